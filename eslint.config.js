@@ -1,0 +1,41 @@
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'src/server/db/migrations/'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  // Import boundaries (../shared/STYLE.md): core is pure and shared; web and server never import each other.
+  {
+    files: ['src/core/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/server/**', '**/web/**', '../server', '../web'], message: 'src/core imports neither src/server nor src/web.' },
+        { group: ['react', 'react-dom', 'react-router', 'fastify', 'node:*', 'pg', '@electric-sql/*', 'drizzle-orm*'], message: 'src/core is pure: no I/O, no React, no Node APIs.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/web/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/server/**', '../server', '../../server'], message: 'src/web never imports src/server.' },
+        { group: ['node:*', 'fastify', 'pg', '@electric-sql/*', 'drizzle-orm*'], message: 'src/web runs in the browser.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/web/**', '../web', '../../web'], message: 'src/server never imports src/web (it serves the built files).' },
+      ]),
+    },
+  },
+);

@@ -1,0 +1,10 @@
+import type { Config } from '@react-router/dev/config';
+import { NOT_FOUND_PATH, PUBLIC_PATHS } from './src/core/routes';
+
+export default {
+  appDirectory: 'src/web',
+  buildDirectory: 'build',
+  // Public pages are prerendered HTML; the login area is client-rendered from the SPA fallback shell.
+  ssr: false,
+  prerender: [...PUBLIC_PATHS, NOT_FOUND_PATH],
+} satisfies Config;

@@ -1,0 +1,41 @@
+// `npm test`: every check the project has, in order — lint, typecheck, build, unit, API (PGlite, then
+// PostgreSQL when TEST_DATABASE_URL is set), browser (real Chromium, installed here when it can be).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const run = (label, cmd, args, env = {}) => {
+  const started = Date.now();
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+function ensureChromium() {
+  const paths = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  if (paths.some((p) => existsSync(p))) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Chromium is missing: installing Debian\'s chromium package for the browser tests…');
+    run('install chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+    return;
+  }
+  console.error('The browser tests need Chromium. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\nor set CHROMIUM_PATH.');
+  process.exit(1);
+}
+
+const only = process.argv[2];
+const npx = 'npx';
+if (!only || only === 'lint') run('lint', npx, ['eslint', '.']);
+if (!only || only === 'typecheck') run('typecheck', 'npm', ['run', '-s', 'typecheck']);
+if (!only || only === 'build' || only === 'e2e' || only === 'api') run('build', 'npm', ['run', '-s', 'build']);
+if (!only || only === 'unit') run('unit tests', npx, ['vitest', 'run', '--project', 'unit']);
+if (!only || only === 'api') {
+  run('API tests on PGlite', npx, ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: '' });
+  if (process.env.TEST_DATABASE_URL) run('API tests on PostgreSQL', npx, ['vitest', 'run', '--project', 'api']);
+  else console.log('TEST_DATABASE_URL is not set: API tests ran on PGlite only.');
+}
+if (!only || only === 'e2e') {
+  ensureChromium();
+  run('browser tests', npx, ['vitest', 'run', '--project', 'e2e']);
+}

@@ -1,0 +1,31 @@
+/**
+ * The route table of SPEC §2 as data, shared by the web app (route modules, prerender list) and the
+ * server (which paths get a prerendered page, which get the app shell, which get 404).
+ */
+export const PUBLIC_PATHS = [
+  '/', '/call-for-papers', '/committee', '/submissions', '/registration', '/technical-workshop', '/keynote',
+  '/previous-events', '/awards', '/awards-2019', '/awards-2022', '/awards-2023', '/awards-2025',
+  '/terms', '/privacy-policy', '/agreement',
+] as const;
+
+/** Login-area paths: client-rendered from the one app shell. `:x` is one path segment. */
+export const APP_PATHS = [
+  '/login', '/keynote-admin', '/author/dashboard', '/author/new-paper', '/author/paper-details',
+  '/paper-details/:id', '/editor/dashboard', '/editor/view-more/:paperId', '/editor/messages',
+  '/editor/payments', '/reviewer/dashboard', '/reviewer/dashboard/:paperId',
+] as const;
+
+/** Prerendered at build time and served for every path that matches no route, with status 404. */
+export const NOT_FOUND_PATH = '/404';
+
+export function matchesAppPath(pathname: string): boolean {
+  const parts = trimSlash(pathname).split('/');
+  return APP_PATHS.some((pattern) => {
+    const want = pattern.split('/');
+    return want.length === parts.length && want.every((seg, i) => seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]);
+  });
+}
+
+export function trimSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}

@@ -1,0 +1,83 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import type { Config } from './config';
+import { connectDatabase, type Database } from './db/connect';
+import { AppError } from './errors';
+import { registerWeb } from './web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface BuildOptions {
+  /** Serve the built site too (off in API tests that do not need it). */
+  web?: boolean;
+  logger?: boolean;
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => { await database.close(); });
+
+  app.setErrorHandler((error, req, reply) => {
+    if (error instanceof AppError) {
+      for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    if (error instanceof ZodError) {
+      return reply.code(400).send({ message: error.issues[0]?.message ?? 'Invalid request' });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ message: (error as Error).message });
+    }
+    if (isDatabaseDown(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: 'Service temporarily unavailable. Please try again shortly.' });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+
+  app.addHook('onSend', async (_req, reply) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(k)) reply.header(k, v);
+    if (config.publicUrl.startsWith('https://')) reply.header('strict-transport-security', 'max-age=31536000');
+  });
+
+  app.get('/api/health', async (_req, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', message: 'Database is not answering' });
+    }
+  });
+
+  if (opts.web !== false) registerWeb(app, config.WEB_DIR, SECURITY_HEADERS);
+  else app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` }));
+
+  return app;
+}
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '')
+    || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(String((error as Error)?.message));
+}

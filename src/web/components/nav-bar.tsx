@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+
+interface NavItem { label: string; to: string }
+
+/** SPEC §2: wide bar order, no workshop link. */
+export const WIDE_LINKS: NavItem[] = [
+  { label: 'HOME', to: '/' },
+  { label: 'CALL FOR PAPERS', to: '/call-for-papers' },
+  { label: 'COMMITTEE', to: '/committee' },
+  { label: 'SUBMISSIONS', to: '/submissions' },
+  { label: 'REGISTRATION', to: '/registration' },
+  { label: 'KEYNOTE', to: '/keynote' },
+  { label: 'PREVIOUS EVENTS', to: '/previous-events' },
+  { label: 'AWARDS', to: '/awards' },
+];
+
+/** SPEC §2: the small-screen overlay has the workshop link and no HOME. */
+export const MENU_LINKS: NavItem[] = [
+  { label: 'CALL FOR PAPERS', to: '/call-for-papers' },
+  { label: 'COMMITTEE', to: '/committee' },
+  { label: 'SUBMISSIONS', to: '/submissions' },
+  { label: 'REGISTRATION', to: '/registration' },
+  { label: 'TECHNICAL WORKSHOP', to: '/technical-workshop' },
+  { label: 'KEYNOTE', to: '/keynote' },
+  { label: 'PREVIOUS EVENTS', to: '/previous-events' },
+  { label: 'AWARDS', to: '/awards' },
+  { label: 'LOGIN', to: '/login' },
+];
+
+export function NavBar({ extra }: { extra?: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const overlay = overlayRef.current;
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    overlay?.querySelector<HTMLElement>('button, a')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') { setOpen(false); return; }
+      if (e.key !== 'Tab' || !overlay) return;
+      const focusable = Array.from(overlay.querySelectorAll<HTMLElement>('a, button'));
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last?.focus(); }
+      else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first?.focus(); }
+    };
+    document.addEventListener('keydown', onKey);
+    const button = menuButtonRef.current;
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      document.removeEventListener('keydown', onKey);
+      button?.focus();
+    };
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
+        <Link to="/" className="flex items-center gap-2" aria-label="IMSE conference home">
+          <img src="/logo.svg" alt="IMSE conference logo" width="148" height="44" className="h-11 w-auto" />
+        </Link>
+        <ul className="hidden items-center gap-1 xl:flex" data-testid="wide-nav">
+          {WIDE_LINKS.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end
+                className={({ isActive }) =>
+                  `rounded px-2.5 py-2 text-sm font-semibold tracking-wide hover:text-brand-600 ${isActive ? 'text-brand-600' : 'text-slate-800'}`}
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <Link to="/login" className="ml-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+              LOGIN
+            </Link>
+          </li>
+        </ul>
+        <div className="flex items-center gap-2">
+          {extra}
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="rounded-md p-2 text-slate-800 hover:bg-slate-100 xl:hidden"
+            aria-label="Open menu"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen(true)}
+          >
+            <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M3 6h18M3 12h18M3 18h18" />
+            </svg>
+          </button>
+        </div>
+      </nav>
+      {open ? (
+        <div
+          id="mobile-menu"
+          ref={overlayRef}
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+          className="fixed inset-0 z-50 flex h-dvh flex-col overflow-y-auto bg-brand-900 px-6 py-4 text-white"
+        >
+          <div className="flex justify-end">
+            <button type="button" aria-label="Close menu" className="rounded-md p-2 hover:bg-white/10" onClick={() => setOpen(false)}>
+              <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </button>
+          </div>
+          <ul className="mt-4 flex flex-col gap-1">
+            {MENU_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} onClick={() => setOpen(false)} className="block rounded px-3 py-3 text-lg font-semibold tracking-wide hover:bg-white/10">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </header>
+  );
+}

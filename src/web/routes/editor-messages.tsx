@@ -1,0 +1,5 @@
+export const meta = () => [{ title: 'Messages' }];
+
+export default function Page() {
+  return <h1 className="text-2xl font-bold">Messages</h1>;
+}
