@@ -3,7 +3,7 @@ import { NOT_FOUND_PATH, PUBLIC_PATHS } from './src/core/routes';
 
 export default {
   appDirectory: 'src/web',
-  buildDirectory: 'build',
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
   // Public pages are prerendered HTML; the login area is client-rendered from the SPA fallback shell.
   ssr: false,
   prerender: [...PUBLIC_PATHS, NOT_FOUND_PATH],

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = process.argv[2] ?? 'build/client';
+const root = process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/client`;
 const compressible = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 let count = 0;
 const walk = (dir) => {

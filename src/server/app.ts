@@ -4,11 +4,18 @@ import type { Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { AppError } from './errors';
 import { registerWeb } from './web';
+import multipart from '@fastify/multipart';
+import path from 'node:path';
+import { tokenKey } from './auth/tokens';
+import { localFileStore, type FileStore } from './storage/file-store';
+import { apiRoutes } from './routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    tokenKey: Uint8Array;
+    files: FileStore;
   }
 }
 
@@ -34,6 +41,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('tokenKey', tokenKey(config.JWT_SECRET));
+  app.decorate('files', localFileStore(path.join(config.DATA_DIR, 'files')));
+  await app.register(multipart, {
+    limits: { fileSize: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024), files: 1, fields: 60, fieldSize: 64 * 1024, parts: 70 },
+  });
   app.addHook('onClose', async () => { await database.close(); });
 
   app.setErrorHandler((error, req, reply) => {
@@ -69,6 +81,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.code(503).send({ status: 'unavailable', message: 'Database is not answering' });
     }
   });
+
+  for (const plugin of apiRoutes) await app.register(plugin, { prefix: '/api' });
 
   if (opts.web !== false) registerWeb(app, config.WEB_DIR, SECURITY_HEADERS);
   else app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` }));

@@ -23,7 +23,7 @@ describe('foundation', () => {
   });
 
   test('migrations created the tables on this driver', async () => {
-    const rows = await t.app.database.db.execute(sql`select count(*)::int as n from users`);
+    const rows = (await t.app.database.db.execute(sql`select count(*)::int as n from users`)) as unknown as { rows: unknown[] };
     expect(rows.rows[0]).toEqual({ n: 0 });
   });
 });

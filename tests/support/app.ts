@@ -23,7 +23,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    WEB_DIR: path.resolve('build/client'),
+    WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'),
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
     ...env,
   });

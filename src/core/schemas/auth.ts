@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { Email, Role, TagValue } from './common';
+
+export const UserJson = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+  phone: z.string(),
+  /** URL of the profile photo, or null. */
+  photo: z.string().nullable(),
+  tags: z.array(z.string()),
+});
+export type UserJson = z.infer<typeof UserJson>;
+
+export const SignupBody = z.object({
+  name: z.string().trim().max(120, 'Name is too long (at most 120 characters)').default(''),
+  email: Email,
+  password: z.string({ message: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(200, 'Password is too long'),
+  confirmPassword: z.string({ message: 'Please confirm the password' }),
+  role: Role,
+  tags: z.array(TagValue).max(50).default([]),
+}).refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export type SignupBody = z.infer<typeof SignupBody>;
+
+export const LoginBody = z.object({
+  email: Email,
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
+  role: Role,
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const LoginResponse = z.object({ message: z.string(), token: z.string(), user: UserJson });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+export const SignupResponse = LoginResponse;
+export type SignupResponse = LoginResponse;
+
+export const ProfileFields = z.object({
+  name: z.string().trim().min(1, 'Name cannot be empty').max(120, 'Name is too long (at most 120 characters)').optional(),
+  phone: z.string().trim().max(30, 'Phone is too long').regex(/^[+\d][\d\s()-]*$|^$/, 'Phone may contain only digits, spaces, +, - and brackets').optional(),
+});
+export type ProfileFields = z.infer<typeof ProfileFields>;
+
+/** The name a signup falls back to when the name is empty (SPEC §5). */
+export function nameOrEmailPrefix(name: string, email: string): string {
+  return name.trim() || email.split('@')[0] || email;
+}

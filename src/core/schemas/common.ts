@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { TAGS } from '../tags';
+
+export const ROLES = ['Author', 'Editor', 'Reviewer'] as const;
+export const Role = z.enum(ROLES, { message: 'Role must be Author, Editor or Reviewer' });
+export type Role = z.infer<typeof Role>;
+
+export const Id = z.string().regex(/^[0-9a-f]{24}$/, MESSAGES.badPaperId);
+export const PaperId = Id;
+
+export const Email = z.string().trim().max(254, 'Email is too long')
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
+
+export const TagValue = z.enum(TAGS, { message: 'Unknown tag: choose tags from the list' });
+
+/** Where a role lands after login or signup (SPEC §2). */
+export const DASHBOARD: Record<Role, string> = {
+  Author: '/author/dashboard',
+  Editor: '/editor/dashboard',
+  Reviewer: '/reviewer/dashboard',
+};
+
+export const MessageJson = z.object({ message: z.string() });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { TagValue } from './common';
+
+export const CommentJson = z.object({ text: z.string(), reviewerId: z.string(), createdAt: z.string() });
+
+export const PdfVersionJson = z.object({ version: z.number(), url: z.string(), fileName: z.string(), size: z.number(), uploadedAt: z.string() });
+
+/** Paper JSON everywhere (SPEC §3). `pdf` is a signed, time-limited URL to the latest version. */
+export const PaperJson = z.object({
+  _id: z.string(),
+  title: z.string(),
+  abstract: z.string(),
+  keywords: z.array(z.string()),
+  pdf: z.string().nullable(),
+  author: z.string(),
+  submittedAt: z.string(),
+  comments: z.array(CommentJson),
+  reviewResponses: z.record(z.string(), z.string()),
+  /** Every uploaded version, oldest first (only in the author's own detail). */
+  pdfVersions: z.array(PdfVersionJson).optional(),
+});
+export type PaperJson = z.infer<typeof PaperJson>;
+
+export const NewPaperFields = z.object({
+  title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)'),
+  abstract: z.string({ message: 'Abstract is required' }).trim().min(1, 'Abstract is required').max(5000, 'Abstract is too long (at most 5,000 characters)'),
+  keywords: z.array(TagValue).max(50).default([]),
+});
+export type NewPaperFields = z.infer<typeof NewPaperFields>;
+
+export const UpdatePaperFields = z.object({
+  abstract: NewPaperFields.shape.abstract.optional(),
+});
+
+export const LatestComment = z.object({ comment: z.string(), commentedAt: z.string() }).nullable();
+
+export const PaperDetailResponse = z.object({ paper: PaperJson, latestComment: LatestComment });
+export type PaperDetailResponse = z.infer<typeof PaperDetailResponse>;
+
+export const NewPaperResponse = z.object({ message: z.string(), paper: PaperJson });
+
+export const CommentText = z.string({ message: MESSAGES.emptyComment }).trim().min(1, MESSAGES.emptyComment)
+  .max(10000, 'Comment is too long (at most 10,000 characters)');

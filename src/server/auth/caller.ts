@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '../../core/schemas/common';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
+import { checkRole, type Caller, type Denial } from '../permissions';
+import { verifyToken } from './tokens';
+
+/** The verified caller of a request, or null (no token, bad token, account gone). Cached per request. */
+export async function findCaller(req: FastifyRequest): Promise<Caller | null> {
+  const cached = (req as { caller?: Caller | null }).caller;
+  if (cached !== undefined) return cached;
+  const header = req.headers.authorization ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  let caller: Caller | null = null;
+  if (token) {
+    const claims = await verifyToken(token, req.server.tokenKey);
+    if (claims) {
+      const [row] = await req.server.database.db
+        .select({ id: users.id, role: users.role, email: users.email, name: users.name })
+        .from(users).where(and(eq(users.id, claims.sub), eq(users.role, claims.role))).limit(1);
+      caller = row ?? null;
+    }
+  }
+  (req as { caller?: Caller | null }).caller = caller;
+  return caller;
+}
+
+export function deny(denial: Denial | null): void {
+  if (denial) throw new AppError(denial.code, denial.message);
+}
+
+/** The caller, who must hold one of `roles`: else 401 'Please login first' or 403. */
+export async function requireCaller(req: FastifyRequest, ...roles: Role[]): Promise<Caller> {
+  const caller = await findCaller(req);
+  deny(checkRole(caller, roles));
+  return caller as Caller;
+}

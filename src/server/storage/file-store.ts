@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+
+export interface StoredFile { key: string; size: number; head: Buffer }
+
+/** Where uploaded files live. One interface; the local-disk driver is the only one so far. */
+export interface FileStore {
+  /** Stream a file in; it becomes visible under its key only once complete. */
+  put(input: Readable): Promise<StoredFile>;
+  get(key: string): Readable;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[0-9a-f]{64}$/;
+
+/** Files named by the SHA-256 of their content under `root`, written to a temporary name and renamed when complete. */
+export function localFileStore(root: string): FileStore {
+  const tmpDir = path.join(root, 'tmp');
+  mkdirSync(tmpDir, { recursive: true });
+  const pathOf = (key: string) => {
+    if (!KEY.test(key)) throw new Error('bad file key');
+    return path.join(root, key.slice(0, 2), key);
+  };
+  return {
+    async put(input) {
+      const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
+      const hash = createHash('sha256');
+      let size = 0;
+      let head = Buffer.alloc(0);
+      const tap = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(input, tap, createWriteStream(tmp, { flags: 'wx' }));
+        const key = hash.digest('hex');
+        const dest = pathOf(key);
+        mkdirSync(path.dirname(dest), { recursive: true });
+        if (existsSync(dest)) await rm(tmp, { force: true });
+        else await rename(tmp, dest);
+        return { key, size, head };
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    get: (key) => createReadStream(pathOf(key)),
+    exists: async (key) => {
+      try { return (await stat(pathOf(key))).isFile(); } catch { return false; }
+    },
+    delete: async (key) => { await rm(pathOf(key), { force: true }); },
+  };
+}
