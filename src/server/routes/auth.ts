@@ -1,5 +1,46 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { LoginBody, SignupBody } from '../../core/schemas/auth';
+import { LoginLimiter } from '../auth/login-limiter';
+import { signToken } from '../auth/tokens';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
+import { logInUser } from '../services/log-in-user';
+import { signUpUser } from '../services/sign-up-user';
+import { toUserJson } from '../services/user-json';
 
-const routes: FastifyPluginAsync = async () => {};
+const routes: FastifyPluginAsync = async (app) => {
+  const limiter = new LoginLimiter();
+  const { db } = app.database;
+
+  if (app.config.EDITOR_EMAILS.length === 0) {
+    const [editor] = await db.select({ email: users.email }).from(users).where(eq(users.role, 'Editor')).limit(1);
+    if (editor) app.log.info('Editor signup is closed: an editor exists and EDITOR_EMAILS is empty');
+    else app.log.warn('Editor signup is open to the first person who signs up as Editor (set EDITOR_EMAILS to restrict it)');
+  }
+
+  app.post('/signup', async (req, reply) => {
+    const body = SignupBody.parse(req.body ?? {});
+    const user = await signUpUser(db, body, app.config.EDITOR_EMAILS);
+    const token = await signToken({ sub: user.id, role: user.role }, app.tokenKey);
+    return reply.code(201).send({ message: 'Signup successful', token, user: toUserJson(user) });
+  });
+
+  app.post('/login', async (req) => {
+    const raw = (req.body ?? {}) as { email?: unknown };
+    const emailKey = typeof raw.email === 'string' ? raw.email.trim() : '';
+    limiter.check(emailKey, req.ip);
+    const body = LoginBody.parse(req.body ?? {});
+    try {
+      const user = await logInUser(db, body);
+      limiter.succeed(body.email);
+      const token = await signToken({ sub: user.id, role: user.role }, app.tokenKey);
+      return { message: 'Login successful', token, user: toUserJson(user) };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'unauthorized') limiter.fail(body.email, req.ip);
+      throw err;
+    }
+  });
+};
 
 export default routes;

@@ -1,5 +1,53 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { ProfileFields } from '../../core/schemas/auth';
+import { requireCaller } from '../auth/caller';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
+import { imageType } from '../storage/sniff';
+import { discardFileIfUnused } from '../services/discard-file';
+import { updateProfile } from '../services/update-profile';
+import { readMultipart, storeUpload } from '../services/upload';
+import { toUserJson } from '../services/user-json';
 
-const routes: FastifyPluginAsync = async () => {};
+const PHOTO_MAX = 2 * 1024 * 1024;
+
+const routes: FastifyPluginAsync = async (app) => {
+  const { db } = app.database;
+
+  app.get('/me', async (req) => {
+    const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
+    const [row] = await db.select().from(users).where(eq(users.id, caller.id));
+    if (!row) throw new AppError('unauthorized', 'Please login first');
+    return toUserJson(row);
+  });
+
+  /** JSON {name, phone}, or multipart with name, phone and a `photo` (JPEG, PNG or WebP, at most 2 MB). */
+  app.patch('/me', async (req) => {
+    const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
+    let fields: Record<string, unknown> = (req.body ?? {}) as Record<string, unknown>;
+    let photoKey: string | undefined;
+    if (req.isMultipart()) {
+      const parsed = await readMultipart(req.parts({ limits: { fileSize: PHOTO_MAX + 1 } }), (part) => {
+        if (part.fieldname !== 'photo') throw new AppError('bad_request', 'The only file accepted is `photo`');
+        return storeUpload(app.files, part, {
+          maxBytes: PHOTO_MAX,
+          tooLarge: 'The photo is too large (at most 2 MB)',
+          check: (head) => (imageType(head) ? null : 'The photo must be a JPEG, PNG or WebP image'),
+        });
+      });
+      fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]]));
+      photoKey = parsed.file?.key;
+    }
+    try {
+      const changes = ProfileFields.parse({ name: fields.name, phone: fields.phone });
+      const user = await updateProfile(db, caller.id, { ...changes, photoKey });
+      return { message: 'Profile saved', user: toUserJson(user) };
+    } catch (err) {
+      if (photoKey) await discardFileIfUnused(db, app.files, photoKey);
+      throw err;
+    }
+  });
+};
 
 export default routes;

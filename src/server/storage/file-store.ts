@@ -10,8 +10,11 @@ export interface StoredFile { key: string; size: number; head: Buffer }
 
 /** Where uploaded files live. One interface; the local-disk driver is the only one so far. */
 export interface FileStore {
-  /** Stream a file in; it becomes visible under its key only once complete. */
-  put(input: Readable): Promise<StoredFile>;
+  /**
+   * Stream a file in; it becomes visible under its key only once complete and accepted by `verify`
+   * (which sees the first 16 bytes and the size, and throws to refuse the file: nothing is kept then).
+   */
+  put(input: Readable, verify?: (file: { head: Buffer; size: number }) => void): Promise<StoredFile>;
   get(key: string): Readable;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
@@ -28,7 +31,7 @@ export function localFileStore(root: string): FileStore {
     return path.join(root, key.slice(0, 2), key);
   };
   return {
-    async put(input) {
+    async put(input, verify) {
       const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
       const hash = createHash('sha256');
       let size = 0;
@@ -43,6 +46,7 @@ export function localFileStore(root: string): FileStore {
       });
       try {
         await pipeline(input, tap, createWriteStream(tmp, { flags: 'wx' }));
+        verify?.({ head, size });
         const key = hash.digest('hex');
         const dest = pathOf(key);
         mkdirSync(path.dirname(dest), { recursive: true });

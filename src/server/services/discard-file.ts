@@ -1,0 +1,12 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { keynoteSpeakers, paperFiles, users } from '../db/schema';
+import type { FileStore } from '../storage/file-store';
+
+/** Files are shared by content hash: remove one only when no row refers to it. */
+export async function discardFileIfUnused(db: Db, store: FileStore, key: string): Promise<void> {
+  const [a] = await db.select({ k: paperFiles.storageKey }).from(paperFiles).where(eq(paperFiles.storageKey, key)).limit(1);
+  const [b] = await db.select({ k: users.photoKey }).from(users).where(eq(users.photoKey, key)).limit(1);
+  const [c] = await db.select({ k: keynoteSpeakers.photoKey }).from(keynoteSpeakers).where(eq(keynoteSpeakers.photoKey, key)).limit(1);
+  if (!a && !b && !c) await store.delete(key);
+}

@@ -1,0 +1,42 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { newId } from '../../core/ids';
+import { nameOrEmailPrefix, type SignupBody } from '../../core/schemas/auth';
+import { hashPassword } from '../auth/password';
+import type { Db } from '../db/connect';
+import { users } from '../db/schema';
+import { AppError } from '../errors';
+import type { UserRow } from './user-json';
+
+/**
+ * An account is one email in one role. Editors see every paper, so an Editor account is open only to
+ * EDITOR_EMAILS, or, when that is empty, to the first Editor of the instance.
+ */
+export async function signUpUser(db: Db, body: SignupBody, editorEmails: readonly string[]): Promise<UserRow> {
+  const email = body.email.toLowerCase();
+  const passwordHash = await hashPassword(body.password);
+  const row: typeof users.$inferInsert = {
+    id: newId(),
+    name: nameOrEmailPrefix(body.name, email),
+    email,
+    role: body.role,
+    passwordHash,
+    tags: body.role === 'Reviewer' ? [...new Set(body.tags)] : [],
+  };
+  return db.transaction(async (tx) => {
+    // One signup at a time decides "first Editor" and "already registered" (both drivers honour this lock).
+    await tx.execute(sql`select pg_advisory_xact_lock(7312001)`);
+    const [existing] = await tx.select({ id: users.id }).from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.role, body.role))).limit(1);
+    if (existing) throw new AppError('conflict', `An ${body.role} account with this email already exists. Please log in.`);
+    if (body.role === 'Editor') {
+      if (editorEmails.length > 0) {
+        if (!editorEmails.includes(email)) throw new AppError('forbidden', 'Editor accounts are by invitation only: ask the organisers to add your email to the editors list.');
+      } else {
+        const [editor] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Editor')).limit(1);
+        if (editor) throw new AppError('forbidden', 'Editor signup is closed: this conference already has an editor. Ask the organisers for access.');
+      }
+    }
+    const [created] = await tx.insert(users).values(row).returning();
+    return created as UserRow;
+  });
+}

@@ -1,0 +1,17 @@
+import { eq } from 'drizzle-orm';
+import type { ProfileFields } from '../../core/schemas/auth';
+import type { Db } from '../db/connect';
+import { users } from '../db/schema';
+import type { UserRow } from './user-json';
+
+export async function updateProfile(db: Db, userId: string, changes: ProfileFields & { photoKey?: string }): Promise<UserRow> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.phone !== undefined) set.phone = changes.phone;
+  if (changes.photoKey !== undefined) set.photoKey = changes.photoKey;
+  const query = Object.keys(set).length
+    ? db.update(users).set(set).where(eq(users.id, userId)).returning()
+    : db.select().from(users).where(eq(users.id, userId));
+  const [row] = await query;
+  return row as UserRow;
+}

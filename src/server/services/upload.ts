@@ -1,0 +1,46 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { AppError } from '../errors';
+import type { FileStore, StoredFile } from '../storage/file-store';
+
+/**
+ * Stream one multipart file into the store. Refused (nothing kept) when it is empty, over the size
+ * limit (multipart does not throw then: the stream just ends with `truncated` set) or fails `check`.
+ */
+export async function storeUpload(store: FileStore, part: MultipartFile, opts: {
+  maxBytes: number;
+  tooLarge: string;
+  check: (head: Buffer) => string | null;
+}): Promise<StoredFile> {
+  try {
+    return await store.put(part.file, ({ head, size }) => {
+      if (part.file.truncated || size > opts.maxBytes) throw new AppError('too_large', opts.tooLarge);
+      if (size === 0) throw new AppError('bad_request', 'The file is empty');
+      const problem = opts.check(head);
+      if (problem) throw new AppError('bad_request', problem);
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', opts.tooLarge);
+    throw err;
+  }
+}
+
+/** Read the parts of a multipart request: text fields (repeated ones as lists) and at most one file, stored. */
+export async function readMultipart(
+  parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
+  onFile: (part: MultipartFile) => Promise<StoredFile>,
+): Promise<{ fields: Record<string, string[]>; file?: StoredFile & { fileName: string } }> {
+  const fields: Record<string, string[]> = {};
+  let file: (StoredFile & { fileName: string }) | undefined;
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (file) {
+        part.file.resume();
+        throw new AppError('bad_request', 'Send one file only');
+      }
+      file = { ...(await onFile(part)), fileName: part.filename };
+    } else {
+      (fields[part.fieldname] ??= []).push(String(part.value ?? ''));
+    }
+  }
+  return { fields, file };
+}
