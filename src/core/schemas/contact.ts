@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 
 const field = (label: string, max: number) =>
   z.string({ message: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`).default('');
 
+export const CONTACT_LIMITS = { name: 120, email: 254, phone: 30, subject: 200, message: 5000 } as const;
+
 /** The home page's contact form: no field is required (SPEC §5); each is limited in length. */
 export const ContactBody = z.object({
-  name: field('Name', 120),
-  email: field('Email', 254).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Please enter a valid email address'),
-  phone: field('Phone', 30),
-  subject: field('Subject', 200),
-  message: field('Message', 5000),
-});
+  name: field('Name', CONTACT_LIMITS.name),
+  email: field('Email', CONTACT_LIMITS.email).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Please enter a valid email address'),
+  phone: field('Phone', CONTACT_LIMITS.phone),
+  subject: field('Subject', CONTACT_LIMITS.subject),
+  message: field('Message', CONTACT_LIMITS.message),
+}, { message: 'Send the contact form as a JSON object' });
 export type ContactBody = z.infer<typeof ContactBody>;
+
+/** 201 answer: always the text of SPEC §8. */
+export const ContactSentJson = z.object({ message: z.literal(MESSAGES.contactSent) });
+export type ContactSentJson = z.infer<typeof ContactSentJson>;

@@ -1,0 +1,14 @@
+/** SPEC §2 previous conferences: five events, labels as the spec gives them. */
+export const previousEvents = [
+  { id: 'india-2019', label: 'India 2019 Dehradun' },
+  { id: 'thailand-2019', label: 'Thailand 2019 Bangkok' },
+  { id: 'india-2020', label: 'India 2020 Dehradun' },
+  { id: 'india-2021', label: 'India 2021 Online' },
+  { id: 'thailand-2022', label: 'Thailand 2022 Pattaya' },
+] as const;
+
+export const previousEventsIntro =
+  'The conference has met every year since 2019, in India, in Thailand and online. Select an event to mark it.';
+
+/** Browser storage key of the selected event. */
+export const SELECTED_EVENT_KEY = 'imse:selected-event';
