@@ -1,0 +1,80 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { TAGS } from '../../core/tags';
+
+/**
+ * A multi-select for the 50 tags: a filter box (combobox) over a listbox, arrow keys to move, Enter or
+ * Space to toggle, chips to remove, Backspace in the empty box removes the last chip.
+ */
+export function TagMultiSelect({ value, onChange, label }: { value: string[]; onChange: (tags: string[]) => void; label: string }) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const options = useMemo(() => TAGS.filter((t) => t.toLowerCase().includes(query.trim().toLowerCase())), [query]);
+  const toggle = (tag: string) => onChange(value.includes(tag) ? value.filter((t) => t !== tag) : [...value, tag]);
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); setActive((a) => Math.min(a + 1, options.length - 1)); }
+    else if (e.key === 'ArrowUp') { e.preventDefault(); setActive((a) => Math.max(a - 1, 0)); }
+    else if (e.key === 'Enter' && open && options[active]) { e.preventDefault(); toggle(options[active]); }
+    else if (e.key === 'Escape') { setOpen(false); }
+    else if (e.key === 'Backspace' && query === '' && value.length) { onChange(value.slice(0, -1)); }
+  };
+
+  return (
+    <div className="relative">
+      <label htmlFor={`${id}-input`} className="block text-sm font-medium text-slate-700">{label}</label>
+      {value.length ? (
+        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Selected tags">
+          {value.map((tag) => (
+            <li key={tag} className="flex items-center gap-1 rounded-full bg-brand-100 py-0.5 pl-3 pr-1 text-sm text-brand-800">
+              {tag}
+              <button type="button" className="rounded-full px-1.5 hover:bg-brand-600 hover:text-white" aria-label={`Remove ${tag}`} onClick={() => toggle(tag)}>×</button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <input
+        ref={inputRef}
+        id={`${id}-input`}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        aria-activedescendant={open && options[active] ? `${id}-opt-${active}` : undefined}
+        placeholder="Type to filter tags"
+        autoComplete="off"
+        className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600"
+        value={query}
+        onChange={(e) => { setQuery(e.target.value); setActive(0); setOpen(true); }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={onKeyDown}
+      />
+      {open ? (
+        <ul id={`${id}-list`} role="listbox" aria-multiselectable="true" aria-label={label}
+          className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+          {options.length === 0 ? <li className="px-3 py-2 text-sm text-slate-600">No tag matches</li> : null}
+          {options.map((tag, i) => {
+            const selected = value.includes(tag);
+            return (
+              <li
+                key={tag}
+                id={`${id}-opt-${i}`}
+                role="option"
+                aria-selected={selected}
+                className={`flex cursor-pointer items-center justify-between px-3 py-1.5 text-sm ${i === active ? 'bg-brand-50' : ''}`}
+                onMouseDown={(e) => { e.preventDefault(); toggle(tag); inputRef.current?.focus(); }}
+                onMouseEnter={() => setActive(i)}
+              >
+                {tag}
+                {selected ? <span aria-hidden="true" className="text-brand-600">✓</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
