@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   PAYU_URL: z.url().default('https://test.payu.in/_payment'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe's API address; only tests point it elsewhere (a local fake). */
+  STRIPE_API_URL: optionalString.pipe(z.url({ message: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
   EDITOR_EMAILS: z.string().default('').transform((v) =>
     v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

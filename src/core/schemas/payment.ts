@@ -1,11 +1,72 @@
 import { z } from 'zod';
 import { Email } from './common';
 
+/** SPEC §7: the payment form sends a fixed placeholder phone (PayU requires one; the form does not ask). */
+export const PLACEHOLDER_PHONE = '9999999999';
+export const DEFAULT_PRODUCT = 'Conference Registration';
+export const MAX_PAYMENT_AMOUNT = 100_000;
+
+const Name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required')
+  .max(60, 'Name is too long (at most 60 characters)');
+const PayerEmail = z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').pipe(Email);
+const Amount = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim() || NaN) : v),
+  z.number({ error: (issue) => (issue.input === undefined ? 'Amount is required' : 'Amount must be a number') }),
+)
+  .refine((n) => n > 0, 'Amount must be more than 0')
+  .refine((n) => n <= MAX_PAYMENT_AMOUNT, 'Amount must be at most 100,000')
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount may have at most two decimals');
+/** The paper ID, or 'Conference Registration' when it is empty (SPEC §7). */
+const ProductInfo = z.string().trim().max(100, 'Paper ID is too long (at most 100 characters)').optional()
+  .transform((v) => v || DEFAULT_PRODUCT);
+
 export const PayuInitiateBody = z.object({
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
-  email: Email,
-  phone: z.string().trim().regex(/^\d{6,15}$/, 'Phone must be 6 to 15 digits').default('9999999999'),
-  amount: z.coerce.number({ message: 'Amount must be a number' }).gt(0, 'Amount must be more than 0').max(100000, 'Amount must be at most 100,000'),
-  productinfo: z.string().trim().max(100, 'Product info is too long').default('').transform((v) => v || 'Conference Registration'),
-});
+  name: Name,
+  email: PayerEmail,
+  phone: z.string().trim().regex(/^\d{6,15}$/, 'Phone must be 6 to 15 digits, nothing else').default(PLACEHOLDER_PHONE),
+  amount: Amount,
+  productinfo: ProductInfo,
+}, { message: 'Send the payment details as JSON' });
 export type PayuInitiateBody = z.infer<typeof PayuInitiateBody>;
+export type PayuInitiateInput = z.input<typeof PayuInitiateBody>;
+
+/** Card payments are in US dollars; Stripe's smallest charge is 0.50. */
+export const CardCheckoutBody = z.object({
+  name: Name,
+  email: PayerEmail,
+  amount: Amount.refine((n) => n >= 0.5, 'Amount must be at least 0.50 USD'),
+  productinfo: ProductInfo,
+}, { message: 'Send the payment details as JSON' });
+export type CardCheckoutBody = z.infer<typeof CardCheckoutBody>;
+export type CardCheckoutInput = z.input<typeof CardCheckoutBody>;
+
+export const CardCheckoutResponse = z.object({ url: z.string() });
+export type CardCheckoutResponse = z.infer<typeof CardCheckoutResponse>;
+
+/** Which payment providers this server is configured for, so the form can say so before anyone types. */
+export const PaymentsConfigJson = z.object({ payu: z.boolean(), card: z.boolean() });
+export type PaymentsConfigJson = z.infer<typeof PaymentsConfigJson>;
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PaymentJson = z.object({
+  _id: z.string(),
+  txnid: z.string(),
+  provider: z.enum(['payu', 'stripe']),
+  /** Two decimals, as a string (no float rounding). */
+  amount: z.string(),
+  currency: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  product: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  providerRef: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentJson = z.infer<typeof PaymentJson>;
+
+export const PaymentsListResponse = z.object({ payments: z.array(PaymentJson) });
+export type PaymentsListResponse = z.infer<typeof PaymentsListResponse>;

@@ -1,5 +1,104 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z, ZodError } from 'zod';
+import { CardCheckoutBody, PayuInitiateBody, type PaymentsConfigJson, type PaymentsListResponse } from '../../core/schemas/payment';
+import { requireCaller } from '../auth/caller';
+import { AppError } from '../errors';
+import { createCardProvider } from '../payments/card';
+import { renderPayuRedirectPage, renderRejectedPage, renderResultPage } from '../payments/pages';
+import { createCardCheckout, initiatePayuPayment } from '../services/initiate-payment';
+import { formatPaymentsCsv, listPayments } from '../services/list-payments';
+import { recordCardWebhook, recordPayuCallback, syncCardSession, type PaymentRow } from '../services/record-payment-callback';
 
-const routes: FastifyPluginAsync = async () => {};
+const FORM = 'application/x-www-form-urlencoded';
+const CardReturnQuery = z.object({ session_id: z.string({ message: 'Missing session_id' }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'Bad session_id') });
+
+function sendHtml(reply: FastifyReply, html: string, status = 200) {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+  const db = app.database.db;
+  const card = createCardProvider(config, app.log);
+  const registrationUrl = `${config.publicUrl}/registration`;
+  const resultPage = (p: PaymentRow) => renderResultPage({
+    status: p.status, txnid: p.txnid, amount: Number(p.amount).toFixed(2), currency: p.currency, name: p.name, product: p.product, registrationUrl,
+  });
+
+  app.get('/payments/config', async (): Promise<PaymentsConfigJson> => ({
+    payu: Boolean(config.PAYU_KEY && config.PAYU_SALT),
+    card: card !== null,
+  }));
+
+  app.post('/payu/initiate', async (req, reply) => {
+    const body = PayuInitiateBody.parse(req.body);
+    const form = await initiatePayuPayment({ db, config, body });
+    return sendHtml(reply, renderPayuRedirectPage({ ...form, amountLabel: `₹${form.fields.amount}` }));
+  });
+
+  app.post('/card/checkout', async (req) => {
+    const body = CardCheckoutBody.parse(req.body);
+    return createCardCheckout({ db, config, card, body });
+  });
+
+  // Where the payer's browser lands: PayU posts a form, Stripe redirects. Refusals are pages, not JSON.
+  await app.register(async (browser: FastifyInstance) => {
+    if (!browser.hasContentTypeParser(FORM)) {
+      browser.addContentTypeParser(FORM, { parseAs: 'string' }, (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      });
+    }
+    browser.setErrorHandler((error, _req, reply) => {
+      if (error instanceof AppError && error.code === 'bad_request') {
+        return sendHtml(reply, renderRejectedPage({ message: error.message, registrationUrl }), 400);
+      }
+      if (error instanceof ZodError) {
+        return sendHtml(reply, renderRejectedPage({ message: error.issues[0]?.message ?? 'Bad request', registrationUrl }), 400);
+      }
+      throw error;
+    });
+
+    for (const kind of ['success', 'failure'] as const) {
+      browser.post(`/payu/${kind}`, async (req, reply) => {
+        const form = req.body && typeof req.body === 'object' ? (req.body as Record<string, string>) : {};
+        const payment = await recordPayuCallback({ db, config, kind, form });
+        return sendHtml(reply, resultPage(payment));
+      });
+    }
+
+    browser.get('/card/return', async (req, reply) => {
+      if (!card) throw new AppError('unavailable', 'Card payment is not configured on this server');
+      const { session_id: sessionId } = CardReturnQuery.parse(req.query);
+      const payment = await syncCardSession({ db, card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId } });
+      if (!payment) throw new AppError('bad_request', 'This card payment was not started here.');
+      return sendHtml(reply, resultPage(payment));
+    });
+  });
+
+  // Stripe signs the exact bytes it sent, so this one route keeps the raw body.
+  await app.register(async (hook: FastifyInstance) => {
+    hook.removeContentTypeParser('application/json');
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    hook.post('/card/webhook', async (req) => {
+      if (!card) throw new AppError('unavailable', 'Card payment is not configured on this server');
+      const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const signature = req.headers['stripe-signature'];
+      await recordCardWebhook({ db, card, rawBody, signature: typeof signature === 'string' ? signature : undefined });
+      return { received: true };
+    });
+  });
+
+  app.get('/editor/payments', async (req): Promise<PaymentsListResponse> => {
+    await requireCaller(req, 'Editor');
+    return { payments: await listPayments(db) };
+  });
+
+  app.get('/editor/payments.csv', async (req, reply) => {
+    await requireCaller(req, 'Editor');
+    const csv = formatPaymentsCsv(await listPayments(db));
+    return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
+      .header('content-disposition', 'attachment; filename="payments.csv"').send(csv);
+  });
+};
 
 export default routes;

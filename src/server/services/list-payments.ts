@@ -1,0 +1,38 @@
+import { desc } from 'drizzle-orm';
+import type { PaymentJson } from '../../core/schemas/payment';
+import type { Db } from '../db/connect';
+import { payments } from '../db/schema';
+import type { PaymentRow } from './record-payment-callback';
+
+export function toPaymentJson(p: PaymentRow): PaymentJson {
+  return {
+    _id: p.id, txnid: p.txnid, provider: p.provider, amount: Number(p.amount).toFixed(2), currency: p.currency,
+    name: p.name, email: p.email, phone: p.phone, product: p.product, status: p.status, providerRef: p.providerRef,
+    createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** Every payment, newest first (ids are time-ordered, so they break ties within a second). */
+export async function listPayments(db: Db): Promise<PaymentJson[]> {
+  const rows = await db.select().from(payments).orderBy(desc(payments.createdAt), desc(payments.id));
+  return rows.map(toPaymentJson);
+}
+
+const CSV_COLUMNS: [string, (p: PaymentJson) => string][] = [
+  ['created_at', (p) => p.createdAt], ['status', (p) => p.status], ['amount', (p) => p.amount], ['currency', (p) => p.currency],
+  ['name', (p) => p.name], ['email', (p) => p.email], ['phone', (p) => p.phone], ['product', (p) => p.product],
+  ['provider', (p) => p.provider], ['txnid', (p) => p.txnid], ['provider_ref', (p) => p.providerRef ?? ''],
+  ['updated_at', (p) => p.updatedAt],
+];
+
+/** RFC 4180 quoting; a cell a spreadsheet would run as a formula gets a leading apostrophe (payer-typed text). */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function formatPaymentsCsv(list: PaymentJson[]): string {
+  const lines = [CSV_COLUMNS.map(([h]) => h).join(',')];
+  for (const p of list) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(p))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
