@@ -27,3 +27,33 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   const page = await context.newPage();
   return { context, page };
 }
+
+let counter = 0;
+/** A unique e-mail for a browser test's account. */
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@e2e.example.org`;
+
+/** Sign up through the login screen as a person would, and wait for the dashboard. */
+export async function signUpInBrowser(page: Page, opts: { role: 'Author' | 'Editor' | 'Reviewer'; email: string; name: string; password?: string; tags?: string[] }) {
+  await page.goto('/login');
+  await page.getByText(opts.role, { exact: true }).click();
+  await page.getByRole('button', { name: 'Signup', exact: true }).click();
+  await page.getByLabel('Full name').fill(opts.name);
+  await page.getByLabel('Email').fill(opts.email);
+  await page.getByLabel('Password', { exact: true }).fill(opts.password ?? 'correct horse battery');
+  await page.getByLabel('Confirm password').fill(opts.password ?? 'correct horse battery');
+  for (const tag of opts.tags ?? []) {
+    await page.getByRole('combobox').fill(tag);
+    await page.getByRole('option', { name: tag, exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Signup', exact: true }).and(page.locator('[type=submit]')).click();
+  await page.waitForURL(`**/${opts.role.toLowerCase()}/dashboard`);
+}
+
+export async function logInInBrowser(page: Page, opts: { role: 'Author' | 'Editor' | 'Reviewer'; email: string; password?: string }) {
+  await page.goto('/login');
+  await page.getByText(opts.role, { exact: true }).click();
+  await page.getByLabel('Email').fill(opts.email);
+  await page.getByLabel('Password', { exact: true }).fill(opts.password ?? 'correct horse battery');
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(`**/${opts.role.toLowerCase()}/dashboard`);
+}

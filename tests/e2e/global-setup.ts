@@ -11,6 +11,9 @@ declare module 'vitest' {
   }
 }
 
+/** Browser tests share one server, so the Editor accounts they create are listed up front. */
+export const E2E_EDITORS = ['editor@e2e.example.org', 'journey-editor@e2e.example.org', 'payments-editor@e2e.example.org', 'admin-editor@e2e.example.org'];
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -27,7 +30,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', EDITOR_EMAILS: '',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', EDITOR_EMAILS: E2E_EDITORS.join(','),
       WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -19,20 +19,24 @@ export default function AppLayout() {
     navigate('/login');
   };
 
-  const account = user ? (
-    <div className="flex items-center gap-2 text-sm">
-      <Link to={DASHBOARD[user.role]} className="hidden max-w-40 truncate font-medium text-slate-700 hover:text-brand-700 sm:inline">
-        {user.name} · {user.role}
-      </Link>
-      <button type="button" onClick={logout} className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-100">
-        Logout
-      </button>
-    </div>
-  ) : null;
-
   return (
     <>
-      <NavBar extra={account} />
+      <NavBar />
+      {user ? (
+        <div className="border-b border-slate-200 bg-brand-50">
+          <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2 text-sm">
+            <p className="truncate text-slate-700">
+              Logged in as <span className="font-semibold text-brand-900">{user.name}</span> ({user.role})
+            </p>
+            <div className="flex shrink-0 items-center gap-2">
+              <Link to={DASHBOARD[user.role]} className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">Dashboard</Link>
+              <button type="button" onClick={logout} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-100">
+                Logout
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
       <main id="main" className="mx-auto min-h-[70vh] max-w-7xl px-4 py-8">
         <Outlet />
       </main>

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import type { PaperJson } from '../../core/schemas/paper';
+import { formatDate } from './format';
+
+/** One paper in a grid: title, id, tags, PDF link, status, date, and the actions of the screen. */
+export function PaperCard({ paper, status, statusClass, to, actions }: {
+  paper: PaperJson; status: string; statusClass?: string; to?: string; actions?: React.ReactNode;
+}) {
+  return (
+    <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-lg font-semibold leading-snug text-brand-900">{paper.title}</h2>
+      <dl className="mt-3 space-y-1.5 text-sm text-slate-700">
+        <div><dt className="inline font-medium">Paper ID: </dt><dd className="inline break-all font-mono text-xs">{paper._id}</dd></div>
+        <div>
+          <dt className="inline font-medium">Tags: </dt>
+          <dd className="inline">{paper.keywords.length ? paper.keywords.join(', ') : '—'}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">PDF: </dt>
+          <dd className="inline">{paper.pdf ? <a className="text-brand-700 underline" href={paper.pdf} target="_blank" rel="noopener noreferrer">Open PDF</a> : 'none'}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Status: </dt>
+          <dd className="inline"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass ?? 'bg-amber-100 text-amber-900'}`}>{status}</span></dd>
+        </div>
+        <div><dt className="inline font-medium">Submitted: </dt><dd className="inline">{formatDate(paper.submittedAt)}</dd></div>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2 pt-1 sm:mt-auto">
+        {to ? <Link to={to} aria-label={`View More: ${paper.title}`} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">View More</Link> : null}
+        {actions}
+      </div>
+    </article>
+  );
+}
