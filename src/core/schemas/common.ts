@@ -6,8 +6,9 @@ export const ROLES = ['Author', 'Editor', 'Reviewer'] as const;
 export const Role = z.enum(ROLES, { message: 'Role must be Author, Editor or Reviewer' });
 export type Role = z.infer<typeof Role>;
 
-export const Id = z.string().regex(/^[0-9a-f]{24}$/, MESSAGES.badPaperId);
-export const PaperId = Id;
+const HEX24 = /^[0-9a-f]{24}$/;
+export const Id = z.string({ message: 'Invalid ID format' }).regex(HEX24, 'Invalid ID format');
+export const PaperId = z.string({ message: MESSAGES.badPaperId }).regex(HEX24, MESSAGES.badPaperId);
 
 export const Email = z.string().trim().max(254, 'Email is too long')
   .pipe(z.email({ message: 'Please enter a valid email address' }));

@@ -1,5 +1,47 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { MESSAGES, paperResponded } from '../../core/messages';
+import { Id, PaperId } from '../../core/schemas/common';
+import { AddCommentBody, RespondBody } from '../../core/schemas/review';
+import { newId } from '../../core/ids';
+import { deny, requireCaller } from '../auth/caller';
+import { comments, papers, reviewStatuses } from '../db/schema';
+import { canReadAssignedList, canRespondAs, canReviewerReadPaper } from '../permissions';
+import { toPaperJson } from '../services/paper-json';
+import { isAssigned, recordResponse } from '../services/review-status';
 
-const routes: FastifyPluginAsync = async () => {};
+const routes: FastifyPluginAsync = async (app) => {
+  const { db } = app.database;
+
+  app.get<{ Params: { reviewerId: string } }>('/reviewer/assigned-papers/:reviewerId', async (req) => {
+    const caller = await requireCaller(req, 'Reviewer');
+    const reviewerId = Id.parse(req.params.reviewerId);
+    deny(canReadAssignedList(caller, reviewerId));
+    const rows = await db.select({ paper: papers }).from(reviewStatuses)
+      .innerJoin(papers, eq(papers.id, reviewStatuses.paperId))
+      .where(and(eq(reviewStatuses.reviewerId, reviewerId), eq(reviewStatuses.assigned, true)))
+      .orderBy(desc(papers.id));
+    return toPaperJson(db, app.config.JWT_SECRET, rows.map((r) => r.paper));
+  });
+
+  app.post<{ Params: { paperId: string } }>('/reviewer/add-comment/:paperId', async (req, reply) => {
+    const caller = await requireCaller(req, 'Reviewer');
+    const paperId = PaperId.parse(req.params.paperId);
+    const body = AddCommentBody.parse(req.body ?? {});
+    deny(canReadAssignedList(caller, body.reviewerId));
+    deny(canReviewerReadPaper(await isAssigned(db, paperId, caller.id)));
+    await db.insert(comments).values({ id: newId(), paperId, reviewerId: caller.id, text: body.text });
+    return reply.code(201).send({ message: MESSAGES.commentSaved });
+  });
+
+  app.post('/reviewer/respond', async (req) => {
+    const caller = await requireCaller(req, 'Reviewer');
+    const body = RespondBody.parse(req.body ?? {});
+    deny(canRespondAs(caller, body.email));
+    deny(canReviewerReadPaper(await isAssigned(db, body.paperId, caller.id)));
+    await recordResponse(db, { paperId: body.paperId, reviewerId: caller.id, status: body.status });
+    return { message: paperResponded(body.status) };
+  });
+};
 
 export default routes;

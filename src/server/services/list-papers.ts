@@ -1,0 +1,14 @@
+import { desc, lt } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { papers } from '../db/schema';
+import type { PaperRow } from './paper-json';
+
+/** All papers, newest first; with `limit`, one page at a time after `cursor` (the last id of the previous page). */
+export async function listPapers(db: Db, opts: { limit?: number; cursor?: string }): Promise<{ rows: PaperRow[]; nextCursor: string | null }> {
+  const base = db.select().from(papers).where(opts.cursor ? lt(papers.id, opts.cursor) : undefined).orderBy(desc(papers.id));
+  if (!opts.limit) return { rows: await base, nextCursor: null };
+  const rows = await base.limit(opts.limit + 1);
+  const more = rows.length > opts.limit;
+  const page = more ? rows.slice(0, opts.limit) : rows;
+  return { rows: page, nextCursor: more ? page[page.length - 1]!.id : null };
+}

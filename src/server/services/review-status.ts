@@ -1,0 +1,31 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { reviewStatuses } from '../db/schema';
+
+/** A reviewer's own answer is never overwritten by the editor's later actions. */
+const FINAL = ['Accepted', 'Declined'];
+
+/** Record what the editor did for (paper, reviewer): 'Mail Sent', or 'Sent' with the paper assigned. */
+export async function recordEditorAction(db: Db, input: { paperId: string; reviewerId: string; status: 'Mail Sent' | 'Sent'; assign: boolean }): Promise<void> {
+  await db.insert(reviewStatuses)
+    .values({ paperId: input.paperId, reviewerId: input.reviewerId, status: input.status, assigned: input.assign })
+    .onConflictDoUpdate({
+      target: [reviewStatuses.paperId, reviewStatuses.reviewerId],
+      set: {
+        status: sql`case when ${reviewStatuses.status} in (${sql.join(FINAL.map((s) => sql`${s}`), sql`, `)}) then ${reviewStatuses.status} else ${input.status} end`,
+        assigned: input.assign ? sql`true` : reviewStatuses.assigned,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+export async function isAssigned(db: Db, paperId: string, reviewerId: string): Promise<boolean> {
+  const [row] = await db.select({ a: reviewStatuses.assigned }).from(reviewStatuses)
+    .where(and(eq(reviewStatuses.paperId, paperId), eq(reviewStatuses.reviewerId, reviewerId))).limit(1);
+  return row?.a === true;
+}
+
+export async function recordResponse(db: Db, input: { paperId: string; reviewerId: string; status: 'Accepted' | 'Declined' }): Promise<void> {
+  await db.update(reviewStatuses).set({ status: input.status, updatedAt: new Date() })
+    .where(and(eq(reviewStatuses.paperId, input.paperId), eq(reviewStatuses.reviewerId, input.reviewerId)));
+}
