@@ -72,6 +72,8 @@ describe('editor: papers and suggestions', () => {
     expect(res.statusCode).toBe(200);
     const names = res.json().map((r: { name: string }) => r.name).sort();
     expect(names).toEqual(['Best One', 'Best Two']);
+    expect(names).not.toContain(stranger.user.name);
+    expect(names).not.toContain(weaker.user.name);
     expect(res.json().find((r: { name: string }) => r.name === 'Best Two').matchedTags).toEqual(['IoT', 'AI']);
     const three = await submitPaper(t.app, author.auth, { keywords: ['AI', 'IoT', 'Robotics'] });
     const only = (await get(`/api/editor/suggested-reviewers?paperId=${three._id}`, editor)).json();
