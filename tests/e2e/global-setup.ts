@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', EDITOR_EMAILS: E2E_EDITORS.join(','),
-      WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') },
+      WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'),
+      PAYU_KEY: 'e2e-payu-key', PAYU_SALT: 'e2e-payu-salt' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
