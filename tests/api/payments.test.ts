@@ -419,6 +419,22 @@ describe('card payments through Stripe Checkout (local fake of the API)', () => 
     expect((await paymentOf(t, row.txnid)).status).toBe('failed');
   });
 
+  test('a delayed payment is failed only by a signed async_payment_failed for a complete, unpaid session', async () => {
+    const { id, row } = await checkout();
+    fake.sessions.get(id)!.status = 'complete'; // complete, still unpaid: a bank debit in progress
+    expect((await webhook(completed(id))).statusCode).toBe(200);
+    expect((await paymentOf(t, row.txnid)).status).toBe('pending');
+    expect((await webhook({ ...completed(id), type: 'checkout.session.async_payment_failed' })).statusCode).toBe(200);
+    expect((await paymentOf(t, row.txnid)).status).toBe('failed');
+  });
+
+  test('a signed event that is not about a checkout session is recorded and ignored', async () => {
+    const res = await webhook({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    expect(res.statusCode).toBe(200);
+    const [event] = await t.app.database.db.select().from(paymentEvents).where(eq(paymentEvents.kind, 'stripe.customer.created'));
+    expect(event?.accepted).toBe(false);
+  });
+
   test('a session whose amount at Stripe differs from ours changes nothing', async () => {
     const { id, row } = await checkout();
     Object.assign(fake.sessions.get(id)!, { payment_status: 'paid', amount_total: 100 });

@@ -26,8 +26,11 @@ export interface CardSession {
   txnid: string | null;
   amountCents: number | null;
   currency: string | null;
-  /** 'paid' once the money is taken; 'expired' when the payer never finished. */
-  outcome: 'paid' | 'expired' | 'open';
+  /**
+   * 'paid' once the money is taken; 'expired' when the payer never finished; 'unpaid' when the session
+   * is complete but a delayed method (bank debit) has not paid, or has failed.
+   */
+  outcome: 'paid' | 'expired' | 'unpaid' | 'open';
 }
 
 const CURRENCY = 'usd';
@@ -80,7 +83,7 @@ export function createCardProvider(config: Config, log: Logger): CardProvider | 
         txnid: s.client_reference_id ?? s.metadata?.txnid ?? null,
         amountCents: s.amount_total ?? null,
         currency: s.currency ?? null,
-        outcome: s.payment_status === 'paid' ? 'paid' : s.status === 'expired' ? 'expired' : 'open',
+        outcome: s.payment_status === 'paid' ? 'paid' : s.status === 'expired' ? 'expired' : s.status === 'complete' ? 'unpaid' : 'open',
       };
     },
   };

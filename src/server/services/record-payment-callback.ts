@@ -68,7 +68,11 @@ export async function recordPayuCallback(input: { db: Db; config: Config; kind: 
  * Bring a card payment in line with its Stripe Checkout session, read from Stripe itself (never from a
  * webhook body). Returns the payment, or null when the session is not one of ours.
  */
-export async function syncCardSession(input: { db: Db; card: CardProvider; sessionId: string; kind: string; payload: unknown }): Promise<PaymentRow | null> {
+export async function syncCardSession(input: {
+  db: Db; card: CardProvider; sessionId: string; kind: string; payload: unknown;
+  /** A signed checkout.session.async_payment_failed: the session alone cannot tell failed from still pending. */
+  asyncPaymentFailed?: boolean;
+}): Promise<PaymentRow | null> {
   const { db, card, kind, payload } = input;
   const session = await card.retrieveSession(input.sessionId);
   const [payment] = session.txnid
@@ -79,7 +83,9 @@ export async function syncCardSession(input: { db: Db; card: CardProvider; sessi
   await recordEvent(db, { txnid: payment?.txnid ?? session.txnid, kind, accepted: matches, payload });
   if (!payment || !matches) return null;
   if (session.outcome === 'paid') return settlePayment(db, payment, 'paid', session.id);
-  if (session.outcome === 'expired') return settlePayment(db, payment, 'failed', session.id);
+  if (session.outcome === 'expired' || (session.outcome === 'unpaid' && input.asyncPaymentFailed)) {
+    return settlePayment(db, payment, 'failed', session.id);
+  }
   return payment;
 }
 
@@ -99,7 +105,8 @@ export async function recordCardWebhook(input: { db: Db; card: CardProvider; raw
   const payload = JSON.parse(input.rawBody.toString('utf8')) as unknown;
   const kind = `stripe.${event.type}`;
   if (event.sessionId && event.type.startsWith('checkout.session.')) {
-    await syncCardSession({ db, card, sessionId: event.sessionId, kind, payload });
+    const asyncPaymentFailed = event.type === 'checkout.session.async_payment_failed';
+    await syncCardSession({ db, card, sessionId: event.sessionId, kind, payload, asyncPaymentFailed });
   } else {
     await recordEvent(db, { txnid: null, kind, accepted: false, payload });
   }
