@@ -231,3 +231,19 @@ describe('keynote admin content', () => {
     expect((await get('/api/news', null)).json()).toEqual([]);
   });
 });
+
+describe('editor search and single paper', () => {
+  test('q finds papers by title words, id and tag; a single paper by id', async () => {
+    const p = await submitPaper(t.app, author.auth, { title: 'Quantum widgets 100% better_ever', keywords: ['Quantum Computing'] });
+    const find = async (q: string) => (await get(`/api/editor/papers?q=${encodeURIComponent(q)}`, editor)).json().map((x: { _id: string }) => x._id);
+    expect(await find('quantum WIDGETS')).toEqual([p._id]);
+    expect(await find(p._id)).toEqual([p._id]);
+    expect(await find('quantum computing')).toContain(p._id);
+    expect(await find('100%')).toEqual([p._id]);
+    expect(await find('no such words anywhere')).toEqual([]);
+    const one = await get(`/api/editor/papers/${p._id}`, editor);
+    expect(one.json()).toMatchObject({ _id: p._id, title: p.title });
+    expect((await get('/api/editor/papers/0123456789abcdef01234567', editor)).statusCode).toBe(404);
+    expect((await get(`/api/editor/papers/${p._id}`, author)).statusCode).toBe(403);
+  });
+});

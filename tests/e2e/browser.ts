@@ -45,6 +45,7 @@ export async function signUpInBrowser(page: Page, opts: { role: 'Author' | 'Edit
     await page.getByRole('combobox').fill(tag);
     await page.getByRole('option', { name: tag, exact: true }).click();
   }
+  if (opts.tags?.length) await page.getByRole('combobox').press('Escape');
   await page.getByRole('button', { name: 'Signup', exact: true }).and(page.locator('[type=submit]')).click();
   await page.waitForURL(`**/${opts.role.toLowerCase()}/dashboard`);
 }

@@ -31,7 +31,10 @@ test('a login-area route is served the app shell and renders on the client', asy
   const { context, page } = await newPage(browser);
   const res = await page.goto('/editor/view-more/0123456789abcdef01234567');
   expect(res?.status()).toBe(200);
-  await page.getByText('SUGGESTED REVIEWERS').first().waitFor();
+  expect(await res?.text()).not.toContain('SUGGESTED REVIEWERS');
+  // Rendered in the browser: with no stored token it goes to the login screen.
+  await page.waitForURL('**/login?reason=login');
+  await page.getByRole('heading', { name: 'Login' }).waitFor();
   await context.close();
 });
 

@@ -16,6 +16,7 @@ import { listReviewers, suggestReviewersForPaper } from '../services/suggest-rev
 const PageQuery = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be 1 to 200').max(200, 'limit must be 1 to 200').optional(),
   cursor: Id.optional(),
+  q: z.string().max(200, 'Search text is too long').optional(),
 });
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -40,6 +41,13 @@ const routes: FastifyPluginAsync = async (app) => {
     const { rows, nextCursor } = await listPapers(db, q);
     if (nextCursor) reply.header('x-next-cursor', nextCursor);
     return toPaperJson(db, app.config.JWT_SECRET, rows);
+  });
+
+  app.get<{ Params: { paperId: string } }>('/editor/papers/:paperId', async (req) => {
+    await requireCaller(req, 'Editor');
+    const paper = await findPaper(PaperId.parse(req.params.paperId));
+    const [json] = await toPaperJson(db, app.config.JWT_SECRET, [paper]);
+    return json;
   });
 
   app.get('/editor/suggested-reviewers', async (req) => {

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { PaperJson } from '../../core/schemas/paper';
 import { formatDate } from './format';
+import { StatusBadge } from './status-badge';
 
 /** One paper in a grid: title, id, tags, PDF link, status, date, and the actions of the screen. */
-export function PaperCard({ paper, status, statusClass, to, actions }: {
-  paper: PaperJson; status: string; statusClass?: string; to?: string; actions?: React.ReactNode;
+export function PaperCard({ paper, status, to, actions }: {
+  paper: PaperJson; status: string; to?: string; actions?: React.ReactNode;
 }) {
   return (
     <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -21,7 +22,7 @@ export function PaperCard({ paper, status, statusClass, to, actions }: {
         </div>
         <div>
           <dt className="inline font-medium">Status: </dt>
-          <dd className="inline"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass ?? 'bg-amber-100 text-amber-900'}`}>{status}</span></dd>
+          <dd className="inline"><StatusBadge status={status} /></dd>
         </div>
         <div><dt className="inline font-medium">Submitted: </dt><dd className="inline">{formatDate(paper.submittedAt)}</dd></div>
       </dl>

@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DESKTOP, launchBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+const pdf = Buffer.from('%PDF-1.4\n% review loop\n%%EOF\n');
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+
+test('author → editor → reviewer → author: the whole review loop', async () => {
+  // Reviewers with topics no other browser test uses, so the suggestion is known.
+  const best = { email: uniqueEmail('best-reviewer'), name: 'Best Match Reviewer' };
+  const weaker = { email: uniqueEmail('weaker-reviewer'), name: 'Weaker Match Reviewer' };
+  const bestSession = await newPage(browser, PHONE);
+  await signUpInBrowser(bestSession.page, { role: 'Reviewer', ...best, tags: ['Quantum Computing', 'Bioinformatics'] });
+  const weakerSession = await newPage(browser);
+  await signUpInBrowser(weakerSession.page, { role: 'Reviewer', ...weaker, tags: ['Quantum Computing'] });
+  await weakerSession.context.close();
+
+  // The author submits a paper with tags.
+  const author = await newPage(browser, PHONE);
+  await signUpInBrowser(author.page, { role: 'Author', email: uniqueEmail('loop-author'), name: 'Loop Author' });
+  await author.page.goto('/author/new-paper');
+  await author.page.getByLabel('Title').fill('Quantum methods for protein folding');
+  await author.page.getByLabel('Abstract').fill('We fold proteins with qubits.');
+  for (const tag of ['Quantum Computing', 'Bioinformatics', 'Semantic Web']) {
+    await author.page.getByRole('button', { name: tag, exact: true }).click();
+  }
+  await author.page.getByLabel('Paper (PDF)').setInputFiles({ name: 'folding.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await author.page.getByRole('button', { name: 'Submit Paper' }).click();
+  await author.page.waitForURL('**/author/dashboard');
+
+  // The editor finds it and sees only the best-matching reviewer.
+  const editor = await newPage(browser, DESKTOP);
+  await signUpInBrowser(editor.page, { role: 'Editor', email: 'journey-editor@e2e.example.org', name: 'Journey Editor' });
+  await editor.page.getByLabel('Search title, paper id or tag').fill('protein folding');
+  const card = editor.page.getByRole('article').filter({ hasText: 'Quantum methods for protein folding' });
+  await card.getByText('Pending Review').waitFor();
+  await expect(card.getByRole('link', { name: /View PDF/ }).getAttribute('target')).resolves.toBe('_blank');
+  await card.getByRole('link', { name: /View More/ }).click();
+  await editor.page.getByRole('heading', { name: 'SUGGESTED REVIEWERS' }).waitFor();
+  const reviewerCard = editor.page.getByRole('article', { name: best.name });
+  await reviewerCard.waitFor();
+  await expect(editor.page.getByRole('article').count()).resolves.toBe(1);
+  await expect(reviewerCard.getByText('Quantum Computing, Bioinformatics').isVisible()).resolves.toBe(true);
+  const badge = reviewerCard.locator('[data-status]');
+  await expect(badge.textContent()).resolves.toBe('Waiting');
+
+  await reviewerCard.getByRole('button', { name: 'Send Mail' }).click();
+  await toast(editor.page, `Mail successfully sent to ${best.email}`);
+  await expect(badge.textContent()).resolves.toBe('Mail Sent');
+  await reviewerCard.getByRole('button', { name: 'Send Paper' }).click();
+  await toast(editor.page, `Paper sent to ${best.name}`);
+  await expect(badge.textContent()).resolves.toBe('Sent');
+  await editor.page.reload();
+  await editor.page.getByRole('article', { name: best.name }).locator('[data-status="Sent"]').waitFor();
+
+  // The reviewer sees it, tries an empty comment, comments, accepts.
+  const rp = bestSession.page;
+  await rp.goto('/reviewer/dashboard');
+  const assigned = rp.getByRole('article').filter({ hasText: 'Quantum methods for protein folding' });
+  await assigned.getByText('Pending').waitFor();
+  await assigned.getByRole('link', { name: /View More/ }).click();
+  await rp.getByText('Click here to load PDF').waitFor();
+  await rp.getByRole('button', { name: 'Send Comments' }).click();
+  await toast(rp, 'Please write a comment.');
+  await rp.getByLabel('Comments').fill('Strong method; please add a baseline.');
+  await rp.getByRole('button', { name: 'Send Comments' }).click();
+  await toast(rp, 'Comment saved!');
+  await rp.getByRole('button', { name: 'Accept' }).click();
+  await toast(rp, 'Paper Accepted!');
+  await rp.locator('[data-status="Accepted"]').waitFor();
+
+  // The editor sees Accepted in green.
+  await editor.page.reload();
+  const accepted = editor.page.getByRole('article', { name: best.name }).locator('[data-status="Accepted"]');
+  await accepted.waitFor();
+  expect(await accepted.getAttribute('class')).toContain('green');
+
+  // The author sees the comment as the latest comment.
+  await author.page.goto('/author/dashboard');
+  await author.page.getByRole('article').filter({ hasText: 'Quantum methods for protein folding' }).getByRole('link', { name: /View More/ }).click();
+  await author.page.getByText('Strong method; please add a baseline.').waitFor();
+  await expect(author.page.getByText('No comment available yet.').count()).resolves.toBe(0);
+
+  for (const s of [bestSession, author, editor]) await s.context.close();
+});
+
+test('a reviewer page with a malformed paper id says Invalid paper ID format', async () => {
+  const { context, page } = await newPage(browser);
+  await signUpInBrowser(page, { role: 'Reviewer', email: uniqueEmail('badid'), name: 'Bad Id', tags: ['HCI'] });
+  await page.goto('/reviewer/dashboard/not-a-valid-id');
+  await expect(page.getByRole('alert').textContent()).resolves.toBe('Invalid paper ID format');
+  await context.close();
+});
