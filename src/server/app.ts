@@ -4,6 +4,8 @@ import type { Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { AppError } from './errors';
 import { registerWeb } from './web';
+import { API_POLICY, htmlPolicy, inlineScriptHashes } from './csp';
+import { PAYU_AUTOSUBMIT_SCRIPT } from './payments/pages';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 import { tokenKey } from './auth/tokens';
@@ -68,8 +70,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.code(500).send({ message: 'Internal server error' });
   });
 
+  // The PayU hand-off is written into a window the page opens, which inherits the page's policy.
+  const payuHash = inlineScriptHashes(`<script>${PAYU_AUTOSUBMIT_SCRIPT}</script>`);
+  const formTargets = [new URL(config.PAYU_URL).origin];
+  const apiHtmlPolicy = htmlPolicy({ scriptHashes: payuHash, formTargets });
   app.addHook('onSend', async (_req, reply) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(k)) reply.header(k, v);
+    const type = String(reply.getHeader('content-type') ?? '');
+    // A PDF gets none: Chrome's PDF viewer does not render under a restrictive policy; nosniff and the type keep it a PDF.
+    if (!reply.hasHeader('content-security-policy') && !type.startsWith('application/pdf')) {
+      reply.header('content-security-policy', type.startsWith('text/html') ? apiHtmlPolicy : API_POLICY);
+    }
     if (config.publicUrl.startsWith('https://')) reply.header('strict-transport-security', 'max-age=31536000');
   });
 
@@ -84,7 +95,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   for (const plugin of apiRoutes) await app.register(plugin, { prefix: '/api' });
 
-  if (opts.web !== false) registerWeb(app, config.WEB_DIR, SECURITY_HEADERS);
+  if (opts.web !== false) registerWeb(app, config.WEB_DIR, SECURITY_HEADERS, { extraScriptHashes: payuHash, formTargets });
   else app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` }));
 
   return app;

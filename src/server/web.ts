@@ -3,9 +3,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_PATH, matchesAppPath, trimSlash } from '../core/routes';
+import { htmlPolicy, inlineScriptHashes } from './csp';
 
 interface WebFile {
   body: Buffer;
+  /** Inline-script hashes, for HTML files. */
+  scriptHashes?: string[];
   br?: Buffer;
   gzip?: Buffer;
   type: string;
@@ -42,6 +45,7 @@ export function loadWebFiles(root: string): Map<string, WebFile> {
         type: TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream',
         etag: '"' + createHash('sha1').update(body).digest('base64url').slice(0, 20) + '"',
         immutable: rel.startsWith('/assets/'),
+        scriptHashes: name.endsWith('.html') ? inlineScriptHashes(body.toString('utf8')) : undefined,
       });
     }
   };
@@ -49,14 +53,20 @@ export function loadWebFiles(root: string): Map<string, WebFile> {
   return files;
 }
 
-export function registerWeb(app: FastifyInstance, root: string, headers: Record<string, string>): void {
+export function registerWeb(app: FastifyInstance, root: string, headers: Record<string, string>, csp: { extraScriptHashes: string[]; formTargets: string[] }): void {
   const files = loadWebFiles(root);
+  const policies = new Map<WebFile, string>();
+  for (const file of files.values()) {
+    if (file.scriptHashes) policies.set(file, htmlPolicy({ scriptHashes: [...file.scriptHashes, ...csp.extraScriptHashes], formTargets: csp.formTargets }));
+  }
   const shell = files.get('/__spa-fallback.html') ?? files.get('/index.html');
   const notFound = files.get(`${NOT_FOUND_PATH}/index.html`) ?? files.get(`${NOT_FOUND_PATH}.html`);
 
   const send = (req: FastifyRequest, reply: FastifyReply, file: WebFile, status = 200) => {
     reply.code(status).header('content-type', file.type).header('vary', 'Accept-Encoding');
     for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    const policy = policies.get(file);
+    if (policy) reply.header('content-security-policy', policy);
     reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     reply.header('etag', file.etag);
     if (status === 200 && req.headers['if-none-match'] === file.etag) return reply.code(304).send();

@@ -34,6 +34,9 @@ ${body}
 `;
 }
 
+/** The one script of the payment pages; its hash is allowed by the Content-Security-Policy. */
+export const PAYU_AUTOSUBMIT_SCRIPT = 'document.getElementById("payu-form").submit();';
+
 /** The hand-off to PayU: a POST form that submits itself, with a visible Continue button for no-JavaScript. */
 export function renderPayuRedirectPage(input: { action: string; fields: Record<string, string>; amountLabel: string }): string {
   const inputs = Object.entries(input.fields)
@@ -44,7 +47,7 @@ export function renderPayuRedirectPage(input: { action: string; fields: Record<s
 <form id="payu-form" method="post" action="${escapeHtml(input.action)}">
 ${inputs}
 <button type="submit">Continue to PayU</button>
-</form>`, '\n<script>document.getElementById("payu-form").submit();</script>');
+</form>`, `\n<script>${PAYU_AUTOSUBMIT_SCRIPT}</script>`);
 }
 
 export interface ResultView {
