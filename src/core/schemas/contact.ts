@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { CONTACT_LIMITS } from './contact-limits';
+
+export { CONTACT_LIMITS };
 
 const field = (label: string, max: number) =>
   z.string({ message: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`).default('');
-
-export const CONTACT_LIMITS = { name: 120, email: 254, phone: 30, subject: 200, message: 5000 } as const;
 
 /** The home page's contact form: no field is required (SPEC §5); each is limited in length. */
 export const ContactBody = z.object({

@@ -1,34 +1,46 @@
 import { Link } from 'react-router';
-import { conference } from '../content/conference';
+import { chatLink, conference, mailLink } from '../content/conference';
 
+const linkClass = 'rounded underline-offset-4 hover:text-white hover:underline';
+const NEW_TAB = <span className="sr-only"> (opens in a new tab)</span>;
+
+/** SPEC §2 home (7): About Us, Terms, Privacy Policy; Help: Contact us, Websites, Agreement; prices in US dollars. */
 export function Footer() {
   return (
     <footer className="bg-brand-900 text-slate-200">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
-        <div>
-          <p className="text-lg font-bold text-white">{conference.shortName}</p>
-          <p className="mt-2 text-sm">{conference.title}</p>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2 lg:col-span-2">
+          <img src="/logo-light.svg" alt="" width="148" height="44" loading="lazy" className="h-11 w-auto" />
+          <p className="mt-4 max-w-md text-sm leading-relaxed">{conference.title}. {conference.venue.resort}, {conference.venue.country} and online.</p>
+          <p className="mt-3 text-sm">
+            <a className={linkClass} href={mailLink}>{conference.contact.email}</a>
+          </p>
+          <ul className="mt-4 flex gap-4 text-sm">
+            <li><a className={linkClass} href={conference.links.social} target="_blank" rel="noopener noreferrer">Social page{NEW_TAB}</a></li>
+            <li><a className={linkClass} href={chatLink} target="_blank" rel="noopener noreferrer">Chat with us{NEW_TAB}</a></li>
+          </ul>
         </div>
-        <nav aria-label="Footer">
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-accent-400">Information</h2>
+        <nav aria-labelledby="footer-info">
+          <h2 id="footer-info" className="text-sm font-semibold uppercase tracking-wider text-accent-400">Information</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className="underline-offset-4 hover:underline" to="/#about">About Us</Link></li>
-            <li><Link className="underline-offset-4 hover:underline" to="/terms">Terms</Link></li>
-            <li><Link className="underline-offset-4 hover:underline" to="/privacy-policy">Privacy Policy</Link></li>
+            <li><Link className={linkClass} to="/#about">About Us</Link></li>
+            <li><Link className={linkClass} to="/terms">Terms</Link></li>
+            <li><Link className={linkClass} to="/privacy-policy">Privacy Policy</Link></li>
           </ul>
         </nav>
-        <nav aria-label="Help">
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-accent-400">Help</h2>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="text-sm font-semibold uppercase tracking-wider text-accent-400">Help</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className="underline-offset-4 hover:underline" to="/#contact">Contact us</Link></li>
-            <li><a className="underline-offset-4 hover:underline" href={conference.links.journal} target="_blank" rel="noopener noreferrer">Websites</a></li>
-            <li><Link className="underline-offset-4 hover:underline" to="/agreement">Agreement</Link></li>
+            <li><Link className={linkClass} to="/#contact">Contact us</Link></li>
+            <li><a className={linkClass} href={conference.links.journal} target="_blank" rel="noopener">Websites{NEW_TAB}</a></li>
+            <li><Link className={linkClass} to="/agreement">Agreement</Link></li>
           </ul>
         </nav>
       </div>
-      <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-slate-300">
-        All prices are in US dollars. © {conference.shortName}
-      </p>
+      <div className="border-t border-white/10 px-4 py-4 text-center text-xs text-slate-300">
+        <p>All prices are in US dollars.</p>
+        <p className="mt-1">© {conference.shortName} · {conference.title}</p>
+      </div>
     </footer>
   );
 }

@@ -7,6 +7,8 @@ export const conference = {
   shortName: 'IMSE 2025',
   title: '5th World Conference on Innovations in Management, Science and Engineering',
   heroDates: 'December 28-27 2023',
+  /** The hero dates read as ISO dates, for search engines (schema.org Event): keep in step with heroDates. */
+  heroDatesIso: { start: '2023-12-27', end: '2023-12-28' },
   submissionsPageDates: 'December 28-27, 2025',
   workshopDate: '30 December 2022',
   mode: 'HYBRID CONFERENCE',

@@ -9,7 +9,7 @@ export const feeIncludes = [
   'Admission to all sessions, keynote lectures and the opening and closing ceremonies',
   'Presentation of one paper, in person or online',
   'Publication of the paper in the chosen option, subject to review and acceptance',
-  `Publication of ${PAGES_COVERED} pages; extra pages are charged as below`,
+  `Publication of ${PAGES_COVERED} pages; extra pages are charged per page, as in the fee tables above`,
   'Certificate of presentation, in soft and hard copy',
   'Conference kit, lunch and refreshments on the conference day (in-person delegates)',
 ];

@@ -1,8 +1,9 @@
-import { PageHeader } from '../components/page-header';
+import { LegalPageView } from '../components/legal-page';
 import { pageMeta } from '../components/seo';
+import { agreement } from '../content/legal';
 
-export const meta = () => pageMeta({ title: 'Agreement', description: 'Agreement of the World Conference on Innovations in Management, Science and Engineering.', path: '/agreement' });
+export const meta = () => pageMeta({ title: agreement.title, description: agreement.description, path: '/agreement' });
 
-export default function Page() {
-  return <PageHeader title="Agreement" />;
+export default function Agreement() {
+  return <LegalPageView page={agreement} />;
 }

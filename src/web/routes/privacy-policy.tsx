@@ -1,8 +1,9 @@
-import { PageHeader } from '../components/page-header';
+import { LegalPageView } from '../components/legal-page';
 import { pageMeta } from '../components/seo';
+import { privacyPolicy } from '../content/legal';
 
-export const meta = () => pageMeta({ title: 'Privacy Policy', description: 'Privacy Policy of the World Conference on Innovations in Management, Science and Engineering.', path: '/privacy-policy' });
+export const meta = () => pageMeta({ title: privacyPolicy.title, description: privacyPolicy.description, path: '/privacy-policy' });
 
-export default function Page() {
-  return <PageHeader title="Privacy Policy" />;
+export default function PrivacyPolicy() {
+  return <LegalPageView page={privacyPolicy} />;
 }

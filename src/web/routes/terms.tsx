@@ -1,8 +1,9 @@
-import { PageHeader } from '../components/page-header';
+import { LegalPageView } from '../components/legal-page';
 import { pageMeta } from '../components/seo';
+import { terms } from '../content/legal';
 
-export const meta = () => pageMeta({ title: 'Terms', description: 'Terms of the World Conference on Innovations in Management, Science and Engineering.', path: '/terms' });
+export const meta = () => pageMeta({ title: terms.title, description: terms.description, path: '/terms' });
 
-export default function Page() {
-  return <PageHeader title="Terms" />;
+export default function Terms() {
+  return <LegalPageView page={terms} />;
 }

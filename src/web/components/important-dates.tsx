@@ -1,0 +1,15 @@
+import { importantDates } from '../content/conference';
+
+/** SPEC §9 dates, as quoted. */
+export function ImportantDates() {
+  return (
+    <dl className="divide-y divide-brand-100 overflow-hidden rounded-xl border border-brand-100 bg-white shadow-sm">
+      {importantDates.map((d) => (
+        <div key={d.label} className="flex flex-col gap-1 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <dt className="font-semibold text-brand-900">{d.label}</dt>
+          <dd className="font-bold text-brand-700">{d.date}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
+import { PUBLIC_PATHS, waitForHydration } from './public-support';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
+
+describe('accessibility: axe-core finds no violations', () => {
+  for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    test(`every public page at ${name} px`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      const problems: string[] = [];
+      for (const path of PUBLIC_PATHS) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+        const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<AxeResult> } })
+          .axe.run({ resultTypes: ['violations'] })) as AxeResult;
+        for (const v of result.violations) problems.push(`${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});
+
+describe('search engines', () => {
+  test('every public page has its own title, description, canonical link and Open Graph tags in its HTML', async () => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const path of PUBLIC_PATHS) {
+      const html = await (await fetch(baseUrl() + path)).text();
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1];
+      expect(title, path).toBeTruthy();
+      expect(description, path).toBeTruthy();
+      titles.add(title!);
+      descriptions.add(description!);
+      expect(html, path).toContain(`<link rel="canonical" href="https://conference.example.org${path}"/>`);
+      for (const og of ['og:title', 'og:description', 'og:url', 'og:type', 'og:image']) expect(html, `${path} ${og}`).toContain(`property="${og}"`);
+    }
+    expect(titles.size).toBe(PUBLIC_PATHS.length);
+    expect(descriptions.size).toBe(PUBLIC_PATHS.length);
+  });
+
+  test('/robots.txt and /sitemap.xml are served', async () => {
+    const robots = await fetch(`${baseUrl()}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toContain('Sitemap: https://conference.example.org/sitemap.xml');
+    const sitemap = await fetch(`${baseUrl()}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toContain('xml');
+    const xml = await sitemap.text();
+    for (const path of PUBLIC_PATHS) expect(xml).toContain(`<loc>https://conference.example.org${path}</loc>`);
+  });
+
+  test('pages load no image, font or script from another host', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const foreign: string[] = [];
+    page.on('request', (r) => { if (!r.url().startsWith(baseUrl()) && !r.url().startsWith('data:')) foreign.push(r.url()); });
+    for (const path of ['/', '/keynote', '/registration']) await page.goto(path, { waitUntil: 'load' });
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+});
