@@ -51,6 +51,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => { await database.close(); });
 
   app.setErrorHandler((error, req, reply) => {
+    // An upload refused part-way has unread bytes: close the connection after answering, so the
+    // client stops sending and reads the answer instead of waiting to finish the upload.
+    if (req.isMultipart() && !req.raw.readableEnded) reply.header('connection', 'close');
     if (error instanceof AppError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       return reply.code(error.statusCode).send({ message: error.message });
@@ -61,6 +64,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ message: (error as Error).message });
+    }
+    if (isStorageFailure(error)) {
+      req.log.error({ err: error }, 'file storage failed');
+      return reply.code(503).header('retry-after', '60').send({ message: 'The server cannot store files right now. Please try again later.' });
     }
     if (isDatabaseDown(error)) {
       req.log.warn({ err: error }, 'database unavailable');
@@ -101,8 +108,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return app;
 }
 
+/** The disk is full or not writable: the request was fine, the server cannot keep the file. */
+function isStorageFailure(error: unknown): boolean {
+  return ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO'].includes((error as { code?: string }).code ?? '');
+}
+
 function isDatabaseDown(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '')
-    || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(String((error as Error)?.message));
+  // drizzle wraps the driver's error: look down the chain of causes.
+  for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'].includes(e.code ?? '')) return true;
+    if (/Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(e.message ?? '')) return true;
+  }
+  return false;
 }
