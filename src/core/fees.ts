@@ -36,3 +36,25 @@ export type Currency = 'INR' | 'USD';
 export function toCurrency(usd: number, currency: Currency): number {
   return currency === 'INR' ? usd * USD_TO_INR : usd;
 }
+
+/** The fee kinds of the registration page's select (SPEC §2). */
+export const FEE_KINDS = [
+  { value: 'conference', label: 'Conference Registration Fees' },
+  { value: 'workshop', label: 'Technical Workshop Fees' },
+  { value: 'award', label: 'Award Fees' },
+] as const;
+export type FeeKind = (typeof FEE_KINDS)[number]['value'];
+
+/** The registration choices: the two publication options, then the ones without publication. */
+export const REGISTRATIONS = [...PUBLICATIONS, ...FEES_WITHOUT_PUBLICATION.map((f) => f.item)] as const;
+export type Registration = (typeof REGISTRATIONS)[number];
+
+export const isPublication = (r: Registration): r is Publication => (PUBLICATIONS as readonly string[]).includes(r);
+
+/** The fee in dollars for these choices, or null where the spec gives no amount (the technical workshop). */
+export function feeUsd(kind: FeeKind | '', category: PayerCategory, registration: Registration): number | null {
+  if (kind === 'award') return AWARD_CEREMONY_FEE_USD;
+  if (kind !== 'conference') return null;
+  if (isPublication(registration)) return FEES_WITH_PUBLICATION[category][registration];
+  return FEES_WITHOUT_PUBLICATION.find((f) => f.item === registration)?.usd ?? null;
+}

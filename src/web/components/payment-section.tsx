@@ -1,32 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  AWARD_CEREMONY_FEE_USD, FEES_WITH_PUBLICATION, FEES_WITHOUT_PUBLICATION, PAYER_CATEGORIES, PUBLICATIONS, toCurrency, USD_TO_INR,
-  type Currency, type PayerCategory,
+  FEE_KINDS, feeUsd, FEES_WITHOUT_PUBLICATION, isPublication, PAYER_CATEGORIES, PUBLICATIONS, REGISTRATIONS, toCurrency, USD_TO_INR,
+  type Currency, type FeeKind, type PayerCategory, type Registration,
 } from '../../core/fees';
 import type { PaymentsConfigJson } from '../../core/schemas/payment';
 import { getPaymentsConfig } from '../api/payments';
 import { PaymentModal } from './payment-modal';
-
-const FEE_KINDS = [
-  { value: 'conference', label: 'Conference Registration Fees' },
-  { value: 'workshop', label: 'Technical Workshop Fees' },
-  { value: 'award', label: 'Award Fees' },
-] as const;
-type FeeKind = (typeof FEE_KINDS)[number]['value'];
-
-/** The registration choices: the two publication options of the fee table, then the ones without publication. */
-const REGISTRATIONS = [...PUBLICATIONS, ...FEES_WITHOUT_PUBLICATION.map((f) => f.item)] as const;
-type Registration = (typeof REGISTRATIONS)[number];
-
-const isPublication = (r: Registration): r is (typeof PUBLICATIONS)[number] => (PUBLICATIONS as readonly string[]).includes(r);
-
-/** The fee in dollars for these choices (SPEC §9), or null when the tables give none (the workshop). */
-function feeUsd(kind: FeeKind | '', category: PayerCategory, registration: Registration): number | null {
-  if (kind === 'award') return AWARD_CEREMONY_FEE_USD;
-  if (kind !== 'conference') return null;
-  if (isPublication(registration)) return FEES_WITH_PUBLICATION[category][registration];
-  return FEES_WITHOUT_PUBLICATION.find((f) => f.item === registration)?.usd ?? null;
-}
 
 const formatMoney = (amount: number, currency: Currency) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
