@@ -1,31 +1,50 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
-import { PUBLIC_PATHS, waitForHydration } from './public-support';
+import { newAxePage, PUBLIC_PATHS, waitForHydration } from './public-support';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
+
+async function axeViolations(page: import('playwright-core').Page): Promise<string[]> {
+  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<AxeResult> } })
+    .axe.run({ resultTypes: ['violations'] })) as AxeResult;
+  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
 
 interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 
 describe('accessibility: axe-core finds no violations', () => {
   for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
     test(`every public page at ${name} px`, async () => {
-      const { context, page } = await newPage(browser, viewport);
+      const { context, page } = await newAxePage(browser, viewport);
       const problems: string[] = [];
       for (const path of PUBLIC_PATHS) {
         await page.goto(path);
         await waitForHydration(page);
-        await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-        const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<AxeResult> } })
-          .axe.run({ resultTypes: ['violations'] })) as AxeResult;
-        for (const v of result.violations) problems.push(`${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        for (const v of await axeViolations(page)) problems.push(`${path}: ${v}`);
       }
       expect(problems).toEqual([]);
       await context.close();
     }, 120_000);
   }
+});
+
+describe('accessibility of open overlays', () => {
+  test('the open phone menu and the open keynote dialog have no violations', async () => {
+    const { context, page } = await newAxePage(browser, PHONE);
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto('/keynote');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: /^Read More/ }).first().click();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('search engines', () => {

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl } from './browser';
 
 /** Every prerendered public page (SPEC §2), as in src/core/routes.ts. */
 export { PUBLIC_PATHS } from '../../src/core/routes';
@@ -14,4 +15,10 @@ export async function waitForHydration(page: Page): Promise<void> {
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page);
+}
+
+/** A page whose Content-Security-Policy lets a test inject axe-core (the site's own policy forbids inline scripts). */
+export async function newAxePage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), bypassCSP: true });
+  return { context, page: await context.newPage() };
 }

@@ -10,7 +10,7 @@ export function Footer() {
     <footer className="bg-brand-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2 lg:col-span-2">
-          <img src="/logo-light.svg" alt="" width="148" height="44" loading="lazy" className="h-11 w-auto" />
+          <img src="/logo-light.svg" alt="" width="148" height="44" className="h-11 w-auto" />
           <p className="mt-4 max-w-md text-sm leading-relaxed">{conference.title}. {conference.venue.resort}, {conference.venue.country} and online.</p>
           <p className="mt-3 text-sm">
             <a className={linkClass} href={mailLink}>{conference.contact.email}</a>
