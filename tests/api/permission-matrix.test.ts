@@ -1,0 +1,203 @@
+import type { InjectOptions } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app';
+import { multipart, pdfBytes, submitPaper } from '../support/multipart';
+import { listRoutes } from '../support/routes';
+import { signupAs, type SignedUp } from '../support/users';
+
+/**
+ * Every /api route × every kind of caller → the status the server must answer. The table is written
+ * out by hand; the route list comes from the running app, so a route added without a row here fails
+ * the first test. "author"/"otherAuthor": the paper belongs to author. "reviewer"/"otherReviewer": the
+ * paper was sent to reviewer, and reviewer's own id is the one in the path.
+ */
+const CALLERS = ['none', 'badToken', 'author', 'otherAuthor', 'editor', 'reviewer', 'otherReviewer'] as const;
+type Caller = (typeof CALLERS)[number];
+/** badToken (signed with another secret) must always be answered as if there were no token. */
+type Expected = Record<Exclude<Caller, 'badToken'>, number>;
+type Request = Omit<InjectOptions, 'method'>;
+interface Row { expect: Expected; call: (who: Caller) => Request | Promise<Request> }
+
+const everyone = (status: number): Expected =>
+  ({ none: status, author: status, otherAuthor: status, editor: status, reviewer: status, otherReviewer: status });
+const onlyEditors = (status: number): Expected => ({ ...everyone(403), none: 401, editor: status });
+const onlyAuthors = (status: number): Expected => ({ ...everyone(403), none: 401, author: status, otherAuthor: status });
+const anyRole = (status: number): Expected => ({ ...everyone(status), none: 401 });
+/** The author's own paper: another author is told it does not exist; other roles may not use author calls. */
+const paperOwner = (status: number): Expected => ({ ...onlyAuthors(status), otherAuthor: 404 });
+/** Only the reviewer the paper was sent to (or whose id it is). */
+const assignedReviewer = (status: number): Expected => ({ ...everyone(403), none: 401, reviewer: status });
+
+let t: TestApp;
+const users = {} as Record<'author' | 'otherAuthor' | 'editor' | 'reviewer' | 'otherReviewer', SignedUp>;
+let badToken: string;
+let paperId: string;
+let mailPaperId: string;
+let pdfUrl: string;
+let photoUrl: string;
+let seq = 0;
+
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+const self = (who: Caller) => (who === 'none' || who === 'badToken' ? undefined : users[who]);
+const json = (payload: object): Request => ({ payload: payload as Record<string, unknown> });
+const form = async (parts: Parameters<typeof multipart>[0]): Promise<Request> => {
+  const { payload, contentType } = await multipart(parts);
+  return { payload, headers: { 'content-type': contentType } };
+};
+const editorCreates = async (url: string, payload: object) => {
+  const res = await t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: users.editor.auth });
+  expect(res.statusCode).toBe(201);
+  const body = res.json();
+  return (body.speaker ?? body.item)._id as string;
+};
+
+const TABLE: Record<string, Row> = {
+  // Public: the same answer whoever asks, with or without a token.
+  'GET /api/health': { expect: everyone(200), call: () => ({ url: '/api/health' }) },
+  'POST /api/signup': {
+    expect: everyone(201),
+    call: () => json({ name: 'New Person', email: `matrix.${++seq}@example.org`, password: 'correct horse battery', confirmPassword: 'correct horse battery', role: 'Author' }),
+  },
+  'POST /api/login': {
+    expect: everyone(200),
+    call: () => json({ email: users.otherAuthor.user.email, password: users.otherAuthor.password, role: 'Author' }),
+  },
+  'POST /api/contact': { expect: everyone(201), call: () => ({ ...json({ message: 'Hello' }), remoteAddress: `192.0.2.${++seq % 250}` }) },
+  'GET /api/payments/config': { expect: everyone(200), call: () => ({ url: '/api/payments/config' }) },
+  'POST /api/payu/initiate': { expect: everyone(200), call: () => json({ name: 'Payer', email: 'payer@example.org', amount: 100 }) },
+  // PayU and Stripe call these with their own proofs (hash, signature), never with a token.
+  'POST /api/payu/success': { expect: everyone(400), call: () => ({ payload: 'txnid=unknown', headers: { 'content-type': 'application/x-www-form-urlencoded' } }) },
+  'POST /api/payu/failure': { expect: everyone(400), call: () => ({ payload: 'txnid=unknown', headers: { 'content-type': 'application/x-www-form-urlencoded' } }) },
+  'POST /api/card/checkout': { expect: everyone(400), call: () => json({ name: 'Payer', email: 'payer@example.org', amount: 0 }) },
+  'GET /api/card/return': { expect: everyone(400), call: () => ({ url: '/api/card/return?session_id=bad' }) },
+  'POST /api/card/webhook': { expect: everyone(400), call: () => ({ payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } }) },
+  'GET /api/keynote-speakers': { expect: everyone(200), call: () => ({}) },
+  'GET /api/news': { expect: everyone(200), call: () => ({}) },
+  'GET /api/photos/:key': { expect: everyone(200), call: () => ({ url: photoUrl }) },
+  // A PDF is public only through its signed link; the signature, not a token, decides.
+  'GET /api/files/:fileId': { expect: everyone(200), call: () => ({ url: pdfUrl }) },
+
+  // Any signed-in user: their own account.
+  'GET /api/me': { expect: anyRole(200), call: () => ({}) },
+  'PATCH /api/me': { expect: anyRole(200), call: () => json({ phone: '+66 81 000 0000' }) },
+
+  // Authors.
+  'GET /api/author/my-papers': { expect: onlyAuthors(200), call: () => ({}) },
+  'POST /api/author/new-paper': {
+    expect: onlyAuthors(201),
+    call: () => form([['title', 'Matrix paper'], ['abstract', 'An abstract.'], ['keywords', 'AI'], ['file', pdfBytes('matrix'), 'm.pdf']]),
+  },
+  'GET /api/author/paper/:id': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}` }) },
+  'PATCH /api/author/paper/:id': {
+    expect: paperOwner(200),
+    call: async () => ({ url: `/api/author/paper/${paperId}`, ...(await form([['abstract', 'A revised abstract.']])) }),
+  },
+
+  // Editors.
+  'GET /api/editor/papers': { expect: onlyEditors(200), call: () => ({}) },
+  'GET /api/editor/papers/:paperId': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}` }) },
+  'GET /api/editor/suggested-reviewers': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/suggested-reviewers?paperId=${paperId}` }) },
+  'GET /api/editor/messages': { expect: onlyEditors(200), call: () => ({}) },
+  'GET /api/editor/payments': { expect: onlyEditors(200), call: () => ({}) },
+  'GET /api/editor/payments.csv': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/send-paper': { expect: onlyEditors(200), call: () => json({ paperId, reviewerId: users.reviewer.user._id }) },
+  'GET /api/reviewer/status/:paperId': { expect: onlyEditors(200), call: () => ({ url: `/api/reviewer/status/${paperId}` }) },
+  'POST /api/send-mail/:reviewerEmail': {
+    expect: onlyEditors(200),
+    call: () => ({
+      url: `/api/send-mail/${encodeURIComponent(users.otherReviewer.user.email)}`,
+      ...json({ paperId: mailPaperId, reviewerId: users.otherReviewer.user._id }),
+    }),
+  },
+  'POST /api/keynote-speakers': { expect: onlyEditors(201), call: () => json({ name: 'Speaker', designation: 'Professor' }) },
+  'DELETE /api/keynote-speakers/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({ url: `/api/keynote-speakers/${await editorCreates('/api/keynote-speakers', { name: 'To remove' })}` }),
+  },
+  'POST /api/news': { expect: onlyEditors(201), call: () => json({ name: 'News', description: 'Text' }) },
+  'DELETE /api/news/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({ url: `/api/news/${await editorCreates('/api/news', { name: 'To remove' })}` }),
+  },
+
+  // Reviewers: only the papers sent to them, only their own list, only answering for themselves.
+  'GET /api/reviewer/assigned-papers/:reviewerId': {
+    expect: assignedReviewer(200), call: () => ({ url: `/api/reviewer/assigned-papers/${users.reviewer.user._id}` }),
+  },
+  'POST /api/reviewer/add-comment/:paperId': {
+    expect: assignedReviewer(201),
+    call: (who) => ({ url: `/api/reviewer/add-comment/${paperId}`, ...json({ reviewerId: self(who)?.user._id ?? users.reviewer.user._id, text: 'Fine work.' }) }),
+  },
+  'POST /api/reviewer/respond': {
+    expect: assignedReviewer(200),
+    call: (who) => json({ paperId, email: self(who)?.user.email ?? users.reviewer.user.email, status: 'Accepted' }),
+  },
+};
+
+beforeAll(async () => {
+  t = await startTestApp({
+    PAYU_KEY: 'matrixKey', PAYU_SALT: 'matrixSalt',
+    // Card payments configured, but no call here reaches Stripe: every card request is refused first.
+    STRIPE_SECRET_KEY: 'sk_test_matrix', STRIPE_WEBHOOK_SECRET: 'whsec_matrix', STRIPE_API_URL: 'http://127.0.0.1:9',
+  });
+  users.editor = await signupAs(t.app, 'Editor');
+  users.author = await signupAs(t.app, 'Author');
+  users.otherAuthor = await signupAs(t.app, 'Author');
+  users.reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+  users.otherReviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+  badToken = await new SignJWT({ role: 'Author' }).setProtectedHeader({ alg: 'HS256' }).setSubject(users.author.user._id)
+    .setExpirationTime('1h').sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
+  const paper = await submitPaper(t.app, users.author.auth, { keywords: ['AI'] });
+  paperId = paper._id;
+  pdfUrl = paper.pdf!;
+  mailPaperId = (await submitPaper(t.app, users.otherAuthor.auth, { keywords: ['AI'] }))._id;
+  const sent = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: users.editor.auth, payload: { paperId, reviewerId: users.reviewer.user._id } });
+  expect(sent.statusCode).toBe(200);
+  const upload = await form([['photo', png, 'me.png']]);
+  const photo = await t.app.inject({ method: 'PATCH', url: '/api/me', payload: upload.payload, headers: { ...upload.headers, ...users.otherReviewer.auth } });
+  expect(photo.statusCode).toBe(200);
+  photoUrl = photo.json().user.photo;
+});
+afterAll(async () => { await t?.close(); });
+
+const apiRoutes = () => listRoutes(t.app).filter((r) => r.url === '/api' || r.url.startsWith('/api/'));
+
+test('every registered /api route is in the permission table, and every row is a registered route', () => {
+  const routes = apiRoutes();
+  const registered = new Set(routes.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`));
+  // HEAD is only ever Fastify's automatic twin of a GET, answered by the same handler.
+  for (const r of routes.filter((x) => x.method === 'HEAD')) expect(registered, `HEAD ${r.url} without GET`).toContain(`GET ${r.url}`);
+  const missing = [...registered].filter((k) => !(k in TABLE));
+  expect(missing, 'routes missing from the permission table: add a row for each').toEqual([]);
+  const stale = Object.keys(TABLE).filter((k) => !registered.has(k));
+  expect(stale, 'rows for routes that are not registered').toEqual([]);
+  expect(registered.size).toBeGreaterThanOrEqual(35);
+});
+
+describe.each(Object.entries(TABLE))('%s', (key, row) => {
+  test('answers each caller as the table says', async () => {
+    const [method, path] = key.split(' ') as [InjectOptions['method'], string];
+    const actual: Record<string, number> = {};
+    for (const who of CALLERS) {
+      const req = await row.call(who);
+      const token = who === 'none' ? undefined : who === 'badToken' ? badToken : users[who].token;
+      const res = await t.app.inject({
+        method, url: path, ...req,
+        headers: { ...req.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+      actual[who] = res.statusCode;
+      if (res.statusCode === 401 || res.statusCode === 403) {
+        expect(res.json().message, `${key} as ${who}`).toBeTypeOf('string');
+      }
+    }
+    expect(actual).toEqual({ ...row.expect, badToken: row.expect.none });
+  });
+});
+
+test('HEAD on a protected GET is refused like the GET', async () => {
+  for (const url of ['/api/author/my-papers', '/api/editor/papers', '/api/editor/payments.csv', `/api/reviewer/assigned-papers/${users.reviewer.user._id}`]) {
+    expect((await t.app.inject({ method: 'HEAD', url })).statusCode, url).toBe(401);
+    expect((await t.app.inject({ method: 'HEAD', url, headers: users.otherAuthor.auth })).statusCode, url).toBe(url.includes('/author/') ? 200 : 403);
+  }
+});
