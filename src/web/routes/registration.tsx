@@ -22,8 +22,8 @@ const inr = (n: number) => `INR ${n.toLocaleString('en-IN')}`;
 function Amount({ usdValue }: { usdValue: number }) {
   return (
     <>
-      <span className="block font-bold text-brand-900">{usd(usdValue)}</span>
-      <span className="block text-sm text-slate-600">{inr(toCurrency(usdValue, 'INR'))}</span>
+      <span className="block whitespace-nowrap font-bold text-brand-900">{usd(usdValue)}</span>
+      <span className="block whitespace-nowrap text-sm text-slate-600">{inr(toCurrency(usdValue, 'INR'))}</span>
     </>
   );
 }
