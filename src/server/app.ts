@@ -11,6 +11,7 @@ import path from 'node:path';
 import { tokenKey } from './auth/tokens';
 import { localFileStore, type FileStore } from './storage/file-store';
 import { apiRoutes } from './routes';
+import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     limits: { fileSize: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024), files: 1, fields: 60, fieldSize: 64 * 1024, parts: 70 },
   });
   app.addHook('onClose', async () => { await database.close(); });
+  app.addHook('preValidation', async (req) => {
+    if (hasUnstorableText(req.body) || hasUnstorableText(req.query) || hasUnstorableText(req.params)) {
+      throw new AppError('bad_request', UNSTORABLE_TEXT);
+    }
+  });
 
   app.setErrorHandler((error, req, reply) => {
     // An upload refused part-way has unread bytes: close the connection after answering, so the

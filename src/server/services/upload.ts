@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { AppError } from '../errors';
 import type { FileStore, StoredFile } from '../storage/file-store';
+import { isStorableText, UNSTORABLE_TEXT } from '../unstorable-text';
 
 /**
  * Stream one multipart file into the store. Refused (nothing kept) when it is empty, over the size
@@ -37,9 +38,15 @@ export async function readMultipart(
         part.file.resume();
         throw new AppError('bad_request', 'Send one file only');
       }
+      if (!isStorableText(part.filename)) {
+        part.file.resume();
+        throw new AppError('bad_request', UNSTORABLE_TEXT);
+      }
       file = { ...(await onFile(part)), fileName: part.filename };
     } else {
-      (fields[part.fieldname] ??= []).push(String(part.value ?? ''));
+      const value = String(part.value ?? '');
+      if (!isStorableText(value)) throw new AppError('bad_request', UNSTORABLE_TEXT);
+      (fields[part.fieldname] ??= []).push(value);
     }
   }
   return { fields, file };

@@ -1,0 +1,266 @@
+import { readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TAGS } from '../../src/core/tags';
+import { comments, contactMessages, keynoteSpeakers, newsItems, papers, payments, users } from '../../src/server/db/schema';
+import { startTestApp, type TestApp } from '../support/app';
+import { expectCleanAnswer, hostileBody, hostileString, storableHostileString, UNSTORABLE } from '../support/hostile';
+import { pdfBytes, submitPaper } from '../support/multipart';
+import { rawMultipart, type RawPart } from '../support/raw-multipart';
+import { signupAs, type SignedUp } from '../support/users';
+
+/**
+ * Property-based fuzzing of every JSON and multipart endpoint: whatever arrives, the answer is a clean
+ * 4xx {message} or a success, never a 5xx or a stack trace, and a refused request changes nothing.
+ */
+const RUNS = { numRuns: 25 };
+
+let t: TestApp;
+let stripe: http.Server;
+let editor: SignedUp;
+let author: SignedUp;
+let reviewer: SignedUp;
+let paperId: string;
+let ip = 0;
+/** A fresh client address per request, so the per-address rate limits do not turn the fuzz into 429s. */
+const nextIp = () => `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+
+const db = () => t.app.database.db;
+const count = (table: Parameters<TestApp['app']['database']['db']['$count']>[0]) => db().$count(table);
+const storedFiles = () => readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true })
+  .filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)).sort();
+
+const sendJson = (method: InjectOptions['method'], url: string, body: string, who: SignedUp | null) =>
+  t.app.inject({ method, url, payload: body, remoteAddress: nextIp(), headers: { 'content-type': 'application/json', ...(who ? who.auth : {}) } });
+const sendParts = (method: InjectOptions['method'], url: string, parts: RawPart[], who: SignedUp | null) => {
+  const { payload, contentType } = rawMultipart(parts);
+  return t.app.inject({ method, url, payload, remoteAddress: nextIp(), headers: { 'content-type': contentType, ...(who ? who.auth : {}) } });
+};
+
+beforeAll(async () => {
+  // Just enough of Stripe for a checkout to succeed, so valid card bodies reach the database too.
+  let n = 0;
+  stripe = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      const id = `cs_test_fuzz${++n}`;
+      res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}`, status: 'open', payment_status: 'unpaid' }));
+    });
+  });
+  await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
+  t = await startTestApp({
+    PAYU_KEY: 'fuzzKey', PAYU_SALT: 'fuzzSalt',
+    STRIPE_SECRET_KEY: 'sk_test_fuzz', STRIPE_WEBHOOK_SECRET: 'whsec_fuzz',
+    STRIPE_API_URL: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`,
+  });
+  editor = await signupAs(t.app, 'Editor');
+  author = await signupAs(t.app, 'Author');
+  reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+  paperId = (await submitPaper(t.app, author.auth, { keywords: ['AI'] }))._id;
+  const sent = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId, reviewerId: reviewer.user._id } });
+  expect(sent.statusCode).toBe(200);
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => (stripe ? stripe.close(() => resolve()) : resolve()));
+});
+
+const email = fc.oneof(fc.emailAddress(), fc.constant('a@example.org'));
+const amount = fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('10', '0.5', '1e3', '-1', 'Infinity'));
+interface JsonEndpoint { method: InjectOptions['method']; url: () => string; who: () => SignedUp | null; keys: string[]; valid?: () => Record<string, fc.Arbitrary<unknown>> }
+const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
+  'POST /api/signup': { method: 'POST', url: () => '/api/signup', who: () => null, keys: ['name', 'email', 'password', 'confirmPassword', 'role', 'tags'], valid: () => ({ email, role: fc.constantFrom('Author', 'Reviewer', 'Editor'), tags: fc.subarray([...TAGS]) }) },
+  'POST /api/login': { method: 'POST', url: () => '/api/login', who: () => null, keys: ['email', 'password', 'role'], valid: () => ({ email, role: fc.constantFrom('Author', 'Reviewer') }) },
+  'POST /api/contact': { method: 'POST', url: () => '/api/contact', who: () => null, keys: ['name', 'email', 'phone', 'subject', 'message'], valid: () => ({ email }) },
+  'POST /api/payu/initiate': { method: 'POST', url: () => '/api/payu/initiate', who: () => null, keys: ['name', 'email', 'phone', 'amount', 'productinfo'], valid: () => ({ email, amount }) },
+  'POST /api/card/checkout': { method: 'POST', url: () => '/api/card/checkout', who: () => null, keys: ['name', 'email', 'amount', 'productinfo'], valid: () => ({ email, amount }) },
+  'PATCH /api/me': { method: 'PATCH', url: () => '/api/me', who: () => author, keys: ['name', 'phone'] },
+  'POST /api/send-mail/:reviewerEmail': { method: 'POST', url: () => `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, who: () => editor, keys: ['name', 'paperTitle', 'paperId', 'reviewerId'], valid: () => ({ paperId: fc.constant(paperId), reviewerId: fc.constant(reviewer.user._id) }) },
+  'POST /api/editor/send-paper': { method: 'POST', url: () => '/api/editor/send-paper', who: () => editor, keys: ['paperId', 'reviewerId'], valid: () => ({ paperId: fc.constant(paperId), reviewerId: fc.constant(reviewer.user._id) }) },
+  'POST /api/reviewer/add-comment/:paperId': { method: 'POST', url: () => `/api/reviewer/add-comment/${paperId}`, who: () => reviewer, keys: ['reviewerId', 'text'], valid: () => ({ reviewerId: fc.constant(reviewer.user._id) }) },
+  'POST /api/reviewer/respond': { method: 'POST', url: () => '/api/reviewer/respond', who: () => reviewer, keys: ['paperId', 'email', 'status'], valid: () => ({ paperId: fc.constant(paperId), email: fc.constant(reviewer.user.email), status: fc.constantFrom('Accepted', 'Declined') }) },
+  'POST /api/keynote-speakers': { method: 'POST', url: () => '/api/keynote-speakers', who: () => editor, keys: ['name', 'designation', 'position'] },
+  'POST /api/news': { method: 'POST', url: () => '/api/news', who: () => editor, keys: ['name', 'description'] },
+};
+
+describe('JSON endpoints', () => {
+  test.each(Object.entries(JSON_ENDPOINTS))(
+    '%s: hostile bodies never give a 5xx, a stack trace or a shapeless error',
+    async (label, e) => {
+      await fc.assert(fc.asyncProperty(hostileBody(e.keys, e.valid?.()), async (body) => {
+        expectCleanAnswer(await sendJson(e.method, e.url(), body, e.who()), `${label} ${body.slice(0, 200)}`);
+      }), RUNS);
+    },
+  );
+
+  test('the Stripe webhook: hostile bodies and signatures are refused cleanly', async () => {
+    await fc.assert(fc.asyncProperty(hostileBody(['id', 'type', 'data']), fc.option(fc.string({ unit: 'grapheme-ascii' }), { nil: undefined }), async (body, signature) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/card/webhook', payload: body, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } });
+      expectCleanAnswer(res, body.slice(0, 200));
+      expect(res.statusCode).toBe(400);
+    }), RUNS);
+  });
+
+  test('PayU callbacks: hostile forms are refused with a page and leave payments unchanged', async () => {
+    const before = await db().select().from(payments);
+    await fc.assert(fc.asyncProperty(fc.dictionary(fc.oneof(fc.constantFrom('txnid', 'status', 'hash', 'key', 'amount', 'email', 'mihpayid'), hostileString), hostileString, { maxKeys: 8 }), fc.constantFrom('success', 'failure'), async (form, kind) => {
+      const payload = Object.entries(form).map(([k, v]) => `${encodeUtf8(k)}=${encodeUtf8(v)}`).join('&');
+      const res = await t.app.inject({ method: 'POST', url: `/api/payu/${kind}`, payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expectCleanAnswer(res, payload.slice(0, 200));
+      expect(res.statusCode).toBe(400);
+    }), RUNS);
+    expect(await db().select().from(payments)).toEqual(before);
+  });
+
+  test('a 10 MB JSON body is refused with 413 on every JSON endpoint', async () => {
+    const huge = JSON.stringify({ name: 'x'.repeat(10 * 1024 * 1024), text: 'y' });
+    const webhook: JsonEndpoint = { method: 'POST', url: () => '/api/card/webhook', who: () => null, keys: [] };
+    for (const e of [...Object.values(JSON_ENDPOINTS), webhook]) {
+      const res = await sendJson(e.method, e.url(), huge, e.who());
+      expectCleanAnswer(res, e.url());
+      expect(res.statusCode, e.url()).toBe(413);
+    }
+  });
+});
+
+describe('what a refused request leaves behind', () => {
+  test('a refused signup creates no user; an accepted one keeps the name exactly', async () => {
+    const wellFormed = fc.record({ name: hostileString, email, role: fc.constantFrom('Author', 'Reviewer') })
+      .map((b) => JSON.stringify({ ...b, password: 'correct horse', confirmPassword: 'correct horse' }));
+    const bodies = fc.oneof(hostileBody(['name', 'email', 'password', 'confirmPassword', 'role', 'tags'], { email, role: fc.constantFrom('Author', 'Reviewer') }), wellFormed);
+    await fc.assert(fc.asyncProperty(bodies, async (body) => {
+      const before = await count(users);
+      const res = await sendJson('POST', '/api/signup', body, null);
+      expectCleanAnswer(res, body.slice(0, 200));
+      if (res.statusCode !== 201) {
+        expect(await count(users), body.slice(0, 200)).toBe(before);
+        return;
+      }
+      expect(await count(users)).toBe(before + 1);
+      const sent = JSON.parse(body) as { name?: string; email: string };
+      const [row] = await db().select().from(users).where(eq(users.id, res.json().user._id));
+      expect(row!.name).toBe(res.json().user.name);
+      if (typeof sent.name === 'string' && sent.name.trim()) expect(row!.name).toBe(sent.name.trim());
+    }), RUNS);
+  });
+
+  test('a refused comment adds no comment; an accepted one is stored exactly', async () => {
+    await fc.assert(fc.asyncProperty(hostileBody(['reviewerId', 'text'], { reviewerId: fc.constant(reviewer.user._id), text: storableHostileString(10_000) }), async (body) => {
+      const before = await db().select().from(comments).where(eq(comments.paperId, paperId));
+      const res = await sendJson('POST', `/api/reviewer/add-comment/${paperId}`, body, reviewer);
+      expectCleanAnswer(res, body.slice(0, 200));
+      const after = await db().select().from(comments).where(eq(comments.paperId, paperId));
+      if (res.statusCode !== 201) {
+        expect(after, body.slice(0, 200)).toEqual(before);
+        return;
+      }
+      expect(after).toHaveLength(before.length + 1);
+      const added = after.find((c) => !before.some((b) => b.id === c.id))!;
+      expect(added.text).toBe((JSON.parse(body) as { text: string }).text.trim());
+    }), RUNS);
+  });
+
+  test('a refused contact message stores nothing', async () => {
+    await fc.assert(fc.asyncProperty(hostileBody(['name', 'email', 'phone', 'subject', 'message']), async (body) => {
+      const before = await count(contactMessages);
+      const res = await sendJson('POST', '/api/contact', body, null);
+      expectCleanAnswer(res, body.slice(0, 200));
+      expect(await count(contactMessages)).toBe(res.statusCode === 201 ? before + 1 : before);
+    }), RUNS);
+  });
+
+  test('text a database cannot store (NUL, unpaired surrogates) is refused with 400 and changes nothing', async () => {
+    for (const bad of UNSTORABLE) {
+      const label = JSON.stringify(bad);
+      const before = { users: await count(users), contact: await count(contactMessages), news: await count(newsItems), comments: await count(comments), papers: await count(papers), payments: await count(payments), files: storedFiles() };
+      const me = (await t.app.inject({ url: '/api/me', headers: author.auth })).json();
+      const answers = [
+        await sendJson('POST', '/api/signup', JSON.stringify({ name: `N${bad}`, email: `u${++ip}@example.org`, password: 'correct horse', confirmPassword: 'correct horse', role: 'Author' }), null),
+        await sendJson('POST', '/api/contact', JSON.stringify({ message: `Hello ${bad}` }), null),
+        await sendJson('POST', '/api/news', JSON.stringify({ name: `News ${bad}` }), editor),
+        await sendJson('POST', `/api/reviewer/add-comment/${paperId}`, JSON.stringify({ reviewerId: reviewer.user._id, text: `Good ${bad}` }), reviewer),
+        await sendJson('POST', '/api/payu/initiate', JSON.stringify({ name: `P${bad}`, email: 'p@example.org', amount: 10 }), null),
+        await sendJson('PATCH', '/api/me', JSON.stringify({ name: `Me ${bad}` }), author),
+        // Query strings, forms and multipart carry UTF-8 bytes: NUL arrives as NUL; a lone surrogate cannot be written at all.
+        ...(bad.includes('\u0000')
+          ? [
+            await t.app.inject({ url: `/api/editor/papers?q=${encodeUtf8(`q${bad}`)}`, headers: editor.auth }),
+            await t.app.inject({ method: 'POST', url: '/api/payu/success', payload: `txnid=${encodeUtf8(`t${bad}`)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+            await sendParts('POST', '/api/author/new-paper', [{ name: 'title', value: `T${bad}` }, { name: 'abstract', value: 'A' }, { name: 'file', value: pdfBytes('nul-title'), filename: 'p.pdf' }], author),
+            await sendParts('POST', '/api/author/new-paper', [{ name: 'title', value: 'T' }, { name: 'abstract', value: 'A' }, { name: 'file', value: pdfBytes('nul-name'), filename: `p${bad}.pdf` }], author),
+          ]
+          : []),
+      ];
+      for (const [i, res] of answers.entries()) {
+        expectCleanAnswer(res, `${label} #${i}`);
+        expect(res.statusCode, `${label} #${i}: ${res.body.slice(0, 200)}`).toBe(400);
+      }
+      expect({ users: await count(users), contact: await count(contactMessages), news: await count(newsItems), comments: await count(comments), papers: await count(papers), payments: await count(payments), files: storedFiles() }, label).toEqual(before);
+      expect((await t.app.inject({ url: '/api/me', headers: author.auth })).json()).toEqual(me);
+    }
+  });
+});
+
+describe('hostile text that is accepted is kept verbatim', () => {
+  test('paper titles and abstracts come back exactly as sent (trimmed), as JSON data', async () => {
+    await fc.assert(fc.asyncProperty(storableHostileString(300), storableHostileString(5000), async (title, abstract) => {
+      const res = await sendParts('POST', '/api/author/new-paper', [{ name: 'title', value: title }, { name: 'abstract', value: abstract }, { name: 'file', value: pdfBytes('verbatim'), filename: 'v.pdf' }], author);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(201);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const created = res.json().paper;
+      expect(created.title).toBe(title.trim());
+      expect(created.abstract).toBe(abstract.trim());
+      const detail = (await t.app.inject({ url: `/api/author/paper/${created._id}`, headers: author.auth })).json();
+      expect(detail.paper.title).toBe(title.trim());
+      const listed = (await t.app.inject({ url: `/api/editor/papers/${created._id}`, headers: editor.auth })).json();
+      expect(listed.title).toBe(title.trim());
+      const [row] = await db().select().from(papers).where(eq(papers.id, created._id));
+      expect(row!.title).toBe(title.trim());
+    }), { numRuns: 20 });
+  });
+
+  test('news, speakers and profile names come back exactly as sent (trimmed)', async () => {
+    await fc.assert(fc.asyncProperty(storableHostileString(120), storableHostileString(200), async (name, text) => {
+      const news = await sendJson('POST', '/api/news', JSON.stringify({ name, description: text }), editor);
+      expect(news.statusCode, news.body.slice(0, 200)).toBe(201);
+      const listed = (await t.app.inject({ url: '/api/news' })).json() as Array<{ _id: string; name: string; description: string }>;
+      expect(listed.find((n) => n._id === news.json().item._id)).toMatchObject({ name: name.trim(), description: text.trim() });
+      const speaker = await sendParts('POST', '/api/keynote-speakers', [{ name: 'name', value: name }, { name: 'designation', value: text }], editor);
+      expect(speaker.statusCode, speaker.body.slice(0, 200)).toBe(201);
+      const [row] = await db().select().from(keynoteSpeakers).where(eq(keynoteSpeakers.id, speaker.json().speaker._id));
+      expect(row).toMatchObject({ name: name.trim(), designation: text.trim() });
+      const me = await sendJson('PATCH', '/api/me', JSON.stringify({ name }), reviewer);
+      expect(me.statusCode, me.body.slice(0, 200)).toBe(200);
+      expect((await t.app.inject({ url: '/api/me', headers: reviewer.auth })).json().name).toBe(name.trim());
+    }), { numRuns: 15 });
+  });
+
+  test('the PayU hand-off page escapes a hostile name: it is a form value, never markup', async () => {
+    const scripts = (html: string) => (html.match(/<script/gi) ?? []).length;
+    const baseline = scripts((await sendJson('POST', '/api/payu/initiate', JSON.stringify({ name: 'Plain', email: 'p@example.org', amount: 10 }), null)).body);
+    await fc.assert(fc.asyncProperty(storableHostileString(60), async (name) => {
+      const res = await sendJson('POST', '/api/payu/initiate', JSON.stringify({ name, email: 'p@example.org', amount: 10 }), null);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(scripts(res.body)).toBe(baseline);
+      const field = /<input type="hidden" name="firstname" value="([^"]*)">/.exec(res.body);
+      expect(field, res.body).not.toBeNull();
+      expect(unescapeHtml(field![1]!)).toBe(name.trim());
+      expect(field![1]).not.toMatch(/[<>"]/);
+    }), { numRuns: 20 });
+  });
+});
+
+/** Percent-encode the UTF-8 bytes of a string (encodeURIComponent throws on lone surrogates). */
+function encodeUtf8(s: string): string {
+  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`)).join('');
+}
+
+function unescapeHtml(s: string): string {
+  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
