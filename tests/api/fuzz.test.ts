@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TAGS } from '../../src/core/tags';
-import { comments, contactMessages, keynoteSpeakers, newsItems, papers, payments, users } from '../../src/server/db/schema';
+import { comments, contactMessages, keynoteSpeakers, newsItems, paperFiles, papers, payments, users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { expectCleanAnswer, hostileBody, hostileString, storableHostileString, UNSTORABLE } from '../support/hostile';
 import { pdfBytes, submitPaper } from '../support/multipart';
@@ -30,6 +30,7 @@ let ip = 0;
 /** A fresh client address per request, so the per-address rate limits do not turn the fuzz into 429s. */
 const nextIp = () => `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
 
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 3)]);
 const db = () => t.app.database.db;
 const count = (table: Parameters<TestApp['app']['database']['db']['$count']>[0]) => db().$count(table);
 const storedFiles = () => readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true })
@@ -253,6 +254,87 @@ describe('hostile text that is accepted is kept verbatim', () => {
       expect(unescapeHtml(field![1]!)).toBe(name.trim());
       expect(field![1]).not.toMatch(/[<>"]/);
     }), { numRuns: 20 });
+  });
+});
+
+describe('multipart endpoints', () => {
+  const partName = fc.oneof(
+    { arbitrary: fc.constantFrom('title', 'abstract', 'keywords', 'file', 'photo', 'name', 'phone', 'designation', 'position', '__proto__', 'constructor', 'hasOwnProperty'), weight: 4 },
+    { arbitrary: hostileString, weight: 1 },
+  );
+  const partValue = fc.oneof(
+    { arbitrary: hostileString.map((s): string | Buffer => s), weight: 3 },
+    { arbitrary: fc.constantFrom('AI', 'IoT', 'Astrology'), weight: 1 },
+    { arbitrary: fc.uint8Array({ maxLength: 300 }).map((a): string | Buffer => Buffer.from(a)), weight: 1 },
+    { arbitrary: fc.constantFrom<string | Buffer>(pdfBytes('fuzz'), png, Buffer.from('%PDF-<html><script>alert(1)</script>')), weight: 2 },
+  );
+  const part = fc.record({ name: partName, value: partValue, filename: fc.option(fc.oneof(fc.constantFrom('p.pdf', 'me.png', '../../x.pdf'), hostileString), { nil: undefined }) });
+  const parts = fc.array(part, { maxLength: 6 });
+
+  test('new paper: hostile parts never give a 5xx; a refused paper leaves no row and no file', async () => {
+    await fc.assert(fc.asyncProperty(parts, async (p) => {
+      const before = { papers: await count(papers), files: storedFiles() };
+      const res = await sendParts('POST', '/api/author/new-paper', p, author);
+      expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+      if (res.statusCode !== 201) expect({ papers: await count(papers), files: storedFiles() }).toEqual(before);
+    }), RUNS);
+  });
+
+  test('paper update: hostile parts never give a 5xx; a refused update changes nothing', async () => {
+    const before = await db().select().from(papers).where(eq(papers.id, paperId));
+    const versions = await db().select().from(paperFiles).where(eq(paperFiles.paperId, paperId));
+    await fc.assert(fc.asyncProperty(parts.filter((p) => !p.some((x) => x.name === 'abstract' || x.name === 'file')), async (p) => {
+      const res = await sendParts('PATCH', `/api/author/paper/${paperId}`, p, author);
+      expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+      expect(res.statusCode).toBe(res.statusCode === 413 ? 413 : 400);
+    }), RUNS);
+    expect(await db().select().from(papers).where(eq(papers.id, paperId))).toEqual(before);
+    expect(await db().select().from(paperFiles).where(eq(paperFiles.paperId, paperId))).toEqual(versions);
+  });
+
+  test('profile and speaker forms: hostile parts never give a 5xx', async () => {
+    await fc.assert(fc.asyncProperty(parts, fc.boolean(), async (p, asSpeaker) => {
+      const res = asSpeaker
+        ? await sendParts('POST', '/api/keynote-speakers', p, editor)
+        : await sendParts('PATCH', '/api/me', p, reviewer);
+      expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+    }), RUNS);
+  });
+
+  test('a multipart body that is cut short or has no boundary is a 400, and leaves no row and no file', async () => {
+    const whole = rawMultipart([{ name: 'title', value: 'Cut' }, { name: 'abstract', value: 'Short' }, { name: 'file', value: pdfBytes('cut', 4000), filename: 'c.pdf' }]);
+    const cases: Array<[string, string, Buffer | string]> = [
+      ['no boundary', 'multipart/form-data', whole.payload],
+      ['another boundary', 'multipart/form-data; boundary=nothere', whole.payload],
+      ['garbage', whole.contentType, 'garbage'],
+    ];
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: whole.payload.length - 10 }), async (cut) => {
+      cases.push([`cut at ${cut}`, whole.contentType, whole.payload.subarray(0, cut)]);
+    }), { numRuns: 10 });
+    for (const [label, contentType, payload] of cases) {
+      const before = { papers: await count(papers), files: storedFiles() };
+      for (const [method, url, who] of [['POST', '/api/author/new-paper', author], ['PATCH', '/api/me', reviewer], ['POST', '/api/keynote-speakers', editor]] as const) {
+        const res = await t.app.inject({ method, url, payload, headers: { 'content-type': contentType, ...who.auth } });
+        expectCleanAnswer(res, `${label} ${url}`);
+        expect(res.statusCode, `${label} ${url}: ${res.body}`).toBe(400);
+      }
+      expect({ papers: await count(papers), files: storedFiles() }, label).toEqual(before);
+    }
+  });
+
+  test('10 MB: a file over a limit is 413, a 10 MB non-PDF is 400, a 10 MB text field is refused', async () => {
+    const big = Buffer.alloc(10 * 1024 * 1024, 0x41);
+    const files = storedFiles();
+    const photo = await sendParts('PATCH', '/api/me', [{ name: 'photo', value: Buffer.concat([png, big]), filename: 'me.png' }], reviewer);
+    expect(photo.statusCode).toBe(413);
+    expectCleanAnswer(photo, 'photo');
+    const notPdf = await sendParts('POST', '/api/author/new-paper', [{ name: 'title', value: 'T' }, { name: 'abstract', value: 'A' }, { name: 'file', value: big, filename: 'big.pdf' }], author);
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.json()).toEqual({ message: 'The file is not a PDF' });
+    const field = await sendParts('POST', '/api/author/new-paper', [{ name: 'title', value: big.toString('latin1') }, { name: 'abstract', value: 'A' }, { name: 'file', value: pdfBytes(), filename: 'p.pdf' }], author);
+    expectCleanAnswer(field, 'big field');
+    expect(field.statusCode).toBeGreaterThanOrEqual(400);
+    expect(storedFiles()).toEqual(files);
   });
 });
 

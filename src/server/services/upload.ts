@@ -21,7 +21,24 @@ export async function storeUpload(store: FileStore, part: MultipartFile, opts: {
     });
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', opts.tooLarge);
+    // The incoming part failed (body cut short or malformed): the client's mistake. A failed write (disk full)
+    // is passed on to the part too, but as a system error, which stays the server's.
+    if (err === part.file.errored && !(err as { syscall?: string }).syscall) throw malformed(err);
     throw err;
+  }
+}
+
+/** The multipart parser's own errors (no boundary, cut short, broken part) are a bad request, not a server failure. */
+function malformed(err: unknown): unknown {
+  if (err instanceof AppError || typeof (err as { statusCode?: unknown } | null)?.statusCode === 'number') return err;
+  return new AppError('bad_request', 'The form data is malformed or incomplete. Please send it again.');
+}
+
+async function* parsed<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* parts;
+  } catch (err) {
+    throw malformed(err);
   }
 }
 
@@ -32,7 +49,7 @@ export async function readMultipart(
 ): Promise<{ fields: Record<string, string[]>; file?: StoredFile & { fileName: string } }> {
   const fields: Record<string, string[]> = {};
   let file: (StoredFile & { fileName: string }) | undefined;
-  for await (const part of parts) {
+  for await (const part of parsed(parts)) {
     if (part.type === 'file') {
       if (file) {
         part.file.resume();
