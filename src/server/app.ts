@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import type { Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
@@ -40,6 +40,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // A URL the router cannot decode (bad %-escape, over-long parameter): the same {message} as any other 400.
+    frameworkErrors: (error, _req, reply) => { (reply as FastifyReply).code(400).send({ message: error.message }); },
   });
   const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   app.decorate('config', config);

@@ -338,6 +338,36 @@ describe('multipart endpoints', () => {
   });
 });
 
+describe('path parameters and query strings', () => {
+  const ROUTES: Array<[InjectOptions['method'], (v: string) => string, () => SignedUp | null]> = [
+    ['GET', (v) => `/api/author/paper/${v}`, () => author],
+    ['GET', (v) => `/api/editor/papers/${v}`, () => editor],
+    ['GET', (v) => `/api/editor/papers?q=${v}&limit=${v}&cursor=${v}`, () => editor],
+    ['GET', (v) => `/api/editor/suggested-reviewers?paperId=${v}`, () => editor],
+    ['GET', (v) => `/api/reviewer/status/${v}`, () => editor],
+    ['GET', (v) => `/api/reviewer/assigned-papers/${v}`, () => reviewer],
+    ['POST', (v) => `/api/reviewer/add-comment/${v}`, () => reviewer],
+    ['POST', (v) => `/api/send-mail/${v}`, () => editor],
+    ['DELETE', (v) => `/api/news/${v}`, () => editor],
+    ['DELETE', (v) => `/api/keynote-speakers/${v}`, () => editor],
+    ['GET', (v) => `/api/files/${v}?expires=${v}&sig=${v}`, () => null],
+    ['GET', (v) => `/api/photos/${v}`, () => null],
+    ['GET', (v) => `/api/card/return?session_id=${v}`, () => null],
+  ];
+  const encoded = fc.oneof(
+    { arbitrary: hostileString.map(encodeUtf8), weight: 4 },
+    { arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '%ED%A0%80', '%00', '..%2f..%2fetc%2fpasswd', '%2e%2e', 'a'.repeat(5000)), weight: 1 },
+  );
+
+  test('hostile values never give a 5xx or a stack trace', async () => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...ROUTES), encoded, async ([method, url, who], v) => {
+      const w = who();
+      const res = await t.app.inject({ method, url: url(v), payload: method === 'POST' ? { reviewerId: reviewer.user._id, text: 'x', paperId } : undefined, headers: w ? w.auth : {} });
+      expectCleanAnswer(res, `${method} ${url(v).slice(0, 200)}`);
+    }), { numRuns: 60 });
+  });
+});
+
 /** Percent-encode the UTF-8 bytes of a string (encodeURIComponent throws on lone surrogates). */
 function encodeUtf8(s: string): string {
   return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`)).join('');
