@@ -7,6 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node',
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks', maxWorkers: 2,
         },
       },

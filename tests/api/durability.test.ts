@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { newDataDir } from '../support/app';
 import { freshPostgresUrl } from '../support/database';
 import { startServerProcess } from '../support/server-process';
 import { pdfBytes } from '../support/multipart';
@@ -35,7 +35,7 @@ function submit(url: string, auth: Record<string, string>, title: string, pdf: B
 }
 
 async function environment() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-durable-'));
+  const dataDir = newDataDir();
   const pg = await freshPostgresUrl();
   cleanups.push(async () => { await pg?.drop(); rmSync(dataDir, { recursive: true, force: true }); });
   return { DATA_DIR: dataDir, JWT_SECRET: 'durability-secret-durability-secret-01', ...(pg ? { DATABASE_URL: pg.url } : {}) };

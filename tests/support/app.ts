@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { inject } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,10 +16,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * A new temporary DATA_DIR. On PGlite its database starts as a copy of the migrated template made once
+ * per run (tests/api/global-setup.ts): the same database a first start creates, in a tenth of the time.
+ */
+export function newDataDir(): string {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-test-'));
+  if (!process.env.TEST_DATABASE_URL) cpSync(path.join(inject('pgliteTemplate'), 'db'), path.join(dataDir, 'db'), { recursive: true });
+  return dataDir;
+}
+
 /** The real server (buildApp) on a temporary DATA_DIR, on PGlite or a fresh PostgreSQL database. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-test-'));
   const pgdb = env.DATABASE_URL ? undefined : await freshPostgresUrl();
+  const dataDir = newDataDir();
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
