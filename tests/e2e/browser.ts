@@ -58,3 +58,8 @@ export async function logInInBrowser(page: Page, opts: { role: 'Author' | 'Edito
   await page.locator('button[type=submit]').click();
   await page.waitForURL(`**/${opts.role.toLowerCase()}/dashboard`);
 }
+
+/** Nothing sticks out sideways: the page is no wider than the viewport. */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+import { horizontalOverflow, launchBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -33,7 +33,7 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await author.page.waitForURL('**/author/dashboard');
 
   // The editor finds it and sees only the best-matching reviewer.
-  const editor = await newPage(browser, DESKTOP);
+  const editor = await newPage(browser, PHONE);
   await signUpInBrowser(editor.page, { role: 'Editor', email: 'journey-editor@e2e.example.org', name: 'Journey Editor' });
   await editor.page.getByLabel('Search title, paper id or tag').fill('protein folding');
   const card = editor.page.getByRole('article').filter({ hasText: 'Quantum methods for protein folding' });
@@ -45,6 +45,7 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await reviewerCard.waitFor();
   await expect(editor.page.getByRole('article').count()).resolves.toBe(1);
   await expect(reviewerCard.getByText('Quantum Computing, Bioinformatics').isVisible()).resolves.toBe(true);
+  expect(await horizontalOverflow(editor.page)).toBe(0);
   const badge = reviewerCard.locator('[data-status]');
   await expect(badge.textContent()).resolves.toBe('Waiting');
 
@@ -64,6 +65,7 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await assigned.getByText('Pending').waitFor();
   await assigned.getByRole('link', { name: /View More/ }).click();
   await rp.getByText('Click here to load PDF').waitFor();
+  expect(await horizontalOverflow(rp)).toBe(0);
   await rp.getByRole('button', { name: 'Send Comments' }).click();
   await toast(rp, 'Please write a comment.');
   await rp.getByLabel('Comments').fill('Strong method; please add a baseline.');

@@ -66,7 +66,7 @@ export default function EditorViewMore() {
       {reviewers?.length === 0 ? <p className="mt-6 text-slate-700">{MESSAGES.noReviewers}</p> : null}
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {reviewers?.map((r) => (
-          <article key={r._id} aria-label={r.name} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <article key={r._id} aria-label={r.name} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <div className="flex items-center gap-3">
               <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white">{r.name.charAt(0).toUpperCase()}</span>
               <div className="min-w-0">
