@@ -134,6 +134,19 @@ describe('an HTML/PDF polyglot', () => {
   });
 });
 
+describe('a refused upload leaves nothing on disk', () => {
+  test('an upload cut short anywhere in the file leaves no temporary file', async () => {
+    const whole = rawMultipart([{ name: 'title', value: 'Cut' }, { name: 'abstract', value: 'Short' }, { name: 'file', value: pdfBytes('cut-short', 3000), filename: 'c.pdf' }]);
+    const before = uploaded();
+    for (let cut = 200; cut < whole.payload.length; cut += 37) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/author/new-paper', payload: whole.payload.subarray(0, cut), headers: { 'content-type': whole.contentType, ...author.auth } });
+      expect(res.statusCode, `cut at ${cut}`).toBe(400);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(uploaded()).toEqual(before);
+  });
+});
+
 describe('forged tokens are refused with 401 on every role route', () => {
   const secret = () => new TextEncoder().encode(t.config.JWT_SECRET);
   const now = () => Math.floor(Date.now() / 1000);

@@ -44,8 +44,9 @@ export function localFileStore(root: string): FileStore {
           done(null, chunk);
         },
       });
+      const out = createWriteStream(tmp, { flags: 'wx' });
       try {
-        await pipeline(input, tap, createWriteStream(tmp, { flags: 'wx' }));
+        await pipeline(input, tap, out);
         verify?.({ head, size });
         const key = hash.digest('hex');
         const dest = pathOf(key);
@@ -54,6 +55,9 @@ export function localFileStore(root: string): FileStore {
         else await rename(tmp, dest);
         return { key, size, head };
       } catch (err) {
+        // A body cut short can fail the pipeline while the file is still being opened: wait for the stream
+        // to close, or the temporary file would be created after the rm below and stay forever.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(tmp, { force: true });
         throw err;
       }
