@@ -276,7 +276,7 @@ describe('multipart endpoints', () => {
       const before = { papers: await count(papers), files: storedFiles() };
       const res = await sendParts('POST', '/api/author/new-paper', p, author);
       expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
-      if (res.statusCode !== 201) expect({ papers: await count(papers), files: storedFiles() }).toEqual(before);
+      if (res.statusCode !== 201) expect({ papers: await count(papers), files: storedFiles() }, JSON.stringify(p).slice(0, 300) + res.body).toEqual(before);
     }), RUNS);
   });
 

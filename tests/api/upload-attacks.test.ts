@@ -135,6 +135,21 @@ describe('an HTML/PDF polyglot', () => {
 });
 
 describe('a refused upload leaves nothing on disk', () => {
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 9)]);
+
+  test.each<[string, 'POST' | 'PATCH', string, () => SignedUp, RawPart[]]>([
+    ['a second file after a stored PDF', 'POST', '/api/author/new-paper', () => author, [{ name: 'file', value: pdfBytes('orphan-1'), filename: 'a.pdf' }, { name: 'file', value: pdfBytes('orphan-2'), filename: 'b.pdf' }]],
+    ['a __proto__ field after a stored PDF', 'POST', '/api/author/new-paper', () => author, [{ name: 'file', value: pdfBytes('orphan-3'), filename: 'a.pdf' }, { name: '__proto__', value: 'x' }]],
+    ['a NUL in a field after a stored PDF', 'POST', '/api/author/new-paper', () => author, [{ name: 'file', value: pdfBytes('orphan-4'), filename: 'a.pdf' }, { name: 'title', value: 'x\u0000' }]],
+    ['a NUL in a field after a stored photo', 'PATCH', '/api/me', () => reviewer, [{ name: 'photo', value: png, filename: 'a.png' }, { name: 'name', value: 'x\u0000' }]],
+    ['a second picture after a stored speaker picture', 'POST', '/api/keynote-speakers', () => editor, [{ name: 'name', value: 'S' }, { name: 'photo', value: png, filename: 'a.png' }, { name: 'photo2', value: png, filename: 'b.png' }]],
+  ])('%s: refused, and the stored file is removed again', async (_label, method, url, who, parts) => {
+    const before = uploaded();
+    const res = await send(parts, who(), method, url);
+    expect([400, 413]).toContain(res.statusCode);
+    expect(uploaded()).toEqual(before);
+  });
+
   test('an upload cut short anywhere in the file leaves no temporary file', async () => {
     const whole = rawMultipart([{ name: 'title', value: 'Cut' }, { name: 'abstract', value: 'Short' }, { name: 'file', value: pdfBytes('cut-short', 3000), filename: 'c.pdf' }]);
     const before = uploaded();

@@ -35,7 +35,7 @@ const routes: FastifyPluginAsync = async (app) => {
           tooLarge: 'The photo is too large (at most 2 MB)',
           check: (head) => (imageType(head) ? null : 'The photo must be a JPEG, PNG or WebP image'),
         });
-      });
+      }, (key) => discardFileIfUnused(db, app.files, key));
       fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]]));
       photoKey = parsed.file?.key;
     }

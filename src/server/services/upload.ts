@@ -42,29 +42,38 @@ async function* parsed<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
   }
 }
 
-/** Read the parts of a multipart request: text fields (repeated ones as lists) and at most one file, stored. */
+/**
+ * Read the parts of a multipart request: text fields (repeated ones as lists) and at most one file, stored.
+ * When the request is refused after its file was stored (a second file, a bad field), `discard` drops it.
+ */
 export async function readMultipart(
   parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
   onFile: (part: MultipartFile) => Promise<StoredFile>,
+  discard: (key: string) => Promise<void>,
 ): Promise<{ fields: Record<string, string[]>; file?: StoredFile & { fileName: string } }> {
   const fields: Record<string, string[]> = {};
   let file: (StoredFile & { fileName: string }) | undefined;
-  for await (const part of parsed(parts)) {
-    if (part.type === 'file') {
-      if (file) {
-        part.file.resume();
-        throw new AppError('bad_request', 'Send one file only');
+  try {
+    for await (const part of parsed(parts)) {
+      if (part.type === 'file') {
+        if (file) {
+          part.file.resume();
+          throw new AppError('bad_request', 'Send one file only');
+        }
+        if (!isStorableText(part.filename)) {
+          part.file.resume();
+          throw new AppError('bad_request', UNSTORABLE_TEXT);
+        }
+        file = { ...(await onFile(part)), fileName: part.filename };
+      } else {
+        const value = String(part.value ?? '');
+        if (!isStorableText(value)) throw new AppError('bad_request', UNSTORABLE_TEXT);
+        (fields[part.fieldname] ??= []).push(value);
       }
-      if (!isStorableText(part.filename)) {
-        part.file.resume();
-        throw new AppError('bad_request', UNSTORABLE_TEXT);
-      }
-      file = { ...(await onFile(part)), fileName: part.filename };
-    } else {
-      const value = String(part.value ?? '');
-      if (!isStorableText(value)) throw new AppError('bad_request', UNSTORABLE_TEXT);
-      (fields[part.fieldname] ??= []).push(value);
     }
+  } catch (err) {
+    if (file) await discard(file.key);
+    throw err;
   }
   return { fields, file };
 }
