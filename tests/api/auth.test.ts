@@ -224,3 +224,13 @@ describe('profile', () => {
     expect(res.json().message).toBe('Name cannot be empty');
   });
 });
+
+describe('profile body shape', () => {
+  test('a JSON body that is not an object is 400, not a silent success', async () => {
+    const { auth } = await signupAs(t.app, 'Author');
+    for (const payload of ['[1,2]', '"name"', 'null']) {
+      const res = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { ...auth, 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});

@@ -456,3 +456,18 @@ describe('card payments through Stripe Checkout (local fake of the API)', () => 
     expect((await t.app.inject({ method: 'GET', url: '/api/card/return?session_id=<x>' })).statusCode).toBe(400);
   });
 });
+
+describe('the PayU field separator', () => {
+  test('a | in the name or the paper ID is refused, so no value can shift the hashed fields', async () => {
+    const t2 = await startTestApp({ PAYU_KEY: 'k', PAYU_SALT: 's' });
+    try {
+      for (const body of [{ name: 'A|B', email: 'a@example.org', amount: 10 }, { name: 'A', email: 'a@example.org', amount: 10, productinfo: 'x|1.00' }]) {
+        const res = await t2.app.inject({ method: 'POST', url: '/api/payu/initiate', payload: body });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toMatch(/may not contain the character \|/);
+      }
+    } finally {
+      await t2.close();
+    }
+  });
+});

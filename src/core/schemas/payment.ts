@@ -6,8 +6,9 @@ export const PLACEHOLDER_PHONE = '9999999999';
 export const DEFAULT_PRODUCT = 'Conference Registration';
 export const MAX_PAYMENT_AMOUNT = 100_000;
 
+// PayU's hash joins the fields with '|': a '|' inside a value could shift the fields it covers.
 const Name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required')
-  .max(60, 'Name is too long (at most 60 characters)');
+  .max(60, 'Name is too long (at most 60 characters)').refine((v) => !v.includes('|'), 'Name may not contain the character |');
 const PayerEmail = z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').pipe(Email);
 const Amount = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim() || NaN) : v),
@@ -17,7 +18,8 @@ const Amount = z.preprocess(
   .refine((n) => n <= MAX_PAYMENT_AMOUNT, 'Amount must be at most 100,000')
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount may have at most two decimals');
 /** The paper ID, or 'Conference Registration' when it is empty (SPEC §7). */
-const ProductInfo = z.string().trim().max(100, 'Paper ID is too long (at most 100 characters)').optional()
+const ProductInfo = z.string().trim().max(100, 'Paper ID is too long (at most 100 characters)')
+  .refine((v) => !v.includes('|'), 'Paper ID may not contain the character |').optional()
   .transform((v) => v || DEFAULT_PRODUCT);
 
 export const PayuInitiateBody = z.object({

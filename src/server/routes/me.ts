@@ -27,6 +27,9 @@ const routes: FastifyPluginAsync = async (app) => {
     const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
     let fields: Record<string, unknown> = (req.body ?? {}) as Record<string, unknown>;
     let photoKey: string | undefined;
+    if (!req.isMultipart() && req.body !== undefined && (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))) {
+      throw new AppError('bad_request', 'Send the profile as an object with name and/or phone');
+    }
     if (req.isMultipart()) {
       const parsed = await readMultipart(req.parts({ limits: { fileSize: PHOTO_MAX + 1 } }), (part) => {
         if (part.fieldname !== 'photo') throw new AppError('bad_request', 'The only file accepted is `photo`');

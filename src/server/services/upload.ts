@@ -64,7 +64,7 @@ export async function readMultipart(
           part.file.resume();
           throw new AppError('bad_request', UNSTORABLE_TEXT);
         }
-        file = { ...(await onFile(part)), fileName: part.filename };
+        file = { ...(await onFile(part)), fileName: Array.from(part.filename).slice(0, 200).join('') };
       } else {
         const value = String(part.value ?? '');
         if (!isStorableText(value)) throw new AppError('bad_request', UNSTORABLE_TEXT);
