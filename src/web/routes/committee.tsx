@@ -11,17 +11,23 @@ export const meta = () => pageMeta({
   path: '/committee',
 });
 
+function Member({ member }: { member: CommitteeGroup['members'][number] }) {
+  return (
+    <>
+      <Avatar name={member.name} initials="TBA" size={44} />
+      <span>
+        <span className="block font-semibold text-slate-900">{member.name}</span>
+        <span className="block text-sm text-slate-700">{member.affiliation}</span>
+      </span>
+    </>
+  );
+}
+
 function MemberList({ group }: { group: CommitteeGroup }) {
   return (
     <ul className="mt-3 space-y-3">
       {group.members.map((m, i) => (
-        <li key={i} className="flex items-center gap-3">
-          <Avatar name={m.name} initials="TBA" size={44} />
-          <span>
-            <span className="block font-semibold text-slate-900">{m.name}</span>
-            <span className="block text-sm text-slate-700">{m.affiliation}</span>
-          </span>
-        </li>
+        <li key={i} className="flex items-center gap-3"><Member member={m} /></li>
       ))}
     </ul>
   );
@@ -46,11 +52,7 @@ export default function Committee() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {g.members.map((m, j) => (
               <li key={j} className="flex items-center gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-brand-100">
-                <Avatar name={m.name} initials="TBA" size={44} />
-                <span>
-                  <span className="block font-semibold text-slate-900">{m.name}</span>
-                  <span className="block text-sm text-slate-700">{m.affiliation}</span>
-                </span>
+                <Member member={m} />
               </li>
             ))}
           </ul>
