@@ -14,8 +14,8 @@ const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
 
 interface NetworkRequest { url: string; resourceType?: string; transferSize?: number }
 interface LighthouseResult {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; details?: { items?: NetworkRequest[] } }>;
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, { title: string; score: number | null; numericValue?: number; details?: { items?: NetworkRequest[] } }>;
   runtimeError?: { message: string };
 }
 
@@ -39,6 +39,7 @@ runBench('lighthouse: every public route, mobile preset', async () => {
   console.log(`lighthouse ${version}, mobile preset (simulated throttling), CHROME_PATH=${chrome}, ${CHROME_FLAGS}\n`);
 
   const rows: Array<Array<string | number>> = [];
+  const findings: string[] = [];
   for (const page of PAGES) {
     const report = path.join(out, `${page.replace(/\W+/g, '_') || 'home'}.json`);
     const r = spawnSync(lighthouse, [`${server.url}${page}`, '--quiet', '--output=json', `--output-path=${report}`,
@@ -62,6 +63,14 @@ runBench('lighthouse: every public route, mobile preset', async () => {
       fmt(metric('cumulative-layout-shift'), 3), fmt(metric('largest-contentful-paint') / 1000, 1), fmt(metric('total-blocking-time'), 0),
       scripts.length, fmt(jsGzip / 1024, 1), fmt(jsTransfer / 1024, 1)]);
     if (lhr.runtimeError) console.error(`${page}: ${lhr.runtimeError.message}`);
+    // What costs points outside performance (whose metrics are in the table).
+    for (const id of ['accessibility', 'best-practices', 'seo']) {
+      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) findings.push(`${page} ${id}: ${audit.title} (${ref.id})`);
+      }
+    }
   }
   printTable(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'LCP s', 'TBT ms', 'scripts', 'JS gzip KB', 'JS sent KB (br)'], rows);
+  if (findings.length) console.log(`Failed audits:\n${findings.map((f) => `- ${f}`).join('\n')}\n`);
 });

@@ -1,13 +1,13 @@
 // Public pages vs the physical limit: our server and nginx (one worker) serving the same built files,
 // both loaded by wrk on loopback. Run alone: node --import tsx bench/public-pages.ts
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from './lib/http';
 import { startServer } from './lib/server';
 import { runWrk, type WrkResult } from './lib/wrk';
-import { ensureCommand, ensureDebianPackage, ensureWebDir, fmt, freePort, onCleanup, printMachine, printTable, runBench, sleep, verdict } from './lib/util';
+import { cpuMs, ensureCommand, ensureDebianPackage, ensureWebDir, fmt, freePort, onCleanup, printMachine, printTable, runBench, sleep, verdict } from './lib/util';
 
 const PAGES = ['/', '/call-for-papers'];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -17,7 +17,7 @@ const HEADERS = { 'accept-encoding': 'br, gzip' };
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /** nginx with one worker on a loopback port, serving `root` with its precompressed .gz (and .br when the module is there). */
-async function startNginx(root: string): Promise<{ url: string; brotli: boolean; stop(): Promise<void> }> {
+async function startNginx(root: string): Promise<{ url: string; brotli: boolean; workerPid(): number; stop(): Promise<void> }> {
   const nginx = ensureCommand('nginx', 'nginx');
   // Debian packages brotli_static separately; with it nginx sends the very bytes our server sends.
   const brotli = ensureDebianPackage('libnginx-mod-http-brotli-static', () => existsSync(BROTLI_MODULE));
@@ -71,7 +71,8 @@ http {
     if (i > 100) throw new Error('nginx did not start');
     await sleep(50);
   }
-  return { url, brotli, stop };
+  const workerPid = () => Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+  return { url, brotli, workerPid, stop };
 }
 
 async function encodingOf(url: string): Promise<string> {
@@ -90,20 +91,24 @@ runBench('public-pages: our server vs nginx, wrk on loopback', async () => {
 
   const rows: Array<Array<string | number>> = [];
   for (const page of PAGES) {
-    const results: Record<string, { r: WrkResult; body: string }> = {};
-    for (const [name, base] of [['nginx', nginx.url], ['ours', ours.url]] as const) {
+    const results: Record<string, { r: WrkResult; body: string; cpuUs: number }> = {};
+    for (const [name, base, pid] of [['nginx', nginx.url, nginx.workerPid()], ['ours', ours.url, ours.pid]] as const) {
       const url = base + page;
       const body = await encodingOf(url);
       runWrk({ url, seconds: WARMUP_SECONDS, connections: CONNECTIONS, headers: HEADERS });
-      results[name] = { r: runWrk({ url, seconds: SECONDS, connections: CONNECTIONS, headers: HEADERS }), body };
+      const cpuBefore = cpuMs(pid);
+      const r = runWrk({ url, seconds: SECONDS, connections: CONNECTIONS, headers: HEADERS });
+      results[name] = { r, body, cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / r.requests };
     }
     const ratio = results.ours!.r.requestsPerSecond / results.nginx!.r.requestsPerSecond;
+    const cpuRatio = results.nginx!.cpuUs / results.ours!.cpuUs;
     for (const name of ['nginx', 'ours'] as const) {
-      const { r, body } = results[name]!;
-      rows.push([`${page} ${name}`, body, fmt(r.requestsPerSecond, 0), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2), r.non2xx + r.socketErrors,
-        name === 'ours' ? `${fmt(ratio, 2)} (${verdict(ratio >= 0.5)})` : '']);
+      const { r, body, cpuUs } = results[name]!;
+      rows.push([`${page} ${name}`, body, fmt(r.requestsPerSecond, 0), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2), r.non2xx + r.socketErrors, fmt(cpuUs, 1),
+        name === 'ours' ? `${fmt(ratio, 2)} (${verdict(ratio >= 0.5)})` : '', name === 'ours' ? fmt(cpuRatio, 2) : '']);
     }
   }
-  printTable(['page / server', 'response', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'ours/nginx (≥ 0.5)'], rows);
+  // CPU time per request (server process only, from /proc) does not depend on what else the machine runs.
+  printTable(['page / server', 'response', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU µs/req', 'ours/nginx req/s (≥ 0.5)', 'nginx/ours CPU per req'], rows);
   console.log(`server RSS after the runs: ${fmt(ours.rssMb(), 0)} MB`);
 });
