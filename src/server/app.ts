@@ -3,7 +3,8 @@ import { ZodError } from 'zod';
 import type { Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { AppError } from './errors';
-import { registerWeb } from './web';
+import { createServer } from 'node:http';
+import { loadWebSite, registerWeb, serveSiteFirst, type WebSite } from './web';
 import { API_POLICY, htmlPolicy, inlineScriptHashes } from './csp';
 import { PAYU_AUTOSUBMIT_SCRIPT } from './payments/pages';
 import multipart from '@fastify/multipart';
@@ -35,7 +36,15 @@ const SECURITY_HEADERS = {
 };
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  let site: WebSite | null = null;
   const app = Fastify({
+    // Pages and assets are answered from memory before the framework (logging, hooks) sees them:
+    // that measured 0.31x of nginx's requests per second through Fastify, and about 0.57x this way.
+    serverFactory: (handler) => {
+      const server = createServer(serveSiteFirst(() => site, handler));
+      server.keepAliveTimeout = 72_000; // Fastify's own default, which it does not apply to a server it did not make
+      return server;
+    },
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
@@ -110,7 +119,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   for (const plugin of apiRoutes) await app.register(plugin, { prefix: '/api' });
 
-  if (opts.web !== false) registerWeb(app, config.WEB_DIR, SECURITY_HEADERS, { extraScriptHashes: payuHash, formTargets });
+  if (opts.web !== false) {
+    const hsts: Record<string, string> = config.publicUrl.startsWith('https://') ? { 'strict-transport-security': 'max-age=31536000' } : {};
+    site = loadWebSite(config.WEB_DIR, { ...SECURITY_HEADERS, ...hsts }, { extraScriptHashes: payuHash, formTargets });
+    registerWeb(app, site);
+  }
   else app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` }));
 
   return app;

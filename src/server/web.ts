@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_PATH, matchesAppPath, trimSlash } from '../core/routes';
 import { htmlPolicy, inlineScriptHashes } from './csp';
@@ -53,49 +54,111 @@ export function loadWebFiles(root: string): Map<string, WebFile> {
   return files;
 }
 
-export function registerWeb(app: FastifyInstance, root: string, headers: Record<string, string>, csp: { extraScriptHashes: string[]; formTargets: string[] }): void {
+export interface WebAnswer { status: number; headers: Record<string, string>; body: Buffer | null }
+
+/** Answers GET and HEAD for the built site; `null` for API paths, which are not the site's. */
+export type WebSite = (method: string, url: string, request: { ifNoneMatch?: string; acceptEncoding?: string }) => WebAnswer | null;
+
+/**
+ * The built site with every response's headers computed once at startup (type, security headers, the
+ * page's CSP, cache policy, ETag, encoding, length): answering is then a lookup, which lets the server
+ * send pages without going through the framework per request (docs/decisions/0003).
+ */
+export function loadWebSite(root: string, baseHeaders: Record<string, string>, csp: { extraScriptHashes: string[]; formTargets: string[] }): WebSite {
   const files = loadWebFiles(root);
-  const policies = new Map<WebFile, string>();
+  type Variant = { headers: Record<string, string>; body: Buffer };
+  const prepared = new Map<WebFile, { plain: Variant; br?: Variant; gzip?: Variant; notModified: Record<string, string> }>();
   for (const file of files.values()) {
-    if (file.scriptHashes) policies.set(file, htmlPolicy({ scriptHashes: [...file.scriptHashes, ...csp.extraScriptHashes], formTargets: csp.formTargets }));
+    const headers: Record<string, string> = {
+      'content-type': file.type,
+      vary: 'Accept-Encoding',
+      ...baseHeaders,
+      ...(file.scriptHashes ? { 'content-security-policy': htmlPolicy({ scriptHashes: [...file.scriptHashes, ...csp.extraScriptHashes], formTargets: csp.formTargets }) } : {}),
+      'cache-control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      etag: file.etag,
+    };
+    const variant = (body: Buffer, encoding?: string): Variant => ({
+      body, headers: { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) },
+    });
+    prepared.set(file, {
+      plain: variant(file.body),
+      br: file.br ? variant(file.br, 'br') : undefined,
+      gzip: file.gzip ? variant(file.gzip, 'gzip') : undefined,
+      notModified: headers,
+    });
   }
   const shell = files.get('/__spa-fallback.html') ?? files.get('/index.html');
-  const notFound = files.get(`${NOT_FOUND_PATH}/index.html`) ?? files.get(`${NOT_FOUND_PATH}.html`);
+  const notFound = files.get(`${NOT_FOUND_PATH}/index.html`);
 
-  const send = (req: FastifyRequest, reply: FastifyReply, file: WebFile, status = 200) => {
-    reply.code(status).header('content-type', file.type).header('vary', 'Accept-Encoding');
-    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-    const policy = policies.get(file);
-    if (policy) reply.header('content-security-policy', policy);
-    reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    reply.header('etag', file.etag);
-    if (status === 200 && req.headers['if-none-match'] === file.etag) return reply.code(304).send();
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    if (file.br && /\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(file.br);
-    if (file.gzip && /\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(file.gzip);
-    return reply.send(file.body);
+  const encodingOf = (accept: string | undefined): 'br' | 'gzip' | '' =>
+    !accept ? '' : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : '';
+
+  const answerWith = (file: WebFile, status: number, encoding: 'br' | 'gzip' | '', ifNoneMatch: string | undefined): WebAnswer => {
+    const p = prepared.get(file)!;
+    if (status === 200 && ifNoneMatch === file.etag) return { status: 304, headers: p.notModified, body: null };
+    const v = (encoding === 'br' && p.br) || (encoding === 'gzip' && p.gzip) || p.plain;
+    return { status, headers: v.headers, body: v.body };
   };
 
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const pathname = trimSlash(safeDecode(req.url.split('?')[0] ?? '/'));
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.code(404).send({ message: `No API route ${req.method} ${pathname}` });
+  const resolve = (url: string): { file: WebFile; status: number } | null => {
+    const raw = url.split('?')[0] ?? '/';
+    if (raw === '/api' || raw.startsWith('/api/')) return null;
+    const pathname = trimSlash(safeDecode(raw));
+    if (pathname === '/api' || pathname.startsWith('/api/')) return null;
+    const page = pathname === NOT_FOUND_PATH ? undefined : files.get(pathname === '/' ? '/index.html' : `${pathname}/index.html`);
+    if (page) return { file: page, status: 200 };
+    const asset = pathname.endsWith('.html') || pathname.startsWith('/__') ? undefined : files.get(pathname);
+    if (asset) return { file: asset, status: 200 };
+    if (shell && matchesAppPath(pathname)) return { file: shell, status: 200 };
+    if (notFound) return { file: notFound, status: 404 };
+    return { file: undefined as unknown as WebFile, status: 404 };
+  };
+
+  // Where each URL leads, remembered for the URLs that lead to a file (bounded: unknown paths are not kept).
+  const known = new Map<string, { file: WebFile; status: number }>();
+  return (_method, url, request) => {
+    let target = known.get(url);
+    if (!target) {
+      const found = resolve(url);
+      if (!found) return null;
+      if (!found.file) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', ...baseHeaders }, body: Buffer.from('Not Found') };
+      target = found;
+      if (found.status === 200 && known.size < 10_000) known.set(url, found);
     }
-    const page = files.get(pathname === '/' ? '/index.html' : `${pathname}/index.html`);
-    const asset = pathname.endsWith('.html') || pathname === NOT_FOUND_PATH ? undefined : files.get(pathname);
-    if (page && pathname !== NOT_FOUND_PATH) return send(req, reply, page);
-    if (asset && !pathname.startsWith('/__')) return send(req, reply, asset);
-    if (shell && matchesAppPath(pathname)) return send(req, reply, shell);
-    if (notFound) return send(req, reply, notFound, 404);
-    return reply.code(404).type('text/plain').send('Not Found');
+    return answerWith(target.file, target.status, encodingOf(request.acceptEncoding), request.ifNoneMatch);
   };
+}
 
+export function registerWeb(app: FastifyInstance, site: WebSite): void {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const answer = site(req.method, req.url, { ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] });
+    if (!answer) return reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` });
+    reply.code(answer.status).headers(answer.headers);
+    return reply.send(answer.body ?? undefined);
+  };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api')) return reply.code(404).send({ message: `No API route ${req.method} ${pathname}` });
     return reply.code(405).send({ message: `Method ${req.method} not allowed` });
   });
+}
+
+/** For the HTTP server itself: answer site requests directly, and hand everything else to Fastify. */
+export function serveSiteFirst(site: () => WebSite | null, fallback: (req: IncomingMessage, res: ServerResponse) => void) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const s = site();
+    const method = req.method ?? 'GET';
+    if (s && (method === 'GET' || method === 'HEAD')) {
+      const answer = s(method, req.url ?? '/', { ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] });
+      if (answer) {
+        res.writeHead(answer.status, answer.headers);
+        res.end(method === 'HEAD' ? undefined : answer.body ?? undefined);
+        return;
+      }
+    }
+    fallback(req, res);
+  };
 }
 
 function safeDecode(value: string): string {

@@ -65,3 +65,28 @@ describe('response headers', () => {
     expect(a.headers['content-encoding']).toBe('gzip');
   });
 });
+
+describe('pages answered before the framework, on a real socket', () => {
+  test('status, headers, 304, HEAD, encodings and the API fall-through match what the framework path answers', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as import('node:net').AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const viaInject = await t.app.inject({ url: '/call-for-papers', headers: { 'accept-encoding': 'br' } });
+    const res = await fetch(`${base}/call-for-papers`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    for (const h of ['content-type', 'content-security-policy', 'etag', 'cache-control', 'x-frame-options', 'content-encoding']) {
+      expect(res.headers.get(h), h).toBe(String(viaInject.headers[h]));
+    }
+    expect(await res.text()).toContain('Call for Papers');
+    expect((await fetch(`${base}/call-for-papers`, { headers: { 'if-none-match': res.headers.get('etag')! } })).status).toBe(304);
+    const head = await fetch(`${base}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${base}/no-such-page`)).status).toBe(404);
+    expect((await fetch(`${base}/paper-details/0123456789abcdef01234567`)).status).toBe(200);
+    const api = await fetch(`${base}/api/health`);
+    expect(await api.json()).toEqual({ status: 'ok' });
+    expect((await fetch(`${base}/api/no-such-call`)).status).toBe(404);
+    expect((await fetch(`${base}/`, { method: 'POST' })).status).toBe(405);
+  });
+});
