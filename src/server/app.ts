@@ -9,7 +9,7 @@ import { API_POLICY, htmlPolicy, inlineScriptHashes } from './csp';
 import { PAYU_AUTOSUBMIT_SCRIPT } from './payments/pages';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
-import { tokenKey } from './auth/tokens';
+import { tokenKey, type TokenKey } from './auth/tokens';
 import { localFileStore, type FileStore } from './storage/file-store';
 import { apiRoutes } from './routes';
 import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
@@ -18,7 +18,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    tokenKey: Uint8Array;
+    tokenKey: TokenKey;
     files: FileStore;
   }
 }

@@ -1,10 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../core/schemas/common';
+import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
 import { checkRole, type Caller, type Denial } from '../permissions';
 import { verifyToken } from './tokens';
+
+// Every authenticated request looks its caller up: prepared once per database, not built per request.
+const prepareCallerQuery = (db: Db) => db
+  .select({ id: users.id, role: users.role, email: users.email, name: users.name })
+  .from(users).where(and(eq(users.id, sql.placeholder('id')), eq(users.role, sql.placeholder('role')))).limit(1)
+  .prepare('find_caller');
+const callerQueries = new WeakMap<Db, ReturnType<typeof prepareCallerQuery>>();
 
 /** The verified caller of a request, or null (no token, bad token, account gone). Cached per request. */
 export async function findCaller(req: FastifyRequest): Promise<Caller | null> {
@@ -16,9 +24,10 @@ export async function findCaller(req: FastifyRequest): Promise<Caller | null> {
   if (token) {
     const claims = await verifyToken(token, req.server.tokenKey);
     if (claims) {
-      const [row] = await req.server.database.db
-        .select({ id: users.id, role: users.role, email: users.email, name: users.name })
-        .from(users).where(and(eq(users.id, claims.sub), eq(users.role, claims.role))).limit(1);
+      const db = req.server.database.db;
+      let query = callerQueries.get(db);
+      if (!query) callerQueries.set(db, (query = prepareCallerQuery(db)));
+      const [row] = await query.execute({ id: claims.sub, role: claims.role });
       caller = row ?? null;
     }
   }

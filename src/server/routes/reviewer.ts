@@ -1,14 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES, paperResponded } from '../../core/messages';
 import { Id, PaperId } from '../../core/schemas/common';
 import { AddCommentBody, RespondBody } from '../../core/schemas/review';
 import { newId } from '../../core/ids';
 import { deny, requireCaller } from '../auth/caller';
-import { comments, papers, reviewStatuses } from '../db/schema';
+import { comments } from '../db/schema';
 import { canReadAssignedList, canRespondAs, canReviewerReadPaper } from '../permissions';
 import { toPaperJson } from '../services/paper-json';
-import { isAssigned, recordResponse } from '../services/review-status';
+import { findPapersForReviewer, isAssigned, recordResponse } from '../services/review-status';
 
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
@@ -17,11 +16,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const caller = await requireCaller(req, 'Reviewer');
     const reviewerId = Id.parse(req.params.reviewerId);
     deny(canReadAssignedList(caller, reviewerId));
-    const rows = await db.select({ paper: papers }).from(reviewStatuses)
-      .innerJoin(papers, eq(papers.id, reviewStatuses.paperId))
-      .where(and(eq(reviewStatuses.reviewerId, reviewerId), eq(reviewStatuses.assigned, true)))
-      .orderBy(desc(papers.id));
-    return toPaperJson(db, app.config.JWT_SECRET, rows.map((r) => r.paper));
+    return toPaperJson(db, app.config.JWT_SECRET, await findPapersForReviewer(db, reviewerId));
   });
 
   app.post<{ Params: { paperId: string } }>('/reviewer/add-comment/:paperId', async (req, reply) => {

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { reviewStatuses } from '../db/schema';
+import { papers, reviewStatuses } from '../db/schema';
+import type { PaperRow } from './paper-json';
 
 /** A reviewer's own answer is never overwritten by the editor's later actions. */
 const FINAL = ['Accepted', 'Declined'];
@@ -28,4 +29,18 @@ export async function isAssigned(db: Db, paperId: string, reviewerId: string): P
 export async function recordResponse(db: Db, input: { paperId: string; reviewerId: string; status: 'Accepted' | 'Declined' }): Promise<void> {
   await db.update(reviewStatuses).set({ status: input.status, updatedAt: new Date() })
     .where(and(eq(reviewStatuses.paperId, input.paperId), eq(reviewStatuses.reviewerId, input.reviewerId)));
+}
+
+const prepareAssigned = (db: Db) => db.select({ paper: papers }).from(reviewStatuses)
+  .innerJoin(papers, eq(papers.id, reviewStatuses.paperId))
+  .where(and(eq(reviewStatuses.reviewerId, sql.placeholder('reviewerId')), eq(reviewStatuses.assigned, true)))
+  .orderBy(desc(papers.id))
+  .prepare('assigned_papers');
+const assignedByDb = new WeakMap<Db, ReturnType<typeof prepareAssigned>>();
+
+/** The papers an editor has sent to this reviewer, newest first. */
+export async function findPapersForReviewer(db: Db, reviewerId: string): Promise<PaperRow[]> {
+  let q = assignedByDb.get(db);
+  if (!q) assignedByDb.set(db, (q = prepareAssigned(db)));
+  return (await q.execute({ reviewerId })).map((r) => r.paper);
 }
