@@ -12,6 +12,7 @@ import path from 'node:path';
 import { tokenKey, type TokenKey } from './auth/tokens';
 import { localFileStore, type FileStore } from './storage/file-store';
 import { apiRoutes } from './routes';
+import { ListCache } from './services/list-cache';
 import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
 
 declare module 'fastify' {
@@ -19,6 +20,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     tokenKey: TokenKey;
+    listCache: ListCache;
     files: FileStore;
   }
 }
@@ -56,6 +58,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('tokenKey', tokenKey(config.JWT_SECRET));
+  const listCache = new ListCache();
+  app.decorate('listCache', listCache);
+  // Any write makes cached lists stale: before it runs and again once it has answered.
+  app.addHook('onRequest', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') listCache.invalidate(); });
+  app.addHook('onResponse', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') listCache.invalidate(); });
   app.decorate('files', localFileStore(path.join(config.DATA_DIR, 'files')));
   await app.register(multipart, {
     limits: { fileSize: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024), files: 1, fields: 60, fieldSize: 64 * 1024, parts: 70 },

@@ -12,11 +12,13 @@ import { findPapersForReviewer, isAssigned, recordResponse } from '../services/r
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
 
-  app.get<{ Params: { reviewerId: string } }>('/reviewer/assigned-papers/:reviewerId', async (req) => {
+  app.get<{ Params: { reviewerId: string } }>('/reviewer/assigned-papers/:reviewerId', async (req, reply) => {
     const caller = await requireCaller(req, 'Reviewer');
     const reviewerId = Id.parse(req.params.reviewerId);
     deny(canReadAssignedList(caller, reviewerId));
-    return toPaperJson(db, app.config.JWT_SECRET, await findPapersForReviewer(db, reviewerId));
+    const json = await app.listCache.get(`assigned:${reviewerId}`,
+      async () => toPaperJson(db, app.config.JWT_SECRET, await findPapersForReviewer(db, reviewerId)));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.post<{ Params: { paperId: string } }>('/reviewer/add-comment/:paperId', async (req, reply) => {
