@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { suggestReviewers as applyRule } from '../../core/matching';
+import { asc, eq, sql } from 'drizzle-orm';
+import { normalizeTag, suggestReviewers as applyRule } from '../../core/matching';
 import type { ReviewerSuggestionJson } from '../../core/schemas/review';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
@@ -12,15 +12,26 @@ export async function listReviewers(db: Db): Promise<ReviewerSuggestionJson[]> {
 }
 
 /**
- * The reviewers SPEC §5 suggests for a paper. The database narrows to reviewers sharing at least one
- * tag (stored tags are the canonical spellings of the 50, checked at signup and submission); the rule
- * itself — most shared tags after trimming and lowercasing, ties kept — is the one in src/core/matching.ts.
+ * The reviewers SPEC §5 suggests for a paper. The database counts, per reviewer, the distinct tags shared
+ * with the paper (trimmed, lowercased) and returns only those with the highest count, at least one, so
+ * a large pool is not sent to the server to be thrown away; the rule of src/core/matching.ts is then
+ * applied to that short list (it keeps them all: a test checks that both agree on random pools).
  */
 export async function suggestReviewersForPaper(db: Db, paperTags: string[]): Promise<ReviewerSuggestionJson[]> {
-  if (paperTags.length === 0) return [];
-  const tagArray = sql`${`{${paperTags.map((t) => `"${t.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
-  const rows = await db.select(columns).from(users)
-    .where(and(eq(users.role, 'Reviewer'), sql`${users.tags} && ${tagArray}`))
-    .orderBy(asc(users.id));
+  const wanted = [...new Set(paperTags.map(normalizeTag))];
+  if (wanted.length === 0) return [];
+  // One array parameter (drizzle would spread a JS array into a list of parameters).
+  const wantedArray = `{${wanted.map((t) => `"${t.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const result = await db.execute(sql`
+    with scored as (
+      select ${users.id} as "_id", ${users.name} as name, ${users.email} as email, ${users.tags} as tags,
+        (select count(distinct lower(btrim(t))) from unnest(${users.tags}) as t where lower(btrim(t)) = any(${wantedArray}::text[]))::int as shared
+      from ${users}
+      where ${users.role} = 'Reviewer'
+    )
+    select "_id", name, email, tags from scored
+    where shared > 0 and shared = (select max(shared) from scored)
+    order by "_id"`);
+  const rows = (result as unknown as { rows: Array<{ _id: string; name: string; email: string; tags: string[] }> }).rows;
   return applyRule(paperTags, rows).map((r) => ({ ...r, role: 'Reviewer' as const }));
 }
