@@ -234,3 +234,30 @@ describe('profile body shape', () => {
     }
   });
 });
+
+describe('a refused file part', () => {
+  test('a large file under a field name that is not accepted gets its 400 (the request does not hang)', async () => {
+    const { auth } = await signupAs(t.app, 'Author');
+    const fd = new FormData();
+    fd.append('avatar', new Blob([new Uint8Array(1024 * 1024)]), 'big.png');
+    fd.append('name', 'After the file');
+    const req = new Request('http://x/', { method: 'PATCH', body: fd });
+    const res = await Promise.race([
+      t.app.inject({ method: 'PATCH', url: '/api/me', headers: { ...auth, 'content-type': req.headers.get('content-type')! }, payload: Buffer.from(await req.arrayBuffer()) }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5000)),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The only file accepted is `photo`' });
+  });
+
+  test('an empty file part with an empty file name under another field gets its 400 (found by fuzzing: it hung)', async () => {
+    const { auth } = await signupAs(t.app, 'Author');
+    const boundary = 'xyzBOUNDARYxyz';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="\\"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--${boundary}--\r\n`;
+    const res = await Promise.race([
+      t.app.inject({ method: 'PATCH', url: '/api/me', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5000)),
+    ]);
+    expect(res.statusCode).toBe(400);
+  });
+});

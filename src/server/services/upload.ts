@@ -60,11 +60,19 @@ export async function readMultipart(
           part.file.resume();
           throw new AppError('bad_request', 'Send one file only');
         }
-        if (!isStorableText(part.filename)) {
+        // A malformed Content-Disposition can leave the part without a file name.
+        const fileName = typeof part.filename === 'string' ? part.filename : '';
+        if (!isStorableText(fileName)) {
           part.file.resume();
           throw new AppError('bad_request', UNSTORABLE_TEXT);
         }
-        file = { ...(await onFile(part)), fileName: Array.from(part.filename).slice(0, 200).join('') };
+        try {
+          file = { ...(await onFile(part)), fileName: Array.from(fileName).slice(0, 200).join('') };
+        } catch (err) {
+          // A refused file must still be read to its end, or the parser waits for it and the request hangs.
+          part.file.resume();
+          throw err;
+        }
       } else {
         const value = String(part.value ?? '');
         if (!isStorableText(value)) throw new AppError('bad_request', UNSTORABLE_TEXT);
