@@ -194,3 +194,44 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL outage', () =
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   }, 60_000);
 });
+
+describe('graceful stop', () => {
+  test('SIGTERM lets an upload in flight finish (201, stored), then the process exits cleanly', async () => {
+    const env = await environment();
+    const server = await startServerProcess(env);
+    cleanups.push(() => server.stop('SIGKILL'));
+    const author = await signup(server.url, 'Author');
+    const { multipart } = await import('../support/multipart');
+    const pdf = pdfBytes('in flight', 2_000_000);
+    const { payload, contentType } = await multipart([['title', 'In flight'], ['abstract', 'Sent across a SIGTERM'], ['file', pdf, 'f.pdf']]);
+    const net = await import('node:net');
+    const { port } = new URL(server.url);
+    const answer = new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(`POST /api/author/new-paper HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${author.auth.authorization}\r\n`
+          + `Content-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\nConnection: close\r\n\r\n`);
+        socket.write(payload.subarray(0, 1_000_000));
+        // Half the body is in; the server is told to stop; then the rest arrives.
+        setTimeout(() => {
+          server.child.kill('SIGTERM');
+          setTimeout(() => socket.write(payload.subarray(1_000_000)), 300);
+        }, 300);
+      });
+      let text = '';
+      socket.on('data', (d) => { text += d.toString('latin1'); });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    const text = await answer;
+    expect(text.split('\r\n')[0]).toBe('HTTP/1.1 201 Created');
+    expect(await exited).toBe(0);
+
+    const again = await startServerProcess(env);
+    cleanups.push(() => again.stop());
+    const mine = await json(await fetch(`${again.url}/api/author/my-papers`, { headers: author.auth }));
+    expect(mine.papers.map((p: { title: string }) => p.title)).toEqual(['In flight']);
+    const file = await fetch(`${again.url}${mine.papers[0].pdf}`);
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+  }, 60_000);
+});
