@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { keynoteSpeakers, paperFiles, users } from '../db/schema';
 import { verifyPdfSignature } from '../storage/signed-url';
@@ -30,24 +30,16 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { key: string } }>('/photos/:key', async (req, reply) => {
     const key = req.params.key;
     if (!/^[0-9a-f]{64}$/.test(key)) throw new AppError('not_found', 'Photo not found');
-    const [a] = await db.select({ k: users.photoKey }).from(users).where(eq(users.photoKey, key)).limit(1);
-    const [b] = a ? [a] : await db.select({ k: keynoteSpeakers.photoKey }).from(keynoteSpeakers)
-      .where(or(eq(keynoteSpeakers.photoKey, key))).limit(1);
-    if (!b || !(await app.files.exists(key))) throw new AppError('not_found', 'Photo not found');
-    const stream = app.files.get(key);
-    const head: Buffer = await new Promise((resolve, reject) => {
-      stream.once('readable', () => {
-        const chunk = (stream.read(16) as Buffer | null) ?? Buffer.alloc(0);
-        stream.unshift(chunk);
-        resolve(chunk);
-      });
-      stream.once('error', reject);
-    });
+    const [user] = await db.select({ k: users.photoKey }).from(users).where(eq(users.photoKey, key)).limit(1);
+    const [speaker] = user ? [user] : await db.select({ k: keynoteSpeakers.photoKey }).from(keynoteSpeakers).where(eq(keynoteSpeakers.photoKey, key)).limit(1);
+    if (!speaker || !(await app.files.exists(key))) throw new AppError('not_found', 'Photo not found');
+    const type = imageType(await app.files.head(key, 16));
+    if (!type) throw new AppError('not_found', 'Photo not found');
     return reply
-      .header('content-type', imageType(head) ?? 'application/octet-stream')
+      .header('content-type', type)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', "default-src 'none'")
-      .send(stream);
+      .send(app.files.get(key));
   });
 };
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +16,8 @@ export interface FileStore {
    */
   put(input: Readable, verify?: (file: { head: Buffer; size: number }) => void): Promise<StoredFile>;
   get(key: string): Readable;
+  /** The first `bytes` bytes of a stored file, to tell what it is. */
+  head(key: string, bytes: number): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
 }
@@ -63,6 +65,15 @@ export function localFileStore(root: string): FileStore {
       }
     },
     get: (key) => createReadStream(pathOf(key)),
+    head: async (key, bytes) => {
+      const handle = await open(pathOf(key), 'r');
+      try {
+        const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
     exists: async (key) => {
       try { return (await stat(pathOf(key))).isFile(); } catch { return false; }
     },
