@@ -41,7 +41,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let site: WebSite | null = null;
   const app = Fastify({
     // Pages and assets are answered from memory before the framework (logging, hooks) sees them:
-    // that measured 0.31x of nginx's requests per second through Fastify, and about 0.57x this way.
+    // through Fastify a page measured 0.31x of nginx's requests per second, this way 0.54x (docs/benchmarks.md).
     serverFactory: (handler) => {
       const server = createServer(serveSiteFirst(() => site, handler));
       server.keepAliveTimeout = 72_000; // Fastify's own default, which it does not apply to a server it did not make
