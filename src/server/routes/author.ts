@@ -33,7 +33,7 @@ const routes: FastifyPluginAsync = async (app) => {
         tooLarge: `The PDF is too large (at most ${app.config.MAX_UPLOAD_MB} MB)`,
         check: (head) => (isPdf(head) ? null : 'The file is not a PDF'),
       });
-    }, (key) => discardFileIfUnused(db, app.files, key));
+    }, (key) => discardFileIfUnused(db, app.files, key), req.raw);
   };
 
   const ownPaper = async (req: FastifyRequest<{ Params: { id: string } }>) => {

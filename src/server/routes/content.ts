@@ -37,7 +37,7 @@ const routes: FastifyPluginAsync = async (app) => {
           maxBytes: 2 * 1024 * 1024,
           tooLarge: 'The picture is too large (at most 2 MB)',
           check: (head) => (imageType(head) ? null : 'The picture must be a JPEG, PNG or WebP image'),
-        }), (key) => discardFileIfUnused(db, app.files, key));
+        }), (key) => discardFileIfUnused(db, app.files, key), req.raw);
       fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]]));
       photoKey = parsed.file?.key;
     }

@@ -38,7 +38,7 @@ const routes: FastifyPluginAsync = async (app) => {
           tooLarge: 'The photo is too large (at most 2 MB)',
           check: (head) => (imageType(head) ? null : 'The photo must be a JPEG, PNG or WebP image'),
         });
-      }, (key) => discardFileIfUnused(db, app.files, key));
+      }, (key) => discardFileIfUnused(db, app.files, key), req.raw);
       fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]]));
       photoKey = parsed.file?.key;
     }

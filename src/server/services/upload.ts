@@ -34,9 +34,38 @@ function malformed(err: unknown): unknown {
   return new AppError('bad_request', 'The form data is malformed or incomplete. Please send it again.');
 }
 
-async function* parsed<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
+/**
+ * The parts, with the parser's errors as 400s. The parser (busboy) can also stall for good on a part whose
+ * headers hold a bare line break, once that part is larger than its buffer: it then neither ends nor
+ * errs, and it stops reading the body. So when we are waiting for the next part while the body is not
+ * being read (paused by the parser's back-pressure, or all read) for STALL_MS, the request is refused.
+ * A slow client is not mistaken for this: its body stays flowing, only without data.
+ */
+const STALL_MS = 3000;
+type BodyStream = NodeJS.ReadableStream & { readableEnded?: boolean };
+async function* parsed<T>(parts: AsyncIterable<T>, body?: BodyStream): AsyncGenerator<T> {
+  const iterator = parts[Symbol.asyncIterator]();
   try {
-    yield* parts;
+    for (;;) {
+      const next = iterator.next();
+      let timer: NodeJS.Timeout | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        const check = () => {
+          if (body && (body.readableEnded || body.isPaused())) reject(new AppError('bad_request', 'The form data is malformed or incomplete. Please send it again.'));
+          else timer = setTimeout(check, STALL_MS);
+        };
+        timer = setTimeout(check, STALL_MS);
+      });
+      stalled.catch(() => {});
+      let step: IteratorResult<T>;
+      try {
+        step = body ? await Promise.race([next, stalled]) : await next;
+      } finally {
+        clearTimeout(timer);
+      }
+      if (step.done) return;
+      yield step.value;
+    }
   } catch (err) {
     throw malformed(err);
   }
@@ -50,11 +79,12 @@ export async function readMultipart(
   parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
   onFile: (part: MultipartFile) => Promise<StoredFile>,
   discard: (key: string) => Promise<void>,
+  body?: BodyStream,
 ): Promise<{ fields: Record<string, string[]>; file?: StoredFile & { fileName: string } }> {
   const fields: Record<string, string[]> = {};
   let file: (StoredFile & { fileName: string }) | undefined;
   try {
-    for await (const part of parsed(parts)) {
+    for await (const part of parsed(parts, body)) {
       if (part.type === 'file') {
         if (file) {
           part.file.resume();
