@@ -2,20 +2,22 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A global teardown stops servers and databases a run started: give it time on a busy machine.
+    teardownTimeout: 120_000,
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' } },
       {
         test: {
           name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
-          testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks', maxWorkers: 2,
+          testTimeout: 60_000, hookTimeout: 180_000, pool: 'forks', maxWorkers: 2,
         },
       },
       {
         test: {
           name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks', maxWorkers: 2,
+          testTimeout: 120_000, hookTimeout: 180_000, pool: 'forks', maxWorkers: 2,
         },
       },
     ],

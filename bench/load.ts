@@ -1,6 +1,6 @@
 // 200 concurrent clients for 60 s of mixed traffic against one server process: public pages, logins,
 // list reads, submissions and comments. Then: no 5xx, every 201 in the database, RSS at start and end.
-// Run alone: node --import tsx bench/load.ts   (BENCH_LOAD_DB=pglite|postgres|both, BENCH_LOAD_SECONDS=60)
+// Run alone: node --import tsx bench/load.ts   (BENCH_LOAD_DB=embedded|postgres|both, BENCH_LOAD_SECONDS=60)
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -39,7 +39,7 @@ function multipartBody(fields: Array<[string, string]>, file: { name: string; by
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function runLoad(driver: 'pglite' | 'postgres', webDir: string): Promise<void> {
+async function runLoad(driver: 'embedded' | 'postgres', webDir: string): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-load-'));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl = driver === 'postgres' ? (await freshPostgresDatabase()).url : undefined;
@@ -187,8 +187,8 @@ runBench(`load: ${CLIENTS} concurrent clients, ${SECONDS} s of mixed traffic`, a
   printMachine();
   const webDir = ensureWebDir();
   const wanted = process.env.BENCH_LOAD_DB ?? 'both';
-  const drivers: Array<'pglite' | 'postgres'> = [];
-  if (wanted === 'pglite' || wanted === 'both') drivers.push('pglite');
+  const drivers: Array<'embedded' | 'postgres'> = [];
+  if (wanted === 'embedded' || wanted === 'both') drivers.push('embedded');
   if (wanted === 'postgres' || wanted === 'both') {
     if (await postgresAvailable()) drivers.push('postgres');
     else console.log('PostgreSQL is not answering: skipped.');

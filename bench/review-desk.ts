@@ -1,5 +1,5 @@
 // The review desk at the scale of the largest conferences: 20,000 papers and 20,000 reviewers, then the
-// latency of the editor's, author's and reviewer's lists, on PGlite and on PostgreSQL.
+// latency of the editor's, author's and reviewer's lists, on the embedded PostgreSQL and on a PostgreSQL server.
 // Run alone: node --import tsx bench/review-desk.ts   (BENCH_PAPERS / BENCH_REVIEWERS to change the scale)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -77,9 +77,9 @@ runBench(`review-desk: ${PAPERS.toLocaleString('en-US')} papers, ${REVIEWERS.toL
   const seedRows: Array<Array<string | number>> = [];
   const rows: Array<Array<string | number>> = [];
   const singles: Array<Array<string | number>> = [];
-  const drivers: Array<'pglite' | 'postgres'> = ['pglite'];
+  const drivers: Array<'embedded' | 'postgres'> = ['embedded'];
   if (await postgresAvailable()) drivers.push('postgres');
-  else console.log('PostgreSQL is not answering: PGlite only.');
+  else console.log('PostgreSQL is not answering: embedded PostgreSQL only.');
 
   for (const driver of drivers) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-desk-'));

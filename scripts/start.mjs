@@ -1,9 +1,11 @@
-// `npm start`: build the site when the build is missing or older than the sources, then serve everything.
+// `npm start`: build what is missing or older than its sources (the site, the compiled server), then run the
+// server in this very process, so a SIGTERM or Ctrl-C sent to `npm start` reaches the server itself, which
+// finishes its requests and stops its database before exiting.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const stamp = 'build/client/index.html';
 const newest = (dir) => {
   let t = 0;
   for (const name of readdirSync(dir)) {
@@ -13,11 +15,55 @@ const newest = (dir) => {
   }
   return t;
 };
-const sourcesTime = Math.max(newest('src/web'), newest('src/core'), newest('public'));
-if (!existsSync(stamp) || statSync(stamp).mtimeMs < sourcesTime) {
-  console.log('Building the site…');
-  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+const stale = (file, dirs) => !existsSync(file) || statSync(file).mtimeMs < Math.max(...dirs.map(newest));
+const step = (label, args) => {
+  console.log(label);
+  const r = spawnSync('npm', args, { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+const server = 'build/app-server/main.mjs';
+if (stale('build/client/index.html', ['src/web', 'src/core', 'public'])) step('Building the site…', ['run', '-s', 'build']);
+else if (stale(server, ['src/server', 'src/core'])) step('Compiling the server…', ['run', '-s', 'build:server']);
+watchLaunchers();
+await import(pathToFileURL(path.resolve(server)).href);
+
+/**
+ * npm runs this script through `sh -c`. A process manager that stops `npm start` signals npm, and npm's shell
+ * dies without passing the signal on; the server would live on, orphaned, holding its port. So the server
+ * watches the processes that launched it (up to npm) and stops itself, cleanly, when one of them is gone.
+ */
+function watchLaunchers() {
+  const launchers = [];
+  for (let pid = process.ppid; pid > 1 && launchers.length < 3; pid = parentOf(pid)) {
+    const cmd = commandOf(pid);
+    if (!/(^|\/)(npm|sh|bash|dash|node)\b|npm-cli|npm\b/.test(cmd)) break;
+    launchers.push(pid);
+    if (/npm/.test(cmd)) break;
+  }
+  if (launchers.length === 0) return;
+  const timer = setInterval(() => {
+    if (launchers.every(isAlive)) return;
+    clearInterval(timer);
+    process.kill(process.pid, 'SIGTERM');
+  }, 500);
+  timer.unref();
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
-process.exit(r.status ?? 0);
+
+function parentOf(pid) {
+  try {
+    // The command name in /proc/PID/stat is in parentheses and may hold spaces: read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
+
+function commandOf(pid) {
+  try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '); } catch { return ''; }
+}
+
+function isAlive(pid) {
+  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+}

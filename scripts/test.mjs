@@ -1,5 +1,6 @@
-// `npm test`: every check the project has, in order — lint, typecheck, build, unit, API (PGlite, then
-// PostgreSQL when TEST_DATABASE_URL is set), browser (real Chromium, installed here when it can be).
+// `npm test`: every check the project has, in order — lint, typecheck, build, unit, API (on PostgreSQL: the
+// server at TEST_DATABASE_URL when set, else an embedded one the tests start), browser (real Chromium,
+// installed here when it can be). A stage that fails stops the run; each stage cleans up what it started.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -31,11 +32,10 @@ if (!only || only === 'typecheck') run('typecheck', 'npm', ['run', '-s', 'typech
 if (!only || only === 'build' || only === 'e2e' || only === 'api') run('build', 'npm', ['run', '-s', 'build']);
 if (!only || only === 'unit') run('unit tests', npx, ['vitest', 'run', '--project', 'unit']);
 if (!only || only === 'api') {
-  run('API tests on PGlite', npx, ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: '' });
-  if (process.env.TEST_DATABASE_URL) run('API tests on PostgreSQL', npx, ['vitest', 'run', '--project', 'api']);
-  else console.log('TEST_DATABASE_URL is not set: API tests ran on PGlite only.');
+  const where = process.env.TEST_DATABASE_URL ? 'the PostgreSQL server at TEST_DATABASE_URL' : 'an embedded PostgreSQL';
+  run(`API tests on ${where}`, npx, ['vitest', 'run', '--project', 'api']);
 }
 if (!only || only === 'e2e') {
   ensureChromium();
-  run('browser tests', npx, ['vitest', 'run', '--project', 'e2e']);
+  run('browser tests (server on its embedded PostgreSQL)', npx, ['vitest', 'run', '--project', 'e2e']);
 }

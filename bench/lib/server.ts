@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,14 +15,22 @@ export interface RunningServer {
   dataDir: string;
   /** Resident set size of the server process now, in MB (VmRSS from /proc). */
   rssMb(): number;
+  /** Memory of the server and of the embedded database's processes, in MB: PSS (shared pages counted once). */
+  totalPssMb(): number;
   /** SIGTERM (graceful), then SIGKILL after 10 s. */
   stop(): Promise<void>;
   log(): string;
 }
 
+/** The compiled server `npm start` runs (scripts/build-server.mjs), or the sources through tsx when there is none. */
+export function serverCommand(root = ROOT): string[] {
+  const compiled = path.join(root, 'build', 'app-server', 'main.mjs');
+  return existsSync(compiled) ? [compiled] : ['--import', 'tsx', 'src/server/main.ts'];
+}
+
 /**
- * The production server in its own process, as `npm start` runs it once built
- * (`node --import tsx src/server/main.ts`), on loopback, NODE_ENV=production, LOG_LEVEL=warn.
+ * The production server in its own process, as `npm start` runs it once built (the compiled server), on
+ * loopback, NODE_ENV=production, LOG_LEVEL=warn; without DATABASE_URL it starts its embedded PostgreSQL.
  */
 export async function startServer(opts: { webDir: string; dataDir?: string; databaseUrl?: string; env?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
@@ -30,7 +38,7 @@ export async function startServer(opts: { webDir: string; dataDir?: string; data
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'imse-bench-data-'));
   const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'imse-bench-log-')), 'server.log');
   const out = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
     stdio: ['ignore', out, out],
     env: {
@@ -56,6 +64,7 @@ export async function startServer(opts: { webDir: string; dataDir?: string; data
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
     },
+    totalPssMb: () => [child.pid!, ...embeddedDatabasePids(dataDir)].reduce((sum, pid) => sum + pssMb(pid), 0),
     stop: async () => {
       if (!exited) {
         child.kill('SIGTERM');
@@ -90,4 +99,32 @@ export function sampleRss(server: RunningServer, everyMs = 50): { stop(): number
     stop: () => { clearInterval(timer); return samples; },
     peak: () => Math.max(...samples),
   };
+}
+
+/** Proportional set size of one process in MB (its private pages plus its share of shared ones). */
+export function pssMb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** The embedded database's postmaster in DATA_DIR/pg and every process it started. */
+export function embeddedDatabasePids(dataDir: string): number[] {
+  let postmaster: number;
+  try {
+    postmaster = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return [];
+  }
+  const pids = [postmaster];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
+    } catch { /* gone */ }
+  }
+  return pids;
 }

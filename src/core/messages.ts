@@ -18,10 +18,18 @@ export const MESSAGES = {
   noComment: 'No comment available yet.',
   noReviewers: 'No matching reviewers found.',
   appError: 'Unexpected Application Error!',
+  // Review cycle (issue 12)
+  reviewSaved: 'Review saved!',
+  submissionsClosed: 'Submissions are closed',
+  reviewDeadlinePassed: 'The review deadline has passed',
+  cameraReadyNotAccepted: 'Only accepted papers take a camera-ready version',
+  cameraReadyDeadlinePassed: 'The camera-ready deadline has passed',
 } as const;
 
 export const mailSent = (email: string) => `Mail successfully sent to ${email}`;
 export const mailFailed = (email: string) => `Failed to send mail to ${email}`;
+/** The mail server did not take the mail yet: the queue keeps trying (issue 14 §3). */
+export const mailQueued = (email: string) => `Mail to ${email} is queued: the mail server is not answering, it will be sent when it does`;
 export const paperResponded = (status: string) => `Paper ${status}!`;
 export const paperSentTo = (name: string) => `Paper sent to ${name}`;
 export const selectedEvent = (label: string) => `Selected Event: ${label}`;

@@ -5,15 +5,18 @@
 export const PUBLIC_PATHS = [
   '/', '/call-for-papers', '/committee', '/submissions', '/registration', '/technical-workshop', '/keynote',
   '/previous-events', '/awards', '/awards-2019', '/awards-2022', '/awards-2023', '/awards-2025',
-  '/terms', '/privacy-policy', '/agreement',
+  '/terms', '/privacy-policy', '/agreement', '/program',
 ] as const;
 
 /** Login-area paths: client-rendered from the one app shell. `:x` is one path segment. */
 export const APP_PATHS = [
-  '/login', '/keynote-admin', '/author/dashboard', '/author/new-paper', '/author/paper-details',
+  '/login', '/reset-password', '/verify-email', '/keynote-admin', '/author/dashboard', '/author/new-paper', '/author/paper-details',
   '/paper-details/:id', '/editor/dashboard', '/editor/view-more/:paperId', '/editor/messages',
-  '/editor/payments', '/reviewer/dashboard', '/reviewer/dashboard/:paperId',
+  '/editor/payments', '/editor/program', '/editor/assign', '/reviewer/dashboard', '/reviewer/dashboard/:paperId',
 ] as const;
+
+/** Pages the server renders itself (a certificate's verification: an unknown code is a real 404). */
+export const VERIFY_PAGE_PREFIX = '/verify/';
 
 /** Prerendered at build time and served for every path that matches no route, with status 404. */
 export const NOT_FOUND_PATH = '/404';

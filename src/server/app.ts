@@ -12,8 +12,16 @@ import path from 'node:path';
 import { tokenKey, type TokenKey } from './auth/tokens';
 import { localFileStore, type FileStore } from './storage/file-store';
 import { apiRoutes } from './routes';
+import { CONTRACT } from './routes/contract';
+import verifyPage from './routes/verify-page';
 import { ListCache } from './services/list-cache';
+import { createMailer, type Mailer } from './mail/send';
 import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform,
+  serializerCompiler, validatorCompiler,
+} from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +30,8 @@ declare module 'fastify' {
     tokenKey: TokenKey;
     listCache: ListCache;
     files: FileStore;
+    /** Every e-mail the product sends goes through this one mailer. */
+    mailer: Mailer;
   }
 }
 
@@ -55,6 +65,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors: (error, _req, reply) => { (reply as FastifyReply).code(400).send({ message: error.message }); },
   });
   const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // Routes declare their body, params, query and responses as zod schemas (src/core/schemas): Fastify
+  // validates what comes in and what goes out with them, and the OpenAPI document is made from them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'IMSE conference API', version: '2.0.0', description: 'The API of the conference site and its login area (SPEC §7 and later additions).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('tokenKey', tokenKey(config.JWT_SECRET));
@@ -63,6 +85,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Any write makes cached lists stale: before it runs and again once it has answered.
   app.addHook('onRequest', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') listCache.invalidate(); });
   app.addHook('onResponse', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') listCache.invalidate(); });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
+  app.decorate('mailer', mailer);
+  // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('preClose', async () => mailer.close());
   app.decorate('files', localFileStore(path.join(config.DATA_DIR, 'files')));
   await app.register(multipart, {
     limits: { fileSize: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024), files: 1, fields: 60, fieldSize: 64 * 1024, parts: 70 },
@@ -81,6 +108,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (error instanceof AppError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       return reply.code(error.statusCode).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ message: validationMessage(error.validation) });
+    }
+    if (isResponseSerializationError(error)) {
+      req.log.error({ url: req.routeOptions.url, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ message: 'Internal server error' });
     }
     if (error instanceof ZodError) {
       return reply.code(400).send({ message: error.issues[0]?.message ?? 'Invalid request' });
@@ -115,7 +149,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (config.publicUrl.startsWith('https://')) reply.header('strict-transport-security', 'max-age=31536000');
   });
 
-  app.get('/api/health', async (_req, reply) => {
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get('/api/health', CONTRACT.health, async (_req, reply) => {
     try {
       await database.ping();
       return { status: 'ok' };
@@ -125,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   for (const plugin of apiRoutes) await app.register(plugin, { prefix: '/api' });
+  await app.register(verifyPage);
 
   if (opts.web !== false) {
     const hsts: Record<string, string> = config.publicUrl.startsWith('https://') ? { 'strict-transport-security': 'max-age=31536000' } : {};
@@ -134,6 +171,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   else app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` }));
 
   return app;
+}
+
+/**
+ * The first problem of a request that does not match its schema, naming the field unless the schema's own
+ * message already does ("recommendation: must be a whole number from 1 to 5").
+ */
+function validationMessage(issues: { instancePath: string; message?: string }[]): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const text = first.message ?? 'Invalid value';
+  if (!field) return text;
+  return text.toLowerCase().includes(field.split('.').pop()!.toLowerCase()) ? text : `${field}: ${text}`;
 }
 
 /** The disk is full or not writable: the request was fine, the server cannot keep the file. */

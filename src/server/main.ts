@@ -1,30 +1,34 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { EmbeddedPostgresError } from './db/embedded-postgres';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfig();
   const app = await buildApp(config);
+  let stopping = false;
   const stop = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight, then stopping the database');
     await app.close();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // The embedded database runs in its own process group, so a terminal's Ctrl-C reaches only this process,
+  // which answers what is in flight before the database stops (closing the app stops it).
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (e) {
+    await app.close();
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new ConfigError(`Port ${config.PORT} on ${config.HOST} is already in use: stop what is using it, or set PORT to another port.`);
+    throw e;
+  }
   app.log.info({ database: app.database.driver, dataDir: config.DATA_DIR }, 'ready');
 }
 
 main().catch((err) => {
-  console.error(err);
+  if (err instanceof ConfigError || err instanceof EmbeddedPostgresError) console.error(err.message);
+  else console.error(err);
   process.exit(1);
 });

@@ -2,7 +2,12 @@ import type { Role } from '../core/schemas/common';
 import { MESSAGES } from '../core/messages';
 
 /** Who is asking, as the server knows it from a verified token and the user row. */
-export interface Caller { id: string; role: Role; email: string; name: string }
+export interface Caller {
+  id: string; role: Role; email: string; name: string;
+  /** Accounts of the same e-mail the caller's login proved (role switching), and when that token was issued (ms). */
+  links?: string[];
+  issuedAt?: number;
+}
 
 export type Denial = { code: 'unauthorized' | 'forbidden' | 'not_found'; message: string };
 
@@ -17,10 +22,23 @@ export function checkRole(caller: Caller | null, roles: readonly Role[]): Denial
   return null;
 }
 
-/** An author reads only their own papers; another author's paper looks like one that does not exist. */
-export function canAuthorReadPaper(caller: Caller, paper: { authorId: string } | undefined): Denial | null {
-  if (!paper || paper.authorId !== caller.id) return { code: 'not_found', message: 'Paper not found' };
+/**
+ * An author reads their own papers, and those listing their e-mail as co-author (`coAuthor`); any other
+ * paper looks like one that does not exist.
+ */
+export function canAuthorReadPaper(caller: Caller, paper: { authorId: string } | undefined, coAuthor = false): Denial | null {
+  if (!paper || (paper.authorId !== caller.id && !coAuthor)) return { code: 'not_found', message: 'Paper not found' };
   return null;
+}
+
+/**
+ * Only the submitting author changes the author list, the abstract, or withdraws the paper; a co-author
+ * (who may read it, upload the camera-ready PDF and pay) is told why.
+ */
+export function canActAsSubmitter(caller: Caller, paper: { authorId: string } | undefined, coAuthor: boolean): Denial | null {
+  const unseen = canAuthorReadPaper(caller, paper, coAuthor);
+  if (unseen) return unseen;
+  return paper!.authorId === caller.id ? null : { code: 'forbidden', message: 'Only the submitting author may do this' };
 }
 
 /** A reviewer reads and answers only the papers an editor has sent them. */

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_FOUND_PATH, matchesAppPath, trimSlash } from '../core/routes';
+import { NOT_FOUND_PATH, VERIFY_PAGE_PREFIX, matchesAppPath, trimSlash } from '../core/routes';
 import { htmlPolicy, inlineScriptHashes } from './csp';
 
 interface WebFile {
@@ -105,6 +105,7 @@ export function loadWebSite(root: string, baseHeaders: Record<string, string>, c
     if (raw === '/api' || raw.startsWith('/api/')) return null;
     const pathname = trimSlash(safeDecode(raw));
     if (pathname === '/api' || pathname.startsWith('/api/')) return null;
+    if (pathname.startsWith(VERIFY_PAGE_PREFIX)) return null;
     const page = pathname === NOT_FOUND_PATH ? undefined : files.get(pathname === '/' ? '/index.html' : `${pathname}/index.html`);
     if (page) return { file: page, status: 200 };
     const asset = pathname.endsWith('.html') || pathname.startsWith('/__') ? undefined : files.get(pathname);

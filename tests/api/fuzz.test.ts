@@ -26,6 +26,7 @@ let editor: SignedUp;
 let author: SignedUp;
 let reviewer: SignedUp;
 let paperId: string;
+let sessionId: string;
 let ip = 0;
 /** A fresh client address per request, so the per-address rate limits do not turn the fuzz into 429s. */
 const nextIp = () => `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
@@ -66,6 +67,8 @@ beforeAll(async () => {
   paperId = (await submitPaper(t.app, author.auth, { keywords: ['AI'] }))._id;
   const sent = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId, reviewerId: reviewer.user._id } });
   expect(sent.statusCode).toBe(200);
+  const session = await t.app.inject({ method: 'POST', url: '/api/editor/program/sessions', headers: editor.auth, payload: { title: 'Fuzz session', track: 'Science and Materials', start: '2023-12-27T09:00:00Z', end: '2023-12-27T10:00:00Z' } });
+  sessionId = session.json()._id;
 });
 afterAll(async () => {
   await t?.close();
@@ -82,10 +85,28 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'POST /api/payu/initiate': { method: 'POST', url: () => '/api/payu/initiate', who: () => null, keys: ['name', 'email', 'phone', 'amount', 'productinfo'], valid: () => ({ email, amount }) },
   'POST /api/card/checkout': { method: 'POST', url: () => '/api/card/checkout', who: () => null, keys: ['name', 'email', 'amount', 'productinfo'], valid: () => ({ email, amount }) },
   'PATCH /api/me': { method: 'PATCH', url: () => '/api/me', who: () => author, keys: ['name', 'phone'] },
+  'POST /api/password/forgot': { method: 'POST', url: () => '/api/password/forgot', who: () => null, keys: ['email', 'role'], valid: () => ({ email, role: fc.constantFrom('Author', 'Reviewer') }) },
+  'POST /api/password/reset': { method: 'POST', url: () => '/api/password/reset', who: () => null, keys: ['token', 'password', 'confirmPassword'], valid: () => ({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }) },
+  'POST /api/email/verify': { method: 'POST', url: () => '/api/email/verify', who: () => null, keys: ['token'], valid: () => ({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }) },
+  'POST /api/email/verify/resend': { method: 'POST', url: () => '/api/email/verify/resend', who: () => reviewer, keys: [] },
+  'POST /api/switch-role': { method: 'POST', url: () => '/api/switch-role', who: () => author, keys: ['role'], valid: () => ({ role: fc.constantFrom('Author', 'Reviewer', 'Editor') }) },
+  'PUT /api/author/paper/:id/co-authors': { method: 'PUT', url: () => `/api/author/paper/${paperId}/co-authors`, who: () => author, keys: ['coAuthors'], valid: () => ({ coAuthors: fc.array(fc.record({ name: fc.string(), email, affiliation: fc.string() }), { maxLength: 22 }) }) },
   'POST /api/send-mail/:reviewerEmail': { method: 'POST', url: () => `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, who: () => editor, keys: ['name', 'paperTitle', 'paperId', 'reviewerId'], valid: () => ({ paperId: fc.constant(paperId), reviewerId: fc.constant(reviewer.user._id) }) },
   'POST /api/editor/send-paper': { method: 'POST', url: () => '/api/editor/send-paper', who: () => editor, keys: ['paperId', 'reviewerId'], valid: () => ({ paperId: fc.constant(paperId), reviewerId: fc.constant(reviewer.user._id) }) },
+  'POST /api/editor/auto-assign': { method: 'POST', url: () => '/api/editor/auto-assign', who: () => editor, keys: ['reviewersPerPaper', 'maxPapersPerReviewer', 'paperIds', 'apply'], valid: () => ({ reviewersPerPaper: fc.integer({ min: 1, max: 20 }), maxPapersPerReviewer: fc.integer({ min: 1, max: 500 }), paperIds: fc.constant([paperId]), apply: fc.constant(false) }) },
+  'POST /api/editor/program/sessions': { method: 'POST', url: () => '/api/editor/program/sessions', who: () => editor, keys: ['title', 'track', 'room', 'start', 'end', 'chair'], valid: () => ({ track: fc.constantFrom('Science and Materials', 'Management and Social Science'), start: fc.constant('2023-12-27T09:00:00+07:00'), end: fc.constantFrom('2023-12-27T10:00:00+07:00', '2023-12-27T08:00:00+07:00') }) },
+  'PATCH /api/editor/program/sessions/:id': { method: 'PATCH', url: () => `/api/editor/program/sessions/${sessionId}`, who: () => editor, keys: ['title', 'track', 'room', 'start', 'end', 'chair'], valid: () => ({ start: fc.constantFrom('2023-12-27T09:00:00Z', '2023-12-27T11:00:00Z') }) },
+  'PUT /api/editor/program/sessions/:id/papers': { method: 'PUT', url: () => `/api/editor/program/sessions/${sessionId}/papers`, who: () => editor, keys: ['papers'], valid: () => ({ papers: fc.array(fc.record({ paperId: fc.constant(paperId), presenterEmail: fc.constantFrom(author.user.email, 'x@example.org') }), { maxLength: 2 }) }) },
+  'POST /api/editor/registrations/remind': { method: 'POST', url: () => '/api/editor/registrations/remind', who: () => editor, keys: ['paperIds'], valid: () => ({ paperIds: fc.array(fc.constant(paperId), { minLength: 1, maxLength: 2 }) }) },
   'POST /api/reviewer/add-comment/:paperId': { method: 'POST', url: () => `/api/reviewer/add-comment/${paperId}`, who: () => reviewer, keys: ['reviewerId', 'text'], valid: () => ({ reviewerId: fc.constant(reviewer.user._id) }) },
   'POST /api/reviewer/respond': { method: 'POST', url: () => '/api/reviewer/respond', who: () => reviewer, keys: ['paperId', 'email', 'status'], valid: () => ({ paperId: fc.constant(paperId), email: fc.constant(reviewer.user.email), status: fc.constantFrom('Accepted', 'Declined') }) },
+  // The review cycle (issue 12).
+  'PUT /api/editor/settings': { method: 'PUT', url: () => '/api/editor/settings', who: () => editor, keys: ['submissionDeadline', 'reviewDeadline', 'cameraReadyDeadline', 'reviewersPerPaper', 'maxPapersPerReviewer', 'blindReview'], valid: () => ({ reviewersPerPaper: fc.integer({ min: 1, max: 20 }), blindReview: fc.constant(false), reviewDeadline: fc.constantFrom(null, '2099-01-01T00:00:00Z') }) },
+  'PUT /api/reviewer/review/:paperId': { method: 'PUT', url: () => `/api/reviewer/review/${paperId}`, who: () => reviewer, keys: ['recommendation', 'confidence', 'commentsToAuthors', 'commentsToEditor'], valid: () => ({ recommendation: fc.integer({ min: 1, max: 5 }), confidence: fc.integer({ min: 1, max: 5 }) }) },
+  'PUT /api/reviewer/bid/:paperId': { method: 'PUT', url: () => `/api/reviewer/bid/${paperId}`, who: () => reviewer, keys: ['bid'], valid: () => ({ bid: fc.constantFrom('eager', 'willing', 'not-willing', null) }) },
+  'PUT /api/author/paper/:id/conflicts': { method: 'PUT', url: () => `/api/author/paper/${paperId}/conflicts`, who: () => author, keys: ['emails'], valid: () => ({ emails: fc.array(email, { maxLength: 3 }) }) },
+  'PUT /api/editor/papers/:paperId/decision': { method: 'PUT', url: () => `/api/editor/papers/${paperId}/decision`, who: () => editor, keys: ['decision'], valid: () => ({ decision: fc.constantFrom('Accepted', 'Rejected', 'Revision', null) }) },
+  'POST /api/editor/notify': { method: 'POST', url: () => '/api/editor/notify', who: () => editor, keys: ['paperIds', 'dryRun'], valid: () => ({ paperIds: fc.constant([paperId]), dryRun: fc.constant(true) }) },
   'POST /api/keynote-speakers': { method: 'POST', url: () => '/api/keynote-speakers', who: () => editor, keys: ['name', 'designation', 'position'] },
   'POST /api/news': { method: 'POST', url: () => '/api/news', who: () => editor, keys: ['name', 'description'] },
 };
@@ -292,6 +313,15 @@ describe('multipart endpoints', () => {
     expect(await db().select().from(paperFiles).where(eq(paperFiles.paperId, paperId))).toEqual(versions);
   });
 
+  test('camera-ready upload: hostile parts never give a 5xx and leave no file behind', async () => {
+    await fc.assert(fc.asyncProperty(parts, async (p) => {
+      const before = storedFiles();
+      const res = await sendParts('POST', `/api/author/paper/${paperId}/camera-ready`, p, author);
+      expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+      if (res.statusCode !== 201) expect(storedFiles()).toEqual(before);
+    }), RUNS);
+  });
+
   test('profile and speaker forms: hostile parts never give a 5xx', async () => {
     await fc.assert(fc.asyncProperty(parts, fc.boolean(), async (p, asSpeaker) => {
       const res = asSpeaker
@@ -348,6 +378,10 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/api/reviewer/assigned-papers/${v}`, () => reviewer],
     ['POST', (v) => `/api/reviewer/add-comment/${v}`, () => reviewer],
     ['POST', (v) => `/api/send-mail/${v}`, () => editor],
+    ['POST', (v) => `/api/editor/mails/${v}/retry`, () => editor],
+    ['GET', (v) => `/api/editor/audit?action=${v}&actorId=${v}&paperId=${v}&from=${v}&to=${v}&cursor=${v}&limit=${v}`, () => editor],
+    ['GET', (v) => `/api/editor/exports/${v}`, () => editor],
+    ['GET', (v) => `/api/docs/${v}`, () => null],
     ['DELETE', (v) => `/api/news/${v}`, () => editor],
     ['DELETE', (v) => `/api/keynote-speakers/${v}`, () => editor],
     ['GET', (v) => `/api/files/${v}?expires=${v}&sig=${v}`, () => null],

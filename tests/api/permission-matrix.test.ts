@@ -52,9 +52,20 @@ const editorCreates = async (url: string, payload: object) => {
   return (body.speaker ?? body.item)._id as string;
 };
 
+const SESSION = { title: 'Matrix session', track: 'Science and Materials', room: 'Room A', start: '2023-12-27T09:00:00+07:00', end: '2023-12-27T10:00:00+07:00' };
+const newSession = async () => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/editor/program/sessions', payload: SESSION, headers: users.editor.auth });
+  expect(res.statusCode).toBe(201);
+  return res.json()._id as string;
+};
+
 const TABLE: Record<string, Row> = {
   // Public: the same answer whoever asks, with or without a token.
   'GET /api/health': { expect: everyone(200), call: () => ({ url: '/api/health' }) },
+  // The API's document and its readable docs (issue 14).
+  'GET /api/docs': { expect: everyone(200), call: () => ({}) },
+  'GET /api/docs/:file': { expect: everyone(200), call: () => ({ url: '/api/docs/swagger-initializer.js' }) },
+  'GET /api/openapi.json': { expect: everyone(200), call: () => ({}) },
   'POST /api/signup': {
     expect: everyone(201),
     call: () => json({ name: 'New Person', email: `matrix.${++seq}@example.org`, password: 'correct horse battery', confirmPassword: 'correct horse battery', role: 'Author' }),
@@ -78,8 +89,19 @@ const TABLE: Record<string, Row> = {
   // A PDF is public only through its signed link; the signature, not a token, decides.
   'GET /api/files/:fileId': { expect: everyone(200), call: () => ({ url: pdfUrl }) },
 
+  // Password reset and e-mail verification: public, decided by the link's token (issue 17).
+  'POST /api/password/forgot': {
+    expect: everyone(200), call: () => ({ ...json({ email: `forgot.${++seq}@example.org`, role: 'Author' }), remoteAddress: `192.0.2.${++seq % 250}` }),
+  },
+  'POST /api/password/reset': { expect: everyone(400), call: () => json({ token: 'A'.repeat(43), password: 'long enough one', confirmPassword: 'long enough one' }) },
+  'POST /api/email/verify': { expect: everyone(400), call: () => json({ token: 'A'.repeat(43) }) },
+
   // Any signed-in user: their own account.
   'GET /api/me': { expect: anyRole(200), call: () => ({}) },
+  'GET /api/me/roles': { expect: anyRole(200), call: () => ({}) },
+  'POST /api/email/verify/resend': { expect: anyRole(200), call: () => json({}) },
+  // Nobody here has a second account under the same e-mail: a role they lack is a 404 (the rules are in accounts.test.ts).
+  'POST /api/switch-role': { expect: anyRole(404), call: (who) => json({ role: who === 'author' || who === 'otherAuthor' ? 'Reviewer' : 'Author' }) },
   'PATCH /api/me': { expect: anyRole(200), call: () => json({ phone: '+66 81 000 0000' }) },
 
   // Authors.
@@ -89,6 +111,9 @@ const TABLE: Record<string, Row> = {
     call: () => form([['title', 'Matrix paper'], ['abstract', 'An abstract.'], ['keywords', 'AI'], ['file', pdfBytes('matrix'), 'm.pdf']]),
   },
   'GET /api/author/paper/:id': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}` }) },
+  'PUT /api/author/paper/:id/co-authors': {
+    expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/co-authors`, ...json({ coAuthors: [{ name: 'Co Author', email: 'co.author@example.org' }] }) }),
+  },
   'PATCH /api/author/paper/:id': {
     expect: paperOwner(200),
     call: async () => ({ url: `/api/author/paper/${paperId}`, ...(await form([['abstract', 'A revised abstract.']])) }),
@@ -97,11 +122,17 @@ const TABLE: Record<string, Row> = {
   // Editors.
   'GET /api/editor/papers': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/editor/papers/:paperId': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}` }) },
+  'GET /api/editor/papers/:paperId/person-conflicts': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/person-conflicts` }) },
   'GET /api/editor/suggested-reviewers': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/suggested-reviewers?paperId=${paperId}` }) },
   'GET /api/editor/messages': { expect: onlyEditors(200), call: () => ({}) },
+  // Issue 14: mail retry (an unknown mail is 404 once the caller is an editor), the audit log and the CSV exports.
+  'POST /api/editor/mails/:mailId/retry': { expect: onlyEditors(404), call: () => ({ url: '/api/editor/mails/0123456789abcdef01234567/retry' }) },
+  'GET /api/editor/audit': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/audit?limit=5' }) },
+  'GET /api/editor/exports/:file': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/exports/papers.csv' }) },
   'GET /api/editor/payments': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/editor/payments.csv': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/send-paper': { expect: onlyEditors(200), call: () => json({ paperId, reviewerId: users.reviewer.user._id }) },
+  'POST /api/editor/auto-assign': { expect: onlyEditors(200), call: () => json({ paperIds: [paperId] }) },
   'GET /api/reviewer/status/:paperId': { expect: onlyEditors(200), call: () => ({ url: `/api/reviewer/status/${paperId}` }) },
   'POST /api/send-mail/:reviewerEmail': {
     expect: onlyEditors(200),
@@ -120,6 +151,44 @@ const TABLE: Record<string, Row> = {
     expect: onlyEditors(200),
     call: async () => ({ url: `/api/news/${await editorCreates('/api/news', { name: 'To remove' })}` }),
   },
+
+  // Programme, registration and certificates (issue 15): the programme and verification are public.
+  'GET /api/program': { expect: everyone(200), call: () => ({}) },
+  'GET /api/program.ics': { expect: everyone(200), call: () => ({}) },
+  'GET /api/program/sessions/:id': { expect: everyone(200), call: async () => ({ url: `/api/program/sessions/${await newSession()}.ics` }) },
+  'GET /api/certificates/:code': { expect: everyone(404), call: () => ({ url: '/api/certificates/AAAA-BBBB-CCCC-DDDD-EEEE' }) },
+  'GET /api/me/certificates': { expect: anyRole(200), call: () => ({}) },
+  'GET /api/me/certificates/:code': { expect: anyRole(404), call: () => ({ url: '/api/me/certificates/AAAA-BBBB-CCCC-DDDD-EEEE.pdf' }) },
+  'GET /api/author/paper-registration/:paperId': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper-registration/${paperId}` }) },
+  'GET /api/editor/program': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/program/sessions': { expect: onlyEditors(201), call: () => json(SESSION) },
+  'PATCH /api/editor/program/sessions/:id': { expect: onlyEditors(200), call: async () => ({ url: `/api/editor/program/sessions/${await newSession()}`, ...json({ room: 'Room B' }) }) },
+  'DELETE /api/editor/program/sessions/:id': { expect: onlyEditors(200), call: async () => ({ url: `/api/editor/program/sessions/${await newSession()}` }) },
+  'PUT /api/editor/program/sessions/:id/papers': { expect: onlyEditors(200), call: async () => ({ url: `/api/editor/program/sessions/${await newSession()}/papers`, ...json({ papers: [] }) }) },
+  'GET /api/editor/registrations': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/registrations/remind': { expect: onlyEditors(200), call: () => json({ paperIds: [paperId] }) },
+  'POST /api/editor/certificates': { expect: onlyEditors(200), call: () => ({}) },
+
+  // The review cycle (issue 12).
+  'GET /api/editor/settings': { expect: onlyEditors(200), call: () => ({}) },
+  'GET /api/deadlines': { expect: anyRole(200), call: () => ({}) },
+  'PUT /api/editor/settings': { expect: onlyEditors(200), call: () => json({ reviewersPerPaper: 3 }) },
+  'GET /api/editor/papers/:paperId/reviews': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/reviews` }) },
+  'GET /api/editor/papers/:paperId/conflicts': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicts` }) },
+  'PUT /api/editor/papers/:paperId/decision': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/decision`, ...json({ decision: null }) }) },
+  'POST /api/editor/notify': { expect: onlyEditors(200), call: () => json({ dryRun: true }) },
+  'GET /api/author/paper/:id/conflicts': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/conflicts` }) },
+  'PUT /api/author/paper/:id/conflicts': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/conflicts`, ...json({ emails: [] }) }) },
+  // The paper is not accepted: its own author is refused too, with the reason; anyone else as for any author call.
+  'POST /api/author/paper/:id/camera-ready': {
+    expect: paperOwner(403), call: async () => ({ url: `/api/author/paper/${paperId}/camera-ready`, ...(await form([['file', pdfBytes('final'), 'f.pdf']])) }),
+  },
+  'GET /api/reviewer/bidding': { expect: { ...everyone(403), none: 401, reviewer: 200, otherReviewer: 200 }, call: () => ({}) },
+  'PUT /api/reviewer/bid/:paperId': { expect: { ...everyone(403), none: 401, reviewer: 200, otherReviewer: 200 }, call: () => ({ url: `/api/reviewer/bid/${paperId}`, ...json({ bid: 'willing' }) }) },
+  'PUT /api/reviewer/review/:paperId': {
+    expect: assignedReviewer(200), call: () => ({ url: `/api/reviewer/review/${paperId}`, ...json({ recommendation: 4, confidence: 3, commentsToAuthors: 'Good.' }) }),
+  },
+  'GET /api/reviewer/review/:paperId': { expect: assignedReviewer(200), call: () => ({ url: `/api/reviewer/review/${paperId}` }) },
 
   // Reviewers: only the papers sent to them, only their own list, only answering for themselves.
   'GET /api/reviewer/assigned-papers/:reviewerId': {
@@ -154,6 +223,8 @@ beforeAll(async () => {
   mailPaperId = (await submitPaper(t.app, users.otherAuthor.auth, { keywords: ['AI'] }))._id;
   const sent = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: users.editor.auth, payload: { paperId, reviewerId: users.reviewer.user._id } });
   expect(sent.statusCode).toBe(200);
+  const reviewed = await t.app.inject({ method: 'PUT', url: `/api/reviewer/review/${paperId}`, headers: users.reviewer.auth, payload: { recommendation: 3, confidence: 3, commentsToAuthors: 'First read.' } });
+  expect(reviewed.statusCode).toBe(200);
   const upload = await form([['photo', png, 'me.png']]);
   const photo = await t.app.inject({ method: 'PATCH', url: '/api/me', payload: upload.payload, headers: { ...upload.headers, ...users.otherReviewer.auth } });
   expect(photo.statusCode).toBe(200);

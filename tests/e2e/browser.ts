@@ -30,7 +30,8 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
 
 let counter = 0;
 /** A unique e-mail for a browser test's account. */
-export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@e2e.example.org`;
+// Each on a domain of its own: people who share a non-public domain are conflicted with each other's papers.
+export const uniqueEmail = (prefix: string) => `${prefix}@${Date.now().toString(36)}${(counter++).toString(36)}.e2e.example.org`;
 
 /** Sign up through the login screen as a person would, and wait for the dashboard. */
 export async function signUpInBrowser(page: Page, opts: { role: 'Author' | 'Editor' | 'Reviewer'; email: string; name: string; password?: string; tags?: string[] }) {

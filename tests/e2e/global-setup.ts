@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { cleanLeftovers, currentRun, RUN_ENV, tempPrefix } from '../support/leftovers';
 import { startServerProcess } from '../support/server-process';
 
 declare module 'vitest' {
@@ -13,9 +13,14 @@ declare module 'vitest' {
 /** Browser tests share one server, so the Editor accounts they create are listed up front. */
 export const E2E_EDITORS = ['editor@e2e.example.org', 'journey-editor@e2e.example.org', 'payments-editor@e2e.example.org', 'admin-editor@e2e.example.org'];
 
-/** One production server for the browser tests, started the way `npm start` starts it (after the build). */
+/**
+ * One production server for the browser tests, started the way `npm start` starts it (after the build), on
+ * its embedded database. Whatever it leaves is removed at teardown, or by the next run if this one dies.
+ */
 export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-e2e-'));
+  process.env[RUN_ENV] = currentRun();
+  cleanLeftovers({ self: process.env[RUN_ENV]!, includeSelf: false });
+  const dataDir = mkdtempSync(tempPrefix());
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     EDITOR_EMAILS: E2E_EDITORS.join(','),
@@ -25,7 +30,11 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', server.url);
   return async () => {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      await server.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      cleanLeftovers({ self: process.env[RUN_ENV]!, includeSelf: true });
+    }
   };
 }

@@ -1,11 +1,10 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { inject } from 'vitest';
-import os from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { freshPostgresUrl } from './database';
+import { tempPrefix } from './leftovers';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,19 +15,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * A new temporary DATA_DIR. On PGlite its database starts as a copy of the migrated template made once
- * per run (tests/api/global-setup.ts): the same database a first start creates, in a tenth of the time.
- */
+/** A new temporary DATA_DIR, named for this test run so that a run's teardown finds what it leaves. */
 export function newDataDir(): string {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-test-'));
-  if (!process.env.TEST_DATABASE_URL) cpSync(path.join(inject('pgliteTemplate'), 'db'), path.join(dataDir, 'db'), { recursive: true });
-  return dataDir;
+  return mkdtempSync(tempPrefix());
 }
 
-/** The real server (buildApp) on a temporary DATA_DIR, on PGlite or a fresh PostgreSQL database. */
+/** The real server (buildApp) on a temporary DATA_DIR and a fresh, migrated PostgreSQL database. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const pgdb = env.DATABASE_URL ? undefined : await freshPostgresUrl();
+  const pgdb = env.DATABASE_URL !== undefined ? undefined : await freshPostgresUrl();
   const dataDir = newDataDir();
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -48,13 +42,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await t.app.ready();
     },
     close: async () => {
-      await t.app.close();
-      await pgdb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await t.app.close();
+      } finally {
+        await pgdb?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
   await t.app.ready();
   return t;
 }
-
-export const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail { from: string; to: string[]; raw: string }
 
 /** A real SMTP listener on loopback that keeps every message it receives. */
-export async function startSmtpListener(): Promise<{ url: string; mails: ReceivedMail[]; close: () => Promise<void> }> {
+export async function startSmtpListener(listenPort = 0): Promise<{ url: string; mails: ReceivedMail[]; close: () => Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -23,7 +23,7 @@ export async function startSmtpListener(): Promise<{ url: string; mails: Receive
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

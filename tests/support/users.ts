@@ -4,6 +4,15 @@ import type { UserJson } from '../../src/core/schemas/auth';
 
 let n = 0;
 
+/**
+ * A new address on a domain of its own: people who share a non-public domain are conflicted with each
+ * other's papers (issue 12), so test accounts must not all come from one institution.
+ */
+export function uniqueAddress(local: string): string {
+  n += 1;
+  return `${local}${n}@u${n}-${Date.now().toString(36)}.example.org`;
+}
+
 export interface SignedUp { token: string; user: UserJson; password: string; auth: { authorization: string } }
 
 /** Sign up through the real API: `signupAs(app, 'Reviewer', { tags: ['AI'] })`. */
@@ -13,7 +22,7 @@ export async function signupAs(app: FastifyInstance, role: Role, opts: { email?:
   const res = await app.inject({
     method: 'POST', url: '/api/signup',
     payload: {
-      name: opts.name ?? `${role} ${n}`, email: opts.email ?? `${role.toLowerCase()}${n}.${Date.now()}@example.org`,
+      name: opts.name ?? `${role} ${n}`, email: opts.email ?? uniqueAddress(role.toLowerCase()),
       password, confirmPassword: password, role, tags: opts.tags ?? [],
     },
   });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { CoAuthor } from './accounts';
 import { TagValue } from './common';
+import { AuthorReviewJson, CameraReadyJson, Decision, ReviewSummary } from './review-cycle';
 
 export const CommentJson = z.object({ text: z.string(), reviewerId: z.string(), createdAt: z.string() });
 
@@ -19,6 +21,22 @@ export const PaperJson = z.object({
   reviewResponses: z.record(z.string(), z.string()),
   /** Every uploaded version, oldest first (only in the author's own detail). */
   pdfVersions: z.array(PdfVersionJson).optional(),
+  /** Co-authors listed by the submitting author (the author's and the editor's views). */
+  coAuthors: z.array(CoAuthor).optional(),
+  /** In an author's own lists: true when the paper was submitted by someone else and lists them as co-author. */
+  coAuthored: z.boolean().optional(),
+  /** Issue 12. Editor: the decision taken; author: the decision once notified (null before). */
+  decision: Decision.nullable().optional(),
+  /** Editor: the decision the author was last told of. */
+  notifiedDecision: Decision.nullable().optional(),
+  /** Editor: count, mean, min and max of the recommendations. */
+  reviewSummary: ReviewSummary.optional(),
+  /** Editor: the camera-ready version, a signed link. */
+  cameraReady: CameraReadyJson.optional(),
+  /** Author: 'Under Review', then the notified decision ('Revision requested'). */
+  status: z.string().optional(),
+  /** Author, once notified: each review's recommendation and comments to the authors, no reviewer identity. */
+  reviews: z.array(AuthorReviewJson).optional(),
 });
 export type PaperJson = z.infer<typeof PaperJson>;
 

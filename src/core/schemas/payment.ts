@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email } from './common';
+import { FeeItem } from './fee-item';
 
 /** SPEC §7: the payment form sends a fixed placeholder phone (PayU requires one; the form does not ask). */
 export const PLACEHOLDER_PHONE = '9999999999';
@@ -28,6 +29,8 @@ export const PayuInitiateBody = z.object({
   phone: z.string().trim().regex(/^\d{6,15}$/, 'Phone must be 6 to 15 digits, nothing else').default(PLACEHOLDER_PHONE),
   amount: Amount,
   productinfo: ProductInfo,
+  /** What the payment is for (issue 17); optional, so SPEC §7's payload keeps working. */
+  feeItem: FeeItem.optional(),
 }, { message: 'Send the payment details as JSON' });
 export type PayuInitiateBody = z.infer<typeof PayuInitiateBody>;
 export type PayuInitiateInput = z.input<typeof PayuInitiateBody>;
@@ -38,6 +41,7 @@ export const CardCheckoutBody = z.object({
   email: PayerEmail,
   amount: Amount.refine((n) => n >= 0.5, 'Amount must be at least 0.50 USD'),
   productinfo: ProductInfo,
+  feeItem: FeeItem.optional(),
 }, { message: 'Send the payment details as JSON' });
 export type CardCheckoutBody = z.infer<typeof CardCheckoutBody>;
 export type CardCheckoutInput = z.input<typeof CardCheckoutBody>;
@@ -65,6 +69,12 @@ export const PaymentJson = z.object({
   product: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   providerRef: z.string().nullable(),
+  /** The fee item chosen, its description, and the amount core/fees.ts expects for it (two decimals); null: not given. */
+  feeItem: FeeItem.nullable(),
+  feeLabel: z.string().nullable(),
+  expectedAmount: z.string().nullable(),
+  /** A paid payment for a paper whose amount is below the expected fee. */
+  underpaid: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

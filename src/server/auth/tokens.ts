@@ -2,7 +2,14 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '../../core/schemas/common';
 
-export interface TokenClaims { sub: string; role: Role }
+export interface TokenClaims {
+  sub: string;
+  role: Role;
+  /** When the token was issued, in ms (a reset refuses tokens issued before it; `iat` is only seconds). */
+  issuedAt?: number;
+  /** Accounts (ids) of the same e-mail this login proved, which the holder may switch to without a password. */
+  links?: string[];
+}
 
 const ROLES = new Set(['Author', 'Editor', 'Reviewer']);
 
@@ -14,7 +21,7 @@ export function tokenKey(secret: string): KeyObject {
 }
 
 export async function signToken(claims: TokenClaims, key: TokenKey): Promise<string> {
-  return new SignJWT({ role: claims.role })
+  return new SignJWT({ role: claims.role, iam: Date.now(), ...(claims.links?.length ? { links: claims.links } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuedAt()
@@ -27,7 +34,9 @@ export async function verifyToken(token: string, key: TokenKey): Promise<TokenCl
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || !ROLES.has(payload.role)) return null;
-    return { sub: payload.sub, role: payload.role as Role };
+    const issuedAt = typeof payload.iam === 'number' ? payload.iam : (payload.iat ?? 0) * 1000;
+    const links = Array.isArray(payload.links) ? payload.links.filter((l): l is string => typeof l === 'string') : [];
+    return { sub: payload.sub, role: payload.role as Role, issuedAt, links };
   } catch {
     return null;
   }

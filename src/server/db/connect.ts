@@ -1,53 +1,68 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-/** The one database type the services see, whichever driver is behind it. */
+/** The one database type the services see. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
-  driver: 'pglite' | 'postgres';
+  /** The pool behind `db`, for what drizzle does not cover (LISTEN, advisory locks). */
+  pool: pg.Pool;
+  /** 'embedded': the server this process started in DATA_DIR/pg; 'postgres': a server given by DATABASE_URL. */
+  driver: 'embedded' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Next to this file in the sources; next to the compiled server in a build (scripts/build-server.mjs copies it). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** PostgreSQL through node-postgres when a URL is given, else PGlite persisted in DATA_DIR/db. */
-export async function connectDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
-    // An idle client losing its connection (server restart) must not crash the process.
-    pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
-    return {
-      db,
-      driver: 'postgres',
-      ping: async () => { await db.execute(sql`select 1`); },
-      close: () => pool.end(),
-    };
+/**
+ * node-postgres to the server at DATABASE_URL, or, when there is none, to a PostgreSQL server this process
+ * starts from npm's binaries in DATA_DIR/pg. The same migrations are applied either way.
+ */
+export async function connectDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  let embedded: EmbeddedPostgres | undefined;
+  let unlock = () => {};
+  let url = opts.databaseUrl;
+  if (!url) {
+    unlock = lockDataDir(opts.dataDir);
+    try {
+      embedded = await startEmbeddedPostgres({ dir: path.join(opts.dataDir, 'pg') });
+    } catch (e) {
+      unlock();
+      throw e;
+    }
+    url = embedded.url;
   }
-  const dir = path.join(opts.dataDir, 'db');
-  mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const stopAll = async () => {
+    await pool.end().catch(() => {});
+    await embedded?.stop();
+    unlock();
+  };
+  try {
+    await migrate(drizzle(pool), { migrationsFolder });
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
   return {
     db,
-    driver: 'pglite',
+    pool,
+    driver: embedded ? 'embedded' : 'postgres',
     ping: async () => { await db.execute(sql`select 1`); },
-    close: () => client.close(),
+    close: stopAll,
   };
 }

@@ -16,6 +16,10 @@ export const users = pgTable('users', {
   photoKey: text('photo_key'),
   tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
+  /** Login tokens issued before this moment are refused (set by a password reset). */
+  tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, mode: 'date' }),
+  /** When the account's e-mail was confirmed through the link mailed at signup; null: not verified. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
   uniqueIndex('users_email_role_key').on(sql`lower(${t.email})`, t.role),
   index('users_role_idx').on(t.role, t.id),
@@ -29,6 +33,11 @@ export const papers = pgTable('papers', {
   keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
   submittedAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The editor's decision (issue 12); the author sees it only once notified (notifiedDecision). */
+  decision: text('decision', { enum: ['Accepted', 'Rejected', 'Revision'] }),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  notifiedDecision: text('notified_decision', { enum: ['Accepted', 'Rejected', 'Revision'] }),
+  notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [index('papers_author_idx').on(t.authorId, t.id)]);
 
 /** Every uploaded version of a paper's PDF; the highest version is the current one. */
@@ -96,6 +105,9 @@ export const payments = pgTable('payments', {
   product: text('product').notNull(),
   status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
   providerRef: text('provider_ref'),
+  /** The fee item the payer chose (SPEC §9 row), and the amount core/fees.ts expects for it; null: not given. */
+  feeItem: jsonb('fee_item'),
+  expectedAmount: numeric('expected_amount', { precision: 12, scale: 2 }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -124,4 +136,171 @@ export const newsItems = pgTable('news_items', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   createdAt: createdAt(),
+});
+
+/** Single-use links mailed to a user: password reset (one hour) and e-mail verification. Only a hash of the token is kept. */
+export const accountTokens = pgTable('account_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id),
+  purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose)]);
+
+/** The co-authors the submitting author lists on a paper, in their order. */
+export const paperCoAuthors = pgTable('paper_co_authors', {
+  paperId: text('paper_id').notNull().references(() => papers.id),
+  position: integer('position').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  affiliation: text('affiliation').notNull().default(''),
+}, (t) => [
+  primaryKey({ columns: [t.paperId, t.position] }),
+  index('paper_co_authors_email_idx').on(sql`lower(${t.email})`),
+]);
+
+/** Who changed what, when and from where (issue 14 §4). Rows are only ever inserted: no route updates or deletes them. */
+export const auditLog = pgTable('audit_log', {
+  id: id(),
+  at: createdAt(),
+  actorId: text('actor_id'),
+  actorRole: text('actor_role'),
+  action: text('action').notNull(),
+  paperId: text('paper_id'),
+  ip: text('ip'),
+  details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+}, (t) => [
+  index('audit_log_action_idx').on(t.action, t.id),
+  index('audit_log_paper_idx').on(t.paperId, t.id),
+  index('audit_log_actor_idx').on(t.actorId, t.id),
+]);
+
+/**
+ * Every e-mail, queued in the same transaction as the change that causes it; a worker claims due rows with
+ * FOR UPDATE SKIP LOCKED, marks them 'sending' under a lease, and records the Message-ID the SMTP server accepted.
+ */
+export const mailQueue = pgTable('mail_queue', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  template: text('template').notNull(),
+  status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'outbox'] }).notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+  messageId: text('message_id'),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
+]);
+
+/** One reminder per (paper, reviewer) before the review deadline: the primary key makes a second impossible. */
+export const reviewReminders = pgTable('review_reminders', {
+  paperId: text('paper_id').notNull().references(() => papers.id),
+  reviewerId: text('reviewer_id').notNull().references(() => users.id),
+  mailId: text('mail_id'),
+  sentAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.paperId, t.reviewerId] })]);
+
+/** A session of the conference programme (issue 15); times are instants, shown in the conference's time zone. */
+export const programSessions = pgTable('program_sessions', {
+  id: id(),
+  title: text('title').notNull(),
+  track: text('track').notNull(),
+  room: text('room').notNull().default(''),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  chair: text('chair').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('program_sessions_start_idx').on(t.startsAt, t.id)]);
+
+/** A paper placed in a session, in order, with its presenter (one of the paper's authors). A paper is in one session at most. */
+export const programPlacements = pgTable('program_placements', {
+  paperId: text('paper_id').primaryKey().references(() => papers.id),
+  sessionId: text('session_id').notNull().references(() => programSessions.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  presenterName: text('presenter_name').notNull(),
+  presenterEmail: text('presenter_email').notNull(),
+}, (t) => [index('program_placements_session_idx').on(t.sessionId, t.position)]);
+
+/** Certificates of presentation (per presented paper) and attendance (per registered payer); the code is the public key. */
+export const certificates = pgTable('certificates', {
+  code: text('code').primaryKey(),
+  kind: text('kind', { enum: ['presentation', 'attendance'] }).notNull(),
+  /** presentation: the paper id; attendance: the payer's lower-cased e-mail. One certificate per subject and kind. */
+  subject: text('subject').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  paperId: text('paper_id').references(() => papers.id),
+  paperTitle: text('paper_title'),
+  issuedAt: createdAt(),
+}, (t) => [
+  uniqueIndex('certificates_kind_subject_key').on(t.kind, t.subject),
+  index('certificates_email_idx').on(sql`lower(${t.email})`),
+]);
+
+/** Row types: services take and return these (issue 14 §2). */
+export type UserRow = typeof users.$inferSelect;
+export type PaperRow = typeof papers.$inferSelect;
+export type PaperFileRow = typeof paperFiles.$inferSelect;
+export type ReviewStatusRow = typeof reviewStatuses.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type KeynoteSpeakerRow = typeof keynoteSpeakers.$inferSelect;
+export type NewsItemRow = typeof newsItems.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
+export type MailQueueRow = typeof mailQueue.$inferSelect;
+
+/** The editor's settings of the review cycle (issue 12): one row, id 1. */
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey().default(1),
+  submissionDeadline: timestamp('submission_deadline', { withTimezone: true, mode: 'date' }),
+  reviewDeadline: timestamp('review_deadline', { withTimezone: true, mode: 'date' }),
+  cameraReadyDeadline: timestamp('camera_ready_deadline', { withTimezone: true, mode: 'date' }),
+  reviewersPerPaper: integer('reviewers_per_paper').notNull().default(3),
+  maxPapersPerReviewer: integer('max_papers_per_reviewer').notNull().default(10),
+  blindReview: boolean('blind_review').notNull().default(false),
+  /** Only reviewers who verified their e-mail are suggested, sent papers or auto-assigned (issue 17); off by default. */
+  requireVerifiedEmail: boolean('require_verified_email').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** One structured review per (paper, reviewer); a second save replaces the first. */
+export const reviews = pgTable('reviews', {
+  paperId: text('paper_id').notNull().references(() => papers.id),
+  reviewerId: text('reviewer_id').notNull().references(() => users.id),
+  recommendation: integer('recommendation').notNull(),
+  confidence: integer('confidence').notNull(),
+  commentsToAuthors: text('comments_to_authors').notNull(),
+  commentsToEditor: text('comments_to_editor').notNull().default(''),
+  submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.paperId, t.reviewerId] }), index('reviews_reviewer_idx').on(t.reviewerId)]);
+
+/** A reviewer's wish for a paper: eager, willing, not-willing, or a declared conflict. */
+export const bids = pgTable('bids', {
+  paperId: text('paper_id').notNull().references(() => papers.id),
+  reviewerId: text('reviewer_id').notNull().references(() => users.id),
+  bid: text('bid', { enum: ['eager', 'willing', 'not-willing', 'conflict'] }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.paperId, t.reviewerId] }), index('bids_reviewer_idx').on(t.reviewerId)]);
+
+/** Addresses the author declares conflicted with their paper (lower-cased). */
+export const declaredConflicts = pgTable('declared_conflicts', {
+  paperId: text('paper_id').notNull().references(() => papers.id),
+  email: text('email').notNull(),
+}, (t) => [primaryKey({ columns: [t.paperId, t.email] }), index('declared_conflicts_email_idx').on(t.email)]);
+
+/** The camera-ready PDF of an accepted paper (the latest upload). */
+export const cameraReady = pgTable('camera_ready', {
+  paperId: text('paper_id').primaryKey().references(() => papers.id),
+  storageKey: text('storage_key').notNull(),
+  size: integer('size').notNull(),
+  fileName: text('file_name').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -1,5 +1,25 @@
 /** Every e-mail the product sends: named templates with {placeholders}, in one place. */
 export const MAIL_TEMPLATES = {
+  decisionNotification: {
+    subject: 'Decision on your paper: {paperTitle}',
+    text: [
+      'Dear {name},',
+      '',
+      'The programme committee of the {conference} has reached a decision on your paper',
+      '',
+      '  "{paperTitle}"',
+      '  Paper ID: {paperId}',
+      '',
+      'Decision: {decision}',
+      '',
+      '{reviews}',
+      '',
+      'You can read the decision and the reviews after logging in as an Author:',
+      '{loginUrl}',
+      '',
+      'The editorial team',
+    ].join('\n'),
+  },
   reviewInvitation: {
     subject: 'Invitation to review: {paperTitle}',
     text: [
@@ -14,6 +34,44 @@ export const MAIL_TEMPLATES = {
       '{loginUrl}',
       '',
       'Thank you for your help.',
+      'The editorial team',
+    ].join('\n'),
+  },
+  passwordReset: {
+    subject: 'Choose a new password for your IMSE {role} account',
+    text: [
+      'Dear {name},',
+      '',
+      'Someone (we hope you) asked to choose a new password for your {role} account.',
+      'Open this link within one hour to choose it; the link works once:',
+      '{resetUrl}',
+      '',
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+      'The editorial team',
+    ].join('\n'),
+  },
+  verifyEmail: {
+    subject: 'Please confirm your email address',
+    text: [
+      'Dear {name},',
+      '',
+      'Thank you for signing up. Please confirm that this address is yours by opening this link:',
+      '{verifyUrl}',
+      '',
+      'If you did not sign up, ignore this mail.',
+      'The editorial team',
+    ].join('\n'),
+  },
+  registrationReminder: {
+    subject: 'Please register for the conference: {paperTitle}',
+    text: [
+      'Dear {name},',
+      '',
+      'Your paper "{paperTitle}" (Paper ID: {paperId}) has been accepted, but we have not yet received its registration.',
+      'A paper is placed in the programme and published only once it is registered. Please pay the registration fee',
+      'with the Paper ID as the product:',
+      '{registrationUrl}',
+      '',
       'The editorial team',
     ].join('\n'),
   },

@@ -7,7 +7,11 @@ import { users } from '../db/schema';
 import { AppError } from '../errors';
 import { logInUser } from '../services/log-in-user';
 import { signUpUser } from '../services/sign-up-user';
+import { findLinkedAccounts } from '../services/switch-role';
+import { sendVerificationMail } from '../services/verify-email';
 import { toUserJson } from '../services/user-json';
+import { CONTRACT } from './contract';
+import { recordAudit } from '../services/audit';
 
 const routes: FastifyPluginAsync = async (app) => {
   const limiter = new LoginLimiter();
@@ -19,14 +23,18 @@ const routes: FastifyPluginAsync = async (app) => {
     else app.log.warn('Editor signup is open to the first person who signs up as Editor (set EDITOR_EMAILS to restrict it)');
   }
 
-  app.post('/signup', async (req, reply) => {
+  app.post('/signup', CONTRACT.signup, async (req, reply) => {
     const body = SignupBody.parse(req.body ?? {});
     const user = await signUpUser(db, body, app.config.EDITOR_EMAILS);
+    await recordAudit(db, { actorId: user.id, actorRole: user.role, action: 'user.signup', ip: req.ip });
+    // The verification mail goes after the answer: signup → dashboard stays as fast as before (issue 17).
+    void sendVerificationMail(db, { user, mailer: app.mailer, publicUrl: app.config.publicUrl })
+      .catch((err: unknown) => app.log.error({ err }, 'verification mail failed'));
     const token = await signToken({ sub: user.id, role: user.role }, app.tokenKey);
     return reply.code(201).send({ message: 'Signup successful', token, user: toUserJson(user) });
   });
 
-  app.post('/login', async (req) => {
+  app.post('/login', CONTRACT.login, async (req) => {
     const raw = (req.body ?? {}) as { email?: unknown };
     const emailKey = typeof raw.email === 'string' ? raw.email.trim() : '';
     limiter.check(emailKey, req.ip);
@@ -34,10 +42,14 @@ const routes: FastifyPluginAsync = async (app) => {
     try {
       const user = await logInUser(db, body);
       limiter.succeed(body.email);
-      const token = await signToken({ sub: user.id, role: user.role }, app.tokenKey);
+      const links = await findLinkedAccounts(db, { user, password: body.password });
+      const token = await signToken({ sub: user.id, role: user.role, links }, app.tokenKey);
       return { message: 'Login successful', token, user: toUserJson(user) };
     } catch (err) {
-      if (err instanceof AppError && err.code === 'unauthorized') limiter.fail(body.email, req.ip);
+      if (err instanceof AppError && err.code === 'unauthorized') {
+        limiter.fail(body.email, req.ip);
+        await recordAudit(db, { actorId: null, actorRole: body.role, action: 'login.failed', ip: req.ip, details: { email: body.email } });
+      }
       throw err;
     }
   });

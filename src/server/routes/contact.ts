@@ -3,6 +3,7 @@ import { MESSAGES } from '../../core/messages';
 import { ContactBody, type ContactSentJson } from '../../core/schemas/contact';
 import { AppError } from '../errors';
 import { createContactMessage } from '../services/create-contact-message';
+import { CONTRACT } from './contract';
 
 const WINDOW_MS = 10 * 60 * 1000;
 const PER_ADDRESS = 5;
@@ -34,7 +35,7 @@ export function contactLimiter(limit = PER_ADDRESS, windowMs = WINDOW_MS, now = 
 const routes: FastifyPluginAsync = async (app) => {
   const limiter = contactLimiter();
 
-  app.post('/contact', async (req, reply) => {
+  app.post('/contact', CONTRACT.contact, async (req, reply) => {
     limiter.take(req.ip);
     const parsed = ContactBody.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid contact form');

@@ -1,17 +1,21 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { mailFailed, mailSent, paperSentTo } from '../../core/messages';
+import { mailFailed, mailQueued, mailSent, paperSentTo } from '../../core/messages';
 import { Email, Id, PaperId } from '../../core/schemas/common';
 import { SendMailBody, SendPaperBody } from '../../core/schemas/review';
 import { requireCaller } from '../auth/caller';
-import { contactMessages, mailLog, papers, reviewStatuses, users } from '../db/schema';
+import { papers, reviewStatuses, users } from '../db/schema';
 import { AppError } from '../errors';
-import { createMailer } from '../mail/send';
+import { listEditorMessages } from '../services/list-messages';
 import { listPapers } from '../services/list-papers';
 import { toPaperJson } from '../services/paper-json';
 import { recordEditorAction } from '../services/review-status';
+import { conflictBetween, findConflicts, refuseConflict, withoutConflicted } from '../services/conflicts';
+import { sendReviewInvitation } from '../services/send-review-invitation';
 import { listReviewers, suggestReviewersForPaper } from '../services/suggest-reviewers';
+import { CONTRACT } from './contract';
+import { recordAudit } from '../services/audit';
 
 const PageQuery = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be 1 to 200').max(200, 'limit must be 1 to 200').optional(),
@@ -21,8 +25,7 @@ const PageQuery = z.object({
 
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
-  const mailer = createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, db, log: app.log });
-  app.addHook('onClose', async () => mailer.close());
+  const mailer = app.mailer;
 
   const findPaper = async (id: string) => {
     const [paper] = await db.select().from(papers).where(eq(papers.id, id)).limit(1);
@@ -35,76 +38,63 @@ const routes: FastifyPluginAsync = async (app) => {
     return reviewer;
   };
 
-  app.get('/editor/papers', async (req, reply) => {
+  app.get('/editor/papers', CONTRACT.editorPapers, async (req, reply) => {
     await requireCaller(req, 'Editor');
     const q = PageQuery.parse(req.query ?? {});
     const { rows, nextCursor } = await listPapers(db, q);
     if (nextCursor) reply.header('x-next-cursor', nextCursor);
-    return toPaperJson(db, app.config.JWT_SECRET, rows);
+    return toPaperJson(db, app.config.JWT_SECRET, rows, { coAuthors: true, editor: true });
   });
 
-  app.get<{ Params: { paperId: string } }>('/editor/papers/:paperId', async (req) => {
+  app.get<{ Params: { paperId: string } }>('/editor/papers/:paperId', CONTRACT.editorPaper, async (req) => {
     await requireCaller(req, 'Editor');
     const paper = await findPaper(PaperId.parse(req.params.paperId));
-    const [json] = await toPaperJson(db, app.config.JWT_SECRET, [paper]);
+    const [json] = await toPaperJson(db, app.config.JWT_SECRET, [paper], { coAuthors: true, editor: true });
     return json;
   });
 
-  app.get('/editor/suggested-reviewers', async (req) => {
+  app.get('/editor/suggested-reviewers', CONTRACT.suggestedReviewers, async (req) => {
     await requireCaller(req, 'Editor');
     const { paperId } = z.object({ paperId: PaperId.optional() }).parse(req.query ?? {});
     if (!paperId) return listReviewers(db);
     const paper = await findPaper(paperId);
-    return suggestReviewersForPaper(db, paper.keywords);
+    return withoutConflicted(await suggestReviewersForPaper(db, paper.keywords), await findConflicts(db, paper.id));
   });
 
-  app.get<{ Params: { paperId: string } }>('/reviewer/status/:paperId', async (req) => {
+  app.get<{ Params: { paperId: string } }>('/reviewer/status/:paperId', CONTRACT.reviewerStatus, async (req) => {
     await requireCaller(req, 'Editor');
     const paperId = PaperId.parse(req.params.paperId);
     return db.select({ reviewerId: reviewStatuses.reviewerId, status: reviewStatuses.status })
       .from(reviewStatuses).where(eq(reviewStatuses.paperId, paperId));
   });
 
-  app.post<{ Params: { reviewerEmail: string } }>('/send-mail/:reviewerEmail', async (req, reply) => {
-    await requireCaller(req, 'Editor');
+  app.post<{ Params: { reviewerEmail: string } }>('/send-mail/:reviewerEmail', CONTRACT.sendMail, async (req, reply) => {
+    const caller = await requireCaller(req, 'Editor');
     const email = Email.parse(req.params.reviewerEmail);
     const body = SendMailBody.parse(req.body ?? {});
-    const reviewer = await findReviewer(body.reviewerId);
-    if (reviewer.email.toLowerCase() !== email.toLowerCase()) throw new AppError('bad_request', 'The email is not this reviewer\'s email');
-    const paper = await findPaper(body.paperId);
-    const sent = await mailer.send({
-      to: reviewer.email,
-      template: 'reviewInvitation',
-      values: {
-        name: reviewer.name, paperTitle: paper.title, paperId: paper.id,
-        conference: 'World Conference on Innovations in Management, Science and Engineering',
-        loginUrl: `${app.config.publicUrl}/login`,
-      },
+    const sent = await sendReviewInvitation(db, {
+      mailer, publicUrl: app.config.publicUrl, editorId: caller.id, ip: req.ip,
+      reviewerEmail: email, reviewerId: body.reviewerId, paperId: body.paperId, waitMs: 5000,
     });
-    if (!sent.ok) return reply.code(502).send({ message: mailFailed(reviewer.email) });
-    await recordEditorAction(db, { paperId: paper.id, reviewerId: reviewer.id, status: 'Mail Sent', assign: false });
-    return { message: mailSent(reviewer.email), result: sent.result };
+    if (sent.result === 'failed') return reply.code(502).send({ message: mailFailed(sent.email) });
+    if (sent.result === 'queued' || sent.result === 'sending') return reply.code(202).send({ message: mailQueued(sent.email), result: 'queued' });
+    return { message: mailSent(sent.email), result: sent.result };
   });
 
-  app.post('/editor/send-paper', async (req) => {
-    await requireCaller(req, 'Editor');
+  app.post('/editor/send-paper', CONTRACT.sendPaper, async (req) => {
+    const caller = await requireCaller(req, 'Editor');
     const body = SendPaperBody.parse(req.body ?? {});
     const reviewer = await findReviewer(body.reviewerId);
     const paper = await findPaper(body.paperId);
+    refuseConflict(await conflictBetween(db, paper.id, reviewer.id));
     await recordEditorAction(db, { paperId: paper.id, reviewerId: reviewer.id, status: 'Sent', assign: true });
+    await recordAudit(db, { actorId: caller.id, actorRole: 'Editor', action: 'review.assign', paperId: paper.id, ip: req.ip, details: { reviewerId: reviewer.id } });
     return { message: paperSentTo(reviewer.name) };
   });
 
-  app.get('/editor/messages', async (req) => {
+  app.get('/editor/messages', CONTRACT.editorMessages, async (req) => {
     await requireCaller(req, 'Editor');
-    const [messages, mails] = await Promise.all([
-      db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(500),
-      db.select().from(mailLog).orderBy(desc(mailLog.id)).limit(500),
-    ]);
-    return {
-      messages: messages.map((m) => ({ _id: m.id, name: m.name, email: m.email, phone: m.phone, subject: m.subject, message: m.message, createdAt: m.createdAt.toISOString() })),
-      mails: mails.map((m) => ({ _id: m.id, to: m.to, subject: m.subject, template: m.template, result: m.result, error: m.error, createdAt: m.createdAt.toISOString() })),
-    };
+    return listEditorMessages(db);
   });
 };
 

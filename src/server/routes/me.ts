@@ -9,13 +9,14 @@ import { discardFileIfUnused } from '../services/discard-file';
 import { updateProfile } from '../services/update-profile';
 import { readMultipart, storeUpload } from '../services/upload';
 import { toUserJson } from '../services/user-json';
+import { CONTRACT } from './contract';
 
 const PHOTO_MAX = 2 * 1024 * 1024;
 
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
 
-  app.get('/me', async (req) => {
+  app.get('/me', CONTRACT.me, async (req) => {
     const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
     const [row] = await db.select().from(users).where(eq(users.id, caller.id));
     if (!row) throw new AppError('unauthorized', 'Please login first');
@@ -23,7 +24,7 @@ const routes: FastifyPluginAsync = async (app) => {
   });
 
   /** JSON {name, phone}, or multipart with name, phone and a `photo` (JPEG, PNG or WebP, at most 2 MB). */
-  app.patch('/me', async (req) => {
+  app.patch('/me', CONTRACT.patchMe, async (req) => {
     const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
     let fields: Record<string, unknown> = (req.body ?? {}) as Record<string, unknown>;
     let photoKey: string | undefined;

@@ -5,9 +5,11 @@ import { requireCaller } from '../auth/caller';
 import { AppError } from '../errors';
 import { createCardProvider } from '../payments/card';
 import { renderPayuRedirectPage, renderRejectedPage, renderResultPage } from '../payments/pages';
+import { recordAudit } from '../services/audit';
 import { createCardCheckout, initiatePayuPayment } from '../services/initiate-payment';
 import { formatPaymentsCsv, listPayments } from '../services/list-payments';
 import { recordCardWebhook, recordPayuCallback, syncCardSession, type PaymentRow } from '../services/record-payment-callback';
+import { CONTRACT } from './contract';
 
 const FORM = 'application/x-www-form-urlencoded';
 const CardReturnQuery = z.object({ session_id: z.string({ message: 'Missing session_id' }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'Bad session_id') });
@@ -25,18 +27,18 @@ const routes: FastifyPluginAsync = async (app) => {
     status: p.status, txnid: p.txnid, amount: Number(p.amount).toFixed(2), currency: p.currency, name: p.name, product: p.product, registrationUrl,
   });
 
-  app.get('/payments/config', async (): Promise<PaymentsConfigJson> => ({
+  app.get('/payments/config', CONTRACT.paymentsConfig, async (): Promise<PaymentsConfigJson> => ({
     payu: Boolean(config.PAYU_KEY && config.PAYU_SALT),
     card: card !== null,
   }));
 
-  app.post('/payu/initiate', async (req, reply) => {
+  app.post('/payu/initiate', CONTRACT.payuInitiate, async (req, reply) => {
     const body = PayuInitiateBody.parse(req.body);
     const form = await initiatePayuPayment({ db, config, body });
     return sendHtml(reply, renderPayuRedirectPage({ ...form, amountLabel: `₹${form.fields.amount}` }));
   });
 
-  app.post('/card/checkout', async (req) => {
+  app.post('/card/checkout', CONTRACT.cardCheckout, async (req) => {
     const body = CardCheckoutBody.parse(req.body);
     return createCardCheckout({ db, config, card, body });
   });
@@ -59,18 +61,20 @@ const routes: FastifyPluginAsync = async (app) => {
     });
 
     for (const kind of ['success', 'failure'] as const) {
-      browser.post(`/payu/${kind}`, async (req, reply) => {
+      browser.post(`/payu/${kind}`, CONTRACT.payuCallback, async (req, reply) => {
         const form = req.body && typeof req.body === 'object' ? (req.body as Record<string, string>) : {};
         const payment = await recordPayuCallback({ db, config, kind, form });
+        await recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip: req.ip, details: { provider: 'payu', kind, txnid: payment.txnid, status: payment.status, amount: payment.amount, currency: payment.currency } });
         return sendHtml(reply, resultPage(payment));
       });
     }
 
-    browser.get('/card/return', async (req, reply) => {
+    browser.get('/card/return', CONTRACT.cardReturn, async (req, reply) => {
       if (!card) throw new AppError('unavailable', 'Card payment is not configured on this server');
       const { session_id: sessionId } = CardReturnQuery.parse(req.query);
       const payment = await syncCardSession({ db, card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId } });
       if (!payment) throw new AppError('bad_request', 'This card payment was not started here.');
+      await recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip: req.ip, details: { provider: 'stripe', kind: 'return', txnid: payment.txnid, status: payment.status, amount: payment.amount, currency: payment.currency } });
       return sendHtml(reply, resultPage(payment));
     });
   });
@@ -79,7 +83,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(async (hook: FastifyInstance) => {
     hook.removeContentTypeParser('application/json');
     hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    hook.post('/card/webhook', async (req) => {
+    hook.post('/card/webhook', CONTRACT.cardWebhook, async (req) => {
       if (!card) throw new AppError('unavailable', 'Card payment is not configured on this server');
       const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers['stripe-signature'];
@@ -88,12 +92,12 @@ const routes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/editor/payments', async (req): Promise<PaymentsListResponse> => {
+  app.get('/editor/payments', CONTRACT.editorPayments, async (req): Promise<PaymentsListResponse> => {
     await requireCaller(req, 'Editor');
     return { payments: await listPayments(db) };
   });
 
-  app.get('/editor/payments.csv', async (req, reply) => {
+  app.get('/editor/payments.csv', CONTRACT.editorPaymentsCsv, async (req, reply) => {
     await requireCaller(req, 'Editor');
     const csv = formatPaymentsCsv(await listPayments(db));
     return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')

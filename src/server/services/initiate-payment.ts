@@ -1,4 +1,5 @@
 import { newId } from '../../core/ids';
+import { expectedFee, type FeeItem } from '../../core/schemas/fee-item';
 import type { CardCheckoutBody, PayuInitiateBody } from '../../core/schemas/payment';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
@@ -20,7 +21,7 @@ export async function initiatePayuPayment(input: { db: Db; config: Config; body:
   const amount = body.amount.toFixed(2);
   await db.insert(payments).values({
     id: txnid, txnid, provider: 'payu', amount, currency: 'INR',
-    name: body.name, email: body.email, phone: body.phone, product: body.productinfo,
+    name: body.name, email: body.email, phone: body.phone, product: body.productinfo, ...feeColumns(body.feeItem, 'INR'),
   });
   const hashed = { key, txnid, amount, productinfo: body.productinfo, firstname: body.name, email: body.email };
   return {
@@ -49,7 +50,14 @@ export async function createCardCheckout(input: { db: Db; config: Config; card: 
   });
   await db.insert(payments).values({
     id: txnid, txnid, provider: 'stripe', amount: (amountCents / 100).toFixed(2), currency: 'USD',
-    name: body.name, email: body.email, product: body.productinfo, providerRef: session.sessionId,
+    name: body.name, email: body.email, product: body.productinfo, providerRef: session.sessionId, ...feeColumns(body.feeItem, 'USD'),
   });
   return { url: session.url };
+}
+
+/** The fee item chosen and the amount SPEC §9 expects for it, stored beside what the payer typed. */
+function feeColumns(item: FeeItem | undefined, currency: 'INR' | 'USD'): { feeItem: FeeItem | null; expectedAmount: string | null } {
+  if (!item) return { feeItem: null, expectedAmount: null };
+  const expected = expectedFee(item, currency);
+  return { feeItem: item, expectedAmount: expected === null ? null : expected.toFixed(2) };
 }

@@ -1,13 +1,20 @@
 import { desc } from 'drizzle-orm';
+import { describeFeeItem, FeeItem } from '../../core/schemas/fee-item';
 import type { PaymentJson } from '../../core/schemas/payment';
 import type { Db } from '../db/connect';
 import { payments } from '../db/schema';
 import type { PaymentRow } from './record-payment-callback';
 
 export function toPaymentJson(p: PaymentRow): PaymentJson {
+  const feeItem = p.feeItem === null ? null : FeeItem.safeParse(p.feeItem).data ?? null;
+  const expected = p.expectedAmount === null ? null : Number(p.expectedAmount);
+  // Only a paper's fee is checked: a payment without a paper id may be one of several for a registration.
+  const forPaper = /^[0-9a-f]{24}$/.test(p.product);
   return {
     _id: p.id, txnid: p.txnid, provider: p.provider, amount: Number(p.amount).toFixed(2), currency: p.currency,
     name: p.name, email: p.email, phone: p.phone, product: p.product, status: p.status, providerRef: p.providerRef,
+    feeItem, feeLabel: feeItem ? describeFeeItem(feeItem) : null, expectedAmount: expected === null ? null : expected.toFixed(2),
+    underpaid: forPaper && p.status === 'paid' && expected !== null && Number(p.amount) < expected,
     createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
   };
 }

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PaperJson } from '../../core/schemas/paper';
 import type { Db } from '../db/connect';
-import { comments, paperFiles, papers, reviewStatuses, users } from '../db/schema';
+import { comments, paperCoAuthors, paperFiles, papers, reviewStatuses, users } from '../db/schema';
 import { signedPdfUrl } from '../storage/signed-url';
+import { reviewCycleFields } from './review-cycle-json';
 
 export type PaperRow = typeof papers.$inferSelect;
 
@@ -17,6 +18,8 @@ const prepareQueries = (db: Db) => ({
     .from(reviewStatuses).innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
     .where(and(sql`${reviewStatuses.paperId} = any(${sql.placeholder('ids')})`, sql`${reviewStatuses.status} in ('Accepted', 'Declined')`))
     .prepare('paper_json_responses'),
+  coAuthors: db.select().from(paperCoAuthors).where(sql`${paperCoAuthors.paperId} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position)).prepare('paper_json_co_authors'),
 });
 const queriesByDb = new WeakMap<Db, ReturnType<typeof prepareQueries>>();
 function queriesFor(db: Db) {
@@ -29,11 +32,27 @@ function queriesFor(db: Db) {
  * Paper JSON (SPEC §3) for a set of paper rows, with a few batched queries whatever the count:
  * latest PDF as a signed link, comments oldest first, reviewResponses as reviewer email → status.
  */
-export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts: { versions?: boolean } = {}): Promise<PaperJson[]> {
+export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts: {
+  versions?: boolean;
+  /** Add the co-author list (the author's and the editor's views). */
+  coAuthors?: boolean;
+  /** The author asking: papers they did not submit are marked coAuthored. */
+  viewerId?: string;
+  /** The editor's view (issue 12): review summary, decision and camera-ready version. */
+  editor?: boolean;
+  /** The author's view (issue 12): the decision and reviews once the author was notified. */
+  author?: boolean;
+  /** Blind review: what a reviewer receives carries no author identity. */
+  blind?: boolean;
+} = {}): Promise<PaperJson[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const q = queriesFor(db);
-  const [files, notes, responses] = await Promise.all([q.files.execute({ ids }), q.notes.execute({ ids }), q.responses.execute({ ids })]);
+  const [files, notes, responses, coAuthors, extra] = await Promise.all([
+    q.files.execute({ ids }), q.notes.execute({ ids }), q.responses.execute({ ids }), opts.coAuthors ? q.coAuthors.execute({ ids }) : [],
+    reviewCycleFields(db, secret, rows, opts),
+  ]);
+  const coAuthorsOf = group(coAuthors, (c) => c.paperId);
   const filesOf = group(files, (f) => f.paperId);
   const notesOf = group(notes, (c) => c.paperId);
   const responsesOf = group(responses, (r) => r.paperId);
@@ -46,10 +65,13 @@ export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts
       abstract: p.abstract,
       keywords: p.keywords,
       pdf: latest ? signedPdfUrl(secret, latest.id) : null,
-      author: p.authorId,
+      author: opts.blind ? '' : p.authorId,
       submittedAt: p.submittedAt.toISOString(),
       comments: (notesOf.get(p.id) ?? []).map((c) => ({ text: c.text, reviewerId: c.reviewerId, createdAt: c.createdAt.toISOString() })),
       reviewResponses: Object.fromEntries((responsesOf.get(p.id) ?? []).map((r) => [r.email, r.status])),
+      ...extra.get(p.id),
+      ...(opts.coAuthors ? { coAuthors: (coAuthorsOf.get(p.id) ?? []).map((c) => ({ name: c.name, email: c.email, affiliation: c.affiliation })) } : {}),
+      ...(opts.viewerId ? { coAuthored: p.authorId !== opts.viewerId } : {}),
       ...(opts.versions ? {
         pdfVersions: versions.map((f) => ({
           version: f.version, url: signedPdfUrl(secret, f.id), fileName: f.fileName, size: f.size, uploadedAt: f.uploadedAt.toISOString(),

@@ -2,12 +2,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { papers, reviewStatuses } from '../db/schema';
 import type { PaperRow } from './paper-json';
+import { checkReviewerForPaper } from './reviewer-checks';
 
 /** A reviewer's own answer is never overwritten by the editor's later actions. */
 const FINAL = ['Accepted', 'Declined'];
 
 /** Record what the editor did for (paper, reviewer): 'Mail Sent', or 'Sent' with the paper assigned. */
 export async function recordEditorAction(db: Db, input: { paperId: string; reviewerId: string; status: 'Mail Sent' | 'Sent'; assign: boolean }): Promise<void> {
+  if (input.assign) await checkReviewerForPaper(db, { paperId: input.paperId, reviewerId: input.reviewerId });
   await db.insert(reviewStatuses)
     .values({ paperId: input.paperId, reviewerId: input.reviewerId, status: input.status, assigned: input.assign })
     .onConflictDoUpdate({

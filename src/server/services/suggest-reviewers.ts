@@ -3,8 +3,12 @@ import { suggestReviewers as applyRule } from '../../core/matching';
 import type { ReviewerSuggestionJson } from '../../core/schemas/review';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
+import { verifiedIfRequired } from './reviewer-checks';
 
-const columns = { _id: users.id, name: users.name, email: users.email, tags: users.tags };
+const columns = {
+  _id: users.id, name: users.name, email: users.email, tags: users.tags,
+  verified: sql<boolean>`${users.emailVerifiedAt} is not null`.as('verified'),
+};
 
 export async function listReviewers(db: Db): Promise<ReviewerSuggestionJson[]> {
   const rows = await db.select(columns).from(users).where(eq(users.role, 'Reviewer')).orderBy(asc(users.id));
@@ -26,13 +30,14 @@ export async function suggestReviewersForPaper(db: Db, paperTags: string[]): Pro
   const result = await db.execute(sql`
     with scored as (
       select ${users.id} as "_id", ${users.name} as name, ${users.email} as email, ${users.tags} as tags,
+        (${users.emailVerifiedAt} is not null) as verified,
         cardinality(array(select unnest(${users.tags}) intersect select unnest(${wantedArray}::text[]))) as shared
       from ${users}
-      where ${users.role} = 'Reviewer' and ${users.tags} && ${wantedArray}::text[]
+      where ${users.role} = 'Reviewer' and ${users.tags} && ${wantedArray}::text[] and ${verifiedIfRequired}
     )
-    select "_id", name, email, tags from scored
+    select "_id", name, email, tags, verified from scored
     where shared = (select max(shared) from scored)
     order by "_id"`);
-  const rows = (result as unknown as { rows: Array<{ _id: string; name: string; email: string; tags: string[] }> }).rows;
+  const rows = (result as unknown as { rows: Array<{ _id: string; name: string; email: string; tags: string[]; verified: boolean }> }).rows;
   return applyRule(paperTags, rows).map((r) => ({ ...r, role: 'Reviewer' as const }));
 }

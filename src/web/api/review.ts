@@ -1,3 +1,4 @@
+import type { EditorMessagesJson } from '../../core/schemas/mail';
 import type { PaperJson } from '../../core/schemas/paper';
 import type { ReviewerStatusJson, ReviewerSuggestionJson } from '../../core/schemas/review';
 import { api, ApiError, session } from './client';
@@ -31,9 +32,8 @@ export const addComment = (paperId: string, body: { reviewerId: string; text: st
 export const respondToPaper = (body: { paperId: string; email: string; status: 'Accepted' | 'Declined' }) =>
   api<{ message: string }>('/reviewer/respond', { json: body });
 
-export interface ContactMessageJson { _id: string; name: string; email: string; phone: string; subject: string; message: string; createdAt: string }
-export interface MailJson { _id: string; to: string; subject: string; template: string; result: string; error: string | null; createdAt: string }
-export const getEditorMessages = () => api<{ messages: ContactMessageJson[]; mails: MailJson[] }>('/editor/messages');
+export type { ContactMessageJson, MailJson } from '../../core/schemas/mail';
+export const getEditorMessages = () => api<EditorMessagesJson>('/editor/messages');
 
 export interface SpeakerJson { _id: string; name: string; designation: string; position: string; photo: string | null }
 export interface NewsJson { _id: string; name: string; description: string }

@@ -24,6 +24,7 @@ export function Footer() {
           <h2 id="footer-info" className="text-sm font-semibold uppercase tracking-wider text-accent-400">Information</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li><Link className={linkClass} to="/#about">About Us</Link></li>
+            <li><Link className={linkClass} to="/program">Programme</Link></li>
             <li><Link className={linkClass} to="/terms">Terms</Link></li>
             <li><Link className={linkClass} to="/privacy-policy">Privacy Policy</Link></li>
           </ul>

@@ -10,6 +10,7 @@ export function PaperCard({ paper, status, to, actions }: {
   return (
     <article className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold leading-snug text-brand-900">{paper.title}</h2>
+      {paper.coAuthored ? <p className="mt-1 w-fit rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">Co-authored</p> : null}
       <dl className="mt-3 space-y-1.5 text-sm text-slate-700">
         <div><dt className="inline font-medium">Paper ID: </dt><dd className="inline break-all font-mono text-xs">{paper._id}</dd></div>
         <div>

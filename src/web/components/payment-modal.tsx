@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
 import type { Currency } from '../../core/fees';
 import { MESSAGES } from '../../core/messages';
+import type { FeeItem } from '../../core/schemas/fee-item';
 import { CardCheckoutBody, PayuInitiateBody, PLACEHOLDER_PHONE, type PaymentsConfigJson } from '../../core/schemas/payment';
 import { createCardCheckout, initiatePayuPayment } from '../api/payments';
 
@@ -21,7 +22,7 @@ const labelClass = 'block text-sm font-semibold text-slate-800';
  * Hands the payer over in a window opened by the click itself (pop-up blockers allow that), then
  * fills it once the server answers. Without a window (blocked anyway) the current tab goes instead.
  */
-async function handOver(currency: Currency, body: { name: string; email: string; amount: string; productinfo: string }) {
+async function handOver(currency: Currency, body: { name: string; email: string; amount: string; productinfo: string; feeItem?: FeeItem }) {
   const win = window.open('', '_blank');
   if (win) win.opener = null;
   try {
@@ -60,6 +61,8 @@ export function PaymentModal(props: {
   onAmountChange: (a: string) => void;
   /** No fee table gives this amount: the payer types it. */
   amountIsTyped: boolean;
+  /** The fee row chosen on the page, recorded with the payment (issue 17). */
+  feeItem?: FeeItem | null;
 }) {
   const { config, currency } = props;
   const [name, setName] = useState('');
@@ -72,7 +75,7 @@ export function PaymentModal(props: {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const body = { name, email, amount: props.amount, productinfo: paperId };
+    const body = { name, email, amount: props.amount, productinfo: paperId, ...(props.feeItem ? { feeItem: props.feeItem } : {}) };
     const parsed = (currency === 'INR' ? PayuInitiateBody : CardCheckoutBody).safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.paymentFailed);

@@ -1,3 +1,5 @@
+import { CONFERENCE_DATES, CONFERENCE_TITLE } from '../../core/conference';
+
 /**
  * The conference's facts, each in exactly one place. Dates are kept as the spec quotes them, even where
  * they disagree with each other: they are the organiser's to correct, here.
@@ -5,10 +7,10 @@
  */
 export const conference = {
   shortName: 'IMSE 2025',
-  title: '5th World Conference on Innovations in Management, Science and Engineering',
+  title: CONFERENCE_TITLE,
   heroDates: 'December 28-27 2023',
   /** The hero dates read as ISO dates, for search engines (schema.org Event): keep in step with heroDates. */
-  heroDatesIso: { start: '2023-12-27', end: '2023-12-28' },
+  heroDatesIso: CONFERENCE_DATES,
   submissionsPageDates: 'December 28-27, 2025',
   workshopDate: '30 December 2022',
   mode: 'HYBRID CONFERENCE',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MESSAGES } from '../../core/messages';
 import { getMyPapers } from '../api/papers';
+import { MyCertificates } from '../components/my-certificates';
 import { PaperCard } from '../components/paper-card';
 import { ProfileBanner } from '../components/profile-banner';
 import { requireRole } from '../components/session';
@@ -14,6 +15,7 @@ export default function AuthorDashboard() {
   return (
     <div className="space-y-8">
       {data ? <ProfileBanner user={data.user} /> : null}
+      <MyCertificates />
       <section aria-labelledby="papers-heading">
         <h2 id="papers-heading" className="text-2xl font-bold text-brand-900">My Research Papers</h2>
         {error ? <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">{MESSAGES.loadPapersFailed}</p> : null}

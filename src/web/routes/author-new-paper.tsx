@@ -7,6 +7,8 @@ import { messageOf, session } from '../api/client';
 import { submitPaper } from '../api/papers';
 import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
 import { TagButtons } from '../components/tag-buttons';
+import { CoAuthorFields } from '../components/co-author-fields';
+import { CoAuthorList, type CoAuthor } from '../../core/schemas/accounts';
 
 export const meta = () => [{ title: 'New paper | IMSE 2025' }];
 export const clientLoader = () => requireRole('Author');
@@ -16,6 +18,7 @@ const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:bo
 export default function NewPaper() {
   const navigate = useNavigate();
   const [keywords, setKeywords] = useState<string[]>([]);
+  const [coAuthors, setCoAuthors] = useState<CoAuthor[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -33,9 +36,11 @@ export default function NewPaper() {
     const parsed = NewPaperFields.safeParse({ title: f.get('title'), abstract: f.get('abstract'), keywords });
     if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? MESSAGES.submissionFailed); return; }
     if (!(file instanceof File) || file.size === 0) { setError('Please attach the paper as a PDF file'); return; }
+    const authors = CoAuthorList.safeParse(coAuthors);
+    if (!authors.success) { setError(authors.error.issues[0]?.message ?? MESSAGES.submissionFailed); return; }
     setBusy(true);
     try {
-      const res = await submitPaper({ ...parsed.data, file });
+      const res = await submitPaper({ ...parsed.data, file, coAuthors: authors.data });
       toast.success(res.message || MESSAGES.paperSubmitted);
       navigate('/author/dashboard');
     } catch (err) {
@@ -65,6 +70,7 @@ export default function NewPaper() {
           <label htmlFor="file" className="block text-sm font-medium text-slate-700">Paper (PDF)</label>
           <input id="file" name="file" type="file" accept="application/pdf,.pdf" required className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800" />
         </div>
+        <CoAuthorFields value={coAuthors} onChange={setCoAuthors} />
         {error ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p> : null}
         <button type="submit" disabled={busy} aria-busy={busy} className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
           {busy ? 'Submitting...' : 'Submit Paper'}

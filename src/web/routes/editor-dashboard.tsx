@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { PaperJson } from '../../core/schemas/paper';
 import { getEditorPapers } from '../api/review';
 import { PaperCard } from '../components/paper-card';
+import { RegistrationBadge } from '../components/registration-badge';
 import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
 
 export const meta = () => [{ title: 'Research Papers | IMSE 2025' }];
@@ -50,6 +51,8 @@ export default function EditorDashboard() {
           </div>
           <Link to="/editor/messages" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Messages</Link>
           <Link to="/editor/payments" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Payments</Link>
+          <Link to="/editor/program" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Programme</Link>
+          <Link to="/editor/assign" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Automatic assignment</Link>
           <Link to="/keynote-admin" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Keynote admin</Link>
         </div>
       </div>
@@ -57,10 +60,10 @@ export default function EditorDashboard() {
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {papers.map((paper) => (
           <PaperCard key={paper._id} paper={paper} status="Pending Review" to={`/editor/view-more/${paper._id}`}
-            actions={paper.pdf ? (
+            actions={paper.pdf ? (<><RegistrationBadge paperId={paper._id} as="Editor" />
               <a href={paper.pdf} target="_blank" rel="noopener noreferrer" aria-label={`View PDF: ${paper.title}`}
-                className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">View PDF</a>
-            ) : null} />
+                className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">View PDF</a></>
+            ) : <RegistrationBadge paperId={paper._id} as="Editor" />} />
         ))}
       </div>
       {loading ? <p className="mt-6 text-slate-600">Loading papers…</p> : null}

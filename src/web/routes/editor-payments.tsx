@@ -4,6 +4,7 @@ import { messageOf } from '../api/client';
 import { downloadPaymentsCsv, getPayments } from '../api/payments';
 import { requireRole } from '../components/session';
 import { useApi } from '../components/use-api';
+import { PaymentFeeCell } from '../components/payment-fee-cell';
 
 export const meta = () => [{ title: 'Payments | IMSE 2025' }];
 export const clientLoader = () => requireRole('Editor');
@@ -76,7 +77,7 @@ export default function EditorPayments() {
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 tabular-nums">{p.amount} {p.currency}</td>
                   <td className="px-4 py-3">{p.name}<br /><span className="text-slate-600">{p.email}</span></td>
-                  <td className="px-4 py-3">{p.product}</td>
+                  <td className="px-4 py-3"><PaymentFeeCell payment={p} /></td>
                   <td className="px-4 py-3">{p.provider === 'payu' ? 'PayU' : 'Card'}</td>
                   <td className="px-4 py-3 font-mono text-xs">{p.txnid}</td>
                 </tr>

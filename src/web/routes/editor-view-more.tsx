@@ -9,6 +9,8 @@ import { messageOf } from '../api/client';
 import { getEditorPaper, getReviewerStatuses, getSuggestedReviewers, sendMail, sendPaper } from '../api/review';
 import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
 import { StatusBadge } from '../components/status-badge';
+import { VerifiedMark } from '../components/verified-mark';
+import { PersonConflictNote, usePersonConflicts } from '../components/person-conflict-note';
 
 export const meta = () => [{ title: 'Suggested reviewers | IMSE 2025' }];
 export const clientLoader = () => requireRole('Editor');
@@ -20,6 +22,7 @@ export default function EditorViewMore() {
   const [reviewers, setReviewers] = useState<ReviewerSuggestionJson[] | null>(null);
   const [statuses, setStatuses] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
+  const conflicts = usePersonConflicts(paperId);
 
   useEffect(() => {
     if (!isId(paperId)) { toast.error(MESSAGES.badPaperId); setReviewers([]); return; }
@@ -77,6 +80,8 @@ export default function EditorViewMore() {
             </div>
             <dl className="mt-3 space-y-1 text-sm text-slate-700">
               <div><dt className="inline font-medium">Email: </dt><dd className="inline break-all">{r.email}</dd></div>
+              <VerifiedMark verified={r.verified} />
+              <PersonConflictNote conflicts={conflicts[r._id]} />
               <div><dt className="inline font-medium">Reviewer ID: </dt><dd className="inline break-all font-mono text-xs">{r._id}</dd></div>
               <div><dt className="inline font-medium">Matched tags: </dt><dd className="inline">{r.matchedTags?.join(', ')}</dd></div>
             </dl>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { ContactSection } from '../components/contact-section';
 import { HeroSlider } from '../components/hero-slider';
 import { ImportantDates } from '../components/important-dates';
@@ -50,6 +51,7 @@ export default function Home() {
             className="h-auto w-full rounded-2xl shadow-md" />
           <div className="space-y-4 text-lg leading-relaxed text-slate-800">
             {about.paragraphs.map((p) => <p key={p.slice(0, 24)}>{p}</p>)}
+            <p><Link to="/program" className="font-semibold text-brand-800 underline underline-offset-4">See the conference programme</Link></p>
           </div>
         </div>
       </Section>

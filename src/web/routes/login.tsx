@@ -5,6 +5,7 @@ import { LoginBody } from '../../core/schemas/auth';
 import { DASHBOARD, ROLES, type Role } from '../../core/schemas/common';
 import { logIn, signUp } from '../api/auth';
 import { messageOf, session } from '../api/client';
+import { ForgotPassword } from '../components/forgot-password';
 import { TagMultiSelect } from '../components/tag-multi-select';
 
 export const meta = () => [{ title: 'Login / Signup | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
@@ -102,6 +103,7 @@ export default function Login() {
             {busy ? 'Please wait…' : mode === 'login' ? 'Login' : 'Signup'}
           </button>
         </form>
+        {mode === 'login' ? <ForgotPassword role={role} /> : null}
         <p className="mt-5 text-center text-sm text-slate-700">
           {mode === 'login' ? 'New here?' : 'Already have an account?'}{' '}
           <button type="button" className="font-semibold text-brand-700 underline" onClick={() => { setMode(mode === 'login' ? 'signup' : 'login'); setError(null); }}>

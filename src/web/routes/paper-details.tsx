@@ -8,6 +8,8 @@ import { getAuthorPaper, updateAuthorPaper } from '../api/papers';
 import { formatDate, formatDateTime } from '../components/format';
 import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
 import { useApi } from '../components/use-api';
+import { RegistrationBadge } from '../components/registration-badge';
+import { CoAuthorsPanel } from '../components/co-authors-panel';
 
 export const meta = () => [{ title: 'Paper details | IMSE 2025' }];
 export const clientLoader = () => requireRole('Author');
@@ -62,10 +64,11 @@ export default function PaperDetails() {
         <div><dt className="font-medium text-slate-600">Key tags</dt><dd>{paper.keywords.join(', ') || '—'}</dd></div>
         <div><dt className="font-medium text-slate-600">Submitted</dt><dd>{formatDate(paper.submittedAt)}</dd></div>
         <div><dt className="font-medium text-slate-600">Status</dt><dd><span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Under Review</span></dd></div>
+        <div><dt className="font-medium text-slate-600">Registration</dt><dd><RegistrationBadge paperId={paper._id} as="Author" /></dd></div>
       </dl>
       <div>
         <label htmlFor="abstract" className="block font-semibold text-brand-900">Abstract</label>
-        <textarea id="abstract" rows={8} disabled={!editing} value={abstract ?? paper.abstract} maxLength={5000}
+        <textarea id="abstract" rows={8} disabled={!editing || paper.coAuthored === true} value={abstract ?? paper.abstract} maxLength={5000}
           onChange={(e) => setAbstract(e.target.value)}
           className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 disabled:bg-slate-50 disabled:text-slate-800" />
       </div>
@@ -80,6 +83,7 @@ export default function PaperDetails() {
           </ul>
         ) : null}
       </div>
+      <CoAuthorsPanel paper={paper} />
       <section aria-labelledby="comment-heading" className="rounded-xl bg-brand-50 p-5">
         <h2 id="comment-heading" className="font-semibold text-brand-900">Latest reviewer comment</h2>
         {latestComment ? (

@@ -7,6 +7,7 @@ import { messageOf, session } from '../api/client';
 import { addComment, getAssignedPapers, respondToPaper } from '../api/review';
 import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
 import { StatusBadge } from '../components/status-badge';
+import { ReviewForm } from '../components/review-form';
 import { useApi } from '../components/use-api';
 
 export const meta = () => [{ title: 'Review a paper | IMSE 2025' }];
@@ -108,6 +109,7 @@ export default function ReviewerPaper() {
         <button type="button" disabled={busy} onClick={sendComment} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50">Send Comments</button>
         <button type="button" disabled={busy} onClick={() => respond('Declined')} className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">Decline</button>
       </div>
+      <ReviewForm paperId={paper._id} />
     </article>
   );
 }

@@ -1,0 +1,21 @@
+// The server compiled once to JavaScript (build/app-server/main.mjs), so `npm start` does not transpile
+// TypeScript at every start; its migrations are copied beside it. Dependencies stay in node_modules.
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const out = path.join(process.env.BUILD_DIR ?? 'build', 'app-server');
+rmSync(out, { recursive: true, force: true });
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: path.join(out, 'main.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+cpSync('src/server/db/migrations', path.join(out, 'migrations'), { recursive: true });
+console.log(`server compiled to ${out}/main.mjs`);

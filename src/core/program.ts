@@ -1,0 +1,80 @@
+// Nothing here imports ./conference: the public /program page uses this module, and sharing that one with
+// every public page would split it into a chunk of its own on the home page.
+
+/** The four tracks of the call for papers, by title (SPEC §2). */
+export const PROGRAM_TRACKS = [
+  'Science and Materials',
+  'Computer Science and Applications',
+  'Electrical and Electronics Engineering',
+  'Management and Social Science',
+] as const;
+export type ProgramTrack = (typeof PROGRAM_TRACKS)[number];
+
+/** Bangkok has no daylight saving time: UTC+7 all year. */
+const BANGKOK_OFFSET_MS = 7 * 3600_000;
+
+/** The conference window as instants: from the start day's midnight to the end day's midnight following, in Bangkok. */
+export function conferenceWindow(dates: { start: string; end: string }): { from: Date; to: Date } {
+  const from = new Date(Date.parse(`${dates.start}T00:00:00Z`) - BANGKOK_OFFSET_MS);
+  const to = new Date(Date.parse(`${dates.end}T00:00:00Z`) - BANGKOK_OFFSET_MS + 86_400_000);
+  return { from, to };
+}
+
+export interface WarningSession { _id: string; title: string; room: string; start: string; end: string; papers: { _id: string; title: string; presenterEmail?: string; presenter: string }[] }
+export interface ProgramWarning { kind: 'presenter-overlap' | 'room-overlap' | 'unplaced-paper' | 'outside-dates'; message: string; sessionIds: string[]; paperId?: string }
+
+function overlaps(a: WarningSession, b: WarningSession): boolean {
+  return Date.parse(a.start) < Date.parse(b.end) && Date.parse(b.start) < Date.parse(a.end);
+}
+
+/**
+ * What the editor must see before publishing: a presenter in two overlapping sessions, a room used twice at
+ * once, an accepted paper in no session, a session outside the conference dates. Pure, so the browser and
+ * the server agree.
+ */
+export function findProgramWarnings(input: {
+  sessions: WarningSession[]; acceptedPapers: { _id: string; title: string }[]; window: { from: Date; to: Date };
+}): ProgramWarning[] {
+  const { sessions, window } = input;
+  const out: ProgramWarning[] = [];
+  const sorted = [...sessions].sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a._id.localeCompare(b._id));
+  for (let i = 0; i < sorted.length; i += 1) {
+    const a = sorted[i]!;
+    for (let j = i + 1; j < sorted.length; j += 1) {
+      const b = sorted[j]!;
+      if (Date.parse(b.start) >= Date.parse(a.end)) break;
+      if (!overlaps(a, b)) continue;
+      const roomA = a.room.trim().toLowerCase();
+      if (roomA && roomA === b.room.trim().toLowerCase()) {
+        out.push({ kind: 'room-overlap', sessionIds: [a._id, b._id], message: `Room "${a.room}" is used by "${a.title}" and "${b.title}" at the same time` });
+      }
+      const key = (p: WarningSession['papers'][number]) => (p.presenterEmail ?? p.presenter).trim().toLowerCase();
+      const inB = new Set(b.papers.map(key));
+      const shared = [...new Set(a.papers.map(key))].filter((k) => k && inB.has(k));
+      for (const k of shared) {
+        const name = a.papers.find((p) => key(p) === k)!.presenter;
+        out.push({ kind: 'presenter-overlap', sessionIds: [a._id, b._id], message: `${name} presents in "${a.title}" and "${b.title}", which overlap` });
+      }
+    }
+  }
+  for (const s of sorted) {
+    if (Date.parse(s.start) < window.from.getTime() || Date.parse(s.end) > window.to.getTime()) {
+      out.push({ kind: 'outside-dates', sessionIds: [s._id], message: `"${s.title}" is outside the conference dates` });
+    }
+  }
+  const placed = new Set(sessions.flatMap((s) => s.papers.map((p) => p._id)));
+  for (const p of input.acceptedPapers) {
+    if (!placed.has(p._id)) out.push({ kind: 'unplaced-paper', sessionIds: [], paperId: p._id, message: `Accepted paper "${p.title}" is in no session` });
+  }
+  return out;
+}
+
+/** "14:30" in a time zone; the zone is an IANA name. */
+export function formatTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}
+
+/** "2023-12-27": the calendar day of an instant in a time zone. */
+export function dayKey(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+}

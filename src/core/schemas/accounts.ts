@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { SignupBody, UserJson } from './auth';
+import { Email, Role } from './common';
+
+/** The one answer to "forgot password", whether or not the account exists (no way to learn who is registered). */
+export const FORGOT_ANSWER = 'If an account with this email and role exists, we have sent it a link to choose a new password. The link works once, within one hour.';
+export const RESET_DONE = 'Your password has been changed. Please log in with the new password.';
+export const RESET_LINK_BAD = 'This password reset link has expired or has already been used. Please ask for a new one.';
+export const VERIFY_DONE = 'Thank you: your email address is verified.';
+export const VERIFY_LINK_BAD = 'This verification link is not valid or has already been used.';
+export const VERIFY_SENT = 'We have sent you a new verification link.';
+
+export const ForgotBody = z.object({ email: Email, role: Role });
+export type ForgotBody = z.infer<typeof ForgotBody>;
+
+/** A token from a mailed link: 43 base64url characters (32 random bytes). */
+export const LinkToken = z.string({ message: RESET_LINK_BAD }).regex(/^[A-Za-z0-9_-]{43}$/, RESET_LINK_BAD);
+
+export const ResetBody = z.object({
+  token: LinkToken,
+  // The same rules as signup.
+  password: SignupBody.shape.password,
+  confirmPassword: SignupBody.shape.confirmPassword,
+}).refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export type ResetBody = z.infer<typeof ResetBody>;
+
+export const VerifyBody = z.object({ token: z.string({ message: VERIFY_LINK_BAD }).regex(/^[A-Za-z0-9_-]{43}$/, VERIFY_LINK_BAD) });
+
+export const SwitchRoleBody = z.object({ role: Role });
+/** The roles the caller's person holds under the same e-mail, and whether the header may switch to each without a password. */
+export const MyRolesJson = z.object({
+  current: Role,
+  emailVerified: z.boolean(),
+  roles: z.array(z.object({ role: Role, available: z.boolean() })),
+});
+export type MyRolesJson = z.infer<typeof MyRolesJson>;
+export const SwitchRoleResponse = z.object({ message: z.string(), token: z.string(), user: UserJson });
+
+export const PersonConflictJson = z.object({
+  reviewerId: z.string(),
+  reason: z.enum(['same-person', 'same-domain']),
+  with: z.enum(['author', 'co-author']),
+  email: z.string(),
+});
+export type PersonConflictJson = z.infer<typeof PersonConflictJson>;
+export const PersonConflictsResponse = z.object({ conflicts: z.array(PersonConflictJson) });
+
+export const MAX_CO_AUTHORS = 20;
+export const CoAuthor = z.object({
+  name: z.string({ message: 'Each co-author needs a name' }).trim().min(1, 'Each co-author needs a name').max(120, 'A co-author name is too long (at most 120 characters)'),
+  email: Email,
+  affiliation: z.string().trim().max(200, 'An affiliation is too long (at most 200 characters)').default(''),
+});
+export type CoAuthor = z.infer<typeof CoAuthor>;
+export const CoAuthorList = z.array(CoAuthor).max(MAX_CO_AUTHORS, `At most ${MAX_CO_AUTHORS} co-authors`)
+  .refine((list) => new Set(list.map((c) => c.email.toLowerCase())).size === list.length, { message: 'A co-author is listed twice (same email)' });
+export const CoAuthorsBody = z.object({ coAuthors: CoAuthorList });
+export const CoAuthorsResponse = z.object({ message: z.string(), coAuthors: z.array(CoAuthor) });
+
+/** The new-paper form sends its co-authors as one multipart field holding the JSON list. */
+export function parseCoAuthorsField(raw: string | undefined): CoAuthor[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new z.ZodError([{ code: 'custom', path: ['coAuthors'], message: 'coAuthors must be a JSON list of {name, email, affiliation}', input: raw }]);
+  }
+  return CoAuthorList.parse(value);
+}

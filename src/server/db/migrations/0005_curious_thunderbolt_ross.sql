@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "require_verified_email" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CoAuthorsBody, CoAuthorsResponse, FORGOT_ANSWER, ForgotBody, MyRolesJson, PersonConflictsResponse, RESET_DONE, ResetBody, SwitchRoleBody,
+  SwitchRoleResponse, VERIFY_DONE, VERIFY_SENT, VerifyBody,
+} from '../../core/schemas/accounts';
+import { MessageJson, PaperId } from '../../core/schemas/common';
+import { deny, requireCaller } from '../auth/caller';
+import { RequestLimiter } from '../auth/request-limiter';
+import { signToken } from '../auth/tokens';
+import { canActAsSubmitter } from '../permissions';
+import { findPaperForAuthor, setCoAuthors } from '../services/co-authors';
+import { findPersonConflictsForPaper } from '../services/person-conflicts';
+import { requestPasswordReset } from '../services/request-password-reset';
+import { resetPassword } from '../services/reset-password';
+import { listMyRoles, switchRole } from '../services/switch-role';
+import { toUserJson } from '../services/user-json';
+import { resendVerificationMail, verifyEmail } from '../services/verify-email';
+
+const HOUR = 60 * 60 * 1000;
+const errors = { 400: MessageJson, 401: MessageJson, 403: MessageJson, 404: MessageJson, 429: MessageJson };
+
+/** Password reset, e-mail verification, role switching and co-authors (issue 17, docs/decisions/0016). */
+const routes: FastifyPluginAsync = async (app) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const tooMany = 'Too many password reset requests. Please try again later.';
+  // Per e-mail: a mailbox cannot be flooded; per address: one client cannot probe many e-mails.
+  const forgotPerEmail = new RequestLimiter(3, HOUR, tooMany);
+  const forgotPerAddress = new RequestLimiter(20, HOUR, tooMany);
+  const resendLimiter = new RequestLimiter(3, HOUR, 'Too many verification mails. Please try again later.');
+  const background = (work: () => Promise<void>) => {
+    void work().catch((err: unknown) => app.log.error({ err }, 'account mail failed'));
+  };
+
+  api.post('/password/forgot', { schema: { body: ForgotBody, response: { 200: MessageJson, ...errors } } }, async (req) => {
+    forgotPerAddress.take([req.ip]);
+    forgotPerEmail.take([`${req.body.email.toLowerCase()}`]);
+    // After the answer: the same answer in the same time whether or not the account exists.
+    background(() => requestPasswordReset(db, { body: req.body, mailer: app.mailer, publicUrl: app.config.publicUrl }));
+    return { message: FORGOT_ANSWER };
+  });
+
+  api.post('/password/reset', { schema: { body: ResetBody, response: { 200: MessageJson, ...errors } } }, async (req) => {
+    await resetPassword(db, req.body, { ip: req.ip });
+    return { message: RESET_DONE };
+  });
+
+  api.post('/email/verify', { schema: { body: VerifyBody, response: { 200: MessageJson, ...errors } } }, async (req) => {
+    await verifyEmail(db, { token: req.body.token, ip: req.ip });
+    return { message: VERIFY_DONE };
+  });
+
+  api.post('/email/verify/resend', { schema: { response: { 200: MessageJson, ...errors } } }, async (req) => {
+    const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
+    resendLimiter.take([caller.id]);
+    await resendVerificationMail(db, { userId: caller.id, mailer: app.mailer, publicUrl: app.config.publicUrl });
+    return { message: VERIFY_SENT };
+  });
+
+  api.get('/me/roles', { schema: { response: { 200: MyRolesJson, ...errors } } }, async (req) => {
+    const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
+    return listMyRoles(db, caller);
+  });
+
+  api.post('/switch-role', { schema: { body: SwitchRoleBody, response: { 200: SwitchRoleResponse, ...errors } } }, async (req) => {
+    const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
+    const { user, links } = await switchRole(db, { caller, role: req.body.role });
+    const token = await signToken({ sub: user.id, role: user.role, links }, app.tokenKey);
+    return { message: `You are now working as ${user.role}`, token, user: toUserJson(user) };
+  });
+
+  api.get('/editor/papers/:paperId/person-conflicts', {
+    schema: { params: z.object({ paperId: PaperId }), response: { 200: PersonConflictsResponse, ...errors } },
+  }, async (req) => {
+    await requireCaller(req, 'Editor');
+    return { conflicts: await findPersonConflictsForPaper(db, req.params.paperId) };
+  });
+
+  api.put('/author/paper/:id/co-authors', {
+    schema: { params: z.object({ id: PaperId }), body: CoAuthorsBody, response: { 200: CoAuthorsResponse, ...errors } },
+  }, async (req) => {
+    const caller = await requireCaller(req, 'Author');
+    const { paper, coAuthor } = await findPaperForAuthor(db, { paperId: req.params.id, caller });
+    deny(canActAsSubmitter(caller, paper, coAuthor));
+    const coAuthors = await setCoAuthors(db, { paperId: req.params.id, coAuthors: req.body.coAuthors });
+    return { message: 'Co-authors saved', coAuthors };
+  });
+};
+
+export default routes;

@@ -1,0 +1,35 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { accountTokens } from '../db/schema';
+
+export type TokenPurpose = 'reset' | 'verify';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A new random link token (32 bytes, base64url); only its hash is stored, so a database leak opens no account. */
+export async function issueAccountToken(db: Db, opts: { userId: string; purpose: TokenPurpose; ttlMs: number }): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(accountTokens).values({
+    tokenHash: hashOf(token), userId: opts.userId, purpose: opts.purpose, expiresAt: new Date(Date.now() + opts.ttlMs),
+  });
+  return token;
+}
+
+/**
+ * Use a link token once: one conditional UPDATE, so two clicks racing each other cannot both win.
+ * The account id, or null for an unknown, used, expired or other-purpose token.
+ */
+export async function consumeAccountToken(db: Db, opts: { token: string; purpose: TokenPurpose }): Promise<string | null> {
+  const [row] = await db.update(accountTokens).set({ usedAt: new Date() })
+    .where(and(eq(accountTokens.tokenHash, hashOf(opts.token)), eq(accountTokens.purpose, opts.purpose),
+      isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .returning({ userId: accountTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Every unused token of an account for one purpose stops working (after a reset, the other reset links). */
+export async function revokeAccountTokens(db: Db, opts: { userId: string; purpose: TokenPurpose }): Promise<void> {
+  await db.update(accountTokens).set({ usedAt: new Date() })
+    .where(and(eq(accountTokens.userId, opts.userId), eq(accountTokens.purpose, opts.purpose), isNull(accountTokens.usedAt)));
+}

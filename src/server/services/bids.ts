@@ -1,0 +1,30 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Bid, BiddingPaperJson } from '../../core/schemas/review-cycle';
+import type { Db } from '../db/connect';
+import { bids, papers } from '../db/schema';
+import { AppError } from '../errors';
+import { papersConflictedForReviewer } from './conflicts';
+
+/** Every submitted paper a reviewer may bid on (not conflicted by person or the author's declaration), with their bid. */
+export async function listBiddingPapers(opts: { db: Db; reviewer: { id: string; email: string } }): Promise<BiddingPaperJson[]> {
+  const rows = await opts.db.select({ p: papers, bid: bids.bid }).from(papers)
+    .leftJoin(bids, and(eq(bids.paperId, papers.id), eq(bids.reviewerId, opts.reviewer.id)))
+    .orderBy(desc(papers.id));
+  const hidden = await papersConflictedForReviewer(opts.db, opts.reviewer, rows.map((r) => r.p.id));
+  return rows.filter((r) => !hidden.has(r.p.id)).map(({ p, bid }) => ({
+    _id: p.id, title: p.title, abstract: p.abstract, keywords: p.keywords, bid: bid ?? null,
+  }));
+}
+
+export async function placeBid(opts: { db: Db; reviewer: { id: string; email: string }; paperId: string; bid: Bid | null }): Promise<{ paperId: string; bid: Bid | null }> {
+  const [paper] = await opts.db.select({ id: papers.id }).from(papers).where(eq(papers.id, opts.paperId)).limit(1);
+  if (!paper) throw new AppError('not_found', 'Paper not found');
+  if ((await papersConflictedForReviewer(opts.db, opts.reviewer, [paper.id])).has(paper.id)) throw new AppError('not_found', 'Paper not found');
+  if (opts.bid === null) {
+    await opts.db.delete(bids).where(and(eq(bids.paperId, paper.id), eq(bids.reviewerId, opts.reviewer.id)));
+  } else {
+    await opts.db.insert(bids).values({ paperId: paper.id, reviewerId: opts.reviewer.id, bid: opts.bid })
+      .onConflictDoUpdate({ target: [bids.paperId, bids.reviewerId], set: { bid: opts.bid, updatedAt: sql`now()` } });
+  }
+  return { paperId: paper.id, bid: opts.bid };
+}

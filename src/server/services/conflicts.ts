@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { CONFLICT_WORDS, type ConflictReason } from '../../core/schemas/review-cycle';
+import type { Db } from '../db/connect';
+import { bids, declaredConflicts, papers, users } from '../db/schema';
+import { AppError } from '../errors';
+import { findPersonConflictsForPaper } from './person-conflicts';
+
+export interface Conflict { reviewerId: string; reason: ConflictReason }
+
+/**
+ * Every reviewer conflicted with a paper, one row per reviewer and reason: by person (same address as an
+ * author or co-author; same non-public domain — services/person-conflicts.ts), declared by the author
+ * (addresses), declared by the reviewer (a `conflict` bid). A conflicted reviewer is never suggested, sent
+ * the paper, shown it to bid on, or auto-assigned.
+ */
+export async function findConflicts(db: Db, paperId: string): Promise<Conflict[]> {
+  const [person, declared, byReviewer] = await Promise.all([
+    findPersonConflictsForPaper(db, paperId),
+    db.select({ reviewerId: users.id }).from(declaredConflicts)
+      .innerJoin(users, and(eq(sql`lower(${users.email})`, declaredConflicts.email), eq(users.role, 'Reviewer')))
+      .where(eq(declaredConflicts.paperId, paperId)),
+    db.select({ reviewerId: bids.reviewerId }).from(bids).where(and(eq(bids.paperId, paperId), eq(bids.bid, 'conflict'))),
+  ]);
+  const seen = new Set<string>();
+  const out: Conflict[] = [];
+  const add = (reviewerId: string, reason: ConflictReason) => {
+    const key = `${reviewerId} ${reason}`;
+    if (!seen.has(key)) { seen.add(key); out.push({ reviewerId, reason }); }
+  };
+  for (const c of person) add(c.reviewerId, c.reason);
+  for (const c of declared) add(c.reviewerId, 'declared-by-author');
+  for (const c of byReviewer) add(c.reviewerId, 'declared-by-reviewer');
+  return out;
+}
+
+/** The reason a reviewer may not take a paper, in words, or null. */
+export async function conflictBetween(db: Db, paperId: string, reviewerId: string): Promise<Conflict | null> {
+  return (await findConflicts(db, paperId)).find((c) => c.reviewerId === reviewerId) ?? null;
+}
+
+/** A list of reviewers less those conflicted with the paper. */
+export function withoutConflicted<T extends { _id: string }>(list: T[], conflicts: Conflict[]): T[] {
+  const out = new Set(conflicts.map((c) => c.reviewerId));
+  return list.filter((r) => !out.has(r._id));
+}
+
+export function refuseConflict(conflict: Conflict | null): void {
+  if (conflict) throw new AppError('conflict', `Conflict of interest: ${CONFLICT_WORDS[conflict.reason]}`);
+}
+
+/** The author's declared addresses for their paper, replaced whole. */
+export async function setDeclaredConflicts(opts: { db: Db; paperId: string; emails: string[] }): Promise<string[]> {
+  const emails = [...new Set(opts.emails.map((e) => e.trim().toLowerCase()))];
+  await opts.db.transaction(async (tx) => {
+    await tx.delete(declaredConflicts).where(eq(declaredConflicts.paperId, opts.paperId));
+    if (emails.length) await tx.insert(declaredConflicts).values(emails.map((email) => ({ paperId: opts.paperId, email })));
+  });
+  return emails;
+}
+
+export async function getDeclaredConflicts(db: Db, paperId: string): Promise<string[]> {
+  return (await db.select({ email: declaredConflicts.email }).from(declaredConflicts)
+    .where(eq(declaredConflicts.paperId, paperId)).orderBy(declaredConflicts.email)).map((r) => r.email);
+}
+
+/**
+ * The papers a reviewer may not see to bid on (conflicted by person or by the author's declaration), for a
+ * set of papers: checked per paper on the small set of papers whose authors could match.
+ */
+export async function papersConflictedForReviewer(db: Db, reviewer: { id: string; email: string }, paperIds: string[]): Promise<Set<string>> {
+  if (paperIds.length === 0) return new Set();
+  const email = reviewer.email.toLowerCase();
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  // Candidates: papers whose author or a co-author shares the address or the domain, or that declare the address.
+  const candidates = (await db.execute(sql`
+    select p.id from ${papers} p join ${users} a on a.id = p.author_id
+    where p.id = any(${pgArray(paperIds)}::text[]) and (
+      lower(a.email) = ${email} or split_part(lower(a.email), '@', 2) = ${domain}
+      or exists (select 1 from paper_co_authors c where c.paper_id = p.id and (lower(c.email) = ${email} or split_part(lower(c.email), '@', 2) = ${domain}))
+      or exists (select 1 from ${declaredConflicts} d where d.paper_id = p.id and d.email = ${email}))`)) as unknown as { rows: Array<{ id: string }> };
+  const out = new Set<string>();
+  for (const { id } of candidates.rows) {
+    const conflicts = await findConflicts(db, id);
+    if (conflicts.some((c) => c.reviewerId === reviewer.id && c.reason !== 'declared-by-reviewer')) out.add(id);
+  }
+  return out;
+}
+
+export const pgArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;

@@ -1,0 +1,33 @@
+import { eq, sql } from 'drizzle-orm';
+import { findPersonConflicts } from '../../core/person-conflicts';
+import type { Db } from '../db/connect';
+import { papers, settings, users } from '../db/schema';
+import { AppError } from '../errors';
+import { findCoAuthors } from './co-authors';
+
+export const UNVERIFIED_REVIEWER = 'This reviewer has not verified their email address yet, and the settings require a verified email.';
+export const SAME_PERSON = 'This reviewer is an author of the paper (the same email address): a paper cannot be sent to its own author.';
+
+/** The editor's setting (issue 17): only reviewers with a verified e-mail are suggested, sent or auto-assigned. */
+export async function isVerifiedEmailRequired(db: Db): Promise<boolean> {
+  const [row] = await db.select({ required: settings.requireVerifiedEmail }).from(settings).where(eq(settings.id, 1)).limit(1);
+  return row?.required ?? false;
+}
+
+/** SQL condition on `users`: the reviewer may be suggested or auto-assigned under the current setting. */
+export const verifiedIfRequired = sql`(${users.emailVerifiedAt} is not null or not coalesce((select require_verified_email from settings where id = 1), false))`;
+
+/**
+ * Before a paper is sent to a reviewer: never to its own author or co-author (same address, any domain),
+ * and only to a verified reviewer when the setting asks for it. Throws 409 with the reason.
+ */
+export async function checkReviewerForPaper(db: Db, opts: { paperId: string; reviewerId: string }): Promise<void> {
+  const [row] = await db.select({ authorEmail: users.email }).from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(eq(papers.id, opts.paperId)).limit(1);
+  const [reviewer] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, opts.reviewerId)).limit(1);
+  if (!row || !reviewer) return;
+  const coAuthors = (await findCoAuthors(db, opts.paperId)).map((c) => c.email);
+  if (findPersonConflicts(reviewer.email, { author: row.authorEmail, coAuthors }).some((c) => c.reason === 'same-person')) {
+    throw new AppError('conflict', SAME_PERSON);
+  }
+  if (!reviewer.verifiedAt && await isVerifiedEmailRequired(db)) throw new AppError('conflict', UNVERIFIED_REVIEWER);
+}

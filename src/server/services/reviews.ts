@@ -1,0 +1,59 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { EditorReviewJson, ReviewBody, ReviewJson, ReviewSummary } from '../../core/schemas/review-cycle';
+import { MESSAGES } from '../../core/messages';
+import type { Db } from '../db/connect';
+import { reviews, users } from '../db/schema';
+import { AppError } from '../errors';
+import { getSettingsRow, isPast } from './settings';
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+const toReviewJson = (r: ReviewRow): ReviewJson => ({
+  paperId: r.paperId, recommendation: r.recommendation, confidence: r.confidence,
+  commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(),
+});
+
+/** Save (or replace) the caller's review; refused after the review deadline. The caller was checked to hold the paper. */
+export async function saveReview(opts: { db: Db; paperId: string; reviewerId: string; body: ReviewBody }): Promise<ReviewJson> {
+  if (isPast((await getSettingsRow(opts.db))?.reviewDeadline)) throw new AppError('forbidden', MESSAGES.reviewDeadlinePassed);
+  const values = {
+    recommendation: opts.body.recommendation, confidence: opts.body.confidence,
+    commentsToAuthors: opts.body.commentsToAuthors, commentsToEditor: opts.body.commentsToEditor ?? '', submittedAt: new Date(),
+  };
+  const [row] = await opts.db.insert(reviews).values({ paperId: opts.paperId, reviewerId: opts.reviewerId, ...values })
+    .onConflictDoUpdate({ target: [reviews.paperId, reviews.reviewerId], set: values }).returning();
+  return toReviewJson(row!);
+}
+
+export async function findOwnReview(opts: { db: Db; paperId: string; reviewerId: string }): Promise<ReviewJson> {
+  const [row] = await opts.db.select().from(reviews).where(and(eq(reviews.paperId, opts.paperId), eq(reviews.reviewerId, opts.reviewerId))).limit(1);
+  if (!row) throw new AppError('not_found', 'You have not reviewed this paper yet');
+  return toReviewJson(row);
+}
+
+/** Every review of a paper with its reviewer, for the editor (oldest first). */
+export async function listReviewsForPaper(db: Db, paperId: string): Promise<EditorReviewJson[]> {
+  const rows = await db.select({ r: reviews, name: users.name, email: users.email }).from(reviews)
+    .innerJoin(users, eq(users.id, reviews.reviewerId)).where(eq(reviews.paperId, paperId)).orderBy(asc(reviews.submittedAt));
+  return rows.map(({ r, name, email }) => ({
+    reviewerId: r.reviewerId, name, email, recommendation: r.recommendation, confidence: r.confidence,
+    commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(),
+  }));
+}
+
+/** count, mean, min and max of the recommendations of each paper (nulls when none), in one query. */
+export async function reviewSummaries(db: Db, paperIds: string[]): Promise<Map<string, ReviewSummary>> {
+  const out = new Map<string, ReviewSummary>();
+  if (paperIds.length === 0) return out;
+  const rows = await db.select({
+    paperId: reviews.paperId,
+    count: sql<number>`count(*)::int`,
+    mean: sql<number>`round(avg(${reviews.recommendation})::numeric, 2)::float8`,
+    min: sql<number>`min(${reviews.recommendation})`,
+    max: sql<number>`max(${reviews.recommendation})`,
+  }).from(reviews).where(sql`${reviews.paperId} = any(${`{${paperIds.join(',')}}`}::text[])`).groupBy(reviews.paperId);
+  for (const r of rows) out.set(r.paperId, { count: r.count, mean: r.mean, min: r.min, max: r.max });
+  return out;
+}
+
+export const EMPTY_SUMMARY: ReviewSummary = { count: 0, mean: null, min: null, max: null };

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { EditorSettings, UpdateSettingsBody } from '../../core/schemas/settings';
+import type { Db } from '../db/connect';
+import { settings } from '../db/schema';
+
+type SettingsRow = typeof settings.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toSettingsJson(row: SettingsRow | undefined): EditorSettings {
+  return {
+    submissionDeadline: iso(row?.submissionDeadline ?? null),
+    reviewDeadline: iso(row?.reviewDeadline ?? null),
+    cameraReadyDeadline: iso(row?.cameraReadyDeadline ?? null),
+    reviewersPerPaper: row?.reviewersPerPaper ?? 3,
+    maxPapersPerReviewer: row?.maxPapersPerReviewer ?? 10,
+    blindReview: row?.blindReview ?? false,
+  };
+}
+
+/** The settings row (defaults until the editor saves any). Read on every rule check: one primary-key lookup. */
+export async function getSettingsRow(db: Db): Promise<SettingsRow | undefined> {
+  const [row] = await db.select().from(settings).where(sql`${settings.id} = 1`).limit(1);
+  return row;
+}
+
+export async function getSettings(db: Db): Promise<EditorSettings> {
+  return toSettingsJson(await getSettingsRow(db));
+}
+
+export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody }): Promise<EditorSettings> {
+  const { patch } = opts;
+  const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+  const values = {
+    submissionDeadline: date(patch.submissionDeadline),
+    reviewDeadline: date(patch.reviewDeadline),
+    cameraReadyDeadline: date(patch.cameraReadyDeadline),
+    reviewersPerPaper: patch.reviewersPerPaper,
+    maxPapersPerReviewer: patch.maxPapersPerReviewer,
+    blindReview: patch.blindReview,
+  };
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const [row] = await opts.db.insert(settings).values({ id: 1, ...set })
+    .onConflictDoUpdate({ target: settings.id, set: { ...set, updatedAt: new Date() } }).returning();
+  return toSettingsJson(row);
+}
+
+/** True when the deadline is set and now is past it. */
+export const isPast = (deadline: Date | null | undefined, now = new Date()) => Boolean(deadline && now.getTime() > deadline.getTime());

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type {
+  CertificateJson, CertificateListJson, EditorProgramJson, IssueCertificatesJson, PlacementBody, RegistrationJson, RemindJson, SessionBody, SessionPatchBody,
+} from '../../core/schemas/program';
+import { api, session } from './client';
+
+type EditorSession = EditorProgramJson['sessions'][number];
+
+export const getEditorProgram = () => api<EditorProgramJson>('/editor/program');
+export const createProgramSession = (body: z.input<typeof SessionBody>) => api<EditorSession>('/editor/program/sessions', { json: body });
+export const updateProgramSession = (id: string, body: z.input<typeof SessionPatchBody>) => api<EditorSession>(`/editor/program/sessions/${id}`, { method: 'PATCH', json: body });
+export const deleteProgramSession = (id: string) => api<{ message: string }>(`/editor/program/sessions/${id}`, { method: 'DELETE' });
+export const placeSessionPapers = (id: string, body: PlacementBody) => api<EditorSession>(`/editor/program/sessions/${id}/papers`, { method: 'PUT', json: body });
+export const getRegistrations = () => api<z.infer<typeof RegistrationJson>>('/editor/registrations');
+export const remindRegistration = (paperIds: string[]) => api<z.infer<typeof RemindJson>>('/editor/registrations/remind', { json: { paperIds } });
+export const issueCertificates = () => api<z.infer<typeof IssueCertificatesJson>>('/editor/certificates', { method: 'POST' });
+export const getMyCertificates = () => api<z.infer<typeof CertificateListJson>>('/me/certificates');
+export const getPaperRegistration = (paperId: string) => api<{ registered: boolean }>(`/author/paper-registration/${paperId}`);
+
+/** The certificate PDF, fetched with the login token and saved by the browser. */
+export async function downloadCertificate(c: CertificateJson): Promise<void> {
+  const res = await fetch(`/api/me/certificates/${c.code}.pdf`, { headers: { authorization: `Bearer ${session.token() ?? ''}` } });
+  if (!res.ok) throw new Error(`Download failed (${res.status})`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `certificate-${c.code}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,67 @@
+import type { PaperJson } from '../../core/schemas/paper';
+import type {
+  Bid, BiddingPaperJson, Decision, EditorReviewJson, ReviewBody, ReviewJson,
+} from '../../core/schemas/review-cycle';
+import type { Deadlines, EditorSettings, UpdateSettingsBody } from '../../core/schemas/settings';
+import { api, ApiError, session } from './client';
+
+const id = encodeURIComponent;
+
+export const getDeadlines = () => api<Deadlines>('/deadlines');
+export const getSettings = () => api<EditorSettings>('/editor/settings');
+export const updateSettings = (patch: UpdateSettingsBody) => api<EditorSettings>('/editor/settings', { method: 'PUT', json: patch });
+
+export const getOwnReview = async (paperId: string): Promise<ReviewJson | null> => {
+  try {
+    return await api<ReviewJson>(`/reviewer/review/${id(paperId)}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+};
+export const saveReview = (paperId: string, body: ReviewBody) =>
+  api<{ message: string; review: ReviewJson }>(`/reviewer/review/${id(paperId)}`, { method: 'PUT', json: body });
+export const getPaperReviews = (paperId: string) => api<EditorReviewJson[]>(`/editor/papers/${id(paperId)}/reviews`);
+export const getPaperConflicts = (paperId: string) => api<Array<{ reviewerId: string; reason: string }>>(`/editor/papers/${id(paperId)}/conflicts`);
+export const setDecision = (paperId: string, decision: Decision | null) =>
+  api<{ paperId: string; decision: Decision | null; notifiedDecision: Decision | null }>(`/editor/papers/${id(paperId)}/decision`, { method: 'PUT', json: { decision } });
+export const notifyAuthors = (body: { paperIds?: string[]; dryRun?: boolean }) =>
+  api<{ sent: number; skipped: number; preview?: Array<{ to: string; subject: string; text: string }> }>('/editor/notify', { json: body });
+
+export const getBidding = () => api<BiddingPaperJson[]>('/reviewer/bidding');
+export const placeBid = (paperId: string, bid: Bid | null) => api<{ paperId: string; bid: Bid | null }>(`/reviewer/bid/${id(paperId)}`, { method: 'PUT', json: { bid } });
+
+export const getDeclaredConflicts = (paperId: string) => api<{ emails: string[] }>(`/author/paper/${id(paperId)}/conflicts`);
+export const setDeclaredConflicts = (paperId: string, emails: string[]) =>
+  api<{ emails: string[] }>(`/author/paper/${id(paperId)}/conflicts`, { method: 'PUT', json: { emails } });
+
+/**
+ * A PDF upload that reports its progress (bytes sent of total): fetch cannot, XMLHttpRequest's upload
+ * events can. Resolves with the JSON answer; rejects with ApiError carrying the server's message.
+ */
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number, total: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${path}`);
+    const token = session.token();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded, e.total); };
+    xhr.onerror = () => reject(new ApiError(0, 'Network error: please check your connection', undefined));
+    xhr.onload = () => {
+      let data: unknown;
+      try { data = JSON.parse(xhr.responseText); } catch { data = undefined; }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else {
+        const message = typeof (data as { message?: unknown })?.message === 'string' ? (data as { message: string }).message : undefined;
+        reject(new ApiError(xhr.status, message ?? `Request failed (${xhr.status})`, message));
+      }
+    };
+    xhr.send(form);
+  });
+}
+
+export const uploadCameraReady = (paperId: string, file: File, onProgress: (sent: number, total: number) => void) => {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadWithProgress<{ message: string; paper: PaperJson }>(`/author/paper/${id(paperId)}/camera-ready`, form, onProgress);
+};

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import { MAX_CO_AUTHORS, type CoAuthor } from '../../core/schemas/accounts';
+
+const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600';
+export const emptyCoAuthor = (): CoAuthor => ({ name: '', email: '', affiliation: '' });
+
+/** The editable co-author list (name, e-mail, affiliation; up to 20) of the new-paper form and the paper page. */
+export function CoAuthorFields(props: { value: CoAuthor[]; onChange: (list: CoAuthor[]) => void; disabled?: boolean }) {
+  const id = useId();
+  const { value, onChange } = props;
+  const set = (i: number, change: Partial<CoAuthor>) => onChange(value.map((c, j) => (j === i ? { ...c, ...change } : c)));
+
+  return (
+    <fieldset className="space-y-3" disabled={props.disabled}>
+      <legend className="text-sm font-medium text-slate-700">Co-authors <span className="font-normal text-slate-600">(optional, up to {MAX_CO_AUTHORS})</span></legend>
+      {value.length === 0 ? <p className="text-sm text-slate-600">No co-authors listed.</p> : null}
+      <ol className="space-y-3">
+        {value.map((c, i) => (
+          <li key={i} className="rounded-lg border border-slate-200 p-3">
+            <p className="text-sm font-semibold text-slate-800" id={`${id}-${i}-heading`}>Co-author {i + 1}</p>
+            <div className="mt-1 grid gap-2 sm:grid-cols-3">
+              <div>
+                <label htmlFor={`${id}-${i}-name`} className="block text-sm text-slate-700">Name</label>
+                <input id={`${id}-${i}-name`} value={c.name} required maxLength={120} autoComplete="off" className={input} onChange={(e) => set(i, { name: e.target.value })} />
+              </div>
+              <div>
+                <label htmlFor={`${id}-${i}-email`} className="block text-sm text-slate-700">Email</label>
+                <input id={`${id}-${i}-email`} type="email" value={c.email} required maxLength={254} autoComplete="off" className={input} onChange={(e) => set(i, { email: e.target.value })} />
+              </div>
+              <div>
+                <label htmlFor={`${id}-${i}-affiliation`} className="block text-sm text-slate-700">Affiliation</label>
+                <input id={`${id}-${i}-affiliation`} value={c.affiliation} maxLength={200} autoComplete="off" className={input} onChange={(e) => set(i, { affiliation: e.target.value })} />
+              </div>
+            </div>
+            <button type="button" aria-describedby={`${id}-${i}-heading`} onClick={() => onChange(value.filter((_, j) => j !== i))}
+              className="mt-2 text-sm font-semibold text-red-700 underline">
+              Remove
+            </button>
+          </li>
+        ))}
+      </ol>
+      <button type="button" disabled={value.length >= MAX_CO_AUTHORS} onClick={() => onChange([...value, emptyCoAuthor()])}
+        className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50">
+        + Add co-author
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,212 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../src/core/schemas/accounts';
+import { tempPrefix } from '../support/leftovers';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { startSmtpListener, type ReceivedMail } from '../support/smtp';
+import { DESKTOP, launchBrowser, PHONE, uniqueEmail } from './browser';
+
+/**
+ * Issue 17's journeys, on a server of this file's own whose mail goes to a real SMTP listener, so the
+ * test reads the links a person would get: forgot → mail → reset → login, and a co-author who signs up
+ * and finds the paper. Axe checks the new login-area screens at 390 and 1280 px.
+ */
+let browser: Browser;
+let server: ServerProcess;
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let dataDir: string;
+const SHOTS = process.env.ACCOUNTS_SHOTS;
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  dataDir = mkdtempSync(tempPrefix());
+  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), SMTP_URL: smtp.url });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: opts.bypassCSP });
+  return { context, page: await context.newPage() };
+}
+
+/** The body of a received mail, quoted-printable decoded. */
+function textOf(mail: ReceivedMail): string {
+  const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n\n');
+  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** The path of the newest link to `page` mailed to `to`, once it has arrived. */
+async function mailedLink(to: string, pagePath: '/reset-password' | '/verify-email'): Promise<string> {
+  const find = () => smtp.mails.filter((m) => m.to.includes(to)).map(textOf)
+    .map((text) => new RegExp(`https?://[^\\s]+(${pagePath}\\?token=[A-Za-z0-9_-]{43})`).exec(text)?.[1]).filter(Boolean).pop();
+  await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
+  return find()!;
+}
+
+async function signUp(page: Page, opts: { role: 'Author' | 'Reviewer'; email: string; name: string; password: string }) {
+  await page.goto('/login');
+  await page.getByText(opts.role, { exact: true }).click();
+  await page.getByRole('button', { name: 'Signup', exact: true }).click();
+  await page.getByLabel('Full name').fill(opts.name);
+  await page.getByLabel('Email').fill(opts.email);
+  await page.getByLabel('Password', { exact: true }).fill(opts.password);
+  await page.getByLabel('Confirm password').fill(opts.password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(`**/${opts.role.toLowerCase()}/dashboard`);
+}
+
+async function logIn(page: Page, opts: { role: 'Author' | 'Reviewer'; email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByText(opts.role, { exact: true }).click();
+  await page.getByLabel('Email').fill(opts.email);
+  await page.getByLabel('Password', { exact: true }).fill(opts.password);
+  await page.locator('button[type=submit]').click();
+}
+
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
+    .axe.run({ resultTypes: ['violations'] }));
+  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
+
+test('forgot password → mail → reset → login with the new password (390 px)', async () => {
+  const { context, page } = await open(PHONE);
+  const email = uniqueEmail('forgetful');
+  await signUp(page, { role: 'Author', email, name: 'Forgetful Author', password: 'the old password' });
+  // Signup mailed a verification link; the account bar offers to send it again, and the newest one confirms the address.
+  const account = page.getByRole('region', { name: 'Your account' });
+  await account.getByRole('button', { name: 'Verify email' }).click();
+  await expect.poll(() => account.getByRole('status').textContent()).toBe(VERIFY_SENT);
+  await expect.poll(() => smtp.mails.filter((m) => m.to.includes(email)).length, { timeout: 15_000 }).toBe(2);
+  await page.goto(await mailedLink(email, '/verify-email'));
+  await expect.poll(() => page.getByRole('main').getByRole('status').textContent()).toBe(VERIFY_DONE);
+  const roles = await page.evaluate(async () => (await fetch('/api/me/roles', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json());
+  expect(roles.emailVerified).toBe(true);
+  await page.goto('/author/dashboard');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const panel = page.locator('[id$="-panel"]');
+  await panel.getByLabel('Email').fill(email);
+  await shot(page, 'login-forgot-390');
+  await panel.getByRole('button', { name: 'Send reset link' }).click();
+  await expect.poll(() => panel.getByRole('status').textContent()).toBe(FORGOT_ANSWER);
+
+  await page.goto(await mailedLink(email, '/reset-password'));
+  await page.getByLabel('New password', { exact: true }).fill('the new password');
+  await page.getByLabel('Confirm new password').fill('the new password');
+  await shot(page, 'reset-password-390');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect.poll(() => page.getByRole('main').getByRole('status').textContent()).toBe(RESET_DONE);
+  await page.getByRole('link', { name: 'Go to login' }).click();
+  await page.waitForURL('**/login');
+
+  await logIn(page, { role: 'Author', email, password: 'the old password' });
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid email, password or role');
+  await logIn(page, { role: 'Author', email, password: 'the new password' });
+  await page.waitForURL('**/author/dashboard');
+
+  // The link was used: opening it again says so.
+  const used = smtp.mails.filter((m) => m.to.includes(email)).length;
+  expect(used).toBeGreaterThanOrEqual(2);
+  await context.close();
+});
+
+test('an author lists a co-author on the new-paper form; the co-author signs up and sees the paper, marked co-authored (1280 px)', async () => {
+  const owner = await open(DESKTOP);
+  await signUp(owner.page, { role: 'Author', email: uniqueEmail('owner'), name: 'Owning Author', password: 'owner password' });
+  await owner.page.goto('/author/new-paper');
+  await owner.page.getByLabel('Title').fill('Co-written work on edge clinics');
+  await owner.page.getByLabel('Abstract').fill('Written together.');
+  await owner.page.getByRole('button', { name: '+ Add co-author' }).click();
+  const coEmail = uniqueEmail('coauthor');
+  const row = owner.page.getByRole('listitem').filter({ hasText: 'Co-author 1' });
+  await row.getByLabel('Name').fill('Carla Coauthor');
+  await row.getByLabel('Email').fill(coEmail);
+  await row.getByLabel('Affiliation').fill('Chiang Mai University');
+  await owner.page.getByLabel('Paper (PDF)').setInputFiles({ name: 'p.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% co\n%%EOF\n') });
+  await shot(owner.page, 'new-paper-co-author-1280');
+  await owner.page.getByRole('button', { name: 'Submit Paper' }).click();
+  await owner.page.waitForURL('**/author/dashboard');
+  await owner.context.close();
+
+  const co = await open(DESKTOP);
+  await signUp(co.page, { role: 'Author', email: coEmail, name: 'Carla Coauthor', password: 'co password!' });
+  const card = co.page.getByRole('article').filter({ hasText: 'Co-written work on edge clinics' });
+  await expect.poll(() => card.getByText('Co-authored').isVisible()).toBe(true);
+  await card.getByRole('link', { name: /View More/ }).click();
+  await expect.poll(() => co.page.getByText('You are a co-author of this paper.').isVisible()).toBe(true);
+  await expect.poll(() => co.page.getByText('Carla Coauthor — ').isVisible()).toBe(true);
+  expect(await co.page.getByRole('button', { name: 'Change co-authors' }).count()).toBe(0);
+  await shot(co.page, 'paper-co-authored-1280');
+  await co.context.close();
+});
+
+test('one login with the password offers the same person\'s Reviewer account in the header, which switches without it', async () => {
+  const { context, page } = await open(PHONE);
+  const email = uniqueEmail('twohats');
+  await signUp(page, { role: 'Reviewer', email, name: 'Two Hats', password: 'same password' });
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signUp(page, { role: 'Author', email, name: 'Two Hats', password: 'same password' });
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await logIn(page, { role: 'Author', email, password: 'same password' });
+  await page.waitForURL('**/author/dashboard');
+  const group = page.getByRole('group', { name: 'Switch role:' });
+  await expect.poll(() => group.getByRole('button', { name: 'Reviewer' }).isVisible()).toBe(true);
+  await shot(page, 'role-switch-390');
+  await group.getByRole('button', { name: 'Reviewer' }).click();
+  await page.waitForURL('**/reviewer/dashboard');
+  const header = page.getByRole('region', { name: 'Your account' });
+  await expect.poll(() => header.getByText(/Logged in as/).textContent()).toContain('(Reviewer)');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.role)).toBe('Reviewer');
+  await page.getByRole('group', { name: 'Switch role:' }).getByRole('button', { name: 'Author' }).click();
+  await page.waitForURL('**/author/dashboard');
+  await context.close();
+});
+
+describe('accessibility of the new login-area screens: axe-core finds no violations', () => {
+  for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    test(`at ${name} px`, async () => {
+      const { context, page } = await open(viewport, { bypassCSP: true });
+      const problems: string[] = [];
+      const check = async (label: string) => { for (const v of await axe(page)) problems.push(`${label}: ${v}`); };
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await check('login with the forgot panel open');
+      await page.goto(`/reset-password?token=${'A'.repeat(43)}`);
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+      await check('reset-password with an error');
+      await page.goto(`/verify-email?token=${'A'.repeat(43)}`);
+      await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+      await check('verify-email');
+      await shot(page, `verify-email-${name}`);
+      const email = uniqueEmail(`axe${name}`);
+      await signUp(page, { role: 'Reviewer', email, name: 'Axe Person', password: 'axe password' });
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await signUp(page, { role: 'Author', email, name: 'Axe Person', password: 'axe password' });
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await logIn(page, { role: 'Author', email, password: 'axe password' });
+      await page.waitForURL('**/author/dashboard');
+      await expect.poll(() => page.getByRole('group', { name: 'Switch role:' }).count()).toBe(1);
+      await check('dashboard header with the role switch');
+      await page.goto('/author/new-paper');
+      await page.getByRole('button', { name: '+ Add co-author' }).click();
+      await check('new paper with a co-author row');
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});

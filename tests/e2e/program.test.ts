@@ -1,0 +1,139 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { tempPrefix } from '../support/leftovers';
+import { multipart, pdfBytes } from '../support/multipart';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { DESKTOP, launchBrowser, PHONE, signUpInBrowser } from './browser';
+
+/**
+ * Issue 15's journey on a server of its own (its first Editor may sign up): the editor builds a two-session
+ * programme, a visitor in New York reads it in Bangkok time and in their own, and downloads a session's
+ * calendar file. Screenshots at 390 and 1280 px when PROGRAM_SHOTS names a folder.
+ */
+let browser: Browser;
+let server: ServerProcess;
+let dataDir: string;
+const SHOTS = process.env.PROGRAM_SHOTS;
+const stamp = Date.now().toString(36);
+
+async function submit(token: string, title: string): Promise<string> {
+  const { payload, contentType } = await multipart([['title', title], ['abstract', 'An abstract.'], ['keywords', 'AI'], ['file', pdfBytes(title), 'p.pdf']]);
+  const res = await fetch(`${server.url}/api/author/new-paper`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(payload) });
+  if (res.status !== 201) throw new Error(`submit ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { paper: { _id: string } }).paper._id;
+}
+
+/**
+ * Record the papers as accepted in the server's own embedded database (papers.decision, as the review cycle
+ * stores it): the decision screen is another journey's.
+ */
+async function accept(ids: string[]) {
+  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const client = new pg.Client({ connectionString: `postgres://imse:${encodeURIComponent(password)}@127.0.0.1:${port}/imse` });
+  await client.connect();
+  try {
+    await client.query(`update papers set decision = 'Accepted' where id = any($1)`, [ids]);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(tempPrefix());
+  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') });
+  browser = await launchBrowser();
+  const res = await fetch(`${server.url}/api/signup`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Ada Presenter', email: `ada.${stamp}@lab.example`, password: 'correct horse battery', confirmPassword: 'correct horse battery', role: 'Author' }),
+  });
+  const { token } = (await res.json()) as { token: string };
+  await accept([await submit(token, 'Graphene in Sea Water'), await submit(token, 'Sparse Solvers at Scale')]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function addSession(page: Page, s: { title: string; track: string; room: string; start: string; end: string }) {
+  const form = page.getByRole('form', { name: 'New session' });
+  await form.getByLabel('Title').fill(s.title);
+  await form.getByLabel('Track').selectOption(s.track);
+  await form.getByLabel('Room or online link').fill(s.room);
+  await form.getByLabel('Start').fill(s.start);
+  await form.getByLabel('End').fill(s.end);
+  await form.getByRole('button', { name: 'Add session' }).click();
+  await page.getByRole('heading', { name: s.title, level: 3 }).waitFor();
+}
+
+async function place(page: Page, session: string, paper: string) {
+  const card = page.getByTestId('editor-session').filter({ has: page.getByRole('heading', { name: session }) });
+  await card.getByLabel('Add an accepted paper').selectOption({ label: paper });
+  await card.getByRole('button', { name: 'Add paper' }).click();
+  await card.getByRole('button', { name: /^Save papers/ }).click();
+  await card.getByRole('status').filter({ hasText: 'Papers saved' }).waitFor();
+}
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+test('the editor builds a two-session programme; the public page shows it in Bangkok time and the visitor\'s own; a session\'s calendar file downloads', async () => {
+  const editorContext = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
+  const page = await editorContext.newPage();
+  await signUpInBrowser(page, { role: 'Editor', email: `chair.${stamp}@chair.example`, name: 'Chair' });
+  await page.getByRole('link', { name: 'Programme' }).click();
+  await page.getByRole('heading', { name: 'Programme', level: 1 }).waitFor();
+
+  await addSession(page, { title: 'Materials I', track: 'Science and Materials', room: 'Room A', start: '2023-12-27T09:00', end: '2023-12-27T10:30' });
+  await addSession(page, { title: 'Computing I', track: 'Computer Science and Applications', room: 'Online', start: '2023-12-27T11:00', end: '2023-12-27T12:00' });
+  const warnings = page.getByTestId('program-warnings');
+  await expect.poll(() => warnings.textContent()).toContain('Accepted paper "Graphene in Sea Water" is in no session');
+
+  await place(page, 'Materials I', 'Graphene in Sea Water');
+  await place(page, 'Computing I', 'Sparse Solvers at Scale');
+  await page.getByText('No warnings: no clashes, every accepted paper is placed.').waitFor();
+  await shoot(page, 'editor-program-1280');
+  await page.setViewportSize(PHONE);
+  await shoot(page, 'editor-program-390');
+
+  const visitorContext = await browser.newContext({ viewport: PHONE, baseURL: server.url, timezoneId: 'America/New_York', acceptDownloads: true });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/');
+  await visitor.getByRole('link', { name: 'See the conference programme' }).click();
+  const sessions = visitor.getByTestId('program-session');
+  await expect.poll(() => sessions.count()).toBe(2);
+  await visitor.getByRole('heading', { name: 'Wednesday, 27 December 2023', level: 2 }).waitFor();
+  await expect.poll(() => sessions.first().getByRole('heading').textContent()).toBe('09:00–10:30 Materials I');
+  await expect.poll(() => sessions.first().textContent()).toContain('Graphene in Sea Water — Ada Presenter');
+  await shoot(visitor, 'program-390');
+
+  await visitor.getByRole('button', { name: 'Show my time zone' }).click();
+  await visitor.getByRole('heading', { name: 'Tuesday, 26 December 2023', level: 2 }).waitFor();
+  await expect.poll(() => sessions.first().getByRole('heading').textContent()).toBe('21:00–22:30 Materials I');
+  await expect.poll(() => sessions.nth(1).getByRole('heading').textContent()).toBe('23:00–00:00 Computing I');
+  await visitor.getByRole('button', { name: 'Show Bangkok time' }).click();
+
+  await visitor.getByLabel('Track').selectOption('Computer Science and Applications');
+  await expect.poll(() => sessions.count()).toBe(1);
+  const [download] = await Promise.all([
+    visitor.waitForEvent('download'),
+    sessions.first().getByRole('link', { name: 'Add to calendar: Computing I' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^imse-session-[0-9a-f]{24}\.ics$/);
+  const ics = readFileSync((await download.path())!, 'utf8');
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics).toContain('SUMMARY:Computing I');
+  expect(ics).toContain('DTSTART:20231227T040000Z');
+
+  await visitor.setViewportSize(DESKTOP);
+  await visitor.getByLabel('Track').selectOption('all');
+  await shoot(visitor, 'program-1280');
+  await editorContext.close();
+  await visitorContext.close();
+});
