@@ -5,7 +5,7 @@ export default defineConfig({
     // A global teardown stops servers and databases a run started: give it time on a busy machine.
     teardownTimeout: 120_000,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node',
