@@ -68,7 +68,7 @@ test('author → editor → reviewer → author: the whole review loop', async (
   expect(await horizontalOverflow(rp)).toBe(0);
   await rp.getByRole('button', { name: 'Send Comments' }).click();
   await toast(rp, 'Please write a comment.');
-  await rp.getByLabel('Comments').fill('Strong method; please add a baseline.');
+  await rp.getByLabel('Comments', { exact: true }).fill('Strong method; please add a baseline.');
   await rp.getByRole('button', { name: 'Send Comments' }).click();
   await toast(rp, 'Comment saved!');
   await rp.getByRole('button', { name: 'Accept' }).click();
