@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'src/server/db/migrations/'] },
+  { ignores: ['build/', 'build-*/', 'node_modules/', '.react-router/', 'data/', 'src/server/db/migrations/'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -2,7 +2,8 @@
 // random bids on 5 % of the pairs, 1 % of the pairs conflicted (same institution), 3 reviewers per paper,
 // at most 4 papers per reviewer. Prints the time to the preview answer, to apply, the peak RSS, the pairs,
 // the total score and the bound it is proven optimal against.
-// Run alone: node --import tsx bench/assign.ts   (BENCH_PAPERS, BENCH_REVIEWERS, BENCH_BID_PERCENT to change the scale)
+// Run alone: node --import tsx bench/assign.ts   (BENCH_PAPERS, BENCH_REVIEWERS, BENCH_BID_PERCENT to change the scale;
+// BENCH_KEEP_DB=1 keeps the seeded database, BENCH_DB_URL=<url> measures on a kept one without seeding)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,14 +12,17 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { signToken } from '../src/server/auth/tokens';
 import { connectDatabase } from '../src/server/db/connect';
-import { freshPostgresDatabase, postgresAvailable } from './lib/postgres';
+import { freshPostgresDatabase, POSTGRES_ADMIN_URL, postgresAvailable } from './lib/postgres';
 import { seedReviewDesk } from './lib/seed';
 import { BENCH_JWT_SECRET } from './lib/server';
-import { fmt, onCleanup, printMachine, printTable, runBench, verdict } from './lib/util';
+import { fmt, printMachine, printTable, runBench, verdict } from './lib/util';
 
 const PAPERS = Number(process.env.BENCH_PAPERS ?? 20_000);
 const REVIEWERS = Number(process.env.BENCH_REVIEWERS ?? 20_000);
 const BID_PERCENT = Number(process.env.BENCH_BID_PERCENT ?? 5);
+/** BENCH_KEEP_DB=1 keeps the seeded database; BENCH_DB_URL=<its url> measures on it again without seeding. */
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
+const REUSE_URL = process.env.BENCH_DB_URL;
 const DOMAINS = 100; // one pair in 100 shares an institution: 1 % conflicts
 const BODY = { reviewersPerPaper: 3, maxPapersPerReviewer: 4 };
 
@@ -74,13 +78,39 @@ async function seed(url: string): Promise<{ editorId: string; bids: number; conf
     // Each paper bid on by a window of BID_PERCENT % of the reviewers (in id order, which is random), from a random start.
     const perPaper = Math.round((REVIEWERS * BID_PERCENT) / 100);
     const t0 = performance.now();
+    // 20 M rows one by one through a primary key, a second index and two foreign keys took 774 s (random
+    // b-tree inserts, a foreign-key lookup per row). So: the table's own constraints and indexes (read from
+    // the catalog, so they stay whatever the migrations made) are dropped, the rows inserted in one statement,
+    // then the indexes rebuilt by sorting and the foreign keys validated in one pass each: the same table in
+    // the end.
+    const defs = (await c.query<{ name: string; def: string; kind: string }>(`
+      select conname as name, pg_get_constraintdef(oid) as def, contype as kind from pg_constraint where conrelid = 'bids'::regclass
+      union all
+      select i.relname, pg_get_indexdef(i.oid), 'i' from pg_index x join pg_class i on i.oid = x.indexrelid
+        where x.indrelid = 'bids'::regclass and not exists (select 1 from pg_constraint k where k.conindid = i.oid and k.conrelid = x.indrelid)`)).rows;
+    for (const d of defs.filter((d) => d.kind === 'f')) await c.query(`alter table bids drop constraint ${d.name}`);
+    for (const d of defs.filter((d) => d.kind !== 'f' && d.kind !== 'i')) await c.query(`alter table bids drop constraint ${d.name}`);
+    for (const d of defs.filter((d) => d.kind === 'i')) await c.query(`drop index ${d.name}`);
     await c.query(`
       with r as (select id, (row_number() over (order by id) - 1)::int as i from users where role = 'Reviewer'),
            p as (select id, abs(hashtext(id)) % ${REVIEWERS} as start from papers)
       insert into bids (paper_id, reviewer_id, bid)
       select p.id, r.id, (array['eager', 'willing', 'not-willing', 'conflict'])[1 + (abs(hashtext(p.id || k::text)) % 4)]
       from p cross join generate_series(0, ${perPaper - 1}) k join r on r.i = (p.start + k) % ${REVIEWERS}`);
+    const steps: string[] = [`insert ${fmt((performance.now() - t0) / 1000)} s`];
+    const step = async (label: string, sql: string) => {
+      const t = performance.now();
+      await c.query(sql);
+      steps.push(`${label} ${fmt((performance.now() - t) / 1000)} s`);
+    };
+    await c.query(`set maintenance_work_mem = '512MB'`);
+    for (const d of defs.filter((d) => d.kind !== 'f' && d.kind !== 'i')) await step(d.name, `alter table bids add constraint ${d.name} ${d.def}`);
+    for (const d of defs.filter((d) => d.kind === 'i')) await step(d.name, d.def);
+    for (const d of defs.filter((d) => d.kind === 'f')) await step(d.name, `alter table bids add constraint ${d.name} ${d.def}`);
+    // What autovacuum would do after such an insert: statistics and the visibility map.
+    await step('vacuum analyze', 'vacuum analyze bids');
     await c.query('analyze');
+    console.log(`bids seeded by step: ${steps.join(', ')}`);
     const bids = Number((await c.query<{ n: string }>('select count(*) as n from bids')).rows[0]!.n);
     const conflictedPairs = Number((await c.query<{ n: string }>(`
       select sum(a.n * b.n) as n from
@@ -93,19 +123,53 @@ async function seed(url: string): Promise<{ editorId: string; bids: number; conf
   }
 }
 
+/** A new database on the bench's server that outlives the run (freshPostgresDatabase drops its own). */
+async function keptDatabase(): Promise<{ url: string }> {
+  const name = `imse_bench_assign_kept_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try { await admin.query(`create database ${name}`); } finally { await admin.end(); }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString() };
+}
+
+/** A kept database as the seed left it: the assignments an earlier apply recorded removed. */
+async function resetKept(url: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('delete from review_statuses');
+    return (await c.query<{ id: string }>(`select id from users where role = 'Editor' order by id limit 1`)).rows[0]!.id;
+  } finally {
+    await c.end();
+  }
+}
+
 if (process.argv[2] === '--measure') {
   measure(process.argv[3]!, process.argv[4]!).catch((err) => { console.error(err); process.exit(1); });
 } else {
   runBench(`assign: ${PAPERS.toLocaleString('en-US')} papers × ${REVIEWERS.toLocaleString('en-US')} reviewers, 3 per paper, ≤ 4 per reviewer`, async () => {
     printMachine();
     if (!(await postgresAvailable())) throw new Error('No PostgreSQL on 127.0.0.1:5432 (BENCH_POSTGRES_URL)');
-    const db = await freshPostgresDatabase();
-    onCleanup(db.drop);
-    const t0 = performance.now();
-    const { editorId, bids, conflictedPairs } = await seed(db.url);
-    const pairs = PAPERS * REVIEWERS;
-    console.log(`seeded in ${fmt((performance.now() - t0) / 1000)} s: ${PAPERS} papers, ${REVIEWERS} reviewers, ${bids.toLocaleString('en-US')} bids (${fmt((100 * bids) / pairs, 2)} % of pairs), ${conflictedPairs.toLocaleString('en-US')} same-institution pairs (${fmt((100 * conflictedPairs) / pairs, 2)} %)`);
-    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/assign.ts', '--measure', db.url, editorId], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    let url: string;
+    let editorId: string;
+    if (REUSE_URL) {
+      url = REUSE_URL;
+      editorId = await resetKept(url);
+      console.log(`reusing ${url} (its earlier apply undone)`);
+    } else {
+      const db = KEEP_DB ? await keptDatabase() : await freshPostgresDatabase();
+      if (KEEP_DB) console.log(`BENCH_KEEP_DB: keeping ${db.url} (drop it when done; rerun on it with BENCH_DB_URL=${db.url})`);
+      const t0 = performance.now();
+      const seeded = await seed(db.url);
+      const pairs = PAPERS * REVIEWERS;
+      console.log(`seeded in ${fmt((performance.now() - t0) / 1000)} s: ${PAPERS} papers, ${REVIEWERS} reviewers, ${seeded.bids.toLocaleString('en-US')} bids (${fmt((100 * seeded.bids) / pairs, 2)} % of pairs), ${seeded.conflictedPairs.toLocaleString('en-US')} same-institution pairs (${fmt((100 * seeded.conflictedPairs) / pairs, 2)} %)`);
+      url = db.url;
+      editorId = seeded.editorId;
+    }
+    console.log(`load average before measuring: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min) on ${os.availableParallelism()} cores`);
+    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/assign.ts', '--measure', url, editorId], { encoding: 'utf8', maxBuffer: 1 << 26 });
     if (run.status !== 0) throw new Error(`measure failed: ${run.stderr}`);
     const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
     const results = JSON.parse(line!.slice(7)) as Measured[];

@@ -30,6 +30,9 @@ export const mailSent = (email: string) => `Mail successfully sent to ${email}`;
 export const mailFailed = (email: string) => `Failed to send mail to ${email}`;
 /** The mail server did not take the mail yet: the queue keeps trying (issue 14 §3). */
 export const mailQueued = (email: string) => `Mail to ${email} is queued: the mail server is not answering, it will be sent when it does`;
+/** No SMTP_URL: the mail is only in the outbox (issue 18 §3); SPEC §8's success text is for a real send. */
+export const mailKeptInOutbox = (email: string) => `Mail is not configured: the mail to ${email} is kept in the outbox, nothing was sent`;
+export const MAIL_NOT_CONFIGURED = 'Mail is not configured: messages are kept in the outbox and nothing is sent until the server is given an SMTP_URL.';
 export const paperResponded = (status: string) => `Paper ${status}!`;
 export const paperSentTo = (name: string) => `Paper sent to ${name}`;
 export const selectedEvent = (label: string) => `Selected Event: ${label}`;

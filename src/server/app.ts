@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
-import type { Config } from './config';
+import { trustProxyOption, type Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
-import { AppError } from './errors';
+import { AppError, DATABASE_FULL, isInsufficientResources, loggableError, loggableRequest } from './errors';
 import { createServer } from 'node:http';
 import { loadWebSite, registerWeb, serveSiteFirst, type WebSite } from './web';
 import { API_POLICY, htmlPolicy, inlineScriptHashes } from './csp';
@@ -11,13 +11,17 @@ import multipart from '@fastify/multipart';
 import path from 'node:path';
 import { tokenKey, type TokenKey } from './auth/tokens';
 import { localFileStore, type FileStore } from './storage/file-store';
+import { pgFileStore, pruneFileHolds, sweepUnreferencedFiles } from './storage/pg-file-store';
+import { withHoldScope } from './storage/holds';
 import { apiRoutes } from './routes';
 import { CONTRACT } from './routes/contract';
 import verifyPage from './routes/verify-page';
-import { ListCache } from './services/list-cache';
+import { ListCache, pgSharedGeneration } from './services/list-cache';
 import { createMailer, type Mailer } from './mail/send';
+import { sendReviewReminders } from './services/send-review-reminders';
 import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
 import swagger from '@fastify/swagger';
+import { MessageJson } from '../core/schemas/common';
 import {
   hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform,
   serializerCompiler, validatorCompiler,
@@ -57,8 +61,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       server.keepAliveTimeout = 72_000; // Fastify's own default, which it does not apply to a server it did not make
       return server;
     },
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
-    trustProxy: true,
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'], serializers: { req: loggableRequest } },
+    // X-Forwarded-For only from configured balancers (TRUST_PROXY); otherwise the socket's address (issue 16).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     // A URL the router cannot decode (bad %-escape, over-long parameter): the same {message} as any other 400.
@@ -69,6 +74,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // validates what comes in and what goes out with them, and the OpenAPI document is made from them.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // What any route can answer whatever it declares: a body over the limit (413), a shared limit (429),
+  // the database out of space or unreachable (503). Declared on every route that has response schemas,
+  // before @fastify/swagger reads them, so the document holds every status the API can send.
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response || typeof response !== 'object') return;
+    const bodied = ([] as string[]).concat(route.method).some((m) => m !== 'GET' && m !== 'HEAD');
+    for (const code of [...(bodied ? [413] : []), 503]) if (!(code in response) && !(String(code) in response)) response[code] = MessageJson;
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -80,17 +94,34 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('tokenKey', tokenKey(config.JWT_SECRET));
-  const listCache = new ListCache();
+  // Instances sharing a database (DATABASE_URL) count writes in PostgreSQL; the embedded database has one process.
+  const listCache = new ListCache(undefined, undefined, undefined, database.driver === 'postgres' ? pgSharedGeneration(database.pool) : undefined);
   app.decorate('listCache', listCache);
-  // Any write makes cached lists stale: before it runs and again once it has answered.
-  app.addHook('onRequest', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') listCache.invalidate(); });
-  app.addHook('onResponse', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') listCache.invalidate(); });
+  // Any write makes cached lists stale: before it runs and again before its answer goes out.
+  app.addHook('onRequest', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate(); });
+  app.addHook('onSend', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate(); });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
   app.decorate('mailer', mailer);
+  // Review reminders (issue 14 §3) are queued by the mail worker's loop, every ten minutes.
+  mailer.addJob({ name: 'review reminders', everyMs: 10 * 60_000, run: () => sendReviewReminders({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('preClose', async () => mailer.close());
-  app.decorate('files', localFileStore(path.join(config.DATA_DIR, 'files')));
+  app.decorate('files', config.FILE_STORE === 'postgres' ? pgFileStore(database.pool) : localFileStore(path.join(config.DATA_DIR, 'files')));
+  // Each request owns the file holds it takes (issue 16.2, src/server/storage/holds.ts).
+  app.addHook('onRequest', (_req, _reply, done) => withHoldScope(done));
+  if (config.FILE_STORE === 'postgres') {
+    // Expired holds go every 10 minutes; files a killed request left unnamed, at start and every hour.
+    let ticks = 0;
+    const sweep = () => { sweepUnreferencedFiles(database.pool).catch(() => {}); };
+    app.addHook('onReady', async () => sweep());
+    const prune = setInterval(() => {
+      pruneFileHolds(database.pool).catch(() => {});
+      if (++ticks % 6 === 0) sweep();
+    }, 10 * 60_000);
+    prune.unref();
+    app.addHook('preClose', async () => clearInterval(prune));
+  }
   await app.register(multipart, {
     limits: { fileSize: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024), files: 1, fields: 60, fieldSize: 64 * 1024, parts: 70 },
   });
@@ -124,14 +155,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.code(status).send({ message: (error as Error).message });
     }
     if (isStorageFailure(error)) {
-      req.log.error({ err: error }, 'file storage failed');
+      req.log.error({ err: loggableError(error) }, 'file storage failed');
       return reply.code(503).header('retry-after', '60').send({ message: 'The server cannot store files right now. Please try again later.' });
     }
+    if (isInsufficientResources(error)) {
+      req.log.error({ err: loggableError(error) }, 'database out of resources (disk full?)');
+      return reply.code(503).header('retry-after', '60').send({ message: DATABASE_FULL });
+    }
     if (isDatabaseDown(error)) {
-      req.log.warn({ err: error }, 'database unavailable');
+      req.log.warn({ err: loggableError(error) }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ message: 'Service temporarily unavailable. Please try again shortly.' });
     }
-    req.log.error({ err: error }, 'request failed');
+    req.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error' });
   });
 

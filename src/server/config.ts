@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
   PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be a URL such as https://conference.example.org' }).optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Where uploads go: PostgreSQL (the default with DATABASE_URL, shared by every instance) or DATA_DIR/files. */
+  FILE_STORE: optionalString.pipe(z.enum(['postgres', 'disk'], { message: 'must be postgres or disk' }).optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('IMSE Conference <no-reply@example.org>'),
@@ -26,16 +29,43 @@ const EnvSchema = z.object({
     v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().default('./build/client'),
+  /**
+   * Which proxies' X-Forwarded-For to believe (issue 16): unset, empty or 0 = none (the client's own
+   * header is ignored); a hop count such as 1; or a comma list of balancer addresses or CIDR ranges.
+   */
+  TRUST_PROXY: z.string().default('').transform((v, ctx): false | number | string[] => {
+    const text = v.trim();
+    if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+    if (/^\d+$/.test(text)) return Math.min(Number(text), 10);
+    const list = text.split(',').map((a) => a.trim()).filter(Boolean);
+    const bad = list.find((a) => {
+      const [addr, bits, extra] = a.split('/');
+      if (extra !== undefined || !addr || !isIP(addr)) return true;
+      return bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(addr) === 4 ? 32 : 128));
+    });
+    if (bad !== undefined || list.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `must be a hop count (such as 1) or a comma list of balancer addresses (such as 10.0.0.5,10.0.0.6 or 10.0.0.0/24)${bad ? `; not an address: ${bad}` : ''}` });
+      return z.NEVER;
+    }
+    return list;
+  }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'FILE_STORE'> {
   JWT_SECRET: string;
+  FILE_STORE: 'postgres' | 'disk';
   publicUrl: string;
 }
 
 export class ConfigError extends Error {}
+
+/** Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
+export function trustProxyOption(setting: Env['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
 
 /** Parse the environment once; a bad value stops startup with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,11 +75,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Instances sharing a database must sign tokens alike: a secret generated in one DATA_DIR would not be.
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new ConfigError('JWT_SECRET must be set when DATABASE_URL is: every instance on the database must sign logins with the same secret (at least 32 characters, e.g. from `openssl rand -base64 48`).');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     ...e,
     DATA_DIR: dataDir,
     JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
+    FILE_STORE: e.FILE_STORE ?? (e.DATABASE_URL ? 'postgres' : 'disk'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -1,9 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
+import { checkDiskSpace, outOfSpaceMessage } from './disk-space';
 
 async function main() {
   const config = loadConfig();
+  checkDiskSpace(config.DATA_DIR);
   const app = await buildApp(config);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -28,7 +30,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof EmbeddedPostgresError) console.error(err.message);
+  const space = outOfSpaceMessage(err);
+  if (space) console.error(space);
+  else if (err instanceof ConfigError || err instanceof EmbeddedPostgresError) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

@@ -36,8 +36,13 @@ export default [
     route('editor/payments', 'routes/editor-payments.tsx'),
     route('editor/program', 'routes/editor-program.tsx'),
     route('editor/assign', 'routes/editor-assign.tsx'),
+    route('editor/settings', 'routes/editor-settings.tsx'),
+    route('editor/reviewers', 'routes/editor-reviewers.tsx'),
+    route('editor/decisions', 'routes/editor-decisions.tsx'),
+    route('editor/audit', 'routes/editor-audit.tsx'),
     route('reviewer/dashboard', 'routes/reviewer-dashboard.tsx'),
     route('reviewer/dashboard/:paperId', 'routes/reviewer-paper.tsx'),
+    route('reviewer/bidding', 'routes/reviewer-bidding.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

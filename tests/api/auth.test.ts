@@ -123,26 +123,27 @@ describe('POST /api/login', () => {
     expect(res.json().message).toBe('Password is required');
   });
 
-  test('after 5 failures for one email: 429 with Retry-After, even with the right password', async () => {
+  test('after 5 failures for one email from one address: 429 there with Retry-After, even with the right password; elsewhere the right password logs in', async () => {
     const { user, password } = await signupAs(t.app, 'Author');
     for (let i = 0; i < 5; i++) {
-      expect((await login({ email: user.email, password: 'nope nope', role: 'Author' }, `10.2.0.${i}`)).statusCode).toBe(401);
+      expect((await login({ email: user.email, password: 'nope nope', role: 'Author' }, '10.2.0.1')).statusCode).toBe(401);
     }
-    const res = await login({ email: user.email, password, role: 'Author' }, '10.2.0.99');
+    const res = await login({ email: user.email, password, role: 'Author' }, '10.2.0.1');
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.json().message).toMatch(/Too many failed logins/);
+    expect((await login({ email: user.email, password, role: 'Author' }, '10.2.0.99')).statusCode).toBe(200);
   });
 
-  test('after 20 failures from one address: 429 for any email from it', async () => {
-    for (let i = 0; i < 20; i++) {
+  test('after 100 failures from one address: 429 for any email from it', async () => {
+    for (let i = 0; i < 100; i++) {
       await login({ email: `nobody${i}@example.org`, password: 'x', role: 'Author' }, '10.3.0.1');
     }
     const res = await login({ email: 'someone-else@example.org', password: 'x', role: 'Author' }, '10.3.0.1');
     expect(res.statusCode).toBe(429);
     const other = await login({ email: 'someone-else@example.org', password: 'x', role: 'Author' }, '10.3.0.2');
     expect(other.statusCode).toBe(401);
-  });
+  }, 180_000);
 });
 
 describe('tokens', () => {

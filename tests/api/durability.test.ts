@@ -123,7 +123,8 @@ describe('durability', () => {
       ctx.skip();
     }
     cleanups.push(() => { try { execFileSync('umount', [filesDir]); } catch { /* already */ } });
-    const server = await startServerProcess(env);
+    // Files on the small disk (with DATABASE_URL they would go to PostgreSQL by default).
+    const server = await startServerProcess({ ...env, FILE_STORE: 'disk' });
     cleanups.push(() => server.stop());
     const author = await signup(server.url, 'Author');
     const res = await submit(server.url, author.auth, 'Too big for the disk', pdfBytes('full', 3 * 1024 * 1024));

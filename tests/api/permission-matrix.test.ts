@@ -125,6 +125,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/editor/papers/:paperId/person-conflicts': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/person-conflicts` }) },
   'GET /api/editor/suggested-reviewers': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/suggested-reviewers?paperId=${paperId}` }) },
   'GET /api/editor/messages': { expect: onlyEditors(200), call: () => ({}) },
+  'GET /api/editor/mail-status': { expect: onlyEditors(200), call: () => ({}) },
   // Issue 14: mail retry (an unknown mail is 404 once the caller is an editor), the audit log and the CSV exports.
   'POST /api/editor/mails/:mailId/retry': { expect: onlyEditors(404), call: () => ({ url: '/api/editor/mails/0123456789abcdef01234567/retry' }) },
   'GET /api/editor/audit': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/audit?limit=5' }) },
@@ -177,6 +178,11 @@ const TABLE: Record<string, Row> = {
   'GET /api/editor/papers/:paperId/conflicts': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicts` }) },
   'PUT /api/editor/papers/:paperId/decision': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/decision`, ...json({ decision: null }) }) },
   'POST /api/editor/notify': { expect: onlyEditors(200), call: () => json({ dryRun: true }) },
+  'GET /api/editor/stats': { expect: onlyEditors(200), call: () => ({}) },
+  // Reviewer approval (issue 16.6).
+  'GET /api/editor/reviewers': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/reviewers?limit=5' }) },
+  'PUT /api/editor/reviewers/:id/approval': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/reviewers/${users.reviewer.user._id}/approval`, ...json({ approved: true }) }) },
+  'GET /api/editor/papers/:paperId/conflicted-reviewers': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicted-reviewers` }) },
   'GET /api/author/paper/:id/conflicts': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/conflicts` }) },
   'PUT /api/author/paper/:id/conflicts': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/conflicts`, ...json({ emails: [] }) }) },
   // The paper is not accepted: its own author is refused too, with the reason; anyone else as for any author call.

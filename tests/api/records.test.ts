@@ -58,13 +58,15 @@ describe('audit log', () => {
 describe('CSV exports', () => {
   test('a cell a spreadsheet would run as a formula is made text; quotes and line breaks are quoted', () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-2')).toBe("'-2");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('+1')).toBe(`"'+1"`);
+    expect(csvCell('-2')).toBe(`"'-2"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    // After a separator inside a cell too (issue 16.8): a spreadsheet may split the cell there.
+    expect(csvCell('x;=2+5')).toBe(`"x;'=2+5"`);
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(['AI', 'IoT'])).toBe('AI; IoT');
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(['AI', 'IoT'])).toBe('"AI; IoT"');
   });
 
   test('each export is UTF-8 with BOM, editor-only, and holds the rows with a guarded formula', async () => {
@@ -81,10 +83,10 @@ describe('CSV exports', () => {
       expect((await get(`/api/editor/exports/${name}.csv`, author)).statusCode).toBe(403);
     }
     const papers = (await get('/api/editor/exports/papers.csv')).body;
-    expect(papers).toContain(`${paper._id},"'=cmd|"" /C calc""!A0 Ünïcode",`);
+    expect(papers).toContain(`"${paper._id}","'=cmd|"" /C calc""!A0 Ünïcode",`);
     expect(papers.split('\r\n')[0]).toBe('\uFEFFpaper_id,title,abstract,author,author_email,keywords,submitted_at,reviewers_assigned,reviews,average_recommendation,decision,decided_at');
     const reviewers = (await get('/api/editor/exports/reviewers.csv')).body;
-    expect(reviewers).toMatch(new RegExp(`${reviewer.user._id},[^\\r]*,AI,false,[1-9]`));
+    expect(reviewers).toMatch(new RegExp(`"${reviewer.user._id}",[^\\r]*,"AI","false","[1-9]`));
     expect((await get('/api/editor/exports/contact-messages.csv')).body).toContain("'@evil");
     expect((await get('/api/editor/exports/secrets.csv')).statusCode).toBe(400);
   });

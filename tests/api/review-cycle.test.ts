@@ -36,16 +36,19 @@ describe('settings', () => {
   test('defaults, a partial update answers the whole object, bad values name the field', async () => {
     expect((await get('/api/editor/settings', editor)).json()).toEqual({
       submissionDeadline: null, reviewDeadline: null, cameraReadyDeadline: null, reviewersPerPaper: 3, maxPapersPerReviewer: 10, blindReview: false,
+      reminderDaysBefore: null, reviewerApproval: false, requireVerifiedEmail: false,
     });
     const res = await put('/api/editor/settings', editor, { reviewersPerPaper: 4, reviewDeadline: '2030-01-31T23:59:00+07:00' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       submissionDeadline: null, reviewDeadline: '2030-01-31T16:59:00.000Z', cameraReadyDeadline: null, reviewersPerPaper: 4, maxPapersPerReviewer: 10, blindReview: false,
+      reminderDaysBefore: null, reviewerApproval: false, requireVerifiedEmail: false,
     });
     for (const [body, field] of [
       [{ submissionDeadline: 'next friday' }, 'submissionDeadline'], [{ reviewDeadline: '2030-02-30' }, 'reviewDeadline'],
       [{ reviewersPerPaper: 0 }, 'reviewersPerPaper'], [{ reviewersPerPaper: 21 }, 'reviewersPerPaper'], [{ reviewersPerPaper: 2.5 }, 'reviewersPerPaper'],
       [{ maxPapersPerReviewer: 501 }, 'maxPapersPerReviewer'], [{ blindReview: 'yes' }, 'blindReview'],
+      [{ requireVerifiedEmail: 'yes' }, 'requireVerifiedEmail'], [{ reminderDaysBefore: 0 }, 'reminderDaysBefore'],
     ] as const) {
       const bad = await put('/api/editor/settings', editor, body);
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
@@ -296,6 +299,8 @@ describe('decisions, notification and camera-ready', () => {
     const pdf = await t.app.inject({ url: cr.pdf });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.equals(pdfBytes(`final ${paper._id}`, 30_000))).toBe(true);
+    // The author sees their camera-ready version too (after a reload the page still shows it).
+    expect((await get(`/api/author/paper/${paper._id}`, author)).json().paper.cameraReady).toEqual({ pdf: expect.stringMatching(/^\/api\/files\//), uploadedAt: cr.uploadedAt });
     const notPdf = await injectMultipart(t.app, 'POST', `/api/author/paper/${paper._id}/camera-ready`, [['file', Buffer.from('hello'), 'x.pdf']], author.auth);
     expect(notPdf.statusCode).toBe(400);
   });

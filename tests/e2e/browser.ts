@@ -45,6 +45,9 @@ export async function signUpInBrowser(page: Page, opts: { role: 'Author' | 'Edit
   for (const tag of opts.tags ?? []) {
     await page.getByRole('combobox').fill(tag);
     await page.getByRole('option', { name: tag, exact: true }).click();
+    // A pick clears what was typed, so the next tag can be typed at once (issue 18.5).
+    const left = await page.getByRole('combobox').inputValue();
+    if (left !== '') throw new Error(`the tag box kept "${left}" after picking ${tag}`);
   }
   if (opts.tags?.length) await page.getByRole('combobox').press('Escape');
   await page.getByRole('button', { name: 'Signup', exact: true }).and(page.locator('[type=submit]')).click();

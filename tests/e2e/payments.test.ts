@@ -86,7 +86,7 @@ test('the award fee fills the amount, the workshop fee asks for it, and USD says
   await expect(dialog.getByLabel('Amount (INR)').inputValue()).resolves.toBe('14800');
 
   await dialog.getByLabel('Currency').selectOption('USD');
-  await dialog.getByText('Card payment in US dollars is not configured yet').waitFor();
+  await dialog.getByText('Card payment in US dollars (USD, Stripe) is not configured yet').waitFor();
   await expect(dialog.getByLabel('Name').isDisabled()).resolves.toBe(true);
   await dialog.getByRole('button', { name: 'Close' }).click();
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SignupBody, UserJson } from './auth';
 import { Email, Role } from './common';
+import { plainLine } from './text';
 
 /** The one answer to "forgot password", whether or not the account exists (no way to learn who is registered). */
 export const FORGOT_ANSWER = 'If an account with this email and role exists, we have sent it a link to choose a new password. The link works once, within one hour.';
@@ -47,7 +48,7 @@ export const PersonConflictsResponse = z.object({ conflicts: z.array(PersonConfl
 
 export const MAX_CO_AUTHORS = 20;
 export const CoAuthor = z.object({
-  name: z.string({ message: 'Each co-author needs a name' }).trim().min(1, 'Each co-author needs a name').max(120, 'A co-author name is too long (at most 120 characters)'),
+  name: z.string({ message: 'Each co-author needs a name' }).trim().min(1, 'Each co-author needs a name').max(120, 'A co-author name is too long (at most 120 characters)').refine(...plainLine('Co-author name')),
   email: Email,
   affiliation: z.string().trim().max(200, 'An affiliation is too long (at most 200 characters)').default(''),
 });

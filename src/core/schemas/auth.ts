@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, Role, TagValue } from './common';
+import { plainLine } from './text';
 
 export const UserJson = z.object({
   _id: z.string(),
@@ -14,7 +15,7 @@ export const UserJson = z.object({
 export type UserJson = z.infer<typeof UserJson>;
 
 export const SignupBody = z.object({
-  name: z.string().trim().max(120, 'Name is too long (at most 120 characters)').default(''),
+  name: z.string().trim().max(120, 'Name is too long (at most 120 characters)').refine(...plainLine('Name')).default(''),
   email: Email,
   password: z.string({ message: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(200, 'Password is too long'),
   confirmPassword: z.string({ message: 'Please confirm the password' }),
@@ -36,7 +37,7 @@ export const SignupResponse = LoginResponse;
 export type SignupResponse = LoginResponse;
 
 export const ProfileFields = z.object({
-  name: z.string().trim().min(1, 'Name cannot be empty').max(120, 'Name is too long (at most 120 characters)').optional(),
+  name: z.string().trim().min(1, 'Name cannot be empty').max(120, 'Name is too long (at most 120 characters)').refine(...plainLine('Name')).optional(),
   phone: z.string().trim().max(30, 'Phone is too long').regex(/^[+\d][\d\s()-]*$|^$/, 'Phone may contain only digits, spaces, +, - and brackets').optional(),
 });
 export type ProfileFields = z.infer<typeof ProfileFields>;

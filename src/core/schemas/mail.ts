@@ -35,3 +35,7 @@ export type SendMailJson = z.infer<typeof SendMailJson>;
 
 export const MailRetryJson = z.object({ message: z.string(), mail: MailJson });
 export const MAIL_RETRY_QUEUED = 'The mail is queued again';
+
+/** Whether the server delivers mail (SMTP_URL set) or only keeps it in the outbox: the editor's banner (issue 18 §3). */
+export const MailStatusJson = z.object({ configured: z.boolean(), message: z.string().nullable() });
+export type MailStatusJson = z.infer<typeof MailStatusJson>;

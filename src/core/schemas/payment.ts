@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email } from './common';
 import { FeeItem } from './fee-item';
+import { plainLine } from './text';
 
 /** SPEC §7: the payment form sends a fixed placeholder phone (PayU requires one; the form does not ask). */
 export const PLACEHOLDER_PHONE = '9999999999';
@@ -9,7 +10,7 @@ export const MAX_PAYMENT_AMOUNT = 100_000;
 
 // PayU's hash joins the fields with '|': a '|' inside a value could shift the fields it covers.
 const Name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required')
-  .max(60, 'Name is too long (at most 60 characters)').refine((v) => !v.includes('|'), 'Name may not contain the character |');
+  .max(60, 'Name is too long (at most 60 characters)').refine((v) => !v.includes('|'), 'Name may not contain the character |').refine(...plainLine('Name'));
 const PayerEmail = z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').pipe(Email);
 const Amount = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim() || NaN) : v),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROGRAM_TRACKS } from '../program';
 import { Id, PaperId } from './common';
+import { plainLine } from './text';
 
 const Instant = z.iso.datetime({ offset: true, message: 'Times must be ISO 8601 instants, e.g. 2023-12-27T09:00:00+07:00' });
 
@@ -16,7 +17,7 @@ export const ProgramJson = z.object({ timeZone: z.literal('Asia/Bangkok'), sessi
 export type ProgramJson = z.infer<typeof ProgramJson>;
 
 const SessionFields = z.object({
-  title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)'),
+  title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)').refine(...plainLine('Title')),
   track: z.enum(PROGRAM_TRACKS, { message: 'Track must be one of the four tracks of the call for papers' }),
   room: z.string().trim().max(500, 'Room is too long (at most 500 characters)').default(''),
   start: Instant,

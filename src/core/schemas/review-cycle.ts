@@ -45,7 +45,7 @@ export const DecisionBody = z.object({ decision: Decision.nullable() });
 export const DecisionResponse = z.object({ paperId: z.string(), decision: Decision.nullable(), notifiedDecision: Decision.nullable() });
 
 /** What the author is told, once notified: the decision and every review's comments, never who wrote them. */
-export const AuthorReviewJson = z.object({ recommendation: z.number(), commentsToAuthors: z.string() });
+export const AuthorReviewJson = z.object({ reviewer: z.string().optional(), recommendation: z.number(), commentsToAuthors: z.string() });
 
 export const NotifyBody = z.object({
   paperIds: z.array(z.string().regex(/^[0-9a-f]{24}$/, 'Invalid paper ID format')).max(20_000).optional(),

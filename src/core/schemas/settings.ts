@@ -14,6 +14,12 @@ export const EditorSettings = z.object({
   reviewersPerPaper: z.number().int(),
   maxPapersPerReviewer: z.number().int(),
   blindReview: z.boolean(),
+  /** Days before the review deadline when reviewers with work left get one reminder; null: no reminders. */
+  reminderDaysBefore: z.number().int().nullable(),
+  /** Issue 16.6: new reviewers wait for an editor's approval before they receive papers. */
+  reviewerApproval: z.boolean(),
+  /** Issue 17: only reviewers who verified their e-mail address are suggested, sent or auto-assigned. */
+  requireVerifiedEmail: z.boolean(),
 });
 export type EditorSettings = z.infer<typeof EditorSettings>;
 
@@ -31,5 +37,10 @@ export const UpdateSettingsBody = z.object({
     .int('maxPapersPerReviewer must be a whole number from 1 to 500').min(1, 'maxPapersPerReviewer must be a whole number from 1 to 500')
     .max(500, 'maxPapersPerReviewer must be a whole number from 1 to 500').optional(),
   blindReview: z.boolean({ message: 'blindReview must be true or false' }).optional(),
+  reviewerApproval: z.boolean({ message: 'reviewerApproval must be true or false' }).optional(),
+  requireVerifiedEmail: z.boolean({ message: 'requireVerifiedEmail must be true or false' }).optional(),
+  reminderDaysBefore: z.number({ message: 'reminderDaysBefore must be a whole number of days from 1 to 60, or null' })
+    .int('reminderDaysBefore must be a whole number of days from 1 to 60, or null').min(1, 'reminderDaysBefore must be a whole number of days from 1 to 60, or null')
+    .max(60, 'reminderDaysBefore must be a whole number of days from 1 to 60, or null').nullable().optional(),
 }).strict();
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;

@@ -29,10 +29,10 @@ export async function signToken(claims: TokenClaims, key: TokenKey): Promise<str
     .sign(key);
 }
 
-/** The claims of a valid token, or null for anything else (bad signature, expired, alg none, wrong shape). */
+/** The claims of a valid token, or null for anything else (bad signature, expired or without `exp` (issue 16.9), alg none, wrong shape). */
 export async function verifyToken(token: string, key: TokenKey): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || !ROLES.has(payload.role)) return null;
     const issuedAt = typeof payload.iam === 'number' ? payload.iam : (payload.iat ?? 0) * 1000;
     const links = Array.isArray(payload.links) ? payload.links.filter((l): l is string => typeof l === 'string') : [];

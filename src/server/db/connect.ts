@@ -53,7 +53,7 @@ export async function connectDatabase(opts: { databaseUrl?: string; dataDir: str
     unlock();
   };
   try {
-    await migrate(drizzle(pool), { migrationsFolder });
+    await migrateLocked(pool);
   } catch (e) {
     await stopAll();
     throw e;
@@ -65,4 +65,26 @@ export async function connectDatabase(opts: { databaseUrl?: string; dataDir: str
     ping: async () => { await db.execute(sql`select 1`); },
     close: stopAll,
   };
+}
+
+/** Any fixed number: the key of the advisory lock instances starting together take to migrate one at a time. */
+const MIGRATION_LOCK = 0x696d7365;
+
+/**
+ * Apply the migrations on one connection holding a PostgreSQL advisory lock, so instances starting together
+ * on one database migrate one after the other (the later ones find nothing left to do). The lock goes with
+ * the connection if the process dies.
+ */
+export async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    }
+  } finally {
+    client.release();
+  }
 }

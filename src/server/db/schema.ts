@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, boolean, customType, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const id = () => text('id').primaryKey();
@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, mode: 'date' }),
   /** When the account's e-mail was confirmed through the link mailed at signup; null: not verified. */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+  /** When an editor approved this reviewer (issue 16.6); null: not approved, which matters only while settings.reviewerApproval is on. */
+  approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
   uniqueIndex('users_email_role_key').on(sql`lower(${t.email})`, t.role),
   index('users_role_idx').on(t.role, t.id),
@@ -58,6 +60,8 @@ export const reviewStatuses = pgTable('review_statuses', {
   status: text('status').notNull(),
   assigned: boolean('assigned').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** When the reviewer was first sent the paper: orders "Reviewer 1", "Reviewer 2"… in what authors see (issue 16.3). */
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.paperId, t.reviewerId] }),
   index('review_statuses_reviewer_idx').on(t.reviewerId, t.paperId),
@@ -268,6 +272,10 @@ export const settings = pgTable('settings', {
   blindReview: boolean('blind_review').notNull().default(false),
   /** Only reviewers who verified their e-mail are suggested, sent papers or auto-assigned (issue 17); off by default. */
   requireVerifiedEmail: boolean('require_verified_email').notNull().default(false),
+  /** Days before the review deadline when reviewers with work left get one reminder (issue 14 §3); null: off. */
+  reminderDaysBefore: integer('reminder_days_before'),
+  /** New reviewers wait for an editor's approval before they are suggested, sent, shown bids or auto-assigned (issue 16.6). */
+  reviewerApproval: boolean('reviewer_approval').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -304,3 +312,44 @@ export const cameraReady = pgTable('camera_ready', {
   fileName: text('file_name').notNull(),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Shared request counters (issue 16, issue 11 §2): one row per key and fixed window, counted with an atomic
+ * upsert so every instance on this database sees the same figures. Rows of past windows are deleted as
+ * requests come (src/server/auth/request-limiter.ts).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)]);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded files kept in PostgreSQL (FILE_STORE=postgres, src/server/storage/pg-file-store.ts): one row per
+ * content hash, its bytes in `file_chunks` rows of at most 256 KB under the blob that first stored them.
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  blobId: text('blob_id').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  storedAt: timestamp('stored_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export const fileChunks = pgTable('file_chunks', {
+  blobId: text('blob_id').notNull(),
+  seq: integer('seq').notNull(),
+  data: bytea('data').notNull(),
+}, (t) => [primaryKey({ columns: [t.blobId, t.seq] })]);
+/**
+ * One row per store of a file (issue 16.2): a request that has stored a file but not yet committed the row
+ * naming it holds it, so another request failing with the same bytes cannot delete it. Holds expire.
+ */
+export const fileHolds = pgTable('file_holds', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('file_holds_key_idx').on(t.key), index('file_holds_at_idx').on(t.at)]);
+
+/** Moved on around every write by every instance: their list caches compare it (src/server/services/list-cache.ts). */
+export const listCacheGeneration = pgSequence('list_cache_generation');

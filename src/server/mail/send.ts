@@ -20,6 +20,8 @@ export interface MailInput {
 }
 
 export interface Mailer {
+  /** True when SMTP_URL is set; false: every mail stays in the outbox and nothing is delivered. */
+  readonly configured: boolean;
   /**
    * Queue a mail (or, without SMTP, keep it in the outbox). It is only written to the database here; the
    * worker delivers it. Returns its id and state ('queued' or 'outbox').
@@ -35,7 +37,15 @@ export interface Mailer {
   close(): Promise<void>;
   /** One pass of the worker: claim due mails and deliver them. Returns how many it handled. */
   runOnce(): Promise<number>;
+  /**
+   * Run `job.run` in the worker's loop, before delivering, at most every `job.everyMs` (first on the worker's
+   * first pass), e.g. queueing review reminders. A job that throws is logged and tried again next time.
+   */
+  addJob(job: MailJob): void;
 }
+
+/** Work the mail worker does besides delivering: it queues mails (through `send`) that the same pass delivers. */
+export interface MailJob { name: string; everyMs: number; run: () => Promise<unknown> }
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -69,6 +79,19 @@ export function createMailer(opts: MailerOptions): Mailer {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  const jobs: { job: MailJob; lastRun: number }[] = [];
+
+  async function runJobs(): Promise<void> {
+    for (const entry of jobs) {
+      if (stopped || Date.now() - entry.lastRun < entry.job.everyMs) continue;
+      entry.lastRun = Date.now();
+      try {
+        await entry.job.run();
+      } catch (err) {
+        opts.log.warn({ err, job: entry.job.name }, 'mail worker job failed');
+      }
+    }
+  }
 
   /** Claim due mails: queued and due, or 'sending' whose lease ran out (the worker holding it died). */
   async function claim(): Promise<(typeof mailQueue.$inferSelect)[]> {
@@ -129,7 +152,7 @@ export function createMailer(opts: MailerOptions): Mailer {
   function tick(): void {
     timer = null;
     if (running || stopped) return;
-    running = runOnce().catch((err: unknown) => {
+    running = runJobs().then(runOnce).catch((err: unknown) => {
       opts.log.warn({ err }, 'mail worker pass failed');
       return 0;
     });
@@ -141,6 +164,7 @@ export function createMailer(opts: MailerOptions): Mailer {
   }
 
   return {
+    configured: transport !== null,
     async send({ to, template, values, tx }) {
       const { subject, text } = renderMail(template, values);
       const id = newId();
@@ -185,5 +209,8 @@ export function createMailer(opts: MailerOptions): Mailer {
       transport?.close();
     },
     runOnce,
+    addJob(job) {
+      jobs.push({ job, lastRun: 0 });
+    },
   };
 }

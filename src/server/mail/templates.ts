@@ -75,6 +75,22 @@ export const MAIL_TEMPLATES = {
       'The editorial team',
     ].join('\n'),
   },
+  reviewReminder: {
+    subject: 'Reminder: your reviews are due by {deadline}',
+    text: [
+      'Dear {name},',
+      '',
+      'The reviews for the {conference} are due by {deadline}. These papers assigned to you still wait for you:',
+      '',
+      '{papers}',
+      '',
+      'Please log in as a Reviewer to accept or decline each paper and to save your review:',
+      '{loginUrl}',
+      '',
+      'Thank you for your help.',
+      'The editorial team',
+    ].join('\n'),
+  },
 } as const;
 
 export type TemplateName = keyof typeof MAIL_TEMPLATES;

@@ -49,3 +49,26 @@ export function verifyPayuResponse(f: PayuResponseFields, hash: string, salt: st
   const got = Buffer.from(hash.trim().toLowerCase(), 'utf8');
   return want.length === got.length && timingSafeEqual(want, got);
 }
+
+/**
+ * The fields of PayU's answer that we read or keep, each with the longest value we store (issue 16
+ * point 4): a callback's form is cut to these before anything is verified or recorded, so a post of
+ * 1 MB (refused or not) stores about a kilobyte at most. Our own values always fit: txnid is our id,
+ * firstname ≤ 60 and productinfo ≤ 100 by the initiate schema, e-mail ≤ 254, the hash is 128 hex.
+ */
+export const PAYU_CALLBACK_FIELDS = {
+  key: 64, txnid: 64, amount: 20, productinfo: 100, firstname: 60, email: 254, phone: 20,
+  udf1: 64, udf2: 64, udf3: 64, udf4: 64, udf5: 64,
+  status: 20, hash: 130, additionalCharges: 20, mihpayid: 64,
+  mode: 20, bank_ref_num: 64, unmappedstatus: 32, error: 32, error_Message: 200,
+} as const;
+
+export function cutPayuCallbackForm(form: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, max] of Object.entries(PAYU_CALLBACK_FIELDS)) {
+    const value = Object.hasOwn(form, name) ? form[name] : undefined;
+    // Cut by code points, never inside a surrogate pair (half a pair is text PostgreSQL cannot store).
+    if (typeof value === 'string') out[name] = value.slice(0, max).replace(/[\uD800-\uDBFF]$/, '');
+  }
+  return out;
+}

@@ -7,7 +7,7 @@ import {
 } from '../../core/schemas/accounts';
 import { MessageJson, PaperId } from '../../core/schemas/common';
 import { deny, requireCaller } from '../auth/caller';
-import { RequestLimiter } from '../auth/request-limiter';
+import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { signToken } from '../auth/tokens';
 import { canActAsSubmitter } from '../permissions';
 import { findPaperForAuthor, setCoAuthors } from '../services/co-authors';
@@ -25,18 +25,20 @@ const errors = { 400: MessageJson, 401: MessageJson, 403: MessageJson, 404: Mess
 const routes: FastifyPluginAsync = async (app) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const tooMany = 'Too many password reset requests. Please try again later.';
-  // Per e-mail: a mailbox cannot be flooded; per address: one client cannot probe many e-mails.
-  const forgotPerEmail = new RequestLimiter(3, HOUR, tooMany);
-  const forgotPerAddress = new RequestLimiter(20, HOUR, tooMany);
-  const resendLimiter = new RequestLimiter(3, HOUR, 'Too many verification mails. Please try again later.');
+  // Counted in PostgreSQL, shared by every instance (issue 11 §2). Per e-mail: a mailbox cannot be flooded;
+  // per address: one client cannot probe many e-mails, while a campus behind one NAT address still can reset.
+  const limiter = new SharedLimiter(db);
+  const forgotLimits = (ip: string, email: string) => [
+    { key: `forgot:a:${addressKey(ip)}`, limit: 100, windowMs: HOUR },
+    { key: `forgot:e:${email.toLowerCase()}`, limit: 3, windowMs: HOUR },
+  ];
   const background = (work: () => Promise<void>) => {
     void work().catch((err: unknown) => app.log.error({ err }, 'account mail failed'));
   };
 
   api.post('/password/forgot', { schema: { body: ForgotBody, response: { 200: MessageJson, ...errors } } }, async (req) => {
-    forgotPerAddress.take([req.ip]);
-    forgotPerEmail.take([`${req.body.email.toLowerCase()}`]);
+    const refused = await limiter.take(forgotLimits(req.ip, req.body.email));
+    if (refused) throw tooMany(refused, 'Too many password reset requests.');
     // After the answer: the same answer in the same time whether or not the account exists.
     background(() => requestPasswordReset(db, { body: req.body, mailer: app.mailer, publicUrl: app.config.publicUrl }));
     return { message: FORGOT_ANSWER };
@@ -54,7 +56,8 @@ const routes: FastifyPluginAsync = async (app) => {
 
   api.post('/email/verify/resend', { schema: { response: { 200: MessageJson, ...errors } } }, async (req) => {
     const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
-    resendLimiter.take([caller.id]);
+    const refused = await limiter.take([{ key: `verify-resend:u:${caller.id}`, limit: 3, windowMs: HOUR }]);
+    if (refused) throw tooMany(refused, 'Too many verification mails.');
     await resendVerificationMail(db, { userId: caller.id, mailer: app.mailer, publicUrl: app.config.publicUrl });
     return { message: VERIFY_SENT };
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { LoginBody, SignupBody } from '../../core/schemas/auth';
 import { LoginLimiter } from '../auth/login-limiter';
+import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { signToken } from '../auth/tokens';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
@@ -13,9 +14,13 @@ import { toUserJson } from '../services/user-json';
 import { CONTRACT } from './contract';
 import { recordAudit } from '../services/audit';
 
+/** Sign-ups per address: a whole class behind one NAT signs up in an hour; a script does not fill the database. */
+export const SIGNUP_PER_ADDRESS = { limit: 200, windowMs: 60 * 60 * 1000 } as const;
+
 const routes: FastifyPluginAsync = async (app) => {
-  const limiter = new LoginLimiter();
   const { db } = app.database;
+  const shared = new SharedLimiter(db);
+  const limiter = new LoginLimiter(shared);
 
   if (app.config.EDITOR_EMAILS.length === 0) {
     const [editor] = await db.select({ email: users.email }).from(users).where(eq(users.role, 'Editor')).limit(1);
@@ -24,6 +29,9 @@ const routes: FastifyPluginAsync = async (app) => {
   }
 
   app.post('/signup', CONTRACT.signup, async (req, reply) => {
+    // Every attempt counts, before anything else: the 409 for a known e-mail is behind the limit too.
+    const refusal = await shared.take([{ key: `signup:a:${addressKey(req.ip)}`, ...SIGNUP_PER_ADDRESS }]);
+    if (refusal) throw tooMany(refusal, 'Too many sign-ups from your address.');
     const body = SignupBody.parse(req.body ?? {});
     const user = await signUpUser(db, body, app.config.EDITOR_EMAILS);
     await recordAudit(db, { actorId: user.id, actorRole: user.role, action: 'user.signup', ip: req.ip });
@@ -37,17 +45,17 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post('/login', CONTRACT.login, async (req) => {
     const raw = (req.body ?? {}) as { email?: unknown };
     const emailKey = typeof raw.email === 'string' ? raw.email.trim() : '';
-    limiter.check(emailKey, req.ip);
+    await limiter.check(emailKey, req.ip);
     const body = LoginBody.parse(req.body ?? {});
     try {
       const user = await logInUser(db, body);
-      limiter.succeed(body.email);
+      await limiter.succeed(body.email, req.ip);
       const links = await findLinkedAccounts(db, { user, password: body.password });
       const token = await signToken({ sub: user.id, role: user.role, links }, app.tokenKey);
       return { message: 'Login successful', token, user: toUserJson(user) };
     } catch (err) {
       if (err instanceof AppError && err.code === 'unauthorized') {
-        limiter.fail(body.email, req.ip);
+        await limiter.fail(body.email, req.ip);
         await recordAudit(db, { actorId: null, actorRole: body.role, action: 'login.failed', ip: req.ip, details: { email: body.email } });
       }
       throw err;

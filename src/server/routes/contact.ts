@@ -1,44 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '../../core/messages';
 import { ContactBody, type ContactSentJson } from '../../core/schemas/contact';
+import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { AppError } from '../errors';
 import { createContactMessage } from '../services/create-contact-message';
 import { CONTRACT } from './contract';
 
-const WINDOW_MS = 10 * 60 * 1000;
-const PER_ADDRESS = 5;
-
-/**
- * At most 5 messages per client address in 10 minutes. In memory, per server instance: the product
- * runs as one process, and a restart forgetting the counts is harmless for a contact form.
- */
-export function contactLimiter(limit = PER_ADDRESS, windowMs = WINDOW_MS, now = () => Date.now()) {
-  const hits = new Map<string, number[]>();
-  return {
-    /** Counts one attempt; throws 429 with Retry-After when the address is over the limit. */
-    take(address: string): void {
-      const cutoff = now() - windowMs;
-      const recent = (hits.get(address) ?? []).filter((t) => t > cutoff);
-      if (recent.length >= limit) {
-        hits.set(address, recent);
-        const retryAfter = Math.max(1, Math.ceil(((recent[0] ?? 0) + windowMs - now()) / 1000));
-        throw new AppError('too_many',
-          `Too many messages from your address. Please try again in ${Math.ceil(retryAfter / 60)} minutes.`,
-          { 'retry-after': String(retryAfter) });
-      }
-      if (hits.size > 50_000) hits.clear();
-      hits.set(address, [...recent, now()]);
-    },
-  };
-}
+/** At most 5 messages per client address in 10 minutes, counted in PostgreSQL (shared by every instance). */
+export const CONTACT_PER_ADDRESS = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
 
 const routes: FastifyPluginAsync = async (app) => {
-  const limiter = contactLimiter();
+  const limiter = new SharedLimiter(app.database.db);
 
   app.post('/contact', CONTRACT.contact, async (req, reply) => {
-    limiter.take(req.ip);
+    const refusal = await limiter.take([{ key: `contact:a:${addressKey(req.ip)}`, ...CONTACT_PER_ADDRESS }]);
+    if (refusal) throw tooMany(refusal, 'Too many messages from your address.');
     const parsed = ContactBody.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid contact form');
+    // An entirely empty form is not a message (issue 18.5): nothing is stored. SPEC §8 shows its toast
+    // whatever is typed, so the answer is that text too, as 200 (nothing created) instead of 201.
+    if (Object.values(parsed.data).every((v) => v === '')) return reply.code(200).send({ message: MESSAGES.contactSent } satisfies ContactSentJson);
     await createContactMessage(app.database.db, { body: parsed.data, ip: req.ip });
     const answer: ContactSentJson = { message: MESSAGES.contactSent };
     return reply.code(201).send(answer);

@@ -25,7 +25,8 @@ const errors = {
 const publicErrors = { 400: MessageJson, 404: MessageJson, 413: MessageJson, 429: MessageJson, 500: MessageJson, 503: MessageJson };
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
-const binary = (description: string, type: string) => ({ description, content: { [type]: { schema: z.string() } } });
+/** A response that is a file of the given media type (a CSV, an iCalendar, a PDF), not JSON. */
+export const binary = (description: string, type: string) => ({ description, content: { [type]: { schema: z.string() } } });
 const multipart = (fields: z.ZodObject, file: { name: string; description: string }) =>
   z.object({ ...fields.shape, [file.name]: z.string().describe(file.description) });
 
@@ -97,7 +98,7 @@ export const CONTRACT = {
     params: z.object({ key: z.string() }),
     response: { 200: { description: 'The photo (JPEG, PNG or WebP)', content: { 'image/jpeg': { schema: z.string() }, 'image/png': { schema: z.string() }, 'image/webp': { schema: z.string() } } }, ...publicErrors },
   }),
-  contact: route({ body: ContactBody, response: { 201: ContactSentJson, ...publicErrors } }),
+  contact: route({ body: ContactBody, response: { 200: ContactSentJson, 201: ContactSentJson, ...publicErrors } }),
   paymentsConfig: route({ response: { 200: PaymentsConfigJson, ...publicErrors } }),
   payuInitiate: route({
     description: 'Answers an HTML page that posts the signed form to PayU\'s hosted checkout.',
@@ -108,7 +109,7 @@ export const CONTRACT = {
     description: 'PayU posts the payer\'s browser here (application/x-www-form-urlencoded, checked by its hash); answers the result page.',
     consumes: ['application/x-www-form-urlencoded'],
     body: z.record(z.string(), z.string()),
-    response: { 200: html('The payment result page'), 400: html('The callback was refused'), 500: MessageJson, 503: MessageJson },
+    response: { 200: html('The payment result page'), 400: html('The callback was refused'), 429: html('Too many callbacks from this address'), 500: MessageJson, 503: MessageJson },
   }),
   cardReturn: route({
     querystring: z.object({ session_id: z.string() }),
@@ -119,7 +120,10 @@ export const CONTRACT = {
     body: z.record(z.string(), z.unknown()),
     response: { 200: z.object({ received: z.literal(true) }), ...publicErrors },
   }),
-  editorPayments: route({ security: [{ bearer: [] }], response: { 200: PaymentsListResponse, ...errors } }),
+  editorPayments: route({
+    description: 'Every payment, newest first; with `limit`, one page, and the next page\'s cursor is in the x-next-cursor header.',
+    security: [{ bearer: [] }], querystring: PageQuery.omit({ q: true }), response: { 200: PaymentsListResponse, ...errors },
+  }),
   editorPaymentsCsv: route({ security: [{ bearer: [] }], response: { 200: binary('Every payment (CSV, UTF-8)', 'text/csv'), ...errors } }),
   keynoteSpeakers: route({ response: { 200: z.array(KeynoteSpeakerJson), ...publicErrors } }),
   addKeynoteSpeaker: route({

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { mailFailed, mailQueued, mailSent, paperSentTo } from '../../core/messages';
+import { mailFailed, mailKeptInOutbox, mailQueued, mailSent, paperSentTo } from '../../core/messages';
 import { Email, Id, PaperId } from '../../core/schemas/common';
 import { SendMailBody, SendPaperBody } from '../../core/schemas/review';
 import { requireCaller } from '../auth/caller';
@@ -16,6 +16,7 @@ import { sendReviewInvitation } from '../services/send-review-invitation';
 import { listReviewers, suggestReviewersForPaper } from '../services/suggest-reviewers';
 import { CONTRACT } from './contract';
 import { recordAudit } from '../services/audit';
+import { isWaitingForApproval, NOT_APPROVED } from '../services/reviewer-checks';
 
 const PageQuery = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be 1 to 200').max(200, 'limit must be 1 to 200').optional(),
@@ -72,12 +73,15 @@ const routes: FastifyPluginAsync = async (app) => {
     const caller = await requireCaller(req, 'Editor');
     const email = Email.parse(req.params.reviewerEmail);
     const body = SendMailBody.parse(req.body ?? {});
+    // Issue 16.6: an invitation names the paper; a reviewer waiting for approval gets none.
+    if (await isWaitingForApproval(db, body.reviewerId)) throw new AppError('conflict', NOT_APPROVED);
     const sent = await sendReviewInvitation(db, {
       mailer, publicUrl: app.config.publicUrl, editorId: caller.id, ip: req.ip,
       reviewerEmail: email, reviewerId: body.reviewerId, paperId: body.paperId, waitMs: 5000,
     });
     if (sent.result === 'failed') return reply.code(502).send({ message: mailFailed(sent.email) });
     if (sent.result === 'queued' || sent.result === 'sending') return reply.code(202).send({ message: mailQueued(sent.email), result: 'queued' });
+    if (sent.result === 'outbox') return { message: mailKeptInOutbox(sent.email), result: 'outbox' };
     return { message: mailSent(sent.email), result: sent.result };
   });
 

@@ -9,12 +9,16 @@ import content from './content';
 import editor from './editor';
 import files from './files';
 import mailQueue from './mail-queue';
+import mailStatus from './mail-status';
 import me from './me';
 import payments from './payments';
 import program from './program';
 import records from './records';
 import reviewer from './reviewer';
 import reviewCycle from './review-cycle';
+import reviewers from './reviewers';
+import stats from './stats';
+import editorConflicts from './editor-conflicts';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, apiDocs, records, program, reviewCycle];
+export const apiRoutes: FastifyPluginAsync[] = [auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers];

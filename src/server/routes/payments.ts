@@ -2,16 +2,32 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z, ZodError } from 'zod';
 import { CardCheckoutBody, PayuInitiateBody, type PaymentsConfigJson, type PaymentsListResponse } from '../../core/schemas/payment';
 import { requireCaller } from '../auth/caller';
+import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { AppError } from '../errors';
 import { createCardProvider } from '../payments/card';
 import { renderPayuRedirectPage, renderRejectedPage, renderResultPage } from '../payments/pages';
+import { cutPayuCallbackForm } from '../payments/payu';
 import { recordAudit } from '../services/audit';
 import { createCardCheckout, initiatePayuPayment } from '../services/initiate-payment';
-import { formatPaymentsCsv, listPayments } from '../services/list-payments';
+import { formatPaymentsCsv, listPayments, listPaymentsPage } from '../services/list-payments';
 import { recordCardWebhook, recordPayuCallback, syncCardSession, type PaymentRow } from '../services/record-payment-callback';
 import { CONTRACT } from './contract';
 
 const FORM = 'application/x-www-form-urlencoded';
+const HOUR = 60 * 60 * 1000;
+/**
+ * Per client address and hour (issue 16 point 4): starting payments (PayU or card) and payers' browsers
+ * coming back from PayU. A whole class behind one NAT pays in an hour; a script cannot fill the database.
+ */
+export const PAYMENT_LIMITS = {
+  initiate: { limit: 200, windowMs: HOUR },
+  callback: { limit: 200, windowMs: HOUR },
+} as const;
+const TOO_MANY_PAYMENTS = 'Too many payment requests from your address.';
+const PaymentsPageQuery = z.object({
+  limit: z.coerce.number().int().min(1, 'limit must be 1 to 200').max(200, 'limit must be 1 to 200').optional(),
+  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Bad cursor').optional(),
+});
 const CardReturnQuery = z.object({ session_id: z.string({ message: 'Missing session_id' }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'Bad session_id') });
 
 function sendHtml(reply: FastifyReply, html: string, status = 200) {
@@ -23,6 +39,11 @@ const routes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
   const card = createCardProvider(config, app.log);
   const registrationUrl = `${config.publicUrl}/registration`;
+  const limiter = new SharedLimiter(db);
+  const limit = async (kind: keyof typeof PAYMENT_LIMITS, ip: string) => {
+    const refusal = await limiter.take([{ key: `payment:${kind}:${addressKey(ip)}`, ...PAYMENT_LIMITS[kind] }]);
+    if (refusal) throw tooMany(refusal, TOO_MANY_PAYMENTS);
+  };
   const resultPage = (p: PaymentRow) => renderResultPage({
     status: p.status, txnid: p.txnid, amount: Number(p.amount).toFixed(2), currency: p.currency, name: p.name, product: p.product, registrationUrl,
   });
@@ -33,12 +54,14 @@ const routes: FastifyPluginAsync = async (app) => {
   }));
 
   app.post('/payu/initiate', CONTRACT.payuInitiate, async (req, reply) => {
+    await limit('initiate', req.ip);
     const body = PayuInitiateBody.parse(req.body);
     const form = await initiatePayuPayment({ db, config, body });
     return sendHtml(reply, renderPayuRedirectPage({ ...form, amountLabel: `₹${form.fields.amount}` }));
   });
 
   app.post('/card/checkout', CONTRACT.cardCheckout, async (req) => {
+    await limit('initiate', req.ip);
     const body = CardCheckoutBody.parse(req.body);
     return createCardCheckout({ db, config, card, body });
   });
@@ -54,6 +77,10 @@ const routes: FastifyPluginAsync = async (app) => {
       if (error instanceof AppError && error.code === 'bad_request') {
         return sendHtml(reply, renderRejectedPage({ message: error.message, registrationUrl }), 400);
       }
+      if (error instanceof AppError && error.code === 'too_many') {
+        for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+        return sendHtml(reply, renderRejectedPage({ message: error.message, registrationUrl }), 429);
+      }
       if (error instanceof ZodError) {
         return sendHtml(reply, renderRejectedPage({ message: error.issues[0]?.message ?? 'Bad request', registrationUrl }), 400);
       }
@@ -62,7 +89,9 @@ const routes: FastifyPluginAsync = async (app) => {
 
     for (const kind of ['success', 'failure'] as const) {
       browser.post(`/payu/${kind}`, CONTRACT.payuCallback, async (req, reply) => {
-        const form = req.body && typeof req.body === 'object' ? (req.body as Record<string, string>) : {};
+        await limit('callback', req.ip);
+        // Only PayU's known fields, each cut to a fixed length, are read or stored (never the whole form).
+        const form = cutPayuCallbackForm(req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
         const payment = await recordPayuCallback({ db, config, kind, form });
         await recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip: req.ip, details: { provider: 'payu', kind, txnid: payment.txnid, status: payment.status, amount: payment.amount, currency: payment.currency } });
         return sendHtml(reply, resultPage(payment));
@@ -92,9 +121,14 @@ const routes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/editor/payments', CONTRACT.editorPayments, async (req): Promise<PaymentsListResponse> => {
+  // Without `limit`, every payment (SPEC's shape); with it, one page, the next cursor in x-next-cursor (like /editor/papers).
+  app.get('/editor/payments', CONTRACT.editorPayments, async (req, reply): Promise<PaymentsListResponse> => {
     await requireCaller(req, 'Editor');
-    return { payments: await listPayments(db) };
+    const q = PaymentsPageQuery.parse(req.query ?? {});
+    if (!q.limit) return { payments: await listPayments(db) };
+    const { payments, nextCursor } = await listPaymentsPage(db, { limit: q.limit, cursor: q.cursor });
+    if (nextCursor) reply.header('x-next-cursor', nextCursor);
+    return { payments };
   });
 
   app.get('/editor/payments.csv', CONTRACT.editorPaymentsCsv, async (req, reply) => {

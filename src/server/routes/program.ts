@@ -11,6 +11,7 @@ import { deny, requireCaller } from '../auth/caller';
 import { API_POLICY } from '../csp';
 import { AppError } from '../errors';
 import { canAuthorReadPaper } from '../permissions';
+import { binary } from './contract';
 import { findCertificate, findCertificatesFor, findOwnCertificate, issueCertificates, renderCertificatePdf } from '../services/certificates';
 import { findPaperForAuthor } from '../services/co-authors';
 import { isPaperRegistered } from '../services/paper-registration';
@@ -42,10 +43,10 @@ const routes: FastifyPluginAsync = async (app) => {
     // The API's sandbox policy without allow-downloads makes Chromium refuse the file a link asks for.
     .header('content-security-policy', `${API_POLICY} allow-downloads`).send(body);
 
-  r.get('/program.ics', { schema: { response: { 200: z.string() } } }, async (_req, reply) =>
+  r.get('/program.ics', { schema: { response: { 200: binary('The whole programme (iCalendar)', 'text/calendar') } } }, async (_req, reply) =>
     sendIcs(reply, await exportProgramIcs({ db, publicUrl }), 'imse-programme.ics'));
 
-  r.get('/program/sessions/:id', { schema: { params: IcsParams, response: { 200: z.string(), 400: MessageJson, 404: MessageJson } } }, async (req, reply) => {
+  r.get('/program/sessions/:id', { schema: { params: IcsParams, response: { 200: binary('One session (iCalendar)', 'text/calendar'), 400: MessageJson, 404: MessageJson } } }, async (req, reply) => {
     const sessionId = req.params.id.slice(0, -'.ics'.length);
     return sendIcs(reply, await exportProgramIcs({ db, publicUrl, sessionId }), `imse-session-${sessionId}.ics`);
   });
@@ -104,12 +105,12 @@ const routes: FastifyPluginAsync = async (app) => {
     return { certificates: await findCertificatesFor(db, caller.email) };
   });
 
-  r.get('/me/certificates/:code', { schema: { params: PdfParams, response: { 200: z.any(), ...errors } } }, async (req, reply) => {
+  r.get('/me/certificates/:code', { schema: { params: PdfParams, response: { 200: binary('The certificate (PDF)', 'application/pdf'), ...errors } } }, async (req, reply) => {
     const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
     const certificate = await findOwnCertificate({ db, code: req.params.code.slice(0, -'.pdf'.length), email: caller.email });
     const pdf = await renderCertificatePdf({ certificate, conferenceTitle: CONFERENCE_TITLE, verifyUrl: `${publicUrl}/verify/${certificate.code}` });
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="certificate-${certificate.code}.pdf"`)
-      .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
+      .header('cache-control', 'private, no-store').send(Buffer.from(pdf) as unknown as string); // the declared 200 is a file, typed string
   });
 
   r.get('/certificates/:code', { schema: { params: CodeParams, response: { 200: z.object({ certificate: IssueCertificatesJson.shape.certificates.element.omit({ email: true }) }), 404: MessageJson } } }, async (req) => {

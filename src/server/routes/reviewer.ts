@@ -20,7 +20,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const reviewerId = Id.parse(req.params.reviewerId);
     deny(canReadAssignedList(caller, reviewerId));
     const json = await app.listCache.get(`assigned:${reviewerId}`,
-      async () => toPaperJson(db, app.config.JWT_SECRET, await findPapersForReviewer(db, reviewerId), { blind: (await getSettingsRow(db))?.blindReview }));
+      async () => toPaperJson(db, app.config.JWT_SECRET, await findPapersForReviewer(db, reviewerId), { blind: (await getSettingsRow(db))?.blindReview, reviewerViewerId: reviewerId }));
     return reply.type('application/json; charset=utf-8').send(json);
   });
 

@@ -5,6 +5,7 @@ import { normalizeTag, sharedTags } from '../../core/matching';
 import { PUBLIC_MAIL_DOMAINS } from '../../core/person-conflicts';
 import type { AutoAssignJson } from '../../core/schemas/assignment';
 import { AppError } from '../errors';
+import { APPROVED_IF_REQUIRED_SQL } from './reviewer-checks';
 
 
 export interface AutoAssignOptions {
@@ -36,8 +37,9 @@ interface Loaded {
   /** Reviewers by tag (CSR over tag bits), for scoring only the reviewers that share a tag. */
   tagStart: Int32Array;
   tagReviewer: Int32Array;
-  /** Bids of each paper: reviewer * 4 + index in BIDS, big-endian int32s. */
-  bids: Array<Buffer | undefined>;
+  /** Bids, CSR by paper: `bidCode[bidStart[p] .. bidStart[p + 1]]` = reviewer * 4 + index in BIDS. */
+  bidStart: Int32Array;
+  bidCode: Int32Array;
 }
 
 interface Limits { reviewersPerPaper: number; maxPapersPerReviewer: number }
@@ -49,19 +51,42 @@ async function readSettings(pool: pg.Pool): Promise<Limits> {
   return { reviewersPerPaper: row?.r ?? 3, maxPapersPerReviewer: row?.m ?? 10 };
 }
 
+/** Issue 17's setting: only verified reviewers when the editor requires it; approved ones when required. */
+const REVIEWERS = `role = 'Reviewer'
+  and (email_verified_at is not null or not coalesce((select require_verified_email from settings where id = 1), false))
+  and ${APPROVED_IF_REQUIRED_SQL}`;
+
+/**
+ * Everything the assignment needs, read in one snapshot (one repeatable-read, read-only transaction, shared
+ * with the second connection the bids are read on), so the reviewer numbers the bids query computes are
+ * those of the reviewers list.
+ */
 async function loadInstance(pool: pg.Pool, opts: Limits & { paperIds?: string[] }): Promise<Loaded> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const loaded = await loadInSnapshot(pool, client, opts);
+    await client.query('commit');
+    return loaded;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits & { paperIds?: string[] }): Promise<Loaded> {
   const wanted = opts.paperIds ? [...new Set(opts.paperIds)] : null;
-  const papers = (await pool.query<{ id: string; keywords: string[]; email: string }>(
+  const papers = (await client.query<{ id: string; keywords: string[]; email: string }>(
     `select p.id, p.keywords, lower(u.email) as email from papers p join users u on u.id = p.author_id
      ${wanted ? 'where p.id = any($1::text[])' : ''} order by p.id`, wanted ? [wanted] : [])).rows;
   if (wanted && papers.length !== wanted.length) {
     const found = new Set(papers.map((p) => p.id));
     throw new AppError('bad_request', `Unknown paper id: ${wanted.find((id) => !found.has(id))}`);
   }
-  const reviewers = (await pool.query<{ id: string; tags: string[]; email: string }>(
-    // Issue 17's setting: only verified reviewers when the editor requires it.
-    `select id, tags, lower(email) as email from users where role = 'Reviewer'
-       and (email_verified_at is not null or not coalesce((select require_verified_email from settings where id = 1), false)) order by id`)).rows;
+  const reviewers = (await client.query<{ id: string; tags: string[]; email: string }>(
+    `select id, tags, lower(email) as email from users where ${REVIEWERS} order by id`)).rows;
   const P = papers.length;
   const R = reviewers.length;
   const paperIndex = new Map(papers.map((p, i) => [p.id, i]));
@@ -98,7 +123,7 @@ async function loadInstance(pool: pg.Pool, opts: Limits & { paperIds?: string[] 
   const need = new Int32Array(P).fill(opts.reviewersPerPaper);
   const capacity = new Int32Array(R).fill(opts.maxPapersPerReviewer);
   const excluded: Array<[number, number]> = [];
-  const statuses = (await pool.query<{ paper_id: string; reviewer_id: string; status: string; assigned: boolean }>(
+  const statuses = (await client.query<{ paper_id: string; reviewer_id: string; status: string; assigned: boolean }>(
     'select paper_id, reviewer_id, status, assigned from review_statuses')).rows;
   for (const s of statuses) {
     const p = paperIndex.get(s.paper_id);
@@ -116,7 +141,7 @@ async function loadInstance(pool: pg.Pool, opts: Limits & { paperIds?: string[] 
     const d = r.email.slice(r.email.lastIndexOf('@') + 1);
     if (!PUBLIC_MAIL_DOMAINS.has(d)) reviewersByDomain.set(d, [...(reviewersByDomain.get(d) ?? []), i]);
   });
-  const coAuthors = (await pool.query<{ paper_id: string; email: string }>('select paper_id, lower(email) as email from paper_co_authors')).rows;
+  const coAuthors = (await client.query<{ paper_id: string; email: string }>('select paper_id, lower(email) as email from paper_co_authors')).rows;
   for (const c of coAuthors) {
     const p = paperIndex.get(c.paper_id);
     if (p === undefined) continue;
@@ -124,7 +149,7 @@ async function loadInstance(pool: pg.Pool, opts: Limits & { paperIds?: string[] 
     if (r !== undefined) excluded.push([p, r]);
     for (const same of reviewersByDomain.get(c.email.slice(c.email.lastIndexOf('@') + 1)) ?? []) excluded.push([p, same]);
   }
-  const declared = (await pool.query<{ paper_id: string; email: string }>('select paper_id, lower(email) as email from declared_conflicts')).rows;
+  const declared = (await client.query<{ paper_id: string; email: string }>('select paper_id, lower(email) as email from declared_conflicts')).rows;
   for (const c of declared) {
     const p = paperIndex.get(c.paper_id);
     const r = reviewerByEmail.get(c.email);
@@ -139,25 +164,97 @@ async function loadInstance(pool: pg.Pool, opts: Limits & { paperIds?: string[] 
   const fill = exclStart.slice(0, P);
   for (const [p, r] of excluded) exclReviewer[fill[p]!++] = r;
 
-  // Bids (issue 12's table), packed by PostgreSQL into one bytea per paper so 20 million rows cross as bytes.
-  const bids: Array<Buffer | undefined> = new Array(P);
-  if (P > 0 && R > 0) {
-    const rows = (await pool.query<{ p: number; packed: Buffer }>(
-      `with p as (select id, (ord - 1)::int as i from unnest($1::text[]) with ordinality t(id, ord)),
-            r as (select id, (ord - 1)::int as i from unnest($2::text[]) with ordinality t(id, ord))
-       select p.i as p, string_agg(int4send(r.i * 4 + array_position($3::text[], b.bid) - 1), ''::bytea) as packed
-       from bids b join p on p.id = b.paper_id join r on r.id = b.reviewer_id
-       where b.bid = any($3::text[])
-       group by p.i`, [papers.map((p) => p.id), reviewers.map((r) => r.id), [...BIDS]])).rows;
-    for (const row of rows) bids[row.p] = row.packed;
-  }
+  const { bidStart, bidCode } = P > 0 && R > 0 ? await loadBids(pool, client, paperIndex, wanted) : { bidStart: new Int32Array(P + 1), bidCode: new Int32Array(0) };
 
   return {
     paperIds: papers.map((p) => p.id), paperKeywords: papers.map((p) => p.keywords),
     reviewerIds: reviewers.map((r) => r.id), reviewerTags: reviewers.map((r) => r.tags),
     need, capacity, words, paperMask, reviewerMask, authorDomain, reviewerDomain, authorEmail, reviewerEmail,
-    exclStart, exclReviewer, bids, ...indexTags(bit.size, words, reviewerMask, capacity),
+    exclStart, exclReviewer, bidStart, bidCode, ...indexTags(bit.size, words, reviewerMask, capacity),
   };
+}
+
+/**
+ * The bids (issue 12's table; only those in BIDS count), as `reviewer number × 4 + index in BIDS` grouped by
+ * paper. PostgreSQL numbers the reviewers itself (row_number over the reviewers list's own filter and order,
+ * in the same snapshot), joins the reviewers and the four bid values as small hash tables, and aggregates one
+ * int4[] per paper, sent as its binary form (array_send: a bytea node-postgres turns into a Buffer). With a second connection the table is read in two halves of its pages
+ * (TID range scans) on two cores, the second connection in the first's snapshot.
+ * (Joining ids sent as unnest($1::text[]) made the planner hash the 20 M bids instead — it has no statistics
+ * on an array — and spill to disk: 52 s at 20 M bids.)
+ */
+async function loadBids(pool: pg.Pool, client: pg.PoolClient, paperIndex: Map<string, number>, wanted: string[] | null): Promise<{ bidStart: Int32Array; bidCode: Int32Array }> {
+  const P = paperIndex.size;
+  const codes = BIDS.map((b, i) => `('${b}', ${i})`).join(', ');
+  const query = (range: string) => ({
+    text: `with r as (select id, (row_number() over (order by id) - 1)::int * 4 as i from users where ${REVIEWERS}),
+                k(bid, code) as (values ${codes})
+           select b.paper_id, array_send(array_agg(r.i + k.code)) as packed
+           from bids b join r on r.id = b.reviewer_id join k on k.bid = b.bid
+           where ${range} ${wanted ? 'and b.paper_id = any($1::text[])' : ''}
+           group by b.paper_id`,
+    values: wanted ? [wanted] : [],
+  });
+  const pages = Number((await client.query<{ n: string }>(`select pg_relation_size('bids') / current_setting('block_size')::int as n`)).rows[0]!.n);
+  // The per-paper arrays reach ~100 MB at 20 M bids: kept in memory rather than spilled past work_mem's 4 MB.
+  const enlarge = `set local work_mem = '256MB'`;
+  await client.query(enlarge);
+  let second: pg.PoolClient | null = null;
+  if (pages >= 1024 && (pool.options.max ?? 10) >= 2) {
+    const snapshot = (await client.query<{ s: string }>('select pg_export_snapshot() as s')).rows[0]!.s;
+    second = await pool.connect().catch(() => null);
+    if (second) {
+      try {
+        await second.query('begin isolation level repeatable read read only');
+        await second.query(`set transaction snapshot '${snapshot}'`);
+        await second.query(enlarge);
+      } catch {
+        await second.query('rollback').catch(() => {});
+        second.release();
+        second = null;
+      }
+    }
+  }
+  const half = Math.floor(pages / 2);
+  type Packed = { paper_id: string; packed: Buffer };
+  let results: Array<pg.QueryResult<Packed>>;
+  if (second) {
+    const other = second;
+    try {
+      results = await Promise.all([
+        client.query<Packed>(query(`b.ctid < '(${half},0)'::tid`)),
+        other.query<Packed>(query(`b.ctid >= '(${half},0)'::tid`)),
+      ]);
+    } finally {
+      await other.query('commit').catch(() => {});
+      other.release();
+    }
+  } else {
+    results = [await client.query<Packed>(query('true'))];
+  }
+  // An int4[] in binary: ndim, has-nulls, element type, length, lower bound (20 bytes), then per element its
+  // length (4 bytes) and value.
+  const bidStart = new Int32Array(P + 1);
+  for (const res of results) {
+    for (const row of res.rows) {
+      const p = paperIndex.get(row.paper_id);
+      if (p !== undefined) bidStart[p + 1]! += (row.packed.length - 20) / 8;
+    }
+  }
+  for (let p = 0; p < P; p++) bidStart[p + 1]! += bidStart[p]!;
+  const bidCode = new Int32Array(bidStart[P]!);
+  const fill = bidStart.slice(0, P);
+  for (const res of results) {
+    for (const row of res.rows) {
+      const p = paperIndex.get(row.paper_id);
+      if (p === undefined) continue;
+      const buf = row.packed;
+      let at = fill[p]!;
+      for (let o = 24; o < buf.length; o += 8) bidCode[at++] = buf.readInt32BE(o);
+      fill[p] = at;
+    }
+  }
+  return { bidStart, bidCode };
 }
 
 /** A fixed, well-spread order among equal scores, so equal candidates are not all the lowest ids. */
@@ -207,15 +304,13 @@ function scoreRow(inst: Loaded, p: number, row: Row): void {
       }
     }
   }
-  const buf = inst.bids[p];
-  if (buf) {
-    for (let o = 0; o < buf.length; o += 4) {
-      const v = buf.readInt32BE(o);
-      const r = v >> 2;
-      const b = (v & 3) + 1;
-      bid[r] = b;
-      if (shared[r]! === 0 && (b === EAGER || b === WILLING)) { touched[n++] = r; shared[r] = -1; }
-    }
+  const { bidStart, bidCode } = inst;
+  for (let e = bidStart[p]!; e < bidStart[p + 1]!; e++) {
+    const v = bidCode[e]!;
+    const r = v >> 2;
+    const b = (v & 3) + 1;
+    bid[r] = b;
+    if (shared[r]! === 0 && (b === EAGER || b === WILLING)) { touched[n++] = r; shared[r] = -1; }
   }
   const dom = inst.authorDomain[p]!;
   const mail = inst.authorEmail[p]!;
@@ -232,8 +327,7 @@ function scoreRow(inst: Loaded, p: number, row: Row): void {
 
 function clearRow(inst: Loaded, p: number, row: Row): void {
   for (let i = 0; i < row.n; i++) { const r = row.touched[i]!; row.score[r] = 0; row.shared[r] = 0; }
-  const buf = inst.bids[p];
-  if (buf) for (let o = 0; o < buf.length; o += 4) row.bid[buf.readInt32BE(o) >> 2] = BID_NONE;
+  for (let e = inst.bidStart[p]!; e < inst.bidStart[p + 1]!; e++) row.bid[inst.bidCode[e]! >> 2] = BID_NONE;
   row.n = 0;
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { keynoteSpeakers, paperFiles, users } from '../db/schema';
+import { cameraReady, keynoteSpeakers, paperFiles, users } from '../db/schema';
 import type { FileStore } from '../storage/file-store';
 
 /** Files are shared by content hash: remove one only when no row refers to it. */
@@ -8,5 +8,7 @@ export async function discardFileIfUnused(db: Db, store: FileStore, key: string)
   const [a] = await db.select({ k: paperFiles.storageKey }).from(paperFiles).where(eq(paperFiles.storageKey, key)).limit(1);
   const [b] = await db.select({ k: users.photoKey }).from(users).where(eq(users.photoKey, key)).limit(1);
   const [c] = await db.select({ k: keynoteSpeakers.photoKey }).from(keynoteSpeakers).where(eq(keynoteSpeakers.photoKey, key)).limit(1);
-  if (!a && !b && !c) await store.delete(key);
+  const [d] = await db.select({ k: cameraReady.storageKey }).from(cameraReady).where(eq(cameraReady.storageKey, key)).limit(1);
+  // The store itself keeps a file another request has just stored and not yet committed (storage/holds.ts).
+  if (!a && !b && !c && !d) await store.delete(key);
 }

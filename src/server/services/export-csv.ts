@@ -4,15 +4,32 @@ import type { ExportName } from '../../core/schemas/records';
 
 const BATCH = 1000;
 
+const FORMULA_START = /[=+\-@\t\r]/;
+const SEPARATOR = /[;,\t\r\n]/;
+/** Quick check, so the common cell is not walked character by character (exports stream millions of cells). */
+const NEEDS_GUARD = /(?:^|[;,\t\r\n])[=+\-@\t\r]/;
+
 /**
- * One CSV cell: RFC 4180 quoting, and text a spreadsheet would run as a formula (=, +, -, @, tab, CR)
- * starts with an apostrophe. (The hardening helper's src/core/csv.ts is to hold this rule for every
- * export; switch to it when it lands.)
+ * One CSV cell (issue 16.8): always quoted (RFC 4180, quotes doubled), and text a spreadsheet would run as
+ * a formula (=, +, -, @, tab, CR) gets an apostrophe, at the start of the cell and after every separator a
+ * spreadsheet may split on (; , tab, CR, LF), so `x;=2+5` cannot become a formula either.
  */
 export function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = NEEDS_GUARD.test(text) ? neutraliseFormulas(text) : text;
+  return `"${safe.includes('"') ? safe.replace(/"/g, '""') : safe}"`;
+}
+
+/** An apostrophe before each formula start at the start of the text or right after a separator. */
+export function neutraliseFormulas(text: string): string {
+  let out = '';
+  let atStart = true;
+  for (const ch of text) {
+    if (atStart && FORMULA_START.test(ch)) out += "'";
+    out += ch;
+    atStart = SEPARATOR.test(ch);
+  }
+  return out;
 }
 
 interface ExportSpec {

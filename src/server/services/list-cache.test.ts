@@ -23,3 +23,16 @@ test('a list built while a write was under way is not served after the write', a
   expect(await slow).toBe('{"stale":true}');
   expect(await cache.get('r1', async () => ({ fresh: true }))).toBe('{"fresh":true}');
 });
+
+test('with a shared generation, a write counted by another instance makes this one rebuild', async () => {
+  let value = 1;
+  const shared = { current: async () => String(value), bump: async () => { value++; } };
+  const a = new ListCache(60_000, 10, Date.now, shared);
+  const b = new ListCache(60_000, 10, Date.now, shared);
+  let builds = 0;
+  const build = async () => ({ n: ++builds });
+  expect(await b.get('r1', build)).toBe('{"n":1}');
+  expect(await b.get('r1', build)).toBe('{"n":1}');
+  await a.invalidate(); // a write through the other instance
+  expect(await b.get('r1', build)).toBe('{"n":2}');
+});

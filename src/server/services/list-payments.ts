@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { describeFeeItem, FeeItem } from '../../core/schemas/fee-item';
 import type { PaymentJson } from '../../core/schemas/payment';
 import type { Db } from '../db/connect';
@@ -23,6 +23,24 @@ export function toPaymentJson(p: PaymentRow): PaymentJson {
 export async function listPayments(db: Db): Promise<PaymentJson[]> {
   const rows = await db.select().from(payments).orderBy(desc(payments.createdAt), desc(payments.id));
   return rows.map(toPaymentJson);
+}
+
+/**
+ * One page of payments, newest first, after `cursor` (the last id of the previous page); the same order
+ * as listPayments. An unknown cursor gives an empty page.
+ */
+export async function listPaymentsPage(db: Db, opts: { limit: number; cursor?: string }): Promise<{ payments: PaymentJson[]; nextCursor: string | null }> {
+  let after = sql`true`;
+  if (opts.cursor) {
+    const [last] = await db.select({ id: payments.id }).from(payments).where(eq(payments.id, opts.cursor));
+    if (!last) return { payments: [], nextCursor: null };
+    // Compared in the database: created_at has microseconds, a JavaScript Date only milliseconds.
+    after = sql`(${payments.createdAt}, ${payments.id}) < (select p.created_at, p.id from payments p where p.id = ${last.id})`;
+  }
+  const rows = await db.select().from(payments).where(after).orderBy(desc(payments.createdAt), desc(payments.id)).limit(opts.limit + 1);
+  const more = rows.length > opts.limit;
+  const page = more ? rows.slice(0, opts.limit) : rows;
+  return { payments: page.map(toPaymentJson), nextCursor: more ? page[page.length - 1]!.id : null };
 }
 
 const CSV_COLUMNS: [string, (p: PaymentJson) => string][] = [

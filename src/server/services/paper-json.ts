@@ -3,7 +3,7 @@ import type { PaperJson } from '../../core/schemas/paper';
 import type { Db } from '../db/connect';
 import { comments, paperCoAuthors, paperFiles, papers, reviewStatuses, users } from '../db/schema';
 import { signedPdfUrl } from '../storage/signed-url';
-import { reviewCycleFields } from './review-cycle-json';
+import { reviewCycleFields, reviewerLabels } from './review-cycle-json';
 
 export type PaperRow = typeof papers.$inferSelect;
 
@@ -14,10 +14,14 @@ const prepareQueries = (db: Db) => ({
     .orderBy(asc(paperFiles.paperId), asc(paperFiles.version)).prepare('paper_json_files'),
   notes: db.select().from(comments).where(sql`${comments.paperId} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(comments.id)).prepare('paper_json_comments'),
-  responses: db.select({ paperId: reviewStatuses.paperId, email: users.email, status: reviewStatuses.status })
+  responses: db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId, email: users.email, status: reviewStatuses.status })
     .from(reviewStatuses).innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
     .where(and(sql`${reviewStatuses.paperId} = any(${sql.placeholder('ids')})`, sql`${reviewStatuses.status} in ('Accepted', 'Declined')`))
     .prepare('paper_json_responses'),
+  // Issue 16.3: every reviewer of each paper in the order they were sent it, for "Reviewer 1", "Reviewer 2"…
+  reviewers: db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
+    .where(sql`${reviewStatuses.paperId} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(reviewStatuses.paperId), asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId)).prepare('paper_json_reviewers'),
   coAuthors: db.select().from(paperCoAuthors).where(sql`${paperCoAuthors.paperId} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position)).prepare('paper_json_co_authors'),
 });
@@ -44,6 +48,8 @@ export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts
   author?: boolean;
   /** Blind review: what a reviewer receives carries no author identity. */
   blind?: boolean;
+  /** The reviewer asking (their assigned papers): they see their own response and comments, no other reviewer's. */
+  reviewerViewerId?: string;
 } = {}): Promise<PaperJson[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -52,6 +58,11 @@ export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts
     q.files.execute({ ids }), q.notes.execute({ ids }), q.responses.execute({ ids }), opts.coAuthors ? q.coAuthors.execute({ ids }) : [],
     reviewCycleFields(db, secret, rows, opts),
   ]);
+  // Issue 16.3: only the editor learns who reviewed; a reviewer sees only themselves, anyone else "Reviewer n".
+  const view = opts.editor ? 'editor' : opts.reviewerViewerId ? 'reviewer' : 'anonymous';
+  const labelOf = view === 'anonymous' ? reviewerLabels(await q.reviewers.execute({ ids })) : null;
+  const label = (paperId: string, reviewerId: string) => labelOf?.get(`${paperId}:${reviewerId}`) ?? 'Reviewer';
+  const visible = (reviewerId: string) => view !== 'reviewer' || reviewerId === opts.reviewerViewerId;
   const coAuthorsOf = group(coAuthors, (c) => c.paperId);
   const filesOf = group(files, (f) => f.paperId);
   const notesOf = group(notes, (c) => c.paperId);
@@ -67,8 +78,11 @@ export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts
       pdf: latest ? signedPdfUrl(secret, latest.id) : null,
       author: opts.blind ? '' : p.authorId,
       submittedAt: p.submittedAt.toISOString(),
-      comments: (notesOf.get(p.id) ?? []).map((c) => ({ text: c.text, reviewerId: c.reviewerId, createdAt: c.createdAt.toISOString() })),
-      reviewResponses: Object.fromEntries((responsesOf.get(p.id) ?? []).map((r) => [r.email, r.status])),
+      comments: (notesOf.get(p.id) ?? []).filter((c) => visible(c.reviewerId)).map((c) => ({
+        text: c.text, reviewerId: view === 'anonymous' ? label(p.id, c.reviewerId) : c.reviewerId, createdAt: c.createdAt.toISOString(),
+      })),
+      reviewResponses: Object.fromEntries((responsesOf.get(p.id) ?? []).filter((r) => visible(r.reviewerId))
+        .map((r) => [view === 'anonymous' ? label(p.id, r.reviewerId) : r.email, r.status])),
       ...extra.get(p.id),
       ...(opts.coAuthors ? { coAuthors: (coAuthorsOf.get(p.id) ?? []).map((c) => ({ name: c.name, email: c.email, affiliation: c.affiliation })) } : {}),
       ...(opts.viewerId ? { coAuthored: p.authorId !== opts.viewerId } : {}),

@@ -17,17 +17,44 @@ export async function isVerifiedEmailRequired(db: Db): Promise<boolean> {
 /** SQL condition on `users`: the reviewer may be suggested or auto-assigned under the current setting. */
 export const verifiedIfRequired = sql`(${users.emailVerifiedAt} is not null or not coalesce((select require_verified_email from settings where id = 1), false))`;
 
+export const NOT_APPROVED = 'This reviewer has not been approved yet: approve them on the Reviewers page (/editor/reviewers) before sending them papers.';
+
+/** The editor's setting (issue 16.6): new reviewers wait for approval before they are suggested, sent, shown bids or auto-assigned. */
+export async function isApprovalRequired(db: Db): Promise<boolean> {
+  const [row] = await db.select({ on: settings.reviewerApproval }).from(settings).where(eq(settings.id, 1)).limit(1);
+  return row?.on ?? false;
+}
+
+/** SQL condition on `users`: the reviewer is approved, or the setting does not ask for approval. */
+export const approvedIfRequired = sql`(${users.approvedAt} is not null or not coalesce((select reviewer_approval from settings where id = 1), false))`;
+/** The same condition as plain SQL over a `users` row named `u` (for queries outside drizzle). */
+export const APPROVED_IF_REQUIRED_SQL = '(approved_at is not null or not coalesce((select reviewer_approval from settings where id = 1), false))';
+
+/** True when the reviewer may receive papers under the approval setting. */
+export async function isReviewerApproved(db: Db, reviewerId: string): Promise<boolean> {
+  const [row] = await db.select({ ok: sql<boolean>`${approvedIfRequired}` }).from(users).where(eq(users.id, reviewerId)).limit(1);
+  return row?.ok ?? false;
+}
+
 /**
  * Before a paper is sent to a reviewer: never to its own author or co-author (same address, any domain),
- * and only to a verified reviewer when the setting asks for it. Throws 409 with the reason.
+ * only to a verified reviewer when the setting asks for it, and only to an approved one when approval is on
+ * (issue 16.6). Throws 409 with the reason.
  */
 export async function checkReviewerForPaper(db: Db, opts: { paperId: string; reviewerId: string }): Promise<void> {
   const [row] = await db.select({ authorEmail: users.email }).from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(eq(papers.id, opts.paperId)).limit(1);
-  const [reviewer] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, opts.reviewerId)).limit(1);
+  const [reviewer] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt, approved: sql<boolean>`${approvedIfRequired}` }).from(users).where(eq(users.id, opts.reviewerId)).limit(1);
   if (!row || !reviewer) return;
   const coAuthors = (await findCoAuthors(db, opts.paperId)).map((c) => c.email);
   if (findPersonConflicts(reviewer.email, { author: row.authorEmail, coAuthors }).some((c) => c.reason === 'same-person')) {
     throw new AppError('conflict', SAME_PERSON);
   }
   if (!reviewer.verifiedAt && await isVerifiedEmailRequired(db)) throw new AppError('conflict', UNVERIFIED_REVIEWER);
+  if (!reviewer.approved) throw new AppError('conflict', NOT_APPROVED);
+}
+
+/** An existing reviewer still waiting for approval while the setting asks for it (an unknown id is not: other checks answer it). */
+export async function isWaitingForApproval(db: Db, reviewerId: string): Promise<boolean> {
+  const [row] = await db.select({ ok: sql<boolean>`${approvedIfRequired}` }).from(users).where(eq(users.id, reviewerId)).limit(1);
+  return row ? !row.ok : false;
 }

@@ -15,6 +15,9 @@ export function toSettingsJson(row: SettingsRow | undefined): EditorSettings {
     reviewersPerPaper: row?.reviewersPerPaper ?? 3,
     maxPapersPerReviewer: row?.maxPapersPerReviewer ?? 10,
     blindReview: row?.blindReview ?? false,
+    reviewerApproval: row?.reviewerApproval ?? false,
+    reminderDaysBefore: row?.reminderDaysBefore ?? null,
+    requireVerifiedEmail: row?.requireVerifiedEmail ?? false,
   };
 }
 
@@ -38,6 +41,9 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody }
     reviewersPerPaper: patch.reviewersPerPaper,
     maxPapersPerReviewer: patch.maxPapersPerReviewer,
     blindReview: patch.blindReview,
+    reviewerApproval: patch.reviewerApproval,
+    reminderDaysBefore: patch.reminderDaysBefore,
+    requireVerifiedEmail: patch.requireVerifiedEmail,
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   const [row] = await opts.db.insert(settings).values({ id: 1, ...set })

@@ -3,7 +3,7 @@ import { newId } from '../../core/ids';
 import { nameOrEmailPrefix, type SignupBody } from '../../core/schemas/auth';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/connect';
-import { users } from '../db/schema';
+import { settings, users } from '../db/schema';
 import { AppError } from '../errors';
 import type { UserRow } from './user-json';
 
@@ -36,6 +36,9 @@ export async function signUpUser(db: Db, body: SignupBody, editorEmails: readonl
         if (editor) throw new AppError('forbidden', 'Editor signup is closed: this conference already has an editor. Ask the organisers for access.');
       }
     }
+    // Issue 16.6: a reviewer who signs up while the editor asks for approval waits for it.
+    const [setting] = await tx.select({ on: settings.reviewerApproval }).from(settings).where(eq(settings.id, 1)).limit(1);
+    row.approvedAt = body.role === 'Reviewer' && setting?.on ? null : new Date();
     const [created] = await tx.insert(users).values(row).returning();
     return created as UserRow;
   });

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { suggestReviewers as applyRule } from '../../core/matching';
 import type { ReviewerSuggestionJson } from '../../core/schemas/review';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
-import { verifiedIfRequired } from './reviewer-checks';
+import { approvedIfRequired, verifiedIfRequired } from './reviewer-checks';
 
 const columns = {
   _id: users.id, name: users.name, email: users.email, tags: users.tags,
@@ -11,7 +11,7 @@ const columns = {
 };
 
 export async function listReviewers(db: Db): Promise<ReviewerSuggestionJson[]> {
-  const rows = await db.select(columns).from(users).where(eq(users.role, 'Reviewer')).orderBy(asc(users.id));
+  const rows = await db.select(columns).from(users).where(and(eq(users.role, 'Reviewer'), approvedIfRequired)).orderBy(asc(users.id));
   return rows.map((r) => ({ ...r, role: 'Reviewer' as const }));
 }
 
@@ -33,7 +33,7 @@ export async function suggestReviewersForPaper(db: Db, paperTags: string[]): Pro
         (${users.emailVerifiedAt} is not null) as verified,
         cardinality(array(select unnest(${users.tags}) intersect select unnest(${wantedArray}::text[]))) as shared
       from ${users}
-      where ${users.role} = 'Reviewer' and ${users.tags} && ${wantedArray}::text[] and ${verifiedIfRequired}
+      where ${users.role} = 'Reviewer' and ${users.tags} && ${wantedArray}::text[] and ${verifiedIfRequired} and ${approvedIfRequired}
     )
     select "_id", name, email, tags, verified from scored
     where shared = (select max(shared) from scored)

@@ -7,6 +7,15 @@ export const createCardCheckout = (body: CardCheckoutInput) => api<CardCheckoutR
 
 export const getPayments = () => api<PaymentsListResponse>('/editor/payments');
 
+/** One page of payments, newest first; the next page's cursor comes in the x-next-cursor header. */
+export async function getPaymentsPage(opts: { limit: number; cursor?: string }): Promise<{ payments: PaymentsListResponse['payments']; nextCursor: string | null }> {
+  const params = new URLSearchParams({ limit: String(opts.limit) });
+  if (opts.cursor) params.set('cursor', opts.cursor);
+  const res = await fetchRaw(`/editor/payments?${params}`, { method: 'GET' });
+  const body = await res.json() as PaymentsListResponse;
+  return { payments: body.payments, nextCursor: res.headers.get('x-next-cursor') };
+}
+
 /** A call whose answer is not JSON (an HTML page, a CSV file); errors still carry the server's message. */
 async function fetchRaw(path: string, init: RequestInit): Promise<Response> {
   const headers = new Headers(init.headers);

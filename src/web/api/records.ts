@@ -5,11 +5,11 @@ import { api } from './client';
 /** Queue a failed mail once more; the answer holds its new state. */
 export const retryMail = (mailId: string) => api<{ message: string; mail: MailJson }>(`/editor/mails/${encodeURIComponent(mailId)}/retry`, { method: 'POST' });
 
-export interface AuditFilters { action?: string; actorId?: string; paperId?: string; from?: string; to?: string; cursor?: string }
+export interface AuditFilters { action?: string; actorId?: string; paperId?: string; from?: string; to?: string; cursor?: string; limit?: string }
 export function getAudit(filters: AuditFilters): Promise<AuditPageJson> {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
-  q.set('limit', '100');
+  if (!q.has('limit')) q.set('limit', '100');
   return api<AuditPageJson>(`/editor/audit?${q.toString()}`);
 }
 

@@ -1,3 +1,4 @@
+import type { CoAuthor } from '../../core/schemas/accounts';
 import type { PaperJson } from '../../core/schemas/paper';
 import type {
   Bid, BiddingPaperJson, Decision, EditorReviewJson, ReviewBody, ReviewJson,
@@ -65,3 +66,20 @@ export const uploadCameraReady = (paperId: string, file: File, onProgress: (sent
   form.append('file', file);
   return uploadWithProgress<{ message: string; paper: PaperJson }>(`/author/paper/${id(paperId)}/camera-ready`, form, onProgress);
 };
+
+export const getEditorStats = () => api<import('../../core/schemas/editor-stats').EditorStatsJson>('/editor/stats');
+
+/** A new paper (as `submitPaper` in papers.ts) whose PDF upload reports bytes sent of total. */
+export function submitPaperWithProgress(input: { title: string; abstract: string; keywords: string[]; file: File; coAuthors?: CoAuthor[] },
+  onProgress: (sent: number, total: number) => void) {
+  const form = new FormData();
+  form.append('title', input.title);
+  form.append('abstract', input.abstract);
+  for (const k of input.keywords) form.append('keywords', k);
+  if (input.coAuthors?.length) form.append('coAuthors', JSON.stringify(input.coAuthors));
+  form.append('file', input.file);
+  return uploadWithProgress<{ message: string; paper: PaperJson }>('/author/new-paper', form, onProgress);
+}
+
+export const getConflictedReviewers = (paperId: string) =>
+  api<import('../../core/schemas/editor-stats').ConflictedReviewerJson[]>(`/editor/papers/${id(paperId)}/conflicted-reviewers`);

@@ -31,8 +31,10 @@ export const MENU_LINKS: NavItem[] = [
 /** Where the wide bar replaces the menu button (Tailwind's xl). */
 const WIDE_QUERY = '(min-width: 80rem)';
 
-export function NavBar({ extra }: { extra?: React.ReactNode }) {
+/** `account`: the logged-in user's dashboard; the LOGIN button then leads there, in the same place and style. */
+export function NavBar({ extra, account }: { extra?: React.ReactNode; account?: string }) {
   const [open, setOpen] = useState(false);
+  const [loginLabel, loginTo] = account ? ['DASHBOARD', account] : ['LOGIN', '/login'];
   const overlayRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -93,8 +95,8 @@ export function NavBar({ extra }: { extra?: React.ReactNode }) {
               </li>
             ))}
             <li>
-              <Link to="/login" className="ml-3 block rounded-md bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-                LOGIN
+              <Link to={loginTo} className="ml-3 block rounded-md bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+                {loginLabel}
               </Link>
             </li>
           </ul>
@@ -138,11 +140,11 @@ export function NavBar({ extra }: { extra?: React.ReactNode }) {
             {MENU_LINKS.map((item) => (
               <li key={item.to}>
                 <Link
-                  to={item.to}
+                  to={item.to === '/login' ? loginTo : item.to}
                   onClick={() => setOpen(false)}
                   className={`block rounded px-3 py-3 text-lg font-semibold tracking-wide hover:bg-white/10 ${item.to === '/login' ? 'mt-4 bg-accent-400 text-center text-brand-900 hover:bg-white' : ''}`}
                 >
-                  {item.label}
+                  {item.to === '/login' ? loginLabel : item.label}
                 </Link>
               </li>
             ))}

@@ -38,7 +38,7 @@ export function NewsTicker() {
         <h3 className="text-lg font-bold text-brand-900">Latest news</h3>
         <PlayPauseButton paused={paused} onToggle={() => setPaused(!paused)} what="news ticker" tone="light" />
       </div>
-      <div className="relative h-72 overflow-hidden" data-testid="news-ticker">
+      <div className="relative min-h-72 flex-1 overflow-hidden" data-testid="news-ticker">
         <div className="news-ticker-track" data-paused={paused || undefined} style={{ animationDuration: `${TICKER_CYCLE_S}s` }}>
           {list(false)}
           {list(true)}

@@ -6,14 +6,17 @@ import { CardCheckoutBody, PayuInitiateBody, PLACEHOLDER_PHONE, type PaymentsCon
 import { createCardCheckout, initiatePayuPayment } from '../api/payments';
 
 const CURRENCIES: { value: Currency; label: string }[] = [
-  { value: 'INR', label: 'INR — Indian rupees, through PayU' },
-  { value: 'USD', label: 'USD — US dollars, by card' },
+  { value: 'INR', label: 'INR — rupees, through PayU' },
+  { value: 'USD', label: 'USD — by card, through Stripe' },
 ];
 
-const NOT_CONFIGURED: Record<Currency, string> = {
-  INR: 'Rupee payment through PayU is not configured yet. Please contact the organisers, or pay in USD by card.',
-  USD: 'Card payment in US dollars is not configured yet. Please pay in INR through PayU, or contact the organisers.',
-};
+/** Each option names its own currency and provider; the other option is offered only when it works. */
+function notConfigured(currency: Currency, config: PaymentsConfigJson): string {
+  const other = currency === 'INR' ? config.card : config.payu;
+  return currency === 'INR'
+    ? `Rupee payment (INR) through PayU is not configured yet.${other ? ' You can pay in US dollars by card instead.' : ''} To pay by bank transfer, see the contact above the Pay Now button.`
+    : `Card payment in US dollars (USD, Stripe) is not configured yet.${other ? ' You can pay in rupees through PayU instead.' : ''} To pay by bank transfer, see the contact above the Pay Now button.`;
+}
 
 const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 disabled:bg-slate-100';
 const labelClass = 'block text-sm font-semibold text-slate-800';
@@ -108,8 +111,8 @@ export function PaymentModal(props: {
             {CURRENCIES.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
           </select>
         </div>
-        {unavailable ? (
-          <p role="alert" className="rounded-md bg-amber-50 px-4 py-3 text-amber-900">{NOT_CONFIGURED[currency]}</p>
+        {unavailable && config ? (
+          <p role="alert" className="rounded-md bg-amber-50 px-4 py-3 text-amber-900">{notConfigured(currency, config)}</p>
         ) : null}
         <fieldset disabled={unavailable || busy} className="space-y-4">
           <div>

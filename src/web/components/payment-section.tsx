@@ -6,6 +6,7 @@ import {
 import { feeItemOf } from '../../core/schemas/fee-item';
 import type { PaymentsConfigJson } from '../../core/schemas/payment';
 import { getPaymentsConfig } from '../api/payments';
+import { conference, mailLink, phoneLink } from '../content/conference';
 import { PaymentModal } from './payment-modal';
 
 const formatMoney = (amount: number, currency: Currency) =>
@@ -32,7 +33,11 @@ export function PaymentSection() {
   }, [usd, currency]);
 
   useEffect(() => {
-    getPaymentsConfig().then(setConfig, (err: unknown) => console.error(err));
+    getPaymentsConfig().then((c) => {
+      setConfig(c);
+      // Open the modal on an option that works.
+      if (!c.payu && c.card) setCurrency('USD');
+    }, (err: unknown) => console.error(err));
   }, []);
 
   return (
@@ -42,7 +47,7 @@ export function PaymentSection() {
         Payers in India pay in rupees through PayU; everyone else pays in US dollars by card.
         Rupee amounts use the stated rate of 1 dollar = {USD_TO_INR} rupees.
       </p>
-      <div className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-3">
+      <div className="mt-6 grid max-w-5xl gap-4 md:grid-cols-2 lg:grid-cols-3">
         <div>
           <label htmlFor={`${id}-kind`} className={labelClass}>Fee</label>
           <select id={`${id}-kind`} className={selectClass} value={kind} onChange={(e) => setKind(e.target.value as FeeKind | '')}>
@@ -81,6 +86,19 @@ export function PaymentSection() {
             ? 'The workshop fee is not listed here: type the amount you were given in the payment form.'
             : 'Choose a fee to fill in the amount, or type the amount yourself in the payment form.'}
       </p>
+      {config && !(config.payu && config.card) ? (
+        <div data-testid="payment-availability" className="mt-4 max-w-3xl rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          <p className="font-semibold">
+            {config.payu ? 'Card payment in US dollars is not available yet: pay in rupees through PayU.'
+              : config.card ? 'Rupee payment through PayU is not available yet: pay in US dollars by card.'
+                : 'Online payment is not available yet.'}
+          </p>
+          <p className="mt-1">
+            To pay by bank transfer, write to <a href={mailLink} className="font-semibold underline">{conference.contact.email}</a> or
+            call <a href={phoneLink} className="font-semibold whitespace-nowrap underline">{conference.contact.phone}</a>: the organisers send the bank details.
+          </p>
+        </div>
+      ) : null}
       <button
         type="button"
         onClick={() => dialog.current?.showModal()}

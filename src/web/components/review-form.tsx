@@ -9,7 +9,7 @@ type Scale = Record<number, string>;
 
 function ScoreGroup({ name, legend, scale, value, onChange }: { name: string; legend: string; scale: Scale; value: number | null; onChange: (v: number) => void }) {
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-3">
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 font-semibold text-brand-900">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {Object.entries(scale).map(([n, words]) => (
@@ -49,6 +49,9 @@ export function ReviewForm({ paperId }: { paperId: string }) {
   }, [paperId]);
 
   const closed = Boolean(reviewDeadline && Date.now() > Date.parse(reviewDeadline));
+  const dirty = saved
+    ? saved.recommendation !== recommendation || saved.confidence !== confidence || saved.commentsToAuthors !== toAuthors || saved.commentsToEditor !== toEditor
+    : Boolean(recommendation || confidence || toAuthors || toEditor);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError('');
@@ -58,6 +61,8 @@ export function ReviewForm({ paperId }: { paperId: string }) {
     try {
       const res = await saveReview(paperId, { recommendation, confidence, commentsToAuthors: toAuthors, commentsToEditor: toEditor });
       setSaved(res.review);
+      setToAuthors(res.review.commentsToAuthors);
+      setToEditor(res.review.commentsToEditor);
       toast.success(res.message);
     } catch (err) {
       setError(messageOf(err, 'The review could not be saved. Please try again.'));
@@ -70,31 +75,38 @@ export function ReviewForm({ paperId }: { paperId: string }) {
     <section aria-labelledby="review-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="review-heading" className="text-lg font-bold text-brand-900">Your review</h2>
-        <p className="text-sm text-slate-600">
-          {saved ? <>Saved {formatDateTime(saved.submittedAt)}</> : 'Not saved yet'}
-          {reviewDeadline ? <> · Review deadline {formatDateTime(reviewDeadline)}</> : null}
+        <p className="text-sm text-slate-700">
+          {reviewDeadline ? <>Review deadline: <time dateTime={reviewDeadline} className="font-semibold">{formatDateTime(reviewDeadline)}</time></> : 'No review deadline set'}
         </p>
       </div>
-      {closed ? <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">The review deadline has passed: your review can no longer be changed.</p> : null}
+      <p role="status" data-testid="review-state" className={`text-sm font-medium ${saved && !dirty ? 'text-green-800' : 'text-slate-700'}`}>
+        {saved ? <>Review saved! <time dateTime={saved.submittedAt}>{formatDateTime(saved.submittedAt)}</time></> : 'Not saved yet'}
+        {dirty && !closed ? <span className="text-amber-800"> · Unsaved changes</span> : null}
+      </p>
+      {closed ? <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">The review deadline has passed: your review can no longer be changed.</p> : null}
       <form onSubmit={submit} className="space-y-4">
-        <ScoreGroup name="recommendation" legend="Recommendation" scale={RECOMMENDATIONS} value={recommendation} onChange={setRecommendation} />
-        <ScoreGroup name="confidence" legend="Your confidence" scale={CONFIDENCES} value={confidence} onChange={setConfidence} />
-        <div>
-          <label htmlFor="to-authors" className="block font-semibold text-brand-900">Comments to the authors</label>
-          <textarea id="to-authors" rows={6} maxLength={20000} value={toAuthors} onChange={(e) => setToAuthors(e.target.value)}
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" aria-describedby="to-authors-help" />
-          <p id="to-authors-help" className="text-xs text-slate-600">Sent to the authors with the decision, without your name.</p>
-        </div>
-        <div>
-          <label htmlFor="to-editor" className="block font-semibold text-brand-900">Comments to the editor (optional)</label>
-          <textarea id="to-editor" rows={3} maxLength={20000} value={toEditor} onChange={(e) => setToEditor(e.target.value)}
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" aria-describedby="to-editor-help" />
-          <p id="to-editor-help" className="text-xs text-slate-600">Only the editors read these.</p>
-        </div>
+        <fieldset disabled={closed} className="min-w-0 space-y-4">
+          <ScoreGroup name="recommendation" legend="Recommendation" scale={RECOMMENDATIONS} value={recommendation} onChange={setRecommendation} />
+          <ScoreGroup name="confidence" legend="Your confidence" scale={CONFIDENCES} value={confidence} onChange={setConfidence} />
+          <div>
+            <label htmlFor="to-authors" className="block font-semibold text-brand-900">Comments to the authors</label>
+            <textarea id="to-authors" rows={6} maxLength={20000} value={toAuthors} onChange={(e) => setToAuthors(e.target.value)}
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" aria-describedby="to-authors-help" />
+            <p id="to-authors-help" className="text-xs text-slate-600">Sent to the authors with the decision, without your name.</p>
+          </div>
+          <div>
+            <label htmlFor="to-editor" className="block font-semibold text-brand-900">Comments to the editor (optional)</label>
+            <textarea id="to-editor" rows={3} maxLength={20000} value={toEditor} onChange={(e) => setToEditor(e.target.value)}
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" aria-describedby="to-editor-help" />
+            <p id="to-editor-help" className="text-xs text-slate-600">Only the editors read these.</p>
+          </div>
+        </fieldset>
         {error ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
-        <button type="submit" disabled={busy || closed} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50">
-          {busy ? 'Saving…' : saved ? 'Update review' : 'Save review'}
-        </button>
+        {closed ? null : (
+          <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50">
+            {busy ? 'Saving…' : saved ? 'Update review' : 'Save review'}
+          </button>
+        )}
       </form>
     </section>
   );

@@ -12,7 +12,7 @@ export function TagMultiSelect({ value, onChange, label }: { value: string[]; on
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const options = useMemo(() => TAGS.filter((t) => t.toLowerCase().includes(query.trim().toLowerCase())), [query]);
-  const toggle = (tag: string) => onChange(value.includes(tag) ? value.filter((t) => t !== tag) : [...value, tag]);
+  const toggle = (tag: string) => { onChange(value.includes(tag) ? value.filter((t) => t !== tag) : [...value, tag]); setQuery(''); setActive(0); };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); setActive((a) => Math.min(a + 1, options.length - 1)); }

@@ -5,6 +5,7 @@ import { MyCertificates } from '../components/my-certificates';
 import { PaperCard } from '../components/paper-card';
 import { ProfileBanner } from '../components/profile-banner';
 import { requireRole } from '../components/session';
+import { Alert } from '../components/ui/alert';
 import { useApi } from '../components/use-api';
 
 export const meta = () => [{ title: 'My Research Papers | IMSE 2025' }];
@@ -18,7 +19,7 @@ export default function AuthorDashboard() {
       <MyCertificates />
       <section aria-labelledby="papers-heading">
         <h2 id="papers-heading" className="text-2xl font-bold text-brand-900">My Research Papers</h2>
-        {error ? <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">{MESSAGES.loadPapersFailed}</p> : null}
+        <Alert className="mt-4">{error ? MESSAGES.loadPapersFailed : null}</Alert>
         {loading && !data ? <p className="mt-4 text-slate-600">Loading your papers…</p> : null}
         <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           <Link to="/author/new-paper" className="flex min-h-40 flex-col items-center justify-center rounded-xl border-2 border-dashed border-brand-600 p-5 text-center text-brand-700 hover:bg-brand-50">

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../core/messages';
 import { getMyPapers } from '../api/papers';
 import { formatDate } from '../components/format';
 import { requireRole } from '../components/session';
+import { Alert } from '../components/ui/alert';
 import { useApi } from '../components/use-api';
 
 export const meta = () => [{ title: 'Paper details | IMSE 2025' }];
@@ -15,7 +16,7 @@ export default function AuthorPaperList() {
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold text-brand-900">Paper details</h1>
       <p className="mt-2 text-slate-700">Choose a paper to see its details.</p>
-      {error ? <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">{MESSAGES.loadPapersFailed}</p> : null}
+      <Alert className="mt-4">{error ? MESSAGES.loadPapersFailed : null}</Alert>
       {data && data.papers.length === 0 ? (
         <p className="mt-4">You have no papers yet. <Link className="font-semibold text-brand-700 underline" to="/author/new-paper">Submit a paper</Link>.</p>
       ) : null}

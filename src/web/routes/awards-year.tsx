@@ -52,8 +52,11 @@ export default function AwardsYear() {
                 <p className="mt-3 font-bold text-brand-900">{w.name}</p>
                 <p className="text-sm text-slate-700">{w.designation}</p>
                 <p className="text-sm text-slate-700">{w.affiliation}</p>
-                <p className="mt-2 font-semibold text-brand-700">{w.award}</p>
-                <p className="mt-1 rounded bg-brand-50 px-2 py-0.5 font-mono text-xs text-brand-900">{w.awardId}</p>
+                {/* Pushed to the card's foot: the award-id chips line up across the row whatever the text above. */}
+                <div className="mt-auto flex flex-col items-center pt-2">
+                  <p className="font-semibold text-brand-700">{w.award}</p>
+                  <p className="mt-1 rounded bg-brand-50 px-2 py-0.5 font-mono text-xs text-brand-900">{w.awardId}</p>
+                </div>
               </li>
             ))}
           </ul>

@@ -6,6 +6,9 @@ import { autoAssign, getAllReviewers } from '../api/assignment';
 import { ApiError } from '../api/client';
 import { getEditorPapers } from '../api/review';
 import { requireRole } from '../components/session';
+import { Alert } from '../components/ui/alert';
+import { buttonClass } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 
 export const meta = () => [{ title: 'Automatic assignment | IMSE 2025' }];
 export const clientLoader = () => requireRole('Editor');
@@ -88,7 +91,6 @@ export default function EditorAssign() {
   }, [groups, filter, names]);
 
   const input = 'mt-1 w-28 rounded-md border border-slate-400 px-3 py-2';
-  const button = 'rounded-md px-4 py-2 font-semibold disabled:opacity-60';
   return (
     <div className="space-y-8">
       <div>
@@ -108,8 +110,8 @@ export default function EditorAssign() {
         <label className="block text-sm font-semibold">Most papers per reviewer
           <input className={`${input} block`} type="number" inputMode="numeric" min={PAPERS_PER_REVIEWER.min} max={PAPERS_PER_REVIEWER.max} required value={perReviewer} onChange={(e) => setPerReviewer(e.target.value)} />
         </label>
-        <button type="submit" className={`${button} bg-brand-800 text-white hover:bg-brand-900`} disabled={busy !== null}>Preview</button>
-        <button type="button" className={`${button} border border-brand-800 text-brand-900 hover:bg-slate-100`} disabled={busy !== null || !result || result.assignments.length === 0}
+        <button type="submit" className={buttonClass()} disabled={busy !== null}>Preview</button>
+        <button type="button" className={buttonClass({ variant: 'secondary' })} disabled={busy !== null || !result || result.assignments.length === 0}
           onClick={() => { setConfirming(true); requestAnimationFrame(() => confirmRef.current?.focus()); }}>Apply…</button>
       </form>
 
@@ -120,8 +122,8 @@ export default function EditorAssign() {
             {result.stats.assigned.toLocaleString('en-US')} papers will be sent to their reviewers (status Sent), as Send Paper does. The assignment is computed again when you confirm.
           </p>
           <div className="mt-3 flex gap-3">
-            <button ref={confirmRef} type="button" className={`${button} bg-brand-800 text-white`} onClick={() => void run(true)}>Assign {result.stats.assigned.toLocaleString('en-US')} pairs</button>
-            <button type="button" className={`${button} border border-slate-400`} onClick={() => setConfirming(false)}>Cancel</button>
+            <button ref={confirmRef} type="button" className={buttonClass()} onClick={() => void run(true)}>Assign {result.stats.assigned.toLocaleString('en-US')} pairs</button>
+            <button type="button" className={buttonClass({ variant: 'quiet' })} onClick={() => setConfirming(false)}>Cancel</button>
           </div>
         </div>
       ) : null}
@@ -134,7 +136,7 @@ export default function EditorAssign() {
           </div>
         ) : null}
       </div>
-      {error ? <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800">{error}</p> : null}
+      <Alert>{error}</Alert>
 
       {applied ? (
         <section aria-labelledby="applied-heading" className="rounded-xl border border-green-300 bg-green-50 p-4">
@@ -173,7 +175,7 @@ export default function EditorAssign() {
           </p>
           <ul className="space-y-4" aria-label="Papers and proposed reviewers">
             {visible.slice(0, shown).map((g) => (
-              <li key={g.paperId} className="rounded-xl border border-slate-200 bg-white p-4">
+              <Card as="li" key={g.paperId}>
                 <h3 className="font-semibold text-brand-900">
                   <Link to={`/editor/view-more/${g.paperId}`} className="underline">{names?.papers.get(g.paperId) ?? g.paperId}</Link>
                 </h3>
@@ -196,11 +198,11 @@ export default function EditorAssign() {
                     </table>
                   </div>
                 ) : <p className="mt-1 text-sm text-slate-700">No eligible reviewer left.</p>}
-              </li>
+              </Card>
             ))}
           </ul>
           {visible.length > shown ? (
-            <button type="button" className={`${button} border border-slate-400`} onClick={() => setShown((n) => n + PAGE)}>
+            <button type="button" className={buttonClass({ variant: 'quiet' })} onClick={() => setShown((n) => n + PAGE)}>
               Show {Math.min(PAGE, visible.length - shown)} more papers
             </button>
           ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PaperJson } from '../../core/schemas/paper';
 import { getEditorPapers } from '../api/review';
@@ -10,6 +10,8 @@ export const meta = () => [{ title: 'Research Papers | IMSE 2025' }];
 export const clientLoader = () => requireRole('Editor');
 
 const PAGE = 24;
+/** uPlot and the charts load on this page only (their own chunk), after the first paint. */
+const EditorCharts = lazy(() => import('../components/editor-charts'));
 
 export default function EditorDashboard() {
   const navigate = useNavigate();
@@ -18,6 +20,8 @@ export default function EditorDashboard() {
   const [papers, setPapers] = useState<PaperJson[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   const load = async (q: string, after?: string) => {
     setLoading(true);
@@ -42,19 +46,26 @@ export default function EditorDashboard() {
   return (
     <div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <h1 className="text-2xl font-bold text-brand-900">Research Papers</h1>
+        <h1 className="shrink-0 text-2xl font-bold text-brand-900">Research Papers</h1>
         <div className="flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="paper-search" className="block text-sm font-medium text-slate-700">Search title, paper id or tag</label>
             <input id="paper-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)}
               className="mt-1 w-72 max-w-full rounded-md border border-slate-300 px-3 py-2" />
           </div>
+          <Link to="/editor/settings" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Settings</Link>
+          <Link to="/editor/reviewers" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Reviewers</Link>
+          <Link to="/editor/decisions" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Decisions</Link>
           <Link to="/editor/messages" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Messages</Link>
           <Link to="/editor/payments" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Payments</Link>
           <Link to="/editor/program" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Programme</Link>
           <Link to="/editor/assign" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Automatic assignment</Link>
+          <Link to="/editor/audit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Audit log</Link>
           <Link to="/keynote-admin" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Keynote admin</Link>
         </div>
+      </div>
+      <div className="mt-6">
+        {mounted ? <Suspense fallback={<p className="text-slate-600">Loading figures…</p>}><EditorCharts /></Suspense> : null}
       </div>
       {!loading && papers.length === 0 ? <p className="mt-6 text-slate-700">{search ? 'No paper matches your search.' : 'No papers have been submitted yet.'}</p> : null}
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,8 +1,11 @@
+import { Link } from 'react-router';
 import { getEditorMessages } from '../api/review';
 import { ExportLinks } from '../components/export-links';
 import { formatDateTime } from '../components/format';
 import { MailLog } from '../components/mail-log';
 import { requireRole } from '../components/session';
+import { Alert } from '../components/ui/alert';
+import { Card } from '../components/ui/card';
 import { useApi } from '../components/use-api';
 
 export const meta = () => [{ title: 'Messages | IMSE 2025' }];
@@ -15,20 +18,21 @@ export default function EditorMessages() {
     <div className="space-y-10">
       <section aria-labelledby="contact-heading">
         <h1 id="contact-heading" className="text-2xl font-bold text-brand-900">Messages from the contact form</h1>
-        {error ? <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">Failed to load messages</p> : null}
+        <Alert className="mt-4">{error ? 'Failed to load messages' : null}</Alert>
         {data?.messages.length === 0 ? <p className="mt-4 text-slate-700">No messages yet.</p> : null}
         <ul className="mt-4 space-y-3">
           {data?.messages.map((m) => (
-            <li key={m._id} className="rounded-xl border border-slate-200 bg-white p-4">
+            <Card as="li" key={m._id}>
               <p className="font-semibold text-brand-900">{m.subject || '(no subject)'}</p>
               <p className="text-sm text-slate-600">{[m.name, m.email, m.phone].filter(Boolean).join(' · ') || 'anonymous'} · {formatDateTime(m.createdAt)}</p>
               <p className="mt-2 whitespace-pre-wrap">{m.message}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </section>
       <MailLog mails={data?.mails} />
       <ExportLinks names={['contact-messages']} />
+      <p><Link to="/editor/audit" className="font-semibold text-brand-700 underline">Audit log: who did what, and every export</Link></p>
     </div>
   );
 }

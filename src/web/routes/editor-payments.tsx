@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { PaymentJson } from '../../core/schemas/payment';
 import { messageOf } from '../api/client';
-import { downloadPaymentsCsv, getPayments } from '../api/payments';
-import { requireRole } from '../components/session';
-import { useApi } from '../components/use-api';
+import { downloadPaymentsCsv, getPaymentsPage } from '../api/payments';
+import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
 import { PaymentFeeCell } from '../components/payment-fee-cell';
 
 export const meta = () => [{ title: 'Payments | IMSE 2025' }];
@@ -29,11 +29,34 @@ async function saveCsv(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The editor's record of every payment, newest first, with a CSV download. */
+const PAGE = 50;
+
+/** The editor's record of every payment, newest first, a page at a time, with a CSV download of all. */
 export default function EditorPayments() {
-  const { data, error, loading } = useApi(getPayments, []);
+  const navigate = useNavigate();
+  const [list, setList] = useState<PaymentJson[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
   const [downloadError, setDownloadError] = useState('');
-  const list = data?.payments ?? [];
+
+  const load = async (after?: string) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await getPaymentsPage({ limit: PAGE, cursor: after });
+      setList((prev) => (after ? [...prev, ...page.payments] : page.payments));
+      setCursor(page.nextCursor);
+      setLoaded(true);
+    } catch (err) {
+      if (isSessionExpired(err)) navigate(LOGIN_FIRST);
+      else setError(err);
+    } finally {
+      setLoading(false);
+    }
+  };
+  useEffect(() => { void load(); }, []);
 
   async function download() {
     setDownloadError('');
@@ -55,8 +78,8 @@ export default function EditorPayments() {
       </div>
       {downloadError ? <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">{downloadError}</p> : null}
       {error ? <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">{messageOf(error, 'Failed to load payments')}</p> : null}
-      {loading && !data ? <p className="mt-4 text-slate-600">Loading payments…</p> : null}
-      {data && list.length === 0 ? <p className="mt-4 text-slate-700">No payments yet.</p> : null}
+      {loading && !loaded ? <p className="mt-4 text-slate-600">Loading payments…</p> : null}
+      {loaded && list.length === 0 ? <p className="mt-4 text-slate-700">No payments yet.</p> : null}
       {list.length > 0 ? (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
@@ -84,6 +107,12 @@ export default function EditorPayments() {
               ))}
             </tbody>
           </table>
+        </div>
+      ) : null}
+      {loaded && loading ? <p className="mt-4 text-slate-600">Loading payments…</p> : null}
+      {cursor && !loading ? (
+        <div className="mt-6 text-center">
+          <button type="button" onClick={() => load(cursor)} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">Load more payments</button>
         </div>
       ) : null}
     </section>

@@ -5,6 +5,9 @@ import { messageOf } from '../api/client';
 import { createProgramSession, deleteProgramSession, getEditorProgram, placeSessionPapers } from '../api/program';
 import { ProgramAftercare } from '../components/program-aftercare';
 import { requireRole } from '../components/session';
+import { Alert } from '../components/ui/alert';
+import { buttonClass } from '../components/ui/button';
+import { cardClass } from '../components/ui/card';
 import { useApi } from '../components/use-api';
 
 export const meta = () => [{ title: 'Programme | IMSE 2025' }];
@@ -14,8 +17,8 @@ type Session = EditorProgramJson['sessions'][number];
 type Choice = EditorProgramJson['papers'][number];
 
 const input = 'mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900';
-const primary = 'min-h-11 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
-const secondary = 'min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
+const primary = buttonClass({ className: 'min-h-11' });
+const secondary = buttonClass({ variant: 'quiet', size: 'sm', className: 'min-h-11 bg-white' });
 /** A datetime-local value read as Bangkok wall-clock time (UTC+7, no daylight saving). */
 const bangkok = (local: string) => `${local}:00+07:00`;
 const when = (s: Session, zone: string) => `${dayKey(s.start, zone)} ${formatTime(s.start, zone)}–${formatTime(s.end, zone)}`;
@@ -53,7 +56,7 @@ export default function EditorProgram() {
         <h1 id="program-heading" className="text-2xl font-bold text-brand-900">Programme</h1>
         <a href="/program" className="font-semibold text-brand-800 underline underline-offset-4">Public programme page</a>
       </div>
-      {error ? <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800">{messageOf(error, 'Failed to load the programme')}</p> : null}
+      <Alert>{error ? messageOf(error, 'Failed to load the programme') : null}</Alert>
       {loading && !data ? <p className="text-slate-600">Loading the programme…</p> : null}
 
       {data ? (
@@ -67,7 +70,7 @@ export default function EditorProgram() {
         </section>
       ) : null}
 
-      <form onSubmit={create} aria-labelledby="new-session-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <form onSubmit={create} aria-labelledby="new-session-heading" className={cardClass()}>
         <h2 id="new-session-heading" className="text-lg font-bold text-brand-900">New session</h2>
         <p className="mt-1 text-sm text-slate-700">Times are Bangkok time (UTC+7). Conference dates: {data ? `${data.conferenceDates.start} to ${data.conferenceDates.end}` : '…'}.</p>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
@@ -80,7 +83,7 @@ export default function EditorProgram() {
           <label className="block text-sm font-semibold text-slate-800">Start<input name="start" type="datetime-local" required className={input} /></label>
           <label className="block text-sm font-semibold text-slate-800">End<input name="end" type="datetime-local" required className={input} /></label>
         </div>
-        {formError ? <p role="alert" className="mt-3 rounded-md bg-red-50 px-4 py-3 text-red-800">{formError}</p> : null}
+        <Alert className="mt-3">{formError}</Alert>
         <button type="submit" disabled={busy} className={`${primary} mt-4`}>Add session</button>
       </form>
 

@@ -11,6 +11,7 @@ import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/sessio
 import { StatusBadge } from '../components/status-badge';
 import { VerifiedMark } from '../components/verified-mark';
 import { PersonConflictNote, usePersonConflicts } from '../components/person-conflict-note';
+import { EditorReviewPanel } from '../components/editor-review-panel';
 
 export const meta = () => [{ title: 'Suggested reviewers | IMSE 2025' }];
 export const clientLoader = () => requireRole('Editor');
@@ -65,6 +66,7 @@ export default function EditorViewMore() {
       {paper ? (
         <p className="mt-2 text-slate-700">For <span className="font-semibold">{paper.title}</span> · tags: {paper.keywords.join(', ') || 'none'}</p>
       ) : null}
+      {paper ? <EditorReviewPanel paper={paper} onPaperChange={setPaper} /> : null}
       {reviewers === null ? <p className="mt-6 text-slate-600">Finding reviewers…</p> : null}
       {reviewers?.length === 0 ? <p className="mt-6 text-slate-700">{MESSAGES.noReviewers}</p> : null}
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

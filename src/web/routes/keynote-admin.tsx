@@ -3,12 +3,13 @@ import { toast } from 'sonner';
 import { messageOf } from '../api/client';
 import { addNews, addSpeaker, getNews, getSpeakers, removeNews, removeSpeaker } from '../api/review';
 import { requireRole } from '../components/session';
+import { Button } from '../components/ui/button';
+import { cardClass } from '../components/ui/card';
+import { Field, fileInputClass } from '../components/ui/field';
 import { useApi } from '../components/use-api';
 
 export const meta = () => [{ title: 'Keynote admin | IMSE 2025' }];
 export const clientLoader = () => requireRole('Editor');
-
-const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2';
 
 /** Editors add keynote speakers (shown on /keynote) and news items (the home page ticker), and remove them. */
 export default function KeynoteAdmin() {
@@ -34,7 +35,7 @@ export default function KeynoteAdmin() {
     <div className="grid gap-10 lg:grid-cols-2">
       <section aria-labelledby="speaker-heading">
         <h1 id="speaker-heading" className="text-2xl font-bold text-brand-900">Keynote speakers</h1>
-        <form className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-5" onSubmit={(e) => {
+        <form className={cardClass('mt-4 space-y-4')} onSubmit={(e) => {
           e.preventDefault();
           const form = e.currentTarget;
           const data = new FormData(form);
@@ -42,11 +43,13 @@ export default function KeynoteAdmin() {
           if (picture instanceof File && picture.size === 0) data.delete('picture');
           void run(() => addSpeaker(data), speakers.reload, form);
         }}>
-          <div><label htmlFor="sp-name" className="block text-sm font-medium">Keynote speaker name</label><input id="sp-name" name="name" required maxLength={120} className={input} /></div>
-          <div><label htmlFor="sp-designation" className="block text-sm font-medium">Designation</label><input id="sp-designation" name="designation" maxLength={200} className={input} /></div>
-          <div><label htmlFor="sp-position" className="block text-sm font-medium">Current position</label><input id="sp-position" name="position" maxLength={200} className={input} /></div>
-          <div><label htmlFor="sp-picture" className="block text-sm font-medium">Picture (JPEG, PNG or WebP, at most 2 MB)</label><input id="sp-picture" name="picture" type="file" accept="image/jpeg,image/png,image/webp" className="mt-1 block w-full text-sm" /></div>
-          <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50">Add speaker</button>
+          <Field id="sp-name" name="name" label="Keynote speaker name" required maxLength={120} />
+          <Field id="sp-designation" name="designation" label="Designation" maxLength={200} />
+          <Field id="sp-position" name="position" label="Current position" maxLength={200} />
+          <Field id="sp-picture" label="Picture (JPEG, PNG or WebP, at most 2 MB)">
+            {(control) => <input {...control} name="picture" type="file" accept="image/jpeg,image/png,image/webp" className={fileInputClass} />}
+          </Field>
+          <Button type="submit" disabled={busy}>Add speaker</Button>
         </form>
         <ul className="mt-4 space-y-2" aria-label="Added speakers">
           {speakers.data?.map((s) => (
@@ -59,15 +62,17 @@ export default function KeynoteAdmin() {
       </section>
       <section aria-labelledby="news-heading">
         <h2 id="news-heading" className="text-2xl font-bold text-brand-900">Important news</h2>
-        <form className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-5" onSubmit={(e) => {
+        <form className={cardClass('mt-4 space-y-4')} onSubmit={(e) => {
           e.preventDefault();
           const form = e.currentTarget;
           const data = new FormData(form);
           void run(() => addNews({ name: String(data.get('name') ?? ''), description: String(data.get('description') ?? '') }), news.reload, form);
         }}>
-          <div><label htmlFor="news-name" className="block text-sm font-medium">Name</label><input id="news-name" name="name" required maxLength={200} className={input} /></div>
-          <div><label htmlFor="news-description" className="block text-sm font-medium">Description</label><textarea id="news-description" name="description" rows={4} maxLength={2000} className={input} /></div>
-          <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50">Add news item</button>
+          <Field id="news-name" name="name" label="Name" required maxLength={200} />
+          <Field id="news-description" label="Description">
+            {(control) => <textarea {...control} name="description" rows={4} maxLength={2000} />}
+          </Field>
+          <Button type="submit" disabled={busy}>Add news item</Button>
         </form>
         <ul className="mt-4 space-y-2" aria-label="Added news">
           {news.data?.map((n) => (

@@ -6,6 +6,7 @@ import { DASHBOARD, ROLES, type Role } from '../../core/schemas/common';
 import { logIn, signUp } from '../api/auth';
 import { messageOf, session } from '../api/client';
 import { ForgotPassword } from '../components/forgot-password';
+import { takeReturnTo } from '../components/return-to';
 import { TagMultiSelect } from '../components/tag-multi-select';
 
 export const meta = () => [{ title: 'Login / Signup | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
@@ -35,7 +36,9 @@ export default function Login() {
         if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? MESSAGES.loginFailed); return; }
         const res = await logIn(parsed.data);
         session.save(res.token, res.user);
-        navigate(DASHBOARD[res.user.role]);
+        // After 'Please login first': back to the page asked for (its own loader sends another role to their dashboard).
+        const wanted = params.get('reason') === 'login' ? takeReturnTo() : null;
+        navigate(wanted ?? DASHBOARD[res.user.role]);
       } else {
         const name = String(f.get('name') ?? '').trim() || email.split('@')[0] || '';
         const res = await signUp({

@@ -10,6 +10,11 @@ import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/sessio
 import { useApi } from '../components/use-api';
 import { RegistrationBadge } from '../components/registration-badge';
 import { CoAuthorsPanel } from '../components/co-authors-panel';
+import { authorStatusText } from '../../core/schemas/review-cycle';
+import { getDeadlines } from '../api/review-cycle';
+import { AuthorCameraReady } from '../components/author-camera-ready';
+import { AuthorConflicts } from '../components/author-conflicts';
+import { AuthorDecision } from '../components/author-decision';
 
 export const meta = () => [{ title: 'Paper details | IMSE 2025' }];
 export const clientLoader = () => requireRole('Author');
@@ -22,6 +27,7 @@ export default function PaperDetails() {
   const [abstract, setAbstract] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const deadlines = useApi(getDeadlines, []);
 
   if (error) {
     return (
@@ -33,6 +39,9 @@ export default function PaperDetails() {
   }
   if (!data) return <p className="text-slate-600">Loading paper…</p>;
   const { paper, latestComment } = data;
+  const statusText = paper.status ?? authorStatusText(paper.decision);
+  const statusTone = paper.decision === 'Accepted' ? 'bg-green-100 text-green-900' : paper.decision === 'Rejected' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900';
+  const owner = paper.coAuthored !== true;
 
   const save = async () => {
     const file = fileRef.current?.files?.[0];
@@ -63,9 +72,14 @@ export default function PaperDetails() {
         <div><dt className="font-medium text-slate-600">Author ID</dt><dd className="break-all font-mono">{paper.author}</dd></div>
         <div><dt className="font-medium text-slate-600">Key tags</dt><dd>{paper.keywords.join(', ') || '—'}</dd></div>
         <div><dt className="font-medium text-slate-600">Submitted</dt><dd>{formatDate(paper.submittedAt)}</dd></div>
-        <div><dt className="font-medium text-slate-600">Status</dt><dd><span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Under Review</span></dd></div>
+        <div><dt className="font-medium text-slate-600">Status</dt><dd><span data-testid="paper-status" className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone}`}>{statusText}</span></dd></div>
         <div><dt className="font-medium text-slate-600">Registration</dt><dd><RegistrationBadge paperId={paper._id} as="Author" /></dd></div>
       </dl>
+      <AuthorDecision paper={paper} />
+      {paper.decision === 'Accepted' && owner ? (
+        <AuthorCameraReady paper={paper} deadline={deadlines.data?.cameraReadyDeadline ?? null}
+          onUploaded={(updated) => setData({ paper: { ...updated, decision: updated.decision ?? paper.decision, status: updated.status ?? paper.status, reviews: updated.reviews ?? paper.reviews }, latestComment })} />
+      ) : null}
       <div>
         <label htmlFor="abstract" className="block font-semibold text-brand-900">Abstract</label>
         <textarea id="abstract" rows={8} disabled={!editing || paper.coAuthored === true} value={abstract ?? paper.abstract} maxLength={5000}
@@ -84,6 +98,7 @@ export default function PaperDetails() {
         ) : null}
       </div>
       <CoAuthorsPanel paper={paper} />
+      {owner ? <AuthorConflicts paperId={paper._id} /> : null}
       <section aria-labelledby="comment-heading" className="rounded-xl bg-brand-50 p-5">
         <h2 id="comment-heading" className="font-semibold text-brand-900">Latest reviewer comment</h2>
         {latestComment ? (

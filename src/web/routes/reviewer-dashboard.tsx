@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { UserJson } from '../../core/schemas/auth';
 import { getMe, updateMe } from '../api/auth';
@@ -37,7 +38,10 @@ export default function ReviewerDashboard() {
     <div className="space-y-8">
       {user ? <ProfileBanner user={user} onPhoto={changePhoto} busy={saving} /> : null}
       <section aria-labelledby="assigned-heading">
-        <h2 id="assigned-heading" className="text-2xl font-bold text-brand-900">Papers sent to you</h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="assigned-heading" className="text-2xl font-bold text-brand-900">Papers sent to you</h2>
+          <Link to="/reviewer/bidding" className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">Bid on papers</Link>
+        </div>
         {assigned.data?.length === 0 ? <p className="mt-4 text-slate-700">No paper has been sent to you yet. You will get an e-mail when an editor invites you.</p> : null}
         {assigned.loading && !assigned.data ? <p className="mt-4 text-slate-600">Loading papers…</p> : null}
         <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

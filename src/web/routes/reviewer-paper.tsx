@@ -7,6 +7,7 @@ import { messageOf, session } from '../api/client';
 import { addComment, getAssignedPapers, respondToPaper } from '../api/review';
 import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
 import { StatusBadge } from '../components/status-badge';
+import { formatDateTime } from '../components/format';
 import { ReviewForm } from '../components/review-form';
 import { useApi } from '../components/use-api';
 
@@ -22,6 +23,8 @@ export default function ReviewerPaper() {
   const [busy, setBusy] = useState(false);
   const paper = assigned.data?.find((p) => p._id === paperId);
   const status = (paper && user && paper.reviewResponses[user.email]) || 'Pending';
+  // Issue 18.4: the reviewer sees what they wrote, newest first (the server sends them oldest first).
+  const myComments = (paper?.comments ?? []).filter((c) => c.reviewerId === user?._id).reverse();
 
   const fail = (err: unknown, fallback: string) => {
     if (isSessionExpired(err)) { navigate(LOGIN_FIRST); return; }
@@ -36,6 +39,7 @@ export default function ReviewerPaper() {
       await addComment(paperId, { reviewerId: user?._id ?? '', text: comment.trim() });
       toast.success(MESSAGES.commentSaved);
       setComment('');
+      assigned.reload();
     } catch (err) {
       fail(err, MESSAGES.commentFailed);
     } finally {
@@ -109,6 +113,19 @@ export default function ReviewerPaper() {
         <button type="button" disabled={busy} onClick={sendComment} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50">Send Comments</button>
         <button type="button" disabled={busy} onClick={() => respond('Declined')} className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">Decline</button>
       </div>
+      {myComments.length ? (
+        <section aria-labelledby="my-comments-heading" className="rounded-xl bg-brand-50 p-5">
+          <h2 id="my-comments-heading" className="font-semibold text-brand-900">Your earlier comments</h2>
+          <ol className="mt-3 space-y-3">
+            {myComments.map((c, i) => (
+              <li key={`${c.createdAt}-${i}`} className="rounded-lg bg-white p-3">
+                <p className="text-xs font-medium text-slate-600"><time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time></p>
+                <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       <ReviewForm paperId={paper._id} />
     </article>
   );

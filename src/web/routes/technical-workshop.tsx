@@ -25,7 +25,7 @@ export default function TechnicalWorkshop() {
           <ol className="mt-6 grid gap-3 sm:grid-cols-2">
             {c.syllabus.map((topic, j) => (
               <li key={topic} className="flex gap-3 rounded-lg bg-white px-4 py-3 ring-1 ring-brand-100">
-                <span className="font-bold text-brand-700">Module {j + 1}</span>
+                <span className="shrink-0 whitespace-nowrap font-bold text-brand-700">Module {j + 1}</span>
                 <span className="text-slate-800">{topic}</span>
               </li>
             ))}

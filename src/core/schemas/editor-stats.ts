@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { CONFLICT_REASONS } from './review-cycle';
+
+/** GET /api/editor/stats: what the editor dashboard's charts draw (issue 12). Days are UTC calendar days. */
+export const EditorStatsJson = z.object({
+  submissionsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
+  reviews: z.object({ done: z.number().int(), expected: z.number().int(), papers: z.number().int(), reviewersPerPaper: z.number().int() }),
+  /** One entry per recommendation 1..5, zero counts included. */
+  recommendations: z.array(z.object({ recommendation: z.number().int(), count: z.number().int() })),
+});
+export type EditorStatsJson = z.infer<typeof EditorStatsJson>;
+
+/** GET /api/editor/papers/:paperId/conflicted-reviewers: each conflict with the reviewer's name and address. */
+export const ConflictedReviewerJson = z.object({
+  reviewerId: z.string(), name: z.string(), email: z.string(),
+  reason: z.enum(CONFLICT_REASONS),
+});
+export type ConflictedReviewerJson = z.infer<typeof ConflictedReviewerJson>;

@@ -1,0 +1,17 @@
+/**
+ * The login-area page a logged-out visitor asked for, so that logging in after 'Please login first'
+ * returns there (issue 18 §5). Kept for the browser tab only; only same-site paths are accepted.
+ */
+const KEY = 'imse.returnTo';
+
+export function rememberReturnTo(url: URL): void {
+  if (url.pathname === '/login' || typeof sessionStorage === 'undefined') return;
+  sessionStorage.setItem(KEY, url.pathname + url.search);
+}
+
+export function takeReturnTo(): string | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  const path = sessionStorage.getItem(KEY);
+  sessionStorage.removeItem(KEY);
+  return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : null;
+}

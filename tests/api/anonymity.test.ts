@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app';
+import { submitPaper } from '../support/multipart';
+import { signupAs, type SignedUp } from '../support/users';
+
+// Issue 16.3 and 16.6: authors and other reviewers never learn who reviewed; reviewers can wait for approval.
+let t: TestApp;
+let editor: SignedUp;
+
+const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const post = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const get = (url: string, who?: SignedUp) => t.app.inject({ url, headers: who?.auth ?? {} });
+const send = (paperId: string, reviewer: SignedUp) => post('/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id });
+const identities = (r: SignedUp) => [r.user._id, r.user.email, r.user.name];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  editor = await signupAs(t.app, 'Editor');
+});
+afterAll(async () => { await t?.close(); });
+
+describe('anonymous reviewers (issue 16.3)', () => {
+  test('an author sees "Reviewer 1", "Reviewer 2" with answers, comments and reviews, never an id, e-mail or name', async () => {
+    const author = await signupAs(t.app, 'Author');
+    const paper = await submitPaper(t.app, author.auth, { title: 'Anonymity of reviewers', keywords: ['AI'] });
+    const r1 = await signupAs(t.app, 'Reviewer', { tags: ['AI'], name: 'Ruth Firstreviewer' });
+    const r2 = await signupAs(t.app, 'Reviewer', { tags: ['AI'], name: 'Rob Secondreviewer' });
+    expect((await send(paper._id, r1)).statusCode).toBe(200);
+    expect((await send(paper._id, r2)).statusCode).toBe(200);
+    // The second reviewer answers first: the numbers follow who was sent the paper first, not who acted first.
+    expect((await post('/api/reviewer/respond', r2, { paperId: paper._id, email: r2.user.email, status: 'Declined' })).statusCode).toBe(200);
+    expect((await post('/api/reviewer/respond', r1, { paperId: paper._id, email: r1.user.email, status: 'Accepted' })).statusCode).toBe(200);
+    expect((await post(`/api/reviewer/add-comment/${paper._id}`, r2, { reviewerId: r2.user._id, text: 'Second says hello' })).statusCode).toBe(201);
+    expect((await post(`/api/reviewer/add-comment/${paper._id}`, r1, { reviewerId: r1.user._id, text: 'First says hello' })).statusCode).toBe(201);
+    expect((await put(`/api/reviewer/review/${paper._id}`, r1, { recommendation: 4, confidence: 4, commentsToAuthors: 'Solid work.' })).statusCode).toBe(200);
+    expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
+    expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).statusCode).toBe(200);
+
+    const detail = await get(`/api/author/paper/${paper._id}`, author);
+    const list = await get('/api/author/my-papers', author);
+    for (const res of [detail, list]) {
+      expect(res.statusCode).toBe(200);
+      for (const hidden of [...identities(r1), ...identities(r2)]) expect(res.body, hidden).not.toContain(hidden);
+    }
+    const json = detail.json().paper;
+    expect(json.reviewResponses).toEqual({ 'Reviewer 1': 'Accepted', 'Reviewer 2': 'Declined' });
+    expect(json.comments.map((c: { reviewerId: string; text: string }) => [c.reviewerId, c.text])).toEqual([
+      ['Reviewer 2', 'Second says hello'], ['Reviewer 1', 'First says hello'],
+    ]);
+    expect(json.reviews).toEqual([{ reviewer: 'Reviewer 1', recommendation: 4, commentsToAuthors: 'Solid work.' }]);
+    // Stable: asking again gives the same labels.
+    expect((await get(`/api/author/paper/${paper._id}`, author)).json().paper.reviewResponses).toEqual(json.reviewResponses);
+
+    // A reviewer sees their own answer and comments, none of the other reviewer's.
+    const own = await get(`/api/reviewer/assigned-papers/${r1.user._id}`, r1);
+    expect(own.statusCode).toBe(200);
+    for (const hidden of identities(r2)) expect(own.body).not.toContain(hidden);
+    expect(own.body).not.toContain('Second says hello');
+    const mine = own.json().find((p: { _id: string }) => p._id === paper._id);
+    expect(mine.reviewResponses).toEqual({ [r1.user.email]: 'Accepted' });
+    expect(mine.comments).toEqual([expect.objectContaining({ reviewerId: r1.user._id, text: 'First says hello' })]);
+
+    // The editor keeps the full view.
+    const full = (await get(`/api/editor/papers/${paper._id}`, editor)).json();
+    expect(JSON.stringify(full)).toContain(r1.user.email);
+    expect(JSON.stringify(full)).toContain(r2.user._id);
+  });
+});
+
+describe('reviewer approval (issue 16.6)', () => {
+  test('with approval on, a new reviewer can log in but is not suggested, sent, shown bids nor auto-assigned until approved', async () => {
+    const author = await signupAs(t.app, 'Author');
+    const paper = await submitPaper(t.app, author.auth, { title: 'Approval needed', keywords: ['Robotics'] });
+    const before = await signupAs(t.app, 'Reviewer', { tags: ['Robotics'] });
+    expect((await put('/api/editor/settings', editor, { reviewerApproval: true })).json().reviewerApproval).toBe(true);
+    try {
+      const fresh = await signupAs(t.app, 'Reviewer', { tags: ['Robotics'] });
+      expect((await get('/api/me', fresh)).statusCode).toBe(200);
+
+      const suggested = (await get(`/api/editor/suggested-reviewers?paperId=${paper._id}`, editor)).json().map((r: { _id: string }) => r._id);
+      expect(suggested).toContain(before.user._id);
+      expect(suggested).not.toContain(fresh.user._id);
+      expect((await get('/api/editor/suggested-reviewers', editor)).json().map((r: { _id: string }) => r._id)).not.toContain(fresh.user._id);
+      const refused = await send(paper._id, fresh);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/not been approved/);
+      expect((await get('/api/reviewer/bidding', fresh)).json()).toEqual([]);
+      expect((await put(`/api/reviewer/bid/${paper._id}`, fresh, { bid: 'eager' })).statusCode).toBe(403);
+      const auto = await post('/api/editor/auto-assign', editor, { paperIds: [paper._id], apply: false });
+      expect(auto.statusCode).toBe(200);
+      expect(auto.body).not.toContain(fresh.user._id);
+
+      const page = await get('/api/editor/reviewers?status=pending', editor);
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).toMatchObject({ approvalRequired: true, nextCursor: null });
+      const row = page.json().reviewers.find((r: { _id: string }) => r._id === fresh.user._id);
+      expect(row).toMatchObject({ approved: false, approvedAt: null, verified: false, load: 0, tags: ['Robotics'] });
+      expect(page.json().reviewers.map((r: { _id: string }) => r._id)).not.toContain(before.user._id);
+
+      const approved = await put(`/api/editor/reviewers/${fresh.user._id}/approval`, editor, { approved: true });
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json()).toMatchObject({ _id: fresh.user._id, approved: true });
+      expect((await get(`/api/editor/suggested-reviewers?paperId=${paper._id}`, editor)).json().map((r: { _id: string }) => r._id)).toContain(fresh.user._id);
+      expect((await get('/api/reviewer/bidding', fresh)).json().map((p: { _id: string }) => p._id)).toContain(paper._id);
+      expect((await send(paper._id, fresh)).statusCode).toBe(200);
+      const loaded = (await get('/api/editor/reviewers?status=approved&limit=200', editor)).json().reviewers.find((r: { _id: string }) => r._id === fresh.user._id);
+      expect(loaded).toMatchObject({ approved: true, load: 1 });
+    } finally {
+      await put('/api/editor/settings', editor, { reviewerApproval: false });
+    }
+  });
+
+  test('paging, bad input and who may call', async () => {
+    for (let i = 0; i < 3; i++) await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+    const first = (await get('/api/editor/reviewers?limit=2', editor)).json();
+    expect(first.reviewers).toHaveLength(2);
+    expect(first.nextCursor).toBe(first.reviewers[1]._id);
+    const second = (await get(`/api/editor/reviewers?limit=2&cursor=${first.nextCursor}`, editor)).json();
+    expect(second.reviewers[0]._id > first.nextCursor).toBe(true);
+    expect((await get('/api/editor/reviewers?limit=0', editor)).json()).toEqual({ message: 'limit must be a whole number from 1 to 200' });
+    expect((await get('/api/editor/reviewers?status=maybe', editor)).statusCode).toBe(400);
+    expect((await put(`/api/editor/reviewers/${first.reviewers[0]._id}/approval`, editor, { approved: 'yes' })).json()).toEqual({ message: 'approved must be true or false' });
+    expect((await put('/api/editor/reviewers/nope/approval', editor, { approved: true })).statusCode).toBe(400);
+    expect((await put(`/api/editor/reviewers/${editor.user._id}/approval`, editor, { approved: true })).statusCode).toBe(404);
+    const reviewer = await signupAs(t.app, 'Reviewer');
+    expect((await get('/api/editor/reviewers')).statusCode).toBe(401);
+    expect((await get('/api/editor/reviewers', reviewer)).statusCode).toBe(403);
+    expect((await put(`/api/editor/reviewers/${reviewer.user._id}/approval`, reviewer, { approved: true })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,252 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DESKTOP, horizontalOverflow, launchBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+
+/**
+ * Issue 12's browser journey: author submits → editor sets deadlines → reviewer bids and reviews → editor
+ * decides and notifies → author sees the decision and the reviews, and uploads the camera-ready version.
+ * The editor's part goes through the API from the editor's signed-in page (the editor's screens have journeys
+ * of their own); everything the reviewer and the author do is done on their screens.
+ */
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The API as the signed-in user of this page (its stored token), as the page's own scripts call it. */
+async function callApi<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(async ({ method, url, body }) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, json: await res.json().catch(() => null) };
+  }, { method, url, body }) as Promise<{ status: number; json: T }>;
+}
+
+/** With E2E_SHOTS set, each screen is saved at 390 and 1280 px for a person to look at; otherwise nothing. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const before = page.viewportSize() ?? DESKTOP;
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+/** axe-core's violations on this page's main content (the shared bar has its own checks). */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol, which the page's Content Security Policy does not govern.
+  await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
+  const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: string, o: object) => Promise<AxeResult> } })
+    .axe.run('main', { resultTypes: ['violations'] })) as AxeResult;
+  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
+
+// A PDF of 3 MB, so the upload takes long enough to report progress.
+const bigPdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+const smallPdf = Buffer.from('%PDF-1.4\n% review cycle\n%%EOF\n');
+const TITLE = 'Swarm robotics for orchard mapping';
+
+test('author submits → editor sets deadlines → reviewer bids and reviews → editor decides and notifies → author sees it and uploads the camera-ready version', async () => {
+  // The author submits; the PDF upload shows a real progress bar.
+  const author = await newPage(browser, PHONE);
+  await signUpInBrowser(author.page, { role: 'Author', email: uniqueEmail('cycle-author'), name: 'Cycle Author' });
+  const ap = author.page;
+  await ap.goto('/author/new-paper');
+  await ap.getByLabel('Title').fill(TITLE);
+  await ap.getByLabel('Abstract').fill('A swarm of small robots maps an orchard row by row.');
+  for (const tag of ['Robotics', 'Smart Cities']) await ap.getByRole('button', { name: tag, exact: true }).click();
+  await ap.getByLabel('Paper (PDF)').setInputFiles({ name: 'orchard.pdf', mimeType: 'application/pdf', buffer: smallPdf });
+  await ap.getByRole('button', { name: 'Submit Paper' }).click();
+  await ap.waitForURL('**/author/dashboard');
+  const mine = await callApi<{ papers: Array<{ _id: string; title: string }> }>(ap, 'GET', '/author/my-papers');
+  const paperId = mine.json.papers.find((p) => p.title === TITLE)!._id;
+
+  // The editor sets the deadlines (all in the future: the server is shared with other journeys).
+  const editor = await newPage(browser);
+  await signUpInBrowser(editor.page, { role: 'Editor', email: 'cycle-editor@e2e.example.org', name: 'Cycle Editor' });
+  const deadlines = { submissionDeadline: days(30), reviewDeadline: days(14), cameraReadyDeadline: days(60) };
+  expect((await callApi(editor.page, 'PUT', '/editor/settings', deadlines)).status).toBe(200);
+
+  // The reviewer bids on the bidding page: filter by tag (the typed text clears after the pick), one click
+  // bids, a second click takes the bid back, and the bid survives a reload.
+  const reviewer = await newPage(browser, PHONE);
+  await signUpInBrowser(reviewer.page, { role: 'Reviewer', email: uniqueEmail('cycle-reviewer'), name: 'Cycle Reviewer', tags: ['Robotics'] });
+  const rp = reviewer.page;
+  await shoot(rp, 'reviewer-dashboard');
+  await rp.getByRole('link', { name: 'Bid on papers' }).click();
+  await rp.waitForURL('**/reviewer/bidding');
+  const filter = rp.getByRole('combobox', { name: 'Filter by tag' });
+  await filter.fill('smart');
+  await rp.getByRole('option', { name: 'Smart Cities', exact: true }).click();
+  await expect(filter.inputValue()).resolves.toBe('');
+  await rp.getByRole('list', { name: 'Tags filtered by' }).getByText('Smart Cities').waitFor();
+  const card = rp.getByRole('article', { name: TITLE });
+  await card.waitFor();
+  await expect(card.getByText('A swarm of small robots').isVisible()).resolves.toBe(false);
+  await card.getByText('Abstract', { exact: true }).click();
+  await card.getByText('A swarm of small robots').waitFor();
+  const eager = card.getByRole('button', { name: /Eager/ });
+  await eager.click();
+  await expect.poll(() => eager.getAttribute('aria-pressed')).toBe('true');
+  await eager.click();
+  await expect.poll(() => eager.getAttribute('aria-pressed')).toBe('false');
+  await card.getByRole('button', { name: 'Willing', exact: true }).click();
+  await expect.poll(() => callApi<Array<{ _id: string; bid: string | null }>>(rp, 'GET', '/reviewer/bidding')
+    .then((r) => r.json.find((p) => p._id === paperId)?.bid)).toBe('willing');
+  expect(await horizontalOverflow(rp)).toBe(0);
+  expect(await axeViolations(rp)).toEqual([]);
+  await shoot(rp, 'reviewer-bidding');
+  await rp.reload();
+  await expect.poll(() => rp.getByRole('article', { name: TITLE }).getByRole('button', { name: 'Willing', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+  // The editor sends the paper to the reviewer.
+  const reviewerId = await rp.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id: string })._id);
+  expect((await callApi(editor.page, 'POST', '/editor/send-paper', { paperId, reviewerId })).status).toBe(200);
+
+  // The reviewer comments (SPEC's box) and sees the comment listed with its time, then fills the review form.
+  await rp.goto(`/reviewer/dashboard/${paperId}`);
+  await rp.getByText('Click here to load PDF').waitFor();
+  await rp.getByLabel('Comments', { exact: true }).fill('Please compare with a single-robot baseline.');
+  await rp.getByRole('button', { name: 'Send Comments' }).click();
+  await toast(rp, 'Comment saved!');
+  const earlier = rp.getByRole('region', { name: 'Your earlier comments' });
+  await earlier.getByText('Please compare with a single-robot baseline.').waitFor();
+  await expect(earlier.locator('time').count()).resolves.toBe(1);
+  await expect(rp.getByLabel('Comments', { exact: true }).inputValue()).resolves.toBe('');
+
+  const form = rp.getByRole('region', { name: 'Your review' });
+  await form.getByText('Review deadline:').waitFor();
+  await expect(form.getByText('Not saved yet').isVisible()).resolves.toBe(true);
+  await form.getByRole('group', { name: 'Recommendation' }).getByRole('radio', { name: '4 — Weak accept' }).check();
+  await form.getByRole('group', { name: 'Your confidence' }).getByRole('radio', { name: '5 — Expert' }).check();
+  await form.getByLabel('Comments to the authors').fill('Clear method, convincing field trial.');
+  await form.getByLabel('Comments to the editor (optional)').fill('Confidential: the trial is small.');
+  await form.getByRole('button', { name: 'Save review' }).click();
+  await toast(rp, 'Review saved!');
+  await form.getByRole('status').filter({ hasText: 'Review saved!' }).waitFor();
+  await form.getByRole('button', { name: 'Update review' }).waitFor();
+  expect(await horizontalOverflow(rp)).toBe(0);
+  expect(await axeViolations(rp)).toEqual([]);
+  await shoot(rp, 'reviewer-paper');
+  // Reloaded, the form shows what was saved.
+  await rp.reload();
+  await expect.poll(() => form.getByRole('radio', { name: '4 — Weak accept' }).isChecked()).toBe(true);
+  await expect(form.getByLabel('Comments to the authors').inputValue()).resolves.toBe('Clear method, convincing field trial.');
+
+  // After the review deadline (shown to this page only: the server is shared), the form is read-only.
+  await rp.route('**/api/deadlines', (route) => route.fulfill({ json: { submissionDeadline: null, reviewDeadline: days(-1), cameraReadyDeadline: null } }));
+  await rp.reload();
+  await form.getByRole('alert').filter({ hasText: 'The review deadline has passed' }).waitFor();
+  await expect(form.getByRole('radio', { name: '4 — Weak accept' }).isDisabled()).resolves.toBe(true);
+  await expect(form.getByLabel('Comments to the authors').isDisabled()).resolves.toBe(true);
+  await expect(form.getByRole('button', { name: 'Update review' }).count()).resolves.toBe(0);
+  await shoot(rp, 'reviewer-paper-closed');
+  await rp.unroute('**/api/deadlines');
+
+  // Until the author is notified, the author sees Under Review and no decision.
+  await ap.goto(`/paper-details/${paperId}`);
+  await expect.poll(() => ap.getByTestId('paper-status').textContent()).toBe('Under Review');
+  await expect(ap.getByText('Reviewer 1').count()).resolves.toBe(0);
+
+  // The editor decides and notifies.
+  expect((await callApi(editor.page, 'PUT', `/editor/papers/${paperId}/decision`, { decision: 'Accepted' })).status).toBe(200);
+  const notified = await callApi<{ sent: number }>(editor.page, 'POST', '/editor/notify', { paperIds: [paperId] });
+  expect(notified).toMatchObject({ status: 200, json: { sent: 1 } });
+
+  // The author sees the decision and the review as "Reviewer 1", never the comments to the editor.
+  await ap.reload();
+  await expect.poll(() => ap.getByTestId('paper-status').textContent()).toBe('Accepted');
+  const decision = ap.getByRole('region', { name: 'Decision: Accepted' });
+  const review = decision.getByRole('article', { name: 'Reviewer 1' });
+  await review.getByText('Clear method, convincing field trial.').waitFor();
+  await expect(review.getByText('Recommendation: Weak accept').isVisible()).resolves.toBe(true);
+  await expect(ap.getByText('Confidential: the trial is small.').count()).resolves.toBe(0);
+  await expect(ap.getByText('Cycle Reviewer').count()).resolves.toBe(0);
+
+  // The conflicts declaration: add two, remove one, save; the server's answer is shown.
+  const conflicts = ap.getByRole('region', { name: 'Conflicts of interest' });
+  await conflicts.getByText('No conflict declared.').waitFor();
+  await conflicts.getByLabel('E-mail of a person with a conflict').fill('not an address');
+  await conflicts.getByRole('button', { name: 'Add' }).click();
+  await conflicts.getByRole('alert').filter({ hasText: 'Please enter a valid email address' }).waitFor();
+  for (const email of ['rival@lab.example', 'advisor@uni.example']) {
+    await conflicts.getByLabel('E-mail of a person with a conflict').fill(email);
+    await conflicts.getByRole('button', { name: 'Add' }).click();
+  }
+  await conflicts.getByRole('button', { name: 'Remove rival@lab.example' }).click();
+  await conflicts.getByRole('button', { name: 'Update conflict list' }).click();
+  await conflicts.getByRole('status').filter({ hasText: 'Conflicts saved: 1 address' }).waitFor();
+  await expect(callApi(ap, 'GET', `/author/paper/${paperId}/conflicts`)).resolves.toMatchObject({ json: { emails: ['advisor@uni.example'] } });
+
+  // The camera-ready upload: the deadline is shown and the progress bar reaches 100 %.
+  const camera = ap.getByRole('region', { name: 'Camera-ready version' });
+  await camera.getByText('Camera-ready deadline:').waitFor();
+  await camera.getByLabel('Camera-ready PDF').setInputFiles({ name: 'orchard-final.pdf', mimeType: 'application/pdf', buffer: bigPdf });
+  await camera.getByRole('button', { name: 'Upload camera-ready version' }).click();
+  const bar = camera.getByRole('progressbar', { name: 'Camera-ready upload' });
+  await bar.waitFor();
+  await camera.getByRole('status').filter({ hasText: 'Camera-ready version uploaded: orchard-final.pdf' }).waitFor();
+  // All the bytes of the request (the PDF and the multipart framing) were reported sent.
+  await expect(bar.evaluate((el: HTMLProgressElement, size) => el.max > size && el.value === el.max, bigPdf.length)).resolves.toBe(true);
+  await expect(camera.getByTestId('upload-progress-text').textContent()).resolves.toBe('100% · 3.0 MB of 3.0 MB sent · done');
+  await ap.getByRole('list', { name: 'PDF versions' }).getByText('orchard-final.pdf').waitFor();
+  const editorView = await callApi<{ cameraReady: { pdf: string } | null }>(editor.page, 'GET', `/editor/papers/${paperId}`);
+  expect(editorView.json.cameraReady?.pdf).toBeTruthy();
+  expect(await horizontalOverflow(ap)).toBe(0);
+  expect(await axeViolations(ap)).toEqual([]);
+  await shoot(ap, 'author-paper');
+
+  // The submission deadline is shown on the new-paper page.
+  await ap.goto('/author/new-paper');
+  await ap.getByText('Submission deadline:').waitFor();
+  await shoot(ap, 'author-new-paper');
+
+  // Leave the shared server's settings as they were.
+  await callApi(editor.page, 'PUT', '/editor/settings', { submissionDeadline: null, reviewDeadline: null, cameraReadyDeadline: null });
+  for (const s of [author, editor, reviewer]) await s.context.close();
+});
+
+// The shared server's deadlines are not moved into the past (other journeys submit and review at the same
+// time): the page is shown a passed deadline by answering its own request for the deadlines.
+test('a submission refused at the deadline shows the server\'s message; after it the page says Submissions are closed', async () => {
+  const { context, page } = await newPage(browser, PHONE);
+  await signUpInBrowser(page, { role: 'Author', email: uniqueEmail('late-author'), name: 'Late Author' });
+
+  // The deadline passes while the author fills the form: the upload shows its progress bar, the server refuses.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/author/new-paper', async (route) => {
+    await held;
+    await route.fulfill({ status: 403, json: { message: 'Submissions are closed' } });
+  });
+  await page.goto('/author/new-paper');
+  await page.getByLabel('Title').fill('Late but keen');
+  await page.getByLabel('Abstract').fill('Written the night after.');
+  await page.getByLabel('Paper (PDF)').setInputFiles({ name: 'late.pdf', mimeType: 'application/pdf', buffer: bigPdf });
+  await page.getByRole('button', { name: 'Submit Paper' }).click();
+  await page.getByRole('progressbar', { name: 'Paper upload' }).waitFor();
+  await shoot(page, 'author-new-paper-uploading');
+  release();
+  await page.getByRole('alert').filter({ hasText: 'Submissions are closed' }).waitFor();
+  await expect(page.getByRole('progressbar', { name: 'Paper upload' }).count()).resolves.toBe(0);
+  await page.unroute('**/api/author/new-paper');
+
+  await page.route('**/api/deadlines', (route) => route.fulfill({
+    json: { submissionDeadline: days(-1), reviewDeadline: days(-1), cameraReadyDeadline: days(-1) },
+  }));
+  await page.goto('/author/new-paper');
+  await page.getByRole('alert').filter({ hasText: 'Submissions are closed' }).waitFor();
+  await expect(page.getByRole('button', { name: 'Submit Paper' }).count()).resolves.toBe(0);
+  await shoot(page, 'author-new-paper-closed');
+  await context.close();
+});
