@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { csvCell } from './export-csv';
 import { describeFeeItem, FeeItem } from '../../core/schemas/fee-item';
 import type { PaymentJson } from '../../core/schemas/payment';
 import type { Db } from '../db/connect';
@@ -50,12 +51,8 @@ const CSV_COLUMNS: [string, (p: PaymentJson) => string][] = [
   ['updated_at', (p) => p.updatedAt],
 ];
 
-/** RFC 4180 quoting; a cell a spreadsheet would run as a formula gets a leading apostrophe (payer-typed text). */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
+/** Cells quoted and formula starts neutralised like every other export (issue 16.8: payer-typed text). */
 export function formatPaymentsCsv(list: PaymentJson[]): string {
   const lines = [CSV_COLUMNS.map(([h]) => h).join(',')];
   for (const p of list) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(p))).join(','));
