@@ -14,32 +14,17 @@ import { discardFileIfUnused } from '../services/discard-file';
 import { latestCommentOf, toPaperJson } from '../services/paper-json';
 import { updatePaper } from '../services/update-paper';
 import { getSettingsRow, isPast } from '../services/settings';
-import { readMultipart, storeUpload } from '../services/upload';
 import { toUserJson } from '../services/user-json';
-import { isPdf } from '../storage/sniff';
 import { CONTRACT } from './contract';
+import { readPdfForm } from '../services/pdf-form';
 import { recordAudit } from '../services/audit';
 
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const secret = app.config.JWT_SECRET;
-  const maxBytes = Math.floor(app.config.MAX_UPLOAD_MB * 1024 * 1024);
 
   /** Stream the multipart body; the PDF goes to the store and is checked by its bytes. */
-  const readPaperForm = async (req: FastifyRequest) => {
-    if (!req.isMultipart()) throw new AppError('bad_request', 'Send the paper as multipart/form-data');
-    return readMultipart(req.parts(), (part) => {
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw new AppError('bad_request', 'The PDF must be sent in the field `file`');
-      }
-      return storeUpload(app.files, part, {
-        maxBytes,
-        tooLarge: `The PDF is too large (at most ${app.config.MAX_UPLOAD_MB} MB)`,
-        check: (head) => (isPdf(head) ? null : 'The file is not a PDF'),
-      });
-    }, (key) => discardFileIfUnused(db, app.files, key), req.raw);
-  };
+  const readPaperForm = (req: FastifyRequest) => readPdfForm(app, req);
 
   /** The submitting author's paper, or one listing the caller as co-author (issue 17). */
   const authorsPaper = async (req: FastifyRequest<{ Params: { id: string } }>) => {

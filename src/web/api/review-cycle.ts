@@ -69,7 +69,7 @@ export const uploadCameraReady = (paperId: string, file: File, onProgress: (sent
 
 export const getEditorStats = () => api<import('../../core/schemas/editor-stats').EditorStatsJson>('/editor/stats');
 
-/** A new paper (as `submitPaper` in papers.ts) whose PDF upload reports bytes sent of total. */
+/** A new paper (SPEC §7 new-paper, multipart) whose PDF upload reports bytes sent of total. */
 export function submitPaperWithProgress(input: { title: string; abstract: string; keywords: string[]; file: File; coAuthors?: CoAuthor[] },
   onProgress: (sent: number, total: number) => void) {
   const form = new FormData();

@@ -1,17 +1,34 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { TAGS } from '../../core/tags';
 
+interface TagMultiSelectProps {
+  value: string[];
+  onChange: (tags: string[]) => void;
+  label: string;
+  /** The tags on offer (default: the 50 tags). */
+  tags?: readonly string[];
+  /** Offer only tags not chosen yet (a filter), instead of toggling chosen ones off in the list. */
+  hideChosen?: boolean;
+  /** The accessible name of the chips' list. */
+  chipsLabel?: string;
+  placeholder?: string;
+}
+
 /**
- * A multi-select for the 50 tags: a filter box (combobox) over a listbox, arrow keys to move, Enter or
- * Space to toggle, chips to remove, Backspace in the empty box removes the last chip.
+ * A multi-select over tags: a filter box (combobox) over a listbox, arrow keys to move, Enter to pick or
+ * toggle, a pick clears the typed text (issue 18.5), chips to remove, Backspace in the empty box removes the
+ * last chip. Used for a reviewer's own tags and for filtering papers by tag.
  */
-export function TagMultiSelect({ value, onChange, label }: { value: string[]; onChange: (tags: string[]) => void; label: string }) {
+export function TagMultiSelect({ value, onChange, label, tags = TAGS, hideChosen = false, chipsLabel = 'Selected tags', placeholder = 'Type to filter tags' }: TagMultiSelectProps) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
-  const options = useMemo(() => TAGS.filter((t) => t.toLowerCase().includes(query.trim().toLowerCase())), [query]);
+  const options = useMemo(
+    () => tags.filter((t) => !(hideChosen && value.includes(t)) && t.toLowerCase().includes(query.trim().toLowerCase())),
+    [tags, hideChosen, value, query],
+  );
   const toggle = (tag: string) => { onChange(value.includes(tag) ? value.filter((t) => t !== tag) : [...value, tag]); setQuery(''); setActive(0); };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -26,7 +43,7 @@ export function TagMultiSelect({ value, onChange, label }: { value: string[]; on
     <div className="relative">
       <label htmlFor={`${id}-input`} className="block text-sm font-medium text-slate-700">{label}</label>
       {value.length ? (
-        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Selected tags">
+        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={chipsLabel}>
           {value.map((tag) => (
             <li key={tag} className="flex items-center gap-1 rounded-full bg-brand-100 py-0.5 pl-3 pr-1 text-sm text-brand-800">
               {tag}
@@ -43,7 +60,7 @@ export function TagMultiSelect({ value, onChange, label }: { value: string[]; on
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
         aria-activedescendant={open && options[active] ? `${id}-opt-${active}` : undefined}
-        placeholder="Type to filter tags"
+        placeholder={placeholder}
         autoComplete="off"
         className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600"
         value={query}
@@ -53,7 +70,7 @@ export function TagMultiSelect({ value, onChange, label }: { value: string[]; on
         onKeyDown={onKeyDown}
       />
       {open ? (
-        <ul id={`${id}-list`} role="listbox" aria-multiselectable="true" aria-label={label}
+        <ul id={`${id}-list`} role="listbox" aria-multiselectable={!hideChosen} aria-label={label}
           className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
           {options.length === 0 ? <li className="px-3 py-2 text-sm text-slate-600">No tag matches</li> : null}
           {options.map((tag, i) => {
@@ -63,7 +80,7 @@ export function TagMultiSelect({ value, onChange, label }: { value: string[]; on
                 key={tag}
                 id={`${id}-opt-${i}`}
                 role="option"
-                aria-selected={selected}
+                aria-selected={hideChosen ? i === active : selected}
                 className={`flex cursor-pointer items-center justify-between px-3 py-1.5 text-sm ${i === active ? 'bg-brand-50' : ''}`}
                 onMouseDown={(e) => { e.preventDefault(); toggle(tag); inputRef.current?.focus(); }}
                 onMouseEnter={() => setActive(i)}

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { Bid, BiddingPaperJson } from '../../core/schemas/review-cycle';
 import { messageOf } from '../api/client';
 import { getBidding, placeBid } from '../api/review-cycle';
-import { ReviewerTagFilter } from '../components/reviewer-tag-filter';
+import { TagMultiSelect } from '../components/tag-multi-select';
 import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
 import { useApi } from '../components/use-api';
 
@@ -70,7 +70,7 @@ export default function ReviewerBidding() {
       {list.data ? (
         <>
           <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-end">
-            <ReviewerTagFilter tags={allTags} value={tags} onChange={setTags} label="Filter by tag" />
+            <TagMultiSelect tags={allTags} hideChosen chipsLabel="Tags filtered by" placeholder="Type a tag" value={tags} onChange={setTags} label="Filter by tag" />
             <p className="text-sm text-slate-700" aria-live="polite">
               Showing {shown.length} of {papers.length} {papers.length === 1 ? 'paper' : 'papers'} · {bidCount} with your bid
             </p>
