@@ -38,4 +38,16 @@ export default tseslint.config(
       ]),
     },
   },
+  // A route is caller, parse, one service, reply: its queries live in services (docs/decisions/0018-slice-shape.md).
+  {
+    files: ['src/server/routes/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes run no queries: move the query into a service (docs/decisions/0018-slice-shape.md).' },
+          { group: ['**/db/schema'], allowTypeImports: true, message: 'Routes run no queries: move the query into a service (docs/decisions/0018-slice-shape.md); row types only with `import type`.' },
+        ],
+      }],
+    },
+  },
 );

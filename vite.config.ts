@@ -19,7 +19,21 @@ const envDirNotEnvFile: Plugin = {
   },
 };
 
+/**
+ * Code every page loads, public or login area, in one chunk (issue 14): React, React DOM, its scheduler and
+ * React Router, and the messages the root route imports. Left to itself the bundler cuts them into three
+ * chunks plus a small one, and each extra file costs its own compression and import/export lists.
+ */
+const EVERY_PAGE = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]core[\\/]messages\.ts$/;
+/** What every public page imports (the conference's facts, the page meta helper): one chunk, not two small ones. */
+const EVERY_PUBLIC_PAGE = /src[\\/]web[\\/](content[\\/]conference|components[\\/]seo)\.ts$/;
+
 export default defineConfig({
   plugins: [envDirNotEnvFile, tailwindcss(), reactRouter()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
+  build: {
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'framework', test: EVERY_PAGE }, { name: 'public', test: EVERY_PUBLIC_PAGE }] } },
+    },
+  },
 });

@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000, hookTimeout: 180_000, pool: 'forks', maxWorkers: 2,
+          // Browser assertions retry until the page shows what they expect (expect.poll), as a person would wait.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
         },
       },
     ],

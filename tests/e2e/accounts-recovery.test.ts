@@ -149,7 +149,7 @@ test('an author lists a co-author on the new-paper form; the co-author signs up 
   await card.getByRole('link', { name: /View More/ }).click();
   await expect.poll(() => co.page.getByText('You are a co-author of this paper.').isVisible()).toBe(true);
   await expect.poll(() => co.page.getByText('Carla Coauthor — ').isVisible()).toBe(true);
-  expect(await co.page.getByRole('button', { name: 'Change co-authors' }).count()).toBe(0);
+  await expect.poll(() => co.page.getByRole('button', { name: 'Change co-authors' }).count()).toBe(0);
   await shot(co.page, 'paper-co-authored-1280');
   await co.context.close();
 });

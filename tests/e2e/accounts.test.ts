@@ -64,7 +64,7 @@ test('a wrong password shows the server\'s message', async () => {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('not my password');
   await page.locator('button[type=submit]').click();
-  await expect(page.getByRole('alert').textContent()).resolves.toBe('Invalid email, password or role');
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid email, password or role');
   expect(new URL(page.url()).pathname).toBe('/login');
   await context.close();
 });
@@ -78,7 +78,7 @@ test('signup with passwords that differ shows the server\'s message', async () =
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByLabel('Confirm password').fill('correct horse batterz');
   await page.locator('button[type=submit]').click();
-  await expect(page.getByRole('alert').textContent()).resolves.toBe('Passwords do not match');
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Passwords do not match');
   await context.close();
 });
 
@@ -91,7 +91,7 @@ test('logout clears the session; the login area then says Please login first', a
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
   await page.goto('/author/dashboard');
   await page.waitForURL('**/login?reason=login');
-  await expect(page.getByRole('alert').textContent()).resolves.toBe('Please login first');
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please login first');
   await logInInBrowser(page, { role: 'Author', email });
   await context.close();
 });

@@ -77,6 +77,6 @@ test('a failed dashboard load says Failed to load papers', async () => {
   await signUpInBrowser(page, { role: 'Author', email: uniqueEmail('fail'), name: 'Failing Load' });
   await page.route('**/api/author/my-papers', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}' }));
   await page.reload();
-  await expect(page.getByRole('alert').textContent()).resolves.toBe('Failed to load papers');
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Failed to load papers');
   await context.close();
 });

@@ -65,11 +65,11 @@ test('the editor previews, filters and applies the automatic assignment, and the
   const papers = page.getByRole('list', { name: 'Papers and proposed reviewers' });
   const robots = papers.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Robots that read maps' }) });
   await expect.poll(() => robots.getByRole('row').count()).toBe(3);
-  expect(await robots.getByRole('row', { name: /Rita Robotics 20 Robotics, Computer Vision/ }).count()).toBe(1);
-  expect(await page.getByText('Colin Colleague').count()).toBe(0); // same institution as the author
+  await expect.poll(() => robots.getByRole('row', { name: /Rita Robotics 20 Robotics, Computer Vision/ }).count()).toBe(1);
+  await expect.poll(() => page.getByText('Colin Colleague').count()).toBe(0); // same institution as the author
   // Unfilled papers first: the compilers paper has nobody.
-  expect(await papers.getByRole('listitem').first().textContent()).toContain('A study of compilers');
-  expect(await papers.getByRole('listitem').first().textContent()).toContain('Lacks 2 reviewers');
+  await expect.poll(() => papers.getByRole('listitem').first().textContent()).toContain('A study of compilers');
+  await expect.poll(() => papers.getByRole('listitem').first().textContent()).toContain('Lacks 2 reviewers');
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'assign-preview-1280.png'), fullPage: true });
 
   await page.getByLabel('Filter by paper, reviewer, tag or bid').fill('edge');

@@ -47,11 +47,13 @@ test('the editor reads the audit log on a phone, filters it by action and by per
 
   // By person: the author's one entry, their signup.
   await page.getByRole('link', { name: 'Clear filters' }).click();
+  // The form shows the cleared filters once the unfiltered log has arrived; then the editor types.
+  await expect.poll(() => page.getByLabel('Action').inputValue()).toBe('');
   await page.getByLabel('Who (user id)').fill(authorId);
   await page.getByRole('button', { name: 'Show' }).click();
   await expect.poll(() => rows.count()).toBe(1);
-  await expect(rows.first().locator('td[data-label="Action"]').innerText()).resolves.toBe('user.signup');
-  await expect(rows.first().locator('td[data-label="Who"]').innerText()).resolves.toContain('Author');
+  await expect.poll(() => rows.first().locator('td[data-label="Action"]').innerText()).toBe('user.signup');
+  await expect.poll(() => rows.first().locator('td[data-label="Who"]').innerText()).toContain('Author');
 
   // A bad id is the server's clear 400, shown on the page.
   await page.getByLabel('Who (user id)').fill('not-an-id');

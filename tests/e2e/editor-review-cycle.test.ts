@@ -92,8 +92,8 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
   await page.reload();
   await expect.poll(() => page.getByLabel('Review deadline', { exact: true }).inputValue()).toBe('2030-01-31T18:30');
-  expect(await page.getByLabel('Camera-ready deadline', { exact: true }).inputValue()).toBe('2030-03-01T09:00');
-  expect(await page.getByLabel('Blind review').isChecked()).toBe(true);
+  await expect.poll(() => page.getByLabel('Camera-ready deadline', { exact: true }).inputValue()).toBe('2030-03-01T09:00');
+  await expect.poll(() => page.getByLabel('Blind review').isChecked()).toBe(true);
   // The server holds the instant the browser's wall time names.
   const instant = await page.evaluate(() => new Date('2030-01-31T18:30').toISOString());
   const settings = await call<{ reviewDeadline: string | null }>('GET', '/api/editor/settings', editorToken);
@@ -108,7 +108,7 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
   await page.reload();
   await expect.poll(() => page.getByLabel('Reviewers per paper').inputValue()).toBe('2');
-  expect(await page.getByLabel('Camera-ready deadline', { exact: true }).inputValue()).toBe('');
+  await expect.poll(() => page.getByLabel('Camera-ready deadline', { exact: true }).inputValue()).toBe('');
   await page.getByLabel('Blind review').uncheck();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
@@ -119,7 +119,7 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   const list = page.getByRole('list', { name: 'Papers and decisions' });
   const titles = () => list.getByRole('listitem').getByRole('link').allTextContents();
   await expect.poll(titles).toEqual(['Robots that read maps', 'Robots that forget maps', 'Robots without maps']);
-  expect(await list.getByRole('listitem').first().textContent()).toContain('2 reviews · mean 4.50 · 4–5');
+  await expect.poll(() => list.getByRole('listitem').first().textContent()).toContain('2 reviews · mean 4.50 · 4–5');
   await page.getByLabel('Sort').selectOption({ label: 'Mean score, lowest first' });
   await expect.poll(titles).toEqual(['Robots that forget maps', 'Robots that read maps', 'Robots without maps']);
 
@@ -160,12 +160,12 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await page.getByRole('button', { name: 'Send…' }).click();
   await confirm.getByRole('button', { name: 'Send notifications' }).click();
   await page.getByRole('status').filter({ hasText: 'Sent 0, skipped 3' }).waitFor();
-  expect(await page.getByText('Every decision has been sent to the authors.').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Every decision has been sent to the authors.').isVisible()).toBe(true);
 
   // Accepted papers nobody has paid registration for (issue 15): listed, and their authors reminded.
   await page.getByRole('button', { name: 'Accepted, not registered', exact: true }).click();
   await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
-  expect(await list.textContent()).toContain('Robots that read maps');
+  await expect.poll(() => list.textContent()).toContain('Robots that read maps');
   await page.getByRole('button', { name: 'Send a registration reminder to this author' }).click();
   await page.getByRole('status').filter({ hasText: 'Reminder sent to 1 author' }).waitFor();
   await page.getByRole('button', { name: 'All', exact: true }).click();
@@ -174,11 +174,11 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await strong.getByRole('link', { name: 'Robots that read maps' }).click();
   const reviews = page.getByRole('table', { name: 'Reviews of Robots that read maps' });
   await expect.poll(() => reviews.getByRole('row').count()).toBe(3);
-  expect(await reviews.getByRole('row', { name: /Rita Reviewer/ }).textContent()).toContain('Strong accept (5)');
-  expect(await reviews.getByRole('row', { name: /Ed Examiner/ }).textContent()).toContain('Only for the chair.');
+  await expect.poll(() => reviews.getByRole('row', { name: /Rita Reviewer/ }).textContent()).toContain('Strong accept (5)');
+  await expect.poll(() => reviews.getByRole('row', { name: /Ed Examiner/ }).textContent()).toContain('Only for the chair.');
   const conflicts = page.getByRole('list', { name: 'Conflicts of interest' });
   await expect.poll(() => conflicts.textContent()).toContain(`Colin Colleague (colin.${stamp}@lab.example): the reviewer and an author share an institutional e-mail domain`);
-  expect(await page.getByLabel('Decision on Robots that read maps').inputValue()).toBe('Accepted');
+  await expect.poll(() => page.getByLabel('Decision on Robots that read maps').inputValue()).toBe('Accepted');
   expect(await horizontalOverflow(page)).toBe(0);
   await shot(page, 'view-more-1280');
 
@@ -187,7 +187,7 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   const done = page.getByRole('table', { name: 'Reviews done against expected' });
   await expect.poll(() => done.locator('tbody').textContent({ timeout: 1000 }).catch(() => '')).toBe('Done4Expected6');
   await expect.poll(() => page.locator('figure canvas').count()).toBe(3);
-  expect(await page.getByRole('table', { name: 'Reviews per recommendation' }).textContent()).toContain('5 (Strong accept)1');
+  await expect.poll(() => page.getByRole('table', { name: 'Reviews per recommendation' }).textContent()).toContain('5 (Strong accept)1');
   await shot(page, 'dashboard-1280');
   await context.close();
 }, 240_000);

@@ -15,7 +15,7 @@ test('the home page HTML carries the conference title before any script runs', a
 test('the home page renders the conference title in Chromium', async () => {
   const { context, page } = await newPage(browser);
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('World Conference on Innovations');
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('World Conference on Innovations');
   await context.close();
 });
 
@@ -23,7 +23,7 @@ test('an unknown path answers 404 with the bare not-found page', async () => {
   const { context, page } = await newPage(browser, PHONE);
   const res = await page.goto('/no-such-page');
   expect(res?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404 Not Found' }).isVisible()).resolves.toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: '404 Not Found' }).isVisible()).toBe(true);
   await context.close();
 });
 

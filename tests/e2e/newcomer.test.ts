@@ -40,8 +40,8 @@ describe('payments without a provider', () => {
     const dialog = page.getByRole('dialog', { name: 'Payment' });
     await dialog.waitFor();
     const currency = dialog.getByLabel('Currency');
-    await expect(currency.locator('option[value=INR]').textContent()).resolves.toBe('INR — rupees, through PayU');
-    await expect(currency.locator('option[value=USD]').textContent()).resolves.toBe('USD — by card, through Stripe');
+    await expect.poll(() => currency.locator('option[value=INR]').textContent()).toBe('INR — rupees, through PayU');
+    await expect.poll(() => currency.locator('option[value=USD]').textContent()).toBe('USD — by card, through Stripe');
     await currency.selectOption('USD');
     await dialog.getByRole('alert').getByText('Card payment in US dollars (USD, Stripe) is not configured yet. You can pay in rupees through PayU instead.', { exact: false }).waitFor();
     await currency.selectOption('INR');
@@ -59,7 +59,7 @@ describe('payments without a provider', () => {
     await notice.getByRole('link', { name: conference.contact.phone }).waitFor();
     await page.getByRole('button', { name: 'Pay Now' }).click();
     const alert = page.getByRole('dialog', { name: 'Payment' }).getByRole('alert');
-    await expect(alert.textContent()).resolves.toBe('Rupee payment (INR) through PayU is not configured yet. To pay by bank transfer, see the contact above the Pay Now button.');
+    await expect.poll(() => alert.textContent()).toBe('Rupee payment (INR) through PayU is not configured yet. To pay by bank transfer, see the contact above the Pay Now button.');
     await context.close();
   });
 });

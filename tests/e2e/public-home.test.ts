@@ -42,6 +42,8 @@ describe('home page HTML', () => {
 describe('hero slider', () => {
   test('advances by itself every 3.5 s, in about 500 ms, and the pause control stops it', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
+    // The page's timers run on Playwright's clock, flowing as usual until the test moves it on itself.
+    await page.clock.install();
     await gotoHydrated(page, '/');
     expect(await page.locator('[aria-roledescription="slide"]').count()).toBe(4);
     expect(await selectedSlide(page)).toBe(0);
@@ -69,7 +71,9 @@ describe('hero slider', () => {
 
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
     const at = await selectedSlide(page);
-    await page.waitForTimeout(4500);
+    // More than one autoplay interval passes on the page's clock (its timers fire): a running slideshow would move on.
+    await page.clock.runFor(4500);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
     expect(await selectedSlide(page)).toBe(at);
     await page.getByRole('button', { name: 'Play slideshow' }).click();
     await page.waitForFunction((was) => Array.from(document.querySelectorAll('[aria-label^="Go to slide"]'))
@@ -129,6 +133,22 @@ describe('contact form', () => {
     await form.getByLabel('Subject').fill('Hello');
     await form.getByLabel('Message').fill('Sent from the browser test.');
 
+    // The toast's life, timed in the page from when it appears: when sonner marks it leaving (its time is up), when it is gone.
+    await page.evaluate(() => {
+      (window as { toastLife?: Promise<{ leaving: number; gone: number }> }).toastLife = new Promise((resolve) => {
+        let shown = 0;
+        let leaving = -1;
+        new MutationObserver((_, observer) => {
+          const toast = document.querySelector('[data-sonner-toast]');
+          if (toast && !shown) shown = performance.now();
+          if (toast?.getAttribute('data-removed') === 'true' && leaving < 0) leaving = performance.now() - shown;
+          if (!toast && shown) {
+            observer.disconnect();
+            resolve({ leaving, gone: performance.now() - shown });
+          }
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-removed'] });
+      });
+    });
     const response = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST');
     await form.getByRole('button', { name: 'Send Message' }).click();
     const res = await response;
@@ -137,16 +157,15 @@ describe('contact form', () => {
 
     const toast = page.getByText('Message sent successfully !!');
     await toast.waitFor();
-    const shownAt = Date.now();
     const bg = await page.locator('[data-sonner-toast]').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).toBe('rgb(22, 101, 52)');
     expect(await form.getByLabel('Name').inputValue()).toBe('');
-    await page.waitForTimeout(2000);
-    expect(await toast.isVisible()).toBe(true);
-    await toast.waitFor({ state: 'detached', timeout: 5000 });
-    const shownFor = Date.now() - shownAt;
-    expect(shownFor).toBeGreaterThan(2500);
-    expect(shownFor).toBeLessThan(4500);
+    // It stays about 3 s, then leaves and is gone.
+    await toast.waitFor({ state: 'detached', timeout: 6000 });
+    const life = await page.evaluate(() => (window as { toastLife?: Promise<{ leaving: number; gone: number }> }).toastLife!);
+    expect(life.leaving).toBeGreaterThan(2500);
+    expect(life.leaving).toBeLessThan(3500);
+    expect(life.gone).toBeLessThan(4500);
     await context.close();
   });
 });

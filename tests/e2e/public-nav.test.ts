@@ -1,11 +1,23 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './browser';
 import { gotoHydrated } from './public-support';
 
 let browser: Browser;
+
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
+
+/** Turns the mouse wheel; resolves with the page's scroll position once the page has handled that wheel event. */
+async function wheelAndReadScroll(page: Page, dy: number): Promise<number> {
+  await page.evaluate(() => {
+    (window as { wheelHandled?: Promise<number> }).wheelHandled = new Promise((resolve) => {
+      addEventListener('wheel', () => requestAnimationFrame(() => resolve(window.scrollY)), { once: true, capture: true, passive: true });
+    });
+  });
+  await page.mouse.wheel(0, dy);
+  return page.evaluate(() => (window as { wheelHandled?: Promise<number> }).wheelHandled!);
+}
 
 describe('navigation bar', () => {
   test('at 1280 px the bar lists HOME … AWARDS then LOGIN, with no workshop link and no menu button', async () => {
@@ -48,16 +60,14 @@ describe('navigation bar', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('LOGIN');
 
     // The page behind does not scroll.
-    await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await wheelAndReadScroll(page, 1500)).toBe(0);
 
     // Escape closes and gives focus back to the menu button.
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
-    await page.mouse.wheel(0, 800);
-    await page.waitForFunction(() => window.scrollY > 0);
+    // The same wheel scrolls the page once the overlay is closed.
+    expect(await wheelAndReadScroll(page, 800)).toBeGreaterThan(0);
 
     // The cross closes.
     await menuButton.click();

@@ -92,7 +92,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   await rp.getByRole('list', { name: 'Tags filtered by' }).getByText('Smart Cities').waitFor();
   const card = rp.getByRole('article', { name: TITLE });
   await card.waitFor();
-  await expect(card.getByText('A swarm of small robots').isVisible()).resolves.toBe(false);
+  await expect.poll(() => card.getByText('A swarm of small robots').isVisible()).toBe(false);
   await card.getByText('Abstract', { exact: true }).click();
   await card.getByText('A swarm of small robots').waitFor();
   const eager = card.getByRole('button', { name: /Eager/ });
@@ -126,7 +126,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
 
   const form = rp.getByRole('region', { name: 'Your review' });
   await form.getByText('Review deadline:').waitFor();
-  await expect(form.getByText('Not saved yet').isVisible()).resolves.toBe(true);
+  await expect.poll(() => form.getByText('Not saved yet').isVisible()).toBe(true);
   await form.getByRole('group', { name: 'Recommendation' }).getByRole('radio', { name: '4 — Weak accept' }).check();
   await form.getByRole('group', { name: 'Your confidence' }).getByRole('radio', { name: '5 — Expert' }).check();
   await form.getByLabel('Comments to the authors').fill('Clear method, convincing field trial.');
@@ -169,7 +169,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   const decision = ap.getByRole('region', { name: 'Decision: Accepted' });
   const review = decision.getByRole('article', { name: 'Reviewer 1' });
   await review.getByText('Clear method, convincing field trial.').waitFor();
-  await expect(review.getByText('Recommendation: Weak accept').isVisible()).resolves.toBe(true);
+  await expect.poll(() => review.getByText('Recommendation: Weak accept').isVisible()).toBe(true);
   await expect(ap.getByText('Confidential: the trial is small.').count()).resolves.toBe(0);
   await expect(ap.getByText('Cycle Reviewer').count()).resolves.toBe(0);
 
@@ -198,7 +198,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   await camera.getByRole('status').filter({ hasText: 'Camera-ready version uploaded: orchard-final.pdf' }).waitFor();
   // All the bytes of the request (the PDF and the multipart framing) were reported sent.
   await expect(bar.evaluate((el: HTMLProgressElement, size) => el.max > size && el.value === el.max, bigPdf.length)).resolves.toBe(true);
-  await expect(camera.getByTestId('upload-progress-text').textContent()).resolves.toBe('100% · 3.0 MB of 3.0 MB sent · done');
+  await expect.poll(() => camera.getByTestId('upload-progress-text').textContent()).toBe('100% · 3.0 MB of 3.0 MB sent · done');
   await ap.getByRole('list', { name: 'PDF versions' }).getByText('orchard-final.pdf').waitFor();
   const editorView = await callApi<{ cameraReady: { pdf: string } | null }>(editor.page, 'GET', `/editor/papers/${paperId}`);
   expect(editorView.json.cameraReady?.pdf).toBeTruthy();

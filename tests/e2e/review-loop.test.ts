@@ -44,18 +44,18 @@ test('author → editor → reviewer → author: the whole review loop', async (
   const reviewerCard = editor.page.getByRole('article', { name: best.name });
   await reviewerCard.waitFor();
   await expect(editor.page.getByRole('article').count()).resolves.toBe(1);
-  await expect(reviewerCard.getByText('Quantum Computing, Bioinformatics').isVisible()).resolves.toBe(true);
+  await expect.poll(() => reviewerCard.getByText('Quantum Computing, Bioinformatics').isVisible()).toBe(true);
   expect(await horizontalOverflow(editor.page)).toBe(0);
   const badge = reviewerCard.locator('[data-status]');
-  await expect(badge.textContent()).resolves.toBe('Waiting');
+  await expect.poll(() => badge.textContent()).toBe('Waiting');
 
   await reviewerCard.getByRole('button', { name: 'Send Mail' }).click();
   // The e2e server has no SMTP_URL: the answer says the mail stayed in the outbox (issue 18 §3).
   await toast(editor.page, `Mail is not configured: the mail to ${best.email} is kept in the outbox, nothing was sent`);
-  await expect(badge.textContent()).resolves.toBe('Mail Sent');
+  await expect.poll(() => badge.textContent()).toBe('Mail Sent');
   await reviewerCard.getByRole('button', { name: 'Send Paper' }).click();
   await toast(editor.page, `Paper sent to ${best.name}`);
-  await expect(badge.textContent()).resolves.toBe('Sent');
+  await expect.poll(() => badge.textContent()).toBe('Sent');
   await editor.page.reload();
   await editor.page.getByRole('article', { name: best.name }).locator('[data-status="Sent"]').waitFor();
 
@@ -95,6 +95,6 @@ test('a reviewer page with a malformed paper id says Invalid paper ID format', a
   const { context, page } = await newPage(browser);
   await signUpInBrowser(page, { role: 'Reviewer', email: uniqueEmail('badid'), name: 'Bad Id', tags: ['HCI'] });
   await page.goto('/reviewer/dashboard/not-a-valid-id');
-  await expect(page.getByRole('alert').textContent()).resolves.toBe('Invalid paper ID format');
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid paper ID format');
   await context.close();
 });

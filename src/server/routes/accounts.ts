@@ -6,11 +6,10 @@ import {
   SwitchRoleResponse, VERIFY_DONE, VERIFY_SENT, VerifyBody,
 } from '../../core/schemas/accounts';
 import { MessageJson, PaperId } from '../../core/schemas/common';
-import { deny, requireCaller } from '../auth/caller';
+import { requireCaller } from '../auth/caller';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { signToken } from '../auth/tokens';
-import { canActAsSubmitter } from '../permissions';
-import { findPaperForAuthor, setCoAuthors } from '../services/co-authors';
+import { saveCoAuthors } from '../services/author-papers';
 import { findPersonConflictsForPaper } from '../services/person-conflicts';
 import { requestPasswordReset } from '../services/request-password-reset';
 import { resetPassword } from '../services/reset-password';
@@ -85,9 +84,7 @@ const routes: FastifyPluginAsync = async (app) => {
     schema: { params: z.object({ id: PaperId }), body: CoAuthorsBody, response: { 200: CoAuthorsResponse, ...errors } },
   }, async (req) => {
     const caller = await requireCaller(req, 'Author');
-    const { paper, coAuthor } = await findPaperForAuthor(db, { paperId: req.params.id, caller });
-    deny(canActAsSubmitter(caller, paper, coAuthor));
-    const coAuthors = await setCoAuthors(db, { paperId: req.params.id, coAuthors: req.body.coAuthors });
+    const coAuthors = await saveCoAuthors({ db, caller, paperId: req.params.id, coAuthors: req.body.coAuthors });
     return { message: 'Co-authors saved', coAuthors };
   });
 };

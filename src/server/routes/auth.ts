@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { LoginBody, SignupBody } from '../../core/schemas/auth';
 import { LoginLimiter } from '../auth/login-limiter';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { signToken } from '../auth/tokens';
-import { users } from '../db/schema';
 import { AppError } from '../errors';
 import { logInUser } from '../services/log-in-user';
 import { signUpUser } from '../services/sign-up-user';
+import { editorExists } from '../services/users';
 import { findLinkedAccounts } from '../services/switch-role';
 import { sendVerificationMail } from '../services/verify-email';
 import { toUserJson } from '../services/user-json';
@@ -23,8 +22,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const limiter = new LoginLimiter(shared);
 
   if (app.config.EDITOR_EMAILS.length === 0) {
-    const [editor] = await db.select({ email: users.email }).from(users).where(eq(users.role, 'Editor')).limit(1);
-    if (editor) app.log.info('Editor signup is closed: an editor exists and EDITOR_EMAILS is empty');
+    if (await editorExists({ db })) app.log.info('Editor signup is closed: an editor exists and EDITOR_EMAILS is empty');
     else app.log.warn('Editor signup is open to the first person who signs up as Editor (set EDITOR_EMAILS to restrict it)');
   }
 
@@ -33,8 +31,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const refusal = await shared.take([{ key: `signup:a:${addressKey(req.ip)}`, ...SIGNUP_PER_ADDRESS }]);
     if (refusal) throw tooMany(refusal, 'Too many sign-ups from your address.');
     const body = SignupBody.parse(req.body ?? {});
-    const user = await signUpUser(db, body, app.config.EDITOR_EMAILS);
-    await recordAudit(db, { actorId: user.id, actorRole: user.role, action: 'user.signup', ip: req.ip });
+    const user = await signUpUser({ db, body, editorEmails: app.config.EDITOR_EMAILS, ip: req.ip });
     // The verification mail goes after the answer: signup → dashboard stays as fast as before (issue 17).
     void sendVerificationMail(db, { user, mailer: app.mailer, publicUrl: app.config.publicUrl })
       .catch((err: unknown) => app.log.error({ err }, 'verification mail failed'));

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Id } from '../../core/schemas/common';
 import { NewsFields, SpeakerFields } from '../../core/schemas/content';
 import { requireCaller } from '../auth/caller';
-import { discardFileIfUnused } from '../services/discard-file';
+import { discardFileIfUnused, discardOnFailure } from '../services/discard-file';
 import { addKeynoteSpeaker, addNews, listKeynoteSpeakers, listNews, removeKeynoteSpeaker, removeNews } from '../services/site-content';
 import { readMultipart, storeUpload } from '../services/upload';
 import { imageType } from '../storage/sniff';
@@ -28,12 +28,9 @@ const routes: FastifyPluginAsync = async (app) => {
       fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]]));
       photoKey = parsed.file?.key ?? null;
     }
-    const parsed = SpeakerFields.safeParse(fields);
-    if (!parsed.success) {
-      if (photoKey) await discardFileIfUnused(db, app.files, photoKey);
-      throw parsed.error;
-    }
-    const speaker = await addKeynoteSpeaker({ db, files: app.files, fields: parsed.data, photoKey, editor: { id: caller.id, ip: req.ip } });
+    // The picture is kept only if the speaker is: refused fields or a failed insert discard it.
+    const speaker = await discardOnFailure({ db, store: app.files, key: photoKey }, () =>
+      addKeynoteSpeaker({ db, fields: SpeakerFields.parse(fields), photoKey, editor: { id: caller.id, ip: req.ip } }));
     return reply.code(201).send({ message: 'Keynote speaker added', speaker });
   });
 

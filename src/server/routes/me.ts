@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { ProfileFields } from '../../core/schemas/auth';
 import { requireCaller } from '../auth/caller';
-import { users } from '../db/schema';
 import { AppError } from '../errors';
 import { imageType } from '../storage/sniff';
-import { discardFileIfUnused } from '../services/discard-file';
+import { discardFileIfUnused, discardOnFailure } from '../services/discard-file';
 import { updateProfile } from '../services/update-profile';
 import { readMultipart, storeUpload } from '../services/upload';
-import { toUserJson } from '../services/user-json';
+import { getOwnAccount } from '../services/users';
 import { CONTRACT } from './contract';
 
 const PHOTO_MAX = 2 * 1024 * 1024;
@@ -18,9 +16,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.get('/me', CONTRACT.me, async (req) => {
     const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
-    const [row] = await db.select().from(users).where(eq(users.id, caller.id));
-    if (!row) throw new AppError('unauthorized', 'Please login first');
-    return toUserJson(row);
+    return getOwnAccount({ db, userId: caller.id });
   });
 
   /** JSON {name, phone}, or multipart with name, phone and a `photo` (JPEG, PNG or WebP, at most 2 MB). */
@@ -43,14 +39,9 @@ const routes: FastifyPluginAsync = async (app) => {
       fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]]));
       photoKey = parsed.file?.key;
     }
-    try {
-      const changes = ProfileFields.parse({ name: fields.name, phone: fields.phone });
-      const user = await updateProfile(db, caller.id, { ...changes, photoKey });
-      return { message: 'Profile saved', user: toUserJson(user) };
-    } catch (err) {
-      if (photoKey) await discardFileIfUnused(db, app.files, photoKey);
-      throw err;
-    }
+    const user = await discardOnFailure({ db, store: app.files, key: photoKey }, () =>
+      updateProfile({ db, userId: caller.id, changes: { ...ProfileFields.parse({ name: fields.name, phone: fields.phone }), photoKey } }));
+    return { message: 'Profile saved', user };
   });
 };
 

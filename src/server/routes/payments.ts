@@ -7,10 +7,9 @@ import { AppError } from '../errors';
 import { createCardProvider } from '../payments/card';
 import { renderPayuRedirectPage, renderRejectedPage, renderResultPage } from '../payments/pages';
 import { cutPayuCallbackForm } from '../payments/payu';
-import { recordAudit } from '../services/audit';
 import { createCardCheckout, initiatePayuPayment } from '../services/initiate-payment';
-import { formatPaymentsCsv, listPayments, listPaymentsPage } from '../services/list-payments';
-import { recordCardWebhook, recordPayuCallback, syncCardSession, type PaymentRow } from '../services/record-payment-callback';
+import { exportPaymentsCsv, listEditorPayments } from '../services/list-payments';
+import { receiveCardReturn, receivePayuReturn, recordCardWebhook, type PaymentRow } from '../services/record-payment-callback';
 import { CONTRACT } from './contract';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -92,8 +91,7 @@ const routes: FastifyPluginAsync = async (app) => {
         await limit('callback', req.ip);
         // Only PayU's known fields, each cut to a fixed length, are read or stored (never the whole form).
         const form = cutPayuCallbackForm(req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
-        const payment = await recordPayuCallback({ db, config, kind, form });
-        await recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip: req.ip, details: { provider: 'payu', kind, txnid: payment.txnid, status: payment.status, amount: payment.amount, currency: payment.currency } });
+        const payment = await receivePayuReturn({ db, config, kind, form, ip: req.ip });
         return sendHtml(reply, resultPage(payment));
       });
     }
@@ -101,9 +99,7 @@ const routes: FastifyPluginAsync = async (app) => {
     browser.get('/card/return', CONTRACT.cardReturn, async (req, reply) => {
       if (!card) throw new AppError('unavailable', 'Card payment is not configured on this server');
       const { session_id: sessionId } = CardReturnQuery.parse(req.query);
-      const payment = await syncCardSession({ db, card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId } });
-      if (!payment) throw new AppError('bad_request', 'This card payment was not started here.');
-      await recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip: req.ip, details: { provider: 'stripe', kind: 'return', txnid: payment.txnid, status: payment.status, amount: payment.amount, currency: payment.currency } });
+      const payment = await receiveCardReturn({ db, card, sessionId, ip: req.ip });
       return sendHtml(reply, resultPage(payment));
     });
   });
@@ -125,15 +121,14 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get('/editor/payments', CONTRACT.editorPayments, async (req, reply): Promise<PaymentsListResponse> => {
     await requireCaller(req, 'Editor');
     const q = PaymentsPageQuery.parse(req.query ?? {});
-    if (!q.limit) return { payments: await listPayments(db) };
-    const { payments, nextCursor } = await listPaymentsPage(db, { limit: q.limit, cursor: q.cursor });
+    const { payments, nextCursor } = await listEditorPayments({ db, limit: q.limit, cursor: q.cursor });
     if (nextCursor) reply.header('x-next-cursor', nextCursor);
     return { payments };
   });
 
   app.get('/editor/payments.csv', CONTRACT.editorPaymentsCsv, async (req, reply) => {
     await requireCaller(req, 'Editor');
-    const csv = formatPaymentsCsv(await listPayments(db));
+    const csv = await exportPaymentsCsv({ db });
     return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
       .header('content-disposition', 'attachment; filename="payments.csv"').send(csv);
   });

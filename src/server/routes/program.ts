@@ -7,14 +7,11 @@ import {
   CertificateListJson, EditorProgramJson, IssueCertificatesJson, PlacementBody, ProgramJson,
   RegistrationJson, RemindBody, RemindJson, SessionBody, SessionParams, SessionPatchBody,
 } from '../../core/schemas/program';
-import { deny, requireCaller } from '../auth/caller';
+import { requireCaller } from '../auth/caller';
 import { API_POLICY } from '../csp';
-import { AppError } from '../errors';
-import { canAuthorReadPaper } from '../permissions';
 import { binary } from './contract';
-import { findCertificate, findCertificatesFor, findOwnCertificate, issueCertificates, renderCertificatePdf } from '../services/certificates';
-import { findPaperForAuthor } from '../services/co-authors';
-import { isPaperRegistered } from '../services/paper-registration';
+import { getPaperRegistration } from '../services/author-papers';
+import { findCertificatesFor, issueCertificates, renderOwnCertificate, verifyCertificate } from '../services/certificates';
 import { createSession, deleteSession, findEditorProgram, findProgram, placePapers, updateSession } from '../services/program';
 import { exportProgramIcs } from '../services/program-ics';
 import { listPaperRegistrations, remindUnregistered } from '../services/remind-registration';
@@ -90,9 +87,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   r.get('/author/paper-registration/:paperId', { schema: { params: z.object({ paperId: PaperId }), response: { 200: z.object({ registered: z.boolean() }), ...errors } } }, async (req) => {
     const caller = await requireCaller(req, 'Author');
-    const { paper, coAuthor } = await findPaperForAuthor(db, { paperId: req.params.paperId, caller });
-    deny(canAuthorReadPaper(caller, paper, coAuthor));
-    return { registered: await isPaperRegistered(db, req.params.paperId) };
+    return getPaperRegistration({ db, caller, paperId: req.params.paperId });
   });
 
   r.post('/editor/certificates', { schema: { response: { 200: IssueCertificatesJson, ...errors } } }, async (req) => {
@@ -107,17 +102,13 @@ const routes: FastifyPluginAsync = async (app) => {
 
   r.get('/me/certificates/:code', { schema: { params: PdfParams, response: { 200: binary('The certificate (PDF)', 'application/pdf'), ...errors } } }, async (req, reply) => {
     const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
-    const certificate = await findOwnCertificate({ db, code: req.params.code.slice(0, -'.pdf'.length), email: caller.email });
-    const pdf = await renderCertificatePdf({ certificate, conferenceTitle: CONFERENCE_TITLE, verifyUrl: `${publicUrl}/verify/${certificate.code}` });
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="certificate-${certificate.code}.pdf"`)
+    const { code, pdf } = await renderOwnCertificate({ db, code: req.params.code.slice(0, -'.pdf'.length), email: caller.email, conferenceTitle: CONFERENCE_TITLE, publicUrl });
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="certificate-${code}.pdf"`)
       .header('cache-control', 'private, no-store').send(Buffer.from(pdf) as unknown as string); // the declared 200 is a file, typed string
   });
 
   r.get('/certificates/:code', { schema: { params: CodeParams, response: { 200: z.object({ certificate: IssueCertificatesJson.shape.certificates.element.omit({ email: true }) }), 404: MessageJson } } }, async (req) => {
-    const c = await findCertificate(db, req.params.code);
-    if (!c) throw new AppError('not_found', 'No certificate has this code');
-    const { email: _email, ...shown } = c;
-    return { certificate: shown };
+    return { certificate: await verifyCertificate({ db, code: req.params.code }) };
   });
 };
 

@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '../../core/messages';
 import { MessageJson, PaperId } from '../../core/schemas/common';
@@ -9,20 +8,14 @@ import {
   EditorReviewJson, NotifyBody, NotifyResponse, ReviewBody, ReviewJson, SaveReviewResponse,
 } from '../../core/schemas/review-cycle';
 import { Deadlines, EditorSettings, UpdateSettingsBody } from '../../core/schemas/settings';
-import { deny, requireCaller } from '../auth/caller';
-import { papers } from '../db/schema';
-import { AppError } from '../errors';
-import { canActAsSubmitter, canAuthorReadPaper, canReviewerReadPaper } from '../permissions';
-import { recordAudit } from '../services/audit';
+import { requireCaller } from '../auth/caller';
 import { listBiddingPapers, placeBid } from '../services/bids';
-import { checkCameraReadyAllowed, storeCameraReady } from '../services/camera-ready';
-import { findPaperForAuthor } from '../services/co-authors';
-import { findConflicts, getDeclaredConflicts, setDeclaredConflicts } from '../services/conflicts';
+import { findAuthorPaper, findPaperForCameraReady, listDeclaredConflicts, submitCameraReady } from '../services/author-papers';
+import { listPaperConflicts, setDeclaredConflicts } from '../services/conflicts';
 import { notifyAuthors, setDecision } from '../services/decisions';
-import { discardFileIfUnused } from '../services/discard-file';
-import { toPaperJson } from '../services/paper-json';
+import { discardOnFailure } from '../services/discard-file';
 import { readPdfForm } from '../services/pdf-form';
-import { isAssigned } from '../services/review-status';
+import { checkAssigned } from '../services/review-status';
 import { findOwnReview, listReviewsForPaper, saveReview } from '../services/reviews';
 import { getSettings, updateSettings } from '../services/settings';
 
@@ -40,19 +33,6 @@ const IdParams = z.object({ id: PaperId });
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const secret = app.config.JWT_SECRET;
-  const audit = (req: FastifyRequest, caller: { id: string; role: string }, action: string, paperId: string | null, details?: Record<string, unknown>) =>
-    recordAudit(db, { actorId: caller.id, actorRole: caller.role, action, paperId, ip: req.ip, details });
-  const paperExists = async (paperId: string) => {
-    const [p] = await db.select().from(papers).where(eq(papers.id, paperId)).limit(1);
-    if (!p) throw new AppError('not_found', 'Paper not found');
-    return p;
-  };
-  const ownPaper = async (req: FastifyRequest<{ Params: { id: string } }>, submitterOnly: boolean) => {
-    const caller = await requireCaller(req, 'Author');
-    const { paper, coAuthor } = await findPaperForAuthor(db, { paperId: PaperId.parse(req.params.id), caller });
-    deny(submitterOnly ? canActAsSubmitter(caller, paper, coAuthor) : canAuthorReadPaper(caller, paper, coAuthor));
-    return { caller, paper: paper! };
-  };
 
   // Settings
   app.get('/editor/settings', doc({ tags: ['review cycle'], response: { 200: EditorSettings } }), async (req) => {
@@ -62,9 +42,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.put('/editor/settings', doc({ tags: ['review cycle'], body: UpdateSettingsBody, response: { 200: EditorSettings } }), async (req) => {
     const caller = await requireCaller(req, 'Editor');
     const patch = UpdateSettingsBody.parse(req.body ?? {});
-    const saved = await updateSettings({ db, patch });
-    await audit(req, caller, 'settings.update', null, patch);
-    return saved;
+    return updateSettings({ db, patch, editor: { id: caller.id, ip: req.ip } });
   });
 
   /** The deadlines every signed-in user may see (the reviewer's form and the author's pages show them). */
@@ -78,40 +56,36 @@ const routes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { paperId: string } }>('/reviewer/review/:paperId', doc({ tags: ['review cycle'], params: PaperParams, body: ReviewBody, response: { 200: SaveReviewResponse } }), async (req) => {
     const caller = await requireCaller(req, 'Reviewer');
     const paperId = PaperId.parse(req.params.paperId);
-    deny(canReviewerReadPaper(await isAssigned(db, paperId, caller.id)));
+    // A reviewer the paper was not sent to hears 403 whatever they send.
+    await checkAssigned({ db, paperId, reviewerId: caller.id });
     const body = ReviewBody.parse(req.body ?? {});
-    const review = await saveReview({ db, paperId, reviewerId: caller.id, body });
-    await audit(req, caller, 'review.save', paperId, { recommendation: review.recommendation, confidence: review.confidence });
+    const review = await saveReview({ db, paperId, reviewer: { id: caller.id, ip: req.ip }, body });
     return { message: MESSAGES.reviewSaved, review };
   });
   app.get<{ Params: { paperId: string } }>('/reviewer/review/:paperId', doc({ tags: ['review cycle'], params: PaperParams, response: { 200: ReviewJson } }), async (req) => {
     const caller = await requireCaller(req, 'Reviewer');
-    const paperId = PaperId.parse(req.params.paperId);
-    deny(canReviewerReadPaper(await isAssigned(db, paperId, caller.id)));
-    return findOwnReview({ db, paperId, reviewerId: caller.id });
+    return findOwnReview({ db, paperId: PaperId.parse(req.params.paperId), reviewerId: caller.id });
   });
   app.get<{ Params: { paperId: string } }>('/editor/papers/:paperId/reviews', doc({ tags: ['review cycle'], params: PaperParams, response: { 200: z.array(EditorReviewJson) } }), async (req) => {
     await requireCaller(req, 'Editor');
-    const paper = await paperExists(PaperId.parse(req.params.paperId));
-    return listReviewsForPaper(db, paper.id);
+    return listReviewsForPaper({ db, paperId: PaperId.parse(req.params.paperId) });
   });
 
   // Conflicts of interest
   app.get<{ Params: { paperId: string } }>('/editor/papers/:paperId/conflicts', doc({ tags: ['review cycle'], params: PaperParams, response: { 200: z.array(ConflictJson) } }), async (req) => {
     await requireCaller(req, 'Editor');
-    const paper = await paperExists(PaperId.parse(req.params.paperId));
-    return findConflicts(db, paper.id);
+    return listPaperConflicts({ db, paperId: PaperId.parse(req.params.paperId) });
   });
   app.get<{ Params: { id: string } }>('/author/paper/:id/conflicts', doc({ tags: ['review cycle'], params: IdParams, response: { 200: ConflictsResponse } }), async (req) => {
-    const { paper } = await ownPaper(req, false);
-    return { emails: await getDeclaredConflicts(db, paper.id) };
+    const caller = await requireCaller(req, 'Author');
+    return { emails: await listDeclaredConflicts({ db, caller, paperId: PaperId.parse(req.params.id) }) };
   });
   app.put<{ Params: { id: string } }>('/author/paper/:id/conflicts', doc({ tags: ['review cycle'], params: IdParams, body: ConflictsBody, response: { 200: ConflictsResponse } }), async (req) => {
-    const { caller, paper } = await ownPaper(req, true);
+    const caller = await requireCaller(req, 'Author');
+    // Whose paper it is comes before the body is read.
+    const { paper } = await findAuthorPaper({ db, caller, paperId: PaperId.parse(req.params.id), submitterOnly: true });
     const { emails } = ConflictsBody.parse(req.body ?? {});
-    const saved = await setDeclaredConflicts({ db, paperId: paper.id, emails });
-    await audit(req, caller, 'paper.conflicts', paper.id, { count: saved.length });
-    return { emails: saved };
+    return { emails: await setDeclaredConflicts({ db, paperId: paper.id, emails, author: { id: caller.id, ip: req.ip } }) };
   });
 
   // Bids
@@ -123,9 +97,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const caller = await requireCaller(req, 'Reviewer');
     const paperId = PaperId.parse(req.params.paperId);
     const { bid } = BidBody.parse(req.body ?? {});
-    const saved = await placeBid({ db, reviewer: caller, paperId, bid });
-    await audit(req, caller, 'bid.place', paperId, { bid });
-    return saved;
+    return placeBid({ db, reviewer: { id: caller.id, email: caller.email, ip: req.ip }, paperId, bid });
   });
 
   // Decisions and notification
@@ -133,16 +105,12 @@ const routes: FastifyPluginAsync = async (app) => {
     const caller = await requireCaller(req, 'Editor');
     const paperId = PaperId.parse(req.params.paperId);
     const { decision } = DecisionBody.parse(req.body ?? {});
-    const saved = await setDecision({ db, paperId, decision });
-    await audit(req, caller, 'paper.decision', paperId, { decision });
-    return saved;
+    return setDecision({ db, paperId, decision, editor: { id: caller.id, ip: req.ip } });
   });
   app.post('/editor/notify', doc({ tags: ['review cycle'], body: NotifyBody, response: { 200: NotifyResponse } }), async (req) => {
     const caller = await requireCaller(req, 'Editor');
     const body = NotifyBody.parse(req.body ?? {});
-    const result = await notifyAuthors({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, paperIds: body.paperIds, dryRun: body.dryRun });
-    if (!body.dryRun) await audit(req, caller, 'decision.notify', null, { sent: result.sent });
-    return result;
+    return notifyAuthors({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, paperIds: body.paperIds, dryRun: body.dryRun, editor: { id: caller.id, ip: req.ip } });
   });
 
   // Camera-ready
@@ -150,19 +118,13 @@ const routes: FastifyPluginAsync = async (app) => {
     tags: ['review cycle'], params: IdParams, consumes: ['multipart/form-data'],
     response: { 201: z.object({ message: z.string(), paper: PaperJson }) },
   }), async (req, reply) => {
-    const { caller, paper } = await ownPaper(req, false);
-    await checkCameraReadyAllowed(db, paper);
+    const caller = await requireCaller(req, 'Author');
+    // Whose paper it is, and whether it may take a camera-ready version now, come before the upload is read.
+    const paper = await findPaperForCameraReady({ db, caller, paperId: PaperId.parse(req.params.id) });
     const { file } = await readPdfForm(app, req);
-    try {
-      if (!file) throw new AppError('bad_request', 'Please attach the camera-ready version as a PDF file');
-      const updated = await storeCameraReady({ db, paper, file });
-      await audit(req, caller, 'paper.camera-ready', paper.id);
-      const [json] = await toPaperJson(db, secret, [updated], { versions: true, coAuthors: true, viewerId: caller.id, author: true });
-      return reply.code(201).send({ message: 'Camera-ready version uploaded', paper: json });
-    } catch (err) {
-      if (file) await discardFileIfUnused(db, app.files, file.key);
-      throw err;
-    }
+    const json = await discardOnFailure({ db, store: app.files, key: file?.key }, () =>
+      submitCameraReady({ db, secret, author: { id: caller.id, ip: req.ip }, paper, file }));
+    return reply.code(201).send({ message: 'Camera-ready version uploaded', paper: json });
   });
 };
 

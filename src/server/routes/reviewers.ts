@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Id, MessageJson } from '../../core/schemas/common';
 import { ApprovalBody, ReviewerAdminJson, ReviewerListJson, ReviewerListQuery } from '../../core/schemas/reviewers';
 import { requireCaller } from '../auth/caller';
-import { recordAudit } from '../services/audit';
 import { listReviewersForEditor, setReviewerApproval } from '../services/reviewer-approval';
 
 const errors = {
@@ -29,8 +28,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const caller = await requireCaller(req, 'Editor');
     const id = Id.parse(req.params.id);
     const { approved } = ApprovalBody.parse(req.body ?? {});
-    const json = await setReviewerApproval(db, id, approved);
-    await recordAudit(db, { actorId: caller.id, actorRole: 'Editor', action: approved ? 'reviewer.approve' : 'reviewer.unapprove', ip: req.ip, details: { reviewerId: id } });
+    const json = await setReviewerApproval({ db, reviewerId: id, approved, editor: { id: caller.id, ip: req.ip } });
     app.listCache.invalidate();
     return json;
   });

@@ -2,6 +2,9 @@ import { newId } from '../../core/ids';
 import type { Db } from '../db/connect';
 import { auditLog } from '../db/schema';
 
+/** Who did it (signed in), for the audit row. */
+export interface Actor { id: string; ip: string }
+
 /** A database or an open transaction: pass the transaction so the audit row commits with the change it records. */
 export type DbOrTx = Pick<Db, 'insert'>;
 

@@ -5,6 +5,7 @@ import { bids, papers } from '../db/schema';
 import { AppError } from '../errors';
 import { papersConflictedForReviewer } from './conflicts';
 import { isReviewerApproved } from './reviewer-checks';
+import { recordAudit } from './audit';
 
 export const AWAITING_APPROVAL = 'Your reviewer account is waiting for an editor\'s approval: you can bid on papers once it is approved.';
 
@@ -21,7 +22,8 @@ export async function listBiddingPapers(opts: { db: Db; reviewer: { id: string; 
   }));
 }
 
-export async function placeBid(opts: { db: Db; reviewer: { id: string; email: string }; paperId: string; bid: Bid | null }): Promise<{ paperId: string; bid: Bid | null }> {
+/** Place, change or withdraw (null) the reviewer's bid on a paper they may see, audited. */
+export async function placeBid(opts: { db: Db; reviewer: { id: string; email: string; ip: string }; paperId: string; bid: Bid | null }): Promise<{ paperId: string; bid: Bid | null }> {
   const [paper] = await opts.db.select({ id: papers.id }).from(papers).where(eq(papers.id, opts.paperId)).limit(1);
   if (!paper) throw new AppError('not_found', 'Paper not found');
   if (!(await isReviewerApproved(opts.db, opts.reviewer.id))) throw new AppError('forbidden', AWAITING_APPROVAL);
@@ -32,5 +34,6 @@ export async function placeBid(opts: { db: Db; reviewer: { id: string; email: st
     await opts.db.insert(bids).values({ paperId: paper.id, reviewerId: opts.reviewer.id, bid: opts.bid })
       .onConflictDoUpdate({ target: [bids.paperId, bids.reviewerId], set: { bid: opts.bid, updatedAt: sql`now()` } });
   }
+  await recordAudit(opts.db, { actorId: opts.reviewer.id, actorRole: 'Reviewer', action: 'bid.place', paperId: paper.id, ip: opts.reviewer.ip, details: { bid: opts.bid } });
   return { paperId: paper.id, bid: opts.bid };
 }

@@ -118,3 +118,18 @@ export async function renderCertificatePdf(input: { certificate: CertificateJson
   centre(`Verify at ${input.verifyUrl}`, 11);
   return pdf.save();
 }
+
+/** A certificate as anyone holding its code may check it (without the e-mail address); 404 otherwise. */
+export async function verifyCertificate(opts: { db: Db; code: string }): Promise<Omit<CertificateJson, 'email'>> {
+  const c = await findCertificate(opts.db, opts.code);
+  if (!c) throw new AppError('not_found', 'No certificate has this code');
+  const { email: _email, ...shown } = c;
+  return shown;
+}
+
+/** The caller's own certificate (by e-mail) as a PDF, with a link to verify it. */
+export async function renderOwnCertificate(opts: { db: Db; code: string; email: string; conferenceTitle: string; publicUrl: string }): Promise<{ code: string; pdf: Uint8Array }> {
+  const certificate = await findOwnCertificate(opts);
+  const pdf = await renderCertificatePdf({ certificate, conferenceTitle: opts.conferenceTitle, verifyUrl: `${opts.publicUrl}/verify/${certificate.code}` });
+  return { code: certificate.code, pdf };
+}

@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CONFLICT_WORDS, type ConflictReason } from '../../core/schemas/review-cycle';
 import type { Db } from '../db/connect';
 import { bids, declaredConflicts, papers, users } from '../db/schema';
 import { AppError } from '../errors';
+import { recordAudit, type Actor } from './audit';
+import { getPaper } from './papers';
 import { findPersonConflictsForPaper } from './person-conflicts';
 
 export interface Conflict { reviewerId: string; reason: ConflictReason }
@@ -48,13 +50,14 @@ export function refuseConflict(conflict: Conflict | null): void {
   if (conflict) throw new AppError('conflict', `Conflict of interest: ${CONFLICT_WORDS[conflict.reason]}`);
 }
 
-/** The author's declared addresses for their paper, replaced whole. */
-export async function setDeclaredConflicts(opts: { db: Db; paperId: string; emails: string[] }): Promise<string[]> {
+/** The author's declared addresses for their paper, replaced whole, audited. */
+export async function setDeclaredConflicts(opts: { db: Db; paperId: string; emails: string[]; author: Actor }): Promise<string[]> {
   const emails = [...new Set(opts.emails.map((e) => e.trim().toLowerCase()))];
   await opts.db.transaction(async (tx) => {
     await tx.delete(declaredConflicts).where(eq(declaredConflicts.paperId, opts.paperId));
     if (emails.length) await tx.insert(declaredConflicts).values(emails.map((email) => ({ paperId: opts.paperId, email })));
   });
+  await recordAudit(opts.db, { actorId: opts.author.id, actorRole: 'Author', action: 'paper.conflicts', paperId: opts.paperId, ip: opts.author.ip, details: { count: emails.length } });
   return emails;
 }
 
@@ -87,3 +90,21 @@ export async function papersConflictedForReviewer(db: Db, reviewer: { id: string
 }
 
 export const pgArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/** The conflicts on a paper, for the editor; 404 'Paper not found'. */
+export async function listPaperConflicts(opts: { db: Db; paperId: string }): Promise<Conflict[]> {
+  const paper = await getPaper(opts);
+  return findConflicts(opts.db, paper.id);
+}
+
+/** The conflicts on a paper with each reviewer's name and e-mail address (the editor's paper page); 404 'Paper not found'. */
+export async function listConflictedReviewers(opts: { db: Db; paperId: string }): Promise<Array<Conflict & { name: string; email: string }>> {
+  const { db, paperId } = opts;
+  await getPaper({ db, paperId });
+  const conflicts = await findConflicts(db, paperId);
+  if (conflicts.length === 0) return [];
+  const people = await db.select({ id: users.id, name: users.name, email: users.email }).from(users)
+    .where(inArray(users.id, [...new Set(conflicts.map((c) => c.reviewerId))]));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return conflicts.map((c) => ({ ...c, name: byId.get(c.reviewerId)?.name ?? '', email: byId.get(c.reviewerId)?.email ?? '' }));
+}

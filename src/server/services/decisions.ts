@@ -5,12 +5,15 @@ import { paperCoAuthors, papers, reviews, users } from '../db/schema';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/send';
 import { renderMail } from '../mail/templates';
+import { recordAudit, type Actor } from './audit';
 import { CONFERENCE_NAME } from './send-review-invitation';
 
-export async function setDecision(opts: { db: Db; paperId: string; decision: Decision | null }) {
+/** Set (or clear) a paper's decision, audited; the authors hear of it only through notifyAuthors. */
+export async function setDecision(opts: { db: Db; paperId: string; decision: Decision | null; editor: Actor }) {
   const [row] = await opts.db.update(papers).set({ decision: opts.decision, decidedAt: opts.decision ? new Date() : null })
     .where(eq(papers.id, opts.paperId)).returning({ paperId: papers.id, decision: papers.decision, notifiedDecision: papers.notifiedDecision });
   if (!row) throw new AppError('not_found', 'Paper not found');
+  await recordAudit(opts.db, { actorId: opts.editor.id, actorRole: 'Editor', action: 'paper.decision', paperId: opts.paperId, ip: opts.editor.ip, details: { decision: opts.decision } });
   return { paperId: row.paperId, decision: row.decision ?? null, notifiedDecision: row.notifiedDecision ?? null };
 }
 
@@ -30,7 +33,7 @@ export function reviewsForMail(list: Array<{ recommendation: number; commentsToA
  * and every co-author; the paper is marked notified in the same transaction as its mails are queued, so a
  * second call sends nothing again. With dryRun nothing changes and the mails are returned.
  */
-export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: string; paperIds?: string[]; dryRun?: boolean }) {
+export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: string; paperIds?: string[]; dryRun?: boolean; editor: Actor }) {
   const due = await opts.db.select({ p: papers, authorName: users.name, authorEmail: users.email }).from(papers)
     .innerJoin(users, eq(users.id, papers.authorId))
     .where(and(isNotNull(papers.decision), sql`${papers.decision} is distinct from ${papers.notifiedDecision}`,
@@ -67,6 +70,7 @@ export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: s
     });
     sent += 1;
   }
+  if (!opts.dryRun) await recordAudit(opts.db, { actorId: opts.editor.id, actorRole: 'Editor', action: 'decision.notify', paperId: null, ip: opts.editor.ip, details: { sent } });
   // skipped: papers asked about (or all papers) with no decision, or whose decision was already notified.
   return { sent, skipped: total - due.length, ...(opts.dryRun ? { preview } : {}) };
 }

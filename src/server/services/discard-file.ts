@@ -12,3 +12,24 @@ export async function discardFileIfUnused(db: Db, store: FileStore, key: string)
   // The store itself keeps a file another request has just stored and not yet committed (storage/holds.ts).
   if (!a && !b && !c && !d) await store.delete(key);
 }
+
+/**
+ * Run `work` on a file already stored under `key` (or several; none when the request sent no file): if the
+ * work fails for any reason, the stored file is discarded unless a row refers to it, and the failure passed
+ * on. The one place for "store, then discard on failure" (docs/decisions/0018-slice-shape.md).
+ */
+export async function discardOnFailure<T>(
+  opts: { db: Db; store: FileStore; key: string | null | undefined | ReadonlyArray<string | null | undefined> },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const keys = Array.isArray(opts.key) ? opts.key : [opts.key];
+    for (const key of keys) {
+      // A failed discard must not hide why the work failed: the file is then only left behind.
+      if (key) await discardFileIfUnused(opts.db, opts.store, key).catch(() => {});
+    }
+    throw err;
+  }
+}

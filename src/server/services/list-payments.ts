@@ -58,3 +58,14 @@ export function formatPaymentsCsv(list: PaymentJson[]): string {
   for (const p of list) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(p))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** The editor's payments: without `limit` every payment (SPEC's shape), with it one page and the next cursor. */
+export async function listEditorPayments(opts: { db: Db; limit?: number; cursor?: string }): Promise<{ payments: PaymentJson[]; nextCursor: string | null }> {
+  if (!opts.limit) return { payments: await listPayments(opts.db), nextCursor: null };
+  return listPaymentsPage(opts.db, { limit: opts.limit, cursor: opts.cursor });
+}
+
+/** Every payment as CSV (payments.csv). */
+export async function exportPaymentsCsv(opts: { db: Db }): Promise<string> {
+  return formatPaymentsCsv(await listPayments(opts.db));
+}

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PaperJson } from '../../core/schemas/paper';
 import type { Db } from '../db/connect';
-import { comments, paperCoAuthors, paperFiles, papers, reviewStatuses, users } from '../db/schema';
+import { comments, paperCoAuthors, paperFiles, reviewStatuses, users, type PaperRow } from '../db/schema';
 import { signedPdfUrl } from '../storage/signed-url';
 import { reviewCycleFields, reviewerLabels } from './review-cycle-json';
 
-export type PaperRow = typeof papers.$inferSelect;
+/** The row type lives in db/schema.ts; re-exported for the services that import it from here. */
+export type { PaperRow };
 
 // The three lookups behind every paper list, prepared once per database with the ids as one array
 // parameter: building the SQL per request cost more CPU than running it (docs/benchmarks.md).

@@ -2,12 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../../core/ids';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { paymentEvents, payments } from '../db/schema';
+import { paymentEvents, payments, type PaymentRow } from '../db/schema';
 import { AppError } from '../errors';
 import type { CardProvider } from '../payments/card';
 import { verifyPayuResponse } from '../payments/payu';
+import { recordAudit } from './audit';
 
-export type PaymentRow = typeof payments.$inferSelect;
+/** The row type lives in db/schema.ts; re-exported for the services that import it from here. */
+export type { PaymentRow };
 
 /**
  * The only moves a payment makes: pending → paid or failed, and failed → paid (a late success is real
@@ -110,4 +112,23 @@ export async function recordCardWebhook(input: { db: Db; card: CardProvider; raw
   } else {
     await recordEvent(db, { txnid: null, kind, accepted: false, payload });
   }
+}
+
+const auditCallback = (db: Db, ip: string, provider: 'payu' | 'stripe', kind: string, p: PaymentRow) =>
+  recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip, details: { provider, kind, txnid: p.txnid, status: p.status, amount: p.amount, currency: p.currency } });
+
+/** The payer's browser back from PayU (success or failure post): recorded as recordPayuCallback does, and audited. */
+export async function receivePayuReturn(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; ip: string }): Promise<PaymentRow> {
+  const payment = await recordPayuCallback(input);
+  await auditCallback(input.db, input.ip, 'payu', input.kind, payment);
+  return payment;
+}
+
+/** The payer's browser back from Stripe Checkout: the payment synced with its session, and audited; 400 for a session not ours. */
+export async function receiveCardReturn(input: { db: Db; card: CardProvider; sessionId: string; ip: string }): Promise<PaymentRow> {
+  const { db, sessionId } = input;
+  const payment = await syncCardSession({ db, card: input.card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId } });
+  if (!payment) throw new AppError('bad_request', 'This card payment was not started here.');
+  await auditCallback(db, input.ip, 'stripe', 'return', payment);
+  return payment;
 }

@@ -1,11 +1,9 @@
 import { asc, sql } from 'drizzle-orm';
 import { authorStatusText, type Decision } from '../../core/schemas/review-cycle';
 import type { Db } from '../db/connect';
-import { papers, reviewStatuses, reviews } from '../db/schema';
+import { reviewStatuses, reviews, type PaperRow } from '../db/schema';
 import { cameraReadyLinks } from './camera-ready';
 import { EMPTY_SUMMARY, reviewSummaries } from './reviews';
-
-type PaperRow = typeof papers.$inferSelect;
 
 /**
  * The review cycle's part of the paper JSON (issue 12), per paper id: for the editor, the review summary,

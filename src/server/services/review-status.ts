@@ -1,5 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { deny } from '../auth/caller';
 import type { Db } from '../db/connect';
+import { canReviewerReadPaper } from '../permissions';
+import { recordAudit, type Actor } from './audit';
 import { papers, reviewStatuses } from '../db/schema';
 import type { PaperRow } from './paper-json';
 import { checkReviewerForPaper } from './reviewer-checks';
@@ -45,4 +48,23 @@ export async function findPapersForReviewer(db: Db, reviewerId: string): Promise
   let q = assignedByDb.get(db);
   if (!q) assignedByDb.set(db, (q = prepareAssigned(db)));
   return (await q.execute({ reviewerId })).map((r) => r.paper);
+}
+
+/** Each reviewer's status on a paper (the editor's view). */
+export async function listReviewStatuses(opts: { db: Db; paperId: string }): Promise<Array<{ reviewerId: string; status: string }>> {
+  return opts.db.select({ reviewerId: reviewStatuses.reviewerId, status: reviewStatuses.status })
+    .from(reviewStatuses).where(eq(reviewStatuses.paperId, opts.paperId));
+}
+
+/** 403 'This paper has not been sent to you' unless the paper is assigned to the reviewer. */
+export async function checkAssigned(opts: { db: Db; paperId: string; reviewerId: string }): Promise<void> {
+  deny(canReviewerReadPaper(await isAssigned(opts.db, opts.paperId, opts.reviewerId)));
+}
+
+/** The reviewer accepts or declines a paper sent to them (403 otherwise), audited. */
+export async function respondToPaper(opts: { db: Db; paperId: string; reviewer: Actor; status: 'Accepted' | 'Declined' }): Promise<void> {
+  const { db, paperId, reviewer, status } = opts;
+  await checkAssigned({ db, paperId, reviewerId: reviewer.id });
+  await recordResponse(db, { paperId, reviewerId: reviewer.id, status });
+  await recordAudit(db, { actorId: reviewer.id, actorRole: 'Reviewer', action: 'review.respond', paperId, ip: reviewer.ip, details: { status } });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
 import { isApprovalRequired } from './reviewer-checks';
+import { recordAudit, type Actor } from './audit';
 
 const columns = {
   id: users.id, name: users.name, email: users.email, tags: users.tags, verifiedAt: users.emailVerifiedAt,
@@ -30,12 +31,14 @@ export async function listReviewersForEditor(db: Db, q: ReviewerListQuery): Prom
   return { reviewers: page.map(toJson), nextCursor: more ? page[page.length - 1]!.id : null, approvalRequired: await isApprovalRequired(db) };
 }
 
-/** Approve a reviewer (keeps the first approval time) or withdraw the approval. */
-export async function setReviewerApproval(db: Db, reviewerId: string, approved: boolean): Promise<ReviewerAdminJson> {
+/** Approve a reviewer (keeps the first approval time) or withdraw the approval, audited. */
+export async function setReviewerApproval(opts: { db: Db; reviewerId: string; approved: boolean; editor: Actor }): Promise<ReviewerAdminJson> {
+  const { db, reviewerId, approved, editor } = opts;
   const [updated] = await db.update(users)
     .set({ approvedAt: approved ? sql`coalesce(${users.approvedAt}, now())` : null })
     .where(and(eq(users.id, reviewerId), eq(users.role, 'Reviewer'))).returning({ id: users.id });
   if (!updated) throw new AppError('not_found', 'Reviewer not found');
   const [row] = await db.select(columns).from(users).where(eq(users.id, reviewerId)).limit(1);
+  await recordAudit(db, { actorId: editor.id, actorRole: 'Editor', action: approved ? 'reviewer.approve' : 'reviewer.unapprove', ip: editor.ip, details: { reviewerId } });
   return toJson(row!);
 }

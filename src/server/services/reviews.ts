@@ -4,6 +4,9 @@ import { MESSAGES } from '../../core/messages';
 import type { Db } from '../db/connect';
 import { reviews, users } from '../db/schema';
 import { AppError } from '../errors';
+import { recordAudit, type Actor } from './audit';
+import { getPaper } from './papers';
+import { checkAssigned } from './review-status';
 import { getSettingsRow, isPast } from './settings';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -13,26 +16,33 @@ const toReviewJson = (r: ReviewRow): ReviewJson => ({
   commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(),
 });
 
-/** Save (or replace) the caller's review; refused after the review deadline. The caller was checked to hold the paper. */
-export async function saveReview(opts: { db: Db; paperId: string; reviewerId: string; body: ReviewBody }): Promise<ReviewJson> {
+/** Save (or replace) the caller's review, audited; refused after the review deadline. The caller was checked to hold the paper. */
+export async function saveReview(opts: { db: Db; paperId: string; reviewer: Actor; body: ReviewBody }): Promise<ReviewJson> {
   if (isPast((await getSettingsRow(opts.db))?.reviewDeadline)) throw new AppError('forbidden', MESSAGES.reviewDeadlinePassed);
   const values = {
     recommendation: opts.body.recommendation, confidence: opts.body.confidence,
     commentsToAuthors: opts.body.commentsToAuthors, commentsToEditor: opts.body.commentsToEditor ?? '', submittedAt: new Date(),
   };
-  const [row] = await opts.db.insert(reviews).values({ paperId: opts.paperId, reviewerId: opts.reviewerId, ...values })
+  const [row] = await opts.db.insert(reviews).values({ paperId: opts.paperId, reviewerId: opts.reviewer.id, ...values })
     .onConflictDoUpdate({ target: [reviews.paperId, reviews.reviewerId], set: values }).returning();
-  return toReviewJson(row!);
+  const review = toReviewJson(row!);
+  await recordAudit(opts.db, { actorId: opts.reviewer.id, actorRole: 'Reviewer', action: 'review.save', paperId: opts.paperId, ip: opts.reviewer.ip,
+    details: { recommendation: review.recommendation, confidence: review.confidence } });
+  return review;
 }
 
+/** The caller's own review of a paper sent to them (403 otherwise). */
 export async function findOwnReview(opts: { db: Db; paperId: string; reviewerId: string }): Promise<ReviewJson> {
+  await checkAssigned(opts);
   const [row] = await opts.db.select().from(reviews).where(and(eq(reviews.paperId, opts.paperId), eq(reviews.reviewerId, opts.reviewerId))).limit(1);
   if (!row) throw new AppError('not_found', 'You have not reviewed this paper yet');
   return toReviewJson(row);
 }
 
-/** Every review of a paper with its reviewer, for the editor (oldest first). */
-export async function listReviewsForPaper(db: Db, paperId: string): Promise<EditorReviewJson[]> {
+/** Every review of a paper with its reviewer, for the editor (oldest first); 404 'Paper not found'. */
+export async function listReviewsForPaper(opts: { db: Db; paperId: string }): Promise<EditorReviewJson[]> {
+  const { db } = opts;
+  const { id: paperId } = await getPaper(opts);
   const rows = await db.select({ r: reviews, name: users.name, email: users.email }).from(reviews)
     .innerJoin(users, eq(users.id, reviews.reviewerId)).where(eq(reviews.paperId, paperId)).orderBy(asc(reviews.submittedAt));
   return rows.map(({ r, name, email }) => ({

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import type { Mailer, MailState } from '../mail/send';
 import { recordAudit } from './audit';
 import { recordEditorAction } from './review-status';
+import { isWaitingForApproval, NOT_APPROVED } from './reviewer-checks';
 
 export const CONFERENCE_NAME = 'World Conference on Innovations in Management, Science and Engineering';
 
@@ -13,10 +14,13 @@ export const CONFERENCE_NAME = 'World Conference on Innovations in Management, S
  * audited in one transaction, so none of them exists without the others. Then waits up to `waitMs` for the
  * worker to deliver it, so the editor hears "sent" when the mail server is up.
  */
-export async function sendReviewInvitation(db: Db, opts: {
-  mailer: Mailer; publicUrl: string; editorId: string; ip: string;
+export async function sendReviewInvitation(opts: {
+  db: Db; mailer: Mailer; publicUrl: string; editorId: string; ip: string;
   reviewerEmail: string; reviewerId: string; paperId: string; waitMs: number;
 }): Promise<{ email: string; result: MailState }> {
+  const { db } = opts;
+  // Issue 16.6: an invitation names the paper; a reviewer waiting for approval gets none.
+  if (await isWaitingForApproval(db, opts.reviewerId)) throw new AppError('conflict', NOT_APPROVED);
   const [reviewer] = await db.select().from(users).where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer'))).limit(1);
   if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
   if (reviewer.email.toLowerCase() !== opts.reviewerEmail.toLowerCase()) throw new AppError('bad_request', 'The email is not this reviewer\'s email');

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EditorSettings, UpdateSettingsBody } from '../../core/schemas/settings';
 import type { Db } from '../db/connect';
 import { settings } from '../db/schema';
+import { recordAudit, type Actor } from './audit';
 
 type SettingsRow = typeof settings.$inferSelect;
 
@@ -31,7 +32,8 @@ export async function getSettings(db: Db): Promise<EditorSettings> {
   return toSettingsJson(await getSettingsRow(db));
 }
 
-export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody }): Promise<EditorSettings> {
+/** Save the editor's settings (only the fields sent), audited. */
+export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; editor: Actor }): Promise<EditorSettings> {
   const { patch } = opts;
   const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
   const values = {
@@ -48,6 +50,7 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody }
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   const [row] = await opts.db.insert(settings).values({ id: 1, ...set })
     .onConflictDoUpdate({ target: settings.id, set: { ...set, updatedAt: new Date() } }).returning();
+  await recordAudit(opts.db, { actorId: opts.editor.id, actorRole: 'Editor', action: 'settings.update', paperId: null, ip: opts.editor.ip, details: patch });
   return toSettingsJson(row);
 }
 

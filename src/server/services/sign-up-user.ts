@@ -5,13 +5,15 @@ import { hashPassword } from '../auth/password';
 import type { Db } from '../db/connect';
 import { settings, users } from '../db/schema';
 import { AppError } from '../errors';
+import { recordAudit } from './audit';
 import type { UserRow } from './user-json';
 
 /**
  * An account is one email in one role. Editors see every paper, so an Editor account is open only to
- * EDITOR_EMAILS, or, when that is empty, to the first Editor of the instance.
+ * EDITOR_EMAILS, or, when that is empty, to the first Editor of the instance. The sign-up is audited.
  */
-export async function signUpUser(db: Db, body: SignupBody, editorEmails: readonly string[]): Promise<UserRow> {
+export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails: readonly string[]; ip: string }): Promise<UserRow> {
+  const { db, body, editorEmails } = opts;
   const email = body.email.toLowerCase();
   const passwordHash = await hashPassword(body.password);
   const row: typeof users.$inferInsert = {
@@ -22,7 +24,7 @@ export async function signUpUser(db: Db, body: SignupBody, editorEmails: readonl
     passwordHash,
     tags: body.role === 'Reviewer' ? [...new Set(body.tags)] : [],
   };
-  return db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     // One signup at a time decides "first Editor" and "already registered" (both drivers honour this lock).
     await tx.execute(sql`select pg_advisory_xact_lock(7312001)`);
     const [existing] = await tx.select({ id: users.id }).from(users)
@@ -42,4 +44,6 @@ export async function signUpUser(db: Db, body: SignupBody, editorEmails: readonl
     const [created] = await tx.insert(users).values(row).returning();
     return created as UserRow;
   });
+  await recordAudit(db, { actorId: user.id, actorRole: user.role, action: 'user.signup', ip: opts.ip });
+  return user;
 }

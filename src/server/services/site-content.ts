@@ -22,19 +22,15 @@ export async function listKeynoteSpeakers(db: Db): Promise<KeynoteSpeakerJson[]>
 }
 
 /** Add a speaker (its picture already stored under `photoKey`), audited with it; the picture is discarded if the row is not written. */
-export async function addKeynoteSpeaker(opts: { db: Db; files: FileStore; fields: z.infer<typeof SpeakerFields>; photoKey: string | null; editor: ContentEditor }): Promise<KeynoteSpeakerJson> {
+/** The speaker and its audit row, together; the caller discards the stored picture if this fails. */
+export async function addKeynoteSpeaker(opts: { db: Db; fields: z.infer<typeof SpeakerFields>; photoKey: string | null; editor: ContentEditor }): Promise<KeynoteSpeakerJson> {
   const { db, fields, photoKey, editor } = opts;
-  try {
-    const row = await db.transaction(async (tx) => {
-      const [r] = await tx.insert(keynoteSpeakers).values({ id: newId(), ...fields, photoKey }).returning();
-      await recordAudit(tx, { actorId: editor.id, actorRole: 'Editor', action: 'keynote.add', ip: editor.ip, details: { id: r!.id, name: fields.name } });
-      return r!;
-    });
-    return toSpeakerJson(row);
-  } catch (err) {
-    if (photoKey) await discardFileIfUnused(db, opts.files, photoKey);
-    throw err;
-  }
+  const row = await db.transaction(async (tx) => {
+    const [r] = await tx.insert(keynoteSpeakers).values({ id: newId(), ...fields, photoKey }).returning();
+    await recordAudit(tx, { actorId: editor.id, actorRole: 'Editor', action: 'keynote.add', ip: editor.ip, details: { id: r!.id, name: fields.name } });
+    return r!;
+  });
+  return toSpeakerJson(row);
 }
 
 export async function removeKeynoteSpeaker(opts: { db: Db; files: FileStore; id: string; editor: ContentEditor }): Promise<void> {

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { ProfileFields } from '../../core/schemas/auth';
+import type { ProfileFields, UserJson } from '../../core/schemas/auth';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
-import type { UserRow } from './user-json';
+import { toUserJson, type UserRow } from './user-json';
 
-export async function updateProfile(db: Db, userId: string, changes: ProfileFields & { photoKey?: string }): Promise<UserRow> {
+/** Save the caller's name, phone and photo (already stored under `photoKey`); nothing to change reads the row back. */
+export async function updateProfile(opts: { db: Db; userId: string; changes: ProfileFields & { photoKey?: string } }): Promise<UserJson> {
+  const { db, userId, changes } = opts;
   const set: Partial<typeof users.$inferInsert> = {};
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.phone !== undefined) set.phone = changes.phone;
@@ -13,5 +15,5 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileFiel
     ? db.update(users).set(set).where(eq(users.id, userId)).returning()
     : db.select().from(users).where(eq(users.id, userId));
   const [row] = await query;
-  return row as UserRow;
+  return toUserJson(row as UserRow);
 }

@@ -1,7 +1,8 @@
 import type { UserJson } from '../../core/schemas/auth';
-import type { users } from '../db/schema';
+import type { UserRow } from '../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
+/** The row type lives in db/schema.ts; re-exported for the services that import it from here. */
+export type { UserRow };
 
 export const photoUrl = (key: string | null) => (key ? `/api/photos/${key}` : null);
 

@@ -1,3 +1,5 @@
+import { redirect } from 'react-router';
+import { MESSAGES } from '../../core/messages';
 import type { UserJson } from '../../core/schemas/auth';
 
 const TOKEN_KEY = 'token';
@@ -28,8 +30,32 @@ export class ApiError extends Error {
   }
 }
 
-/** Call /api with the bearer token; JSON in and out, or a FormData body as multipart. */
-export async function api<T>(path: string, init: { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal } = {}): Promise<T> {
+/** Where a visitor whose session has ended is sent: /login saying 'Please login first' (SPEC §8). */
+export const LOGIN_FIRST = '/login?reason=login';
+
+/**
+ * The one place a 401 is handled: when the server refuses the stored token ('Please login first'), the
+ * session is forgotten and a redirect to log in is thrown. Screens call the API from their route's
+ * clientLoader / clientAction, where React Router follows a thrown redirect (docs/decisions/0018-slice-shape.md).
+ */
+export function expiredSession(status: number, serverMessage: string | undefined, sentToken: boolean): Response | null {
+  if (status !== 401 || !sentToken || serverMessage !== MESSAGES.pleaseLogin) return null;
+  session.clear();
+  return redirect(LOGIN_FIRST);
+}
+
+export interface ApiInit { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal }
+
+/** The server's `message` from a refused answer's body, when it sent one. */
+const messageIn = (data: unknown): string | undefined =>
+  typeof (data as { message?: unknown } | undefined)?.message === 'string' ? (data as { message: string }).message : undefined;
+
+/**
+ * The one request to /api: adds the bearer token, sends JSON or a FormData body (multipart), and turns a
+ * refused answer into an ApiError with the server's message — or, for a refused token, the redirect to log
+ * in. Resolves with the Response when it is 2xx, for the callers that need its headers or bytes.
+ */
+export async function apiResponse(path: string, init: ApiInit = {}): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -46,14 +72,70 @@ export async function api<T>(path: string, init: { method?: string; json?: unkno
   } catch {
     throw new ApiError(0, 'Network error: please check your connection', undefined);
   }
-  const text = await res.text();
-  let data: unknown = undefined;
-  try { data = text ? JSON.parse(text) : undefined; } catch { data = undefined; }
-  if (!res.ok) {
-    const serverMessage = typeof (data as { message?: unknown })?.message === 'string' ? (data as { message: string }).message : undefined;
-    throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
-  }
-  return data as T;
+  if (res.ok) return res;
+  const serverMessage = messageIn(await res.json().catch(() => undefined));
+  throw expiredSession(res.status, serverMessage, Boolean(token)) ?? new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
+}
+
+/** Call /api with the bearer token; JSON in and out, or a FormData body as multipart. */
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const text = await (await apiResponse(path, init)).text();
+  try { return (text ? JSON.parse(text) : undefined) as T; } catch { return undefined as T; }
+}
+
+/**
+ * The first `count` rows of a list the server pages with a cursor (the x-next-cursor header), at most
+ * `pageSize` a call; `nextCursor` is set when more are left. `rows` picks the list out of an answer.
+ */
+export async function apiPages<R>(path: string, query: Record<string, string | undefined>, count: number,
+  rows: (answer: unknown) => R[] = (answer) => answer as R[], pageSize = 200): Promise<{ rows: R[]; nextCursor: string | null }> {
+  const all: R[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams({ limit: String(Math.min(pageSize, count - all.length)) });
+    for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
+    if (cursor) params.set('cursor', cursor);
+    const res = await apiResponse(`${path}?${params}`);
+    all.push(...rows(await res.json()));
+    cursor = res.headers.get('x-next-cursor');
+  } while (cursor && all.length < count);
+  return { rows: all, nextCursor: cursor };
+}
+
+/** A file the login area fetches with the token (a plain link could not send it), saved by the browser as `fileName`. */
+export async function saveDownload(path: string, fileName: string): Promise<void> {
+  const blob = await (await apiResponse(path.replace(/^\/api(?=\/)/, ''))).blob();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/**
+ * A PDF upload that reports its progress (bytes sent of total): fetch cannot, XMLHttpRequest's upload
+ * events can. Resolves with the JSON answer; rejects with ApiError carrying the server's message, or with
+ * the redirect to log in when the session has ended (the caller follows it: see `followRedirect`).
+ */
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number, total: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${path}`);
+    const token = session.token();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded, e.total); };
+    xhr.onerror = () => reject(new ApiError(0, 'Network error: please check your connection', undefined));
+    xhr.onload = () => {
+      let data: unknown;
+      try { data = JSON.parse(xhr.responseText); } catch { data = undefined; }
+      if (xhr.status >= 200 && xhr.status < 300) { resolve(data as T); return; }
+      const message = messageIn(data);
+      reject(expiredSession(xhr.status, message, Boolean(token)) ?? new ApiError(xhr.status, message ?? `Request failed (${xhr.status})`, message));
+    };
+    xhr.send(form);
+  });
 }
 
 /** The server's message from an error, else the fallback text of SPEC §8. */

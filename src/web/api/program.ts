@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type {
   CertificateJson, CertificateListJson, EditorProgramJson, IssueCertificatesJson, PlacementBody, RegistrationJson, RemindJson, SessionBody, SessionPatchBody,
 } from '../../core/schemas/program';
-import { api, session } from './client';
+import { api, saveDownload } from './client';
 
 type EditorSession = EditorProgramJson['sessions'][number];
 
@@ -18,15 +18,4 @@ export const getMyCertificates = () => api<z.infer<typeof CertificateListJson>>(
 export const getPaperRegistration = (paperId: string) => api<{ registered: boolean }>(`/author/paper-registration/${paperId}`);
 
 /** The certificate PDF, fetched with the login token and saved by the browser. */
-export async function downloadCertificate(c: CertificateJson): Promise<void> {
-  const res = await fetch(`/api/me/certificates/${c.code}.pdf`, { headers: { authorization: `Bearer ${session.token() ?? ''}` } });
-  if (!res.ok) throw new Error(`Download failed (${res.status})`);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `certificate-${c.code}.pdf`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export const downloadCertificate = (c: CertificateJson): Promise<void> => saveDownload(`/me/certificates/${c.code}.pdf`, `certificate-${c.code}.pdf`);

@@ -1,6 +1,6 @@
 import type { MailJson } from '../../core/schemas/mail';
 import type { AuditPageJson } from '../../core/schemas/records';
-import { api } from './client';
+import { api, saveDownload } from './client';
 
 /** Queue a failed mail once more; the answer holds its new state. */
 export const retryMail = (mailId: string) => api<{ message: string; mail: MailJson }>(`/editor/mails/${encodeURIComponent(mailId)}/retry`, { method: 'POST' });
@@ -13,17 +13,5 @@ export function getAudit(filters: AuditFilters): Promise<AuditPageJson> {
   return api<AuditPageJson>(`/editor/audit?${q.toString()}`);
 }
 
-/** Download a CSV export with the login token (a plain link could not send it) and save it. */
-export async function downloadExport(url: string, fileName: string): Promise<void> {
-  const { session, ApiError } = await import('./client');
-  const res = await fetch(url, { headers: { authorization: `Bearer ${session.token() ?? ''}` } });
-  if (!res.ok) throw new ApiError(res.status, `Export failed (${res.status})`, undefined);
-  const blob = await res.blob();
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
+/** Download one of the editor's CSV exports (EXPORT_LABELS) as `<name>-<date>.csv`, with the login token. */
+export const saveExport = (url: string, fileName: string): Promise<void> => saveDownload(url, fileName);

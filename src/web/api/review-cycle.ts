@@ -4,7 +4,7 @@ import type {
   Bid, BiddingPaperJson, Decision, EditorReviewJson, ReviewBody, ReviewJson,
 } from '../../core/schemas/review-cycle';
 import type { Deadlines, EditorSettings, UpdateSettingsBody } from '../../core/schemas/settings';
-import { api, ApiError, session } from './client';
+import { api, ApiError, uploadWithProgress } from './client';
 
 const id = encodeURIComponent;
 
@@ -35,31 +35,6 @@ export const placeBid = (paperId: string, bid: Bid | null) => api<{ paperId: str
 export const getDeclaredConflicts = (paperId: string) => api<{ emails: string[] }>(`/author/paper/${id(paperId)}/conflicts`);
 export const setDeclaredConflicts = (paperId: string, emails: string[]) =>
   api<{ emails: string[] }>(`/author/paper/${id(paperId)}/conflicts`, { method: 'PUT', json: { emails } });
-
-/**
- * A PDF upload that reports its progress (bytes sent of total): fetch cannot, XMLHttpRequest's upload
- * events can. Resolves with the JSON answer; rejects with ApiError carrying the server's message.
- */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number, total: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${path}`);
-    const token = session.token();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded, e.total); };
-    xhr.onerror = () => reject(new ApiError(0, 'Network error: please check your connection', undefined));
-    xhr.onload = () => {
-      let data: unknown;
-      try { data = JSON.parse(xhr.responseText); } catch { data = undefined; }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else {
-        const message = typeof (data as { message?: unknown })?.message === 'string' ? (data as { message: string }).message : undefined;
-        reject(new ApiError(xhr.status, message ?? `Request failed (${xhr.status})`, message));
-      }
-    };
-    xhr.send(form);
-  });
-}
 
 export const uploadCameraReady = (paperId: string, file: File, onProgress: (sent: number, total: number) => void) => {
   const form = new FormData();

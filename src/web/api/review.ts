@@ -1,23 +1,7 @@
 import type { EditorMessagesJson } from '../../core/schemas/mail';
 import type { PaperJson } from '../../core/schemas/paper';
 import type { ReviewerStatusJson, ReviewerSuggestionJson } from '../../core/schemas/review';
-import { api, ApiError, session } from './client';
-
-export async function getEditorPapers(opts: { limit: number; cursor?: string; q?: string }): Promise<{ papers: PaperJson[]; nextCursor: string | null }> {
-  const params = new URLSearchParams({ limit: String(opts.limit) });
-  if (opts.cursor) params.set('cursor', opts.cursor);
-  if (opts.q) params.set('q', opts.q);
-  const headers: Record<string, string> = {};
-  const token = session.token();
-  if (token) headers.authorization = `Bearer ${token}`;
-  // The next cursor comes in a header, so this one call reads the response itself.
-  const res = await fetch(`/api/editor/papers?${params}`, { headers });
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({}));
-    throw new ApiError(res.status, body.message ?? `Request failed (${res.status})`, body.message);
-  }
-  return { papers: await res.json(), nextCursor: res.headers.get('x-next-cursor') };
-}
+import { api, apiPages } from './client';
 
 export const getEditorPaper = (id: string) => api<PaperJson>(`/editor/papers/${encodeURIComponent(id)}`);
 export const getSuggestedReviewers = (paperId: string) => api<ReviewerSuggestionJson[]>(`/editor/suggested-reviewers?paperId=${encodeURIComponent(paperId)}`);
@@ -43,3 +27,12 @@ export const removeSpeaker = (id: string) => api<{ message: string }>(`/keynote-
 export const getNews = () => api<NewsJson[]>('/news');
 export const addNews = (body: { name: string; description: string }) => api<{ message: string }>('/news', { json: body });
 export const removeNews = (id: string) => api<{ message: string }>(`/news/${id}`, { method: 'DELETE' });
+
+/**
+ * The editor's papers, newest first: the first `count` (Infinity: all), matching `q` when given (the list is
+ * paged with a cursor); `nextCursor` is set when more are left.
+ */
+export async function getEditorPapersUpTo(opts: { count: number; q?: string }): Promise<{ papers: PaperJson[]; nextCursor: string | null }> {
+  const { rows, nextCursor } = await apiPages<PaperJson>('/editor/papers', { q: opts.q }, opts.count);
+  return { papers: rows, nextCursor };
+}

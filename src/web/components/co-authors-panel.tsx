@@ -1,51 +1,54 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { CoAuthorList, type CoAuthor } from '../../core/schemas/accounts';
 import type { PaperJson } from '../../core/schemas/paper';
-import { saveCoAuthors } from '../api/accounts';
-import { messageOf } from '../api/client';
 import { CoAuthorFields } from './co-author-fields';
+import type { ActionResult } from './route-data';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { Card } from './ui/card';
 
-/** The paper page's author list: the submitting author edits it; a co-author sees it and is told they are one. */
+/**
+ * The paper page's author list: the submitting author edits it; a co-author sees it and is told they are one.
+ * A save posts `intent: 'co-authors'` to the host route; the list shown is the loader's paper.
+ */
 export function CoAuthorsPanel({ paper }: { paper: PaperJson }) {
-  const [list, setList] = useState<CoAuthor[]>(paper.coAuthors ?? []);
+  const fetcher = useFetcher<ActionResult<{ message: string; coAuthors: CoAuthor[] }>>();
+  const list = paper.coAuthors ?? [];
   const [draft, setDraft] = useState<CoAuthor[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
 
-  async function save() {
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok) { setError(result.error); return; }
+    setDraft(null);
+    toast.success(result.data.message);
+  }, [result]);
+
+  function save() {
     if (!draft) return;
     setError(null);
     const parsed = CoAuthorList.safeParse(draft);
     if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? 'Please check the co-authors'); return; }
-    setSaving(true);
-    try {
-      const res = await saveCoAuthors(paper._id, parsed.data);
-      setList(res.coAuthors);
-      setDraft(null);
-      toast.success(res.message);
-    } catch (err) {
-      setError(messageOf(err, 'Could not save the co-authors. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
+    fetcher.submit({ intent: 'co-authors', coAuthors: parsed.data }, { method: 'post', encType: 'application/json' });
   }
 
   return (
-    <section aria-labelledby="co-authors-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+    <Card aria-labelledby="co-authors-heading">
       <h2 id="co-authors-heading" className="font-semibold text-brand-900">Co-authors</h2>
       {paper.coAuthored ? (
-        <p className="mt-2 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">You are a co-author of this paper. Only the submitting author can change the author list.</p>
+        <Alert tone="info" className="mt-2">You are a co-author of this paper. Only the submitting author can change the author list.</Alert>
       ) : null}
       {draft ? (
         <div className="mt-3 space-y-3">
           <CoAuthorFields value={draft} onChange={setDraft} disabled={saving} />
-          {error ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p> : null}
+          <Alert>{error}</Alert>
           <div className="flex flex-wrap gap-2">
-            <button type="button" onClick={() => void save()} disabled={saving} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50">
-              {saving ? 'Saving…' : 'Save co-authors'}
-            </button>
-            <button type="button" onClick={() => { setDraft(null); setError(null); }} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">Cancel</button>
+            <Button size="sm" onClick={save} disabled={saving}>{saving ? 'Saving…' : 'Save co-authors'}</Button>
+            <Button variant="quiet" size="sm" onClick={() => { setDraft(null); setError(null); }}>Cancel</Button>
           </div>
         </div>
       ) : (
@@ -56,12 +59,10 @@ export function CoAuthorsPanel({ paper }: { paper: PaperJson }) {
             </ul>
           ) : <p className="mt-2 text-sm text-slate-700">No co-authors listed.</p>}
           {paper.coAuthored ? null : (
-            <button type="button" onClick={() => setDraft(list)} className="mt-3 rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-              Change co-authors
-            </button>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => setDraft(list)}>Change co-authors</Button>
           )}
         </>
       )}
-    </section>
+    </Card>
   );
 }

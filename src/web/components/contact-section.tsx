@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { MESSAGES } from '../../core/messages';
 import { CONTACT_LIMITS } from '../../core/schemas/contact-limits';
-import { sendContactMessage } from '../api/contact';
-import { messageOf } from '../api/client';
 import { chatLink, conference, mailLink, phoneLink } from '../content/conference';
+import { publicMessageOf, sendContactMessage } from '../api/public';
 import { Icon } from './icon';
 
 /** SPEC §2 toast timing. */
@@ -105,7 +104,7 @@ function ContactForm() {
       toast.success(result.res.message ?? MESSAGES.contactSent, { duration: TOAST_MS, className: 'contact-toast-success' });
       form.reset();
     } else {
-      toast.error(messageOf(result.err, 'Your message could not be sent. Please try again.'), { duration: 6000, className: 'contact-toast-error' });
+      toast.error(publicMessageOf(result.err, 'Your message could not be sent. Please try again.'), { duration: 6000, className: 'contact-toast-error' });
     }
   }
 

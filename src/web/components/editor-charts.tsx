@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { EditorStatsJson } from '../../core/schemas/editor-stats';
 import { RECOMMENDATIONS } from '../../core/schemas/review-cycle';
-import { messageOf } from '../api/client';
-import { getEditorStats } from '../api/review-cycle';
+import { Alert } from './ui/alert';
+import { cardClass } from './ui/card';
 
 /**
  * The editor dashboard's charts (issue 12), loaded with React.lazy on that page only, so uPlot never
- * reaches another page. Each chart is a picture for the eye (aria-hidden) beside a table for screen readers.
+ * reaches another page; the figures come from the dashboard's loader. Each chart is a picture for the eye
+ * (aria-hidden) beside a table for screen readers.
  */
 const BRAND = '#163d72';
 const MUTED = '#94a3b8';
@@ -61,7 +62,7 @@ function BarChart({ data, yLabel }: { data: Bars; yLabel: string }) {
 
 function Figure({ title, caption, children, table }: { title: string; caption: string; children: React.ReactNode; table: React.ReactNode }) {
   return (
-    <figure className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <figure className={cardClass('min-w-0 shadow-sm')}>
       <figcaption>
         <h2 className="text-base font-semibold text-brand-900">{title}</h2>
         <p className="text-sm text-slate-600">{caption}</p>
@@ -77,13 +78,9 @@ const shortDay = (day: string) => {
   return d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 };
 
-export default function EditorCharts() {
-  const [stats, setStats] = useState<EditorStatsJson | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => { getEditorStats().then(setStats, (err) => setError(messageOf(err, 'Could not load the figures.'))); }, []);
-
-  if (error) return <p role="alert" className="text-red-800">{error}</p>;
-  if (!stats) return <p className="text-slate-600">Loading figures…</p>;
+/** Memoised: typing in the dashboard's search does not redraw the charts, a new set of figures does. */
+export default memo(function EditorCharts({ stats, error }: { stats: EditorStatsJson | null; error: string | null }) {
+  if (!stats) return <Alert>{error ?? 'Could not load the figures.'}</Alert>;
 
   // The last 14 days with submissions (a chair looks at the recent run-up to the deadline).
   const days = stats.submissionsPerDay.slice(-14);
@@ -124,4 +121,4 @@ export default function EditorCharts() {
       </Figure>
     </section>
   );
-}
+});

@@ -1,39 +1,31 @@
-import { useEffect, useState } from 'react';
+import type { ConflictedReviewerJson } from '../../core/schemas/editor-stats';
 import type { PaperJson } from '../../core/schemas/paper';
 import { CONFIDENCES, CONFLICT_WORDS, RECOMMENDATIONS, type ConflictReason, type EditorReviewJson } from '../../core/schemas/review-cycle';
-import { messageOf } from '../api/client';
-import { getConflictedReviewers, getPaperReviews } from '../api/review-cycle';
 import { DecisionControl, notifiedText } from './editor-decision-control';
+import { Alert } from './ui/alert';
+import { cardClass } from './ui/card';
 
-type Conflict = { reviewerId: string; reason: string; name?: string; email?: string };
+type Conflict = ConflictedReviewerJson;
 const words = <T extends Record<number, string>>(table: T, n: number) => table[n as keyof T] ?? String(n);
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The editor's review-cycle panel on a paper's page (issue 12): the reviews with their scores, the
  * conflicts of interest in words, the decision control and the camera-ready version when there is one.
+ * The host route's loader reads the reviews and conflicts; a failed read leaves them empty beside `error`.
  */
-export function EditorReviewPanel({ paper, onPaperChange }: { paper: PaperJson; onPaperChange: (next: PaperJson) => void }) {
-  const [reviews, setReviews] = useState<EditorReviewJson[] | null>(null);
-  const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const fail = (err: unknown) => setError(messageOf(err, 'Could not load the reviews. Please try again.'));
-    getPaperReviews(paper._id).then(setReviews, (err) => { fail(err); setReviews([]); });
-    getConflictedReviewers(paper._id).then(setConflicts, (err) => { fail(err); setConflicts([]); });
-  }, [paper._id]);
-
-  const nameOf = (c: Conflict) => c.name || reviews?.find((r) => r.reviewerId === c.reviewerId)?.name;
+export function EditorReviewPanel({ paper, reviews, conflicts, error }: {
+  paper: PaperJson; reviews: EditorReviewJson[]; conflicts: Conflict[]; error: string | null;
+}) {
+  const nameOf = (c: Conflict) => c.name || reviews.find((r) => r.reviewerId === c.reviewerId)?.name;
   const s = paper.reviewSummary;
 
   return (
-    <section aria-labelledby="review-panel-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section aria-labelledby="review-panel-title" className={cardClass('mt-6 shadow-sm')}>
       <h2 id="review-panel-title" className="text-xl font-semibold text-brand-900">Reviews and decision</h2>
-      {error ? <p role="alert" className="mt-2 text-red-800">{error}</p> : null}
+      <Alert className="mt-2">{error}</Alert>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-6">
-        <DecisionControl paperId={paper._id} title={paper.title} decision={paper.decision}
-          onSaved={(next) => onPaperChange({ ...paper, ...next })} />
+        <DecisionControl paperId={paper._id} title={paper.title} decision={paper.decision} />
         <p className="text-sm text-slate-700">{notifiedText(paper.decision, paper.notifiedDecision)}</p>
         {s && s.count > 0 ? <p className="text-sm text-slate-700">Mean recommendation {s.mean?.toFixed(2)} (from {s.min} to {s.max})</p> : null}
       </div>
@@ -45,9 +37,8 @@ export function EditorReviewPanel({ paper, onPaperChange }: { paper: PaperJson; 
       ) : null}
 
       <h3 className="mt-5 text-lg font-semibold text-brand-900">Reviews</h3>
-      {reviews === null ? <p className="mt-2 text-slate-600">Loading reviews…</p> : null}
-      {reviews?.length === 0 ? <p className="mt-2 text-slate-700">No reviews yet.</p> : null}
-      {reviews && reviews.length > 0 ? (
+      {reviews.length === 0 ? <p className="mt-2 text-slate-700">No reviews yet.</p> : null}
+      {reviews.length > 0 ? (
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Reviews (the table scrolls sideways on a narrow screen)">
           <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
             <caption className="sr-only">Reviews of {paper.title}</caption>
@@ -78,9 +69,8 @@ export function EditorReviewPanel({ paper, onPaperChange }: { paper: PaperJson; 
       ) : null}
 
       <h3 className="mt-5 text-lg font-semibold text-brand-900">Conflicts of interest</h3>
-      {conflicts === null ? <p className="mt-2 text-slate-600">Loading conflicts…</p> : null}
-      {conflicts?.length === 0 ? <p className="mt-2 text-slate-700">No reviewer is in conflict with this paper.</p> : null}
-      {conflicts && conflicts.length > 0 ? (
+      {conflicts.length === 0 ? <p className="mt-2 text-slate-700">No reviewer is in conflict with this paper.</p> : null}
+      {conflicts.length > 0 ? (
         <ul aria-label="Conflicts of interest" className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
           {conflicts.map((c) => (
             <li key={`${c.reviewerId}-${c.reason}`}>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
 import type { MailJson } from '../../core/schemas/mail';
-import { messageOf } from '../api/client';
-import { retryMail } from '../api/records';
+import type { ActionResult } from './route-data';
 import { formatDateTime } from './format';
+import { Button } from './ui/button';
 
 const STATE: Record<string, { label: string; className: string }> = {
   queued: { label: 'Queued', className: 'text-amber-800' },
@@ -12,26 +12,21 @@ const STATE: Record<string, { label: string; className: string }> = {
   failed: { label: 'Failed', className: 'text-red-800' },
 };
 
-/** Every e-mail with its state in the queue, attempts and last error; a failed one can be sent again. */
-export function MailLog({ mails: initial }: { mails: MailJson[] | undefined }) {
-  const [mails, setMails] = useState(initial ?? []);
-  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
-  useEffect(() => { setMails(initial ?? []); }, [initial]);
-  const retry = async (m: MailJson) => {
-    try {
-      const res = await retryMail(m._id);
-      setMails((list) => list.map((x) => (x._id === m._id ? res.mail : x)));
-      setNotice({ text: `${res.message}: ${m.to}`, error: false });
-    } catch (err) {
-      setNotice({ text: messageOf(err, 'Could not queue the mail again'), error: true });
-    }
-  };
+/**
+ * Every e-mail with its state in the queue, attempts and last error; a failed one can be sent again
+ * (posted to the host route's action as intent "retryMail"; the loader then reads the queue again).
+ */
+export function MailLog({ mails }: { mails: MailJson[] }) {
+  const fetcher = useFetcher<ActionResult<{ message: string; mail: MailJson }>>();
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const notice = !result ? null : result.ok ? { text: `${result.data.message}: ${result.data.mail.to}`, error: false } : { text: result.error, error: true };
+  const retrying = fetcher.state !== 'idle' ? (fetcher.json as { mailId?: string } | undefined)?.mailId : undefined;
+  const retry = (m: MailJson) => fetcher.submit({ intent: 'retryMail', mailId: m._id }, { method: 'post', encType: 'application/json' });
   return (
     <section aria-labelledby="mail-heading">
       <h2 id="mail-heading" className="text-2xl font-bold text-brand-900">Mail log</h2>
       <p role="status" className={`mt-2 text-sm ${notice?.error ? 'text-red-800' : 'text-green-800'}`}>{notice?.text ?? ''}</p>
-      {initial && mails.length === 0 ? <p className="mt-2 text-slate-700">No e-mail has been sent yet.</p> : null}
-      {mails.length ? (
+      {mails.length === 0 ? <p className="mt-2 text-slate-700">No e-mail has been sent yet.</p> : (
         <div className="mt-2 overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead><tr className="border-b border-slate-300"><th className="py-2 pr-3">Time</th><th className="py-2 pr-3">To</th><th className="py-2 pr-3">Subject</th><th className="py-2 pr-3">State</th><th className="py-2">Attempts</th></tr></thead>
@@ -45,8 +40,7 @@ export function MailLog({ mails: initial }: { mails: MailJson[] | undefined }) {
                     {STATE[m.result]?.label ?? m.result}
                     {m.result === 'queued' && m.nextAttemptAt && m.attempts > 0 ? <span className="block text-xs font-normal text-slate-600">next try {formatDateTime(m.nextAttemptAt)}</span> : null}
                     {m.result === 'failed' ? (
-                      <button type="button" onClick={() => void retry(m)} aria-label={`Retry the mail to ${m.to}`}
-                        className="mt-1 block rounded-md bg-brand-700 px-2 py-1 text-xs font-semibold text-white hover:bg-brand-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-900">Retry</button>
+                      <span className="mt-1 block"><Button size="sm" onClick={() => retry(m)} disabled={retrying === m._id} aria-label={`Retry the mail to ${m.to}`}>Retry</Button></span>
                     ) : null}
                   </td>
                   <td className="py-2">{m.attempts}</td>
@@ -55,7 +49,7 @@ export function MailLog({ mails: initial }: { mails: MailJson[] | undefined }) {
             </tbody>
           </table>
         </div>
-      ) : null}
+      )}
     </section>
   );
 }

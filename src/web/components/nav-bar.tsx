@@ -35,6 +35,9 @@ const WIDE_QUERY = '(min-width: 80rem)';
 export function NavBar({ extra, account }: { extra?: React.ReactNode; account?: string }) {
   const [open, setOpen] = useState(false);
   const [loginLabel, loginTo] = account ? ['DASHBOARD', account] : ['LOGIN', '/login'];
+  // DASHBOARD is wider than LOGIN: in the login area the wide bar's links sit a little closer so that none
+  // of them breaks onto two lines at 1280 px; the public bar keeps its spacing.
+  const [linkPad, buttonGap] = account ? ['px-2', 'ml-2'] : ['px-2.5', 'ml-3'];
   const overlayRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -88,14 +91,14 @@ export function NavBar({ extra, account }: { extra?: React.ReactNode; account?: 
                   to={item.to}
                   end
                   className={({ isActive }) =>
-                    `block rounded px-2.5 py-2 text-[13px] font-semibold tracking-wide hover:bg-brand-50 hover:text-brand-600 ${isActive ? 'text-brand-600 underline decoration-accent-500 decoration-2 underline-offset-8' : 'text-slate-800'}`}
+                    `block whitespace-nowrap rounded ${linkPad} py-2 text-[13px] font-semibold tracking-wide hover:bg-brand-50 hover:text-brand-600 ${isActive ? 'text-brand-600 underline decoration-accent-500 decoration-2 underline-offset-8' : 'text-slate-800'}`}
                 >
                   {item.label}
                 </NavLink>
               </li>
             ))}
             <li>
-              <Link to={loginTo} className="ml-3 block rounded-md bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+              <Link to={loginTo} className={`${buttonGap} block whitespace-nowrap rounded-md bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800`}>
                 {loginLabel}
               </Link>
             </li>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { news as contentNews, TICKER_CYCLE_S, type NewsItem } from '../content/home';
-import { fetchNews } from '../api/public-content';
+import { fetchNews } from '../api/public';
 import { PlayPauseButton } from './play-pause-button';
 
 /**

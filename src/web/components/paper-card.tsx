@@ -2,13 +2,15 @@ import { Link } from 'react-router';
 import type { PaperJson } from '../../core/schemas/paper';
 import { formatDate } from './format';
 import { StatusBadge } from './status-badge';
+import { buttonClass } from './ui/button';
+import { Card } from './ui/card';
 
 /** One paper in a grid: title, id, tags, PDF link, status, date, and the actions of the screen. */
 export function PaperCard({ paper, status, to, actions }: {
   paper: PaperJson; status: string; to?: string; actions?: React.ReactNode;
 }) {
   return (
-    <article className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <Card as="article" className="flex min-w-0 flex-col shadow-sm">
       <h2 className="text-lg font-semibold leading-snug text-brand-900">{paper.title}</h2>
       {paper.coAuthored ? <p className="mt-1 w-fit rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">Co-authored</p> : null}
       <dl className="mt-3 space-y-1.5 text-sm text-slate-700">
@@ -28,9 +30,9 @@ export function PaperCard({ paper, status, to, actions }: {
         <div><dt className="inline font-medium">Submitted: </dt><dd className="inline">{formatDate(paper.submittedAt)}</dd></div>
       </dl>
       <div className="mt-4 flex flex-wrap gap-2 pt-1 sm:mt-auto">
-        {to ? <Link to={to} aria-label={`View More: ${paper.title}`} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">View More</Link> : null}
+        {to ? <Link to={to} aria-label={`View More: ${paper.title}`} className={buttonClass({ size: 'sm' })}>View More</Link> : null}
         {actions}
       </div>
-    </article>
+    </Card>
   );
 }

@@ -1,9 +1,18 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
-import type { Currency } from '../../core/fees';
+import type { Currency, FeeKind, PayerCategory, Registration } from '../../core/fees';
 import { MESSAGES } from '../../core/messages';
 import type { FeeItem } from '../../core/schemas/fee-item';
-import { CardCheckoutBody, PayuInitiateBody, PLACEHOLDER_PHONE, type PaymentsConfigJson } from '../../core/schemas/payment';
+import type { PaymentsConfigJson } from '../../core/schemas/payment';
 import { createCardCheckout, initiatePayuPayment } from '../api/payments';
+
+type Schemas = [typeof import('../../core/schemas/payment'), typeof import('../../core/schemas/fee-item')];
+let schemas: Promise<Schemas> | undefined;
+/**
+ * The payment schemas, shared with the server, are fetched when the payer starts on the form rather than
+ * with the page: they bring zod, which is most of the page's JavaScript otherwise (issue 14).
+ */
+const loadSchemas = () => (schemas ??= Promise.all([import('../../core/schemas/payment'), import('../../core/schemas/fee-item')])
+  .catch((err: unknown) => { schemas = undefined; throw err; }));
 
 const CURRENCIES: { value: Currency; label: string }[] = [
   { value: 'INR', label: 'INR — rupees, through PayU' },
@@ -25,12 +34,12 @@ const labelClass = 'block text-sm font-semibold text-slate-800';
  * Hands the payer over in a window opened by the click itself (pop-up blockers allow that), then
  * fills it once the server answers. Without a window (blocked anyway) the current tab goes instead.
  */
-async function handOver(currency: Currency, body: { name: string; email: string; amount: string; productinfo: string; feeItem?: FeeItem }) {
+async function handOver(currency: Currency, body: { name: string; email: string; amount: string; productinfo: string; feeItem?: FeeItem }, phone: string) {
   const win = window.open('', '_blank');
   if (win) win.opener = null;
   try {
     if (currency === 'INR') {
-      const html = await initiatePayuPayment({ ...body, phone: PLACEHOLDER_PHONE });
+      const html = await initiatePayuPayment({ ...body, phone });
       if (win) {
         win.document.open();
         win.document.write(html);
@@ -64,8 +73,8 @@ export function PaymentModal(props: {
   onAmountChange: (a: string) => void;
   /** No fee table gives this amount: the payer types it. */
   amountIsTyped: boolean;
-  /** The fee row chosen on the page, recorded with the payment (issue 17). */
-  feeItem?: FeeItem | null;
+  /** The fee chosen on the page: its row is recorded with the payment (issue 17). */
+  fee: { kind: FeeKind | ''; category: PayerCategory; registration: Registration };
 }) {
   const { config, currency } = props;
   const [name, setName] = useState('');
@@ -78,7 +87,17 @@ export function PaymentModal(props: {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const body = { name, email, amount: props.amount, productinfo: paperId, ...(props.feeItem ? { feeItem: props.feeItem } : {}) };
+    let loaded: Schemas;
+    try {
+      loaded = await loadSchemas();
+    } catch (err) {
+      console.error(err);
+      setError(MESSAGES.paymentFailed);
+      return;
+    }
+    const [{ CardCheckoutBody, PayuInitiateBody, PLACEHOLDER_PHONE }, { feeItemOf }] = loaded;
+    const feeItem = feeItemOf(props.fee.kind, props.fee.category, props.fee.registration);
+    const body = { name, email, amount: props.amount, productinfo: paperId, ...(feeItem ? { feeItem } : {}) };
     const parsed = (currency === 'INR' ? PayuInitiateBody : CardCheckoutBody).safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.paymentFailed);
@@ -86,9 +105,10 @@ export function PaymentModal(props: {
     }
     setError('');
     setBusy(true);
-    await handOver(currency, body);
+    await handOver(currency, body, PLACEHOLDER_PHONE);
     setBusy(false);
   }
+  const prepare = () => { void loadSchemas().catch(() => { /* tried again on submit */ }); };
 
   return (
     <dialog
@@ -104,7 +124,7 @@ export function PaymentModal(props: {
           </button>
         </form>
       </div>
-      <form onSubmit={submit} noValidate className="space-y-4 px-6 py-5">
+      <form onSubmit={submit} onFocus={prepare} onPointerEnter={prepare} noValidate className="space-y-4 px-6 py-5">
         <div>
           <label htmlFor={`${ids}-currency`} className={labelClass}>Currency</label>
           <select id={`${ids}-currency`} className={inputClass} value={currency} onChange={(e) => props.onCurrencyChange(e.target.value as Currency)}>

@@ -3,7 +3,6 @@ import {
   FEE_KINDS, feeUsd, FEES_WITHOUT_PUBLICATION, isPublication, PAYER_CATEGORIES, PUBLICATIONS, REGISTRATIONS, toCurrency, USD_TO_INR,
   type Currency, type FeeKind, type PayerCategory, type Registration,
 } from '../../core/fees';
-import { feeItemOf } from '../../core/schemas/fee-item';
 import type { PaymentsConfigJson } from '../../core/schemas/payment';
 import { getPaymentsConfig } from '../api/payments';
 import { conference, mailLink, phoneLink } from '../content/conference';
@@ -114,7 +113,7 @@ export function PaymentSection() {
         amount={amount}
         onAmountChange={setAmount}
         amountIsTyped={usd === null}
-        feeItem={feeItemOf(kind, category, registration)}
+        fee={{ kind, category, registration }}
       />
     </section>
   );

@@ -1,12 +1,42 @@
 import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { toast } from 'sonner';
 import { ProfileFields, type UserJson } from '../../core/schemas/auth';
 import { updateMe } from '../api/auth';
-import { messageOf, session } from '../api/client';
+import { session } from '../api/client';
+import { actOr } from './route-data';
+import { Alert } from './ui/alert';
 
-/** Photo (or initial), name, phone and email (SPEC §2), with controls to set the phone and change the photo. */
-export function ProfileBanner({ user, onPhoto, busy }: { user: UserJson; onPhoto?: (file: File) => void; busy?: boolean }) {
-  const [phone, setPhone] = useState(user.phone);
-  useEffect(() => { setPhone(user.phone); }, [user.phone]);
+/**
+ * The host route's clientAction for the banner's writes (a multipart body: `intent` 'phone' or 'photo').
+ * The stored user follows the server's answer; the route's loader then shows it.
+ */
+export async function profileAction(form: FormData) {
+  const intent = form.get('intent') === 'photo' ? 'photo' : 'phone';
+  const photo = form.get('photo');
+  const work = updateMe(intent === 'photo' ? { photo: photo instanceof File ? photo : undefined } : { phone: String(form.get('phone') ?? '') })
+    .then((res) => { session.saveUser(res.user); return res; });
+  return actOr(work, intent === 'photo' ? 'Could not save the photo. Please try again.' : 'Could not save the phone number', intent);
+}
+type ProfileResult = Awaited<ReturnType<typeof profileAction>>;
+
+const multipart = { method: 'post', encType: 'multipart/form-data' } as const;
+const chip = 'rounded-md bg-white/15 px-2 py-1 text-xs font-semibold hover:bg-white/25 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-400';
+
+/**
+ * Photo (or initial), name, phone and email (SPEC §2), with controls to set the phone and, with `photo`,
+ * change the photo. Both post to the host route, whose clientAction is `profileAction`.
+ */
+export function ProfileBanner({ user, photo = false }: { user: UserJson; photo?: boolean }) {
+  const fetcher = useFetcher<ProfileResult>();
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success('Photo saved');
+    else toast.error(result.error);
+  }, [result]);
+
   return (
     <section aria-label="Profile" className="flex flex-col items-center gap-4 rounded-xl bg-gradient-to-r from-brand-900 to-brand-700 p-6 text-white sm:flex-row">
       {user.photo ? (
@@ -20,49 +50,50 @@ export function ProfileBanner({ user, onPhoto, busy }: { user: UserJson; onPhoto
         <h1 className="text-2xl font-bold">{user.name}</h1>
         <p className="text-brand-100">{user.role}</p>
         <p className="mt-1 text-sm break-words">{user.email}</p>
-        <PhoneLine phone={phone} onSaved={setPhone} />
+        <PhoneLine phone={user.phone} />
       </div>
-      {onPhoto ? (
+      {photo ? (
         <label className="cursor-pointer rounded-md bg-white/15 px-3 py-2 text-sm font-semibold hover:bg-white/25 focus-within:outline focus-within:outline-2 focus-within:outline-accent-400 sm:ml-auto">
           {busy ? 'Saving photo…' : 'Change photo'}
           <input type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" disabled={busy}
-            onChange={(e) => { const f = e.target.files?.[0]; if (f) onPhoto(f); e.target.value = ''; }} />
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) { const form = new FormData(); form.append('intent', 'photo'); form.append('photo', file); fetcher.submit(form, multipart); }
+              e.target.value = '';
+            }} />
         </label>
       ) : null}
     </section>
   );
 }
 
-/** The phone number, or a form to set it through PATCH /api/me (issue 18 §5). */
-function PhoneLine({ phone, onSaved }: { phone: string; onSaved: (phone: string) => void }) {
+/** The phone number (the loader's), or a form to set it through PATCH /api/me (issue 18 §5). */
+function PhoneLine({ phone }: { phone: string }) {
+  const fetcher = useFetcher<ProfileResult>();
   const [editing, setEditing] = useState(false);
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
-  const button = 'rounded-md bg-white/15 px-2 py-1 text-xs font-semibold hover:bg-white/25 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-400';
+  const [invalid, setInvalid] = useState('');
+  const [dismissed, setDismissed] = useState<ProfileResult | null>(null);
+  const saving = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => { if (result?.ok) setEditing(false); }, [result]);
+  const error = invalid || (result && !result.ok && result !== dismissed ? result.error : '');
 
-  async function save(e: React.FormEvent<HTMLFormElement>) {
+  function save(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const parsed = ProfileFields.safeParse({ phone: String(new FormData(e.currentTarget).get('phone') ?? '') });
-    if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? 'Phone is not valid'); return; }
-    setSaving(true);
-    try {
-      const res = await updateMe({ phone: parsed.data.phone ?? '' });
-      session.saveUser(res.user);
-      onSaved(res.user.phone);
-      setEditing(false);
-      setError('');
-    } catch (err) {
-      setError(messageOf(err, 'Could not save the phone number'));
-    } finally {
-      setSaving(false);
-    }
+    if (!parsed.success) { setInvalid(parsed.error.issues[0]?.message ?? 'Phone is not valid'); return; }
+    setInvalid('');
+    const form = new FormData();
+    form.append('intent', 'phone');
+    form.append('phone', parsed.data.phone ?? '');
+    fetcher.submit(form, multipart);
   }
 
   if (!editing) {
     return (
       <p className="mt-1 flex flex-wrap items-center justify-center gap-2 text-sm sm:justify-start">
         <span>{phone ? <>Phone: <span className="whitespace-nowrap">{phone}</span></> : 'No phone number yet'}</span>
-        <button type="button" className={button} onClick={() => setEditing(true)}>{phone ? 'Change phone' : 'Add phone'}</button>
+        <button type="button" className={chip} onClick={() => setEditing(true)}>{phone ? 'Change phone' : 'Add phone'}</button>
       </p>
     );
   }
@@ -73,9 +104,9 @@ function PhoneLine({ phone, onSaved }: { phone: string; onSaved: (phone: string)
         <input name="phone" type="tel" autoComplete="tel" defaultValue={phone} maxLength={30} autoFocus
           className="mt-1 w-48 rounded-md border border-white/40 bg-white px-2 py-1 text-slate-900" />
       </label>
-      <button type="submit" disabled={saving} className={button}>{saving ? 'Saving…' : 'Save phone'}</button>
-      <button type="button" className={button} onClick={() => { setEditing(false); setError(''); }}>Cancel</button>
-      {error ? <p role="alert" className="w-full rounded-md bg-red-50 px-2 py-1 text-red-800">{error}</p> : null}
+      <button type="submit" disabled={saving} className={chip}>{saving ? 'Saving…' : 'Save phone'}</button>
+      <button type="button" className={chip} onClick={() => { setEditing(false); setInvalid(''); setDismissed(result ?? null); }}>Cancel</button>
+      <Alert className="w-full">{error || null}</Alert>
     </form>
   );
 }

@@ -1,43 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
 import type { CertificateJson, EditorProgramJson } from '../../core/schemas/program';
-import { messageOf } from '../api/client';
-import { issueCertificates, remindRegistration } from '../api/program';
+import type { ActionResult } from './route-data';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { Card } from './ui/card';
 
-const primary = 'min-h-11 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
+const post = { method: 'post', encType: 'application/json' } as const;
 
-/** Registration of accepted papers (with reminders) and certificates, below the editor's programme. */
-export function ProgramAftercare({ papers, onChange }: { papers: EditorProgramJson['papers']; onChange: () => void }) {
+/**
+ * Registration of accepted papers (with reminders) and certificates, below the editor's programme. Both
+ * post to the host route's action (intents "remind" and "issueCertificates").
+ */
+export function ProgramAftercare({ papers }: { papers: EditorProgramJson['papers'] }) {
   const unregistered = papers.filter((p) => !p.registered);
   const [chosen, setChosen] = useState<string[]>([]);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
-  const [certs, setCerts] = useState<CertificateJson[] | null>(null);
+  const reminding = useFetcher<ActionResult<{ message: string }>>();
+  const issuing = useFetcher<ActionResult<{ issued: number; certificates: CertificateJson[] }>>();
+  const reminded = reminding.state === 'idle' ? reminding.data : undefined;
+  const issued = issuing.state === 'idle' ? issuing.data : undefined;
+  // Reminders sent: the choice is emptied.
+  useEffect(() => { if (reminded?.ok) setChosen([]); }, [reminded]);
 
-  async function remind() {
-    setNote(null);
-    try {
-      const res = await remindRegistration(chosen);
-      setNote({ ok: true, text: res.message });
-      setChosen([]);
-    } catch (err) {
-      setNote({ ok: false, text: messageOf(err, 'The reminders could not be sent.') });
-    }
-  }
-
-  async function issue() {
-    setNote(null);
-    try {
-      const res = await issueCertificates();
-      setCerts(res.certificates);
-      setNote({ ok: true, text: `${res.issued} new certificate${res.issued === 1 ? '' : 's'} issued` });
-      onChange();
-    } catch (err) {
-      setNote({ ok: false, text: messageOf(err, 'The certificates could not be issued.') });
-    }
-  }
+  const remind = () => reminding.submit({ intent: 'remind', paperIds: chosen }, post);
+  const issue = () => issuing.submit({ intent: 'issueCertificates' }, post);
 
   return (
     <>
-      <section aria-labelledby="registration-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <Card aria-labelledby="registration-heading">
         <h2 id="registration-heading" className="text-lg font-bold text-brand-900">Registration of accepted papers</h2>
         <p className="mt-1 text-sm text-slate-700">
           {papers.length - unregistered.length} of {papers.length} registered (a verified payment whose product is the Paper ID).
@@ -56,18 +46,22 @@ export function ProgramAftercare({ papers, onChange }: { papers: EditorProgramJs
                 </li>
               ))}
             </ul>
-            <button type="button" className={`${primary} mt-2`} disabled={chosen.length === 0} onClick={remind}>Send registration reminder</button>
+            <Button className="mt-2 min-h-11" disabled={chosen.length === 0 || reminding.state !== 'idle'} onClick={remind}>Send registration reminder</Button>
           </fieldset>
         ) : <p className="mt-2 text-slate-800">Every accepted paper is registered.</p>}
-      </section>
+        <Alert tone={reminded?.ok ? 'success' : 'error'} className="mt-3">{reminded ? (reminded.ok ? reminded.data.message : reminded.error) : null}</Alert>
+      </Card>
 
-      <section aria-labelledby="certificates-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <Card aria-labelledby="certificates-heading">
         <h2 id="certificates-heading" className="text-lg font-bold text-brand-900">Certificates</h2>
         <p className="mt-1 text-sm text-slate-700">After the conference: a certificate of presentation per placed paper (for its presenter) and of attendance per registered payer. Issuing again adds only new ones.</p>
-        <button type="button" className={`${primary} mt-3`} onClick={issue}>Issue certificates</button>
-        {certs ? (
+        <Button className="mt-3 min-h-11" disabled={issuing.state !== 'idle'} onClick={issue}>Issue certificates</Button>
+        <Alert tone={issued?.ok ? 'success' : 'error'} className="mt-3">
+          {issued ? (issued.ok ? `${issued.data.issued} new certificate${issued.data.issued === 1 ? '' : 's'} issued` : issued.error) : null}
+        </Alert>
+        {issued?.ok ? (
           <ul className="mt-3 space-y-1 text-sm">
-            {certs.map((c) => (
+            {issued.data.certificates.map((c) => (
               <li key={c.code}>
                 {c.kind === 'presentation' ? 'Presentation' : 'Attendance'}: {c.name}{c.paperTitle ? ` — ${c.paperTitle}` : ''}{' '}
                 <a className="font-mono text-brand-800 underline" href={`/verify/${c.code}`}>{c.code}</a>
@@ -75,8 +69,7 @@ export function ProgramAftercare({ papers, onChange }: { papers: EditorProgramJs
             ))}
           </ul>
         ) : null}
-      </section>
-      {note ? <p role={note.ok ? 'status' : 'alert'} className={`rounded-md px-4 py-3 ${note.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}>{note.text}</p> : null}
+      </Card>
     </>
   );
 }

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { CONFIDENCES, RECOMMENDATIONS, type ReviewJson } from '../../core/schemas/review-cycle';
-import { messageOf } from '../api/client';
-import { getDeadlines, getOwnReview, saveReview } from '../api/review-cycle';
 import { formatDateTime } from './format';
+import type { ActionResult } from './route-data';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { Card } from './ui/card';
+import { Field } from './ui/field';
 
 type Scale = Record<number, string>;
 
@@ -23,56 +27,45 @@ function ScoreGroup({ name, legend, scale, value, onChange }: { name: string; le
   );
 }
 
-/** The structured review of issue 12, beside SPEC's comment and Accept/Decline: scores, comments, saved state, deadline. */
-export function ReviewForm({ paperId }: { paperId: string }) {
-  const [reviewDeadline, setReviewDeadline] = useState<string | null>(null);
-  const [saved, setSaved] = useState<ReviewJson | null>(null);
-  const [recommendation, setRecommendation] = useState<number | null>(null);
-  const [confidence, setConfidence] = useState<number | null>(null);
-  const [toAuthors, setToAuthors] = useState('');
-  const [toEditor, setToEditor] = useState('');
-  const [busy, setBusy] = useState(false);
+/**
+ * The structured review of issue 12, beside SPEC's comment and Accept/Decline: scores, comments, saved state,
+ * deadline. The host route's loader reads the saved review and the deadline; a save posts `intent: 'review'`
+ * to its clientAction.
+ */
+export function ReviewForm({ saved, reviewDeadline }: { saved: ReviewJson | null; reviewDeadline: string | null }) {
+  const fetcher = useFetcher<ActionResult<{ message: string; review: ReviewJson }>>();
+  const [recommendation, setRecommendation] = useState<number | null>(saved?.recommendation ?? null);
+  const [confidence, setConfidence] = useState<number | null>(saved?.confidence ?? null);
+  const [toAuthors, setToAuthors] = useState(saved?.commentsToAuthors ?? '');
+  const [toEditor, setToEditor] = useState(saved?.commentsToEditor ?? '');
   const [error, setError] = useState('');
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
 
+  // The server's answer: the form shows the review as saved (the loader has read it again), or the message.
   useEffect(() => {
-    let live = true;
-    getOwnReview(paperId).then((r) => {
-      if (!live || !r) return;
-      setSaved(r);
-      setRecommendation(r.recommendation);
-      setConfidence(r.confidence);
-      setToAuthors(r.commentsToAuthors);
-      setToEditor(r.commentsToEditor);
-    }).catch(() => {});
-    getDeadlines().then((d) => { if (live) setReviewDeadline(d.reviewDeadline); }).catch(() => {});
-    return () => { live = false; };
-  }, [paperId]);
+    if (!result) return;
+    if (!result.ok) { setError(result.error); return; }
+    setToAuthors(result.data.review.commentsToAuthors);
+    setToEditor(result.data.review.commentsToEditor);
+    toast.success(result.data.message);
+  }, [result]);
 
   const closed = Boolean(reviewDeadline && Date.now() > Date.parse(reviewDeadline));
   const dirty = saved
     ? saved.recommendation !== recommendation || saved.confidence !== confidence || saved.commentsToAuthors !== toAuthors || saved.commentsToEditor !== toEditor
     : Boolean(recommendation || confidence || toAuthors || toEditor);
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setError('');
     if (!recommendation || !confidence) { setError('Choose a recommendation and your confidence.'); return; }
     if (!toAuthors.trim()) { setError('Write your comments to the authors.'); return; }
-    setBusy(true);
-    try {
-      const res = await saveReview(paperId, { recommendation, confidence, commentsToAuthors: toAuthors, commentsToEditor: toEditor });
-      setSaved(res.review);
-      setToAuthors(res.review.commentsToAuthors);
-      setToEditor(res.review.commentsToEditor);
-      toast.success(res.message);
-    } catch (err) {
-      setError(messageOf(err, 'The review could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    fetcher.submit({ intent: 'review', recommendation, confidence, commentsToAuthors: toAuthors, commentsToEditor: toEditor },
+      { method: 'post', encType: 'application/json' });
   };
 
   return (
-    <section aria-labelledby="review-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+    <Card aria-labelledby="review-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="review-heading" className="text-lg font-bold text-brand-900">Your review</h2>
         <p className="text-sm text-slate-700">
@@ -88,26 +81,20 @@ export function ReviewForm({ paperId }: { paperId: string }) {
         <fieldset disabled={closed} className="min-w-0 space-y-4">
           <ScoreGroup name="recommendation" legend="Recommendation" scale={RECOMMENDATIONS} value={recommendation} onChange={setRecommendation} />
           <ScoreGroup name="confidence" legend="Your confidence" scale={CONFIDENCES} value={confidence} onChange={setConfidence} />
-          <div>
-            <label htmlFor="to-authors" className="block font-semibold text-brand-900">Comments to the authors</label>
-            <textarea id="to-authors" rows={6} maxLength={20000} value={toAuthors} onChange={(e) => setToAuthors(e.target.value)}
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" aria-describedby="to-authors-help" />
-            <p id="to-authors-help" className="text-xs text-slate-600">Sent to the authors with the decision, without your name.</p>
-          </div>
-          <div>
-            <label htmlFor="to-editor" className="block font-semibold text-brand-900">Comments to the editor (optional)</label>
-            <textarea id="to-editor" rows={3} maxLength={20000} value={toEditor} onChange={(e) => setToEditor(e.target.value)}
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" aria-describedby="to-editor-help" />
-            <p id="to-editor-help" className="text-xs text-slate-600">Only the editors read these.</p>
-          </div>
+          <Field id="to-authors" label="Comments to the authors" hint="Sent to the authors with the decision, without your name.">
+            {(control) => <textarea {...control} rows={6} maxLength={20000} value={toAuthors} onChange={(e) => setToAuthors(e.target.value)} />}
+          </Field>
+          <Field id="to-editor" label="Comments to the editor (optional)" hint="Only the editors read these.">
+            {(control) => <textarea {...control} rows={3} maxLength={20000} value={toEditor} onChange={(e) => setToEditor(e.target.value)} />}
+          </Field>
         </fieldset>
-        {error ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
+        <Alert>{error}</Alert>
         {closed ? null : (
-          <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50">
+          <Button type="submit" disabled={busy}>
             {busy ? 'Saving…' : saved ? 'Update review' : 'Save review'}
-          </button>
+          </Button>
         )}
       </form>
-    </section>
+    </Card>
   );
 }

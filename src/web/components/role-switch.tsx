@@ -1,38 +1,46 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MyRolesJson } from '../../core/schemas/accounts';
-import type { UserJson } from '../../core/schemas/auth';
 import { DASHBOARD, type Role } from '../../core/schemas/common';
-import { getMyRoles, resendVerification, switchRole } from '../api/accounts';
+import { resendVerification, switchRole } from '../api/accounts';
 import { messageOf, session } from '../api/client';
+import { useFollowRedirect } from './route-data';
 
 /**
  * In the login area's header: "Verify email" (mails the link again) while the address is not verified, and
- * the person's other roles under the same e-mail. Those this login proved
+ * the person's other roles under the same e-mail (read by the layout's loader). Those this login proved
  * (same password, or both e-mails verified) switch at once; the others say to log in with their password.
+ * The layout has no path a fetcher could post to, so the two writes are direct calls; a refused session
+ * follows the redirect to log in, and a switch navigates, which runs the layout's loader for the new login.
  */
-export function RoleSwitch(props: { user: UserJson; onSwitched: (user: UserJson) => void }) {
+export function RoleSwitch({ roles }: { roles: MyRolesJson }) {
   const navigate = useNavigate();
-  const [roles, setRoles] = useState<MyRolesJson | null>(null);
+  const followRedirect = useFollowRedirect();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const id = useId();
-
-  useEffect(() => {
-    let live = true;
-    getMyRoles().then((r) => { if (live) setRoles(r); }, () => { if (live) setRoles(null); });
-    return () => { live = false; };
-  }, [props.user._id]);
-
-  if (!roles) return null;
 
   async function resend() {
     setError(null);
     try {
       setSent((await resendVerification()).message);
     } catch (err) {
-      setError(messageOf(err, 'The link could not be sent. Please try again later.'));
+      if (!followRedirect(err)) setError(messageOf(err, 'The link could not be sent. Please try again later.'));
+    }
+  }
+
+  async function become(role: Role) {
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await switchRole(role);
+      session.save(res.token, res.user);
+      navigate(DASHBOARD[res.user.role]);
+    } catch (err) {
+      if (!followRedirect(err)) setError(messageOf(err, 'Could not switch role. Please log in again.'));
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -41,21 +49,6 @@ export function RoleSwitch(props: { user: UserJson; onSwitched: (user: UserJson)
     : <button type="button" onClick={() => void resend()} className="rounded-md px-2 py-1 font-semibold text-brand-700 underline">Verify email</button>;
 
   if (roles.roles.length === 0) return <>{verify}{error ? <span role="alert" className="text-red-800">{error}</span> : null}</>;
-
-  async function become(role: Role) {
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await switchRole(role);
-      session.save(res.token, res.user);
-      props.onSwitched(res.user);
-      navigate(DASHBOARD[res.user.role]);
-    } catch (err) {
-      setError(messageOf(err, 'Could not switch role. Please log in again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <>

@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
 import type { UserJson } from '../../core/schemas/auth';
 import { DASHBOARD, type Role } from '../../core/schemas/common';
-import { ApiError, session } from '../api/client';
+import { LOGIN_FIRST, session } from '../api/client';
 
-export const LOGIN_FIRST = '/login?reason=login';
+export { LOGIN_FIRST };
 
 /**
  * For a login-area route's clientLoader: no stored token → /login saying 'Please login first';
@@ -14,13 +14,4 @@ export function requireRole(...roles: Role[]): UserJson {
   if (!session.token() || !user) throw redirect(LOGIN_FIRST);
   if (!roles.includes(user.role)) throw redirect(DASHBOARD[user.role]);
   return user;
-}
-
-/** A 401 from the server means the stored token is no longer good: forget it and log in again. */
-export function isSessionExpired(err: unknown): boolean {
-  if (err instanceof ApiError && err.status === 401) {
-    session.clear();
-    return true;
-  }
-  return false;
 }

@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { TAGS } from '../../core/tags';
+import { inputClass } from './ui/field';
 
 interface TagMultiSelectProps {
   value: string[];
@@ -62,7 +63,7 @@ export function TagMultiSelect({ value, onChange, label, tags = TAGS, hideChosen
         aria-activedescendant={open && options[active] ? `${id}-opt-${active}` : undefined}
         placeholder={placeholder}
         autoComplete="off"
-        className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600"
+        className={inputClass}
         value={query}
         onChange={(e) => { setQuery(e.target.value); setActive(0); setOpen(true); }}
         onFocus={() => setOpen(true)}

@@ -1,17 +1,17 @@
-import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
 import { PAPERS_PER_REVIEWER, REVIEWERS_PER_PAPER } from '../../core/assignment/score';
 import { AutoAssignBody, type AutoAssignJson } from '../../core/schemas/assignment';
 import { autoAssign, getAllReviewers } from '../api/assignment';
-import { ApiError } from '../api/client';
-import { getEditorPapers } from '../api/review';
+import { getEditorPapersUpTo } from '../api/review';
+import { actOr, jsonBody, loadOr, revalidateAfterSuccess } from '../components/route-data';
 import { requireRole } from '../components/session';
 import { Alert } from '../components/ui/alert';
-import { buttonClass } from '../components/ui/button';
+import { Button, buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import type { Route } from './+types/editor-assign';
 
 export const meta = () => [{ title: 'Automatic assignment | IMSE 2025' }];
-export const clientLoader = () => requireRole('Editor');
 
 const PAGE = 30;
 type Pair = AutoAssignJson['assignments'][number];
@@ -22,52 +22,57 @@ const BID_LABEL: Record<string, string> = { eager: 'Eager', willing: 'Willing' }
 /** The reviewers' and papers' names, read once for the tables (the answer carries ids). */
 async function loadNames(): Promise<{ papers: Map<string, string>; reviewers: Map<string, string> }> {
   const [papers, reviewers] = await Promise.all([
-    getEditorPapers({ limit: 200 }).then(async (first) => {
-      const all = [...first.papers];
-      let cursor = first.nextCursor;
-      while (cursor) {
-        const next = await getEditorPapers({ limit: 200, cursor });
-        all.push(...next.papers);
-        cursor = next.nextCursor;
-      }
-      return all;
-    }),
+    getEditorPapersUpTo({ count: Infinity }).then((r) => r.papers),
     getAllReviewers(),
   ]);
   return { papers: new Map(papers.map((p) => [p._id, p.title])), reviewers: new Map(reviewers.map((r) => [r._id, r.name])) };
 }
 
-export default function EditorAssign() {
+/** The papers' and reviewers' names the tables show (the assignment's answer carries ids). */
+export async function clientLoader() {
+  requireRole('Editor');
+  return loadOr(loadNames(), 'The papers and reviewers could not be loaded. Please try again.');
+}
+
+/** Preview (apply: false) or apply the assignment; the limits are checked by the contract's schema first. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const body = await jsonBody<{ reviewersPerPaper: number | null; maxPapersPerReviewer: number | null; apply: boolean }>(request);
+  const intent = body.apply ? 'apply' : 'preview';
+  const parsed = AutoAssignBody.safeParse(body);
+  if (!parsed.success) return { ok: false as const, intent, error: parsed.error.issues[0]?.message ?? 'Check the limits' };
+  return actOr(autoAssign(parsed.data), 'The assignment could not be computed', intent);
+}
+
+export { RouteError as ErrorBoundary } from '../components/route-data';
+/** A preview changes nothing: the names are read again only after an assignment is applied. */
+export const shouldRevalidate: typeof revalidateAfterSuccess = (args) =>
+  (args.actionResult as { intent?: string } | undefined)?.intent === 'preview' ? false : revalidateAfterSuccess(args);
+
+export default function EditorAssign({ loaderData: names }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof clientAction>();
   const [perPaper, setPerPaper] = useState('3');
   const [perReviewer, setPerReviewer] = useState('10');
-  const [busy, setBusy] = useState<null | 'preview' | 'apply'>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<AutoAssignJson | null>(null);
-  const [applied, setApplied] = useState<AutoAssignJson | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [names, setNames] = useState<Awaited<ReturnType<typeof loadNames>> | null>(null);
   const [filter, setFilter] = useState('');
   const [shown, setShown] = useState(PAGE);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const summaryRef = useRef<HTMLHeadingElement>(null);
+  const busy = fetcher.state === 'idle' ? null : (fetcher.json as { apply?: boolean } | undefined)?.apply ? 'apply' : 'preview';
+  // The last answer: a preview, an applied assignment, or the message why neither.
+  const answer = fetcher.data;
+  const error = answer && !answer.ok && fetcher.state === 'idle' ? answer.error : null;
+  const result: AutoAssignJson | null = answer?.ok && answer.intent === 'preview' ? answer.data : null;
+  const applied: AutoAssignJson | null = answer?.ok && answer.intent === 'apply' ? answer.data : null;
+  useEffect(() => {
+    if (!answer?.ok) return;
+    setShown(PAGE);
+    requestAnimationFrame(() => summaryRef.current?.focus());
+  }, [answer]);
 
-  const run = async (apply: boolean) => {
-    setError(null);
+  const run = (apply: boolean) => {
     setConfirming(false);
-    const parsed = AutoAssignBody.safeParse({ reviewersPerPaper: Number(perPaper), maxPapersPerReviewer: Number(perReviewer), apply });
-    if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? 'Check the limits'); return; }
-    setBusy(apply ? 'apply' : 'preview');
-    try {
-      const [answer, loaded] = await Promise.all([autoAssign(parsed.data), names ? Promise.resolve(names) : loadNames()]);
-      setNames(loaded);
-      setShown(PAGE);
-      if (apply) { setApplied(answer); setResult(null); } else { setResult(answer); setApplied(null); }
-      requestAnimationFrame(() => summaryRef.current?.focus());
-    } catch (err) {
-      setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : 'The assignment could not be computed');
-    } finally {
-      setBusy(null);
-    }
+    const limit = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
+    fetcher.submit({ reviewersPerPaper: limit(perPaper), maxPapersPerReviewer: limit(perReviewer), apply }, { method: 'post', encType: 'application/json' });
   };
 
   const groups = useMemo<PaperGroup[]>(() => {
@@ -85,8 +90,8 @@ export default function EditorAssign() {
   const visible = useMemo(() => {
     const q = filter.trim().toLowerCase();
     if (!q) return groups;
-    return groups.filter((g) => [g.paperId, names?.papers.get(g.paperId) ?? '',
-      ...g.pairs.flatMap((p) => [p.reviewerId, names?.reviewers.get(p.reviewerId) ?? '', ...p.sharedTags, p.bid ?? ''])]
+    return groups.filter((g) => [g.paperId, names.papers.get(g.paperId) ?? '',
+      ...g.pairs.flatMap((p) => [p.reviewerId, names.reviewers.get(p.reviewerId) ?? '', ...p.sharedTags, p.bid ?? ''])]
       .some((s) => s.toLowerCase().includes(q)));
   }, [groups, filter, names]);
 
@@ -103,16 +108,16 @@ export default function EditorAssign() {
         </p>
       </div>
 
-      <form className="flex flex-wrap items-end gap-4" onSubmit={(e) => { e.preventDefault(); void run(false); }}>
+      <form className="flex flex-wrap items-end gap-4" onSubmit={(e) => { e.preventDefault(); run(false); }}>
         <label className="block text-sm font-semibold">Reviewers per paper
           <input className={`${input} block`} type="number" inputMode="numeric" min={REVIEWERS_PER_PAPER.min} max={REVIEWERS_PER_PAPER.max} required value={perPaper} onChange={(e) => setPerPaper(e.target.value)} />
         </label>
         <label className="block text-sm font-semibold">Most papers per reviewer
           <input className={`${input} block`} type="number" inputMode="numeric" min={PAPERS_PER_REVIEWER.min} max={PAPERS_PER_REVIEWER.max} required value={perReviewer} onChange={(e) => setPerReviewer(e.target.value)} />
         </label>
-        <button type="submit" className={buttonClass()} disabled={busy !== null}>Preview</button>
-        <button type="button" className={buttonClass({ variant: 'secondary' })} disabled={busy !== null || !result || result.assignments.length === 0}
-          onClick={() => { setConfirming(true); requestAnimationFrame(() => confirmRef.current?.focus()); }}>Apply…</button>
+        <Button type="submit" disabled={busy !== null}>Preview</Button>
+        <Button variant="secondary" disabled={busy !== null || !result || result.assignments.length === 0}
+          onClick={() => { setConfirming(true); requestAnimationFrame(() => confirmRef.current?.focus()); }}>Apply…</Button>
       </form>
 
       {confirming && result ? (
@@ -122,8 +127,8 @@ export default function EditorAssign() {
             {result.stats.assigned.toLocaleString('en-US')} papers will be sent to their reviewers (status Sent), as Send Paper does. The assignment is computed again when you confirm.
           </p>
           <div className="mt-3 flex gap-3">
-            <button ref={confirmRef} type="button" className={buttonClass()} onClick={() => void run(true)}>Assign {result.stats.assigned.toLocaleString('en-US')} pairs</button>
-            <button type="button" className={buttonClass({ variant: 'quiet' })} onClick={() => setConfirming(false)}>Cancel</button>
+            <button ref={confirmRef} type="button" className={buttonClass()} onClick={() => run(true)}>Assign {result.stats.assigned.toLocaleString('en-US')} pairs</button>
+            <Button variant="quiet" onClick={() => setConfirming(false)}>Cancel</Button>
           </div>
         </div>
       ) : null}
@@ -177,18 +182,18 @@ export default function EditorAssign() {
             {visible.slice(0, shown).map((g) => (
               <Card as="li" key={g.paperId}>
                 <h3 className="font-semibold text-brand-900">
-                  <Link to={`/editor/view-more/${g.paperId}`} className="underline">{names?.papers.get(g.paperId) ?? g.paperId}</Link>
+                  <Link to={`/editor/view-more/${g.paperId}`} className="underline">{names.papers.get(g.paperId) ?? g.paperId}</Link>
                 </h3>
                 {g.missing ? <p className="text-sm font-semibold text-amber-800">Lacks {g.missing} reviewer{g.missing > 1 ? 's' : ''}</p> : null}
                 {g.pairs.length ? (
                   <div className="mt-2 overflow-x-auto">
                     <table className="w-full min-w-[28rem] text-left text-sm">
-                      <caption className="sr-only">Proposed reviewers for {names?.papers.get(g.paperId) ?? g.paperId}</caption>
+                      <caption className="sr-only">Proposed reviewers for {names.papers.get(g.paperId) ?? g.paperId}</caption>
                       <thead><tr className="border-b border-slate-300"><th className="py-1 pr-3">Reviewer</th><th className="py-1 pr-3">Score</th><th className="py-1 pr-3">Shared tags</th><th className="py-1">Bid</th></tr></thead>
                       <tbody>
                         {g.pairs.map((p) => (
                           <tr key={p.reviewerId} className="border-b border-slate-100">
-                            <td className="py-1 pr-3">{names?.reviewers.get(p.reviewerId) ?? p.reviewerId}</td>
+                            <td className="py-1 pr-3">{names.reviewers.get(p.reviewerId) ?? p.reviewerId}</td>
                             <td className="py-1 pr-3">{p.score}</td>
                             <td className="py-1 pr-3">{p.sharedTags.join(', ') || '—'}</td>
                             <td className="py-1">{p.bid ? BID_LABEL[p.bid] ?? p.bid : '—'}</td>
@@ -202,9 +207,9 @@ export default function EditorAssign() {
             ))}
           </ul>
           {visible.length > shown ? (
-            <button type="button" className={buttonClass({ variant: 'quiet' })} onClick={() => setShown((n) => n + PAGE)}>
+            <Button variant="quiet" onClick={() => setShown((n) => n + PAGE)}>
               Show {Math.min(PAGE, visible.length - shown)} more papers
-            </button>
+            </Button>
           ) : null}
         </section>
       ) : null}

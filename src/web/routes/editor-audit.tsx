@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EXPORTS, type AuditEntryJson } from '../../core/schemas/records';
-import { messageOf } from '../api/client';
+import { EXPORTS, type AuditEntryJson, type AuditPageJson } from '../../core/schemas/records';
 import { getAudit, type AuditFilters } from '../api/records';
 import { ExportLinks } from '../components/export-links';
 import { formatDateTime } from '../components/format';
@@ -10,10 +9,10 @@ import { Alert } from '../components/ui/alert';
 import { Button, buttonClass } from '../components/ui/button';
 import { cardClass } from '../components/ui/card';
 import { Field } from '../components/ui/field';
-import { useApi } from '../components/use-api';
+import { loadPart } from '../components/route-data';
+import type { Route } from './+types/editor-audit';
 
 export const meta = () => [{ title: 'Audit log | IMSE 2025' }];
-export const clientLoader = () => requireRole('Editor');
 
 /** Actions the server records; the filter also takes a prefix ending in a dot ("review." finds every review action). */
 const ACTIONS = [
@@ -27,20 +26,40 @@ const PAGE_SIZES = ['25', '50', '100'];
 const dayStart = (day: string) => new Date(`${day}T00:00:00`).toISOString();
 const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 
+/** The address's filters as the API's query. */
+function queryOf(params: URLSearchParams): AuditFilters {
+  const get = (k: string) => params.get(k) || undefined;
+  const from = get('from');
+  const to = get('to');
+  const limit = params.get('limit') ?? '';
+  return {
+    action: get('action'), actorId: get('actorId'), paperId: get('paperId'),
+    from: from ? dayStart(from) : undefined, to: to ? dayEnd(to) : undefined, cursor: get('cursor'),
+    limit: PAGE_SIZES.includes(limit) ? limit : '50',
+  };
+}
+
+/**
+ * The page of entries the address asks for. A refused filter (the server's 400) is shown above the table,
+ * with the filters and exports still there to correct it: it is returned, not thrown.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<{ page: AuditPageJson | null; error: string | null }> {
+  requireRole('Editor');
+  const { data: page, error } = await loadPart<AuditPageJson | null>(getAudit(queryOf(new URL(request.url).searchParams)), null, 'Failed to load the audit log');
+  return { page, error };
+}
+
+export { RouteError as ErrorBoundary } from '../components/route-data';
+
 /** The editor's read-only log of who did what: filters in the address (so a filtered view can be shared), pages by cursor. */
-export default function EditorAudit() {
+export default function EditorAudit({ loaderData: { page: data, error } }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const filters = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTERS)[number], string>;
   const cursor = params.get('cursor') ?? '';
   // The cursors of the pages before this one, so "Newer" can step back.
   const [previous, setPrevious] = useState<string[]>([]);
-  const query: AuditFilters = {
-    action: filters.action || undefined, actorId: filters.actorId || undefined, paperId: filters.paperId || undefined,
-    from: filters.from ? dayStart(filters.from) : undefined, to: filters.to ? dayEnd(filters.to) : undefined, cursor: cursor || undefined,
-    limit: PAGE_SIZES.includes(filters.limit) ? filters.limit : '50',
-  };
+  const limit = queryOf(params).limit;
   const key = params.toString();
-  const { data, error, loading } = useApi(() => getAudit(query), [key]);
 
   const apply = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -83,7 +102,7 @@ export default function EditorAudit() {
         <Field name="to" label="To" type="date" defaultValue={filters.to} />
         <Field label="Rows per page">
           {(control) => (
-            <select name="limit" defaultValue={query.limit} {...control}>
+            <select name="limit" defaultValue={limit} {...control}>
               {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
             </select>
           )}
@@ -94,8 +113,7 @@ export default function EditorAudit() {
         </div>
       </form>
 
-      <Alert>{error ? messageOf(error, 'Failed to load the audit log') : null}</Alert>
-      {loading && !data ? <p role="status" className="text-slate-700">Loading…</p> : null}
+      <Alert>{error}</Alert>
       {data && data.entries.length === 0 ? <p className="text-slate-700">No entries match.</p> : null}
       {data && data.entries.length > 0 ? <AuditTable entries={data.entries} only={only} /> : null}
 

@@ -1,86 +1,105 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import type { PaperJson } from '../../core/schemas/paper';
-import { getEditorPapers } from '../api/review';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useNavigation, useSearchParams } from 'react-router';
+import { getRegistrations } from '../api/program';
+import { getEditorPapersUpTo } from '../api/review';
+import { getEditorStats } from '../api/review-cycle';
 import { PaperCard } from '../components/paper-card';
 import { RegistrationBadge } from '../components/registration-badge';
-import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
+import { requireRole } from '../components/session';
+import { Button, ButtonAnchor, buttonClass } from '../components/ui/button';
+import { Field } from '../components/ui/field';
+import type { Route } from './+types/editor-dashboard';
 
 export const meta = () => [{ title: 'Research Papers | IMSE 2025' }];
-export const clientLoader = () => requireRole('Editor');
 
 const PAGE = 24;
+
+/**
+ * The search (?q=) and how many pages are shown (?pages=) live in the URL: the papers (cursor paging,
+ * x-next-cursor), the figures for the charts and who has registered are read together.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireRole('Editor');
+  const params = new URL(request.url).searchParams;
+  const q = params.get('q')?.trim() ?? '';
+  const pages = Math.max(1, Math.floor(Number(params.get('pages'))) || 1);
+  // Each part may fail without hiding the page (SPEC §8: a failed list load is only logged).
+  const [list, stats, registered] = await Promise.all([
+    loadPart(getEditorPapersUpTo({ count: PAGE * pages, q: q || undefined }), { papers: [], nextCursor: null }),
+    loadPart(getEditorStats(), null, 'Could not load the figures.'),
+    loadPart(getRegistrations().then((r) => Object.fromEntries(r.papers.map((p) => [p._id, p.registered])) as Record<string, boolean>), null),
+  ]);
+  return { q, pages, ...list.data, stats: stats.data, statsError: stats.error, registered: registered.data };
+}
+
+import { loadPart } from '../components/route-data';
+export { RouteError as ErrorBoundary } from '../components/route-data';
+
 /** uPlot and the charts load on this page only (their own chunk), after the first paint. */
 const EditorCharts = lazy(() => import('../components/editor-charts'));
 
-export default function EditorDashboard() {
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const [search, setSearch] = useState('');
-  const [papers, setPapers] = useState<PaperJson[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+const LINKS: Array<[string, string]> = [
+  ['/editor/settings', 'Settings'], ['/editor/reviewers', 'Reviewers'], ['/editor/decisions', 'Decisions'],
+  ['/editor/messages', 'Messages'], ['/editor/payments', 'Payments'], ['/editor/program', 'Programme'],
+  ['/editor/assign', 'Automatic assignment'], ['/editor/audit', 'Audit log'], ['/keynote-admin', 'Keynote admin'],
+];
 
-  const load = async (q: string, after?: string) => {
-    setLoading(true);
-    try {
-      const page = await getEditorPapers({ limit: PAGE, cursor: after, q: q || undefined });
-      setPapers((prev) => (after ? [...prev, ...page.papers] : page.papers));
-      setCursor(page.nextCursor);
-    } catch (err) {
-      if (isSessionExpired(err)) navigate(LOGIN_FIRST);
-      else console.error('Failed to load papers', err);
-    } finally {
-      setLoading(false);
-    }
+export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
+  const { q, pages, papers, nextCursor, stats, statsError, registered } = loaderData;
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/editor/dashboard';
+  const [query, setQuery] = useState(q);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving the page (View More) while a search is waiting: the search must not bring the editor back.
+  const leaving = navigation.location !== undefined && navigation.location.pathname !== '/editor/dashboard';
+  useEffect(() => { if (leaving) clearTimeout(timer.current); }, [leaving]);
+
+  // The search goes to the URL 300 ms after the last key; the loader reads it (replace: no history entry per key).
+  const onSearch = (value: string) => {
+    setQuery(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const text = value.trim();
+      setSearchParams(text ? { q: text } : {}, { replace: true, preventScrollReset: true });
+    }, 300);
   };
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(query.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [query]);
-  useEffect(() => { void load(search); }, [search]);
+  const loadMore = () => setSearchParams((prev) => {
+    const next = new URLSearchParams(prev);
+    next.set('pages', String(pages + 1));
+    return next;
+  }, { replace: true, preventScrollReset: true });
 
   return (
     <div>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <h1 className="shrink-0 text-2xl font-bold text-brand-900">Research Papers</h1>
         <div className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="paper-search" className="block text-sm font-medium text-slate-700">Search title, paper id or tag</label>
-            <input id="paper-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)}
-              className="mt-1 w-72 max-w-full rounded-md border border-slate-300 px-3 py-2" />
-          </div>
-          <Link to="/editor/settings" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Settings</Link>
-          <Link to="/editor/reviewers" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Reviewers</Link>
-          <Link to="/editor/decisions" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Decisions</Link>
-          <Link to="/editor/messages" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Messages</Link>
-          <Link to="/editor/payments" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Payments</Link>
-          <Link to="/editor/program" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Programme</Link>
-          <Link to="/editor/assign" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Automatic assignment</Link>
-          <Link to="/editor/audit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Audit log</Link>
-          <Link to="/keynote-admin" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100">Keynote admin</Link>
+          <Field id="paper-search" type="search" label="Search title, paper id or tag" value={query}
+            onChange={(e) => onSearch(e.target.value)} className="w-72 max-w-full" />
+          {LINKS.map(([to, label]) => <Link key={to} to={to} className={buttonClass({ variant: 'quiet', size: 'sm' })}>{label}</Link>)}
         </div>
       </div>
       <div className="mt-6">
-        {mounted ? <Suspense fallback={<p className="text-slate-600">Loading figures…</p>}><EditorCharts /></Suspense> : null}
+        <Suspense fallback={<p className="text-slate-600">Loading figures…</p>}><EditorCharts stats={stats} error={statsError} /></Suspense>
       </div>
-      {!loading && papers.length === 0 ? <p className="mt-6 text-slate-700">{search ? 'No paper matches your search.' : 'No papers have been submitted yet.'}</p> : null}
+      {!loading && papers.length === 0 ? <p className="mt-6 text-slate-700">{q ? 'No paper matches your search.' : 'No papers have been submitted yet.'}</p> : null}
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {papers.map((paper) => (
-          <PaperCard key={paper._id} paper={paper} status="Pending Review" to={`/editor/view-more/${paper._id}`}
-            actions={paper.pdf ? (<><RegistrationBadge paperId={paper._id} as="Editor" />
-              <a href={paper.pdf} target="_blank" rel="noopener noreferrer" aria-label={`View PDF: ${paper.title}`}
-                className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">View PDF</a></>
-            ) : <RegistrationBadge paperId={paper._id} as="Editor" />} />
-        ))}
+        {papers.map((paper) => {
+          const badge = <RegistrationBadge paperId={paper._id} as="Editor" registered={registered ? (registered[paper._id] ?? null) : null} />;
+          return (
+            <PaperCard key={paper._id} paper={paper} status="Pending Review" to={`/editor/view-more/${paper._id}`}
+              actions={paper.pdf ? (<>{badge}
+                <ButtonAnchor variant="secondary" size="sm" href={paper.pdf} target="_blank" rel="noopener noreferrer" aria-label={`View PDF: ${paper.title}`}>View PDF</ButtonAnchor></>
+              ) : badge} />
+          );
+        })}
       </div>
       {loading ? <p className="mt-6 text-slate-600">Loading papers…</p> : null}
-      {cursor && !loading ? (
+      {nextCursor && !loading ? (
         <div className="mt-6 text-center">
-          <button type="button" onClick={() => load(search, cursor)} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">Load more papers</button>
+          <Button onClick={loadMore}>Load more papers</Button>
         </div>
       ) : null}
     </div>

@@ -1,16 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import type { PaperJson } from '../../core/schemas/paper';
+import { Link, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Decision } from '../../core/schemas/review-cycle';
-import { messageOf } from '../api/client';
-import { getEditorPapers } from '../api/review';
 import { getRegistrations, remindRegistration } from '../api/program';
-import { notifyAuthors } from '../api/review-cycle';
-import { DecisionControl, notifiedText } from '../components/editor-decision-control';
-import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
+import { getEditorPapersUpTo } from '../api/review';
+import { notifyAuthors, setDecision } from '../api/review-cycle';
+import { DecisionControl, notifiedText, type DecisionBody } from '../components/editor-decision-control';
+import { actOr, jsonBody, loadOr, loadPart, revalidateAfterSuccess, type ActionResult } from '../components/route-data';
+import { requireRole } from '../components/session';
+import { Alert } from '../components/ui/alert';
+import { Button, buttonClass } from '../components/ui/button';
+import { cardClass } from '../components/ui/card';
+import type { Route } from './+types/editor-decisions';
 
 export const meta = () => [{ title: 'Decisions | IMSE 2025' }];
-export const clientLoader = () => requireRole('Editor');
 
 type Filter = 'All' | 'Undecided' | Decision | 'Accepted, not registered';
 const FILTERS: Filter[] = ['All', 'Undecided', 'Accepted', 'Rejected', 'Revision', 'Accepted, not registered'];
@@ -19,51 +21,73 @@ type Mail = { to: string; subject: string; text: string };
 
 const fmt = (n: number | null | undefined) => (n === null || n === undefined ? '–' : Number.isInteger(n) ? String(n) : n.toFixed(2));
 
-/** Every paper, page after page (200 a page, the API's most). */
-async function loadAllPapers(): Promise<PaperJson[]> {
-  const all: PaperJson[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await getEditorPapers({ limit: 200, cursor });
-    all.push(...page.papers);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return all;
+/** Every paper (page after page, 200 a page) and who has registered (issue 15; its failure shows only under its filter). */
+export async function clientLoader() {
+  requireRole('Editor');
+  const [{ papers }, registrations] = await Promise.all([
+    loadOr(getEditorPapersUpTo({ count: Infinity }), 'Could not load the papers. Please try again.'),
+    loadPart(getRegistrations().then((r) => Object.fromEntries(r.papers.map((p) => [p._id, p.registered])) as Record<string, boolean>),
+      null, 'Could not load the registrations. Please try again.'),
+  ]);
+  return { papers, registered: registrations.data, registrationsError: registrations.error };
 }
 
-export default function EditorDecisions() {
-  const navigate = useNavigate();
-  const [papers, setPapers] = useState<PaperJson[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+type Body = { intent: 'preview' } | { intent: 'send' } | { intent: 'remind'; paperIds: string[] } | DecisionBody;
+
+/** The preview (a dry run), the sending, the registration reminders and each paper's decision. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const body = await jsonBody<Body>(request);
+  switch (body.intent) {
+    case 'preview': return actOr(notifyAuthors({ dryRun: true }), 'Could not prepare the preview. Please try again.', body.intent);
+    case 'send': return actOr(notifyAuthors({}), 'Could not send the notifications. Please try again.', body.intent);
+    case 'remind': return actOr(remindRegistration(body.paperIds), 'Could not send the reminders. Please try again.', body.intent);
+    case 'decision': return actOr(setDecision(body.paperId, body.decision), 'Could not save the decision. Please try again.', body.intent);
+  }
+}
+
+/** A preview or a reminder changes no paper: the list is not read again after them. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const intent = (args.actionResult as ActionResult<unknown> | undefined)?.intent;
+  if (intent === 'preview' || intent === 'remind') return false;
+  return revalidateAfterSuccess(args);
+}
+
+export { RouteError as ErrorBoundary } from '../components/route-data';
+
+type Notified = { sent: number; skipped: number; preview?: Mail[] };
+
+export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
+  const { papers, registered, registrationsError } = loaderData;
+  const fetcher = useFetcher<typeof clientAction>();
   const [filter, setFilter] = useState<Filter>('All');
   const [sort, setSort] = useState<Sort>('mean-desc');
   const [preview, setPreview] = useState<Mail[] | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'send' | null>(null);
-  const [registered, setRegistered] = useState<Map<string, boolean> | null>(null);
+  const [dismissed, setDismissed] = useState<unknown>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
 
-  const fail = (err: unknown, fallback: string) => {
-    if (isSessionExpired(err)) navigate(LOGIN_FIRST);
-    else setError(messageOf(err, fallback));
-  };
-  const reload = () => loadAllPapers().then(setPapers, (err) => { fail(err, 'Could not load the papers. Please try again.'); setPapers((p) => p ?? []); });
-  useEffect(() => { void reload(); }, []);
-  // Registration (issue 15) is read only when the editor asks for the accepted papers not yet registered.
+  const busy = fetcher.state !== 'idle' ? (fetcher.json as unknown as Body | undefined)?.intent ?? 'send' : null;
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const done = answer?.ok && answer !== dismissed ? answer : undefined;
+  const result = done?.intent === 'send' ? `Sent ${(done.data as Notified).sent}, skipped ${(done.data as Notified).skipped}`
+    : done?.intent === 'remind' ? (done.data as { message: string }).message : null;
+  const error = answer && !answer.ok ? answer.error : filter === 'Accepted, not registered' ? registrationsError : null;
+
+  // The server's answer: the preview opens in the dialog; once sent, the confirmation closes.
   useEffect(() => {
-    if (filter !== 'Accepted, not registered' || registered) return;
-    getRegistrations().then((r) => setRegistered(new Map(r.papers.map((p) => [p._id, p.registered]))), (err) => fail(err, 'Could not load the registrations. Please try again.'));
-  }, [filter, registered]);
+    if (!answer?.ok) return;
+    if (answer.intent === 'preview') setPreview((answer.data as Notified).preview ?? []);
+    if (answer.intent === 'send') setConfirming(false);
+  }, [answer]);
   useEffect(() => { if (preview) dialog.current?.showModal(); }, [preview]);
   useEffect(() => { if (confirming) confirmButton.current?.focus(); }, [confirming]);
 
   const shown = useMemo(() => {
-    const list = (papers ?? []).filter((p) => {
+    const list = papers.filter((p) => {
       if (filter === 'All') return true;
       if (filter === 'Undecided') return !p.decision;
-      if (filter === 'Accepted, not registered') return p.decision === 'Accepted' && registered !== null && registered.get(p._id) !== true;
+      if (filter === 'Accepted, not registered') return p.decision === 'Accepted' && registered !== null && registered[p._id] !== true;
       return p.decision === filter;
     });
     if (sort === 'newest') return list;
@@ -76,46 +100,9 @@ export default function EditorDecisions() {
     });
   }, [papers, filter, sort, registered]);
 
-  const pending = (papers ?? []).filter((p) => p.decision && p.decision !== p.notifiedDecision).length;
-  const decided = (papers ?? []).filter((p) => p.decision).length;
-
-  const onPreview = async () => {
-    setBusy('preview'); setError(null);
-    try {
-      const res = await notifyAuthors({ dryRun: true });
-      setPreview(res.preview ?? []);
-    } catch (err) {
-      fail(err, 'Could not prepare the preview. Please try again.');
-    } finally {
-      setBusy(null);
-    }
-  };
-  const onSend = async () => {
-    setBusy('send'); setError(null);
-    try {
-      const res = await notifyAuthors({});
-      setConfirming(false);
-      setResult(`Sent ${res.sent}, skipped ${res.skipped}`);
-      await reload();
-    } catch (err) {
-      fail(err, 'Could not send the notifications. Please try again.');
-    } finally {
-      setBusy(null);
-    }
-  };
-  const onRemind = async () => {
-    setBusy('send'); setError(null);
-    try {
-      const res = await remindRegistration(shown.map((p) => p._id));
-      setResult(res.message);
-    } catch (err) {
-      fail(err, 'Could not send the reminders. Please try again.');
-    } finally {
-      setBusy(null);
-    }
-  };
-  const onSaved = (paperId: string) => (next: { decision: Decision | null; notifiedDecision: Decision | null }) =>
-    setPapers((list) => list?.map((p) => (p._id === paperId ? { ...p, ...next } : p)) ?? null);
+  const pending = papers.filter((p) => p.decision && p.decision !== p.notifiedDecision).length;
+  const decided = papers.filter((p) => p.decision).length;
+  const submit = (body: Body) => fetcher.submit({ ...body }, { method: 'post', encType: 'application/json' });
 
   return (
     <div>
@@ -123,12 +110,10 @@ export default function EditorDecisions() {
       <div className="mt-3 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <h1 className="text-2xl font-bold text-brand-900">Decisions</h1>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={onPreview} disabled={busy !== null}
-            className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50">
+          <Button variant="secondary" size="sm" onClick={() => submit({ intent: 'preview' })} disabled={busy !== null}>
             {busy === 'preview' ? 'Preparing…' : 'Preview notifications'}
-          </button>
-          <button type="button" onClick={() => { setResult(null); setConfirming(true); }} disabled={busy !== null || confirming}
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50">Send…</button>
+          </Button>
+          <Button size="sm" onClick={() => { setDismissed(fetcher.data); setConfirming(true); }} disabled={busy !== null || confirming}>Send…</Button>
         </div>
       </div>
       <p className="mt-2 text-slate-700">
@@ -141,14 +126,13 @@ export default function EditorDecisions() {
           <h2 id="send-title" className="text-lg font-semibold text-amber-900">Send the decisions?</h2>
           <p id="send-text" className="mt-1 text-amber-900">Each author whose paper has a decision they have not been told yet gets one e-mail with the decision and the reviewers’ comments to the authors. This cannot be undone.</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button ref={confirmButton} type="button" onClick={onSend} disabled={busy !== null}
-              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50">{busy === 'send' ? 'Sending…' : 'Send notifications'}</button>
-            <button type="button" onClick={() => setConfirming(false)} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-100">Cancel</button>
+            <button ref={confirmButton} type="button" className={buttonClass({ size: 'sm' })} onClick={() => submit({ intent: 'send' })} disabled={busy !== null}>{busy === 'send' ? 'Sending…' : 'Send notifications'}</button>
+            <Button variant="quiet" size="sm" className="bg-white" onClick={() => setConfirming(false)}>Cancel</Button>
           </div>
         </div>
       ) : null}
       <p role="status" className="mt-2 font-semibold text-green-800">{result}</p>
-      {error ? <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
+      <Alert className="mt-2">{error}</Alert>
 
       <div className="mt-4 flex flex-wrap items-end gap-4">
         <fieldset>
@@ -170,13 +154,12 @@ export default function EditorDecisions() {
         </div>
       </div>
 
-      {papers === null ? <p className="mt-6 text-slate-600">Loading papers…</p> : null}
-      {papers !== null ? <p className="mt-4 text-sm text-slate-600" aria-live="polite">{shown.length === 1 ? '1 paper' : `${shown.length} papers`}</p> : null}
+      <p className="mt-4 text-sm text-slate-600" aria-live="polite">{shown.length === 1 ? '1 paper' : `${shown.length} papers`}</p>
       <ol aria-label="Papers and decisions" className="mt-2 space-y-3">
         {shown.map((p) => {
           const s = p.reviewSummary;
           return (
-            <li key={p._id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid md:grid-cols-[minmax(0,1fr)_15rem_15rem] md:items-center md:gap-4">
+            <li key={p._id} className={cardClass('shadow-sm md:grid md:grid-cols-[minmax(0,1fr)_15rem_15rem] md:items-center md:gap-4')}>
               <div className="min-w-0">
                 <Link to={`/editor/view-more/${p._id}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">{p.title}</Link>
                 <p className="mt-0.5 text-sm text-slate-600">{notifiedText(p.decision, p.notifiedDecision)}</p>
@@ -187,18 +170,17 @@ export default function EditorDecisions() {
                 ) : 'No reviews yet'}
               </p>
               <div className="mt-2 md:mt-0">
-                <DecisionControl paperId={p._id} title={p.title} decision={p.decision} onSaved={onSaved(p._id)} />
+                <DecisionControl paperId={p._id} title={p.title} decision={p.decision} />
               </div>
             </li>
           );
         })}
       </ol>
-      {papers !== null && shown.length === 0 ? <p className="mt-2 text-slate-700">No paper matches this filter.</p> : null}
+      {shown.length === 0 ? <p className="mt-2 text-slate-700">No paper matches this filter.</p> : null}
       {filter === 'Accepted, not registered' && shown.length > 0 ? (
-        <button type="button" onClick={onRemind} disabled={busy !== null}
-          className="mt-3 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50">
+        <Button size="sm" className="mt-3" onClick={() => submit({ intent: 'remind', paperIds: shown.map((p) => p._id) })} disabled={busy !== null}>
           {shown.length === 1 ? 'Send a registration reminder to this author' : `Send a registration reminder to these ${shown.length} authors`}
-        </button>
+        </Button>
       ) : null}
 
       <dialog ref={dialog} aria-labelledby="preview-title" onClose={() => setPreview(null)}
@@ -207,7 +189,7 @@ export default function EditorDecisions() {
           <h2 id="preview-title" className="text-lg font-semibold text-brand-900">
             {preview?.length === 1 ? '1 e-mail would be sent' : `${preview?.length ?? 0} e-mails would be sent`}
           </h2>
-          <button type="button" onClick={() => dialog.current?.close()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100">Close</button>
+          <Button variant="quiet" size="sm" onClick={() => dialog.current?.close()}>Close</Button>
         </div>
         <div className="space-y-4 p-4">
           {preview?.length === 0 ? <p className="text-slate-700">No decision is waiting to be sent: nothing would be sent now.</p> : null}

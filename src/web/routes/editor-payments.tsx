@@ -1,13 +1,29 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useNavigation, useSearchParams } from 'react-router';
 import type { PaymentJson } from '../../core/schemas/payment';
 import { messageOf } from '../api/client';
-import { downloadPaymentsCsv, getPaymentsPage } from '../api/payments';
-import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
+import { getPaymentsUpTo } from '../api/payments';
+import { saveExport } from '../api/records';
 import { PaymentFeeCell } from '../components/payment-fee-cell';
+import { loadOr, useFollowRedirect } from '../components/route-data';
+import { requireRole } from '../components/session';
+import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import type { Route } from './+types/editor-payments';
 
 export const meta = () => [{ title: 'Payments | IMSE 2025' }];
-export const clientLoader = () => requireRole('Editor');
+
+const PAGE = 50;
+
+/** How many pages are shown lives in the URL (?pages=); the pages follow the x-next-cursor header. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireRole('Editor');
+  const pages = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get('pages'))) || 1);
+  const { payments, nextCursor } = await loadOr(getPaymentsUpTo(PAGE * pages), 'Failed to load payments');
+  return { pages, payments, nextCursor };
+}
+
+export { RouteError as ErrorBoundary } from '../components/route-data';
 
 const STATUS_STYLE: Record<PaymentJson['status'], string> = {
   paid: 'bg-green-100 text-green-800',
@@ -17,69 +33,36 @@ const STATUS_STYLE: Record<PaymentJson['status'], string> = {
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
-async function saveCsv(): Promise<void> {
-  const blob = await downloadPaymentsCsv();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `payments-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-const PAGE = 50;
-
 /** The editor's record of every payment, newest first, a page at a time, with a CSV download of all. */
-export default function EditorPayments() {
-  const navigate = useNavigate();
-  const [list, setList] = useState<PaymentJson[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
+export default function EditorPayments({ loaderData }: Route.ComponentProps) {
+  const { pages, payments: list, nextCursor: cursor } = loaderData;
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/editor/payments';
+  const followRedirect = useFollowRedirect();
   const [downloadError, setDownloadError] = useState('');
 
-  const load = async (after?: string) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await getPaymentsPage({ limit: PAGE, cursor: after });
-      setList((prev) => (after ? [...prev, ...page.payments] : page.payments));
-      setCursor(page.nextCursor);
-      setLoaded(true);
-    } catch (err) {
-      if (isSessionExpired(err)) navigate(LOGIN_FIRST);
-      else setError(err);
-    } finally {
-      setLoading(false);
-    }
-  };
-  useEffect(() => { void load(); }, []);
-
+  // A file download, not data the screen shows: a direct call (a refused token goes to log in).
   async function download() {
     setDownloadError('');
     try {
-      await saveCsv();
+      await saveExport('/api/editor/payments.csv', `payments-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (err) {
+      if (followRedirect(err)) return;
       console.error(err);
       setDownloadError(messageOf(err, 'The CSV file could not be downloaded. Please try again.'));
     }
   }
+  const loadMore = () => setSearchParams({ pages: String(pages + 1) }, { replace: true, preventScrollReset: true });
 
   return (
     <section aria-labelledby="payments-heading">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 id="payments-heading" className="text-2xl font-bold text-brand-900">Payments</h1>
-        <button type="button" onClick={download} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-          Download CSV
-        </button>
+        <Button onClick={download}>Download CSV</Button>
       </div>
-      {downloadError ? <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">{downloadError}</p> : null}
-      {error ? <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 text-red-800">{messageOf(error, 'Failed to load payments')}</p> : null}
-      {loading && !loaded ? <p className="mt-4 text-slate-600">Loading payments…</p> : null}
-      {loaded && list.length === 0 ? <p className="mt-4 text-slate-700">No payments yet.</p> : null}
+      <Alert className="mt-4">{downloadError}</Alert>
+      {list.length === 0 ? <p className="mt-4 text-slate-700">No payments yet.</p> : null}
       {list.length > 0 ? (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
@@ -109,10 +92,10 @@ export default function EditorPayments() {
           </table>
         </div>
       ) : null}
-      {loaded && loading ? <p className="mt-4 text-slate-600">Loading payments…</p> : null}
+      {loading ? <p className="mt-4 text-slate-600">Loading payments…</p> : null}
       {cursor && !loading ? (
         <div className="mt-6 text-center">
-          <button type="button" onClick={() => load(cursor)} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">Load more payments</button>
+          <Button onClick={loadMore}>Load more payments</Button>
         </div>
       ) : null}
     </section>

@@ -1,13 +1,29 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
-import type { UpdateSettingsBody } from '../../core/schemas/settings';
-import { messageOf } from '../api/client';
+import type { EditorSettings as Settings, UpdateSettingsBody } from '../../core/schemas/settings';
 import { getSettings, updateSettings } from '../api/review-cycle';
-import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
+import { actOr, jsonBody, loadOr } from '../components/route-data';
+import { requireRole } from '../components/session';
+import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { cardClass } from '../components/ui/card';
+import type { Route } from './+types/editor-settings';
 
 export const meta = () => [{ title: 'Review settings | IMSE 2025' }];
-export const clientLoader = () => requireRole('Editor');
+
+/** The slice's read: who may see it, then the server's settings (a failure shows in RouteError). */
+export async function clientLoader() {
+  requireRole('Editor');
+  return loadOr(getSettings(), 'Could not load the settings. Please try again.');
+}
+
+/** The slice's write: the changed fields go to the server, which answers with the settings as saved. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return actOr(updateSettings(await jsonBody<UpdateSettingsBody>(request)), 'Could not save the settings. Please try again.');
+}
+
+export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../components/route-data';
 
 /** Words for the fields we know; any other field the server returns is shown with its name spelled out. */
 const LABELS: Record<string, { label: string; hint?: string }> = {
@@ -39,33 +55,26 @@ export const fromLocalInput = (value: string): string | null => (value ? new Dat
 
 type Values = Record<string, string | number | boolean | null>;
 
-export default function EditorSettings() {
-  const navigate = useNavigate();
-  const [saved, setSaved] = useState<Values | null>(null);
-  const [form, setForm] = useState<Record<string, string | boolean>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+/** The settings as the form's text and checkbox values. */
+const toForm = (settings: Settings) => Object.fromEntries(Object.entries(settings as Values).map(([k, v]) => [k,
+  typeof v === 'boolean' ? v : isDeadline(k) ? toLocalInput(v as string | null) : v === null ? '' : String(v)]));
+
+export default function EditorSettings({ loaderData: saved }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const [form, setForm] = useState<Record<string, string | boolean>>(() => toForm(saved));
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const error = result && !result.ok ? result.error : null;
 
-  const fill = (values: Values) => {
-    setSaved(values);
-    setForm(Object.fromEntries(Object.entries(values).map(([k, v]) => [k,
-      typeof v === 'boolean' ? v : isDeadline(k) ? toLocalInput(v as string | null) : v === null ? '' : String(v)])));
-  };
+  // After a save the loader reads the settings again: the form shows what the server kept.
+  useEffect(() => { setForm(toForm(saved)); }, [saved]);
+  useEffect(() => { if (result?.ok) toast.success('Settings saved.'); }, [result]);
 
-  useEffect(() => {
-    getSettings().then((s) => fill(s as unknown as Values), (err) => {
-      if (isSessionExpired(err)) navigate(LOGIN_FIRST);
-      else setError(messageOf(err, 'Could not load the settings. Please try again.'));
-    });
-  }, [navigate]);
-
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!saved) return;
     const patch: Values = {};
-    for (const [key, before] of Object.entries(saved)) {
+    for (const [key, before] of Object.entries(saved as Values)) {
       const value = form[key];
       if (typeof before === 'boolean') patch[key] = value === true;
       else if (isDeadline(key)) patch[key] = fromLocalInput(String(value ?? ''));
@@ -74,24 +83,13 @@ export default function EditorSettings() {
     }
     // A number left empty is sent as such, so the server names the field (JSON has no NaN: null).
     for (const [k, v] of Object.entries(patch)) if (typeof v === 'number' && Number.isNaN(v)) patch[k] = null;
-    setBusy(true); setError(null); setStatus(null);
-    try {
-      const next = await updateSettings(patch as UpdateSettingsBody);
-      fill(next as unknown as Values);
-      setStatus('Settings saved.');
-      toast.success('Settings saved.');
-    } catch (err) {
-      if (isSessionExpired(err)) navigate(LOGIN_FIRST);
-      else setError(messageOf(err, 'Could not save the settings. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    fetcher.submit(patch, { method: 'post', encType: 'application/json' });
   };
 
-  const keys = saved ? Object.keys(saved) : [];
+  const keys = Object.keys(saved);
   const deadlineKeys = keys.filter(isDeadline);
-  const numberKeys = keys.filter((k) => !isDeadline(k) && (typeof saved?.[k] === 'number' || OPTIONAL_NUMBERS.has(k)));
-  const booleanKeys = keys.filter((k) => typeof saved?.[k] === 'boolean');
+  const numberKeys = keys.filter((k) => !isDeadline(k) && (typeof (saved as Values)[k] === 'number' || OPTIONAL_NUMBERS.has(k)));
+  const booleanKeys = keys.filter((k) => typeof (saved as Values)[k] === 'boolean');
   const hint = (key: string) => (LABELS[key]?.hint ? <p id={`${key}-hint`} className="mt-1 text-sm text-slate-600">{LABELS[key]!.hint}</p> : null);
   const described = (key: string) => (LABELS[key]?.hint ? `${key}-hint` : undefined);
 
@@ -99,62 +97,56 @@ export default function EditorSettings() {
     <div className="max-w-3xl">
       <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
       <h1 className="mt-3 text-2xl font-bold text-brand-900">Review settings</h1>
-      {!saved && !error ? <p className="mt-6 text-slate-600">Loading settings…</p> : null}
-      {saved ? (
-        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-6" aria-describedby={error ? 'settings-error' : undefined}>
-          <fieldset className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-            <legend className="px-1 text-lg font-semibold text-brand-900">Deadlines</legend>
-            <p className="text-sm text-slate-600">Times are in your time zone ({zone}). Leave a field empty for no deadline.</p>
-            <div className="mt-3 space-y-4">
-              {deadlineKeys.map((key) => (
-                <div key={key}>
-                  <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
-                  <div className="mt-1 flex flex-wrap items-center gap-2">
-                    <input id={key} type="datetime-local" value={String(form[key] ?? '')} aria-describedby={described(key)}
-                      onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-                      className="w-64 max-w-full rounded-md border border-slate-300 px-3 py-2" />
-                    <button type="button" onClick={() => setForm((f) => ({ ...f, [key]: '' }))} disabled={!form[key]}
-                      aria-label={`Clear ${labelOf(key).toLowerCase()}`}
-                      className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100 disabled:opacity-50">Clear</button>
-                  </div>
-                  {hint(key)}
-                </div>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-            <legend className="px-1 text-lg font-semibold text-brand-900">Reviewing</legend>
-            <div className="space-y-4">
-              {numberKeys.map((key) => (
-                <div key={key}>
-                  <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
-                  <input id={key} type="number" inputMode="numeric" step={1} value={String(form[key] ?? '')} aria-describedby={described(key)}
+      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-6" aria-describedby={error ? 'settings-error' : undefined}>
+        <fieldset className={cardClass()}>
+          <legend className="px-1 text-lg font-semibold text-brand-900">Deadlines</legend>
+          <p className="text-sm text-slate-600">Times are in your time zone ({zone}). Leave a field empty for no deadline.</p>
+          <div className="mt-3 space-y-4">
+            {deadlineKeys.map((key) => (
+              <div key={key}>
+                <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  <input id={key} type="datetime-local" value={String(form[key] ?? '')} aria-describedby={described(key)}
                     onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-                    className="mt-1 w-32 rounded-md border border-slate-300 px-3 py-2" />
-                  {hint(key)}
+                    className="w-64 max-w-full rounded-md border border-slate-300 px-3 py-2" />
+                  <Button variant="quiet" size="sm" onClick={() => setForm((f) => ({ ...f, [key]: '' }))} disabled={!form[key]}
+                    aria-label={`Clear ${labelOf(key).toLowerCase()}`}>Clear</Button>
                 </div>
-              ))}
-              {booleanKeys.map((key) => (
-                <div key={key}>
-                  <div className="flex items-center gap-2">
-                    <input id={key} type="checkbox" checked={form[key] === true} aria-describedby={described(key)}
-                      onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.checked }))} className="h-5 w-5" />
-                    <label htmlFor={key} className="font-medium text-slate-800">{labelOf(key)}</label>
-                  </div>
-                  {hint(key)}
-                </div>
-              ))}
-            </div>
-          </fieldset>
-          <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" disabled={busy} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50">
-              {busy ? 'Saving…' : 'Save settings'}
-            </button>
-            <p role="status" className="text-sm font-medium text-green-800">{status}</p>
+                {hint(key)}
+              </div>
+            ))}
           </div>
-        </form>
-      ) : null}
-      {error ? <p id="settings-error" role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">{error}</p> : null}
+        </fieldset>
+        <fieldset className={cardClass()}>
+          <legend className="px-1 text-lg font-semibold text-brand-900">Reviewing</legend>
+          <div className="space-y-4">
+            {numberKeys.map((key) => (
+              <div key={key}>
+                <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
+                <input id={key} type="number" inputMode="numeric" step={1} value={String(form[key] ?? '')} aria-describedby={described(key)}
+                  onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+                  className="mt-1 w-32 rounded-md border border-slate-300 px-3 py-2" />
+                {hint(key)}
+              </div>
+            ))}
+            {booleanKeys.map((key) => (
+              <div key={key}>
+                <div className="flex items-center gap-2">
+                  <input id={key} type="checkbox" checked={form[key] === true} aria-describedby={described(key)}
+                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.checked }))} className="h-5 w-5" />
+                  <label htmlFor={key} className="font-medium text-slate-800">{labelOf(key)}</label>
+                </div>
+                {hint(key)}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</Button>
+          <p role="status" className="text-sm font-medium text-green-800">{result?.ok ? 'Settings saved.' : null}</p>
+        </div>
+      </form>
+      <div id="settings-error"><Alert className="mt-4">{error}</Alert></div>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { fetchKeynoteSpeakers } from '../api/public-content';
 import { Avatar, initialsOf } from '../components/avatar';
 import { PageHeader } from '../components/page-header';
 import { Section } from '../components/section';
 import { pageMeta } from '../components/seo';
 import { conference } from '../content/conference';
+import { fetchKeynoteSpeakers } from '../api/public';
 import { keynoteIntro, speakers as contentSpeakers, type Speaker } from '../content/speakers';
 
 export const meta = () => pageMeta({

@@ -1,58 +1,80 @@
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../core/messages';
 import { LoginBody } from '../../core/schemas/auth';
 import { DASHBOARD, ROLES, type Role } from '../../core/schemas/common';
 import { logIn, signUp } from '../api/auth';
 import { messageOf, session } from '../api/client';
-import { ForgotPassword } from '../components/forgot-password';
+import { ForgotPassword, forgotPassword, type ForgotIntent } from '../components/forgot-password';
+import { jsonBody, revalidateAfterSuccess } from '../components/route-data';
 import { takeReturnTo } from '../components/return-to';
 import { TagMultiSelect } from '../components/tag-multi-select';
+import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { Field } from '../components/ui/field';
+import type { Route } from './+types/login';
 
 export const meta = () => [{ title: 'Login / Signup | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
 
-const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600';
+/** Who is logged in already, if anyone (the page offers their dashboard). */
+export const clientLoader = () => ({ current: session.user() });
 
-export default function Login() {
-  const navigate = useNavigate();
+type LoginIntent = {
+  mode: 'login' | 'signup'; role: Role; email: string; password: string; name: string; confirmPassword: string; tags: string[];
+  /** Sent here by 'Please login first': go back to the page asked for. */
+  returning: boolean;
+};
+
+/**
+ * Log in or sign up: the session is kept and the browser goes to the dashboard (or back to the page asked for).
+ * Intent "forgot" is the "Forgot password?" panel's request for a reset link.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const body = await jsonBody<LoginIntent | ForgotIntent>(request);
+  if ('intent' in body) return forgotPassword(body);
+  const { mode, role, email, password } = body;
+  try {
+    if (mode === 'login') {
+      const parsed = LoginBody.safeParse({ email, password, role });
+      if (!parsed.success) return { ok: false as const, intent: mode, error: parsed.error.issues[0]?.message ?? MESSAGES.loginFailed };
+      const res = await logIn(parsed.data);
+      session.save(res.token, res.user);
+      // After 'Please login first': back to the page asked for (its own loader sends another role to their dashboard).
+      const wanted = body.returning ? takeReturnTo() : null;
+      return redirect(wanted ?? DASHBOARD[res.user.role]);
+    }
+    const res = await signUp({
+      name: body.name || email.split('@')[0] || '', email, password, confirmPassword: body.confirmPassword, role,
+      tags: role === 'Reviewer' ? body.tags : [],
+    });
+    session.save(res.token, res.user);
+    return redirect(DASHBOARD[res.user.role]);
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    return { ok: false as const, intent: mode, error: messageOf(err, mode === 'login' ? MESSAGES.loginFailed : MESSAGES.signupFailed) };
+  }
+}
+
+export const shouldRevalidate = revalidateAfterSuccess;
+
+export default function Login({ loaderData: { current } }: Route.ComponentProps) {
   const [params] = useSearchParams();
+  const fetcher = useFetcher<typeof clientAction>();
   const [role, setRole] = useState<Role>('Author');
   const [mode, setMode] = useState<'login' | 'signup'>('login');
   const [tags, setTags] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const current = session.user();
+  const busy = fetcher.state !== 'idle';
+  const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 
-  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setError(null);
     const f = new FormData(e.currentTarget);
-    const email = String(f.get('email') ?? '').trim();
-    const password = String(f.get('password') ?? '');
-    setBusy(true);
-    try {
-      if (mode === 'login') {
-        const parsed = LoginBody.safeParse({ email, password, role });
-        if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? MESSAGES.loginFailed); return; }
-        const res = await logIn(parsed.data);
-        session.save(res.token, res.user);
-        // After 'Please login first': back to the page asked for (its own loader sends another role to their dashboard).
-        const wanted = params.get('reason') === 'login' ? takeReturnTo() : null;
-        navigate(wanted ?? DASHBOARD[res.user.role]);
-      } else {
-        const name = String(f.get('name') ?? '').trim() || email.split('@')[0] || '';
-        const res = await signUp({
-          name, email, password, confirmPassword: String(f.get('confirmPassword') ?? ''), role,
-          tags: role === 'Reviewer' ? tags : [],
-        });
-        session.save(res.token, res.user);
-        navigate(DASHBOARD[res.user.role]);
-      }
-    } catch (err) {
-      setError(messageOf(err, mode === 'login' ? MESSAGES.loginFailed : MESSAGES.signupFailed));
-    } finally {
-      setBusy(false);
-    }
+    const body: LoginIntent = {
+      mode, role, tags, returning: params.get('reason') === 'login',
+      email: String(f.get('email') ?? '').trim(), password: String(f.get('password') ?? ''),
+      name: String(f.get('name') ?? '').trim(), confirmPassword: String(f.get('confirmPassword') ?? ''),
+    };
+    fetcher.submit(body, { method: 'post', encType: 'application/json' });
   };
 
   return (
@@ -79,37 +101,21 @@ export default function Login() {
           </div>
         </fieldset>
         <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate={false}>
-          {mode === 'signup' ? (
-            <div>
-              <label htmlFor="name" className="block text-sm font-medium text-slate-700">Full name</label>
-              <input id="name" name="name" autoComplete="name" required className={input} />
-            </div>
-          ) : null}
-          <div>
-            <label htmlFor="email" className="block text-sm font-medium text-slate-700">Email</label>
-            <input id="email" name="email" type="email" autoComplete="email" required className={input} />
-          </div>
-          <div>
-            <label htmlFor="password" className="block text-sm font-medium text-slate-700">Password</label>
-            <input id="password" name="password" type="password" required minLength={mode === 'signup' ? 8 : undefined}
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'} className={input} />
-          </div>
-          {mode === 'signup' ? (
-            <div>
-              <label htmlFor="confirmPassword" className="block text-sm font-medium text-slate-700">Confirm password</label>
-              <input id="confirmPassword" name="confirmPassword" type="password" required autoComplete="new-password" className={input} />
-            </div>
-          ) : null}
+          {mode === 'signup' ? <Field id="name" name="name" label="Full name" autoComplete="name" required /> : null}
+          <Field id="email" name="email" type="email" label="Email" autoComplete="email" required />
+          <Field id="password" name="password" type="password" label="Password" required minLength={mode === 'signup' ? 8 : undefined}
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'} />
+          {mode === 'signup' ? <Field id="confirmPassword" name="confirmPassword" type="password" label="Confirm password" required autoComplete="new-password" /> : null}
           {mode === 'signup' && role === 'Reviewer' ? <TagMultiSelect label="Tags (your review topics)" value={tags} onChange={setTags} /> : null}
-          {error ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p> : null}
-          <button type="submit" disabled={busy} className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+          <Alert>{error}</Alert>
+          <Button type="submit" disabled={busy} full>
             {busy ? 'Please wait…' : mode === 'login' ? 'Login' : 'Signup'}
-          </button>
+          </Button>
         </form>
         {mode === 'login' ? <ForgotPassword role={role} /> : null}
         <p className="mt-5 text-center text-sm text-slate-700">
           {mode === 'login' ? 'New here?' : 'Already have an account?'}{' '}
-          <button type="button" className="font-semibold text-brand-700 underline" onClick={() => { setMode(mode === 'login' ? 'signup' : 'login'); setError(null); }}>
+          <button type="button" className="font-semibold text-brand-700 underline" onClick={() => { setMode(mode === 'login' ? 'signup' : 'login'); fetcher.reset(); }}>
             {mode === 'login' ? 'Signup' : 'Login'}
           </button>
         </p>

@@ -1,38 +1,40 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import type { FormEvent } from 'react';
+import { Link, useFetcher, useSearchParams } from 'react-router';
 import { ResetBody } from '../../core/schemas/accounts';
 import { resetPassword } from '../api/accounts';
-import { messageOf, session } from '../api/client';
+import { session } from '../api/client';
+import { actOr, jsonBody } from '../components/route-data';
+import { Alert } from '../components/ui/alert';
+import { Button, buttonClass } from '../components/ui/button';
+import { Field } from '../components/ui/field';
+import type { Route } from './+types/reset-password';
 
 export const meta = () => [{ title: 'Choose a new password | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
 
-const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600';
+/** The new password, checked by the signup rules first; after it, every earlier login token is refused, this browser's too. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const parsed = ResetBody.safeParse(await jsonBody<unknown>(request));
+  if (!parsed.success) return { ok: false as const, error: parsed.error.issues[0]?.message ?? 'Please check the form' };
+  const result = await actOr(resetPassword(parsed.data), 'The password could not be changed. Please try again.');
+  if (result.ok) session.clear();
+  return result;
+}
 
 /** The page a password reset link opens: a new password, twice, with the signup rules. */
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const done = result?.ok ? result.data.message : null;
+  const error = result && !result.ok ? result.error : null;
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setError(null);
     const f = new FormData(e.currentTarget);
-    const parsed = ResetBody.safeParse({ token, password: String(f.get('password') ?? ''), confirmPassword: String(f.get('confirmPassword') ?? '') });
-    if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? 'Please check the form'); return; }
-    setBusy(true);
-    try {
-      const res = await resetPassword(parsed.data);
-      // Every login token issued before the reset is refused now, this browser's too.
-      session.clear();
-      setDone(res.message);
-    } catch (err) {
-      setError(messageOf(err, 'The password could not be changed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    fetcher.submit({ token, password: String(f.get('password') ?? ''), confirmPassword: String(f.get('confirmPassword') ?? '') },
+      { method: 'post', encType: 'application/json' });
   }
 
   return (
@@ -41,24 +43,18 @@ export default function ResetPassword() {
         <h1 className="text-2xl font-bold text-brand-900">Choose a new password</h1>
         {done ? (
           <div className="mt-5 space-y-4">
-            <p role="status" className="rounded-md bg-green-50 px-4 py-3 text-green-900">{done}</p>
-            <Link to="/login" className="block w-full rounded-md bg-brand-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-800">Go to login</Link>
+            <Alert tone="success" className="text-base">{done}</Alert>
+            <Link to="/login" className={buttonClass({ full: true })}>Go to login</Link>
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="mt-5 space-y-4">
-            <div>
-              <label htmlFor="new-password" className="block text-sm font-medium text-slate-700">New password</label>
-              <input id="new-password" name="password" type="password" autoComplete="new-password" required minLength={8} aria-describedby="password-rule" className={input} />
-              <p id="password-rule" className="mt-1 text-sm text-slate-600">At least 8 characters.</p>
-            </div>
-            <div>
-              <label htmlFor="confirm-password" className="block text-sm font-medium text-slate-700">Confirm new password</label>
-              <input id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required className={input} />
-            </div>
-            {error ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p> : null}
-            <button type="submit" disabled={busy} className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+            <Field id="new-password" name="password" type="password" label="New password" autoComplete="new-password" required minLength={8}
+              hint="At least 8 characters." />
+            <Field id="confirm-password" name="confirmPassword" type="password" label="Confirm new password" autoComplete="new-password" required />
+            <Alert>{error}</Alert>
+            <Button type="submit" disabled={busy} full>
               {busy ? 'Please wait…' : 'Save new password'}
-            </button>
+            </Button>
             <p className="text-center text-sm"><Link to="/login" className="font-semibold text-brand-700 underline">Back to login</Link></p>
           </form>
         )}

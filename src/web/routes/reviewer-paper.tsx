@@ -1,64 +1,94 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { isId } from '../../core/ids';
-import { MESSAGES, paperResponded } from '../../core/messages';
-import { messageOf, session } from '../api/client';
+import { MESSAGES } from '../../core/messages';
+import type { ReviewBody } from '../../core/schemas/review-cycle';
+import { messageOf } from '../api/client';
 import { addComment, getAssignedPapers, respondToPaper } from '../api/review';
-import { isSessionExpired, LOGIN_FIRST, requireRole } from '../components/session';
+import { getDeadlines, getOwnReview, saveReview } from '../api/review-cycle';
+import { requireRole } from '../components/session';
 import { StatusBadge } from '../components/status-badge';
 import { formatDateTime } from '../components/format';
 import { ReviewForm } from '../components/review-form';
-import { useApi } from '../components/use-api';
+import { actOr, jsonBody } from '../components/route-data';
+import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { cardClass } from '../components/ui/card';
+import type { Route } from './+types/reviewer-paper';
 
 export const meta = () => [{ title: 'Review a paper | IMSE 2025' }];
-export const clientLoader = () => requireRole('Reviewer');
 
-export default function ReviewerPaper() {
-  const { paperId = '' } = useParams();
-  const navigate = useNavigate();
-  const user = session.user();
-  const assigned = useApi(() => getAssignedPapers(user?._id ?? ''), [user?._id]);
+/**
+ * The paper (from the reviewer's assigned list), the reviewer's saved review and the review deadline.
+ * SPEC §8: a failed load of the assigned list is only logged; the review and the deadline may be missing.
+ */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const user = requireRole('Reviewer');
+  const { paperId } = params;
+  if (!isId(paperId)) throw new Error(MESSAGES.badPaperId);
+  const [assigned, review, deadlines] = await Promise.all([
+    actOr(getAssignedPapers(user._id), 'The assigned papers could not be loaded'),
+    actOr(getOwnReview(paperId), ''),
+    actOr(getDeadlines(), ''),
+  ]);
+  if (!assigned.ok) console.error(assigned.error);
+  return {
+    user,
+    paper: (assigned.ok ? assigned.data.find((p) => p._id === paperId) : undefined) ?? null,
+    review: review.ok ? review.data : null,
+    reviewDeadline: deadlines.ok ? deadlines.data.reviewDeadline : null,
+  };
+}
+
+export type ReviewerPaperIntent =
+  | { intent: 'comment'; text: string }
+  | { intent: 'respond'; status: 'Accepted' | 'Declined' }
+  | ({ intent: 'review' } & ReviewBody);
+
+/** The reviewer's three writes: a comment, Accept / Decline, and the structured review. */
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const user = requireRole('Reviewer');
+  const { paperId } = params;
+  const body = await jsonBody<ReviewerPaperIntent>(request);
+  switch (body.intent) {
+    case 'comment':
+      return actOr(addComment(paperId, { reviewerId: user._id, text: body.text }), MESSAGES.commentFailed, body.intent);
+    case 'respond':
+      return actOr(respondToPaper({ paperId, email: user.email, status: body.status }), MESSAGES.statusFailed, body.intent);
+    case 'review': {
+      const { intent, ...review } = body;
+      return actOr(saveReview(paperId, review), 'The review could not be saved. Please try again.', intent);
+    }
+  }
+}
+
+export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../components/route-data';
+
+export default function ReviewerPaper({ loaderData: { user, paper, review, reviewDeadline } }: Route.ComponentProps) {
+  const fetcher = useFetcher<{ ok: true; intent?: string; data: { message: string } } | { ok: false; intent?: string; error: string }>();
   const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const paper = assigned.data?.find((p) => p._id === paperId);
-  const status = (paper && user && paper.reviewResponses[user.email]) || 'Pending';
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const status = (paper && paper.reviewResponses[user.email]) || 'Pending';
   // Issue 18.4: the reviewer sees what they wrote, newest first (the server sends them oldest first).
-  const myComments = (paper?.comments ?? []).filter((c) => c.reviewerId === user?._id).reverse();
+  const myComments = (paper?.comments ?? []).filter((c) => c.reviewerId === user._id).reverse();
 
-  const fail = (err: unknown, fallback: string) => {
-    if (isSessionExpired(err)) { navigate(LOGIN_FIRST); return; }
-    toast.error(fallback);
-  };
+  // SPEC §8's toasts, on the server's answer (the loader has run again after a success).
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      toast.success(result.data.message);
+      if (result.intent === 'comment') setComment('');
+    } else {
+      toast.error(result.intent === 'comment' ? MESSAGES.commentFailed : MESSAGES.statusFailed);
+    }
+  }, [result]);
 
-  const sendComment = async () => {
+  const post = (body: ReviewerPaperIntent) => fetcher.submit(body, { method: 'post', encType: 'application/json' });
+  const sendComment = () => {
     if (!comment.trim()) { toast.error(MESSAGES.emptyComment); return; }
-    if (!isId(paperId)) { toast.error(MESSAGES.badPaperId); return; }
-    setBusy(true);
-    try {
-      await addComment(paperId, { reviewerId: user?._id ?? '', text: comment.trim() });
-      toast.success(MESSAGES.commentSaved);
-      setComment('');
-      assigned.reload();
-    } catch (err) {
-      fail(err, MESSAGES.commentFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const respond = async (answer: 'Accepted' | 'Declined') => {
-    if (!isId(paperId)) { toast.error(MESSAGES.badPaperId); return; }
-    setBusy(true);
-    try {
-      await respondToPaper({ paperId, email: user?.email ?? '', status: answer });
-      toast.success(paperResponded(answer));
-      assigned.reload();
-    } catch (err) {
-      fail(err, MESSAGES.statusFailed);
-    } finally {
-      setBusy(false);
-    }
+    post({ intent: 'comment', text: comment.trim() });
   };
 
   const download = async () => {
@@ -73,12 +103,10 @@ export default function ReviewerPaper() {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
-  if (!isId(paperId)) return <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800">{MESSAGES.badPaperId}</p>;
-  if (assigned.loading && !assigned.data) return <p className="text-slate-600">Loading paper…</p>;
   if (!paper) {
     return (
       <div>
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800">This paper has not been sent to you.</p>
+        <Alert>This paper has not been sent to you.</Alert>
         <Link to="/reviewer/dashboard" className="mt-4 inline-block font-semibold text-brand-700 underline">Back to your papers</Link>
       </div>
     );
@@ -88,7 +116,7 @@ export default function ReviewerPaper() {
     <article className="mx-auto max-w-3xl space-y-6">
       <Link to="/reviewer/dashboard" className="text-sm font-semibold text-brand-700 underline">← Papers sent to you</Link>
       <h1 className="text-2xl font-bold text-brand-900">{paper.title}</h1>
-      <dl className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5 text-sm sm:grid-cols-2">
+      <dl className={cardClass('grid gap-3 text-sm sm:grid-cols-2')}>
         <div><dt className="font-medium text-slate-600">Paper ID</dt><dd className="break-all font-mono">{paper._id}</dd></div>
         <div><dt className="font-medium text-slate-600">Keywords</dt><dd>{paper.keywords.join(', ') || '—'}</dd></div>
         <div><dt className="font-medium text-slate-600">PDF</dt><dd>{paper.pdf ? <a className="text-brand-700 underline" href={paper.pdf} target="_blank" rel="noopener noreferrer">Open PDF</a> : 'none'}</dd></div>
@@ -109,9 +137,9 @@ export default function ReviewerPaper() {
           className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2" placeholder="Write your comments for the author" />
       </div>
       <div className="flex flex-wrap gap-3">
-        <button type="button" disabled={busy} onClick={() => respond('Accepted')} className="rounded-md bg-green-700 px-5 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-50">Accept</button>
-        <button type="button" disabled={busy} onClick={sendComment} className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50">Send Comments</button>
-        <button type="button" disabled={busy} onClick={() => respond('Declined')} className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">Decline</button>
+        <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Accepted' })} className="rounded-md bg-green-700 px-5 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-50">Accept</button>
+        <Button disabled={busy} onClick={sendComment}>Send Comments</Button>
+        <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Declined' })} className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">Decline</button>
       </div>
       {myComments.length ? (
         <section aria-labelledby="my-comments-heading" className="rounded-xl bg-brand-50 p-5">
@@ -126,7 +154,7 @@ export default function ReviewerPaper() {
           </ol>
         </section>
       ) : null}
-      <ReviewForm paperId={paper._id} />
+      <ReviewForm saved={review} reviewDeadline={reviewDeadline} />
     </article>
   );
 }
