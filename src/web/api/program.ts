@@ -12,6 +12,9 @@ export const updateProgramSession = (id: string, body: z.input<typeof SessionPat
 export const deleteProgramSession = (id: string) => api<{ message: string }>(`/editor/program/sessions/${id}`, { method: 'DELETE' });
 export const placeSessionPapers = (id: string, body: PlacementBody) => api<EditorSession>(`/editor/program/sessions/${id}/papers`, { method: 'PUT', json: body });
 export const getRegistrations = () => api<z.infer<typeof RegistrationJson>>('/editor/registrations');
+/** Whether each accepted paper is registered, by Paper ID (the editor's lists show it as a badge). */
+export const getRegisteredByPaper = async (): Promise<Record<string, boolean>> =>
+  Object.fromEntries((await getRegistrations()).papers.map((p) => [p._id, p.registered]));
 export const remindRegistration = (paperIds: string[]) => api<z.infer<typeof RemindJson>>('/editor/registrations/remind', { json: { paperIds } });
 export const issueCertificates = () => api<z.infer<typeof IssueCertificatesJson>>('/editor/certificates', { method: 'POST' });
 export const getMyCertificates = () => api<z.infer<typeof CertificateListJson>>('/me/certificates');

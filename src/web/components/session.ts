@@ -3,8 +3,6 @@ import type { UserJson } from '../../core/schemas/auth';
 import { DASHBOARD, type Role } from '../../core/schemas/common';
 import { LOGIN_FIRST, session } from '../api/client';
 
-export { LOGIN_FIRST };
-
 /**
  * For a login-area route's clientLoader: no stored token → /login saying 'Please login first';
  * another role's token → that role's dashboard. The server checks again on every call.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigation, useSearchParams } from 'react-router';
-import { getRegistrations } from '../api/program';
+import { getRegisteredByPaper } from '../api/program';
 import { getEditorPapersUpTo } from '../api/review';
 import { getEditorStats } from '../api/review-cycle';
 import { PaperCard } from '../components/paper-card';
@@ -27,7 +27,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [list, stats, registered] = await Promise.all([
     loadPart(getEditorPapersUpTo({ count: PAGE * pages, q: q || undefined }), { papers: [], nextCursor: null }),
     loadPart(getEditorStats(), null, 'Could not load the figures.'),
-    loadPart(getRegistrations().then((r) => Object.fromEntries(r.papers.map((p) => [p._id, p.registered])) as Record<string, boolean>), null),
+    loadPart(getRegisteredByPaper(), null),
   ]);
   return { q, pages, ...list.data, stats: stats.data, statsError: stats.error, registered: registered.data };
 }
@@ -73,7 +73,7 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-4">
         <h1 className="shrink-0 text-2xl font-bold text-brand-900">Research Papers</h1>
         <div className="flex flex-wrap items-end gap-3">
           <Field id="paper-search" type="search" label="Search title, paper id or tag" value={query}
@@ -87,7 +87,7 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
       {!loading && papers.length === 0 ? <p className="mt-6 text-slate-700">{q ? 'No paper matches your search.' : 'No papers have been submitted yet.'}</p> : null}
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {papers.map((paper) => {
-          const badge = <RegistrationBadge paperId={paper._id} as="Editor" registered={registered ? (registered[paper._id] ?? null) : null} />;
+          const badge = <RegistrationBadge registered={registered ? (registered[paper._id] ?? null) : null} />;
           return (
             <PaperCard key={paper._id} paper={paper} status="Pending Review" to={`/editor/view-more/${paper._id}`}
               actions={paper.pdf ? (<>{badge}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Decision } from '../../core/schemas/review-cycle';
-import { getRegistrations, remindRegistration } from '../api/program';
+import { getRegisteredByPaper, remindRegistration } from '../api/program';
 import { getEditorPapersUpTo } from '../api/review';
 import { notifyAuthors, setDecision } from '../api/review-cycle';
 import { DecisionControl, notifiedText, type DecisionBody } from '../components/editor-decision-control';
@@ -26,8 +26,7 @@ export async function clientLoader() {
   requireRole('Editor');
   const [{ papers }, registrations] = await Promise.all([
     loadOr(getEditorPapersUpTo({ count: Infinity }), 'Could not load the papers. Please try again.'),
-    loadPart(getRegistrations().then((r) => Object.fromEntries(r.papers.map((p) => [p._id, p.registered])) as Record<string, boolean>),
-      null, 'Could not load the registrations. Please try again.'),
+    loadPart(getRegisteredByPaper(), null, 'Could not load the registrations. Please try again.'),
   ]);
   return { papers, registered: registrations.data, registrationsError: registrations.error };
 }

@@ -131,7 +131,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
         <div><dt className="font-medium text-slate-600">Key tags</dt><dd>{paper.keywords.join(', ') || '—'}</dd></div>
         <div><dt className="font-medium text-slate-600">Submitted</dt><dd>{formatDate(paper.submittedAt)}</dd></div>
         <div><dt className="font-medium text-slate-600">Status</dt><dd><span data-testid="paper-status" className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone}`}>{statusText}</span></dd></div>
-        <div><dt className="font-medium text-slate-600">Registration</dt><dd><RegistrationBadge paperId={paper._id} as="Author" registered={registered} /></dd></div>
+        <div><dt className="font-medium text-slate-600">Registration</dt><dd><RegistrationBadge registered={registered} /></dd></div>
       </dl>
       <AuthorDecision paper={paper} />
       {paper.decision === 'Accepted' && owner ? <AuthorCameraReady paper={paper} deadline={cameraReadyDeadline} /> : null}
