@@ -36,14 +36,16 @@ test('the editor reads the audit log on a phone, filters it by action and by per
   const actions = await rows.locator('td[data-label="Action"]').allInnerTexts();
   expect(new Set(actions)).toEqual(new Set(['login.failed']));
   const firstPage = await rows.locator('td[data-label="Details"]').allInnerTexts();
-  expect(firstPage[0]).toContain(`29.${probe}`);
+  expect(firstPage.join('\n')).toContain(`29.${probe}`);
   await page.getByRole('button', { name: 'Older' }).click();
   await expect.poll(async () => (await rows.locator('td[data-label="Details"]').allInnerTexts())[0]).not.toBe(firstPage[0]);
   const secondPage = await rows.locator('td[data-label="Details"]').allInnerTexts();
   expect(secondPage.some((d) => firstPage.includes(d))).toBe(false);
   expect(secondPage.join('\n')).toContain(`4.${probe}`);
   await page.getByRole('button', { name: 'Newer' }).click();
-  await expect.poll(async () => (await rows.locator('td[data-label="Details"]').allInnerTexts())[0]).toBe(firstPage[0]);
+  // Back on the newest page: it holds the first page's entries again (other browser tests running alongside may
+  // have added newer failed logins above them meanwhile).
+  await expect.poll(() => rows.locator('td[data-label="Details"]').allInnerTexts()).toContain(firstPage[0]);
 
   // By person: the author's one entry, their signup.
   await page.getByRole('link', { name: 'Clear filters' }).click();
