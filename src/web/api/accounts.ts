@@ -1,7 +1,8 @@
 import type { CoAuthor, ForgotBody, MyRolesJson, PersonConflictJson, ResetBody } from '../../core/schemas/accounts';
 import type { UserJson } from '../../core/schemas/auth';
 import type { Role } from '../../core/schemas/common';
-import { api } from './client';
+import type { ReviewerAdminJson, ReviewerListJson } from '../../core/schemas/reviewers';
+import { api, apiPages } from './client';
 
 type Message = { message: string };
 
@@ -17,8 +18,13 @@ export const getPersonConflicts = (paperId: string) =>
   api<{ conflicts: PersonConflictJson[] }>(`/editor/papers/${encodeURIComponent(paperId)}/person-conflicts`);
 
 /** The editor's list of reviewers (issue 16.6), `limit` at a time from `cursor`; the next cursor is in the answer. */
-export const listReviewers = (status: 'all' | 'pending' | 'approved', limit: number, cursor?: string | null) =>
-  api<import('../../core/schemas/reviewers').ReviewerListJson>(`/editor/reviewers?limit=${limit}&status=${status}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+/** The first `count` reviewers under a filter (the answer carries its cursor), and whether approval is required. */
+export async function listReviewers(status: 'all' | 'pending' | 'approved', count: number) {
+  const { rows, nextCursor, last } = await apiPages<ReviewerAdminJson>('/editor/reviewers', {
+    count, query: { status }, rows: (a) => (a as ReviewerListJson).reviewers, cursorOf: (a) => (a as ReviewerListJson).nextCursor,
+  });
+  return { rows, next: nextCursor, required: (last as ReviewerListJson).approvalRequired };
+}
 /** Approve a reviewer or withdraw the approval; the answer is the reviewer as now stored. */
 export const setReviewerApproval = (id: string, approved: boolean) =>
-  api<import('../../core/schemas/reviewers').ReviewerAdminJson>(`/editor/reviewers/${encodeURIComponent(id)}/approval`, { method: 'PUT', json: { approved } });
+  api<ReviewerAdminJson>(`/editor/reviewers/${encodeURIComponent(id)}/approval`, { method: 'PUT', json: { approved } });

@@ -84,22 +84,28 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
 }
 
 /**
- * The first `count` rows of a list the server pages with a cursor (the x-next-cursor header), at most
- * `pageSize` a call; `nextCursor` is set when more are left. `rows` picks the list out of an answer.
+ * The first `count` rows of a list the server pages with a cursor, at most `pageSize` a call. `rows` picks the
+ * list out of an answer; the next cursor is the x-next-cursor header unless `cursorOf` reads it from the
+ * answer. Resolves with the rows, the cursor when more are left, and the last answer (for its other fields).
  */
-export async function apiPages<R>(path: string, query: Record<string, string | undefined>, count: number,
-  rows: (answer: unknown) => R[] = (answer) => answer as R[], pageSize = 200): Promise<{ rows: R[]; nextCursor: string | null }> {
+export async function apiPages<R>(path: string, opts: {
+  count: number; query?: Record<string, string | undefined>; pageSize?: number;
+  rows?: (answer: unknown) => R[]; cursorOf?: (answer: unknown) => string | null;
+}): Promise<{ rows: R[]; nextCursor: string | null; last: unknown }> {
+  const { count, query = {}, pageSize = 200, rows = (answer) => answer as R[] } = opts;
   const all: R[] = [];
   let cursor: string | null = null;
+  let last: unknown;
   do {
     const params = new URLSearchParams({ limit: String(Math.min(pageSize, count - all.length)) });
     for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
     if (cursor) params.set('cursor', cursor);
     const res = await apiResponse(`${path}?${params}`);
-    all.push(...rows(await res.json()));
-    cursor = res.headers.get('x-next-cursor');
+    last = await res.json();
+    all.push(...rows(last));
+    cursor = opts.cursorOf ? opts.cursorOf(last) : res.headers.get('x-next-cursor');
   } while (cursor && all.length < count);
-  return { rows: all, nextCursor: cursor };
+  return { rows: all, nextCursor: cursor, last };
 }
 
 /** A file the login area fetches with the token (a plain link could not send it), saved by the browser as `fileName`. */

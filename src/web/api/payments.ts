@@ -15,6 +15,6 @@ export async function initiatePayuPayment(body: PayuInitiateInput): Promise<stri
 
 /** The first `count` payments, newest first (the list is paged with a cursor); `nextCursor` is set when more are left. */
 export async function getPaymentsUpTo(count: number): Promise<{ payments: PaymentsListResponse['payments']; nextCursor: string | null }> {
-  const { rows, nextCursor } = await apiPages('/editor/payments', {}, count, (answer) => (answer as PaymentsListResponse).payments);
+  const { rows, nextCursor } = await apiPages('/editor/payments', { count, rows: (answer) => (answer as PaymentsListResponse).payments });
   return { payments: rows, nextCursor };
 }

@@ -33,6 +33,6 @@ export const removeNews = (id: string) => api<{ message: string }>(`/news/${id}`
  * paged with a cursor); `nextCursor` is set when more are left.
  */
 export async function getEditorPapersUpTo(opts: { count: number; q?: string }): Promise<{ papers: PaperJson[]; nextCursor: string | null }> {
-  const { rows, nextCursor } = await apiPages<PaperJson>('/editor/papers', { q: opts.q }, opts.count);
+  const { rows, nextCursor } = await apiPages<PaperJson>('/editor/papers', { count: opts.count, query: { q: opts.q } });
   return { papers: rows, nextCursor };
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useNavigate, useRevalidator, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useNavigate, useRevalidator, useRouteError, useSearchParams } from 'react-router';
 import { messageOf } from '../api/client';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
@@ -68,6 +68,19 @@ export function useFollowRedirect() {
     navigate(err.headers.get('Location') ?? '/login');
     return true;
   };
+}
+
+/** How many pages of a long list the URL asks for (?pages=, at least 1): "Load more" adds one. */
+export const pagesShown = (params: URLSearchParams): number => Math.max(1, Math.floor(Number(params.get('pages'))) || 1);
+
+/** "Load more": one more page in the URL, the other parameters kept, no history entry, no jump to the top. */
+export function useShowMore(pages: number) {
+  const [, setSearchParams] = useSearchParams();
+  return () => setSearchParams((prev) => {
+    const next = new URLSearchParams(prev);
+    next.set('pages', String(pages + 1));
+    return next;
+  }, { replace: true, preventScrollReset: true });
 }
 
 /** A login-area route's ErrorBoundary: the loader's message and a way to try again, inside the layout. */

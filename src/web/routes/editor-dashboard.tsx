@@ -22,7 +22,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireRole('Editor');
   const params = new URL(request.url).searchParams;
   const q = params.get('q')?.trim() ?? '';
-  const pages = Math.max(1, Math.floor(Number(params.get('pages'))) || 1);
+  const pages = pagesShown(params);
   // Each part may fail without hiding the page (SPEC §8: a failed list load is only logged).
   const [list, stats, registered] = await Promise.all([
     loadPart(getEditorPapersUpTo({ count: PAGE * pages, q: q || undefined }), { papers: [], nextCursor: null }),
@@ -32,7 +32,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { q, pages, ...list.data, stats: stats.data, statsError: stats.error, registered: registered.data };
 }
 
-import { loadPart } from '../components/route-data';
+import { loadPart, pagesShown, useShowMore } from '../components/route-data';
 export { RouteError as ErrorBoundary } from '../components/route-data';
 
 /** uPlot and the charts load on this page only (their own chunk), after the first paint. */
@@ -65,11 +65,7 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
       setSearchParams(text ? { q: text } : {}, { replace: true, preventScrollReset: true });
     }, 300);
   };
-  const loadMore = () => setSearchParams((prev) => {
-    const next = new URLSearchParams(prev);
-    next.set('pages', String(pages + 1));
-    return next;
-  }, { replace: true, preventScrollReset: true });
+  const loadMore = useShowMore(pages);
 
   return (
     <div>

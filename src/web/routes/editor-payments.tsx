@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useNavigation } from 'react-router';
 import type { PaymentJson } from '../../core/schemas/payment';
 import { messageOf } from '../api/client';
 import { getPaymentsUpTo } from '../api/payments';
 import { saveExport } from '../api/records';
 import { PaymentFeeCell } from '../components/payment-fee-cell';
-import { loadOr, useFollowRedirect } from '../components/route-data';
+import { loadOr, pagesShown, useFollowRedirect, useShowMore } from '../components/route-data';
 import { requireRole } from '../components/session';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
@@ -18,7 +18,7 @@ const PAGE = 50;
 /** How many pages are shown lives in the URL (?pages=); the pages follow the x-next-cursor header. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireRole('Editor');
-  const pages = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get('pages'))) || 1);
+  const pages = pagesShown(new URL(request.url).searchParams);
   const { payments, nextCursor } = await loadOr(getPaymentsUpTo(PAGE * pages), 'Failed to load payments');
   return { pages, payments, nextCursor };
 }
@@ -36,7 +36,6 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'nume
 /** The editor's record of every payment, newest first, a page at a time, with a CSV download of all. */
 export default function EditorPayments({ loaderData }: Route.ComponentProps) {
   const { pages, payments: list, nextCursor: cursor } = loaderData;
-  const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/editor/payments';
   const followRedirect = useFollowRedirect();
@@ -53,7 +52,7 @@ export default function EditorPayments({ loaderData }: Route.ComponentProps) {
       setDownloadError(messageOf(err, 'The CSV file could not be downloaded. Please try again.'));
     }
   }
-  const loadMore = () => setSearchParams({ pages: String(pages + 1) }, { replace: true, preventScrollReset: true });
+  const loadMore = useShowMore(pages);
 
   return (
     <section aria-labelledby="payments-heading">

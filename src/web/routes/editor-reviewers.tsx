@@ -3,7 +3,7 @@ import { Link, useFetcher, useNavigation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { ReviewerAdminJson } from '../../core/schemas/reviewers';
 import { listReviewers, setReviewerApproval } from '../api/accounts';
-import { actOr, jsonBody, loadOr } from '../components/route-data';
+import { actOr, jsonBody, loadOr, pagesShown, useShowMore } from '../components/route-data';
 import { requireRole } from '../components/session';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
@@ -22,19 +22,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireRole('Editor');
   const params = new URL(request.url).searchParams;
   const status = FILTERS.find((f) => f.value === params.get('status'))?.value ?? 'pending';
-  const pages = Math.max(1, Math.floor(Number(params.get('pages'))) || 1);
-  return loadOr((async () => {
-    const rows: ReviewerAdminJson[] = [];
-    let next: string | null = null;
-    let required = false;
-    do {
-      const res = await listReviewers(status, Math.min(200, PAGE * pages - rows.length), next);
-      rows.push(...res.reviewers);
-      next = res.nextCursor;
-      required = res.approvalRequired;
-    } while (next && rows.length < PAGE * pages);
-    return { status, pages, rows, next, required };
-  })(), 'Could not load the reviewers. Please try again.');
+  const pages = pagesShown(params);
+  return { status, pages, ...await loadOr(listReviewers(status, PAGE * pages), 'Could not load the reviewers. Please try again.') };
 }
 
 /** Approve a reviewer or withdraw the approval; the list is then read again. */
@@ -59,7 +48,7 @@ export default function EditorReviewers({ loaderData }: Route.ComponentProps) {
   }, [result]);
 
   const show = (value: Status) => setSearchParams({ status: value }, { preventScrollReset: true });
-  const more = () => setSearchParams({ status, pages: String(pages + 1) }, { replace: true, preventScrollReset: true });
+  const more = useShowMore(pages);
   const toggle = (r: ReviewerAdminJson) => fetcher.submit({ id: r._id, approved: !r.approved }, { method: 'post', encType: 'application/json' });
 
   return (
