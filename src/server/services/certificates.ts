@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { CertificateJson } from '../../core/schemas/program';
 import type { Db } from '../db/connect';
@@ -61,11 +61,6 @@ export async function findOwnCertificate(input: { db: Db; code: string; email: s
   const c = await findCertificate(input.db, input.code);
   if (!c || c.email.toLowerCase() !== input.email.toLowerCase()) throw new AppError('not_found', 'Certificate not found');
   return c;
-}
-
-export async function findCertificatesByPaper(db: Db, paperIds: string[]): Promise<CertificateJson[]> {
-  if (!paperIds.length) return [];
-  return (await db.select().from(certificates).where(and(eq(certificates.kind, 'presentation'), inArray(certificates.paperId, paperIds)))).map(certificateJson);
 }
 
 /** Standard fonts use WinAnsi: anything outside it becomes '?', rather than failing the whole PDF. */

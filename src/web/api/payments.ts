@@ -5,7 +5,6 @@ export const getPaymentsConfig = () => api<PaymentsConfigJson>('/payments/config
 
 export const createCardCheckout = (body: CardCheckoutInput) => api<CardCheckoutResponse>('/card/checkout', { json: body });
 
-export const getPayments = () => api<PaymentsListResponse>('/editor/payments');
 
 /** SPEC §7: the answer is an HTML page that hands the payer over to PayU. */
 export async function initiatePayuPayment(body: PayuInitiateInput): Promise<string> {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type {
-  CertificateJson, CertificateListJson, EditorProgramJson, IssueCertificatesJson, PlacementBody, RegistrationJson, RemindJson, SessionBody, SessionPatchBody,
+  CertificateJson, CertificateListJson, EditorProgramJson, IssueCertificatesJson, PlacementBody, RegistrationJson, RemindJson, SessionBody,
 } from '../../core/schemas/program';
 import { api, saveDownload } from './client';
 
@@ -8,7 +8,6 @@ type EditorSession = EditorProgramJson['sessions'][number];
 
 export const getEditorProgram = () => api<EditorProgramJson>('/editor/program');
 export const createProgramSession = (body: z.input<typeof SessionBody>) => api<EditorSession>('/editor/program/sessions', { json: body });
-export const updateProgramSession = (id: string, body: z.input<typeof SessionPatchBody>) => api<EditorSession>(`/editor/program/sessions/${id}`, { method: 'PATCH', json: body });
 export const deleteProgramSession = (id: string) => api<{ message: string }>(`/editor/program/sessions/${id}`, { method: 'DELETE' });
 export const placeSessionPapers = (id: string, body: PlacementBody) => api<EditorSession>(`/editor/program/sessions/${id}/papers`, { method: 'PUT', json: body });
 export const getRegistrations = () => api<z.infer<typeof RegistrationJson>>('/editor/registrations');

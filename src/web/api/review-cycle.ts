@@ -23,7 +23,6 @@ export const getOwnReview = async (paperId: string): Promise<ReviewJson | null> 
 export const saveReview = (paperId: string, body: ReviewBody) =>
   api<{ message: string; review: ReviewJson }>(`/reviewer/review/${id(paperId)}`, { method: 'PUT', json: body });
 export const getPaperReviews = (paperId: string) => api<EditorReviewJson[]>(`/editor/papers/${id(paperId)}/reviews`);
-export const getPaperConflicts = (paperId: string) => api<Array<{ reviewerId: string; reason: string }>>(`/editor/papers/${id(paperId)}/conflicts`);
 export const setDecision = (paperId: string, decision: Decision | null) =>
   api<{ paperId: string; decision: Decision | null; notifiedDecision: Decision | null }>(`/editor/papers/${id(paperId)}/decision`, { method: 'PUT', json: { decision } });
 export const notifyAuthors = (body: { paperIds?: string[]; dryRun?: boolean }) =>
