@@ -23,7 +23,10 @@ export const users = pgTable('users', {
   /** When an editor approved this reviewer (issue 16.6); null: not approved, which matters only while settings.reviewerApproval is on. */
   approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
-  uniqueIndex('users_email_role_key').on(sql`lower(${t.email})`, t.role),
+  // One verified account per address and role; unverified ones may share it (issue 27.2: a stranger's
+  // unverified signup with someone's address must not block the owner's own signup).
+  uniqueIndex('users_verified_email_role_key').on(sql`lower(${t.email})`, t.role).where(sql`${t.emailVerifiedAt} is not null`),
+  index('users_email_role_idx').on(sql`lower(${t.email})`, t.role),
   index('users_role_idx').on(t.role, t.id),
 ]);
 
