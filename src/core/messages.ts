@@ -5,6 +5,8 @@ export const MESSAGES = {
   submissionFailed: 'Submission failed. Please try again.',
   paperSubmitted: 'Paper submitted successfully!',
   loadPapersFailed: 'Failed to load papers',
+  /** Issue 27.2: rights tied to an address wait until the account proves it reads that mailbox. */
+  waitingForVerification: 'Papers or certificates that name your email address are waiting for you. They appear here once you confirm your address: use "Verify email" at the top of the page, then open the link in the mail.',
   loadPaperDetailsFailed: 'Failed to load paper details',
   commentSaved: 'Comment saved!',
   commentFailed: 'Error saving comment',

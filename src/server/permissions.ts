@@ -4,6 +4,11 @@ import { MESSAGES } from '../core/messages';
 /** Who is asking, as the server knows it from a verified token and the user row. */
 export interface Caller {
   id: string; role: Role; email: string; name: string;
+  /**
+   * Whether this account proved it reads its address (the mailed link, or a reset through it). Rights tied to
+   * an address (co-authorship, certificates) wait for it: anyone can sign up with anyone's address (issue 27.2).
+   */
+  emailVerified: boolean;
   /** Accounts of the same e-mail the caller's login proved (role switching), and when that token was issued (ms). */
   links?: string[];
   issuedAt?: number;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { injectMultipart, pdfBytes, submitPaper } from '../support/multipart';
+import { verifyAddress } from '../support/mailbox';
 import { signupAs, type SignedUp } from '../support/users';
 
 let t: TestApp;
@@ -57,6 +58,7 @@ describe('PUT /api/author/paper/:id/co-authors', () => {
     const co = person('editor-of-list');
     await putCoAuthors(paper._id, [co], owner.auth);
     const coAccount = await signupAs(t.app, 'Author', { email: co.email });
+    await verifyAddress(t.app, co.email);
     const stranger = await signupAs(t.app, 'Author');
     const byCo = await putCoAuthors(paper._id, [], coAccount.auth);
     expect(byCo.statusCode).toBe(403);
@@ -75,6 +77,7 @@ describe('a co-author with an Author account', () => {
     await putCoAuthors(paper._id, [co], owner.auth);
     // The account is created after the paper listed the address, with other capitals.
     const coAccount = await signupAs(t.app, 'Author', { email: co.email.toUpperCase() });
+    await verifyAddress(t.app, co.email);
     const papers = await myPapers(coAccount);
     expect(papers.map((p) => p._id)).toEqual([paper._id]);
     expect(papers[0]).toMatchObject({ title: 'Shared work', coAuthored: true });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { injectMultipart, pdfBytes, submitPaper } from '../support/multipart';
 import { startSmtpListener } from '../support/smtp';
+import { verifyAddress } from '../support/mailbox';
 import { signupAs } from '../support/users';
 
 /** Issue 17: the decision mail reaches every co-author through a real SMTP listener; a co-author uploads the camera-ready PDF. */
@@ -35,6 +36,7 @@ test('the decision mail goes to the submitting author and every co-author; a co-
 
   // Ana signs up as an Author later, finds the paper and uploads the camera-ready PDF; she may not change the abstract.
   const ana = await signupAs(t.app, 'Author', { email: co[0]!.email });
+  await verifyAddress(t.app, co[0]!.email);
   const upload = await injectMultipart(t.app, 'POST', `/api/author/paper/${paper._id}/camera-ready`, [['file', pdfBytes('camera ready'), 'final.pdf']], ana.auth);
   expect(upload.statusCode, upload.body).toBe(201);
   const edit = await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['abstract', 'Changed']], ana.auth);

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FORGOT_ANSWER, RESET_DONE, RESET_LINK_BAD, VERIFY_DONE, VERIFY_LINK_BAD } from '../../src/core/schemas/accounts';
-import { accountTokens, auditLog, mailLog, mailQueue, users } from '../../src/server/db/schema';
+import { accountTokens, auditLog, users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
+import { linkMailedTo as linkMailedToOf, mailBodies as mailBodiesOf } from '../support/mailbox';
 import { signupAs } from '../support/users';
 
 let t: TestApp;
@@ -16,24 +17,8 @@ const post = (url: string, payload: Record<string, unknown>, opts: { ip?: string
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
 const login = (email: string, password: string, role = 'Author') => post('/api/login', { email, password, role });
 
-/** Bodies of the mails of `template` to `to`, oldest first: queued or kept in the outbox (mail_queue), or logged (mail_log). */
-async function mailBodies(to: string, template: string): Promise<string[]> {
-  const { db } = t.app.database;
-  const queued = await db.select({ id: mailQueue.id, body: mailQueue.body }).from(mailQueue).where(and(eq(mailQueue.to, to), eq(mailQueue.template, template)));
-  const logged = await db.select({ id: mailLog.id, body: mailLog.body }).from(mailLog).where(and(eq(mailLog.to, to), eq(mailLog.template, template)));
-  // A delivered mail is in both tables: one link, one mail.
-  const byBody = new Map([...queued, ...logged].sort((a, b) => a.id.localeCompare(b.id)).map((m) => [m.body, m.id]));
-  return [...byBody.entries()].sort((a, b) => a[1].localeCompare(b[1])).map(([body]) => body);
-}
-
-/** The link of the newest mail of `template` sent to `to`, once the background send has written it. */
-async function linkMailedTo(to: string, template: 'passwordReset' | 'verifyEmail', count = 1): Promise<string> {
-  let bodies: string[] = [];
-  await expect.poll(async () => (bodies = await mailBodies(to, template)).length, { timeout: 5000 }).toBeGreaterThanOrEqual(count);
-  const match = /token=([A-Za-z0-9_-]{43})/.exec(bodies[bodies.length - 1]!);
-  if (!match) throw new Error('no link in the mail');
-  return match[1]!;
-}
+const mailBodies = (to: string, template: string) => mailBodiesOf(t.app, to, template);
+const linkMailedTo = (to: string, template: 'passwordReset' | 'verifyEmail', count = 1) => linkMailedToOf(t.app, to, template, count);
 const mailsTo = async (to: string, template: string) => (await mailBodies(to, template)).length;
 
 describe('POST /api/password/forgot', () => {
@@ -207,7 +192,7 @@ describe('one person, several roles', () => {
     expect(back.json().user._id).toBe(author.user._id);
   });
 
-  test('an account of the same e-mail with another password is listed but not offered until both e-mails are verified', async () => {
+  test('an account of the same e-mail with another password is not offered, even with both e-mails verified, until its own password is typed', async () => {
     const email = `two-passwords.${Date.now()}@example.org`;
     const author = await signupAs(t.app, 'Author', { email });
     const reviewer = await signupAs(t.app, 'Reviewer', { email, password: 'a different password', tags: ['AI'] });
@@ -215,14 +200,21 @@ describe('one person, several roles', () => {
     expect((await rolesOf(token)).roles).toEqual([{ role: 'Reviewer', available: false }]);
     const refused = await switchTo(token, 'Reviewer');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toMatch(/log in with its password/);
-    // One account verified: still no. Both verified (each through its own link): offered.
+    expect(refused.json().message).toMatch(/type its password/);
+    // Issue 27.1: a shared address, verified by both, proves nothing about who holds the other account.
     const { db } = t.app.database;
     await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, author.user._id));
-    expect((await rolesOf(token)).roles).toEqual([{ role: 'Reviewer', available: false }]);
     await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, reviewer.user._id));
-    expect((await rolesOf(token)).roles).toEqual([{ role: 'Reviewer', available: true }]);
-    expect((await switchTo(token, 'Reviewer')).statusCode).toBe(200);
+    expect((await rolesOf(token)).roles).toEqual([{ role: 'Reviewer', available: false }]);
+    expect((await switchTo(token, 'Reviewer')).statusCode).toBe(403);
+    const wrong = await post('/api/switch-role', { role: 'Reviewer', password: author.password }, { headers: { authorization: `Bearer ${token}` } });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe('That is not the password of your account in this role');
+    const typed = await post('/api/switch-role', { role: 'Reviewer', password: 'a different password' }, { headers: { authorization: `Bearer ${token}` } });
+    expect(typed.statusCode).toBe(200);
+    expect(typed.json().user._id).toBe(reviewer.user._id);
+    // Back without a password: the reviewer's token carries the author account this person came from.
+    expect((await switchTo(typed.json().token, 'Author')).statusCode).toBe(200);
   });
 
   test('someone who signs up with another person\'s e-mail cannot switch into that person\'s verified account', async () => {

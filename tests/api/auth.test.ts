@@ -1,6 +1,7 @@
 import { SignJWT, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
+import { verifyAddress } from '../support/mailbox';
 import { signupAs } from '../support/users';
 
 let t: TestApp;
@@ -52,13 +53,22 @@ describe('POST /api/signup', () => {
     expect(a.json().user.tags).toEqual([]);
   });
 
-  test('same email and role again is 409; the same email may hold another role', async () => {
+  test('same email and role again is 409 once the address is verified; the same email may hold another role', async () => {
     const body = good({ email: 'twice@example.org' });
     expect((await signup(body)).statusCode).toBe(201);
+    await verifyAddress(t.app, 'twice@example.org');
     const again = await signup({ ...body, email: 'TWICE@example.org' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already exists/);
     expect((await signup({ ...body, role: 'Reviewer' })).statusCode).toBe(201);
+  });
+
+  test('while no account has verified the address, a few may share it (issue 27.2: a stranger\'s signup cannot lock its owner out), not more', async () => {
+    const body = good({ email: 'unclaimed@example.org' });
+    expect([(await signup(body)).statusCode, (await signup(body)).statusCode, (await signup(body)).statusCode]).toEqual([201, 201, 201]);
+    const fourth = await signup(body);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().message).toMatch(/already exists/);
   });
 
   test('a body that is not JSON object gets 400, not 500', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashPayuResponse } from '../../src/server/payments/payu';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
+import { verifyAddress } from '../support/mailbox';
 import { signupAs, type SignedUp } from '../support/users';
 
 const PAYU_KEY = 'testKey1';
@@ -71,6 +72,9 @@ describe('programme, calendars, registration and certificates', () => {
     editor = await signupAs(t.app, 'Editor');
     author = await signupAs(t.app, 'Author', { name: 'Ada Presenter' });
     other = await signupAs(t.app, 'Author', { name: 'Grace Other' });
+    // Certificates go to an address only once its account has confirmed it (issue 27.2).
+    await verifyAddress(t.app, author.user.email);
+    await verifyAddress(t.app, other.user.email);
     paper.a = (await submitPaper(t.app, author.auth, { title: 'Graphene in Sea Water' }))._id;
     paper.b = (await submitPaper(t.app, author.auth, { title: 'Sparse Solvers at Scale' }))._id;
     paper.c = (await submitPaper(t.app, other.auth, { title: 'Unplaced Paper on Markets' }))._id;

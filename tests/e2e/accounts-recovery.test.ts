@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MESSAGES } from '../../src/core/messages';
 import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../src/core/schemas/accounts';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
@@ -90,6 +91,11 @@ test('forgot password → mail → reset → login with the new password (390 px
   await expect.poll(() => account.getByRole('status').textContent()).toBe(VERIFY_SENT);
   await expect.poll(() => smtp.mails.filter((m) => m.to.includes(email)).length, { timeout: 15_000 }).toBe(2);
   await page.goto(await mailedLink(email, '/verify-email'));
+  // Opening the link confirms nothing (issue 27.1): the button does.
+  await expect.poll(() => page.getByRole('button', { name: 'Confirm my email address' }).isVisible()).toBe(true);
+  const before = await page.evaluate(async () => (await fetch('/api/me/roles', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json());
+  expect(before.emailVerified).toBe(false);
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await expect.poll(() => page.getByRole('main').getByRole('status').textContent()).toBe(VERIFY_DONE);
   const roles = await page.evaluate(async () => (await fetch('/api/me/roles', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json());
   expect(roles.emailVerified).toBe(true);
@@ -124,7 +130,7 @@ test('forgot password → mail → reset → login with the new password (390 px
   await context.close();
 });
 
-test('an author lists a co-author on the new-paper form; the co-author signs up and sees the paper, marked co-authored (1280 px)', async () => {
+test('an author lists a co-author on the new-paper form; the co-author signs up, confirms the address and sees the paper, marked co-authored (1280 px)', async () => {
   const owner = await open(DESKTOP);
   await signUp(owner.page, { role: 'Author', email: uniqueEmail('owner'), name: 'Owning Author', password: 'owner password' });
   await owner.page.goto('/author/new-paper');
@@ -144,6 +150,14 @@ test('an author lists a co-author on the new-paper form; the co-author signs up 
 
   const co = await open(DESKTOP);
   await signUp(co.page, { role: 'Author', email: coEmail, name: 'Carla Coauthor', password: 'co password!' });
+  // Until Carla confirms her address, the paper is announced, not shown (issue 27.2).
+  await expect.poll(() => co.page.getByRole('status').filter({ hasText: MESSAGES.waitingForVerification }).isVisible()).toBe(true);
+  expect(await co.page.getByRole('article').filter({ hasText: 'Co-written work on edge clinics' }).count()).toBe(0);
+  await shot(co.page, 'co-author-waiting-1280');
+  await co.page.goto(await mailedLink(coEmail, '/verify-email'));
+  await co.page.getByRole('button', { name: 'Confirm my email address' }).click();
+  await expect.poll(() => co.page.getByRole('main').getByRole('status').textContent()).toBe(VERIFY_DONE);
+  await co.page.getByRole('link', { name: 'Go to your dashboard' }).click();
   const card = co.page.getByRole('article').filter({ hasText: 'Co-written work on edge clinics' });
   await expect.poll(() => card.getByText('Co-authored').isVisible()).toBe(true);
   await card.getByRole('link', { name: /View More/ }).click();
@@ -176,6 +190,25 @@ test('one login with the password offers the same person\'s Reviewer account in 
   await context.close();
 });
 
+test('an account of the same address with its own password switches only once that password is typed in the header (issue 27.1)', async () => {
+  const { context, page } = await open(DESKTOP);
+  const email = uniqueEmail('ownpass');
+  await signUp(page, { role: 'Reviewer', email, name: 'Own Pass', password: 'the reviewer password' });
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signUp(page, { role: 'Author', email, name: 'Own Pass', password: 'the author password' });
+  const group = page.getByRole('group', { name: 'Switch role:' });
+  await group.getByRole('button', { name: 'Reviewer (password)' }).click();
+  await group.getByLabel('Password of your Reviewer account').fill('the author password');
+  await group.getByRole('button', { name: 'Switch' }).click();
+  await expect.poll(() => group.getByRole('alert').textContent()).toBe('That is not the password of your account in this role');
+  await group.getByLabel('Password of your Reviewer account').fill('the reviewer password');
+  await shot(page, 'role-switch-password-1280');
+  await group.getByRole('button', { name: 'Switch' }).click();
+  await page.waitForURL('**/reviewer/dashboard');
+  await expect.poll(() => page.getByRole('region', { name: 'Your account' }).getByText(/Logged in as/).textContent()).toContain('(Reviewer)');
+  await context.close();
+});
+
 describe('accessibility of the new login-area screens: axe-core finds no violations', () => {
   for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
     test(`at ${name} px`, async () => {
@@ -190,6 +223,8 @@ describe('accessibility of the new login-area screens: axe-core finds no violati
       await expect.poll(() => page.getByRole('alert').count()).toBe(1);
       await check('reset-password with an error');
       await page.goto(`/verify-email?token=${'A'.repeat(43)}`);
+      await check('verify-email before confirming');
+      await page.getByRole('button', { name: 'Confirm my email address' }).click();
       await expect.poll(() => page.getByRole('alert').count()).toBe(1);
       await check('verify-email');
       await shot(page, `verify-email-${name}`);

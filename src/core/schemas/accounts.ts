@@ -10,6 +10,7 @@ export const RESET_LINK_BAD = 'This password reset link has expired or has alrea
 export const VERIFY_DONE = 'Thank you: your email address is verified.';
 export const VERIFY_LINK_BAD = 'This verification link is not valid or has already been used.';
 export const VERIFY_SENT = 'We have sent you a new verification link.';
+export const VERIFY_TAKEN = 'Another account in this role has already confirmed this email address. Log in to that account, or reset its password.';
 
 export const ForgotBody = z.object({ email: Email, role: Role });
 export type ForgotBody = z.infer<typeof ForgotBody>;
@@ -27,8 +28,9 @@ export type ResetBody = z.infer<typeof ResetBody>;
 
 export const VerifyBody = z.object({ token: z.string({ message: VERIFY_LINK_BAD }).regex(/^[A-Za-z0-9_-]{43}$/, VERIFY_LINK_BAD) });
 
-export const SwitchRoleBody = z.object({ role: Role });
-/** The roles the caller's person holds under the same e-mail, and whether the header may switch to each without a password. */
+/** `password`: the target account's password, when this login did not already prove it (issue 27.1). */
+export const SwitchRoleBody = z.object({ role: Role, password: z.string().min(1).max(200).optional() });
+/** The roles held under the same e-mail, and whether the header may switch to each without typing its password (this login proved it). */
 export const MyRolesJson = z.object({
   current: Role,
   emailVerified: z.boolean(),

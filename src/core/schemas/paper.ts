@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { CoAuthor } from './accounts';
+import { UserJson } from './auth';
 import { TagValue } from './common';
 import { AuthorReviewJson, CameraReadyJson, Decision, ReviewSummary } from './review-cycle';
 import { plainLine } from './text';
@@ -55,6 +56,9 @@ export const UpdatePaperFields = z.object({
 export const LatestComment = z.object({ comment: z.string(), commentedAt: z.string() }).nullable();
 
 export const PaperDetailResponse = z.object({ paper: PaperJson, latestComment: LatestComment });
+/** GET /author/my-papers. `waitingForVerification`: papers list this address as co-author, shown once it is verified. */
+export const MyPapersResponse = z.object({ user: UserJson, papers: z.array(PaperJson), waitingForVerification: z.literal(true).optional() });
+export type MyPapersResponse = z.infer<typeof MyPapersResponse>;
 export type PaperDetailResponse = z.infer<typeof PaperDetailResponse>;
 
 export const NewPaperResponse = z.object({ message: z.string(), paper: PaperJson });

@@ -62,7 +62,8 @@ export const CertificateJson = z.object({
 });
 export type CertificateJson = z.infer<typeof CertificateJson>;
 export const IssueCertificatesJson = z.object({ issued: z.number(), certificates: z.array(CertificateJson) });
-export const CertificateListJson = z.object({ certificates: z.array(CertificateJson) });
+/** `waitingForVerification`: certificates carry this address, listed once the account has verified it. */
+export const CertificateListJson = z.object({ certificates: z.array(CertificateJson), waitingForVerification: z.literal(true).optional() });
 export const CertificateCode = z.object({ code: z.string().regex(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/, 'Unknown certificate code') });
 
 export const RegistrationJson = z.object({ papers: z.array(z.object({ _id: z.string(), title: z.string(), author: z.string(), email: z.string(), registered: z.boolean() })) });

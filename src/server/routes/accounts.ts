@@ -7,18 +7,20 @@ import {
 } from '../../core/schemas/accounts';
 import { MessageJson, PaperId } from '../../core/schemas/common';
 import { requireCaller } from '../auth/caller';
+import { LoginLimiter } from '../auth/login-limiter';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
+import { AppError } from '../errors';
 import { signToken } from '../auth/tokens';
 import { saveCoAuthors } from '../services/author-papers';
 import { findPersonConflictsForPaper } from '../services/person-conflicts';
 import { requestPasswordReset } from '../services/request-password-reset';
 import { resetPassword } from '../services/reset-password';
-import { listMyRoles, switchRole } from '../services/switch-role';
+import { listMyRoles, SWITCH_PASSWORD_WRONG, switchRole } from '../services/switch-role';
 import { toUserJson } from '../services/user-json';
 import { resendVerificationMail, verifyEmail } from '../services/verify-email';
 
 const HOUR = 60 * 60 * 1000;
-const errors = { 400: MessageJson, 401: MessageJson, 403: MessageJson, 404: MessageJson, 429: MessageJson };
+const errors = { 400: MessageJson, 401: MessageJson, 403: MessageJson, 404: MessageJson, 409: MessageJson, 429: MessageJson };
 
 /** Password reset, e-mail verification, role switching and co-authors (issue 17, docs/decisions/0016). */
 const routes: FastifyPluginAsync = async (app) => {
@@ -27,6 +29,7 @@ const routes: FastifyPluginAsync = async (app) => {
   // Counted in PostgreSQL, shared by every instance (issue 11 §2). Per e-mail: a mailbox cannot be flooded;
   // per address: one client cannot probe many e-mails, while a campus behind one NAT address still can reset.
   const limiter = new SharedLimiter(db);
+  const logins = new LoginLimiter(limiter);
   const forgotLimits = (ip: string, email: string) => [
     { key: `forgot:a:${addressKey(ip)}`, limit: 100, windowMs: HOUR },
     { key: `forgot:e:${email.toLowerCase()}`, limit: 3, windowMs: HOUR },
@@ -68,7 +71,14 @@ const routes: FastifyPluginAsync = async (app) => {
 
   api.post('/switch-role', { schema: { body: SwitchRoleBody, response: { 200: SwitchRoleResponse, ...errors } } }, async (req) => {
     const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
-    const { user, links } = await switchRole(db, { caller, role: req.body.role });
+    // A typed password is a login attempt on the target account: the same limits, the same failure count.
+    const { password } = req.body;
+    if (password) await logins.check(caller.email, req.ip);
+    const switched = await switchRole(db, { caller, role: req.body.role, password }).catch(async (err: unknown) => {
+      if (password && err instanceof AppError && err.message === SWITCH_PASSWORD_WRONG) await logins.fail(caller.email, req.ip);
+      throw err;
+    });
+    const { user, links } = switched;
     const token = await signToken({ sub: user.id, role: user.role, links }, app.tokenKey);
     return { message: `You are now working as ${user.role}`, token, user: toUserJson(user) };
   });

@@ -5,7 +5,7 @@ import { Email, Id, MessageJson, PaperId } from '../../core/schemas/common';
 import { ContactBody, ContactSentJson } from '../../core/schemas/contact';
 import { HealthDownJson, HealthJson, KeynoteSpeakerJson, NewsAddedJson, NewsFields, NewsItemJson, SpeakerAddedJson, SpeakerFields } from '../../core/schemas/content';
 import { EditorMessagesJson, SendMailJson } from '../../core/schemas/mail';
-import { NewPaperFields, NewPaperResponse, PaperDetailResponse, PaperJson, UpdatePaperFields } from '../../core/schemas/paper';
+import { MyPapersResponse, NewPaperFields, NewPaperResponse, PaperDetailResponse, PaperJson, UpdatePaperFields } from '../../core/schemas/paper';
 import { CardCheckoutBody, CardCheckoutResponse, PaymentsConfigJson, PaymentsListResponse, PayuInitiateBody } from '../../core/schemas/payment';
 import { AddCommentBody, RespondBody, ReviewerStatusJson, ReviewerSuggestionJson, SendMailBody, SendPaperBody } from '../../core/schemas/review';
 
@@ -53,7 +53,7 @@ export const CONTRACT = {
     body: ProfileFields,
     response: { 200: z.object({ message: z.string(), user: UserJson }), ...errors },
   }),
-  myPapers: route({ security: [{ bearer: [] }], response: { 200: z.object({ user: UserJson, papers: z.array(PaperJson) }), ...errors } }),
+  myPapers: route({ security: [{ bearer: [] }], response: { 200: MyPapersResponse, ...errors } }),
   newPaper: route({
     description: 'multipart/form-data: title, abstract, keywords (repeated), coAuthors (a JSON list), and the PDF in `file`. Streamed to storage; nothing is kept when the request is refused.',
     security: [{ bearer: [] }],

@@ -97,12 +97,12 @@ const routes: FastifyPluginAsync = async (app) => {
 
   r.get('/me/certificates', { schema: { response: { 200: CertificateListJson, ...errors } } }, async (req) => {
     const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
-    return { certificates: await findCertificatesFor(db, caller.email) };
+    return findCertificatesFor(db, caller);
   });
 
   r.get('/me/certificates/:code', { schema: { params: PdfParams, response: { 200: binary('The certificate (PDF)', 'application/pdf'), ...errors } } }, async (req, reply) => {
     const caller = await requireCaller(req, 'Author', 'Editor', 'Reviewer');
-    const { code, pdf } = await renderOwnCertificate({ db, code: req.params.code.slice(0, -'.pdf'.length), email: caller.email, conferenceTitle: CONFERENCE_TITLE, publicUrl });
+    const { code, pdf } = await renderOwnCertificate({ db, code: req.params.code.slice(0, -'.pdf'.length), caller, conferenceTitle: CONFERENCE_TITLE, publicUrl });
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="certificate-${code}.pdf"`)
       .header('cache-control', 'private, no-store').send(Buffer.from(pdf) as unknown as string); // the declared 200 is a file, typed string
   });

@@ -10,7 +10,7 @@ import { canActAsSubmitter, canAuthorReadPaper, type Caller } from '../permissio
 import { recordAudit } from './audit';
 import { checkCameraReadyAllowed, storeCameraReady } from './camera-ready';
 import { getDeclaredConflicts } from './conflicts';
-import { findPaperForAuthor, findPapersForAuthor, setCoAuthors } from './co-authors';
+import { findPaperForAuthor, findPapersForAuthor, hasCoAuthoredPapers, setCoAuthors } from './co-authors';
 import { createPaper } from './create-paper';
 import { isPaperRegistered } from './paper-registration';
 import { latestCommentOf, toPaperJson } from './paper-json';
@@ -35,7 +35,10 @@ export async function listAuthorPapers(opts: { db: Db; secret: string; caller: C
   const { db, caller } = opts;
   const [user] = await db.select().from(users).where(eq(users.id, caller.id));
   const rows = await findPapersForAuthor(db, caller);
-  return { user: toUserJson(user!), papers: await toPaperJson(db, opts.secret, rows, { coAuthors: true, viewerId: caller.id, author: true }) };
+  const json = await toPaperJson(db, opts.secret, rows, { coAuthors: true, viewerId: caller.id, author: true });
+  // Until the address is verified, co-authored papers are only announced, never shown (issue 27.2).
+  const waiting = !caller.emailVerified && await hasCoAuthoredPapers(db, caller);
+  return { user: toUserJson(user!), papers: json, ...(waiting ? { waitingForVerification: true } : {}) };
 }
 
 /** One of the author's papers with its versions, and the latest reviewer comment. */

@@ -46,9 +46,16 @@ export async function issueCertificates(db: Db): Promise<{ issued: number; certi
   return { issued: inserted.length, certificates: all.map(certificateJson) };
 }
 
-export async function findCertificatesFor(db: Db, email: string): Promise<CertificateJson[]> {
-  const rows = await db.select().from(certificates).where(sql`lower(${certificates.email}) = ${email.toLowerCase()}`).orderBy(certificates.issuedAt);
-  return rows.map(certificateJson);
+type Holder = { email: string; emailVerified: boolean };
+
+/**
+ * The certificates issued to the caller's address, once the account has verified it; before that only whether
+ * some wait (anyone may sign up with anyone's address: issue 27.2).
+ */
+export async function findCertificatesFor(db: Db, holder: Holder): Promise<{ certificates: CertificateJson[]; waitingForVerification?: true }> {
+  const rows = await db.select().from(certificates).where(sql`lower(${certificates.email}) = ${holder.email.toLowerCase()}`).orderBy(certificates.issuedAt);
+  if (!holder.emailVerified) return rows.length ? { certificates: [], waitingForVerification: true } : { certificates: [] };
+  return { certificates: rows.map(certificateJson) };
 }
 
 export async function findCertificate(db: Db, code: string): Promise<CertificateJson | null> {
@@ -56,10 +63,10 @@ export async function findCertificate(db: Db, code: string): Promise<Certificate
   return row ? certificateJson(row) : null;
 }
 
-/** A certificate the caller may download: theirs by e-mail (any of their linked accounts share it). */
-export async function findOwnCertificate(input: { db: Db; code: string; email: string }): Promise<CertificateJson> {
+/** A certificate the caller may download: issued to their verified address (any of their accounts share it). */
+export async function findOwnCertificate(input: { db: Db; code: string; caller: Holder }): Promise<CertificateJson> {
   const c = await findCertificate(input.db, input.code);
-  if (!c || c.email.toLowerCase() !== input.email.toLowerCase()) throw new AppError('not_found', 'Certificate not found');
+  if (!c || !input.caller.emailVerified || c.email.toLowerCase() !== input.caller.email.toLowerCase()) throw new AppError('not_found', 'Certificate not found');
   return c;
 }
 
@@ -122,8 +129,8 @@ export async function verifyCertificate(opts: { db: Db; code: string }): Promise
   return shown;
 }
 
-/** The caller's own certificate (by e-mail) as a PDF, with a link to verify it. */
-export async function renderOwnCertificate(opts: { db: Db; code: string; email: string; conferenceTitle: string; publicUrl: string }): Promise<{ code: string; pdf: Uint8Array }> {
+/** The caller's own certificate (by verified e-mail) as a PDF, with a link to verify it. */
+export async function renderOwnCertificate(opts: { db: Db; code: string; caller: Holder; conferenceTitle: string; publicUrl: string }): Promise<{ code: string; pdf: Uint8Array }> {
   const certificate = await findOwnCertificate(opts);
   const pdf = await renderCertificatePdf({ certificate, conferenceTitle: opts.conferenceTitle, verifyUrl: `${opts.publicUrl}/verify/${certificate.code}` });
   return { code: certificate.code, pdf };

@@ -30,16 +30,31 @@ export async function isCoAuthor(db: Db, opts: { paperId: string; email: string 
   return !!row;
 }
 
-/** An author's papers: those they submitted and those that list their e-mail as a co-author, newest first. */
-export async function findPapersForAuthor(db: Db, author: { id: string; email: string }): Promise<PaperRow[]> {
-  const coAuthored = db.select({ id: paperCoAuthors.paperId }).from(paperCoAuthors)
-    .where(sql`lower(${paperCoAuthors.email}) = ${author.email.toLowerCase()}`);
-  return db.select().from(papers).where(or(eq(papers.authorId, author.id), sql`${papers.id} in ${coAuthored}`)).orderBy(desc(papers.id));
+type Author = { id: string; email: string; emailVerified: boolean };
+
+const coAuthoredBy = (db: Db, email: string) => db.select({ id: paperCoAuthors.paperId }).from(paperCoAuthors)
+  .where(sql`lower(${paperCoAuthors.email}) = ${email.toLowerCase()}`);
+
+/**
+ * An author's papers, newest first: those they submitted, and once their address is verified those that list
+ * it as a co-author (an unverified account may be anyone who typed that address at signup).
+ */
+export async function findPapersForAuthor(db: Db, author: Author): Promise<PaperRow[]> {
+  const mine = eq(papers.authorId, author.id);
+  const where = author.emailVerified ? or(mine, sql`${papers.id} in ${coAuthoredBy(db, author.email)}`) : mine;
+  return db.select().from(papers).where(where).orderBy(desc(papers.id));
 }
 
-/** The paper, and whether the author asking is listed on it as a co-author (for the permission checks). */
-export async function findPaperForAuthor(db: Db, opts: { paperId: string; caller: { email: string } }): Promise<{ paper: PaperRow | undefined; coAuthor: boolean }> {
+/** Whether some paper not submitted by this account lists its address as a co-author (shown as "waiting for verification"). */
+export async function hasCoAuthoredPapers(db: Db, author: Author): Promise<boolean> {
+  const [row] = await db.select({ id: papers.id }).from(papers)
+    .where(sql`${papers.id} in ${coAuthoredBy(db, author.email)} and ${papers.authorId} <> ${author.id}`).limit(1);
+  return !!row;
+}
+
+/** The paper, and whether the author asking is listed on it as a co-author with a verified address (for the permission checks). */
+export async function findPaperForAuthor(db: Db, opts: { paperId: string; caller: Author }): Promise<{ paper: PaperRow | undefined; coAuthor: boolean }> {
   const [paper] = await db.select().from(papers).where(eq(papers.id, opts.paperId)).limit(1);
-  const coAuthor = paper ? await isCoAuthor(db, { paperId: paper.id, email: opts.caller.email }) : false;
+  const coAuthor = paper && opts.caller.emailVerified ? await isCoAuthor(db, { paperId: paper.id, email: opts.caller.email }) : false;
   return { paper, coAuthor };
 }

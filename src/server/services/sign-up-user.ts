@@ -8,6 +8,9 @@ import { AppError } from '../errors';
 import { recordAudit } from './audit';
 import type { UserRow } from './user-json';
 
+/** Unconfirmed accounts that may share one address and role (a login tries each one's password). */
+export const MAX_UNVERIFIED_PER_ADDRESS = 3;
+
 /**
  * An account is one email in one role. Editors see every paper, so an Editor account is open only to
  * EDITOR_EMAILS, or, when that is empty, to the first Editor of the instance. The sign-up is audited.
@@ -27,9 +30,14 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
   const user = await db.transaction(async (tx) => {
     // One signup at a time decides "first Editor" and "already registered" (both drivers honour this lock).
     await tx.execute(sql`select pg_advisory_xact_lock(7312001)`);
-    const [existing] = await tx.select({ id: users.id }).from(users)
-      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.role, body.role))).limit(1);
-    if (existing) throw new AppError('conflict', `An ${body.role} account with this email already exists. Please log in.`);
+    // An account that confirmed the address holds it. Unconfirmed ones do not: they may be a stranger's signup
+    // with this address, which must not keep its owner out (issue 27.2). A few may wait side by side; the
+    // first to confirm through the mailed link keeps the address, and the others can no longer confirm it.
+    const existing = await tx.select({ verified: sql<boolean>`${users.emailVerifiedAt} is not null` }).from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.role, body.role)));
+    if (existing.some((e) => e.verified) || existing.length >= MAX_UNVERIFIED_PER_ADDRESS) {
+      throw new AppError('conflict', `An ${body.role} account with this email already exists. Please log in.`);
+    }
     if (body.role === 'Editor') {
       if (editorEmails.length > 0) {
         if (!editorEmails.includes(email)) throw new AppError('forbidden', 'Editor accounts are by invitation only: ask the organisers to add your email to the editors list.');

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { VERIFY_LINK_BAD } from '../../core/schemas/accounts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { VERIFY_LINK_BAD, VERIFY_TAKEN } from '../../core/schemas/accounts';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
@@ -10,11 +10,14 @@ import { recordAudit } from './audit';
 const VERIFY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Mail an account a link that confirms its e-mail address (at signup, or again on request). */
-export async function sendVerificationMail(db: Db, opts: { user: { id: string; name: string; email: string }; mailer: Mailer; publicUrl: string }): Promise<void> {
-  const token = await issueAccountToken(db, { userId: opts.user.id, purpose: 'verify', ttlMs: VERIFY_TTL_MS });
+export async function sendVerificationMail(db: Db, opts: { user: { id: string; name: string; email: string; role: string; createdAt: Date }; mailer: Mailer; publicUrl: string }): Promise<void> {
+  const { user } = opts;
+  const token = await issueAccountToken(db, { userId: user.id, purpose: 'verify', ttlMs: VERIFY_TTL_MS });
+  // The mail names the account it verifies (role, name, when): the reader decides whether that signup was theirs.
+  const signedUpOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(user.createdAt) + ' UTC';
   await opts.mailer.send({
-    to: opts.user.email, template: 'verifyEmail',
-    values: { name: opts.user.name, verifyUrl: `${opts.publicUrl}/verify-email?token=${token}` },
+    to: user.email, template: 'verifyEmail',
+    values: { name: user.name, role: user.role, signedUpOn, verifyUrl: `${opts.publicUrl}/verify-email?token=${token}` },
   });
 }
 
@@ -26,8 +29,15 @@ export async function verifyEmail(db: Db, opts: { token: string; ip?: string }):
   return db.transaction(async (tx) => {
     const userId = await consumeAccountToken(tx, { token: opts.token, purpose: 'verify' });
     if (!userId) throw new AppError('bad_request', VERIFY_LINK_BAD);
-    const [row] = await tx.select({ at: users.emailVerifiedAt, role: users.role }).from(users).where(eq(users.id, userId));
-    if (!row?.at) await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+    const [row] = await tx.select({ at: users.emailVerifiedAt, role: users.role, email: users.email }).from(users).where(eq(users.id, userId));
+    if (!row?.at) {
+      await tx.execute(sql`select pg_advisory_xact_lock(7312001)`); // the signup lock: one decision at a time per instance group
+      // One verified account per address and role: another one already holds them (the owner's own signup).
+      const [taken] = row ? await tx.select({ id: users.id }).from(users)
+        .where(and(sql`lower(${users.email}) = ${row.email.toLowerCase()}`, eq(users.role, row.role), isNotNull(users.emailVerifiedAt))).limit(1) : [];
+      if (taken) throw new AppError('conflict', VERIFY_TAKEN);
+      await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+    }
     await recordAudit(tx, { actorId: userId, actorRole: row?.role ?? null, action: 'email.verify', ip: opts.ip });
     return { userId };
   });

@@ -11,7 +11,7 @@ export const resetPassword = (body: ResetBody) => api<Message>('/password/reset'
 export const verifyEmail = (token: string) => api<Message>('/email/verify', { json: { token } });
 export const resendVerification = () => api<Message>('/email/verify/resend', { method: 'POST', json: {} });
 export const getMyRoles = () => api<MyRolesJson>('/me/roles');
-export const switchRole = (role: Role) => api<Message & { token: string; user: UserJson }>('/switch-role', { json: { role } });
+export const switchRole = (role: Role, password?: string) => api<Message & { token: string; user: UserJson }>('/switch-role', { json: password ? { role, password } : { role } });
 export const saveCoAuthors = (paperId: string, coAuthors: CoAuthor[]) =>
   api<Message & { coAuthors: CoAuthor[] }>(`/author/paper/${paperId}/co-authors`, { method: 'PUT', json: { coAuthors } });
 export const getPersonConflicts = (paperId: string) =>

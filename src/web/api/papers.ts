@@ -1,8 +1,7 @@
-import type { UserJson } from '../../core/schemas/auth';
-import type { PaperDetailResponse, PaperJson } from '../../core/schemas/paper';
+import type { MyPapersResponse, PaperDetailResponse, PaperJson } from '../../core/schemas/paper';
 import { api } from './client';
 
-export const getMyPapers = () => api<{ user: UserJson; papers: PaperJson[] }>('/author/my-papers');
+export const getMyPapers = () => api<MyPapersResponse>('/author/my-papers');
 
 export const getAuthorPaper = (id: string) => api<PaperDetailResponse>(`/author/paper/${encodeURIComponent(id)}`);
 

@@ -22,7 +22,8 @@ export async function clientLoader() {
     loadPart(getMyPapers(), null),
     loadPart(getMyCertificates(), { certificates: [] }),
   ]);
-  return { user: mine.data?.user ?? stored, papers: mine.data?.papers ?? null, certificates: certificates.data.certificates };
+  const waiting = !!(mine.data?.waitingForVerification || certificates.data.waitingForVerification);
+  return { user: mine.data?.user ?? stored, papers: mine.data?.papers ?? null, certificates: certificates.data.certificates, waiting };
 }
 
 /** The profile banner's phone number. */
@@ -33,10 +34,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export { RouteError as ErrorBoundary } from '../components/route-data';
 export const shouldRevalidate = revalidateAfterSuccess;
 
-export default function AuthorDashboard({ loaderData: { user, papers, certificates } }: Route.ComponentProps) {
+export default function AuthorDashboard({ loaderData: { user, papers, certificates, waiting } }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <ProfileBanner user={user} />
+      <Alert tone="info" className="text-base">{waiting ? MESSAGES.waitingForVerification : null}</Alert>
       <MyCertificates certificates={certificates} />
       <section aria-labelledby="papers-heading">
         <h2 id="papers-heading" className="text-2xl font-bold text-brand-900">My Research Papers</h2>
