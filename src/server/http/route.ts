@@ -1,56 +1,42 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { Endpoint } from '../../core/api/endpoint';
 import { MessageJson } from '../../core/schemas/common';
 import type { Role } from '../../core/schemas/common';
 import { findCaller, requireCaller } from '../auth/caller';
 import type { Caller } from '../permissions';
 
-/** The OpenAPI tag of each domain: /api/docs groups the operations by it. */
-export type DomainTag =
-  | 'accounts' | 'submissions' | 'review' | 'assignment' | 'programme' | 'payments' | 'site' | 'editor desk' | 'files';
-
 /** Who may call: anyone (the caller, if any, is still read), or signed-in holders of one of these roles. */
 export type Access = 'public' | readonly Role[];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type CallerFor<A extends Access> = A extends 'public' ? Caller | null : Caller;
 
-export interface RouteContext<P, Q, B, A extends Access> {
+export interface RouteContext<E extends Endpoint, A extends Access> {
   req: FastifyRequest;
   reply: FastifyReply;
   /** Checked before the request's input is read or validated: a stranger hears 401/403 whatever they send. */
-  caller: A extends 'public' ? Caller | null : Caller;
-  params: Out<P>;
-  query: Out<Q>;
-  body: Out<B>;
+  caller: CallerFor<A>;
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  /** The parsed JSON body (a multipart body is the handler's to stream: undefined here). */
+  body: E['multipart'] extends true ? undefined : Out<E['body']>;
 }
 
-export interface RouteSpec<P, Q, B, A extends Access> {
-  method: Method;
-  url: string;
-  tag: DomainTag;
-  summary?: string;
-  description?: string;
+export interface RouteSpec<E extends Endpoint, A extends Access> {
   access: A;
-  params?: P;
-  query?: Q;
-  body?: B;
-  /**
-   * The body is multipart (an upload): `body` only documents its fields; the handler streams and parses it,
-   * after `guard` has refused what must be refused before a byte of the upload is stored.
-   */
-  multipart?: boolean;
   /** Checks that must refuse before the body is read (a rate limit, "submissions are closed", whose paper it is). */
-  guard?: (req: FastifyRequest, caller: A extends 'public' ? Caller | null : Caller) => Promise<void>;
-  response: Record<number, unknown>;
-  /** Hidden from the OpenAPI document (pages rendered by the server, not API operations). */
-  hide?: boolean;
-  handler: (ctx: RouteContext<P, Q, B, A>) => unknown;
+  guard?: (req: FastifyRequest, caller: CallerFor<A>) => Promise<void>;
+  handler: (ctx: RouteContext<E, A>) => unknown;
 }
 
 /** What any route can answer besides its own statuses: the error handler answers every failure as {message}. */
 const ERRORS = { 400: MessageJson, 404: MessageJson, 429: MessageJson, 500: MessageJson };
 const SIGNED_IN_ERRORS = { ...ERRORS, 401: MessageJson, 403: MessageJson };
+
+const responseSchema = (e: Endpoint) => ('file' in e.response
+  ? { description: e.response.description, content: { [e.response.file]: { schema: z.string() } } }
+  : e.response);
 
 /** zod's own wording (not a message the schema chose): such a message is read with the field's name in front. */
 const ZOD_DEFAULT = /^(Invalid input|Invalid option|Too (big|small)|Unrecognized key|Invalid (key|value) in|Invalid (number|string):)/;
@@ -82,40 +68,45 @@ function validatorFor(multipart: boolean) {
 }
 
 /**
- * The one way to declare an API route (issue 29 §2): its schemas (params, query, body, responses) for
- * validation and the OpenAPI document, who may call it, and the handler. Authentication runs in
- * `onRequest`, before the body is read or validated, so an anonymous or wrong-role caller never learns the
- * schema from a 400; `guard` runs next, still before the body.
+ * The one way to declare an API route (issue 29 §2): the endpoint (src/core/api: method, path, schemas, tag,
+ * shared with the browser's client), who may call it, and the handler. Authentication runs in `onRequest`,
+ * before the body is read or validated, so an anonymous or wrong-role caller never learns the schema from a
+ * 400; `guard` runs next, still before the body.
  */
-export function defineRoute<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined, A extends Access = Access>(app: FastifyInstance, spec: RouteSpec<P, Q, B, A>): void {
+export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyInstance, endpoint: E, spec: RouteSpec<E, A>): void {
   const roles = spec.access === 'public' ? null : spec.access as readonly Role[];
   const schema: FastifySchema = {
-    tags: [spec.tag],
-    ...(spec.summary ? { summary: spec.summary } : {}),
-    ...(spec.description ? { description: spec.description } : {}),
+    tags: [endpoint.tag],
+    summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
     ...(roles ? { security: [{ bearer: [] }] } : {}),
-    ...(spec.params ? { params: spec.params } : {}),
-    ...(spec.query ? { querystring: spec.query } : {}),
-    ...(spec.body ? { body: spec.body } : {}),
-    ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
-    ...(spec.hide ? { hide: true } : {}),
-    response: { ...(roles ? SIGNED_IN_ERRORS : ERRORS), ...spec.response },
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    response: {
+      ...(roles ? SIGNED_IN_ERRORS : ERRORS),
+      ...Object.fromEntries((endpoint.errors ?? []).map((code) => [code, MessageJson])),
+      [endpoint.status ?? 200]: responseSchema(endpoint),
+    },
   };
-  type C = A extends 'public' ? Caller | null : Caller;
   app.route({
-    method: spec.method,
-    url: spec.url,
+    method: endpoint.method,
+    url: endpoint.path,
     schema,
-    validatorCompiler: validatorFor(!!spec.multipart),
+    validatorCompiler: validatorFor(!!endpoint.multipart),
     onRequest: async (req) => {
       const caller = roles ? await requireCaller(req, ...roles) : await findCaller(req);
       callers.set(req, caller);
-      if (spec.guard) await spec.guard(req, caller as C);
+      if (spec.guard) await spec.guard(req, caller as CallerFor<A>);
     },
-    handler: async (req, reply) => spec.handler({
-      req, reply, caller: callers.get(req) as C,
-      params: req.params as Out<P>, query: req.query as Out<Q>, body: req.body as Out<B>,
-    }),
+    handler: async (req, reply) => {
+      if (endpoint.status) reply.code(endpoint.status);
+      return spec.handler({
+        req, reply, caller: callers.get(req) as CallerFor<A>,
+        params: req.params as Out<E['params']>, query: req.query as Out<E['query']>,
+        body: (endpoint.multipart ? undefined : req.body) as RouteContext<E, A>['body'],
+      });
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { MESSAGES } from '../../core/messages';
+import { pathOf, type CallInput, type CallOutput, type Endpoint } from '../../core/api/endpoint';
 import type { UserJson } from '../../core/schemas/auth';
 
 const TOKEN_KEY = 'token';
@@ -75,6 +76,21 @@ export async function apiResponse(path: string, init: ApiInit = {}): Promise<Res
   if (res.ok) return res;
   const serverMessage = messageIn(await res.json().catch(() => undefined));
   throw expiredSession(res.status, serverMessage, Boolean(token)) ?? new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
+}
+
+/**
+ * Call one endpoint of the contract (src/core/api) with the bearer token: its path parameters, query and body
+ * are typed from the endpoint's schemas, and so is the answer (a file endpoint answers the Response).
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...[input]: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<CallOutput<E>> {
+  const given = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; form?: FormData };
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(given.query ?? {})) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
+  const path = pathOf(endpoint, given.params) + (query.size ? `?${query}` : '');
+  const res = await apiResponse(path, { method: endpoint.method, json: given.body, form: given.form });
+  if ('file' in endpoint.response) return res as CallOutput<E>;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as CallOutput<E>;
 }
 
 /** Call /api with the bearer token; JSON in and out, or a FormData body as multipart. */

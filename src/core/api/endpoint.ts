@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+
+/** An answer that is a file (a PDF, a CSV, an iCalendar), not JSON: its media type and what it holds. */
+export interface FileAnswer { file: string; description: string }
+
+/**
+ * One API operation as both sides know it (issue 29 §2): the server declares its route from it (method, path,
+ * the schemas it validates and documents) and the browser's client takes its types from it, so a changed
+ * shape fails the typecheck on both sides. Paths are under /api; `:name` marks a path parameter.
+ */
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  /** The OpenAPI tag: /api/docs groups operations by it. */
+  tag: DomainTag;
+  summary: string;
+  description?: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** JSON body; with `multipart`, the form's fields (documented, read by the handler as the upload streams). */
+  body?: z.ZodType;
+  multipart?: boolean;
+  /** The success status (200 unless said). */
+  status?: 200 | 201 | 202;
+  response: z.ZodType | FileAnswer;
+  /** Error statuses this operation may answer beyond the usual (400, 404, 429, 500; 401 and 403 when signed in), each as {message}. */
+  errors?: readonly number[];
+}
+
+/** The domains of the API, one tag each. */
+export type DomainTag =
+  | 'accounts' | 'submissions' | 'review' | 'assignment' | 'programme' | 'payments' | 'site' | 'editor desk' | 'files';
+
+/** The operations of one domain, each stamped with the domain's tag. */
+export function endpoints<const T extends Record<string, Omit<Endpoint, 'tag'>>>(tag: DomainTag, table: T): { [K in keyof T]: T[K] & { tag: DomainTag } } {
+  return Object.fromEntries(Object.entries(table).map(([k, e]) => [k, { ...e, tag }])) as { [K in keyof T]: T[K] & { tag: DomainTag } };
+}
+
+/** A file answer of this media type. */
+export const fileAnswer = (file: string, description: string): FileAnswer => ({ file, description });
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+/** What a caller sends: path parameters, query and body, each only when the endpoint has it. */
+export type CallInput<E extends Endpoint> =
+  & (E['params'] extends z.ZodType ? { params: Input<E['params']> } : unknown)
+  & (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : unknown)
+  & (E['body'] extends z.ZodType ? (E['multipart'] extends true ? { form: FormData } : { body: Input<E['body']> }) : unknown);
+/** What the server answers on success: the parsed JSON, or the Response for a file. */
+export type CallOutput<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : Response;
+
+/** The path with its parameters filled in. */
+export function pathOf(e: Pick<Endpoint, 'path'>, params: Record<string, string> | undefined): string {
+  return e.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+}
+
+/** The JSON body an endpoint takes, as the caller writes it. */
+export type BodyOf<E extends Endpoint> = Input<E['body']>;
+/** The endpoint's answer on success. */
+export type AnswerOf<E extends Endpoint> = CallOutput<E>;
