@@ -57,3 +57,5 @@ export function pathOf(e: Pick<Endpoint, 'path'>, params: Record<string, string>
 export type BodyOf<E extends Endpoint> = Input<E['body']>;
 /** The endpoint's answer on success. */
 export type AnswerOf<E extends Endpoint> = CallOutput<E>;
+/** The rest arguments of a call: the input may be left out when nothing in it is required. */
+export type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { MESSAGES } from '../../core/messages';
-import { pathOf, type CallInput, type CallOutput, type Endpoint } from '../../core/api/endpoint';
+import { pathOf, type CallArgs, type CallOutput, type Endpoint } from '../../core/api/endpoint';
 import type { UserJson } from '../../core/schemas/auth';
 
 const TOKEN_KEY = 'token';
@@ -82,7 +82,7 @@ export async function apiResponse(path: string, init: ApiInit = {}): Promise<Res
  * Call one endpoint of the contract (src/core/api) with the bearer token: its path parameters, query and body
  * are typed from the endpoint's schemas, and so is the answer (a file endpoint answers the Response).
  */
-export async function call<E extends Endpoint>(endpoint: E, ...[input]: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<CallOutput<E>> {
+export async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<CallOutput<E>> {
   const given = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; form?: FormData };
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(given.query ?? {})) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
