@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
+import { zodIssueMessage } from './http/route';
 import { trustProxyOption, type Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { AppError, DATABASE_FULL, isInsufficientResources, loggableError, loggableRequest } from './errors';
@@ -74,14 +75,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // validates what comes in and what goes out with them, and the OpenAPI document is made from them.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // What any route can answer whatever it declares: a body over the limit (413), a shared limit (429),
+  // What any route can answer whatever it declares: a body over the limit (413), a failure of ours (500),
   // the database out of space or unreachable (503). Declared on every route that has response schemas,
   // before @fastify/swagger reads them, so the document holds every status the API can send.
   app.addHook('onRoute', (route) => {
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (!response || typeof response !== 'object') return;
     const bodied = ([] as string[]).concat(route.method).some((m) => m !== 'GET' && m !== 'HEAD');
-    for (const code of [...(bodied ? [413] : []), 503]) if (!(code in response) && !(String(code) in response)) response[code] = MessageJson;
+    for (const code of [...(bodied ? [413] : []), 500, 503]) if (!(code in response) && !(String(code) in response)) response[code] = MessageJson;
   });
   await app.register(swagger, {
     openapi: {
@@ -148,7 +149,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.code(500).send({ message: 'Internal server error' });
     }
     if (error instanceof ZodError) {
-      return reply.code(400).send({ message: error.issues[0]?.message ?? 'Invalid request' });
+      return reply.code(400).send({ message: zodIssueMessage(error) });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

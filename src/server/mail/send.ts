@@ -30,7 +30,7 @@ export interface Mailer {
   /** Wait up to `ms` for the worker to deliver mail `id`; returns its state then ('queued' if still waiting). */
   waitForDelivery(id: string, ms: number): Promise<MailState>;
   /** Put a failed mail back in the queue for one more attempt, due now. False when there is no such failed mail. */
-  retry(id: string): Promise<boolean>;
+  retry(id: string, tx?: Db): Promise<boolean>;
   /** Run the worker's loop (buildApp does; tests may run several instances on one database). */
   start(): void;
   /** Stop the worker, letting a delivery in flight finish, and close the SMTP connection. */
@@ -190,8 +190,8 @@ export function createMailer(opts: MailerOptions): Mailer {
         await new Promise((r) => setTimeout(r, 50));
       }
     },
-    async retry(id) {
-      const res = await opts.db.update(mailQueue).set({ status: 'queued', nextAttemptAt: new Date() })
+    async retry(id, tx) {
+      const res = await (tx ?? opts.db).update(mailQueue).set({ status: 'queued', nextAttemptAt: new Date() })
         .where(and(eq(mailQueue.id, id), eq(mailQueue.status, 'failed'))).returning({ id: mailQueue.id });
       if (res.length > 0) schedule(0);
       return res.length > 0;

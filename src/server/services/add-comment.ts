@@ -8,6 +8,8 @@ import { checkAssigned } from './review-status';
 export async function addComment(opts: { db: Db; paperId: string; reviewer: Actor; text: string }): Promise<void> {
   const { db, paperId, reviewer } = opts;
   await checkAssigned({ db, paperId, reviewerId: reviewer.id });
-  await db.insert(comments).values({ id: newId(), paperId, reviewerId: reviewer.id, text: opts.text });
-  await recordAudit(db, { actorId: reviewer.id, actorRole: 'Reviewer', action: 'review.comment', paperId, ip: reviewer.ip });
+  await db.transaction(async (tx) => {
+    await tx.insert(comments).values({ id: newId(), paperId, reviewerId: reviewer.id, text: opts.text });
+    await recordAudit(tx, { actorId: reviewer.id, actorRole: 'Reviewer', action: 'review.comment', paperId, ip: reviewer.ip });
+  });
 }

@@ -10,11 +10,13 @@ import { CONFERENCE_NAME } from './send-review-invitation';
 
 /** Set (or clear) a paper's decision, audited; the authors hear of it only through notifyAuthors. */
 export async function setDecision(opts: { db: Db; paperId: string; decision: Decision | null; editor: Actor }) {
-  const [row] = await opts.db.update(papers).set({ decision: opts.decision, decidedAt: opts.decision ? new Date() : null })
-    .where(eq(papers.id, opts.paperId)).returning({ paperId: papers.id, decision: papers.decision, notifiedDecision: papers.notifiedDecision });
-  if (!row) throw new AppError('not_found', 'Paper not found');
-  await recordAudit(opts.db, { actorId: opts.editor.id, actorRole: 'Editor', action: 'paper.decision', paperId: opts.paperId, ip: opts.editor.ip, details: { decision: opts.decision } });
-  return { paperId: row.paperId, decision: row.decision ?? null, notifiedDecision: row.notifiedDecision ?? null };
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx.update(papers).set({ decision: opts.decision, decidedAt: opts.decision ? new Date() : null })
+      .where(eq(papers.id, opts.paperId)).returning({ paperId: papers.id, decision: papers.decision, notifiedDecision: papers.notifiedDecision });
+    if (!row) throw new AppError('not_found', 'Paper not found');
+    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'paper.decision', paperId: opts.paperId, ip: opts.editor.ip, details: { decision: opts.decision } });
+    return { paperId: row.paperId, decision: row.decision ?? null, notifiedDecision: row.notifiedDecision ?? null };
+  });
 }
 
 const DECISION_WORDS: Record<Decision, string> = { Accepted: 'Accepted', Rejected: 'Rejected', Revision: 'Revision requested' };
@@ -64,13 +66,15 @@ export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: s
       for (const m of mails) preview.push({ to: m.to, ...renderMail('decisionNotification', m.values) });
       continue;
     }
+    // Each paper's mails, its notified mark and its audit row commit together: a failure part-way through the
+    // list leaves every earlier paper notified and recorded, and this one untouched.
     await opts.db.transaction(async (tx) => {
       for (const m of mails) await opts.mailer.send({ to: m.to, template: 'decisionNotification', values: m.values, tx });
       await tx.update(papers).set({ notifiedDecision: p.decision, notifiedAt: new Date() }).where(eq(papers.id, p.id));
+      await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'decision.notify', paperId: p.id, ip: opts.editor.ip, details: { decision: p.decision, mails: mails.length } });
     });
     sent += 1;
   }
-  if (!opts.dryRun) await recordAudit(opts.db, { actorId: opts.editor.id, actorRole: 'Editor', action: 'decision.notify', paperId: null, ip: opts.editor.ip, details: { sent } });
   // skipped: papers asked about (or all papers) with no decision, or whose decision was already notified.
   return { sent, skipped: total - due.length, ...(opts.dryRun ? { preview } : {}) };
 }

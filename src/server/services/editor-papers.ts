@@ -38,7 +38,9 @@ export async function sendPaperToReviewer(opts: { db: Db; editor: { id: string; 
   if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
   const paper = await getPaper({ db, paperId: opts.paperId });
   refuseConflict(await conflictBetween(db, paper.id, reviewer.id));
-  await recordEditorAction(db, { paperId: paper.id, reviewerId: reviewer.id, status: 'Sent', assign: true });
-  await recordAudit(db, { actorId: editor.id, actorRole: 'Editor', action: 'review.assign', paperId: paper.id, ip: editor.ip, details: { reviewerId: reviewer.id } });
+  await db.transaction(async (tx) => {
+    await recordEditorAction(tx, { paperId: paper.id, reviewerId: reviewer.id, status: 'Sent', assign: true });
+    await recordAudit(tx, { actorId: editor.id, actorRole: 'Editor', action: 'review.assign', paperId: paper.id, ip: editor.ip, details: { reviewerId: reviewer.id } });
+  });
   return { reviewerName: reviewer.name };
 }

@@ -9,7 +9,9 @@ import type { MailJson } from '../../core/schemas/mail';
 export async function retryMail(db: Db, opts: { mailer: Mailer; mailId: string; editorId: string; ip: string }): Promise<MailJson> {
   const before = await findMail(db, opts.mailId);
   if (!before) throw new AppError('not_found', 'Mail not found');
-  if (!(await opts.mailer.retry(opts.mailId))) throw new AppError('conflict', `Only a failed mail can be retried; this one is ${before.status}`);
-  await recordAudit(db, { actorId: opts.editorId, actorRole: 'Editor', action: 'mail.retry', ip: opts.ip, details: { mailId: opts.mailId, to: before.to } });
+  await db.transaction(async (tx) => {
+    if (!(await opts.mailer.retry(opts.mailId, tx))) throw new AppError('conflict', `Only a failed mail can be retried; this one is ${before.status}`);
+    await recordAudit(tx, { actorId: opts.editorId, actorRole: 'Editor', action: 'mail.retry', ip: opts.ip, details: { mailId: opts.mailId, to: before.to } });
+  });
   return toMailJson((await findMail(db, opts.mailId))!);
 }

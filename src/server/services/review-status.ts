@@ -65,6 +65,8 @@ export async function checkAssigned(opts: { db: Db; paperId: string; reviewerId:
 export async function respondToPaper(opts: { db: Db; paperId: string; reviewer: Actor; status: 'Accepted' | 'Declined' }): Promise<void> {
   const { db, paperId, reviewer, status } = opts;
   await checkAssigned({ db, paperId, reviewerId: reviewer.id });
-  await recordResponse(db, { paperId, reviewerId: reviewer.id, status });
-  await recordAudit(db, { actorId: reviewer.id, actorRole: 'Reviewer', action: 'review.respond', paperId, ip: reviewer.ip, details: { status } });
+  await db.transaction(async (tx) => {
+    await recordResponse(tx, { paperId, reviewerId: reviewer.id, status });
+    await recordAudit(tx, { actorId: reviewer.id, actorRole: 'Reviewer', action: 'review.respond', paperId, ip: reviewer.ip, details: { status } });
+  });
 }

@@ -34,11 +34,13 @@ export async function listReviewersForEditor(db: Db, q: ReviewerListQuery): Prom
 /** Approve a reviewer (keeps the first approval time) or withdraw the approval, audited. */
 export async function setReviewerApproval(opts: { db: Db; reviewerId: string; approved: boolean; editor: Actor }): Promise<ReviewerAdminJson> {
   const { db, reviewerId, approved, editor } = opts;
-  const [updated] = await db.update(users)
-    .set({ approvedAt: approved ? sql`coalesce(${users.approvedAt}, now())` : null })
-    .where(and(eq(users.id, reviewerId), eq(users.role, 'Reviewer'))).returning({ id: users.id });
-  if (!updated) throw new AppError('not_found', 'Reviewer not found');
-  const [row] = await db.select(columns).from(users).where(eq(users.id, reviewerId)).limit(1);
-  await recordAudit(db, { actorId: editor.id, actorRole: 'Editor', action: approved ? 'reviewer.approve' : 'reviewer.unapprove', ip: editor.ip, details: { reviewerId } });
-  return toJson(row!);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(users)
+      .set({ approvedAt: approved ? sql`coalesce(${users.approvedAt}, now())` : null })
+      .where(and(eq(users.id, reviewerId), eq(users.role, 'Reviewer'))).returning({ id: users.id });
+    if (!updated) throw new AppError('not_found', 'Reviewer not found');
+    const [row] = await tx.select(columns).from(users).where(eq(users.id, reviewerId)).limit(1);
+    await recordAudit(tx, { actorId: editor.id, actorRole: 'Editor', action: approved ? 'reviewer.approve' : 'reviewer.unapprove', ip: editor.ip, details: { reviewerId } });
+    return toJson(row!);
+  });
 }

@@ -23,12 +23,14 @@ export async function saveReview(opts: { db: Db; paperId: string; reviewer: Acto
     recommendation: opts.body.recommendation, confidence: opts.body.confidence,
     commentsToAuthors: opts.body.commentsToAuthors, commentsToEditor: opts.body.commentsToEditor ?? '', submittedAt: new Date(),
   };
-  const [row] = await opts.db.insert(reviews).values({ paperId: opts.paperId, reviewerId: opts.reviewer.id, ...values })
-    .onConflictDoUpdate({ target: [reviews.paperId, reviews.reviewerId], set: values }).returning();
-  const review = toReviewJson(row!);
-  await recordAudit(opts.db, { actorId: opts.reviewer.id, actorRole: 'Reviewer', action: 'review.save', paperId: opts.paperId, ip: opts.reviewer.ip,
-    details: { recommendation: review.recommendation, confidence: review.confidence } });
-  return review;
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx.insert(reviews).values({ paperId: opts.paperId, reviewerId: opts.reviewer.id, ...values })
+      .onConflictDoUpdate({ target: [reviews.paperId, reviews.reviewerId], set: values }).returning();
+    const review = toReviewJson(row!);
+    await recordAudit(tx, { actorId: opts.reviewer.id, actorRole: 'Reviewer', action: 'review.save', paperId: opts.paperId, ip: opts.reviewer.ip,
+      details: { recommendation: review.recommendation, confidence: review.confidence } });
+    return review;
+  });
 }
 
 /** The caller's own review of a paper sent to them (403 otherwise). */

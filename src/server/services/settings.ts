@@ -48,10 +48,12 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; 
     requireVerifiedEmail: patch.requireVerifiedEmail,
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  const [row] = await opts.db.insert(settings).values({ id: 1, ...set })
-    .onConflictDoUpdate({ target: settings.id, set: { ...set, updatedAt: new Date() } }).returning();
-  await recordAudit(opts.db, { actorId: opts.editor.id, actorRole: 'Editor', action: 'settings.update', paperId: null, ip: opts.editor.ip, details: patch });
-  return toSettingsJson(row);
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx.insert(settings).values({ id: 1, ...set })
+      .onConflictDoUpdate({ target: settings.id, set: { ...set, updatedAt: new Date() } }).returning();
+    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'settings.update', paperId: null, ip: opts.editor.ip, details: patch });
+    return toSettingsJson(row);
+  });
 }
 
 /** True when the deadline is set and now is past it. */

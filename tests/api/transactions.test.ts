@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app';
+import { submitPaper } from '../support/multipart';
+import { signupAs, type SignedUp } from '../support/users';
+
+/**
+ * Issue 29 §1.1: a change and its audit row commit together or not at all. A real PostgreSQL trigger refuses
+ * the audit row of one action (a failure after the change was written); the change must be gone too.
+ */
+let t: TestApp;
+let editor: SignedUp;
+let author: SignedUp;
+let reviewer: SignedUp;
+let paperId: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  editor = await signupAs(t.app, 'Editor');
+  author = await signupAs(t.app, 'Author');
+  reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+  paperId = (await submitPaper(t.app, author.auth, { keywords: ['AI'] }))._id;
+  const { db } = t.app.database;
+  await db.execute(sql`create table test_refused_actions (action text primary key)`);
+  await db.execute(sql`create or replace function refuse_audit() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from test_refused_actions where action = new.action) then raise exception 'audit refused by the test'; end if;
+      return new;
+    end $$`);
+  await db.execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+});
+afterAll(async () => { await t?.close(); });
+afterEach(async () => { await refuse(''); });
+
+/** From now on the audit row of `action` fails ('' : none does). */
+async function refuse(action: string) {
+  const { db } = t.app.database;
+  await db.execute(sql`delete from test_refused_actions`);
+  if (action) await db.execute(sql`insert into test_refused_actions values (${action})`);
+}
+
+const req = (method: 'POST' | 'PUT', url: string, payload: object, who: SignedUp) => t.app.inject({ method, url, payload, headers: who.auth });
+const one = async <T>(q: ReturnType<typeof sql>) => ((await t.app.database.db.execute(q)) as unknown as { rows: T[] }).rows[0];
+
+describe('a write whose audit row fails leaves nothing behind', () => {
+  test('send paper (review.assign): no assignment', async () => {
+    await refuse('review.assign');
+    const res = await req('POST', '/api/editor/send-paper', { paperId, reviewerId: reviewer.user._id }, editor);
+    expect(res.statusCode).toBe(500);
+    expect(await one(sql`select count(*)::int as n from review_statuses where paper_id = ${paperId}`)).toEqual({ n: 0 });
+    await refuse('');
+    expect((await req('POST', '/api/editor/send-paper', { paperId, reviewerId: reviewer.user._id }, editor)).statusCode).toBe(200);
+  });
+
+  test('settings (settings.update): the old value stays', async () => {
+    await refuse('settings.update');
+    expect((await req('PUT', '/api/editor/settings', { reviewersPerPaper: 7 }, editor)).statusCode).toBe(500);
+    expect((await t.app.inject({ method: 'GET', url: '/api/editor/settings', headers: editor.auth })).json().reviewersPerPaper).toBe(3);
+  });
+
+  test('review (review.save), accept (review.respond), comment (review.comment): none kept', async () => {
+    await refuse('review.save');
+    expect((await req('PUT', `/api/reviewer/review/${paperId}`, { recommendation: 4, confidence: 3, commentsToAuthors: 'Good.' }, reviewer)).statusCode).toBe(500);
+    expect(await one(sql`select count(*)::int as n from reviews where paper_id = ${paperId}`)).toEqual({ n: 0 });
+    await refuse('review.respond');
+    expect((await req('POST', '/api/reviewer/respond', { paperId, email: reviewer.user.email, status: 'Accepted' }, reviewer)).statusCode).toBe(500);
+    expect(await one(sql`select status from review_statuses where paper_id = ${paperId}`)).toEqual({ status: 'Sent' });
+    await refuse('review.comment');
+    expect((await req('POST', `/api/reviewer/add-comment/${paperId}`, { reviewerId: reviewer.user._id, text: 'Kept?' }, reviewer)).statusCode).toBe(500);
+    expect(await one(sql`select count(*)::int as n from comments where paper_id = ${paperId}`)).toEqual({ n: 0 });
+  });
+
+  test('decision (paper.decision): the paper keeps no decision', async () => {
+    await refuse('paper.decision');
+    expect((await req('PUT', `/api/editor/papers/${paperId}/decision`, { decision: 'Accepted' }, editor)).statusCode).toBe(500);
+    expect(await one(sql`select decision from papers where id = ${paperId}`)).toEqual({ decision: null });
+  });
+
+  test('reviewer approval (reviewer.approve): unchanged', async () => {
+    const waiting = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+    await t.app.database.db.execute(sql`update users set approved_at = null where id = ${waiting.user._id}`);
+    await refuse('reviewer.approve');
+    expect((await req('PUT', `/api/editor/reviewers/${waiting.user._id}/approval`, { approved: true }, editor)).statusCode).toBe(500);
+    expect(await one(sql`select approved_at from users where id = ${waiting.user._id}`)).toEqual({ approved_at: null });
+  });
+});
