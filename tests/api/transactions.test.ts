@@ -83,3 +83,25 @@ describe('a write whose audit row fails leaves nothing behind', () => {
     expect(await one(sql`select approved_at from users where id = ${waiting.user._id}`)).toEqual({ approved_at: null });
   });
 });
+
+describe('a submission is one transaction (issue 29 §1.2)', () => {
+  test('when its audit row fails, neither the paper, its co-authors nor its file are kept', async () => {
+    const { injectMultipart, pdfBytes } = await import('../support/multipart');
+    const { readdirSync, existsSync } = await import('node:fs');
+    const path = await import('node:path');
+    const filesDir = path.join(t.dataDir, 'files');
+    const fileCount = () => (existsSync(filesDir) ? readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0);
+    const filesBefore = fileCount();
+    const papersBefore = await one<{ n: number }>(sql`select count(*)::int as n from papers`);
+    await refuse('paper.submit');
+    const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper', [
+      ['title', 'Atomic submission'], ['abstract', 'All or nothing.'], ['keywords', 'AI'],
+      ['coAuthors', JSON.stringify([{ name: 'Co Author', email: 'co.atomic@example.org' }])],
+      ['file', pdfBytes('atomic'), 'atomic.pdf'],
+    ], author.auth);
+    expect(res.statusCode).toBe(500);
+    expect(await one(sql`select count(*)::int as n from papers`)).toEqual(papersBefore);
+    expect(await one(sql`select count(*)::int as n from paper_co_authors where email = 'co.atomic@example.org'`)).toEqual({ n: 0 });
+    expect(fileCount()).toBe(filesBefore);
+  });
+});

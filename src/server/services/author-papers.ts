@@ -61,9 +61,14 @@ export async function submitPaper(opts: {
   const { db, author, file } = opts;
   if (!file) throw new AppError('bad_request', 'Please attach the paper as a PDF file');
   const coAuthors = parseCoAuthorsField(opts.coAuthorsField);
-  const paper = await createPaper(db, { authorId: author.id, fields: opts.fields, file });
-  if (coAuthors.length) await setCoAuthors(db, { paperId: paper.id, coAuthors });
-  await recordAudit(db, { actorId: author.id, actorRole: 'Author', action: 'paper.submit', paperId: paper.id, ip: author.ip, details: { title: paper.title } });
+  // The paper, its first PDF, its co-authors and its audit row commit together (issue 29 §1.2): a failure
+  // between them leaves no paper without its co-authors, and discardOnFailure then drops the file.
+  const paper = await db.transaction(async (tx) => {
+    const created = await createPaper(tx, { authorId: author.id, fields: opts.fields, file });
+    if (coAuthors.length) await setCoAuthors(tx, { paperId: created.id, coAuthors });
+    await recordAudit(tx, { actorId: author.id, actorRole: 'Author', action: 'paper.submit', paperId: created.id, ip: author.ip, details: { title: created.title } });
+    return created;
+  });
   const [json] = await toPaperJson(db, opts.secret, [paper], { coAuthors: true, author: true });
   return json!;
 }
@@ -76,8 +81,11 @@ export async function reviseAuthorPaper(opts: {
   // A co-author may upload a new (camera-ready) PDF; the abstract stays the submitting author's.
   if (abstract !== undefined) deny(canActAsSubmitter(caller, paper, opts.coAuthor));
   if (abstract === undefined && !file) throw new AppError('bad_request', 'Nothing to save: change the abstract or choose a new PDF');
-  const updated = await updatePaper(db, { paperId: paper.id, abstract, file });
-  await recordAudit(db, { actorId: caller.id, actorRole: 'Author', action: 'paper.revise', paperId: paper.id, ip: opts.ip, details: { abstract: abstract !== undefined, newPdf: Boolean(file) } });
+  const updated = await db.transaction(async (tx) => {
+    const row = await updatePaper(tx, { paperId: paper.id, abstract, file });
+    await recordAudit(tx, { actorId: caller.id, actorRole: 'Author', action: 'paper.revise', paperId: paper.id, ip: opts.ip, details: { abstract: abstract !== undefined, newPdf: Boolean(file) } });
+    return row;
+  });
   const [json] = await toPaperJson(db, opts.secret, [updated], { versions: true, coAuthors: true, viewerId: caller.id, author: true });
   return json!;
 }
@@ -86,8 +94,11 @@ export async function reviseAuthorPaper(opts: {
 export async function submitCameraReady(opts: { db: Db; secret: string; author: { id: string; ip: string }; paper: PaperRow; file: UploadedPdf | undefined }) {
   const { db, author, paper, file } = opts;
   if (!file) throw new AppError('bad_request', 'Please attach the camera-ready version as a PDF file');
-  const updated = await storeCameraReady({ db, paper, file });
-  await recordAudit(db, { actorId: author.id, actorRole: 'Author', action: 'paper.camera-ready', paperId: paper.id, ip: author.ip });
+  const updated = await db.transaction(async (tx) => {
+    const row = await storeCameraReady({ db: tx, paper, file });
+    await recordAudit(tx, { actorId: author.id, actorRole: 'Author', action: 'paper.camera-ready', paperId: paper.id, ip: author.ip });
+    return row;
+  });
   const [json] = await toPaperJson(db, opts.secret, [updated], { versions: true, coAuthors: true, viewerId: author.id, author: true });
   return json!;
 }

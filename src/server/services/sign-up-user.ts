@@ -50,8 +50,8 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
     const [setting] = await tx.select({ on: settings.reviewerApproval }).from(settings).where(eq(settings.id, 1)).limit(1);
     row.approvedAt = body.role === 'Reviewer' && setting?.on ? null : new Date();
     const [created] = await tx.insert(users).values(row).returning();
+    await recordAudit(tx, { actorId: created!.id, actorRole: created!.role, action: 'user.signup', ip: opts.ip });
     return created as UserRow;
   });
-  await recordAudit(db, { actorId: user.id, actorRole: user.role, action: 'user.signup', ip: opts.ip });
   return user;
 }
