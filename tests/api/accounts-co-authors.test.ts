@@ -146,7 +146,10 @@ describe('GET /api/editor/papers/:paperId/person-conflicts', () => {
     const paper = await submitPaper(t.app, author.auth);
     const same = await signupAs(t.app, 'Reviewer', { email: `RAVI.${stamp}@gmail.com`, tags: ['AI'] });
     await signupAs(t.app, 'Reviewer', { email: `someone.${stamp}@gmail.com`, tags: ['AI'] });
-    expect(await conflictsOf(paper._id)).toEqual([{ reviewerId: same.user._id, reason: 'same-person', with: 'author', email: `ravi.${stamp}@gmail.com` }]);
+    expect(await conflictsOf(paper._id)).toEqual([{
+      reviewerId: same.user._id, reason: 'same-person', with: 'author', email: `ravi.${stamp}@gmail.com`,
+      explanation: `ravi.${stamp}@gmail.com is the author's address`,
+    }]);
   });
 
   test('co-authors count: their address is the same person, their university domain is a conflict', async () => {
@@ -155,10 +158,15 @@ describe('GET /api/editor/papers/:paperId/person-conflicts', () => {
     await putCoAuthors(paper._id, [{ name: 'Lee', email: `lee.${stamp}@uni${stamp}.ac.th` }], owner.auth);
     const lee = await signupAs(t.app, 'Reviewer', { email: `lee.${stamp}@uni${stamp}.ac.th`, tags: ['AI'] });
     const colleague = await signupAs(t.app, 'Reviewer', { email: `chan.${stamp}@uni${stamp}.ac.th`, tags: ['AI'] });
-    // (The owner is at example.org like the other test reviewers: those are same-domain conflicts too.)
     const conflicts = (await conflictsOf(paper._id)).filter((c) => c.reviewerId === lee.user._id || c.reviewerId === colleague.user._id);
-    expect(conflicts).toContainEqual({ reviewerId: lee.user._id, reason: 'same-person', with: 'co-author', email: `lee.${stamp}@uni${stamp}.ac.th` });
-    expect(conflicts).toContainEqual({ reviewerId: colleague.user._id, reason: 'same-domain', with: 'co-author', email: `lee.${stamp}@uni${stamp}.ac.th` });
+    expect(conflicts).toContainEqual({
+      reviewerId: lee.user._id, reason: 'same-person', with: 'co-author', email: `lee.${stamp}@uni${stamp}.ac.th`,
+      explanation: `lee.${stamp}@uni${stamp}.ac.th is the co-author's address`,
+    });
+    expect(conflicts).toContainEqual({
+      reviewerId: colleague.user._id, reason: 'same-domain', with: 'co-author', email: `lee.${stamp}@uni${stamp}.ac.th`,
+      explanation: `both addresses are at uni${stamp}.ac.th`,
+    });
     expect(conflicts).toHaveLength(2);
   });
 

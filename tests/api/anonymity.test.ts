@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
@@ -12,6 +14,8 @@ const post = (url: string, who: SignedUp, payload: object) => t.app.inject({ met
 const get = (url: string, who?: SignedUp) => t.app.inject({ url, headers: who?.auth ?? {} });
 const send = (paperId: string, reviewer: SignedUp) => post('/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id });
 const identities = (r: SignedUp) => [r.user._id, r.user.email, r.user.name];
+/** Only a verified address bids (issue 27.4): set as the mailed link would. */
+const verify = (r: SignedUp) => t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, r.user._id));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -84,6 +88,7 @@ describe('reviewer approval (issue 16.6)', () => {
       const refused = await send(paper._id, fresh);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toMatch(/not been approved/);
+      await verify(fresh);
       expect((await get('/api/reviewer/bidding', fresh)).json()).toEqual([]);
       expect((await put(`/api/reviewer/bid/${paper._id}`, fresh, { bid: 'eager' })).statusCode).toBe(403);
       const auto = await post('/api/editor/auto-assign', editor, { paperIds: [paper._id], apply: false });
@@ -94,7 +99,7 @@ describe('reviewer approval (issue 16.6)', () => {
       expect(page.statusCode).toBe(200);
       expect(page.json()).toMatchObject({ approvalRequired: true, nextCursor: null });
       const row = page.json().reviewers.find((r: { _id: string }) => r._id === fresh.user._id);
-      expect(row).toMatchObject({ approved: false, approvedAt: null, verified: false, load: 0, tags: ['Robotics'] });
+      expect(row).toMatchObject({ approved: false, approvedAt: null, verified: true, load: 0, tags: ['Robotics'] });
       expect(page.json().reviewers.map((r: { _id: string }) => r._id)).not.toContain(before.user._id);
 
       const approved = await put(`/api/editor/reviewers/${fresh.user._id}/approval`, editor, { approved: true });

@@ -21,7 +21,7 @@ async function json(res: Response) {
 }
 
 async function signup(url: string, role: string, tags: string[] = []) {
-  const email = `${role.toLowerCase()}@${Math.random().toString(36).slice(2)}.example.org`; // own domain: no conflict of interest
+  const email = `${role.toLowerCase()}@${Math.random().toString(36).slice(2)}.example`; // own registrable domain: no conflict of interest
   const res = await fetch(`${url}/api/signup`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: role, email, password: 'correct horse battery', confirmPassword: 'correct horse battery', role, tags }),

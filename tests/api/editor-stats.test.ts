@@ -73,7 +73,8 @@ test('conflicted-reviewers names each conflicted reviewer with the reason; 400 f
   const res = await t.app.inject({ url: `/api/editor/papers/${paper._id}/conflicted-reviewers`, headers: editor.auth });
   expect(res.statusCode).toBe(200);
   const list = res.json() as Array<{ reviewerId: string; name: string; email: string; reason: string }>;
-  expect(list).toContainEqual({ reviewerId: colleague.user._id, name: 'Colin Colleague', email: colleague.user.email, reason: 'same-domain' });
+  // A conflict by person says why the addresses match (issue 27.5).
+  expect(list).toContainEqual({ reviewerId: colleague.user._id, name: 'Colin Colleague', email: colleague.user.email, reason: 'same-domain', explanation: 'both addresses are at lab-stats.example' });
   expect(list).toContainEqual({ reviewerId: declared.user._id, name: 'Dora Declared', email: declared.user.email, reason: 'declared-by-author' });
   expect(list.map((c) => c.reviewerId)).not.toContain(stranger.user._id);
   // The same reviewers as the ids-only list.

@@ -27,6 +27,8 @@ let stripe: http.Server;
 let editor: SignedUp;
 let author: SignedUp;
 let reviewer: SignedUp;
+/** A reviewer with a verified address: bidding waits for one (issue 27.4), so only it reaches the bid's body. */
+let bidder: SignedUp;
 let paperId: string;
 let sessionId: string;
 let ip = 0;
@@ -66,6 +68,8 @@ beforeAll(async () => {
   editor = await signupAs(t.app, 'Editor');
   author = await signupAs(t.app, 'Author');
   reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+  bidder = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+  await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, bidder.user._id));
   paperId = (await submitPaper(t.app, author.auth, { keywords: ['AI'] }))._id;
   const sent = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId, reviewerId: reviewer.user._id } });
   expect(sent.statusCode).toBe(200);
@@ -105,7 +109,7 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   // The review cycle (issue 12).
   'PUT /api/editor/settings': { method: 'PUT', url: () => '/api/editor/settings', who: () => editor, keys: ['submissionDeadline', 'reviewDeadline', 'cameraReadyDeadline', 'reviewersPerPaper', 'maxPapersPerReviewer', 'blindReview'], valid: () => ({ reviewersPerPaper: fc.integer({ min: 1, max: 20 }), blindReview: fc.constant(false), reviewDeadline: fc.constantFrom(null, '2099-01-01T00:00:00Z') }) },
   'PUT /api/reviewer/review/:paperId': { method: 'PUT', url: () => `/api/reviewer/review/${paperId}`, who: () => reviewer, keys: ['recommendation', 'confidence', 'commentsToAuthors', 'commentsToEditor'], valid: () => ({ recommendation: fc.integer({ min: 1, max: 5 }), confidence: fc.integer({ min: 1, max: 5 }) }) },
-  'PUT /api/reviewer/bid/:paperId': { method: 'PUT', url: () => `/api/reviewer/bid/${paperId}`, who: () => reviewer, keys: ['bid'], valid: () => ({ bid: fc.constantFrom('eager', 'willing', 'not-willing', null) }) },
+  'PUT /api/reviewer/bid/:paperId': { method: 'PUT', url: () => `/api/reviewer/bid/${paperId}`, who: () => bidder, keys: ['bid'], valid: () => ({ bid: fc.constantFrom('eager', 'willing', 'not-willing', null) }) },
   'PUT /api/author/paper/:id/conflicts': { method: 'PUT', url: () => `/api/author/paper/${paperId}/conflicts`, who: () => author, keys: ['emails'], valid: () => ({ emails: fc.array(email, { maxLength: 3 }) }) },
   'PUT /api/editor/papers/:paperId/decision': { method: 'PUT', url: () => `/api/editor/papers/${paperId}/decision`, who: () => editor, keys: ['decision'], valid: () => ({ decision: fc.constantFrom('Accepted', 'Rejected', 'Revision', null) }) },
   'PUT /api/editor/reviewers/:id/approval': { method: 'PUT', url: () => `/api/editor/reviewers/${reviewer.user._id}/approval`, who: () => editor, keys: ['approved'], valid: () => ({ approved: fc.constant(true) }) },

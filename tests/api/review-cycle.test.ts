@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { users } from '../../src/server/db/schema';
 import { startSmtpListener } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/app';
 import { injectMultipart, pdfBytes, submitPaper } from '../support/multipart';
@@ -18,6 +20,8 @@ const send = (paperId: string, reviewer: SignedUp) => post('/api/editor/send-pap
 const past = () => new Date(Date.now() - 60_000).toISOString();
 const future = () => new Date(Date.now() + 86_400_000).toISOString();
 const unique = () => Math.random().toString(36).slice(2, 8);
+/** Only a verified address bids (issue 27.4): set as the mailed link would. */
+const verify = (...who: SignedUp[]) => Promise.all(who.map((w) => t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, w.user._id))));
 /** The mail's text as the reader sees it (nodemailer sends long lines quoted-printable). */
 const decisionMailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email) && m.raw.includes('Subject: Decision on your paper'));
 const decodeQuotedPrintable = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
@@ -143,6 +147,7 @@ describe('conflicts of interest and bids', () => {
     const author = await signupAs(t.app, 'Author', { email: `ada@${domain}` });
     const colleague = await signupAs(t.app, 'Reviewer', { email: `bob@${domain.toUpperCase()}`, tags: ['Robotics'] });
     const stranger = await signupAs(t.app, 'Reviewer', { email: `cy@elsewhere-${unique()}.org`, tags: ['Robotics'] });
+    await verify(colleague, stranger);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['Robotics'] });
     const suggested = (await get(`/api/editor/suggested-reviewers?paperId=${paper._id}`, editor)).json() as Array<{ _id: string }>;
     expect(suggested.map((r) => r._id)).toContain(stranger.user._id);
@@ -162,6 +167,7 @@ describe('conflicts of interest and bids', () => {
     const gmailReviewer = await signupAs(t.app, 'Reviewer', { email: `rev.${unique()}@gmail.com`, tags: ['HCI'] });
     const declared = await signupAs(t.app, 'Reviewer', { email: `rival.${unique()}@lab-${unique()}.org`, tags: ['HCI'] });
     const bidder = await signupAs(t.app, 'Reviewer', { tags: ['HCI'] });
+    await verify(bidder);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['HCI'] });
     expect((await get(`/api/editor/papers/${paper._id}/conflicts`, editor)).json()).toEqual([]);
 
@@ -188,6 +194,7 @@ describe('conflicts of interest and bids', () => {
   test('bids: every submitted paper with the caller\'s bid; set, change, clear; bad values are 400', async () => {
     const author = await signupAs(t.app, 'Author');
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+    await verify(reviewer);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'], title: 'Bid on me' });
     const row = async () => ((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string; bid: string | null }>).find((p) => p._id === paper._id);
     expect(await row()).toEqual({ _id: paper._id, title: 'Bid on me', abstract: expect.any(String), keywords: ['AI'], bid: null });
@@ -209,6 +216,7 @@ describe('blind review', () => {
     const name = `Zelda Quill ${unique()}`;
     const author = await signupAs(t.app, 'Author', { name, email: `zq.${unique()}@quill-${unique()}.org` });
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+    await verify(reviewer);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
     await send(paper._id, reviewer);
     const seen = async () => {

@@ -30,8 +30,9 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
 
 let counter = 0;
 /** A unique e-mail for a browser test's account. */
-// Each on a domain of its own: people who share a non-public domain are conflicted with each other's papers.
-export const uniqueEmail = (prefix: string) => `${prefix}@${Date.now().toString(36)}${(counter++).toString(36)}.e2e.example.org`;
+// Each on a domain of its own: people who share an institution are conflicted with each other's papers, and
+// subdomains of one registrable domain are one institution (issue 27.5), so no two share a parent domain.
+export const uniqueEmail = (prefix: string) => `${prefix}@e2e-${Date.now().toString(36)}${(counter++).toString(36)}.example`;
 
 /** Sign up through the login screen as a person would, and wait for the dashboard. */
 export async function signUpInBrowser(page: Page, opts: { role: 'Author' | 'Editor' | 'Reviewer'; email: string; name: string; password?: string; tags?: string[] }) {

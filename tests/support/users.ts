@@ -5,12 +5,14 @@ import type { UserJson } from '../../src/core/schemas/auth';
 let n = 0;
 
 /**
- * A new address on a domain of its own: people who share a non-public domain are conflicted with each
- * other's papers (issue 12), so test accounts must not all come from one institution.
+ * A new address on a domain of its own: people who share an institution (a registrable domain, issue 27.5)
+ * are conflicted with each other's papers, so test accounts must not all come from one. Subdomains of one
+ * domain (x.example.org, y.example.org) are one institution: each address gets a name under the reserved
+ * top-level domain .example instead.
  */
 export function uniqueAddress(local: string): string {
   n += 1;
-  return `${local}${n}@u${n}-${Date.now().toString(36)}.example.org`;
+  return `${local}${n}@u${n}-${Date.now().toString(36)}.example`;
 }
 
 export interface SignedUp { token: string; user: UserJson; password: string; auth: { authorization: string } }

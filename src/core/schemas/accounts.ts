@@ -44,6 +44,8 @@ export const PersonConflictJson = z.object({
   reason: z.enum(['same-person', 'same-domain']),
   with: z.enum(['author', 'co-author']),
   email: z.string(),
+  /** Why the addresses match, for the chair: 'cs.uni-a.edu and uni-a.edu are one institution (uni-a.edu)'. */
+  explanation: z.string(),
 });
 export type PersonConflictJson = z.infer<typeof PersonConflictJson>;
 export const PersonConflictsResponse = z.object({ conflicts: z.array(PersonConflictJson) });

@@ -10,9 +10,14 @@ export const EditorStatsJson = z.object({
 });
 export type EditorStatsJson = z.infer<typeof EditorStatsJson>;
 
-/** GET /api/editor/papers/:paperId/conflicted-reviewers: each conflict with the reviewer's name and address. */
+/**
+ * GET /api/editor/papers/:paperId/conflicted-reviewers: each conflict with the reviewer's name and address;
+ * a conflict by person says why the addresses match ('daved+rev@gmail.com and dave.d@gmail.com are the same
+ * Gmail address (dots and +tags are ignored)').
+ */
 export const ConflictedReviewerJson = z.object({
   reviewerId: z.string(), name: z.string(), email: z.string(),
   reason: z.enum(CONFLICT_REASONS),
+  explanation: z.string().optional(),
 });
 export type ConflictedReviewerJson = z.infer<typeof ConflictedReviewerJson>;

@@ -9,7 +9,7 @@ import {
 } from '../../core/schemas/review-cycle';
 import { Deadlines, EditorSettings, UpdateSettingsBody } from '../../core/schemas/settings';
 import { requireCaller } from '../auth/caller';
-import { listBiddingPapers, placeBid } from '../services/bids';
+import { checkMayBid, listBiddingPapers, placeBid } from '../services/bids';
 import { findAuthorPaper, findPaperForCameraReady, listDeclaredConflicts, submitCameraReady } from '../services/author-papers';
 import { listPaperConflicts, setDeclaredConflicts } from '../services/conflicts';
 import { notifyAuthors, setDecision } from '../services/decisions';
@@ -95,6 +95,8 @@ const routes: FastifyPluginAsync = async (app) => {
   });
   app.put<{ Params: { paperId: string } }>('/reviewer/bid/:paperId', doc({ tags: ['review cycle'], params: PaperParams, body: BidBody, response: { 200: BidResponse } }), async (req) => {
     const caller = await requireCaller(req, 'Reviewer');
+    // Whether this account may bid at all comes before the paper id and the body are read (issue 27.4).
+    await checkMayBid(db, caller.id);
     const paperId = PaperId.parse(req.params.paperId);
     const { bid } = BidBody.parse(req.body ?? {});
     return placeBid({ db, reviewer: { id: caller.id, email: caller.email, ip: req.ip }, paperId, bid });

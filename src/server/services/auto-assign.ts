@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { BIDS, scorePair, type Bid } from '../../core/assignment/score';
 import { boundAssignment, solveAssignment, violatesOptimality, type AssignmentBound, type AssignmentProblem, type AssignmentSolution } from '../../core/assignment/solve-assignment';
 import { normalizeTag, sharedTags } from '../../core/matching';
-import { PUBLIC_MAIL_DOMAINS } from '../../core/person-conflicts';
+import { institutionOf, mailboxOf } from '../../core/person-conflicts';
 import type { AutoAssignJson } from '../../core/schemas/assignment';
 import { AppError } from '../errors';
 import { APPROVED_IF_REQUIRED_SQL } from './reviewer-checks';
@@ -107,18 +107,29 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
   papers.forEach((p, i) => setBits(paperMask, i, p.keywords));
   reviewers.forEach((r, i) => setBits(reviewerMask, i, r.tags));
 
-  // Same institution (e-mail domain, public mail providers excepted) and same person (same address).
+  // Same institution (registrable domain, public mail providers excepted) and same person (same mailbox):
+  // the rules of core/person-conflicts.ts, looked up once per host.
   const ids = new Map<string, number>();
   const idOf = (s: string) => { let v = ids.get(s); if (v === undefined) ids.set(s, (v = ids.size)); return v; };
+  const institutions = new Map<string, string | null>();
+  const institution = (email: string) => {
+    const host = email.slice(email.lastIndexOf('@') + 1);
+    let d = institutions.get(host);
+    if (d === undefined) institutions.set(host, (d = institutionOf(email)));
+    return d;
+  };
   const domainOf = (email: string) => {
-    const d = email.slice(email.lastIndexOf('@') + 1);
-    return PUBLIC_MAIL_DOMAINS.has(d) ? -1 : idOf(`@${d}`);
+    const d = institution(email);
+    return d === null ? -1 : idOf(`@${d}`);
   };
   const authorDomain = Int32Array.from(papers, (p) => domainOf(p.email));
   const reviewerDomain = Int32Array.from(reviewers, (r) => domainOf(r.email));
-  const authorEmail = Int32Array.from(papers, (p) => idOf(p.email));
-  const reviewerEmail = Int32Array.from(reviewers, (r) => idOf(r.email));
-  const reviewerByEmail = new Map(reviewers.map((r, i) => [r.email, i]));
+  const authorEmail = Int32Array.from(papers, (p) => idOf(mailboxOf(p.email)));
+  const reviewerEmail = Int32Array.from(reviewers, (r) => idOf(mailboxOf(r.email)));
+  // Several accounts may share a mailbox (dave.d@ and daved+rev@gmail.com): each is excluded.
+  const reviewersByMailbox = new Map<string, number[]>();
+  const addTo = (map: Map<string, number[]>, key: string, i: number) => { const list = map.get(key); if (list) list.push(i); else map.set(key, [i]); };
+  reviewers.forEach((r, i) => addTo(reviewersByMailbox, mailboxOf(r.email), i));
 
   const need = new Int32Array(P).fill(opts.reviewersPerPaper);
   const capacity = new Int32Array(R).fill(opts.maxPapersPerReviewer);
@@ -138,22 +149,22 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
   // Co-authors (same address or same institution) and the addresses the author declared conflicted.
   const reviewersByDomain = new Map<string, number[]>();
   reviewers.forEach((r, i) => {
-    const d = r.email.slice(r.email.lastIndexOf('@') + 1);
-    if (!PUBLIC_MAIL_DOMAINS.has(d)) reviewersByDomain.set(d, [...(reviewersByDomain.get(d) ?? []), i]);
+    const d = institution(r.email);
+    if (d !== null) addTo(reviewersByDomain, d, i);
   });
   const coAuthors = (await client.query<{ paper_id: string; email: string }>('select paper_id, lower(email) as email from paper_co_authors')).rows;
   for (const c of coAuthors) {
     const p = paperIndex.get(c.paper_id);
     if (p === undefined) continue;
-    const r = reviewerByEmail.get(c.email);
-    if (r !== undefined) excluded.push([p, r]);
-    for (const same of reviewersByDomain.get(c.email.slice(c.email.lastIndexOf('@') + 1)) ?? []) excluded.push([p, same]);
+    for (const same of reviewersByMailbox.get(mailboxOf(c.email)) ?? []) excluded.push([p, same]);
+    const d = institution(c.email);
+    for (const same of d === null ? [] : reviewersByDomain.get(d) ?? []) excluded.push([p, same]);
   }
   const declared = (await client.query<{ paper_id: string; email: string }>('select paper_id, lower(email) as email from declared_conflicts')).rows;
   for (const c of declared) {
     const p = paperIndex.get(c.paper_id);
-    const r = reviewerByEmail.get(c.email);
-    if (p !== undefined && r !== undefined) excluded.push([p, r]);
+    if (p === undefined) continue;
+    for (const same of reviewersByMailbox.get(mailboxOf(c.email)) ?? []) excluded.push([p, same]);
   }
   for (let i = 0; i < P; i++) if (need[i]! < 0) need[i] = 0;
   for (let i = 0; i < R; i++) if (capacity[i]! < 0) capacity[i] = 0;

@@ -1,35 +1,37 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { findPersonConflicts, institutionOf, mailboxOf } from '../../core/person-conflicts';
 import { CONFLICT_WORDS, type ConflictReason } from '../../core/schemas/review-cycle';
 import type { Db } from '../db/connect';
 import { bids, declaredConflicts, papers, users } from '../db/schema';
 import { AppError } from '../errors';
 import { recordAudit, type Actor } from './audit';
 import { getPaper } from './papers';
-import { findPersonConflictsForPaper } from './person-conflicts';
+import { findPersonConflictsForPaper, institutionPatterns, mailboxSql, pgArray } from './person-conflicts';
 
-export interface Conflict { reviewerId: string; reason: ConflictReason }
+/** `explanation`: why the addresses match, for a conflict by person (the chair's screens show it). */
+export interface Conflict { reviewerId: string; reason: ConflictReason; explanation?: string }
 
 /**
- * Every reviewer conflicted with a paper, one row per reviewer and reason: by person (same address as an
- * author or co-author; same non-public domain — services/person-conflicts.ts), declared by the author
- * (addresses), declared by the reviewer (a `conflict` bid). A conflicted reviewer is never suggested, sent
+ * Every reviewer conflicted with a paper, one row per reviewer and reason: by person (same mailbox as an
+ * author or co-author; same institution — services/person-conflicts.ts), declared by the author
+ * (addresses, matched by mailbox), declared by the reviewer (a `conflict` bid). A conflicted reviewer is never suggested, sent
  * the paper, shown it to bid on, or auto-assigned.
  */
 export async function findConflicts(db: Db, paperId: string): Promise<Conflict[]> {
   const [person, declared, byReviewer] = await Promise.all([
     findPersonConflictsForPaper(db, paperId),
     db.select({ reviewerId: users.id }).from(declaredConflicts)
-      .innerJoin(users, and(eq(sql`lower(${users.email})`, declaredConflicts.email), eq(users.role, 'Reviewer')))
+      .innerJoin(users, and(eq(mailboxSql(sql`${users.email}`), mailboxSql(sql`${declaredConflicts.email}`)), eq(users.role, 'Reviewer')))
       .where(eq(declaredConflicts.paperId, paperId)),
     db.select({ reviewerId: bids.reviewerId }).from(bids).where(and(eq(bids.paperId, paperId), eq(bids.bid, 'conflict'))),
   ]);
   const seen = new Set<string>();
   const out: Conflict[] = [];
-  const add = (reviewerId: string, reason: ConflictReason) => {
+  const add = (reviewerId: string, reason: ConflictReason, explanation?: string) => {
     const key = `${reviewerId} ${reason}`;
-    if (!seen.has(key)) { seen.add(key); out.push({ reviewerId, reason }); }
+    if (!seen.has(key)) { seen.add(key); out.push(explanation === undefined ? { reviewerId, reason } : { reviewerId, reason, explanation }); }
   };
-  for (const c of person) add(c.reviewerId, c.reason);
+  for (const c of person) add(c.reviewerId, c.reason, c.explanation);
   for (const c of declared) add(c.reviewerId, 'declared-by-author');
   for (const c of byReviewer) add(c.reviewerId, 'declared-by-reviewer');
   return out;
@@ -68,36 +70,35 @@ export async function getDeclaredConflicts(db: Db, paperId: string): Promise<str
 
 /**
  * The papers a reviewer may not see to bid on (conflicted by person or by the author's declaration), for a
- * set of papers: checked per paper on the small set of papers whose authors could match.
+ * set of papers: the database picks the papers whose authors could match (same mailbox, same institution or
+ * a subdomain of it, a declared address with the reviewer's mailbox), and the core function decides, by the
+ * same rules as findConflicts.
  */
 export async function papersConflictedForReviewer(db: Db, reviewer: { id: string; email: string }, paperIds: string[]): Promise<Set<string>> {
   if (paperIds.length === 0) return new Set();
-  const email = reviewer.email.toLowerCase();
-  const domain = email.slice(email.lastIndexOf('@') + 1);
-  // Candidates: papers whose author or a co-author shares the address or the domain, or that declare the address.
+  const mailbox = mailboxOf(reviewer.email);
+  const institution = institutionOf(reviewer.email);
+  const patterns = pgArray(institutionPatterns(institution === null ? [] : [institution]));
+  const matches = (column: SQL) => sql`(${mailboxSql(column)} = ${mailbox} or lower(${column}) like any(${patterns}::text[]))`;
+  const declared = sql`exists (select 1 from ${declaredConflicts} d where d.paper_id = p.id and ${mailboxSql(sql`d.email`)} = ${mailbox})`;
   const candidates = (await db.execute(sql`
-    select p.id from ${papers} p join ${users} a on a.id = p.author_id
-    where p.id = any(${pgArray(paperIds)}::text[]) and (
-      lower(a.email) = ${email} or split_part(lower(a.email), '@', 2) = ${domain}
-      or exists (select 1 from paper_co_authors c where c.paper_id = p.id and (lower(c.email) = ${email} or split_part(lower(c.email), '@', 2) = ${domain}))
-      or exists (select 1 from ${declaredConflicts} d where d.paper_id = p.id and d.email = ${email}))`)) as unknown as { rows: Array<{ id: string }> };
-  const out = new Set<string>();
-  for (const { id } of candidates.rows) {
-    const conflicts = await findConflicts(db, id);
-    if (conflicts.some((c) => c.reviewerId === reviewer.id && c.reason !== 'declared-by-reviewer')) out.add(id);
-  }
-  return out;
+    select p.id, a.email as author, array(select c.email from paper_co_authors c where c.paper_id = p.id) as "coAuthors", ${declared} as declared
+    from ${papers} p join ${users} a on a.id = p.author_id
+    where p.id = any(${pgArray(paperIds)}::text[]) and (${matches(sql`a.email`)}
+      or exists (select 1 from paper_co_authors c where c.paper_id = p.id and ${matches(sql`c.email`)}) or ${declared})`)) as unknown as
+    { rows: Array<{ id: string; author: string; coAuthors: string[]; declared: boolean }> };
+  return new Set(candidates.rows
+    .filter((p) => p.declared || findPersonConflicts(reviewer.email, { author: p.author, coAuthors: p.coAuthors }).length > 0)
+    .map((p) => p.id));
 }
-
-export const pgArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /** The conflicts on a paper, for the editor; 404 'Paper not found'. */
 export async function listPaperConflicts(opts: { db: Db; paperId: string }): Promise<Conflict[]> {
   const paper = await getPaper(opts);
-  return findConflicts(opts.db, paper.id);
+  return (await findConflicts(opts.db, paper.id)).map(({ reviewerId, reason }) => ({ reviewerId, reason }));
 }
 
-/** The conflicts on a paper with each reviewer's name and e-mail address (the editor's paper page); 404 'Paper not found'. */
+/** The conflicts on a paper with each reviewer's name and e-mail address, and why by person (the editor's paper page); 404 'Paper not found'. */
 export async function listConflictedReviewers(opts: { db: Db; paperId: string }): Promise<Array<Conflict & { name: string; email: string }>> {
   const { db, paperId } = opts;
   await getPaper({ db, paperId });

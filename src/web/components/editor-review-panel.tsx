@@ -76,6 +76,7 @@ export function EditorReviewPanel({ paper, reviews, conflicts, error }: {
             <li key={`${c.reviewerId}-${c.reason}`}>
               <span className="font-medium">{nameOf(c) ?? <>Reviewer <span className="font-mono text-xs">{c.reviewerId}</span></>}</span>
               {c.email ? <span className="text-slate-600"> ({c.email})</span> : null}: {CONFLICT_WORDS[c.reason as ConflictReason] ?? c.reason}
+              {c.explanation ? <span className="text-slate-600"> — {c.explanation}</span> : null}
             </li>
           ))}
         </ul>

@@ -19,7 +19,7 @@ export function PersonConflictNote({ conflicts }: { conflicts?: PersonConflictJs
   return (
     <div className="rounded-md bg-red-50 px-2 py-1 text-red-800">
       <dt className="inline font-semibold">Conflict of interest: </dt>
-      <dd className="inline">{conflicts.map((c) => `${TEXT[c.reason]} the ${c.with} (${c.email})`).join('; ')}</dd>
+      <dd className="inline">{conflicts.map((c) => `${TEXT[c.reason]} the ${c.with} (${c.email}): ${c.explanation}`).join('; ')}</dd>
     </div>
   );
 }
