@@ -26,7 +26,7 @@ async function main() {
     if (code === 'EADDRINUSE') throw new ConfigError(`Port ${config.PORT} on ${config.HOST} is already in use: stop what is using it, or set PORT to another port.`);
     throw e;
   }
-  app.log.info({ database: app.database.driver, dataDir: config.DATA_DIR }, 'ready');
+  app.log.info({ database: app.database.driver, location: app.database.location, dataDir: config.DATA_DIR }, 'ready');
 }
 
 main().catch((err) => {

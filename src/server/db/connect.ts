@@ -18,6 +18,8 @@ export interface Database {
   pool: pg.Pool;
   /** 'embedded': the server this process started in DATA_DIR/pg; 'postgres': a server given by DATABASE_URL. */
   driver: 'embedded' | 'postgres';
+  /** Where the data is, for people: the embedded cluster's folder, or DATABASE_URL's server without its password. */
+  location: string;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,9 +64,19 @@ export async function connectDatabase(opts: { databaseUrl?: string; dataDir: str
     db,
     pool,
     driver: embedded ? 'embedded' : 'postgres',
+    location: embedded ? embedded.dir : serverOf(url),
     ping: async () => { await db.execute(sql`select 1`); },
     close: stopAll,
   };
+}
+
+function serverOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
 }
 
 /** Any fixed number: the key of the advisory lock instances starting together take to migrate one at a time. */

