@@ -1,19 +1,46 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, horizontalOverflow, launchBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+import { VERIFY_DONE } from '../../src/core/schemas/accounts';
+import { tempPrefix } from '../support/leftovers';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { mailedLink, startSmtpListener } from '../support/smtp';
+import { DESKTOP, horizontalOverflow, launchBrowser, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 
 /**
  * Issue 12's browser journey: author submits → editor sets deadlines → reviewer bids and reviews → editor
  * decides and notifies → author sees the decision and the reviews, and uploads the camera-ready version.
  * The editor's part goes through the API from the editor's signed-in page (the editor's screens have journeys
- * of their own); everything the reviewer and the author do is done on their screens.
+ * of their own); everything the reviewer and the author do is done on their screens. The server is this
+ * file's own, its mail going to a real SMTP listener: the reviewer opens the mailed link to verify their
+ * address before bidding (issue 27.4), as a person would.
  */
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+let server: ServerProcess;
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let dataDir: string;
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  dataDir = mkdtempSync(tempPrefix());
+  server = await startServerProcess({
+    DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), SMTP_URL: smtp.url,
+    EDITOR_EMAILS: 'cycle-editor@e2e.example.org',
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function newPage(browser: Browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, baseURL: server.url });
+  return { context, page: await context.newPage() };
+}
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -77,14 +104,22 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   const deadlines = { submissionDeadline: days(30), reviewDeadline: days(14), cameraReadyDeadline: days(60) };
   expect((await callApi(editor.page, 'PUT', '/editor/settings', deadlines)).status).toBe(200);
 
-  // The reviewer bids on the bidding page: filter by tag (the typed text clears after the pick), one click
-  // bids, a second click takes the bid back, and the bid survives a reload.
+  // The reviewer bids on the bidding page once their address is verified: before, the page says what to do.
+  // Then filter by tag (the typed text clears after the pick), one click bids, a second click takes the bid
+  // back, and the bid survives a reload.
   const reviewer = await newPage(browser, PHONE);
-  await signUpInBrowser(reviewer.page, { role: 'Reviewer', email: uniqueEmail('cycle-reviewer'), name: 'Cycle Reviewer', tags: ['Robotics'] });
+  const reviewerEmail = uniqueEmail('cycle-reviewer');
+  await signUpInBrowser(reviewer.page, { role: 'Reviewer', email: reviewerEmail, name: 'Cycle Reviewer', tags: ['Robotics'] });
   const rp = reviewer.page;
   await shoot(rp, 'reviewer-dashboard');
   await rp.getByRole('link', { name: 'Bid on papers' }).click();
   await rp.waitForURL('**/reviewer/bidding');
+  await rp.getByRole('alert').filter({ hasText: 'Verify your email address before bidding' }).waitFor();
+  await expect(rp.getByText(TITLE).count()).resolves.toBe(0);
+  await rp.goto(await mailedLink(smtp.mails, reviewerEmail, '/verify-email'));
+  await rp.getByRole('button', { name: 'Confirm my email address' }).click();
+  await expect.poll(() => rp.getByRole('main').getByRole('status').textContent()).toBe(VERIFY_DONE);
+  await rp.goto('/reviewer/bidding');
   const filter = rp.getByRole('combobox', { name: 'Filter by tag' });
   await filter.fill('smart');
   await rp.getByRole('option', { name: 'Smart Cities', exact: true }).click();
