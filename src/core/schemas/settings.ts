@@ -23,6 +23,13 @@ export const EditorSettings = z.object({
 });
 export type EditorSettings = z.infer<typeof EditorSettings>;
 
+/** The settings until the editor saves any: the one place their defaults are written (issue 29 §1.5). */
+export const SETTINGS_DEFAULTS: EditorSettings = {
+  submissionDeadline: null, reviewDeadline: null, cameraReadyDeadline: null,
+  reviewersPerPaper: 3, maxPapersPerReviewer: 10, blindReview: false, reminderDaysBefore: null,
+  reviewerApproval: false, requireVerifiedEmail: false,
+};
+
 export const Deadlines = EditorSettings.pick({ submissionDeadline: true, reviewDeadline: true, cameraReadyDeadline: true });
 export type Deadlines = z.infer<typeof Deadlines>;
 

@@ -5,7 +5,8 @@ import { normalizeTag, sharedTags } from '../../core/matching';
 import { institutionOf, mailboxOf } from '../../core/person-conflicts';
 import type { AutoAssignJson } from '../../core/schemas/assignment';
 import { AppError } from '../errors';
-import { APPROVED_IF_REQUIRED_SQL } from './reviewer-checks';
+import { APPROVED_IF_REQUIRED_SQL, VERIFIED_IF_REQUIRED_SQL } from './reviewer-checks';
+import { SETTINGS_DEFAULTS } from '../../core/schemas/settings';
 
 
 export interface AutoAssignOptions {
@@ -48,13 +49,11 @@ interface Limits { reviewersPerPaper: number; maxPapersPerReviewer: number }
 async function readSettings(pool: pg.Pool): Promise<Limits> {
   const row = (await pool.query<{ r: number; m: number }>(
     'select reviewers_per_paper as r, max_papers_per_reviewer as m from settings where id = 1')).rows[0];
-  return { reviewersPerPaper: row?.r ?? 3, maxPapersPerReviewer: row?.m ?? 10 };
+  return { reviewersPerPaper: row?.r ?? SETTINGS_DEFAULTS.reviewersPerPaper, maxPapersPerReviewer: row?.m ?? SETTINGS_DEFAULTS.maxPapersPerReviewer };
 }
 
 /** Issue 17's setting: only verified reviewers when the editor requires it; approved ones when required. */
-const REVIEWERS = `role = 'Reviewer'
-  and (email_verified_at is not null or not coalesce((select require_verified_email from settings where id = 1), false))
-  and ${APPROVED_IF_REQUIRED_SQL}`;
+const REVIEWERS = `role = 'Reviewer' and ${VERIFIED_IF_REQUIRED_SQL} and ${APPROVED_IF_REQUIRED_SQL}`;
 
 /**
  * Everything the assignment needs, read in one snapshot (one repeatable-read, read-only transaction, shared

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { Mailer } from '../mail/send';
 import { renderMail } from '../mail/templates';
 import { recordAudit, type Actor } from './audit';
-import { CONFERENCE_NAME } from './send-review-invitation';
+import { CONFERENCE_TITLE } from '../../core/conference';
 
 /** Set (or clear) a paper's decision, audited; the authors hear of it only through notifyAuthors. */
 export async function setDecision(opts: { db: Db; paperId: string; decision: Decision | null; editor: Actor }) {
@@ -59,7 +59,7 @@ export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: s
       to: r.email,
       values: {
         name: r.name, paperTitle: p.title, paperId: p.id, decision: DECISION_WORDS[p.decision!],
-        reviews: reviewsForMail(list), conference: CONFERENCE_NAME, loginUrl: `${opts.publicUrl}/login`,
+        reviews: reviewsForMail(list), conference: CONFERENCE_TITLE, loginUrl: `${opts.publicUrl}/login`,
       },
     }));
     if (opts.dryRun) {

@@ -1,34 +1,35 @@
 import { eq, sql } from 'drizzle-orm';
 import { findPersonConflicts } from '../../core/person-conflicts';
 import type { Db } from '../db/connect';
-import { papers, settings, users } from '../db/schema';
+import { papers, users } from '../db/schema';
 import { AppError } from '../errors';
 import { findCoAuthors } from './co-authors';
+import { getSettings } from './settings';
 
 export const UNVERIFIED_REVIEWER = 'This reviewer has not verified their email address yet, and the settings require a verified email.';
 export const SAME_PERSON = 'This reviewer is an author of the paper (the same email address): a paper cannot be sent to its own author.';
 
 /** The editor's setting (issue 17): only reviewers with a verified e-mail are suggested, sent or auto-assigned. */
 export async function isVerifiedEmailRequired(db: Db): Promise<boolean> {
-  const [row] = await db.select({ required: settings.requireVerifiedEmail }).from(settings).where(eq(settings.id, 1)).limit(1);
-  return row?.required ?? false;
+  return (await getSettings(db)).requireVerifiedEmail;
 }
 
+/** The condition as plain SQL over the `users` row in scope (for queries outside drizzle too). */
+export const VERIFIED_IF_REQUIRED_SQL = '(email_verified_at is not null or not coalesce((select require_verified_email from settings where id = 1), false))';
 /** SQL condition on `users`: the reviewer may be suggested or auto-assigned under the current setting. */
-export const verifiedIfRequired = sql`(${users.emailVerifiedAt} is not null or not coalesce((select require_verified_email from settings where id = 1), false))`;
+export const verifiedIfRequired = sql.raw(VERIFIED_IF_REQUIRED_SQL);
 
 export const NOT_APPROVED = 'This reviewer has not been approved yet: approve them on the Reviewers page (/editor/reviewers) before sending them papers.';
 
 /** The editor's setting (issue 16.6): new reviewers wait for approval before they are suggested, sent, shown bids or auto-assigned. */
 export async function isApprovalRequired(db: Db): Promise<boolean> {
-  const [row] = await db.select({ on: settings.reviewerApproval }).from(settings).where(eq(settings.id, 1)).limit(1);
-  return row?.on ?? false;
+  return (await getSettings(db)).reviewerApproval;
 }
 
-/** SQL condition on `users`: the reviewer is approved, or the setting does not ask for approval. */
-export const approvedIfRequired = sql`(${users.approvedAt} is not null or not coalesce((select reviewer_approval from settings where id = 1), false))`;
-/** The same condition as plain SQL over a `users` row named `u` (for queries outside drizzle). */
+/** The condition as plain SQL over the `users` row in scope (for queries outside drizzle too). */
 export const APPROVED_IF_REQUIRED_SQL = '(approved_at is not null or not coalesce((select reviewer_approval from settings where id = 1), false))';
+/** SQL condition on `users`: the reviewer is approved, or the setting does not ask for approval. */
+export const approvedIfRequired = sql.raw(APPROVED_IF_REQUIRED_SQL);
 
 /** True when the reviewer may receive papers under the approval setting. */
 export async function isReviewerApproved(db: Db, reviewerId: string): Promise<boolean> {

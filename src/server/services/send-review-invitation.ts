@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { CONFERENCE_TITLE } from '../../core/conference';
 import type { Db } from '../db/connect';
 import { papers, users } from '../db/schema';
 import { AppError } from '../errors';
@@ -6,8 +7,6 @@ import type { Mailer, MailState } from '../mail/send';
 import { recordAudit } from './audit';
 import { recordEditorAction } from './review-status';
 import { isWaitingForApproval, NOT_APPROVED } from './reviewer-checks';
-
-export const CONFERENCE_NAME = 'World Conference on Innovations in Management, Science and Engineering';
 
 /**
  * Invite a reviewer to review a paper: the mail is queued, the status 'Mail Sent' recorded and the action
@@ -29,7 +28,7 @@ export async function sendReviewInvitation(opts: {
   const queued = await db.transaction(async (tx) => {
     const mail = await opts.mailer.send({
       tx, to: reviewer.email, template: 'reviewInvitation',
-      values: { name: reviewer.name, paperTitle: paper.title, paperId: paper.id, conference: CONFERENCE_NAME, loginUrl: `${opts.publicUrl}/login` },
+      values: { name: reviewer.name, paperTitle: paper.title, paperId: paper.id, conference: CONFERENCE_TITLE, loginUrl: `${opts.publicUrl}/login` },
     });
     await recordEditorAction(tx, { paperId: paper.id, reviewerId: reviewer.id, status: 'Mail Sent', assign: false });
     await recordAudit(tx, { actorId: opts.editorId, actorRole: 'Editor', action: 'review.invite', paperId: paper.id, ip: opts.ip, details: { reviewerId: reviewer.id, mailId: mail.id } });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EditorSettings, UpdateSettingsBody } from '../../core/schemas/settings';
+import { SETTINGS_DEFAULTS, type EditorSettings, type UpdateSettingsBody } from '../../core/schemas/settings';
 import type { Db } from '../db/connect';
 import { settings } from '../db/schema';
 import { recordAudit, type Actor } from './audit';
@@ -9,16 +9,17 @@ type SettingsRow = typeof settings.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toSettingsJson(row: SettingsRow | undefined): EditorSettings {
+  if (!row) return SETTINGS_DEFAULTS;
   return {
-    submissionDeadline: iso(row?.submissionDeadline ?? null),
-    reviewDeadline: iso(row?.reviewDeadline ?? null),
-    cameraReadyDeadline: iso(row?.cameraReadyDeadline ?? null),
-    reviewersPerPaper: row?.reviewersPerPaper ?? 3,
-    maxPapersPerReviewer: row?.maxPapersPerReviewer ?? 10,
-    blindReview: row?.blindReview ?? false,
-    reviewerApproval: row?.reviewerApproval ?? false,
-    reminderDaysBefore: row?.reminderDaysBefore ?? null,
-    requireVerifiedEmail: row?.requireVerifiedEmail ?? false,
+    submissionDeadline: iso(row.submissionDeadline),
+    reviewDeadline: iso(row.reviewDeadline),
+    cameraReadyDeadline: iso(row.cameraReadyDeadline),
+    reviewersPerPaper: row.reviewersPerPaper,
+    maxPapersPerReviewer: row.maxPapersPerReviewer,
+    blindReview: row.blindReview,
+    reviewerApproval: row.reviewerApproval,
+    reminderDaysBefore: row.reminderDaysBefore,
+    requireVerifiedEmail: row.requireVerifiedEmail,
   };
 }
 
