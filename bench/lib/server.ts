@@ -32,14 +32,18 @@ export function serverCommand(root = ROOT): string[] {
  * The production server in its own process, as `npm start` runs it once built (the compiled server), on
  * loopback, NODE_ENV=production, LOG_LEVEL=warn; without DATABASE_URL it starts its embedded PostgreSQL.
  */
-export async function startServer(opts: { webDir: string; dataDir?: string; databaseUrl?: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(opts: {
+  webDir: string; dataDir?: string; databaseUrl?: string; env?: Record<string, string>;
+  /** Run the server from the sources of this checkout (through tsx) instead of the compiled build, e.g. an older commit's worktree. */
+  sourcesIn?: string;
+}): Promise<RunningServer> {
   const port = await freePort();
   const ownDataDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'imse-bench-data-'));
   const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'imse-bench-log-')), 'server.log');
   const out = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
-    cwd: ROOT,
+  const child: ChildProcess = spawn(process.execPath, opts.sourcesIn ? ['--import', 'tsx', 'src/server/main.ts'] : serverCommand(), {
+    cwd: opts.sourcesIn ?? ROOT,
     stdio: ['ignore', out, out],
     env: {
       ...process.env,

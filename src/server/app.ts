@@ -14,6 +14,8 @@ import { tokenKey, type TokenKey } from './auth/tokens';
 import { localFileStore, type FileStore } from './storage/file-store';
 import { pgFileStore, pruneFileHolds, sweepUnreferencedFiles } from './storage/pg-file-store';
 import { withHoldScope } from './storage/holds';
+import { HashQueue, withHashingScope } from './auth/hash-queue';
+import { addressKey } from './auth/request-limiter';
 import { apiRoutes } from './routes';
 import { CONTRACT } from './routes/contract';
 import verifyPage from './routes/verify-page';
@@ -37,6 +39,8 @@ declare module 'fastify' {
     files: FileStore;
     /** Every e-mail the product sends goes through this one mailer. */
     mailer: Mailer;
+    /** The queue every password hash waits in (issue 27.6); its stats count the hashes. */
+    hashing: HashQueue;
   }
 }
 
@@ -111,6 +115,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('files', config.FILE_STORE === 'postgres' ? pgFileStore(database.pool) : localFileStore(path.join(config.DATA_DIR, 'files')));
   // Each request owns the file holds it takes (issue 16.2, src/server/storage/holds.ts).
   app.addHook('onRequest', (_req, _reply, done) => withHoldScope(done));
+  // Its password hashes wait in one bounded queue, in turns fair between client addresses (issue 27.6).
+  const hashing = new HashQueue({ concurrency: config.HASH_CONCURRENCY, maxWaiting: config.HASH_QUEUE });
+  app.decorate('hashing', hashing);
+  app.addHook('onRequest', (req, _reply, done) => withHashingScope(hashing, addressKey(req.ip), done));
   if (config.FILE_STORE === 'postgres') {
     // Expired holds go every 10 minutes; files a killed request left unnamed, at start and every hour.
     let ticks = 0;

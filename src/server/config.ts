@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -28,6 +29,14 @@ const EnvSchema = z.object({
   EDITOR_EMAILS: z.string().default('').transform((v) =>
     v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Password hashes (scrypt) run at once; unset: the cores, leaving one libuv thread for file and DNS work (issue 27.6). */
+  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Password hashes waiting for a turn before the server answers 503; unset: 16 per running one. */
+  HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** Logins of any outcome from one address in an hour (a class behind one NAT: 100 and more). */
+  LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
+  /** Failed logins of one e-mail from all addresses in an hour before only known addresses or a mailed link get in. */
+  LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(1000),
   WEB_DIR: z.string().default('./build/client'),
   /**
    * Which proxies' X-Forwarded-For to believe (issue 16): unset, empty or 0 = none (the client's own
@@ -53,9 +62,11 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'FILE_STORE'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'FILE_STORE' | 'HASH_CONCURRENCY' | 'HASH_QUEUE'> {
   JWT_SECRET: string;
   FILE_STORE: 'postgres' | 'disk';
+  HASH_CONCURRENCY: number;
+  HASH_QUEUE: number;
   publicUrl: string;
 }
 
@@ -80,8 +91,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('JWT_SECRET must be set when DATABASE_URL is: every instance on the database must sign logins with the same secret (at least 32 characters, e.g. from `openssl rand -base64 48`).');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  // scrypt runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default), which file reads and DNS share.
+  const threads = Number(env.UV_THREADPOOL_SIZE) || 4;
+  const hashConcurrency = e.HASH_CONCURRENCY ?? Math.max(1, Math.min(os.availableParallelism(), threads - 1));
   return {
     ...e,
+    HASH_CONCURRENCY: hashConcurrency,
+    HASH_QUEUE: e.HASH_QUEUE ?? 16 * hashConcurrency,
     DATA_DIR: dataDir,
     JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
     FILE_STORE: e.FILE_STORE ?? (e.DATABASE_URL ? 'postgres' : 'disk'),

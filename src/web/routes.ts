@@ -25,6 +25,7 @@ export default [
     route('login', 'routes/login.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
     route('verify-email', 'routes/verify-email.tsx'),
+    route('login-link', 'routes/login-link.tsx'),
     route('keynote-admin', 'routes/keynote-admin.tsx'),
     route('author/dashboard', 'routes/author-dashboard.tsx'),
     route('author/new-paper', 'routes/author-new-paper.tsx'),

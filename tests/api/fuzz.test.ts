@@ -87,6 +87,7 @@ interface JsonEndpoint { method: InjectOptions['method']; url: () => string; who
 const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'POST /api/signup': { method: 'POST', url: () => '/api/signup', who: () => null, keys: ['name', 'email', 'password', 'confirmPassword', 'role', 'tags'], valid: () => ({ email, role: fc.constantFrom('Author', 'Reviewer', 'Editor'), tags: fc.subarray([...TAGS]) }) },
   'POST /api/login': { method: 'POST', url: () => '/api/login', who: () => null, keys: ['email', 'password', 'role'], valid: () => ({ email, role: fc.constantFrom('Author', 'Reviewer') }) },
+  'POST /api/login/link': { method: 'POST', url: () => '/api/login/link', who: () => null, keys: ['token'], valid: () => ({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }) },
   'POST /api/contact': { method: 'POST', url: () => '/api/contact', who: () => null, keys: ['name', 'email', 'phone', 'subject', 'message'], valid: () => ({ email }) },
   'POST /api/payu/initiate': { method: 'POST', url: () => '/api/payu/initiate', who: () => null, keys: ['name', 'email', 'phone', 'amount', 'productinfo'], valid: () => ({ email, amount }) },
   'POST /api/card/checkout': { method: 'POST', url: () => '/api/card/checkout', who: () => null, keys: ['name', 'email', 'amount', 'productinfo'], valid: () => ({ email, amount }) },

@@ -95,6 +95,8 @@ const TABLE: Record<string, Row> = {
   },
   'POST /api/password/reset': { expect: everyone(400), call: () => json({ token: 'A'.repeat(43), password: 'long enough one', confirmPassword: 'long enough one' }) },
   'POST /api/email/verify': { expect: everyone(400), call: () => json({ token: 'A'.repeat(43) }) },
+  // The one-time login link mailed while an account's failed-login ceiling holds (issue 27.7): its token decides.
+  'POST /api/login/link': { expect: everyone(400), call: () => json({ token: 'A'.repeat(43) }) },
 
   // Any signed-in user: their own account.
   'GET /api/me': { expect: anyRole(200), call: () => ({}) },

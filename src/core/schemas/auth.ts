@@ -31,6 +31,11 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
+export const LOGIN_LINK_BAD = 'This login link has expired or has already been used. Please log in again.';
+/** The one-time login link mailed while an account's failed-login ceiling holds (issue 27.7). */
+export const LoginLinkBody = z.object({ token: z.string({ message: LOGIN_LINK_BAD }).regex(/^[A-Za-z0-9_-]{43}$/, LOGIN_LINK_BAD) });
+export type LoginLinkBody = z.infer<typeof LoginLinkBody>;
+
 export const LoginResponse = z.object({ message: z.string(), token: z.string(), user: UserJson });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 export const SignupResponse = LoginResponse;

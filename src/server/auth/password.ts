@@ -1,8 +1,10 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { inHashingTurn } from './hash-queue';
 
+/** Every scrypt waits for a turn in the request's hashing queue (issue 27 point 6): a full queue throws 503. */
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  return inHashingTurn(() => new Promise((resolve, reject) =>
+    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)))));
 }
 
 /** scrypt cost: N=2^14, r=8, p=1 (OWASP's minimum for scrypt), about 16 MB and ~40 ms a hash here. */
@@ -25,10 +27,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash to verify against when the account does not exist, so the answer takes about the same time. */
-let dummy: Promise<string> | undefined;
-export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(12).toString('hex'));
+/**
+ * A hash to verify against when the account does not exist, so the answer takes about the same time. Random
+ * bytes in the stored format: verifying against it costs one scrypt like a real one, making it costs none.
+ */
+const dummy = ['scrypt', COST.N, COST.r, COST.p, randomBytes(16).toString('base64url'), randomBytes(KEYLEN).toString('base64url')].join('$');
+export async function dummyHash(): Promise<string> {
   return dummy;
 }
 

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 /** The longest window a shared limit may use; rows older than twice this are deleted. */
 export const MAX_WINDOW_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Limit {
   /** What is counted, e.g. `contact:a:203.0.113.7`. */
@@ -78,6 +79,25 @@ export class SharedLimiter {
     return this.run(limits, false);
   }
 
+  /**
+   * Remembers that `key` happened, for `keepMs` (longer than any counting window): one row per key, whose
+   * window_start is the day the memory ends, so the sweep of old windows deletes it only then.
+   */
+  async remember(key: string, keepMs: number): Promise<void> {
+    const until = new Date(Math.ceil((this.now() + keepMs) / DAY_MS) * DAY_MS).toISOString();
+    await this.db.execute(sql`
+      with gone as (delete from rate_limits where key = ${key} and window_start <> ${until}::timestamptz)
+      insert into rate_limits (key, window_start, count) values (${key}, ${until}::timestamptz, 1)
+      on conflict (key, window_start) do update set count = rate_limits.count + 1`);
+  }
+
+  /** Whether `key` is remembered (see remember) and its memory has not ended. */
+  async remembers(key: string): Promise<boolean> {
+    const res = await this.db.execute(sql`
+      select 1 from rate_limits where key = ${key} and window_start > ${new Date(this.now()).toISOString()}::timestamptz limit 1`);
+    return (res as unknown as { rows: unknown[] }).rows.length > 0;
+  }
+
   /** Forgets a key (e.g. failed logins after a success). */
   async reset(key: string): Promise<void> {
     await this.db.execute(sql`delete from rate_limits where key = ${key}`);
@@ -136,11 +156,15 @@ export class SharedLimiter {
   }
 }
 
+/** When a refused client may try again, in words: "17 minutes". */
+export function retryIn(refusal: Refusal): string {
+  const minutes = Math.max(1, Math.ceil(refusal.retryAfterSeconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 /** 429 with Retry-After and a message saying when to try again. */
 export function tooMany(refusal: Refusal, what: string): AppError {
-  const minutes = Math.max(1, Math.ceil(refusal.retryAfterSeconds / 60));
-  return new AppError('too_many', `${what} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { 'retry-after': String(refusal.retryAfterSeconds) });
+  return new AppError('too_many', `${what} Please try again in ${retryIn(refusal)}.`, { 'retry-after': String(refusal.retryAfterSeconds) });
 }
 
 /**

@@ -149,7 +149,7 @@ export const newsItems = pgTable('news_items', {
 export const accountTokens = pgTable('account_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id),
-  purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
+  purpose: text('purpose', { enum: ['reset', 'verify', 'login'] }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),

@@ -50,6 +50,20 @@ export const MAIL_TEMPLATES = {
       'The editorial team',
     ].join('\n'),
   },
+  loginLink: {
+    subject: 'Your one-time login link for your IMSE {role} account',
+    text: [
+      'Dear {name},',
+      '',
+      'Your {role} account had many failed logins from elsewhere, so we ask for more than the password where',
+      'you have not logged in before. You have just typed the right password: open this link within',
+      '{minutes} minutes and press "Log me in" to log in. The link works once.',
+      '{loginUrl}',
+      '',
+      'If it was not you who just typed your password, do not open the link, and choose a new password.',
+      'The editorial team',
+    ].join('\n'),
+  },
   verifyEmail: {
     subject: 'Please confirm your email address for your IMSE {role} account',
     text: [

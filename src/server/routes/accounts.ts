@@ -14,7 +14,7 @@ import { signToken } from '../auth/tokens';
 import { saveCoAuthors } from '../services/author-papers';
 import { findPersonConflictsForPaper } from '../services/person-conflicts';
 import { requestPasswordReset } from '../services/request-password-reset';
-import { resetPassword } from '../services/reset-password';
+import { resetPassword, RESETS_PER_ADDRESS } from '../services/reset-password';
 import { listMyRoles, SWITCH_PASSWORD_WRONG, switchRole } from '../services/switch-role';
 import { toUserJson } from '../services/user-json';
 import { resendVerificationMail, verifyEmail } from '../services/verify-email';
@@ -47,6 +47,8 @@ const routes: FastifyPluginAsync = async (app) => {
   });
 
   api.post('/password/reset', { schema: { body: ResetBody, response: { 200: MessageJson, ...errors } } }, async (req) => {
+    const refused = await limiter.take([{ key: `reset:a:${addressKey(req.ip)}`, ...RESETS_PER_ADDRESS }]);
+    if (refused) throw tooMany(refused, 'Too many password resets from your address.');
     await resetPassword(db, req.body, { ip: req.ip });
     return { message: RESET_DONE };
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LoginBody, SignupBody } from '../../core/schemas/auth';
-import { LoginLimiter } from '../auth/login-limiter';
+import { LoginBody, LoginLinkBody, SignupBody } from '../../core/schemas/auth';
+import { accountLocked, LOGIN_LIMITS, LoginLimiter } from '../auth/login-limiter';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { signToken } from '../auth/tokens';
 import { AppError } from '../errors';
@@ -9,17 +9,24 @@ import { signUpUser } from '../services/sign-up-user';
 import { editorExists } from '../services/users';
 import { findLinkedAccounts } from '../services/switch-role';
 import { sendVerificationMail } from '../services/verify-email';
-import { toUserJson } from '../services/user-json';
+import { toUserJson, type UserRow } from '../services/user-json';
+import { logInWithLink, mailLoginLink } from '../services/log-in-with-link';
 import { CONTRACT } from './contract';
 import { recordAudit } from '../services/audit';
 
 /** Sign-ups per address: a whole class behind one NAT signs up in an hour; a script does not fill the database. */
 export const SIGNUP_PER_ADDRESS = { limit: 200, windowMs: 60 * 60 * 1000 } as const;
+/** One-time login links mailed per account: a flood of right passwords from new addresses does not flood the mailbox. */
+export const LOGIN_LINKS_PER_ACCOUNT = { limit: 3, windowMs: 60 * 60 * 1000 } as const;
 
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const shared = new SharedLimiter(db);
-  const limiter = new LoginLimiter(shared);
+  const limiter = new LoginLimiter(shared, {
+    ...LOGIN_LIMITS,
+    attemptsPerAddress: { ...LOGIN_LIMITS.attemptsPerAddress, limit: app.config.LOGIN_ATTEMPTS_PER_ADDRESS },
+    perEmail: { ...LOGIN_LIMITS.perEmail, limit: app.config.LOGIN_FAILURES_PER_EMAIL },
+  });
 
   if (app.config.EDITOR_EMAILS.length === 0) {
     if (await editorExists({ db })) app.log.info('Editor signup is closed: an editor exists and EDITOR_EMAILS is empty');
@@ -42,21 +49,45 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post('/login', CONTRACT.login, async (req) => {
     const raw = (req.body ?? {}) as { email?: unknown };
     const emailKey = typeof raw.email === 'string' ? raw.email.trim() : '';
-    await limiter.check(emailKey, req.ip);
+    // Every login counts for its address. `locked`: the account's per-e-mail ceiling of failures holds; the
+    // right password then gets in only from an address that logged in to it before (issue 27.7).
+    const locked = await limiter.admit(emailKey, req.ip);
     const body = LoginBody.parse(req.body ?? {});
-    try {
-      const user = await logInUser(db, body);
-      await limiter.succeed(body.email, req.ip);
-      const links = await findLinkedAccounts(db, { user, password: body.password });
-      const token = await signToken({ sub: user.id, role: user.role, links }, app.tokenKey);
-      return { message: 'Login successful', token, user: toUserJson(user) };
-    } catch (err) {
+    const user = await logInUser(db, body).catch(async (err: unknown) => {
       if (err instanceof AppError && err.code === 'unauthorized') {
         await limiter.fail(body.email, req.ip);
         await recordAudit(db, { actorId: null, actorRole: body.role, action: 'login.failed', ip: req.ip, details: { email: body.email } });
+        if (locked) throw accountLocked(locked);
       }
       throw err;
+    });
+    if (locked && !(await limiter.knows(user.id, req.ip))) {
+      // The right password from a new address: the wrong password's answer, counted like it (the next
+      // answer's Retry-After must not tell either), and a one-time link by mail after it (at most 3 an hour
+      // per account).
+      await limiter.fail(body.email, req.ip);
+      void mailLinkLimited(user).catch((err: unknown) => app.log.error({ err }, 'login link mail failed'));
+      throw accountLocked(locked);
     }
+    await limiter.succeed(body.email, req.ip, user.id);
+    const links = await findLinkedAccounts(db, { user, password: body.password });
+    const token = await signToken({ sub: user.id, role: user.role, links }, app.tokenKey);
+    return { message: 'Login successful', token, user: toUserJson(user) };
+  });
+
+  const mailLinkLimited = async (user: UserRow) => {
+    if (await shared.take([{ key: `login-link:u:${user.id}`, ...LOGIN_LINKS_PER_ACCOUNT }])) return;
+    await mailLoginLink(db, { user, mailer: app.mailer, publicUrl: app.config.publicUrl });
+  };
+
+  app.post('/login/link', CONTRACT.loginLink, async (req) => {
+    await limiter.countAttempt(req.ip);
+    const body = LoginLinkBody.parse(req.body ?? {});
+    const user = await logInWithLink(db, { token: body.token, ip: req.ip });
+    await limiter.remember(user.id, req.ip);
+    // No password was typed: no other role's account is proved (links), as after a password reset.
+    const token = await signToken({ sub: user.id, role: user.role }, app.tokenKey);
+    return { message: 'Login successful', token, user: toUserJson(user) };
   });
 };
 

@@ -1,6 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { LoginBody, LoginResponse, ProfileFields, SignupBody, SignupResponse, UserJson } from '../../core/schemas/auth';
+import { LoginBody, LoginLinkBody, LoginResponse, ProfileFields, SignupBody, SignupResponse, UserJson } from '../../core/schemas/auth';
 import { Email, Id, MessageJson, PaperId } from '../../core/schemas/common';
 import { ContactBody, ContactSentJson } from '../../core/schemas/contact';
 import { HealthDownJson, HealthJson, KeynoteSpeakerJson, NewsAddedJson, NewsFields, NewsItemJson, SpeakerAddedJson, SpeakerFields } from '../../core/schemas/content';
@@ -45,6 +45,10 @@ export const CONTRACT = {
   }),
   signup: route({ body: SignupBody, response: { 201: SignupResponse, ...errors } }),
   login: route({ body: LoginBody, response: { 200: LoginResponse, ...errors } }),
+  loginLink: route({
+    description: 'Log in once with the token of a mailed one-time login link (sent when the account\'s failed-login ceiling holds and the right password came from a new address).',
+    body: LoginLinkBody, response: { 200: LoginResponse, ...errors },
+  }),
   me: route({ security: [{ bearer: [] }], response: { 200: UserJson, ...errors } }),
   patchMe: route({
     description: 'JSON {name, phone}, or multipart/form-data with name, phone and a `photo` (JPEG, PNG or WebP, at most 2 MB).',

@@ -3,7 +3,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { accountTokens } from '../db/schema';
 
-export type TokenPurpose = 'reset' | 'verify';
+/** 'login': the one-time login link mailed while an account's failed-login ceiling holds (issue 27.7). */
+export type TokenPurpose = 'reset' | 'verify' | 'login';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -14,6 +15,17 @@ export async function issueAccountToken(db: Db, opts: { userId: string; purpose:
     tokenHash: hashOf(token), userId: opts.userId, purpose: opts.purpose, expiresAt: new Date(Date.now() + opts.ttlMs),
   });
   return token;
+}
+
+/**
+ * The account of a link token that could be used now (known, unused, unexpired, this purpose), without using
+ * it: work that must not be wasted on a bad link (a password hash) runs between this and consumeAccountToken.
+ */
+export async function findAccountToken(db: Db, opts: { token: string; purpose: TokenPurpose }): Promise<string | null> {
+  const [row] = await db.select({ userId: accountTokens.userId }).from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashOf(opts.token)), eq(accountTokens.purpose, opts.purpose),
+      isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)));
+  return row?.userId ?? null;
 }
 
 /**

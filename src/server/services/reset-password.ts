@@ -4,17 +4,29 @@ import { hashPassword } from '../auth/password';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
-import { consumeAccountToken, revokeAccountTokens } from './account-tokens';
+import { consumeAccountToken, findAccountToken, revokeAccountTokens } from './account-tokens';
 import { recordAudit } from './audit';
+
+/**
+ * Resets per client address in an hour (issue 27.6). A reset needs a link from the mailbox, one per person; a
+ * class behind one NAT address resetting 30 passwords in one hour is already unusual, and one refused waits a
+ * few minutes with its link still valid. Every attempt counts, a bad link too.
+ */
+export const RESETS_PER_ADDRESS = { limit: 30, windowMs: 60 * 60 * 1000 } as const;
 
 /**
  * A new password through a reset link: the link is used up, the account's other reset links die, and
  * every login token issued before now is refused (tokens_valid_after). The link reached the mailbox,
  * so the address is verified too. Returns the account id.
+ *
+ * The link is checked before the password is hashed (issue 27.6: a bad link costs no scrypt) and used up
+ * after it, in the transaction that saves the password: a hash refused by a full queue leaves it usable.
  */
 export async function resetPassword(db: Db, body: ResetBody, opts: { ip?: string } = {}): Promise<{ userId: string; email: string }> {
+  if (!(await findAccountToken(db, { token: body.token, purpose: 'reset' }))) throw new AppError('bad_request', RESET_LINK_BAD);
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
+    // Used by another request since it was looked up (a double click): only one of them wins.
     const userId = await consumeAccountToken(tx, { token: body.token, purpose: 'reset' });
     if (!userId) throw new AppError('bad_request', RESET_LINK_BAD);
     const [user] = await tx.select({ verified: users.emailVerifiedAt, email: users.email, role: users.role }).from(users).where(eq(users.id, userId));

@@ -4,6 +4,9 @@ import { api } from './client';
 
 export const logIn = (body: LoginBody) => api<LoginResponse>('/login', { json: body });
 
+/** Log in with the token of a mailed one-time login link (issue 27.7). */
+export const logInWithLink = (token: string) => api<LoginResponse>('/login/link', { json: { token } });
+
 export const signUp = (body: { name: string; email: string; password: string; confirmPassword: string; role: Role; tags: string[] }) =>
   api<SignupResponse>('/signup', { json: body });
 
