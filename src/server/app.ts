@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { zodIssueMessage } from './http/route';
 import { trustProxyOption, type Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
-import { AppError, DATABASE_FULL, isInsufficientResources, loggableError, loggableRequest } from './errors';
+import { AppError, DATABASE_FULL, FILES_FULL, isInsufficientResources, loggableError, loggableRequest } from './errors';
 import { createServer } from 'node:http';
 import { loadWebSite, registerWeb, serveSiteFirst, type WebSite } from './web';
 import { API_POLICY, htmlPolicy, inlineScriptHashes } from './csp';
@@ -48,6 +48,8 @@ export interface BuildOptions {
   /** Serve the built site too (off in API tests that do not need it). */
   web?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const SECURITY_HEADERS = {
@@ -66,7 +68,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       server.keepAliveTimeout = 72_000; // Fastify's own default, which it does not apply to a server it did not make
       return server;
     },
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'], serializers: { req: loggableRequest } },
+    logger: opts.logger === false ? false : {
+      level: config.LOG_LEVEL, redact: ['req.headers.authorization'], serializers: { req: loggableRequest },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     // X-Forwarded-For only from configured balancers (TRUST_PROXY); otherwise the socket's address (issue 16).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
@@ -146,6 +151,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // client stops sending and reads the answer instead of waiting to finish the upload.
     if (req.isMultipart() && !req.raw.readableEnded) reply.header('connection', 'close');
     if (error instanceof AppError) {
+      if (error.statusCode >= 500 && error.cause !== undefined) req.log.error({ err: loggableError(error.cause), status: error.statusCode }, error.message);
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       return reply.code(error.statusCode).send({ message: error.message });
     }
@@ -165,7 +171,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     if (isStorageFailure(error)) {
       req.log.error({ err: loggableError(error) }, 'file storage failed');
-      return reply.code(503).header('retry-after', '60').send({ message: 'The server cannot store files right now. Please try again later.' });
+      return reply.code(503).header('retry-after', '60').send({ message: FILES_FULL });
     }
     if (isInsufficientResources(error)) {
       req.log.error({ err: loggableError(error) }, 'database out of resources (disk full?)');

@@ -10,8 +10,9 @@ const STATUS: Record<ErrorCode, number> = {
 /** An error whose message is meant for the user; the error handler maps its code to an HTTP status. */
 export class AppError extends Error {
   readonly statusCode: number;
-  constructor(readonly code: ErrorCode, message: string, readonly headers: Record<string, string> = {}) {
-    super(message);
+  /** `cause`: the server's own failure behind a 5xx, which the error handler logs (the client sees only `message`). */
+  constructor(readonly code: ErrorCode, message: string, readonly headers: Record<string, string> = {}, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.statusCode = STATUS[code];
   }
 }
@@ -39,6 +40,16 @@ export const DATABASE_FULL = 'The server cannot store data right now. Please try
  */
 export function isInsufficientResources(error: unknown): boolean {
   return sqlState(error)?.startsWith('53') ?? false;
+}
+
+export const FILES_FULL = 'The server cannot store files right now. Please try again later.';
+
+/**
+ * Where files go is out of room or other resources (issue 27.8): the database's SQLSTATE class 53
+ * (FILE_STORE=postgres) or the disk's ENOSPC / EDQUOT (FILE_STORE=disk), anywhere down the chain of causes.
+ */
+export function isOutOfResources(error: unknown): boolean {
+  return isInsufficientResources(error) || chain(error).some((e) => e.code === 'ENOSPC' || e.code === 'EDQUOT');
 }
 
 /**
@@ -70,7 +81,16 @@ export function redactQuoted(message: string): string {
   return message.split('\n')[0]!.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'").slice(0, 200);
 }
 
-/** The request as a log line shows it: the path without its query string (search words, signed-link tokens). */
+/** E-mail addresses in a text (an SMTP server's reply names the recipient), each replaced by "(address)". */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g, '(address)');
+}
+
+/**
+ * The request as a log line shows it: the path without its query string (search words, signed-link tokens)
+ * and without an e-mail address in it (/api/send-mail/:reviewerEmail, issue 27.8).
+ */
 export function loggableRequest(req: { method?: string; url?: string; ip?: string; socket?: { remotePort?: number } }): Record<string, unknown> {
-  return { method: req.method, url: (req.url ?? '').split('?')[0], remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+  const url = (req.url ?? '').split('?')[0]!.split('/').map((segment) => (/@|%40/i.test(segment) ? '(address)' : segment)).join('/');
+  return { method: req.method, url, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
 }

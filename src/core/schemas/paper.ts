@@ -4,7 +4,7 @@ import { CoAuthor } from './accounts';
 import { UserJson } from './auth';
 import { TagValue } from './common';
 import { AuthorReviewJson, CameraReadyJson, Decision, ReviewSummary } from './review-cycle';
-import { plainLine } from './text';
+import { noBidiControls, plainLine } from './text';
 
 export const CommentJson = z.object({ text: z.string(), reviewerId: z.string(), createdAt: z.string() });
 
@@ -44,7 +44,7 @@ export type PaperJson = z.infer<typeof PaperJson>;
 
 export const NewPaperFields = z.object({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)').refine(...plainLine('Title')),
-  abstract: z.string({ message: 'Abstract is required' }).trim().min(1, 'Abstract is required').max(5000, 'Abstract is too long (at most 5,000 characters)'),
+  abstract: z.string({ message: 'Abstract is required' }).trim().min(1, 'Abstract is required').max(5000, 'Abstract is too long (at most 5,000 characters)').refine(...noBidiControls('Abstract')),
   keywords: z.array(TagValue).max(50).default([]),
 });
 export type NewPaperFields = z.infer<typeof NewPaperFields>;

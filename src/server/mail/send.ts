@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { newId } from '../../core/ids';
 import type { Db } from '../db/connect';
+import { loggableError, withoutAddresses } from '../errors';
 import { mailLog, mailQueue } from '../db/schema';
 import { renderMail, type TemplateName } from './templates';
 
@@ -88,7 +89,7 @@ export function createMailer(opts: MailerOptions): Mailer {
       try {
         await entry.job.run();
       } catch (err) {
-        opts.log.warn({ err, job: entry.job.name }, 'mail worker job failed');
+        opts.log.warn({ err: loggableError(err), job: entry.job.name }, 'mail worker job failed');
       }
     }
   }
@@ -124,7 +125,8 @@ export function createMailer(opts: MailerOptions): Mailer {
     } catch (err) {
       const error = (err as Error).message.slice(0, 500);
       const final = mail.attempts >= maxAttempts;
-      opts.log.warn({ to: mail.to, template: mail.template, attempts: mail.attempts, err: error }, final ? 'mail failed for good' : 'mail not sent, will retry');
+      // Named by id and template: the address and the subject (a paper's title) stay in the queue's row (issue 27.8).
+      opts.log.warn({ mailId: mail.id, template: mail.template, attempts: mail.attempts, err: withoutAddresses(error) }, final ? 'mail failed for good' : 'mail not sent, will retry');
       await opts.db.transaction(async (tx) => {
         await tx.update(mailQueue).set({
           status: final ? 'failed' : 'queued', lastError: error, leaseUntil: null,
@@ -153,7 +155,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     timer = null;
     if (running || stopped) return;
     running = runJobs().then(runOnce).catch((err: unknown) => {
-      opts.log.warn({ err }, 'mail worker pass failed');
+      opts.log.warn({ err: loggableError(err) }, 'mail worker pass failed');
       return 0;
     });
     void running.then((n) => {
@@ -172,7 +174,7 @@ export function createMailer(opts: MailerOptions): Mailer {
       const result: MailState = transport ? 'queued' : 'outbox';
       await db.insert(mailQueue).values({ id, to, subject, body: text, template, status: result });
       if (!transport) {
-        opts.log.info({ to, subject, template }, 'SMTP_URL is not set: mail kept in the outbox');
+        opts.log.info({ mailId: id, template }, 'SMTP_URL is not set: mail kept in the outbox');
         await db.insert(mailLog).values({ id, to, subject, body: text, template, result: 'outbox', error: null });
       } else if (!tx) schedule(0);
       return { ok: true, id, result };

@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { AppError } from '../errors';
+import { AppError, FILES_FULL, isOutOfResources } from '../errors';
 import type { FileStore, StoredFile } from '../storage/file-store';
+import { controlCharsMessage, isPlainLine } from '../../core/schemas/text';
 import { isStorableText, UNSTORABLE_TEXT } from '../unstorable-text';
 
 /**
@@ -20,16 +21,28 @@ export async function storeUpload(store: FileStore, part: MultipartFile, opts: {
       if (problem) throw new AppError('bad_request', problem);
     });
   } catch (err) {
+    // First: a store out of room fails the write, and the stream copying the part into it passes that error
+    // on to the part as well (while the body is still arriving), where it would pass for the client's.
+    const full = outOfResources(err);
+    if (full) throw full;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', opts.tooLarge);
-    // The incoming part failed (body cut short or malformed): the client's mistake. A failed write (disk full)
-    // is passed on to the part too, but as a system error, which stays the server's.
+    // The incoming part failed (body cut short or malformed): the client's mistake. A failed write (disk not
+    // writable) is passed on to the part too, but as a system error, which stays the server's.
     if (err === part.file.errored && !(err as { syscall?: string }).syscall) throw malformed(err);
     throw err;
   }
 }
 
+/** The store's disk or database is full (issue 27.8): 503, whatever else the error looks like; the handler logs the cause. */
+function outOfResources(err: unknown): AppError | null {
+  if (err instanceof AppError || !isOutOfResources(err)) return null;
+  return new AppError('unavailable', FILES_FULL, { 'retry-after': '60' }, err);
+}
+
 /** The multipart parser's own errors (no boundary, cut short, broken part) are a bad request, not a server failure. */
 function malformed(err: unknown): unknown {
+  const full = outOfResources(err);
+  if (full) return full;
   if (err instanceof AppError || typeof (err as { statusCode?: unknown } | null)?.statusCode === 'number') return err;
   return new AppError('bad_request', 'The form data is malformed or incomplete. Please send it again.');
 }
@@ -95,6 +108,11 @@ export async function readMultipart(
         if (!isStorableText(fileName)) {
           part.file.resume();
           throw new AppError('bad_request', UNSTORABLE_TEXT);
+        }
+        // The name is shown to the author, co-authors and editors: no controls, no text-direction tricks (issue 27.9).
+        if (!isPlainLine(fileName)) {
+          part.file.resume();
+          throw new AppError('bad_request', controlCharsMessage('File name'));
         }
         try {
           file = { ...(await onFile(part)), fileName: Array.from(fileName).slice(0, 200).join('') };
