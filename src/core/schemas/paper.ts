@@ -61,7 +61,13 @@ export const MyPapersResponse = z.object({ user: UserJson, papers: z.array(Paper
 export type MyPapersResponse = z.infer<typeof MyPapersResponse>;
 export type PaperDetailResponse = z.infer<typeof PaperDetailResponse>;
 
-export const NewPaperResponse = z.object({ message: z.string(), paper: PaperJson });
+/**
+ * The answer to an upload of the paper's PDF (new paper, new version, camera-ready). `metadataWarning` (issue
+ * 27.3): the PDF's document properties name the uploading author; shown after the success message.
+ */
+export const PaperSavedResponse = z.object({ message: z.string(), paper: PaperJson, metadataWarning: z.string().optional() });
+export type PaperSavedResponse = z.infer<typeof PaperSavedResponse>;
+export const NewPaperResponse = PaperSavedResponse;
 
 export const CommentText = z.string({ message: MESSAGES.emptyComment }).trim().min(1, MESSAGES.emptyComment)
   .max(10000, 'Comment is too long (at most 10,000 characters)');

@@ -4,6 +4,7 @@ import { PaperId } from '../../core/schemas/common';
 import { NewPaperFields, UpdatePaperFields } from '../../core/schemas/paper';
 import { requireCaller } from '../auth/caller';
 import { checkSubmissionsOpen, findAuthorPaper, getAuthorPaper, listAuthorPapers, reviseAuthorPaper, submitPaper } from '../services/author-papers';
+import { findMetadataWarning } from '../services/blind-pdf';
 import { discardOnFailure } from '../services/discard-file';
 import { readPdfForm } from '../services/pdf-form';
 import { CONTRACT } from './contract';
@@ -22,12 +23,13 @@ const routes: FastifyPluginAsync = async (app) => {
     // After the submission deadline nothing is read or stored.
     await checkSubmissionsOpen({ db });
     const { fields, file } = await readPdfForm(app, req);
-    const paper = await discardOnFailure({ db, store: app.files, key: file?.key }, () => submitPaper({
-      db, secret, author: { id: caller.id, ip: req.ip },
-      fields: NewPaperFields.parse({ title: fields.title?.[0], abstract: fields.abstract?.[0], keywords: fields.keywords ?? [] }),
-      coAuthorsField: fields.coAuthors?.[0], file,
-    }));
-    return reply.code(201).send({ message: MESSAGES.paperSubmitted, paper });
+    const { paper, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
+      const input = NewPaperFields.parse({ title: fields.title?.[0], abstract: fields.abstract?.[0], keywords: fields.keywords ?? [] });
+      // Read before anything is written: a failure here leaves no paper behind.
+      const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
+      return { paper: await submitPaper({ db, secret, author: { id: caller.id, ip: req.ip }, fields: input, coAuthorsField: fields.coAuthors?.[0], file }), metadataWarning: warning };
+    });
+    return reply.code(201).send({ message: MESSAGES.paperSubmitted, paper, ...(metadataWarning ? { metadataWarning } : {}) });
   });
 
   app.get<{ Params: { id: string } }>('/author/paper/:id', CONTRACT.authorPaper, async (req) => {
@@ -40,10 +42,12 @@ const routes: FastifyPluginAsync = async (app) => {
     // Whose paper it is comes before the upload is read.
     const { paper, coAuthor } = await findAuthorPaper({ db, caller, paperId: PaperId.parse(req.params.id) });
     const { fields, file } = await readPdfForm(app, req);
-    const json = await discardOnFailure({ db, store: app.files, key: file?.key }, () => reviseAuthorPaper({
-      db, secret, caller, ip: req.ip, paper, coAuthor, abstract: UpdatePaperFields.parse({ abstract: fields.abstract?.[0] }).abstract, file,
-    }));
-    return { message: 'Paper saved', paper: json };
+    const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
+      const { abstract } = UpdatePaperFields.parse({ abstract: fields.abstract?.[0] });
+      const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
+      return { json: await reviseAuthorPaper({ db, secret, caller, ip: req.ip, paper, coAuthor, abstract, file }), metadataWarning: warning };
+    });
+    return { message: 'Paper saved', paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
   });
 };
 

@@ -5,7 +5,7 @@ import { Email, Id, MessageJson, PaperId } from '../../core/schemas/common';
 import { ContactBody, ContactSentJson } from '../../core/schemas/contact';
 import { HealthDownJson, HealthJson, KeynoteSpeakerJson, NewsAddedJson, NewsFields, NewsItemJson, SpeakerAddedJson, SpeakerFields } from '../../core/schemas/content';
 import { EditorMessagesJson, SendMailJson } from '../../core/schemas/mail';
-import { MyPapersResponse, NewPaperFields, NewPaperResponse, PaperDetailResponse, PaperJson, UpdatePaperFields } from '../../core/schemas/paper';
+import { MyPapersResponse, NewPaperFields, NewPaperResponse, PaperDetailResponse, PaperJson, PaperSavedResponse, UpdatePaperFields } from '../../core/schemas/paper';
 import { CardCheckoutBody, CardCheckoutResponse, PaymentsConfigJson, PaymentsListResponse, PayuInitiateBody } from '../../core/schemas/payment';
 import { AddCommentBody, RespondBody, ReviewerStatusJson, ReviewerSuggestionJson, SendMailBody, SendPaperBody } from '../../core/schemas/review';
 
@@ -72,7 +72,7 @@ export const CONTRACT = {
     consumes: ['multipart/form-data'],
     params: z.object({ id: PaperId }),
     body: multipart(UpdatePaperFields, { name: 'file', description: 'A new version of the paper, a PDF (binary)' }).partial(),
-    response: { 200: z.object({ message: z.string(), paper: PaperJson }), ...errors },
+    response: { 200: PaperSavedResponse, ...errors },
   }),
   editorPapers: route({
     description: 'Every paper, newest first; the next page\'s cursor is in the x-next-cursor header.',
@@ -94,9 +94,9 @@ export const CONTRACT = {
   addComment: route({ security: [{ bearer: [] }], params: z.object({ paperId: PaperId }), body: AddCommentBody, response: { 201: MessageJson, ...errors } }),
   respond: route({ security: [{ bearer: [] }], body: RespondBody, response: { 200: MessageJson, ...errors } }),
   pdf: route({
-    description: 'A paper\'s PDF through a signed, time-limited link (the `pdf` URLs of the paper JSON).',
-    params: z.object({ fileId: z.string() }), querystring: z.object({ expires: z.string().optional(), sig: z.string().optional() }),
-    response: { 200: binary('The PDF', 'application/pdf'), 403: MessageJson, ...publicErrors },
+    description: 'A paper\'s PDF through a signed, time-limited link (the `pdf` URLs of the paper JSON). `variant=reviewer` (signed with the link): a reviewer\'s link, which under blind review gives the copy without document information and XMP metadata; 409 when that PDF cannot be read to make it.',
+    params: z.object({ fileId: z.string() }), querystring: z.object({ expires: z.string().optional(), sig: z.string().optional(), variant: z.string().optional() }),
+    response: { 200: binary('The PDF', 'application/pdf'), 403: MessageJson, 409: MessageJson, ...publicErrors },
   }),
   photo: route({
     params: z.object({ key: z.string() }),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { verifyPdfSignature } from '../storage/signed-url';
+import { verifyPdfSignature, type PdfVariant } from '../storage/signed-url';
 import { AppError } from '../errors';
 import { findPaperPdf, findPhoto } from '../services/serve-files';
 import { CONTRACT } from './contract';
@@ -8,15 +8,16 @@ const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
 
   /** A paper's PDF, through a signed, time-limited link only (PDFs are never public). */
-  app.get<{ Params: { fileId: string }; Querystring: { expires?: string; sig?: string } }>('/files/:fileId', CONTRACT.pdf, async (req, reply) => {
+  app.get<{ Params: { fileId: string }; Querystring: { expires?: string; sig?: string; variant?: string } }>('/files/:fileId', CONTRACT.pdf, async (req, reply) => {
     const { fileId } = req.params;
-    const check = verifyPdfSignature(app.config.JWT_SECRET, fileId, req.query.expires ?? '', req.query.sig ?? '');
+    const { variant } = req.query;
+    const check = verifyPdfSignature(app.config.JWT_SECRET, { fileId, expires: req.query.expires ?? '', sig: req.query.sig ?? '', variant });
     if (check === 'bad') throw new AppError('forbidden', 'This PDF link is not valid');
     if (check === 'expired') throw new AppError('forbidden', 'This PDF link has expired: open the paper again to get a new one');
-    const file = await findPaperPdf({ db, files: app.files, fileId });
+    const file = await findPaperPdf({ db, files: app.files, fileId, variant: variant as PdfVariant | undefined });
+    if (file.size !== undefined) reply.header('content-length', String(file.size));
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-length', String(file.size))
       .header('content-disposition', `inline; filename="${file.fileName}"`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=900')

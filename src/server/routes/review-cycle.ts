@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '../../core/messages';
 import { MessageJson, PaperId } from '../../core/schemas/common';
-import { PaperJson } from '../../core/schemas/paper';
+import { PaperSavedResponse } from '../../core/schemas/paper';
 import {
   BidBody, BiddingPaperJson, BidResponse, ConflictJson, ConflictsBody, ConflictsResponse, DecisionBody, DecisionResponse,
   EditorReviewJson, NotifyBody, NotifyResponse, ReviewBody, ReviewJson, SaveReviewResponse,
@@ -11,6 +11,7 @@ import { Deadlines, EditorSettings, UpdateSettingsBody } from '../../core/schema
 import { requireCaller } from '../auth/caller';
 import { checkMayBid, listBiddingPapers, placeBid } from '../services/bids';
 import { findAuthorPaper, findPaperForCameraReady, listDeclaredConflicts, submitCameraReady } from '../services/author-papers';
+import { findMetadataWarning } from '../services/blind-pdf';
 import { listPaperConflicts, setDeclaredConflicts } from '../services/conflicts';
 import { notifyAuthors, setDecision } from '../services/decisions';
 import { discardOnFailure } from '../services/discard-file';
@@ -118,15 +119,17 @@ const routes: FastifyPluginAsync = async (app) => {
   // Camera-ready
   app.post<{ Params: { id: string } }>('/author/paper/:id/camera-ready', doc({
     tags: ['review cycle'], params: IdParams, consumes: ['multipart/form-data'],
-    response: { 201: z.object({ message: z.string(), paper: PaperJson }) },
+    response: { 201: PaperSavedResponse },
   }), async (req, reply) => {
     const caller = await requireCaller(req, 'Author');
     // Whose paper it is, and whether it may take a camera-ready version now, come before the upload is read.
     const paper = await findPaperForCameraReady({ db, caller, paperId: PaperId.parse(req.params.id) });
     const { file } = await readPdfForm(app, req);
-    const json = await discardOnFailure({ db, store: app.files, key: file?.key }, () =>
-      submitCameraReady({ db, secret, author: { id: caller.id, ip: req.ip }, paper, file }));
-    return reply.code(201).send({ message: 'Camera-ready version uploaded', paper: json });
+    const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
+      const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
+      return { json: await submitCameraReady({ db, secret, author: { id: caller.id, ip: req.ip }, paper, file }), metadataWarning: warning };
+    });
+    return reply.code(201).send({ message: 'Camera-ready version uploaded', paper: json, ...(metadataWarning ? { metadataWarning } : {}) });
   });
 };
 

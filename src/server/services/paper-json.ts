@@ -76,7 +76,8 @@ export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts
       title: p.title,
       abstract: p.abstract,
       keywords: p.keywords,
-      pdf: latest ? signedPdfUrl(secret, latest.id) : null,
+      // A reviewer's link leads, under blind review, to the copy without the PDF's metadata (decision 21).
+      pdf: latest ? signedPdfUrl(secret, latest.id, { variant: view === 'reviewer' ? 'reviewer' : undefined }) : null,
       author: opts.blind ? '' : p.authorId,
       submittedAt: p.submittedAt.toISOString(),
       comments: (notesOf.get(p.id) ?? []).filter((c) => visible(c.reviewerId)).map((c) => ({

@@ -3,15 +3,24 @@ import type { Db } from '../db/connect';
 import { keynoteSpeakers, paperFiles, users } from '../db/schema';
 import { AppError } from '../errors';
 import type { FileStore } from '../storage/file-store';
+import type { PdfVariant } from '../storage/signed-url';
 import { imageType } from '../storage/sniff';
+import { ensureBlindCopy } from './blind-pdf';
 import { getSettingsRow } from './settings';
 
-/** A stored PDF version (the signed link was checked by the route): its key, size and the name to show; 404 when gone. */
-export async function findPaperPdf(opts: { db: Db; files: FileStore; fileId: string }): Promise<{ storageKey: string; size: number; fileName: string }> {
+/**
+ * A stored PDF version (the signed link was checked by the route): its key, size (unknown for a made copy) and
+ * the name to show; 404 when gone. A reviewer's link, under blind review, gets the copy without the PDF's
+ * metadata (blind-pdf.ts), whenever the link was handed out.
+ */
+export async function findPaperPdf(opts: { db: Db; files: FileStore; fileId: string; variant?: PdfVariant }): Promise<{ storageKey: string; size?: number; fileName: string }> {
   const [file] = await opts.db.select().from(paperFiles).where(eq(paperFiles.id, opts.fileId)).limit(1);
   if (!file || !(await opts.files.exists(file.storageKey))) throw new AppError('not_found', 'PDF not found');
   // Under blind review the author's own file name (often their name) is not passed on.
   const blind = (await getSettingsRow(opts.db))?.blindReview;
+  if (blind && opts.variant === 'reviewer') {
+    return { storageKey: await ensureBlindCopy({ files: opts.files, storageKey: file.storageKey }), fileName: `paper-${file.paperId}-v${file.version}.pdf` };
+  }
   const fileName = blind ? `paper-${file.paperId}-v${file.version}.pdf`
     : (file.fileName.replace(/[^A-Za-z0-9._ -]+/g, '_').replace(/^\.+/, '').slice(0, 100) || 'paper').replace(/(\.pdf)?$/i, '.pdf');
   return { storageKey: file.storageKey, size: file.size, fileName };

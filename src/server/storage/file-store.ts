@@ -14,8 +14,10 @@ export interface FileStore {
   /**
    * Stream a file in; it becomes visible under its key only once complete and accepted by `verify`
    * (which sees the first 16 bytes and the size, and throws to refuse the file: nothing is kept then).
+   * The key is the content's SHA-256, or `opts.key` for a file made from another one (a key derived from
+   * that one's, e.g. derived-keys.ts blindCopyKey); when that key is already stored, the stored file stays.
    */
-  put(input: Readable, verify?: (file: { head: Buffer; size: number }) => void): Promise<StoredFile>;
+  put(input: Readable, verify?: (file: { head: Buffer; size: number }) => void, opts?: { key?: string }): Promise<StoredFile>;
   get(key: string): Readable;
   /** The first `bytes` bytes of a stored file, to tell what it is. */
   head(key: string, bytes: number): Promise<Buffer>;
@@ -68,7 +70,8 @@ export function localFileStore(root: string, opts: { holdMs?: number; now?: () =
     return path.join(root, key.slice(0, 2), key);
   };
   return {
-    async put(input, verify) {
+    async put(input, verify, opts) {
+      if (opts?.key !== undefined) pathOf(opts.key);
       const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
       const hash = createHash('sha256');
       let size = 0;
@@ -85,7 +88,7 @@ export function localFileStore(root: string, opts: { holdMs?: number; now?: () =
       try {
         await pipeline(input, tap, out);
         verify?.({ head, size });
-        const key = hash.digest('hex');
+        const key = opts?.key ?? hash.digest('hex');
         const dest = pathOf(key);
         await fsyncPath(tmp);
         await serially(key, async () => {

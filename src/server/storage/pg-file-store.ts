@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import type { FileStore } from './file-store';
 import { HOLD_MS, rememberHold, takeOwnHolds } from './holds';
+import { blindCopyKeySql } from './derived-keys';
 
 /** A chunk row holds at most this many bytes. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -28,7 +29,8 @@ export function pgFileStore(pool: pg.Pool, opts: { holdMs?: number } = {}): File
   const missing = (key: string) => Object.assign(new Error(`no stored file ${key.slice(0, 12)}…`), { code: 'ENOENT' });
 
   return {
-    async put(input, verify) {
+    async put(input, verify, opts) {
+      if (opts?.key !== undefined) check(opts.key);
       const blobId = randomUUID();
       const hash = createHash('sha256');
       let size = 0;
@@ -68,7 +70,7 @@ export function pgFileStore(pool: pg.Pool, opts: { holdMs?: number } = {}): File
         await dropBlob(blobId).catch(() => {});
         throw err;
       }
-      const key = hash.digest('hex');
+      const key = opts?.key ?? hash.digest('hex');
       // The hold is committed before the file row is touched: a concurrent delete either sees it, or ran
       // first and then this insert brings the file back with this upload's chunks.
       const holdId = randomBytes(12).toString('hex');
@@ -138,7 +140,8 @@ export async function pruneFileHolds(pool: pg.Pool, holdMs = HOLD_MS): Promise<v
 
 /**
  * Files no row names any more and nobody stored in the last hold period: what a request killed between
- * storing its file and committing its row left behind. The tables that name files are listed here; a
+ * storing its file and committing its row left behind. The tables that name files are listed here (and the
+ * reviewers' copy of a named PDF, kept under a key derived from the original's, decision 21); a
  * concurrent store of the same bytes moves `stored_at` (or takes a hold) and so keeps the file.
  */
 export async function sweepUnreferencedFiles(pool: pg.Pool, holdMs = HOLD_MS): Promise<number> {
@@ -147,6 +150,7 @@ export async function sweepUnreferencedFiles(pool: pg.Pool, holdMs = HOLD_MS): P
      where f.stored_at < now() - make_interval(secs => $1)
        and not exists (select 1 from file_holds h where h.key = f.key and h.at >= now() - make_interval(secs => $1))
        and not exists (select 1 from paper_files p where p.storage_key = f.key)
+       and not exists (select 1 from paper_files p where ${blindCopyKeySql('p.storage_key')} = f.key)
        and not exists (select 1 from camera_ready c where c.storage_key = f.key)
        and not exists (select 1 from users u where u.photo_key = f.key)
        and not exists (select 1 from keynote_speakers k where k.photo_key = f.key)

@@ -1,4 +1,4 @@
-import type { MyPapersResponse, PaperDetailResponse, PaperJson } from '../../core/schemas/paper';
+import type { MyPapersResponse, PaperDetailResponse, PaperSavedResponse } from '../../core/schemas/paper';
 import { api } from './client';
 
 export const getMyPapers = () => api<MyPapersResponse>('/author/my-papers');
@@ -9,5 +9,5 @@ export function updateAuthorPaper(id: string, changes: { abstract?: string; file
   const form = new FormData();
   if (changes.abstract !== undefined) form.append('abstract', changes.abstract);
   if (changes.file) form.append('file', changes.file);
-  return api<{ message: string; paper: PaperJson }>(`/author/paper/${encodeURIComponent(id)}`, { method: 'PATCH', form });
+  return api<PaperSavedResponse>(`/author/paper/${encodeURIComponent(id)}`, { method: 'PATCH', form });
 }

@@ -1,5 +1,5 @@
 import type { CoAuthor } from '../../core/schemas/accounts';
-import type { PaperJson } from '../../core/schemas/paper';
+import type { PaperSavedResponse } from '../../core/schemas/paper';
 import type {
   Bid, BiddingPaperJson, Decision, EditorReviewJson, ReviewBody, ReviewJson,
 } from '../../core/schemas/review-cycle';
@@ -38,7 +38,7 @@ export const setDeclaredConflicts = (paperId: string, emails: string[]) =>
 export const uploadCameraReady = (paperId: string, file: File, onProgress: (sent: number, total: number) => void) => {
   const form = new FormData();
   form.append('file', file);
-  return uploadWithProgress<{ message: string; paper: PaperJson }>(`/author/paper/${id(paperId)}/camera-ready`, form, onProgress);
+  return uploadWithProgress<PaperSavedResponse>(`/author/paper/${id(paperId)}/camera-ready`, form, onProgress);
 };
 
 export const getEditorStats = () => api<import('../../core/schemas/editor-stats').EditorStatsJson>('/editor/stats');
@@ -52,7 +52,7 @@ export function submitPaperWithProgress(input: { title: string; abstract: string
   for (const k of input.keywords) form.append('keywords', k);
   if (input.coAuthors?.length) form.append('coAuthors', JSON.stringify(input.coAuthors));
   form.append('file', input.file);
-  return uploadWithProgress<{ message: string; paper: PaperJson }>('/author/new-paper', form, onProgress);
+  return uploadWithProgress<PaperSavedResponse>('/author/new-paper', form, onProgress);
 }
 
 export const getConflictedReviewers = (paperId: string) =>

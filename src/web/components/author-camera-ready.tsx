@@ -25,12 +25,14 @@ export function AuthorCameraReady({ paper, deadline }: { paper: PaperJson; deadl
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
   const closed = Boolean(deadline && Date.now() > Date.parse(deadline));
 
   const upload = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     setDone(null);
+    setWarning(null);
     const file = fileRef.current?.files?.[0];
     if (!file || file.size === 0) { setError('Please attach the camera-ready version as a PDF file'); return; }
     setBusy(true);
@@ -38,6 +40,7 @@ export function AuthorCameraReady({ paper, deadline }: { paper: PaperJson; deadl
     try {
       const res = await uploadCameraReady(paper._id, file, (sent, total) => setProgress({ sent, total }));
       setDone(`${res.message}: ${file.name}`);
+      setWarning(res.metadataWarning ?? null);
       toast.success(res.message);
       if (fileRef.current) fileRef.current.value = '';
       void revalidator.revalidate();
@@ -73,6 +76,7 @@ export function AuthorCameraReady({ paper, deadline }: { paper: PaperJson; deadl
           {progress ? <UploadProgress sent={progress.sent} total={progress.total} label="Camera-ready upload" finished={Boolean(done)} /> : null}
           <Alert>{error}</Alert>
           <Alert tone="success">{done}</Alert>
+          <Alert tone="warning">{warning}</Alert>
           <Button type="submit" disabled={busy} aria-busy={busy}>
             {busy ? 'Uploading…' : 'Upload camera-ready version'}
           </Button>

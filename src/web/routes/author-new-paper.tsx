@@ -37,6 +37,8 @@ export default function NewPaper({ loaderData: { deadline } }: Route.ComponentPr
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
+  // Issue 27.3: when the PDF's properties name the author, the page stays to say so instead of moving on.
+  const [submitted, setSubmitted] = useState<{ message: string; paperId: string; warning: string } | null>(null);
   const closed = Boolean(deadline && Date.now() > Date.parse(deadline));
 
   // The upload reports its progress, so it is a direct call (XMLHttpRequest), not the route's action.
@@ -61,8 +63,10 @@ export default function NewPaper({ loaderData: { deadline } }: Route.ComponentPr
     setProgress({ sent: 0, total: file.size });
     try {
       const res = await submitPaperWithProgress({ ...parsed.data, file, coAuthors: authors.data }, (sent, total) => setProgress({ sent, total }));
-      toast.success(res.message || MESSAGES.paperSubmitted);
-      navigate('/author/dashboard');
+      const message = res.message || MESSAGES.paperSubmitted;
+      toast.success(message);
+      if (res.metadataWarning) setSubmitted({ message, paperId: res.paper._id, warning: res.metadataWarning });
+      else navigate('/author/dashboard');
     } catch (err) {
       if (followRedirect(err)) return;
       setProgress(null);
@@ -80,7 +84,16 @@ export default function NewPaper({ loaderData: { deadline } }: Route.ComponentPr
       {deadline && !closed ? (
         <p className="mt-2 text-slate-700">Submission deadline: <time dateTime={deadline} className="font-semibold">{formatDateTime(deadline)}</time></p>
       ) : null}
-      {closed ? (
+      {submitted ? (
+        <div className={cardClass('mt-6 space-y-4 shadow-sm')}>
+          <Alert tone="success">{submitted.message}</Alert>
+          <Alert tone="warning">{submitted.warning}</Alert>
+          <p className="flex flex-wrap gap-4">
+            <Link to="/author/dashboard" className="font-semibold text-brand-700 underline">Go to My Research Papers</Link>
+            <Link to={`/paper-details/${submitted.paperId}`} className="font-semibold text-brand-700 underline">Open the paper</Link>
+          </p>
+        </div>
+      ) : closed ? (
         <div role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-900">
           <p className="text-lg font-semibold">{MESSAGES.submissionsClosed}</p>
           <p className="mt-1">The submission deadline was {formatDateTime(deadline!)}. You can still follow your submitted papers on <Link to="/author/dashboard" className="font-semibold underline">your dashboard</Link>.</p>

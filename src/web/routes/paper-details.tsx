@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { isId } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
 import type { CoAuthor } from '../../core/schemas/accounts';
-import type { PaperJson } from '../../core/schemas/paper';
+import type { PaperSavedResponse } from '../../core/schemas/paper';
 import { saveCoAuthors } from '../api/accounts';
 import { getAuthorPaper, updateAuthorPaper } from '../api/papers';
 import { getPaperRegistration } from '../api/program';
@@ -18,6 +18,7 @@ import { AuthorCameraReady } from '../components/author-camera-ready';
 import { AuthorConflicts } from '../components/author-conflicts';
 import { AuthorDecision } from '../components/author-decision';
 import { actOr, jsonBody, loadPart, revalidateAfterSuccess, RouteError, type ActionResult } from '../components/route-data';
+import { Alert } from '../components/ui/alert';
 import { Button, ButtonAnchor } from '../components/ui/button';
 import { cardClass } from '../components/ui/card';
 import type { Route } from './+types/paper-details';
@@ -91,8 +92,9 @@ export function ErrorBoundary() {
 
 export default function PaperDetails({ loaderData }: Route.ComponentProps) {
   const { paper, latestComment, cameraReadyDeadline, registered, conflicts, conflictsError } = loaderData;
-  const fetcher = useFetcher<ActionResult<{ message: string; paper: PaperJson }>>();
+  const fetcher = useFetcher<ActionResult<PaperSavedResponse>>();
   const [editing, setEditing] = useState(false);
+  const [metadataWarning, setMetadataWarning] = useState<string | null>(null);
   const [abstract, setAbstract] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const saving = fetcher.state !== 'idle';
@@ -109,6 +111,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
     setEditing(false);
     if (fileRef.current) fileRef.current.value = '';
     toast.success(result.data.message);
+    setMetadataWarning(result.data.metadataWarning ?? null);
   }, [result]);
 
   const save = () => {
@@ -144,6 +147,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
       <div>
         <label htmlFor="pdf" className="block font-semibold text-brand-900">Upload a new version (PDF)</label>
         <input id="pdf" ref={fileRef} type="file" accept="application/pdf,.pdf" disabled={!editing} className="mt-2 block w-full text-sm disabled:opacity-60" />
+        <Alert tone="warning" className="mt-2">{metadataWarning}</Alert>
         {paper.pdfVersions?.length ? (
           <ul className="mt-2 space-y-1 text-sm text-slate-700" aria-label="PDF versions">
             {paper.pdfVersions.map((v) => (

@@ -4,7 +4,6 @@ import { toast } from 'sonner';
 import { isId } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
 import type { ReviewBody } from '../../core/schemas/review-cycle';
-import { messageOf } from '../api/client';
 import { addComment, getAssignedPapers, respondToPaper } from '../api/review';
 import { getDeadlines, getOwnReview, saveReview } from '../api/review-cycle';
 import { requireRole } from '../components/session';
@@ -94,7 +93,12 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
   const download = async () => {
     if (!paper?.pdf) { toast.error(MESSAGES.noPdf); return; }
     const res = await fetch(paper.pdf);
-    if (!res.ok) { toast.error(messageOf(null, 'The PDF could not be loaded. Please reload the page.')); return; }
+    // The server's reason when it gives one (an expired link; issue 27.3: a PDF that cannot be given under blind review).
+    if (!res.ok) {
+      const body = await res.json().catch(() => null) as { message?: unknown } | null;
+      toast.error(typeof body?.message === 'string' ? body.message : 'The PDF could not be loaded. Please reload the page.');
+      return;
+    }
     const url = URL.createObjectURL(await res.blob());
     const a = document.createElement('a');
     a.href = url;

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 
-export type AlertTone = 'error' | 'success' | 'info';
+export type AlertTone = 'error' | 'success' | 'info' | 'warning';
 const TONES: Record<AlertTone, string> = {
   error: 'bg-red-50 text-red-800 border-red-200',
   success: 'bg-green-50 text-green-900 border-green-200',
   info: 'bg-brand-50 text-brand-900 border-brand-100',
+  warning: 'bg-amber-50 text-amber-900 border-amber-300',
 };
 
 /**
