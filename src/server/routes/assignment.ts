@@ -8,15 +8,14 @@ import { autoAssign } from '../services/auto-assign';
 const errors = { 400: MessageJson, 401: MessageJson, 403: MessageJson };
 
 const routes: FastifyPluginAsync = async (app) => {
-  const { pool } = app.database;
+  const { db, pool } = app.database;
 
   app.withTypeProvider<ZodTypeProvider>().post('/editor/auto-assign',
     { schema: { body: AutoAssignBody, response: { 200: AutoAssignJson, ...errors } } },
     async (req) => {
-      await requireCaller(req, 'Editor');
-      const result = await autoAssign({ pool, ...req.body });
-      if (result.stats.assigned > 0 && req.body.apply) app.listCache.invalidate();
-      return result;
+      const caller = await requireCaller(req, 'Editor');
+      const { apply, ...limits } = req.body;
+      return autoAssign({ pool, ...limits, apply: apply ? { db, editor: { id: caller.id, ip: req.ip } } : undefined });
     });
 };
 

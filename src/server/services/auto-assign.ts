@@ -1,4 +1,7 @@
 import type pg from 'pg';
+import type { Db } from '../db/connect';
+import { assignReviewers } from './assign-reviewers';
+import type { Actor } from './audit';
 import { BIDS, scorePair, type Bid } from '../../core/assignment/score';
 import { boundAssignment, solveAssignment, violatesOptimality, type AssignmentBound, type AssignmentProblem, type AssignmentSolution } from '../../core/assignment/solve-assignment';
 import { normalizeTag, sharedTags } from '../../core/matching';
@@ -14,7 +17,8 @@ export interface AutoAssignOptions {
   reviewersPerPaper?: number;
   maxPapersPerReviewer?: number;
   paperIds?: string[];
-  apply?: boolean;
+  /** Record the new pairs, as the editor (the same service and audit as Send Paper). */
+  apply?: { db: Db; editor: Actor };
 }
 
 interface Loaded {
@@ -505,7 +509,7 @@ export async function autoAssign(opts: AutoAssignOptions): Promise<AutoAssignRes
   }
   unfilled.sort((a, b) => b.missing - a.missing || (a.paperId < b.paperId ? -1 : 1));
 
-  if (opts.apply && newPapers.length > 0) await recordAssignments(pool, newPapers, newReviewers);
+  if (opts.apply) await assignReviewers({ db: opts.apply.db, editor: opts.apply.editor, pairs: newPapers.map((paperId, i) => ({ paperId, reviewerId: newReviewers[i]! })), via: 'auto-assign' });
   lap('write');
 
   return {
@@ -517,25 +521,3 @@ export async function autoAssign(opts: AutoAssignOptions): Promise<AutoAssignRes
   };
 }
 
-/**
- * What POST /api/editor/send-paper records for each pair (status 'Sent', assigned; a reviewer's own answer kept),
- * as one statement over arrays, in one transaction. Pairs assigned meanwhile are left as they are.
- */
-async function recordAssignments(pool: pg.Pool, paperIds: string[], reviewerIds: string[]): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query(
-      `insert into review_statuses (paper_id, reviewer_id, status, assigned)
-       select p, r, 'Sent', true from unnest($1::text[], $2::text[]) as t(p, r)
-       on conflict (paper_id, reviewer_id) do update set
-         status = case when review_statuses.status in ('Accepted', 'Declined') then review_statuses.status else 'Sent' end,
-         assigned = true, updated_at = now()`, [paperIds, reviewerIds]);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback');
-    throw err;
-  } finally {
-    client.release();
-  }
-}

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import { assignReviewers } from './assign-reviewers';
 import { users } from '../db/schema';
 import { AppError } from '../errors';
-import { recordAudit } from './audit';
 import { conflictBetween, findConflicts, refuseConflict, withoutConflicted } from './conflicts';
 import { listPapers } from './list-papers';
 import { toPaperJson } from './paper-json';
 import { getPaper } from './papers';
-import { recordEditorAction } from './review-status';
 import { listReviewers, suggestReviewersForPaper } from './suggest-reviewers';
 
 /** Every paper as the editor sees it; with `limit`, one page and the cursor of the next. */
@@ -38,9 +37,6 @@ export async function sendPaperToReviewer(opts: { db: Db; editor: { id: string; 
   if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
   const paper = await getPaper({ db, paperId: opts.paperId });
   refuseConflict(await conflictBetween(db, paper.id, reviewer.id));
-  await db.transaction(async (tx) => {
-    await recordEditorAction(tx, { paperId: paper.id, reviewerId: reviewer.id, status: 'Sent', assign: true });
-    await recordAudit(tx, { actorId: editor.id, actorRole: 'Editor', action: 'review.assign', paperId: paper.id, ip: editor.ip, details: { reviewerId: reviewer.id } });
-  });
+  await assignReviewers({ db, editor, pairs: [{ paperId: paper.id, reviewerId: reviewer.id }], via: 'send-paper' });
   return { reviewerName: reviewer.name };
 }

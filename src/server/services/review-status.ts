@@ -5,21 +5,18 @@ import { canReviewerReadPaper } from '../permissions';
 import { recordAudit, type Actor } from './audit';
 import { papers, reviewStatuses } from '../db/schema';
 import type { PaperRow } from './paper-json';
-import { checkReviewerForPaper } from './reviewer-checks';
 
 /** A reviewer's own answer is never overwritten by the editor's later actions. */
 const FINAL = ['Accepted', 'Declined'];
 
-/** Record what the editor did for (paper, reviewer): 'Mail Sent', or 'Sent' with the paper assigned. */
-export async function recordEditorAction(db: Db, input: { paperId: string; reviewerId: string; status: 'Mail Sent' | 'Sent'; assign: boolean }): Promise<void> {
-  if (input.assign) await checkReviewerForPaper(db, { paperId: input.paperId, reviewerId: input.reviewerId });
+/** The editor invited the reviewer by mail: 'Mail Sent', not assigned (assignments: assign-reviewers.ts). */
+export async function recordInvitation(db: Db, input: { paperId: string; reviewerId: string }): Promise<void> {
   await db.insert(reviewStatuses)
-    .values({ paperId: input.paperId, reviewerId: input.reviewerId, status: input.status, assigned: input.assign })
+    .values({ paperId: input.paperId, reviewerId: input.reviewerId, status: 'Mail Sent', assigned: false })
     .onConflictDoUpdate({
       target: [reviewStatuses.paperId, reviewStatuses.reviewerId],
       set: {
-        status: sql`case when ${reviewStatuses.status} in (${sql.join(FINAL.map((s) => sql`${s}`), sql`, `)}) then ${reviewStatuses.status} else ${input.status} end`,
-        assigned: input.assign ? sql`true` : reviewStatuses.assigned,
+        status: sql`case when ${reviewStatuses.status} in (${sql.join(FINAL.map((s) => sql`${s}`), sql`, `)}) then ${reviewStatuses.status} else 'Mail Sent' end`,
         updatedAt: new Date(),
       },
     });

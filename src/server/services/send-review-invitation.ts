@@ -5,7 +5,7 @@ import { papers, users } from '../db/schema';
 import { AppError } from '../errors';
 import type { Mailer, MailState } from '../mail/send';
 import { recordAudit } from './audit';
-import { recordEditorAction } from './review-status';
+import { recordInvitation } from './review-status';
 import { isWaitingForApproval, NOT_APPROVED } from './reviewer-checks';
 
 /**
@@ -30,7 +30,7 @@ export async function sendReviewInvitation(opts: {
       tx, to: reviewer.email, template: 'reviewInvitation',
       values: { name: reviewer.name, paperTitle: paper.title, paperId: paper.id, conference: CONFERENCE_TITLE, loginUrl: `${opts.publicUrl}/login` },
     });
-    await recordEditorAction(tx, { paperId: paper.id, reviewerId: reviewer.id, status: 'Mail Sent', assign: false });
+    await recordInvitation(tx, { paperId: paper.id, reviewerId: reviewer.id });
     await recordAudit(tx, { actorId: opts.editorId, actorRole: 'Editor', action: 'review.invite', paperId: paper.id, ip: opts.ip, details: { reviewerId: reviewer.id, mailId: mail.id } });
     return mail;
   });
