@@ -28,8 +28,8 @@ describe('switching into another account of the same address (27.1)', () => {
     expect((await post('/api/switch-role', { role: 'Editor' }, stranger.auth)).statusCode).toBe(403);
 
     // The mail the stranger's signup caused names the role and the account, so the editor can tell it is not theirs.
-    const mails = await mailBodies(t.app, editor.user.email, 'verifyEmail');
-    expect(mails).toHaveLength(2);
+    let mails: string[] = [];
+    await expect.poll(async () => (mails = await mailBodies(t.app, editor.user.email, 'verifyEmail')).length).toBe(2);
     expect(mails[1]).toContain('IMSE Author account named "Mallory"');
     expect(mails[1]).toContain('press "Confirm my email address"');
     // The editor confirms it anyway (the attack of the issue): still no way into the Editor account.
@@ -46,6 +46,39 @@ describe('switching into another account of the same address (27.1)', () => {
     expect(guess.json().message).toBe('That is not the password of your account in this role');
     // The editor's own papers list stays closed to the stranger.
     expect((await get('/api/editor/papers', stranger.auth)).statusCode).toBe(403);
+  });
+
+  test('a password reset ends every verification still pending for the address, a stranger\'s signup mail included', async () => {
+    const owner = await signupAs(t.app, 'Reviewer', { tags: ['AI'], password: 'owner password' });
+    await verifyAddress(t.app, owner.user.email);
+    const stranger = await signupAs(t.app, 'Author', { email: owner.user.email, name: 'Mallory Two', password: 'stranger password' });
+    let verifyMails: string[] = [];
+    await expect.poll(async () => (verifyMails = await mailBodies(t.app, owner.user.email, 'verifyEmail')).length).toBe(2);
+    const strangerMail = verifyMails[1]!;
+    await post('/api/password/forgot', { email: owner.user.email, role: 'Reviewer' });
+    let resetMails: string[] = [];
+    await expect.poll(async () => (resetMails = await mailBodies(t.app, owner.user.email, 'passwordReset')).length).toBe(1);
+    const resetToken = /token=([A-Za-z0-9_-]{43})/.exec(resetMails[0]!)![1];
+    expect((await post('/api/password/reset', { token: resetToken, password: 'new owner password', confirmPassword: 'new owner password' })).statusCode).toBe(200);
+    const late = await post('/api/email/verify', { token: /token=([A-Za-z0-9_-]{43})/.exec(strangerMail)![1] });
+    expect(late.statusCode).toBe(400);
+    expect((await get('/api/me/roles', stranger.auth)).json().emailVerified).toBe(false);
+  });
+
+  test('a reset through the link of an unconfirmed twin does not take the address from the account that confirmed it', async () => {
+    const email = uniqueAddress('twin');
+    const first = await signupAs(t.app, 'Author', { email, password: 'first password' });
+    const second = await signupAs(t.app, 'Author', { email, password: 'second password' });
+    await post('/api/password/forgot', { email, role: 'Author' }); // both unconfirmed: each gets a link
+    let links: string[] = [];
+    await expect.poll(async () => (links = await mailBodies(t.app, email, 'passwordReset')).length).toBe(2);
+    await verifyAddress(t.app, email, 1); // the first account confirms meanwhile
+    for (const body of links) {
+      const token = /token=([A-Za-z0-9_-]{43})/.exec(body)![1];
+      expect((await post('/api/password/reset', { token, password: 'changed password', confirmPassword: 'changed password' })).statusCode).toBe(200);
+    }
+    expect((await login(email, 'changed password', 'Author')).json().user._id).toBe(first.user._id);
+    expect(second.user._id).not.toBe(first.user._id);
   });
 
   test('a wrong password typed to switch counts as a failed login: after five from one address, 429', async () => {

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { RESET_LINK_BAD, type ResetBody } from '../../core/schemas/accounts';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/connect';
-import { users } from '../db/schema';
+import { accountTokens, users } from '../db/schema';
 import { AppError } from '../errors';
 import { consumeAccountToken, findAccountToken, revokeAccountTokens } from './account-tokens';
 import { recordAudit } from './audit';
@@ -30,9 +30,19 @@ export async function resetPassword(db: Db, body: ResetBody, opts: { ip?: string
     const userId = await consumeAccountToken(tx, { token: body.token, purpose: 'reset' });
     if (!userId) throw new AppError('bad_request', RESET_LINK_BAD);
     const [user] = await tx.select({ verified: users.emailVerifiedAt, email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
-    await tx.update(users).set({ passwordHash, tokensValidAfter: new Date(), emailVerifiedAt: user?.verified ?? new Date() }).where(eq(users.id, userId));
+    if (!user) throw new AppError('bad_request', RESET_LINK_BAD);
+    // The link proves the mailbox, unless another account already holds this address and role (issue 27.2:
+    // one verified account each); the signup lock keeps that decision and a verification from racing.
+    await tx.execute(sql`select pg_advisory_xact_lock(7312001)`);
+    const [holder] = user.verified ? [] : await tx.select({ id: users.id }).from(users)
+      .where(and(sql`lower(${users.email}) = ${user.email.toLowerCase()}`, eq(users.role, user.role), isNotNull(users.emailVerifiedAt))).limit(1);
+    await tx.update(users).set({ passwordHash, tokensValidAfter: new Date(), emailVerifiedAt: user.verified ?? (holder ? null : new Date()) }).where(eq(users.id, userId));
     await revokeAccountTokens(tx, { userId, purpose: 'reset' });
-    await recordAudit(tx, { actorId: userId, actorRole: user?.role ?? null, action: 'password.reset', ip: opts.ip });
-    return { userId, email: user?.email ?? '' };
+    // Issue 27.1: a reset ends every verification still pending for this address, whichever account asked for it:
+    // a stranger's signup mail lying in the inbox can no longer be confirmed by mistake.
+    await tx.update(accountTokens).set({ usedAt: new Date() }).where(and(eq(accountTokens.purpose, 'verify'), isNull(accountTokens.usedAt),
+      inArray(accountTokens.userId, tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${user.email.toLowerCase()}`))));
+    await recordAudit(tx, { actorId: userId, actorRole: user.role, action: 'password.reset', ip: opts.ip });
+    return { userId, email: user.email };
   });
 }
