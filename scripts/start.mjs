@@ -1,8 +1,11 @@
 // `npm start`: build what is missing or older than its sources (the site, the compiled server), then run the
 // server in this very process, so a SIGTERM or Ctrl-C sent to `npm start` reaches the server itself, which
 // finishes its requests and stops its database before exiting.
+// The build's own output (hundreds of lines) goes to DATA_DIR/build.log (the build empties its own folder),
+// and its end is shown when the build fails; `npm start -- --verbose` shows it all as it comes. BUILD_DIR
+// (default `build`) is the build's folder, as for `npm run build`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -16,15 +19,38 @@ const newest = (dir) => {
   return t;
 };
 const stale = (file, dirs) => !existsSync(file) || statSync(file).mtimeMs < Math.max(...dirs.map(newest));
+const buildDir = process.env.BUILD_DIR || 'build';
+const verbose = process.argv.includes('--verbose');
 const step = (label, args) => {
-  console.log(label);
-  const r = spawnSync('npm', args, { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (verbose) {
+    console.log(`${label}…`);
+    const r = spawnSync('npm', args, { stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+    return;
+  }
+  const dataDir = process.env.DATA_DIR || 'data';
+  mkdirSync(dataDir, { recursive: true });
+  const log = path.join(dataDir, 'build.log');
+  process.stdout.write(`${label} (its output: ${log})… `);
+  const started = Date.now();
+  const fd = openSync(log, 'w');
+  const r = spawnSync('npm', args, { stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  if (r.status !== 0) {
+    console.log('failed.');
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+    console.error(lines.slice(-40).join('\n'));
+    console.error(`\nThe build failed${lines.length > 40 ? ` (its last 40 lines above; all ${lines.length} in ${log})` : ''}.`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`done in ${Math.round((Date.now() - started) / 1000)} s.`);
 };
 
-const server = 'build/app-server/main.mjs';
-if (stale('build/client/index.html', ['src/web', 'src/core', 'public'])) step('Building the site…', ['run', '-s', 'build']);
-else if (stale(server, ['src/server', 'src/core'])) step('Compiling the server…', ['run', '-s', 'build:server']);
+const server = path.join(buildDir, 'app-server', 'main.mjs');
+if (stale(path.join(buildDir, 'client', 'index.html'), ['src/web', 'src/core', 'public'])) step('Building the site', ['run', '-s', 'build']);
+else if (stale(server, ['src/server', 'src/core'])) step('Compiling the server', ['run', '-s', 'build:server']);
+// The server serves the site this build made (config.ts: WEB_DIR, ./build/client unless told).
+if (process.env.BUILD_DIR && !process.env.WEB_DIR) process.env.WEB_DIR = path.join(buildDir, 'client');
 watchLaunchers();
 await import(pathToFileURL(path.resolve(server)).href);
 

@@ -2,11 +2,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { checkDiskSpace, outOfSpaceMessage } from './disk-space';
+import { startLine } from './start-line';
+import { terminalLogStream } from './terminal-log';
 
 async function main() {
   const config = loadConfig();
   checkDiskSpace(config.DATA_DIR);
-  const app = await buildApp(config);
+  // JSON log lines for files and log collectors; short lines for a person at a terminal.
+  const app = await buildApp(config, process.stdout.isTTY ? { logStream: terminalLogStream() } : {});
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -27,6 +30,7 @@ async function main() {
     throw e;
   }
   app.log.info({ database: app.database.driver, location: app.database.location, dataDir: config.DATA_DIR }, 'ready');
+  console.log(startLine({ config, address: app.server.address(), database: app.database }));
 }
 
 main().catch((err) => {
