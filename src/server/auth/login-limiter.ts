@@ -31,6 +31,15 @@ export type LoginLimits = { [K in keyof typeof LOGIN_LIMITS]: { limit: number; w
 export const KNOWN_ADDRESS_MS = 90 * DAY;
 
 
+/** The limits as configured (LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL): every login check uses these. */
+export function configuredLoginLimits(config: { LOGIN_ATTEMPTS_PER_ADDRESS: number; LOGIN_FAILURES_PER_EMAIL: number }): LoginLimits {
+  return {
+    ...LOGIN_LIMITS,
+    attemptsPerAddress: { ...LOGIN_LIMITS.attemptsPerAddress, limit: config.LOGIN_ATTEMPTS_PER_ADDRESS },
+    perEmail: { ...LOGIN_LIMITS.perEmail, limit: config.LOGIN_FAILURES_PER_EMAIL },
+  };
+}
+
 export class LoginLimiter {
   constructor(private readonly shared: SharedLimiter, private readonly limits: LoginLimits = LOGIN_LIMITS) {}
 

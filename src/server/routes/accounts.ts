@@ -7,9 +7,9 @@ import {
 } from '../../core/schemas/accounts';
 import { MessageJson, PaperId } from '../../core/schemas/common';
 import { requireCaller } from '../auth/caller';
-import { LoginLimiter } from '../auth/login-limiter';
+import { configuredLoginLimits, LoginLimiter } from '../auth/login-limiter';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
-import { AppError } from '../errors';
+import { AppError, loggableError } from '../errors';
 import { signToken } from '../auth/tokens';
 import { saveCoAuthors } from '../services/author-papers';
 import { findPersonConflictsForPaper } from '../services/person-conflicts';
@@ -29,13 +29,13 @@ const routes: FastifyPluginAsync = async (app) => {
   // Counted in PostgreSQL, shared by every instance (issue 11 §2). Per e-mail: a mailbox cannot be flooded;
   // per address: one client cannot probe many e-mails, while a campus behind one NAT address still can reset.
   const limiter = new SharedLimiter(db);
-  const logins = new LoginLimiter(limiter);
+  const logins = new LoginLimiter(limiter, configuredLoginLimits(app.config));
   const forgotLimits = (ip: string, email: string) => [
     { key: `forgot:a:${addressKey(ip)}`, limit: 100, windowMs: HOUR },
     { key: `forgot:e:${email.toLowerCase()}`, limit: 3, windowMs: HOUR },
   ];
   const background = (work: () => Promise<void>) => {
-    void work().catch((err: unknown) => app.log.error({ err }, 'account mail failed'));
+    void work().catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'account mail failed'));
   };
 
   api.post('/password/forgot', { schema: { body: ForgotBody, response: { 200: MessageJson, ...errors } } }, async (req) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LoginBody, LoginLinkBody, SignupBody } from '../../core/schemas/auth';
-import { accountLocked, LOGIN_LIMITS, LoginLimiter } from '../auth/login-limiter';
+import { accountLocked, configuredLoginLimits, LoginLimiter } from '../auth/login-limiter';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { signToken } from '../auth/tokens';
-import { AppError } from '../errors';
+import { AppError, loggableError } from '../errors';
 import { logInUser } from '../services/log-in-user';
 import { signUpUser } from '../services/sign-up-user';
 import { editorExists } from '../services/users';
@@ -22,11 +22,7 @@ export const LOGIN_LINKS_PER_ACCOUNT = { limit: 3, windowMs: 60 * 60 * 1000 } as
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const shared = new SharedLimiter(db);
-  const limiter = new LoginLimiter(shared, {
-    ...LOGIN_LIMITS,
-    attemptsPerAddress: { ...LOGIN_LIMITS.attemptsPerAddress, limit: app.config.LOGIN_ATTEMPTS_PER_ADDRESS },
-    perEmail: { ...LOGIN_LIMITS.perEmail, limit: app.config.LOGIN_FAILURES_PER_EMAIL },
-  });
+  const limiter = new LoginLimiter(shared, configuredLoginLimits(app.config));
 
   if (app.config.EDITOR_EMAILS.length === 0) {
     if (await editorExists({ db })) app.log.info('Editor signup is closed: an editor exists and EDITOR_EMAILS is empty');
@@ -41,7 +37,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const user = await signUpUser({ db, body, editorEmails: app.config.EDITOR_EMAILS, ip: req.ip });
     // The verification mail goes after the answer: signup → dashboard stays as fast as before (issue 17).
     void sendVerificationMail(db, { user, mailer: app.mailer, publicUrl: app.config.publicUrl })
-      .catch((err: unknown) => app.log.error({ err }, 'verification mail failed'));
+      .catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'verification mail failed'));
     const token = await signToken({ sub: user.id, role: user.role }, app.tokenKey);
     return reply.code(201).send({ message: 'Signup successful', token, user: toUserJson(user) });
   });
@@ -66,7 +62,7 @@ const routes: FastifyPluginAsync = async (app) => {
       // answer's Retry-After must not tell either), and a one-time link by mail after it (at most 3 an hour
       // per account).
       await limiter.fail(body.email, req.ip);
-      void mailLinkLimited(user).catch((err: unknown) => app.log.error({ err }, 'login link mail failed'));
+      void mailLinkLimited(user).catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'login link mail failed'));
       throw accountLocked(locked);
     }
     await limiter.succeed(body.email, req.ip, user.id);
