@@ -2,6 +2,26 @@ import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ['error', { patterns }];
 
+const SERVER_BOUNDARY = { group: ['**/web/**', '../web', '../../web'], message: 'src/server never imports src/web (it serves the built files).' };
+
+/** One config per service domain folder: the domains it may not import, plus what no service may import. */
+function serviceDomains(allowed) {
+  const domains = Object.keys(allowed);
+  return domains.map((domain) => {
+    const others = domains.filter((d) => d !== domain && !allowed[domain].includes(d));
+    return {
+      files: [`src/server/services/${domain}/**`],
+      rules: {
+        'no-restricted-imports': restrict([
+          SERVER_BOUNDARY,
+          { group: ['fastify', 'fastify/*', '@fastify/*', '**/routes/**', '**/http/**'], message: 'Services take plain data, not requests: HTTP parsing lives in src/server/http, routes call services.' },
+          ...(others.length ? [{ group: others.flatMap((d) => [`../${d}/*`, `**/services/${d}/*`]), message: `services/${domain} may import only ${['core', 'db and drivers', ...allowed[domain]].join(', ')} (docs/decisions/0018-slice-shape.md).` }] : []),
+        ]),
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   { ignores: ['build/', 'build-*/', 'node_modules/', '.react-router/', 'data/', 'src/server/db/migrations/'] },
   ...tseslint.configs.recommended,
@@ -34,10 +54,23 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/web/**', '../web', '../../web'], message: 'src/server never imports src/web (it serves the built files).' },
+        SERVER_BOUNDARY,
       ]),
     },
   },
+  // Services: no HTTP (requests are parsed in src/server/http), no routes, and domain folders import each other
+  // only along one-way edges (docs/decisions/0018-slice-shape.md): shared ← accounts, payments, site, editor-desk;
+  // payments ← submissions ← assignment; payments ← programme.
+  ...serviceDomains({
+    shared: [],
+    accounts: ['shared'],
+    payments: ['shared'],
+    site: ['shared'],
+    'editor-desk': ['shared'],
+    submissions: ['shared', 'payments'],
+    assignment: ['shared', 'submissions', 'payments'],
+    programme: ['shared', 'payments'],
+  }),
   // A route is caller, parse, one service, reply: its queries live in services (docs/decisions/0018-slice-shape.md).
   {
     files: ['src/server/routes/**'],

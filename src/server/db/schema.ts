@@ -354,5 +354,5 @@ export const fileHolds = pgTable('file_holds', {
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [index('file_holds_key_idx').on(t.key), index('file_holds_at_idx').on(t.at)]);
 
-/** Moved on around every write by every instance: their list caches compare it (src/server/services/list-cache.ts). */
+/** Moved on around every write by every instance: their list caches compare it (src/server/services/shared/list-cache.ts). */
 export const listCacheGeneration = pgSequence('list_cache_generation');

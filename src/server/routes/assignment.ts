@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AutoAssignBody, AutoAssignJson } from '../../core/schemas/assignment';
 import { MessageJson } from '../../core/schemas/common';
 import { requireCaller } from '../auth/caller';
-import { autoAssign } from '../services/auto-assign';
+import { autoAssign } from '../services/assignment/auto-assign';
 
 const errors = { 400: MessageJson, 401: MessageJson, 403: MessageJson };
 

@@ -4,15 +4,15 @@ import { accountLocked, configuredLoginLimits, LoginLimiter } from '../auth/logi
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { signToken } from '../auth/tokens';
 import { AppError, loggableError } from '../errors';
-import { logInUser } from '../services/log-in-user';
-import { signUpUser } from '../services/sign-up-user';
-import { editorExists } from '../services/users';
-import { findLinkedAccounts } from '../services/switch-role';
-import { sendVerificationMail } from '../services/verify-email';
-import { toUserJson, type UserRow } from '../services/user-json';
-import { logInWithLink, mailLoginLink } from '../services/log-in-with-link';
+import { logInUser } from '../services/accounts/log-in-user';
+import { signUpUser } from '../services/accounts/sign-up-user';
+import { editorExists } from '../services/accounts/users';
+import { findLinkedAccounts } from '../services/accounts/switch-role';
+import { sendVerificationMail } from '../services/accounts/verify-email';
+import { toUserJson, type UserRow } from '../services/shared/user-json';
+import { logInWithLink, mailLoginLink } from '../services/accounts/log-in-with-link';
 import { CONTRACT } from './contract';
-import { recordAudit } from '../services/audit';
+import { recordAudit } from '../services/shared/audit';
 
 /** Sign-ups per address: a whole class behind one NAT signs up in an hour; a script does not fill the database. */
 export const SIGNUP_PER_ADDRESS = { limit: 200, windowMs: 60 * 60 * 1000 } as const;

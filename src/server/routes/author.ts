@@ -3,10 +3,10 @@ import { MESSAGES } from '../../core/messages';
 import { PaperId } from '../../core/schemas/common';
 import { NewPaperFields, UpdatePaperFields } from '../../core/schemas/paper';
 import { requireCaller } from '../auth/caller';
-import { checkSubmissionsOpen, findAuthorPaper, getAuthorPaper, listAuthorPapers, reviseAuthorPaper, submitPaper } from '../services/author-papers';
-import { findMetadataWarning } from '../services/blind-pdf';
-import { discardOnFailure } from '../services/discard-file';
-import { readPdfForm } from '../services/pdf-form';
+import { checkSubmissionsOpen, findAuthorPaper, getAuthorPaper, listAuthorPapers, reviseAuthorPaper, submitPaper } from '../services/submissions/author-papers';
+import { findMetadataWarning } from '../services/shared/blind-pdf';
+import { discardOnFailure } from '../services/shared/discard-file';
+import { readPdfForm } from '../http/pdf-form';
 import { CONTRACT } from './contract';
 
 const routes: FastifyPluginAsync = async (app) => {

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../core/messages';
 import { ContactBody, type ContactSentJson } from '../../core/schemas/contact';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { AppError } from '../errors';
-import { createContactMessage } from '../services/create-contact-message';
+import { createContactMessage } from '../services/site/create-contact-message';
 import { CONTRACT } from './contract';
 
 /** At most 5 messages per client address in 10 minutes, counted in PostgreSQL (shared by every instance). */

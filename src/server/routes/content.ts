@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Id } from '../../core/schemas/common';
 import { NewsFields, SpeakerFields } from '../../core/schemas/content';
 import { requireCaller } from '../auth/caller';
-import { discardFileIfUnused, discardOnFailure } from '../services/discard-file';
-import { addKeynoteSpeaker, addNews, listKeynoteSpeakers, listNews, removeKeynoteSpeaker, removeNews } from '../services/site-content';
-import { readMultipart, storeUpload } from '../services/upload';
+import { discardFileIfUnused, discardOnFailure } from '../services/shared/discard-file';
+import { addKeynoteSpeaker, addNews, listKeynoteSpeakers, listNews, removeKeynoteSpeaker, removeNews } from '../services/site/site-content';
+import { readMultipart, storeUpload } from '../http/upload';
 import { imageType } from '../storage/sniff';
 import { CONTRACT } from './contract';
 

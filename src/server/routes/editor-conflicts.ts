@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MessageJson, PaperId } from '../../core/schemas/common';
 import { ConflictedReviewerJson } from '../../core/schemas/editor-stats';
 import { requireCaller } from '../auth/caller';
-import { listConflictedReviewers } from '../services/conflicts';
+import { listConflictedReviewers } from '../services/submissions/conflicts';
 
 /**
  * The conflicts of interest on a paper with the reviewers' names and e-mail addresses (issue 12), for the

@@ -4,10 +4,10 @@ import { mailFailed, mailKeptInOutbox, mailQueued, mailSent, paperSentTo } from 
 import { Email, Id, PaperId } from '../../core/schemas/common';
 import { SendMailBody, SendPaperBody } from '../../core/schemas/review';
 import { requireCaller } from '../auth/caller';
-import { getEditorPaper, listEditorPapers, sendPaperToReviewer, suggestReviewers } from '../services/editor-papers';
-import { listEditorMessages } from '../services/list-messages';
-import { listReviewStatuses } from '../services/review-status';
-import { sendReviewInvitation } from '../services/send-review-invitation';
+import { getEditorPaper, listEditorPapers, sendPaperToReviewer, suggestReviewers } from '../services/assignment/editor-papers';
+import { listEditorMessages } from '../services/editor-desk/list-messages';
+import { listReviewStatuses } from '../services/submissions/review-status';
+import { sendReviewInvitation } from '../services/assignment/send-review-invitation';
 import { CONTRACT } from './contract';
 
 const PageQuery = z.object({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { verifyPdfSignature, type PdfVariant } from '../storage/signed-url';
 import { AppError } from '../errors';
-import { findPaperPdf, findPhoto } from '../services/serve-files';
+import { findPaperPdf, findPhoto } from '../services/shared/serve-files';
 import { CONTRACT } from './contract';
 
 const routes: FastifyPluginAsync = async (app) => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageJson } from '../../core/schemas/common';
 import { MAIL_RETRY_QUEUED, MailIdParams, MailRetryJson } from '../../core/schemas/mail';
 import { requireCaller } from '../auth/caller';
-import { retryMail } from '../services/retry-mail';
+import { retryMail } from '../services/editor-desk/retry-mail';
 
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;

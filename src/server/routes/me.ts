@@ -3,10 +3,10 @@ import { ProfileFields } from '../../core/schemas/auth';
 import { requireCaller } from '../auth/caller';
 import { AppError } from '../errors';
 import { imageType } from '../storage/sniff';
-import { discardFileIfUnused, discardOnFailure } from '../services/discard-file';
-import { updateProfile } from '../services/update-profile';
-import { readMultipart, storeUpload } from '../services/upload';
-import { getOwnAccount } from '../services/users';
+import { discardFileIfUnused, discardOnFailure } from '../services/shared/discard-file';
+import { updateProfile } from '../services/accounts/update-profile';
+import { readMultipart, storeUpload } from '../http/upload';
+import { getOwnAccount } from '../services/accounts/users';
 import { CONTRACT } from './contract';
 
 const PHOTO_MAX = 2 * 1024 * 1024;

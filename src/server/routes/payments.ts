@@ -7,9 +7,9 @@ import { AppError } from '../errors';
 import { createCardProvider } from '../payments/card';
 import { renderPayuRedirectPage, renderRejectedPage, renderResultPage } from '../payments/pages';
 import { cutPayuCallbackForm } from '../payments/payu';
-import { createCardCheckout, initiatePayuPayment } from '../services/initiate-payment';
-import { exportPaymentsCsv, listEditorPayments } from '../services/list-payments';
-import { receiveCardReturn, receivePayuReturn, recordCardWebhook, type PaymentRow } from '../services/record-payment-callback';
+import { createCardCheckout, initiatePayuPayment } from '../services/payments/initiate-payment';
+import { exportPaymentsCsv, listEditorPayments } from '../services/payments/list-payments';
+import { receiveCardReturn, receivePayuReturn, recordCardWebhook, type PaymentRow } from '../services/payments/record-payment-callback';
 import { CONTRACT } from './contract';
 
 const FORM = 'application/x-www-form-urlencoded';

@@ -3,11 +3,11 @@ import { PROGRAMME } from '../../core/api/programme';
 import { CONFERENCE_TITLE } from '../../core/conference';
 import { API_POLICY } from '../csp';
 import { defineRoute } from '../http/route';
-import { getPaperRegistration } from '../services/author-papers';
-import { findCertificatesFor, issueCertificates, renderOwnCertificate, verifyCertificate } from '../services/certificates';
-import { createSession, deleteSession, findEditorProgram, findProgram, placePapers, updateSession } from '../services/program';
-import { exportProgramIcs } from '../services/program-ics';
-import { listPaperRegistrations, remindUnregistered } from '../services/remind-registration';
+import { getPaperRegistration } from '../services/submissions/author-papers';
+import { findCertificatesFor, issueCertificates, renderOwnCertificate, verifyCertificate } from '../services/programme/certificates';
+import { createSession, deleteSession, findEditorProgram, findProgram, placePapers, updateSession } from '../services/programme/program';
+import { exportProgramIcs } from '../services/programme/program-ics';
+import { listPaperRegistrations, remindUnregistered } from '../services/programme/remind-registration';
 
 const SIGNED_IN = ['Author', 'Editor', 'Reviewer'] as const;
 const EDITOR = ['Editor'] as const;

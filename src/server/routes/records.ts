@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { MessageJson } from '../../core/schemas/common';
 import { AuditPageJson, AuditQuery, ExportParams, type ExportName } from '../../core/schemas/records';
 import { requireCaller } from '../auth/caller';
-import { exportCsv } from '../services/export-csv';
-import { listAudit } from '../services/list-audit';
+import { exportCsv } from '../services/shared/export-csv';
+import { listAudit } from '../services/editor-desk/list-audit';
 
 const errors = { 400: MessageJson, 401: MessageJson, 403: MessageJson, 404: MessageJson, 500: MessageJson, 503: MessageJson };
 

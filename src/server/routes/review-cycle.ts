@@ -9,16 +9,16 @@ import {
 } from '../../core/schemas/review-cycle';
 import { Deadlines, EditorSettings, UpdateSettingsBody } from '../../core/schemas/settings';
 import { requireCaller } from '../auth/caller';
-import { checkMayBid, listBiddingPapers, placeBid } from '../services/bids';
-import { findAuthorPaper, findPaperForCameraReady, listDeclaredConflicts, submitCameraReady } from '../services/author-papers';
-import { findMetadataWarning } from '../services/blind-pdf';
-import { listPaperConflicts, setDeclaredConflicts } from '../services/conflicts';
-import { notifyAuthors, setDecision } from '../services/decisions';
-import { discardOnFailure } from '../services/discard-file';
-import { readPdfForm } from '../services/pdf-form';
-import { checkAssigned } from '../services/review-status';
-import { findOwnReview, listReviewsForPaper, saveReview } from '../services/reviews';
-import { getSettings, updateSettings } from '../services/settings';
+import { checkMayBid, listBiddingPapers, placeBid } from '../services/assignment/bids';
+import { findAuthorPaper, findPaperForCameraReady, listDeclaredConflicts, submitCameraReady } from '../services/submissions/author-papers';
+import { findMetadataWarning } from '../services/shared/blind-pdf';
+import { listPaperConflicts, setDeclaredConflicts } from '../services/submissions/conflicts';
+import { notifyAuthors, setDecision } from '../services/submissions/decisions';
+import { discardOnFailure } from '../services/shared/discard-file';
+import { readPdfForm } from '../http/pdf-form';
+import { checkAssigned } from '../services/submissions/review-status';
+import { findOwnReview, listReviewsForPaper, saveReview } from '../services/submissions/reviews';
+import { getSettings, updateSettings } from '../services/shared/settings';
 
 /**
  * The review cycle to a decision (issue 12): settings and deadlines, structured reviews, conflicts of

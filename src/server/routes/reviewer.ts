@@ -4,9 +4,9 @@ import { Id, PaperId } from '../../core/schemas/common';
 import { AddCommentBody, RespondBody } from '../../core/schemas/review';
 import { deny, requireCaller } from '../auth/caller';
 import { canReadAssignedList, canRespondAs } from '../permissions';
-import { addComment } from '../services/add-comment';
-import { listAssignedPapers } from '../services/assigned-papers';
-import { respondToPaper } from '../services/review-status';
+import { addComment } from '../services/submissions/add-comment';
+import { listAssignedPapers } from '../services/submissions/assigned-papers';
+import { respondToPaper } from '../services/submissions/review-status';
 import { CONTRACT } from './contract';
 
 const routes: FastifyPluginAsync = async (app) => {

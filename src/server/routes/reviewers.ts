@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Id, MessageJson } from '../../core/schemas/common';
 import { ApprovalBody, ReviewerAdminJson, ReviewerListJson, ReviewerListQuery } from '../../core/schemas/reviewers';
 import { requireCaller } from '../auth/caller';
-import { listReviewersForEditor, setReviewerApproval } from '../services/reviewer-approval';
+import { listReviewersForEditor, setReviewerApproval } from '../services/assignment/reviewer-approval';
 
 const errors = {
   400: MessageJson, 401: MessageJson, 403: MessageJson, 404: MessageJson, 409: MessageJson, 413: MessageJson, 429: MessageJson, 500: MessageJson, 503: MessageJson,

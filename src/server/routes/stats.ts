@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MessageJson } from '../../core/schemas/common';
 import { EditorStatsJson } from '../../core/schemas/editor-stats';
 import { requireCaller } from '../auth/caller';
-import { editorStats } from '../services/editor-stats';
+import { editorStats } from '../services/editor-desk/editor-stats';
 
 /** The editor dashboard's chart data (issue 12): Editor only. */
 const routes: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CONFERENCE_TITLE } from '../../core/conference';
 import { VERIFY_PAGE_PREFIX } from '../../core/routes';
-import { findCertificate } from '../services/certificates';
+import { findCertificate } from '../services/programme/certificates';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

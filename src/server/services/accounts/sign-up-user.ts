@@ -1,0 +1,57 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { newId } from '../../../core/ids';
+import { nameOrEmailPrefix, type SignupBody } from '../../../core/schemas/auth';
+import { hashPassword } from '../../auth/password';
+import type { Db } from '../../db/connect';
+import { settings, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { recordAudit } from '../shared/audit';
+import type { UserRow } from '../shared/user-json';
+
+/** Unconfirmed accounts that may share one address and role (a login tries each one's password). */
+export const MAX_UNVERIFIED_PER_ADDRESS = 3;
+
+/**
+ * An account is one email in one role. Editors see every paper, so an Editor account is open only to
+ * EDITOR_EMAILS, or, when that is empty, to the first Editor of the instance. The sign-up is audited.
+ */
+export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails: readonly string[]; ip: string }): Promise<UserRow> {
+  const { db, body, editorEmails } = opts;
+  const email = body.email.toLowerCase();
+  const passwordHash = await hashPassword(body.password);
+  const row: typeof users.$inferInsert = {
+    id: newId(),
+    name: nameOrEmailPrefix(body.name, email),
+    email,
+    role: body.role,
+    passwordHash,
+    tags: body.role === 'Reviewer' ? [...new Set(body.tags)] : [],
+  };
+  const user = await db.transaction(async (tx) => {
+    // One signup at a time decides "first Editor" and "already registered" (both drivers honour this lock).
+    await tx.execute(sql`select pg_advisory_xact_lock(7312001)`);
+    // An account that confirmed the address holds it. Unconfirmed ones do not: they may be a stranger's signup
+    // with this address, which must not keep its owner out (issue 27.2). A few may wait side by side; the
+    // first to confirm through the mailed link keeps the address, and the others can no longer confirm it.
+    const existing = await tx.select({ verified: sql<boolean>`${users.emailVerifiedAt} is not null` }).from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.role, body.role)));
+    if (existing.some((e) => e.verified) || existing.length >= MAX_UNVERIFIED_PER_ADDRESS) {
+      throw new AppError('conflict', `An ${body.role} account with this email already exists. Please log in.`);
+    }
+    if (body.role === 'Editor') {
+      if (editorEmails.length > 0) {
+        if (!editorEmails.includes(email)) throw new AppError('forbidden', 'Editor accounts are by invitation only: ask the organisers to add your email to the editors list.');
+      } else {
+        const [editor] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Editor')).limit(1);
+        if (editor) throw new AppError('forbidden', 'Editor signup is closed: this conference already has an editor. Ask the organisers for access.');
+      }
+    }
+    // Issue 16.6: a reviewer who signs up while the editor asks for approval waits for it.
+    const [setting] = await tx.select({ on: settings.reviewerApproval }).from(settings).where(eq(settings.id, 1)).limit(1);
+    row.approvedAt = body.role === 'Reviewer' && setting?.on ? null : new Date();
+    const [created] = await tx.insert(users).values(row).returning();
+    await recordAudit(tx, { actorId: created!.id, actorRole: created!.role, action: 'user.signup', ip: opts.ip });
+    return created as UserRow;
+  });
+  return user;
+}

@@ -1,0 +1,65 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Bid, BiddingPaperJson } from '../../../core/schemas/review-cycle';
+import type { Db } from '../../db/connect';
+import { bids, papers, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { papersConflictedForReviewer } from '../submissions/conflicts';
+import { approvedIfRequired } from './reviewer-checks';
+import { recordAudit } from '../shared/audit';
+
+export const AWAITING_APPROVAL = 'Your reviewer account is waiting for an editor\'s approval: you can bid on papers once it is approved.';
+export const VERIFY_BEFORE_BIDDING = 'Verify your email address before bidding: open the link we mailed you, or choose "Verify email" at the top of the page to get a new one.';
+/** The one answer for a paper a reviewer may not bid on: missing, hidden by a conflict, or any later reason alike. */
+const UNSEEN = 'Paper not found';
+
+/**
+ * Issue 27.4: who may bid at all. The titles a reviewer sees, and the papers hidden from them by a conflict,
+ * tell whose paper it is; an account whose address is not verified could be anyone's (one signup per guessed
+ * domain or address), so it sees nothing and places nothing: 403 with what to do.
+ */
+async function readBidder(db: Db, reviewerId: string): Promise<{ approved: boolean }> {
+  const [row] = await db.select({ verifiedAt: users.emailVerifiedAt, approved: sql<boolean>`${approvedIfRequired}` })
+    .from(users).where(eq(users.id, reviewerId)).limit(1);
+  if (!row?.verifiedAt) throw new AppError('forbidden', VERIFY_BEFORE_BIDDING);
+  return { approved: row.approved };
+}
+
+/** 403 unless the reviewer may place bids now (verified; approved when approval is on), whatever the paper. */
+export async function checkMayBid(db: Db, reviewerId: string): Promise<void> {
+  if (!(await readBidder(db, reviewerId)).approved) throw new AppError('forbidden', AWAITING_APPROVAL);
+}
+
+/** Every submitted paper a reviewer may bid on (not conflicted by person or the author's declaration), with their bid; none before approval. */
+export async function listBiddingPapers(opts: { db: Db; reviewer: { id: string; email: string } }): Promise<BiddingPaperJson[]> {
+  const { approved } = await readBidder(opts.db, opts.reviewer.id);
+  // Issue 16.6: a reviewer waiting for approval sees no papers (not even their titles).
+  if (!approved) return [];
+  const rows = await opts.db.select({ p: papers, bid: bids.bid }).from(papers)
+    .leftJoin(bids, and(eq(bids.paperId, papers.id), eq(bids.reviewerId, opts.reviewer.id)))
+    .orderBy(desc(papers.id));
+  const hidden = await papersConflictedForReviewer(opts.db, opts.reviewer, rows.map((r) => r.p.id));
+  return rows.filter((r) => !hidden.has(r.p.id)).map(({ p, bid }) => ({
+    _id: p.id, title: p.title, abstract: p.abstract, keywords: p.keywords, bid: bid ?? null,
+  }));
+}
+
+/**
+ * Place, change or withdraw (null) the reviewer's bid on a paper they may see, audited. Who may bid is
+ * settled before the paper is looked at, and a paper hidden by a conflict answers as a missing one, so no
+ * answer tells a paper's existence or its authors apart (issue 27.4).
+ */
+export async function placeBid(opts: { db: Db; reviewer: { id: string; email: string; ip: string }; paperId: string; bid: Bid | null }): Promise<{ paperId: string; bid: Bid | null }> {
+  await checkMayBid(opts.db, opts.reviewer.id);
+  const [paper] = await opts.db.select({ id: papers.id }).from(papers).where(eq(papers.id, opts.paperId)).limit(1);
+  if (!paper || (await papersConflictedForReviewer(opts.db, opts.reviewer, [paper.id])).has(paper.id)) throw new AppError('not_found', UNSEEN);
+  await opts.db.transaction(async (tx) => {
+    if (opts.bid === null) {
+      await tx.delete(bids).where(and(eq(bids.paperId, paper.id), eq(bids.reviewerId, opts.reviewer.id)));
+    } else {
+      await tx.insert(bids).values({ paperId: paper.id, reviewerId: opts.reviewer.id, bid: opts.bid })
+        .onConflictDoUpdate({ target: [bids.paperId, bids.reviewerId], set: { bid: opts.bid, updatedAt: sql`now()` } });
+    }
+    await recordAudit(tx, { actorId: opts.reviewer.id, actorRole: 'Reviewer', action: 'bid.place', paperId: paper.id, ip: opts.reviewer.ip, details: { bid: opts.bid } });
+  });
+  return { paperId: paper.id, bid: opts.bid };
+}

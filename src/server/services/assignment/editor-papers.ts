@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { assignReviewers } from './assign-reviewers';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { conflictBetween, findConflicts, refuseConflict, withoutConflicted } from '../submissions/conflicts';
+import { listPapers } from '../submissions/list-papers';
+import { toPaperJson } from '../submissions/paper-json';
+import { getPaper } from '../submissions/papers';
+import { listReviewers, suggestReviewersForPaper } from './suggest-reviewers';
+
+/** Every paper as the editor sees it; with `limit`, one page and the cursor of the next. */
+export async function listEditorPapers(opts: { db: Db; secret: string; query: { limit?: number; cursor?: string; q?: string } }) {
+  const { rows, nextCursor } = await listPapers(opts.db, opts.query);
+  return { papers: await toPaperJson(opts.db, opts.secret, rows, { coAuthors: true, editor: true }), nextCursor };
+}
+
+/** One paper as the editor sees it; 404 'Paper not found'. */
+export async function getEditorPaper(opts: { db: Db; secret: string; paperId: string }) {
+  const paper = await getPaper(opts);
+  const [json] = await toPaperJson(opts.db, opts.secret, [paper], { coAuthors: true, editor: true });
+  return json!;
+}
+
+/** Every reviewer, or with a paper those whose tags match it best, less the conflicted ones. */
+export async function suggestReviewers(opts: { db: Db; paperId: string | undefined }) {
+  const { db, paperId } = opts;
+  if (!paperId) return listReviewers(db);
+  const paper = await getPaper({ db, paperId });
+  return withoutConflicted(await suggestReviewersForPaper(db, paper.keywords), await findConflicts(db, paper.id));
+}
+
+/** Assign a paper to a reviewer (status 'Sent'), refused on a conflict of interest; audited. Returns the reviewer's name. */
+export async function sendPaperToReviewer(opts: { db: Db; editor: { id: string; ip: string }; paperId: string; reviewerId: string }): Promise<{ reviewerName: string }> {
+  const { db, editor } = opts;
+  const [reviewer] = await db.select().from(users).where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer'))).limit(1);
+  if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
+  const paper = await getPaper({ db, paperId: opts.paperId });
+  refuseConflict(await conflictBetween(db, paper.id, reviewer.id));
+  await assignReviewers({ db, editor, pairs: [{ paperId: paper.id, reviewerId: reviewer.id }], via: 'send-paper' });
+  return { reviewerName: reviewer.name };
+}

@@ -1,0 +1,40 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { paperCoAuthors, papers, payments, users } from '../../db/schema';
+
+/**
+ * The ids among `paperIds` that are registered: some payment whose product is the paper id was settled
+ * as paid, which only a verified provider answer does (record-payment-callback.ts).
+ */
+export async function findRegisteredPaperIds(db: Db, paperIds: string[]): Promise<Set<string>> {
+  if (paperIds.length === 0) return new Set();
+  const rows = await db.selectDistinct({ product: payments.product }).from(payments)
+    .where(and(eq(payments.status, 'paid'), inArray(payments.product, paperIds)));
+  return new Set(rows.map((r) => r.product));
+}
+
+export async function isPaperRegistered(db: Db, paperId: string): Promise<boolean> {
+  return (await findRegisteredPaperIds(db, [paperId])).has(paperId);
+}
+
+/** Accepted papers: the editor's decision recorded by the review cycle (`papers.decision`). */
+export async function findAcceptedPapers(db: Db): Promise<{ id: string; title: string; authorId: string }[]> {
+  return db.select({ id: papers.id, title: papers.title, authorId: papers.authorId }).from(papers)
+    .where(eq(papers.decision, 'Accepted')).orderBy(papers.id);
+}
+
+/** Every author of each paper: the submitting author first, then the co-authors in their order. */
+export async function findPaperAuthors(db: Db, paperIds: string[]): Promise<Map<string, { name: string; email: string }[]>> {
+  const out = new Map<string, { name: string; email: string }[]>();
+  if (paperIds.length === 0) return out;
+  const submitters = await db.select({ paperId: papers.id, name: users.name, email: users.email }).from(papers)
+    .innerJoin(users, eq(users.id, papers.authorId)).where(inArray(papers.id, paperIds));
+  for (const s of submitters) out.set(s.paperId, [{ name: s.name, email: s.email }]);
+  const co = await db.select().from(paperCoAuthors).where(inArray(paperCoAuthors.paperId, paperIds)).orderBy(paperCoAuthors.paperId, paperCoAuthors.position);
+  for (const c of co) {
+    const list = out.get(c.paperId) ?? [];
+    if (!list.some((a) => a.email.toLowerCase() === c.email.toLowerCase())) list.push({ name: c.name, email: c.email });
+    out.set(c.paperId, list);
+  }
+  return out;
+}

@@ -1,0 +1,134 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { newId } from '../../../core/ids';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connect';
+import { paymentEvents, payments, type PaymentRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { CardProvider } from '../../payments/card';
+import { verifyPayuResponse } from '../../payments/payu';
+import { recordAudit } from '../shared/audit';
+
+/** The row type lives in db/schema.ts; re-exported for the services that import it from here. */
+export type { PaymentRow };
+
+/**
+ * The only moves a payment makes: pending → paid or failed, and failed → paid (a late success is real
+ * money). Paid is final. A conditional UPDATE makes a replayed callback a no-op.
+ */
+const ALLOWED_FROM = { paid: ['pending', 'failed'], failed: ['pending'] } as const;
+
+async function settlePayment(db: Db, payment: PaymentRow, to: 'paid' | 'failed', providerRef: string | null): Promise<PaymentRow> {
+  const [updated] = await db.update(payments)
+    .set({ status: to, providerRef: providerRef ?? payment.providerRef, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, payment.id), inArray(payments.status, [...ALLOWED_FROM[to]])))
+    .returning();
+  if (updated) return updated;
+  const [current] = await db.select().from(payments).where(eq(payments.id, payment.id));
+  return current ?? payment;
+}
+
+async function recordEvent(db: Db, e: { txnid: string | null; kind: string; accepted: boolean; payload: unknown }): Promise<void> {
+  await db.insert(paymentEvents).values({ id: newId(), txnid: e.txnid, kind: e.kind, accepted: e.accepted, payload: e.payload ?? {} });
+}
+
+const PAYU_FIELDS = ['txnid', 'status', 'hash', 'key', 'amount', 'productinfo', 'firstname', 'email',
+  'udf1', 'udf2', 'udf3', 'udf4', 'udf5', 'additionalCharges', 'mihpayid'] as const;
+
+/**
+ * A PayU success or failure post. Accepted only with a matching reverse hash for a txnid we issued;
+ * otherwise nothing changes, the attempt is recorded and AppError 400 is thrown.
+ */
+export async function recordPayuCallback(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string> }): Promise<PaymentRow> {
+  const { db, config, form } = input;
+  const kind = `payu.${input.kind}`;
+  const key = config.PAYU_KEY;
+  const salt = config.PAYU_SALT;
+  if (!key || !salt) throw new AppError('unavailable', 'PayU is not configured on this server');
+  const f = Object.fromEntries(PAYU_FIELDS.map((k) => [k, typeof form[k] === 'string' ? form[k] : ''])) as Record<(typeof PAYU_FIELDS)[number], string>;
+  const txnid = f.txnid.slice(0, 100) || null;
+  const reject = async (message: string): Promise<never> => {
+    await recordEvent(db, { txnid, kind, accepted: false, payload: form });
+    throw new AppError('bad_request', message);
+  };
+
+  const [payment] = txnid
+    ? await db.select().from(payments).where(and(eq(payments.txnid, txnid), eq(payments.provider, 'payu')))
+    : [];
+  if (!payment) return reject('Unknown transaction: this payment was not started here.');
+  const verified = f.key === key && verifyPayuResponse({ ...f, additionalCharges: f.additionalCharges || undefined }, f.hash, salt);
+  // The amount is inside the hash; comparing it with ours as well catches a hash made for another payment.
+  if (!verified || Number(f.amount) !== Number(payment.amount)) {
+    return reject('The payment answer could not be verified, so nothing was changed.');
+  }
+
+  await recordEvent(db, { txnid, kind, accepted: true, payload: form });
+  const outcome = f.status === 'success' ? 'paid' : f.status === 'failure' ? 'failed' : null;
+  return outcome ? settlePayment(db, payment, outcome, f.mihpayid || null) : payment;
+}
+
+/**
+ * Bring a card payment in line with its Stripe Checkout session, read from Stripe itself (never from a
+ * webhook body). Returns the payment, or null when the session is not one of ours.
+ */
+export async function syncCardSession(input: {
+  db: Db; card: CardProvider; sessionId: string; kind: string; payload: unknown;
+  /** A signed checkout.session.async_payment_failed: the session alone cannot tell failed from still pending. */
+  asyncPaymentFailed?: boolean;
+}): Promise<PaymentRow | null> {
+  const { db, card, kind, payload } = input;
+  const session = await card.retrieveSession(input.sessionId);
+  const [payment] = session.txnid
+    ? await db.select().from(payments).where(and(eq(payments.txnid, session.txnid), eq(payments.provider, 'stripe')))
+    : [];
+  const matches = Boolean(payment) && payment!.providerRef === session.id
+    && session.currency === 'usd' && session.amountCents === Math.round(Number(payment!.amount) * 100);
+  await recordEvent(db, { txnid: payment?.txnid ?? session.txnid, kind, accepted: matches, payload });
+  if (!payment || !matches) return null;
+  if (session.outcome === 'paid') return settlePayment(db, payment, 'paid', session.id);
+  if (session.outcome === 'expired' || (session.outcome === 'unpaid' && input.asyncPaymentFailed)) {
+    return settlePayment(db, payment, 'failed', session.id);
+  }
+  return payment;
+}
+
+/**
+ * A Stripe webhook: the signature is checked on the raw body, then a Checkout session event is acted on
+ * by reading the session from Stripe. Every webhook is recorded; a bad signature throws AppError 400.
+ */
+export async function recordCardWebhook(input: { db: Db; card: CardProvider; rawBody: Buffer; signature: string | undefined }): Promise<void> {
+  const { db, card } = input;
+  let event: Awaited<ReturnType<CardProvider['verifyWebhook']>>;
+  try {
+    event = await card.verifyWebhook(input.rawBody, input.signature);
+  } catch (err) {
+    await recordEvent(db, { txnid: null, kind: 'stripe.webhook', accepted: false, payload: { raw: input.rawBody.toString('utf8').slice(0, 10_000) } });
+    throw err;
+  }
+  const payload = JSON.parse(input.rawBody.toString('utf8')) as unknown;
+  const kind = `stripe.${event.type}`;
+  if (event.sessionId && event.type.startsWith('checkout.session.')) {
+    const asyncPaymentFailed = event.type === 'checkout.session.async_payment_failed';
+    await syncCardSession({ db, card, sessionId: event.sessionId, kind, payload, asyncPaymentFailed });
+  } else {
+    await recordEvent(db, { txnid: null, kind, accepted: false, payload });
+  }
+}
+
+const auditCallback = (db: Db, ip: string, provider: 'payu' | 'stripe', kind: string, p: PaymentRow) =>
+  recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip, details: { provider, kind, txnid: p.txnid, status: p.status, amount: p.amount, currency: p.currency } });
+
+/** The payer's browser back from PayU (success or failure post): recorded as recordPayuCallback does, and audited. */
+export async function receivePayuReturn(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; ip: string }): Promise<PaymentRow> {
+  const payment = await recordPayuCallback(input);
+  await auditCallback(input.db, input.ip, 'payu', input.kind, payment);
+  return payment;
+}
+
+/** The payer's browser back from Stripe Checkout: the payment synced with its session, and audited; 400 for a session not ours. */
+export async function receiveCardReturn(input: { db: Db; card: CardProvider; sessionId: string; ip: string }): Promise<PaymentRow> {
+  const { db, sessionId } = input;
+  const payment = await syncCardSession({ db, card: input.card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId } });
+  if (!payment) throw new AppError('bad_request', 'This card payment was not started here.');
+  await auditCallback(db, input.ip, 'stripe', 'return', payment);
+  return payment;
+}

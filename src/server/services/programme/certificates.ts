@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { CertificateJson } from '../../../core/schemas/program';
+import type { Db } from '../../db/connect';
+import { certificates, papers, payments, programPlacements } from '../../db/schema';
+import { AppError } from '../../errors';
+
+type CertificateRow = typeof certificates.$inferSelect;
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
+
+/** 20 symbols of 5 bits from the system's CSPRNG: 100 random bits, shown as five groups of four. */
+export function newCertificateCode(): string {
+  const bytes = randomBytes(20);
+  const chars = [...bytes].map((b) => ALPHABET[b & 31]!);
+  return [0, 4, 8, 12, 16].map((i) => chars.slice(i, i + 4).join('')).join('-');
+}
+
+export function certificateJson(c: CertificateRow): CertificateJson {
+  return { code: c.code, kind: c.kind, name: c.name, email: c.email, paperId: c.paperId, paperTitle: c.paperTitle, issuedAt: c.issuedAt.toISOString() };
+}
+
+/**
+ * Issue what is due and not yet issued: a presentation certificate per placed paper (for its presenter)
+ * and an attendance certificate per registered payer (a paid payment, one per e-mail). Issuing again adds
+ * only the new ones; a unique (kind, subject) index keeps one per subject.
+ */
+export async function issueCertificates(db: Db): Promise<{ issued: number; certificates: CertificateJson[] }> {
+  const presented = await db.select({ paperId: programPlacements.paperId, name: programPlacements.presenterName, email: programPlacements.presenterEmail, title: papers.title })
+    .from(programPlacements).innerJoin(papers, eq(papers.id, programPlacements.paperId));
+  const payers = await db.select({ name: payments.name, email: payments.email }).from(payments)
+    .where(eq(payments.status, 'paid')).orderBy(payments.createdAt);
+  const rows: (typeof certificates.$inferInsert)[] = presented.map((p) => ({
+    code: newCertificateCode(), kind: 'presentation' as const, subject: p.paperId, name: p.name, email: p.email, paperId: p.paperId, paperTitle: p.title,
+  }));
+  const seen = new Set<string>();
+  for (const p of payers) {
+    const key = p.email.trim().toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push({ code: newCertificateCode(), kind: 'attendance', subject: key, name: p.name, email: p.email.trim(), paperId: null, paperTitle: null });
+  }
+  const inserted = rows.length ? await db.insert(certificates).values(rows).onConflictDoNothing().returning() : [];
+  const all = await db.select().from(certificates).orderBy(certificates.kind, certificates.name);
+  return { issued: inserted.length, certificates: all.map(certificateJson) };
+}
+
+type Holder = { email: string; emailVerified: boolean };
+
+/**
+ * The certificates issued to the caller's address, once the account has verified it; before that only whether
+ * some wait (anyone may sign up with anyone's address: issue 27.2).
+ */
+export async function findCertificatesFor(db: Db, holder: Holder): Promise<{ certificates: CertificateJson[]; waitingForVerification?: true }> {
+  const rows = await db.select().from(certificates).where(sql`lower(${certificates.email}) = ${holder.email.toLowerCase()}`).orderBy(certificates.issuedAt);
+  if (!holder.emailVerified) return rows.length ? { certificates: [], waitingForVerification: true } : { certificates: [] };
+  return { certificates: rows.map(certificateJson) };
+}
+
+export async function findCertificate(db: Db, code: string): Promise<CertificateJson | null> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.code, code.toUpperCase()));
+  return row ? certificateJson(row) : null;
+}
+
+/** A certificate the caller may download: issued to their verified address (any of their accounts share it). */
+export async function findOwnCertificate(input: { db: Db; code: string; caller: Holder }): Promise<CertificateJson> {
+  const c = await findCertificate(input.db, input.code);
+  if (!c || !input.caller.emailVerified || c.email.toLowerCase() !== input.caller.email.toLowerCase()) throw new AppError('not_found', 'Certificate not found');
+  return c;
+}
+
+/** Standard fonts use WinAnsi: anything outside it becomes '?', rather than failing the whole PDF. */
+function winAnsi(text: string): string {
+  return text.normalize('NFC').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+}
+
+function wrap(text: string, width: number, size: number, measure: (t: string, s: number) => number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (measure(next, size) > width && line) { lines.push(line); line = word; } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The certificate as an A4 landscape PDF (pdf-lib), naming the person, the paper and the verification address. */
+export async function renderCertificatePdf(input: { certificate: CertificateJson; conferenceTitle: string; verifyUrl: string }): Promise<Uint8Array> {
+  const { certificate: c } = input;
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Certificate of ${c.kind} - ${winAnsi(c.name)}`);
+  pdf.setCreationDate(new Date(c.issuedAt));
+  const page = pdf.addPage([842, 595]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { width } = page.getSize();
+  let y = 500;
+  const centre = (text: string, size: number, font = regular, gap = 14) => {
+    for (const line of wrap(winAnsi(text), width - 160, size, (t, s) => font.widthOfTextAtSize(t, s))) {
+      page.drawText(line, { x: (width - font.widthOfTextAtSize(line, size)) / 2, y, size, font, color: rgb(0.1, 0.1, 0.2) });
+      y -= size + gap;
+    }
+  };
+  page.drawRectangle({ x: 30, y: 30, width: width - 60, height: 535, borderColor: rgb(0.1, 0.3, 0.5), borderWidth: 3 });
+  centre(c.kind === 'presentation' ? 'Certificate of Presentation' : 'Certificate of Attendance', 32, bold, 24);
+  centre('This is to certify that', 16);
+  centre(c.name, 26, bold, 18);
+  if (c.kind === 'presentation' && c.paperTitle) {
+    centre('presented the paper', 16);
+    centre(`"${c.paperTitle}"`, 18, bold);
+    centre(`Paper ID: ${c.paperId}`, 12);
+  } else {
+    centre('attended the', 16);
+  }
+  centre(input.conferenceTitle, 16);
+  y = 90;
+  centre(`Issued ${c.issuedAt.slice(0, 10)}. Verification code: ${c.code}`, 11, regular, 6);
+  centre(`Verify at ${input.verifyUrl}`, 11);
+  return pdf.save();
+}
+
+/** A certificate as anyone holding its code may check it (without the e-mail address); 404 otherwise. */
+export async function verifyCertificate(opts: { db: Db; code: string }): Promise<Omit<CertificateJson, 'email'>> {
+  const c = await findCertificate(opts.db, opts.code);
+  if (!c) throw new AppError('not_found', 'No certificate has this code');
+  const { email: _email, ...shown } = c;
+  return shown;
+}
+
+/** The caller's own certificate (by verified e-mail) as a PDF, with a link to verify it. */
+export async function renderOwnCertificate(opts: { db: Db; code: string; caller: Holder; conferenceTitle: string; publicUrl: string }): Promise<{ code: string; pdf: Uint8Array }> {
+  const certificate = await findOwnCertificate(opts);
+  const pdf = await renderCertificatePdf({ certificate, conferenceTitle: opts.conferenceTitle, verifyUrl: `${opts.publicUrl}/verify/${certificate.code}` });
+  return { code: certificate.code, pdf };
+}

@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import type { ExportName } from '../../../core/schemas/records';
+
+const BATCH = 1000;
+
+const FORMULA_START = /[=+\-@\t\r]/;
+const SEPARATOR = /[;,\t\r\n]/;
+/** Quick check, so the common cell is not walked character by character (exports stream millions of cells). */
+const NEEDS_GUARD = /(?:^|[;,\t\r\n])[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (issue 16.8): always quoted (RFC 4180, quotes doubled), and text a spreadsheet would run as
+ * a formula (=, +, -, @, tab, CR) gets an apostrophe, at the start of the cell and after every separator a
+ * spreadsheet may split on (; , tab, CR, LF), so `x;=2+5` cannot become a formula either.
+ */
+export function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);
+  const safe = NEEDS_GUARD.test(text) ? neutraliseFormulas(text) : text;
+  return `"${safe.includes('"') ? safe.replace(/"/g, '""') : safe}"`;
+}
+
+/** An apostrophe before each formula start at the start of the text or right after a separator. */
+export function neutraliseFormulas(text: string): string {
+  let out = '';
+  let atStart = true;
+  for (const ch of text) {
+    if (atStart && FORMULA_START.test(ch)) out += "'";
+    out += ch;
+    atStart = SEPARATOR.test(ch);
+  }
+  return out;
+}
+
+interface ExportSpec {
+  columns: string[];
+  /** Rows after `after` (the last row's key), at most `limit`, in key order; `key` of each row is its position. */
+  query: string;
+}
+
+// Each query pages by its key (keyset: "key > $1 order by key limit $2"), so the server holds one batch at a time.
+const SPECS: Record<ExportName, ExportSpec> = {
+  papers: {
+    columns: ['paper_id', 'title', 'abstract', 'author', 'author_email', 'keywords', 'submitted_at', 'reviewers_assigned', 'reviews', 'average_recommendation', 'decision', 'decided_at'],
+    query: `select p.id as key, p.id, p.title, p.abstract, u.name, u.email, p.keywords, p.created_at,
+        (select count(*) from review_statuses s where s.paper_id = p.id and s.assigned) as assigned,
+        (select count(*) from reviews r where r.paper_id = p.id) as reviews,
+        (select round(avg(r.recommendation)::numeric, 2) from reviews r where r.paper_id = p.id) as avg,
+        p.decision, p.decided_at
+      from papers p join users u on u.id = p.author_id where p.id > $1 order by p.id limit $2`,
+  },
+  reviewers: {
+    columns: ['reviewer_id', 'name', 'email', 'tags', 'email_verified', 'papers_assigned', 'accepted', 'declined', 'reviews_saved'],
+    query: `select u.id as key, u.id, u.name, u.email, u.tags, u.email_verified_at is not null as verified,
+        (select count(*) from review_statuses s where s.reviewer_id = u.id and s.assigned) as assigned,
+        (select count(*) from review_statuses s where s.reviewer_id = u.id and s.status = 'Accepted') as accepted,
+        (select count(*) from review_statuses s where s.reviewer_id = u.id and s.status = 'Declined') as declined,
+        (select count(*) from reviews r where r.reviewer_id = u.id) as reviews
+      from users u where u.role = 'Reviewer' and u.id > $1 order by u.id limit $2`,
+  },
+  assignments: {
+    columns: ['paper_id', 'title', 'reviewer_id', 'reviewer', 'reviewer_email', 'status', 'assigned', 'updated_at'],
+    query: `select s.paper_id || ':' || s.reviewer_id as key, s.paper_id, p.title, s.reviewer_id, u.name, u.email, s.status, s.assigned, s.updated_at
+      from review_statuses s join papers p on p.id = s.paper_id join users u on u.id = s.reviewer_id
+      where (s.paper_id, s.reviewer_id) > (split_part($1, ':', 1), split_part($1, ':', 2)) order by s.paper_id, s.reviewer_id limit $2`,
+  },
+  reviews: {
+    columns: ['paper_id', 'title', 'reviewer_id', 'reviewer', 'recommendation', 'confidence', 'comments_to_authors', 'comments_to_editor', 'submitted_at'],
+    query: `select r.paper_id || ':' || r.reviewer_id as key, r.paper_id, p.title, r.reviewer_id, u.name, r.recommendation, r.confidence,
+        r.comments_to_authors, r.comments_to_editor, r.submitted_at
+      from reviews r join papers p on p.id = r.paper_id join users u on u.id = r.reviewer_id
+      where (r.paper_id, r.reviewer_id) > (split_part($1, ':', 1), split_part($1, ':', 2)) order by r.paper_id, r.reviewer_id limit $2`,
+  },
+  'contact-messages': {
+    columns: ['id', 'received_at', 'name', 'email', 'phone', 'subject', 'message', 'ip'],
+    query: 'select id as key, id, created_at, name, email, phone, subject, message, ip from contact_messages where id > $1 order by id limit $2',
+  },
+  audit: {
+    columns: ['id', 'at', 'actor_id', 'actor_role', 'action', 'paper_id', 'ip', 'details'],
+    query: 'select id as key, id, created_at, actor_id, actor_role, action, paper_id, ip, details::text from audit_log where id > $1 order by id limit $2',
+  },
+};
+
+/**
+ * The export as a stream of CSV text: UTF-8 with a byte-order mark (so spreadsheet apps read it as UTF-8),
+ * CRLF lines, read from the database one batch of 1000 rows at a time and only as fast as the client reads.
+ */
+export function exportCsv(opts: { pool: pg.Pool; name: ExportName }): Readable {
+  const spec = SPECS[opts.name];
+  async function* lines(): AsyncGenerator<string> {
+    yield `\uFEFF${spec.columns.join(',')}\r\n`;
+    let after = '';
+    for (;;) {
+      const { rows } = await opts.pool.query({ text: spec.query, values: [after, BATCH], rowMode: 'array' });
+      if (rows.length === 0) return;
+      let chunk = '';
+      for (const row of rows as unknown[][]) chunk += `${row.slice(1).map(csvCell).join(',')}\r\n`;
+      yield chunk;
+      after = String((rows[rows.length - 1] as unknown[])[0]);
+      if (rows.length < BATCH) return;
+    }
+  }
+  return Readable.from(lines(), { objectMode: false, highWaterMark: 1 });
+}

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { SETTINGS_DEFAULTS, type EditorSettings, type UpdateSettingsBody } from '../../../core/schemas/settings';
+import type { Db } from '../../db/connect';
+import { settings } from '../../db/schema';
+import { recordAudit, type Actor } from './audit';
+
+type SettingsRow = typeof settings.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toSettingsJson(row: SettingsRow | undefined): EditorSettings {
+  if (!row) return SETTINGS_DEFAULTS;
+  return {
+    submissionDeadline: iso(row.submissionDeadline),
+    reviewDeadline: iso(row.reviewDeadline),
+    cameraReadyDeadline: iso(row.cameraReadyDeadline),
+    reviewersPerPaper: row.reviewersPerPaper,
+    maxPapersPerReviewer: row.maxPapersPerReviewer,
+    blindReview: row.blindReview,
+    reviewerApproval: row.reviewerApproval,
+    reminderDaysBefore: row.reminderDaysBefore,
+    requireVerifiedEmail: row.requireVerifiedEmail,
+  };
+}
+
+/** The settings row (defaults until the editor saves any). Read on every rule check: one primary-key lookup. */
+export async function getSettingsRow(db: Db): Promise<SettingsRow | undefined> {
+  const [row] = await db.select().from(settings).where(sql`${settings.id} = 1`).limit(1);
+  return row;
+}
+
+export async function getSettings(db: Db): Promise<EditorSettings> {
+  return toSettingsJson(await getSettingsRow(db));
+}
+
+/** Save the editor's settings (only the fields sent), audited. */
+export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; editor: Actor }): Promise<EditorSettings> {
+  const { patch } = opts;
+  const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+  const values = {
+    submissionDeadline: date(patch.submissionDeadline),
+    reviewDeadline: date(patch.reviewDeadline),
+    cameraReadyDeadline: date(patch.cameraReadyDeadline),
+    reviewersPerPaper: patch.reviewersPerPaper,
+    maxPapersPerReviewer: patch.maxPapersPerReviewer,
+    blindReview: patch.blindReview,
+    reviewerApproval: patch.reviewerApproval,
+    reminderDaysBefore: patch.reminderDaysBefore,
+    requireVerifiedEmail: patch.requireVerifiedEmail,
+  };
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx.insert(settings).values({ id: 1, ...set })
+      .onConflictDoUpdate({ target: settings.id, set: { ...set, updatedAt: new Date() } }).returning();
+    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'settings.update', paperId: null, ip: opts.editor.ip, details: patch });
+    return toSettingsJson(row);
+  });
+}
+
+/** True when the deadline is set and now is past it. */
+export const isPast = (deadline: Date | null | undefined, now = new Date()) => Boolean(deadline && now.getTime() > deadline.getTime());

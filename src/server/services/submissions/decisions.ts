@@ -1,0 +1,80 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { RECOMMENDATIONS, type Decision } from '../../../core/schemas/review-cycle';
+import type { Db } from '../../db/connect';
+import { paperCoAuthors, papers, reviews, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Mailer } from '../../mail/send';
+import { renderMail } from '../../mail/templates';
+import { recordAudit, type Actor } from '../shared/audit';
+import { CONFERENCE_TITLE } from '../../../core/conference';
+
+/** Set (or clear) a paper's decision, audited; the authors hear of it only through notifyAuthors. */
+export async function setDecision(opts: { db: Db; paperId: string; decision: Decision | null; editor: Actor }) {
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx.update(papers).set({ decision: opts.decision, decidedAt: opts.decision ? new Date() : null })
+      .where(eq(papers.id, opts.paperId)).returning({ paperId: papers.id, decision: papers.decision, notifiedDecision: papers.notifiedDecision });
+    if (!row) throw new AppError('not_found', 'Paper not found');
+    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'paper.decision', paperId: opts.paperId, ip: opts.editor.ip, details: { decision: opts.decision } });
+    return { paperId: row.paperId, decision: row.decision ?? null, notifiedDecision: row.notifiedDecision ?? null };
+  });
+}
+
+const DECISION_WORDS: Record<Decision, string> = { Accepted: 'Accepted', Rejected: 'Rejected', Revision: 'Revision requested' };
+
+/** The reviews as the author reads them: numbered, the recommendation in words, never who wrote them. */
+export function reviewsForMail(list: Array<{ recommendation: number; commentsToAuthors: string }>): string {
+  if (list.length === 0) return 'No reviews were written for this paper.';
+  return list.map((r, i) => [
+    `Review ${i + 1} — ${RECOMMENDATIONS[r.recommendation as keyof typeof RECOMMENDATIONS] ?? r.recommendation}`,
+    r.commentsToAuthors,
+  ].join('\n')).join('\n\n');
+}
+
+/**
+ * One mail per paper whose decision is set and not yet notified (or changed since), to the submitting author
+ * and every co-author; the paper is marked notified in the same transaction as its mails are queued, so a
+ * second call sends nothing again. With dryRun nothing changes and the mails are returned.
+ */
+export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: string; paperIds?: string[]; dryRun?: boolean; editor: Actor }) {
+  const due = await opts.db.select({ p: papers, authorName: users.name, authorEmail: users.email }).from(papers)
+    .innerJoin(users, eq(users.id, papers.authorId))
+    .where(and(isNotNull(papers.decision), sql`${papers.decision} is distinct from ${papers.notifiedDecision}`,
+      opts.paperIds ? sql`${papers.id} = any(${`{${opts.paperIds.join(',')}}`}::text[])` : undefined))
+    .orderBy(asc(papers.id));
+  if (opts.paperIds) {
+    const known = await opts.db.select({ id: papers.id }).from(papers).where(sql`${papers.id} = any(${`{${opts.paperIds.join(',')}}`}::text[])`);
+    if (known.length !== new Set(opts.paperIds).size) throw new AppError('bad_request', 'Unknown paper id in paperIds');
+  }
+  const total = opts.paperIds ? new Set(opts.paperIds).size : await opts.db.$count(papers);
+  const preview: Array<{ to: string; subject: string; text: string }> = [];
+  let sent = 0;
+  for (const { p, authorName, authorEmail } of due) {
+    const list = await opts.db.select({ recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors })
+      .from(reviews).where(eq(reviews.paperId, p.id)).orderBy(asc(reviews.submittedAt));
+    const coAuthors = await opts.db.select({ name: paperCoAuthors.name, email: paperCoAuthors.email }).from(paperCoAuthors)
+      .where(eq(paperCoAuthors.paperId, p.id)).orderBy(asc(paperCoAuthors.position));
+    const recipients = [{ name: authorName, email: authorEmail }, ...coAuthors]
+      .filter((r, i, all) => all.findIndex((o) => o.email.toLowerCase() === r.email.toLowerCase()) === i);
+    const mails = recipients.map((r) => ({
+      to: r.email,
+      values: {
+        name: r.name, paperTitle: p.title, paperId: p.id, decision: DECISION_WORDS[p.decision!],
+        reviews: reviewsForMail(list), conference: CONFERENCE_TITLE, loginUrl: `${opts.publicUrl}/login`,
+      },
+    }));
+    if (opts.dryRun) {
+      for (const m of mails) preview.push({ to: m.to, ...renderMail('decisionNotification', m.values) });
+      continue;
+    }
+    // Each paper's mails, its notified mark and its audit row commit together: a failure part-way through the
+    // list leaves every earlier paper notified and recorded, and this one untouched.
+    await opts.db.transaction(async (tx) => {
+      for (const m of mails) await opts.mailer.send({ to: m.to, template: 'decisionNotification', values: m.values, tx });
+      await tx.update(papers).set({ notifiedDecision: p.decision, notifiedAt: new Date() }).where(eq(papers.id, p.id));
+      await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'decision.notify', paperId: p.id, ip: opts.editor.ip, details: { decision: p.decision, mails: mails.length } });
+    });
+    sent += 1;
+  }
+  // skipped: papers asked about (or all papers) with no decision, or whose decision was already notified.
+  return { sent, skipped: total - due.length, ...(opts.dryRun ? { preview } : {}) };
+}

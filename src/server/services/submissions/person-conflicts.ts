@@ -1,0 +1,57 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { findPersonConflicts, institutionOf, MAILBOX_RULES, mailboxOf, type PersonConflict } from '../../../core/person-conflicts';
+import type { Db } from '../../db/connect';
+import { papers, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { findCoAuthors } from './co-authors';
+
+export type ReviewerConflict = PersonConflict & { reviewerId: string };
+
+/**
+ * An address column's mailbox in SQL, by the rules of core's mailboxOf (written out from the same table, so
+ * the two cannot drift; tests/api/conflict-aliases.test.ts checks them against each other). Addresses are
+ * stored trimmed with one '@' (the Email schema).
+ */
+export function mailboxSql(column: SQL): SQL {
+  const address = sql`lower(${column})`;
+  const local = sql`split_part(${address}, '@', 1)`;
+  const cases = Object.entries(MAILBOX_RULES).map(([host, rule]) => {
+    const base = sql`split_part(${local}, '+', 1)`;
+    return sql`when ${sql.raw(literal(host))} then ${rule.ignoreDots ? sql`replace(${base}, '.', '')` : base} || ${sql.raw(literal(`@${rule.domain}`))}`;
+  });
+  return sql`(case split_part(${address}, '@', 2) ${sql.join(cases, sql` `)} else ${address} end)`;
+}
+
+/** LIKE patterns for the addresses at an institution or any of its subdomains (the core function decides). */
+export function institutionPatterns(institutions: Iterable<string>): string[] {
+  return [...institutions].flatMap((d) => {
+    const escaped = d.replace(/[\\%_]/g, '\\$&');
+    return [`%@${escaped}`, `%.${escaped}`];
+  });
+}
+
+/**
+ * The reviewers conflicted with a paper by person: the same mailbox as its author or a co-author (any
+ * domain, aliases seen through), or the same institution (registrable domain, public providers excepted).
+ * Only reviewers whose mailbox or domain can match are read; core/person-conflicts.ts decides.
+ */
+export async function findPersonConflictsForPaper(db: Db, paperId: string): Promise<ReviewerConflict[]> {
+  const [paper] = await db.select({ authorEmail: users.email }).from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(eq(papers.id, paperId)).limit(1);
+  if (!paper) throw new AppError('not_found', 'Paper not found');
+  const coAuthors = (await findCoAuthors(db, paperId)).map((c) => c.email);
+  const emails = [paper.authorEmail, ...coAuthors];
+  const mailboxes = [...new Set(emails.map(mailboxOf))];
+  const institutions = new Set(emails.map(institutionOf).filter((d) => d !== null));
+  const reviewers = await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.role, 'Reviewer'),
+    sql`(${mailboxSql(sql`${users.email}`)} = any(${pgArray(mailboxes)}::text[]) or lower(${users.email}) like any(${pgArray(institutionPatterns(institutions))}::text[]))`));
+  return reviewers.flatMap((r) => findPersonConflicts(r.email, { author: paper.authorEmail, coAuthors }).map((c) => ({ reviewerId: r.id, ...c })));
+}
+
+/** One array parameter (drizzle would spread a JS array into a list of parameters). */
+export const pgArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/** A constant of ours as an SQL string literal (host names: letters, digits, dots, '@' and '-'). */
+function literal(value: string): string {
+  if (!/^[a-z0-9.@-]+$/.test(value)) throw new Error(`not a host name: ${value}`);
+  return `'${value}'`;
+}

@@ -1,0 +1,67 @@
+import { asc, sql } from 'drizzle-orm';
+import { authorStatusText, type Decision } from '../../../core/schemas/review-cycle';
+import type { Db } from '../../db/connect';
+import { reviewStatuses, reviews, type PaperRow } from '../../db/schema';
+import { cameraReadyLinks } from './camera-ready';
+import { EMPTY_SUMMARY, reviewSummaries } from './reviews';
+
+/**
+ * The review cycle's part of the paper JSON (issue 12), per paper id: for the editor, the review summary,
+ * the decision and the camera-ready link; for the author, the decision and the reviews once notified (no
+ * reviewer identity), and the status text that follows from it.
+ */
+export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[], opts: { editor?: boolean; author?: boolean }): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  const ids = rows.map((r) => r.id);
+  if (opts.editor) {
+    const [summaries, links] = await Promise.all([reviewSummaries(db, ids), cameraReadyLinks(db, secret, ids)]);
+    for (const p of rows) {
+      out.set(p.id, {
+        reviewSummary: summaries.get(p.id) ?? EMPTY_SUMMARY,
+        decision: p.decision ?? null,
+        notifiedDecision: p.notifiedDecision ?? null,
+        cameraReady: links.get(p.id) ?? null,
+      });
+    }
+  } else if (opts.author) {
+    const notified = rows.filter((p) => p.notifiedDecision).map((p) => p.id);
+    const inNotified = (column: typeof reviews.paperId | typeof reviewStatuses.paperId) => sql`${column} = any(${`{${notified.join(',')}}`}::text[])`;
+    const [list, order] = notified.length === 0 ? [[], []] : await Promise.all([
+      db.select({ paperId: reviews.paperId, reviewerId: reviews.reviewerId, recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors })
+        .from(reviews).where(inNotified(reviews.paperId)).orderBy(asc(reviews.submittedAt)),
+      db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
+        .where(inNotified(reviewStatuses.paperId)).orderBy(asc(reviewStatuses.paperId), asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId)),
+    ]);
+    // Issue 16.3: each review under the same "Reviewer n" as that reviewer's comments and response.
+    const labels = reviewerLabels(order);
+    // The author's own camera-ready version, so the page shows it after a reload too.
+    const accepted = rows.filter((p) => p.notifiedDecision === 'Accepted').map((p) => p.id);
+    const links = accepted.length ? await cameraReadyLinks(db, secret, accepted) : new Map();
+    for (const p of rows) {
+      const decision = (p.notifiedDecision ?? null) as Decision | null;
+      out.set(p.id, {
+        decision,
+        status: authorStatusText(decision),
+        cameraReady: links.get(p.id) ?? null,
+        reviews: decision ? list.filter((r) => r.paperId === p.id).map(({ reviewerId, recommendation, commentsToAuthors }) => ({
+          reviewer: labels.get(`${p.id}:${reviewerId}`) ?? 'Reviewer', recommendation, commentsToAuthors,
+        })) : [],
+      });
+    }
+  }
+  return out;
+}
+
+/** "Reviewer 1", "Reviewer 2"… per paper, in the order given (when each was sent the paper), keyed `paperId:reviewerId`. */
+export function reviewerLabels(rows: Array<{ paperId: string; reviewerId: string }>): Map<string, string> {
+  const out = new Map<string, string>();
+  const count = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${r.paperId}:${r.reviewerId}`;
+    if (out.has(key)) continue;
+    const n = (count.get(r.paperId) ?? 0) + 1;
+    count.set(r.paperId, n);
+    out.set(key, `Reviewer ${n}`);
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { deny } from '../../auth/caller';
+import type { Db } from '../../db/connect';
+import { canReviewerReadPaper } from '../../permissions';
+import { recordAudit, type Actor } from '../shared/audit';
+import { papers, reviewStatuses } from '../../db/schema';
+import type { PaperRow } from '../../db/schema';
+
+/** A reviewer's own answer is never overwritten by the editor's later actions. */
+const FINAL = ['Accepted', 'Declined'];
+
+/** The editor invited the reviewer by mail: 'Mail Sent', not assigned (assignments: assign-reviewers.ts). */
+export async function recordInvitation(db: Db, input: { paperId: string; reviewerId: string }): Promise<void> {
+  await db.insert(reviewStatuses)
+    .values({ paperId: input.paperId, reviewerId: input.reviewerId, status: 'Mail Sent', assigned: false })
+    .onConflictDoUpdate({
+      target: [reviewStatuses.paperId, reviewStatuses.reviewerId],
+      set: {
+        status: sql`case when ${reviewStatuses.status} in (${sql.join(FINAL.map((s) => sql`${s}`), sql`, `)}) then ${reviewStatuses.status} else 'Mail Sent' end`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+export async function isAssigned(db: Db, paperId: string, reviewerId: string): Promise<boolean> {
+  const [row] = await db.select({ a: reviewStatuses.assigned }).from(reviewStatuses)
+    .where(and(eq(reviewStatuses.paperId, paperId), eq(reviewStatuses.reviewerId, reviewerId))).limit(1);
+  return row?.a === true;
+}
+
+export async function recordResponse(db: Db, input: { paperId: string; reviewerId: string; status: 'Accepted' | 'Declined' }): Promise<void> {
+  await db.update(reviewStatuses).set({ status: input.status, updatedAt: new Date() })
+    .where(and(eq(reviewStatuses.paperId, input.paperId), eq(reviewStatuses.reviewerId, input.reviewerId)));
+}
+
+const prepareAssigned = (db: Db) => db.select({ paper: papers }).from(reviewStatuses)
+  .innerJoin(papers, eq(papers.id, reviewStatuses.paperId))
+  .where(and(eq(reviewStatuses.reviewerId, sql.placeholder('reviewerId')), eq(reviewStatuses.assigned, true)))
+  .orderBy(desc(papers.id))
+  .prepare('assigned_papers');
+const assignedByDb = new WeakMap<Db, ReturnType<typeof prepareAssigned>>();
+
+/** The papers an editor has sent to this reviewer, newest first. */
+export async function findPapersForReviewer(db: Db, reviewerId: string): Promise<PaperRow[]> {
+  let q = assignedByDb.get(db);
+  if (!q) assignedByDb.set(db, (q = prepareAssigned(db)));
+  return (await q.execute({ reviewerId })).map((r) => r.paper);
+}
+
+/** Each reviewer's status on a paper (the editor's view). */
+export async function listReviewStatuses(opts: { db: Db; paperId: string }): Promise<Array<{ reviewerId: string; status: string }>> {
+  return opts.db.select({ reviewerId: reviewStatuses.reviewerId, status: reviewStatuses.status })
+    .from(reviewStatuses).where(eq(reviewStatuses.paperId, opts.paperId));
+}
+
+/** 403 'This paper has not been sent to you' unless the paper is assigned to the reviewer. */
+export async function checkAssigned(opts: { db: Db; paperId: string; reviewerId: string }): Promise<void> {
+  deny(canReviewerReadPaper(await isAssigned(opts.db, opts.paperId, opts.reviewerId)));
+}
+
+/** The reviewer accepts or declines a paper sent to them (403 otherwise), audited. */
+export async function respondToPaper(opts: { db: Db; paperId: string; reviewer: Actor; status: 'Accepted' | 'Declined' }): Promise<void> {
+  const { db, paperId, reviewer, status } = opts;
+  await checkAssigned({ db, paperId, reviewerId: reviewer.id });
+  await db.transaction(async (tx) => {
+    await recordResponse(tx, { paperId, reviewerId: reviewer.id, status });
+    await recordAudit(tx, { actorId: reviewer.id, actorRole: 'Reviewer', action: 'review.respond', paperId, ip: reviewer.ip, details: { status } });
+  });
+}

@@ -1,0 +1,71 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { EditorReviewJson, ReviewBody, ReviewJson, ReviewSummary } from '../../../core/schemas/review-cycle';
+import { MESSAGES } from '../../../core/messages';
+import type { Db } from '../../db/connect';
+import { reviews, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { recordAudit, type Actor } from '../shared/audit';
+import { getPaper } from './papers';
+import { checkAssigned } from './review-status';
+import { getSettingsRow, isPast } from '../shared/settings';
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+const toReviewJson = (r: ReviewRow): ReviewJson => ({
+  paperId: r.paperId, recommendation: r.recommendation, confidence: r.confidence,
+  commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(),
+});
+
+/** Save (or replace) the caller's review, audited; refused after the review deadline. The caller was checked to hold the paper. */
+export async function saveReview(opts: { db: Db; paperId: string; reviewer: Actor; body: ReviewBody }): Promise<ReviewJson> {
+  if (isPast((await getSettingsRow(opts.db))?.reviewDeadline)) throw new AppError('forbidden', MESSAGES.reviewDeadlinePassed);
+  const values = {
+    recommendation: opts.body.recommendation, confidence: opts.body.confidence,
+    commentsToAuthors: opts.body.commentsToAuthors, commentsToEditor: opts.body.commentsToEditor ?? '', submittedAt: new Date(),
+  };
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx.insert(reviews).values({ paperId: opts.paperId, reviewerId: opts.reviewer.id, ...values })
+      .onConflictDoUpdate({ target: [reviews.paperId, reviews.reviewerId], set: values }).returning();
+    const review = toReviewJson(row!);
+    await recordAudit(tx, { actorId: opts.reviewer.id, actorRole: 'Reviewer', action: 'review.save', paperId: opts.paperId, ip: opts.reviewer.ip,
+      details: { recommendation: review.recommendation, confidence: review.confidence } });
+    return review;
+  });
+}
+
+/** The caller's own review of a paper sent to them (403 otherwise). */
+export async function findOwnReview(opts: { db: Db; paperId: string; reviewerId: string }): Promise<ReviewJson> {
+  await checkAssigned(opts);
+  const [row] = await opts.db.select().from(reviews).where(and(eq(reviews.paperId, opts.paperId), eq(reviews.reviewerId, opts.reviewerId))).limit(1);
+  if (!row) throw new AppError('not_found', 'You have not reviewed this paper yet');
+  return toReviewJson(row);
+}
+
+/** Every review of a paper with its reviewer, for the editor (oldest first); 404 'Paper not found'. */
+export async function listReviewsForPaper(opts: { db: Db; paperId: string }): Promise<EditorReviewJson[]> {
+  const { db } = opts;
+  const { id: paperId } = await getPaper(opts);
+  const rows = await db.select({ r: reviews, name: users.name, email: users.email }).from(reviews)
+    .innerJoin(users, eq(users.id, reviews.reviewerId)).where(eq(reviews.paperId, paperId)).orderBy(asc(reviews.submittedAt));
+  return rows.map(({ r, name, email }) => ({
+    reviewerId: r.reviewerId, name, email, recommendation: r.recommendation, confidence: r.confidence,
+    commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(),
+  }));
+}
+
+/** count, mean, min and max of the recommendations of each paper (nulls when none), in one query. */
+export async function reviewSummaries(db: Db, paperIds: string[]): Promise<Map<string, ReviewSummary>> {
+  const out = new Map<string, ReviewSummary>();
+  if (paperIds.length === 0) return out;
+  const rows = await db.select({
+    paperId: reviews.paperId,
+    count: sql<number>`count(*)::int`,
+    mean: sql<number>`round(avg(${reviews.recommendation})::numeric, 2)::float8`,
+    min: sql<number>`min(${reviews.recommendation})`,
+    max: sql<number>`max(${reviews.recommendation})`,
+  }).from(reviews).where(sql`${reviews.paperId} = any(${`{${paperIds.join(',')}}`}::text[])`).groupBy(reviews.paperId);
+  for (const r of rows) out.set(r.paperId, { count: r.count, mean: r.mean, min: r.min, max: r.max });
+  return out;
+}
+
+export const EMPTY_SUMMARY: ReviewSummary = { count: 0, mean: null, min: null, max: null };
