@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { settings, users } from '../../src/server/db/schema';
-import { UNVERIFIED_REVIEWER } from '../../src/server/services/reviewer-checks';
+import { UNVERIFIED_REVIEWER } from '../../src/server/services/assignment/reviewer-checks';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';

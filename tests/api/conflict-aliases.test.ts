@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAILBOX_RULES, mailboxOf } from '../../src/core/person-conflicts';
 import { users } from '../../src/server/db/schema';
-import { mailboxSql } from '../../src/server/services/person-conflicts';
+import { mailboxSql } from '../../src/server/services/submissions/person-conflicts';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';

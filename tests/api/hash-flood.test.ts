@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOGIN_LIMITS } from '../../src/server/auth/login-limiter';
-import { issueAccountToken } from '../../src/server/services/account-tokens';
-import { RESETS_PER_ADDRESS } from '../../src/server/services/reset-password';
+import { issueAccountToken } from '../../src/server/services/accounts/account-tokens';
+import { RESETS_PER_ADDRESS } from '../../src/server/services/accounts/reset-password';
 import { startTestApp, type TestApp } from '../support/app';
 import { signupAs } from '../support/users';
 

@@ -4,7 +4,7 @@ import { newId } from '../../src/core/ids';
 import { suggestReviewers } from '../../src/core/matching';
 import { TAGS } from '../../src/core/tags';
 import { users } from '../../src/server/db/schema';
-import { suggestReviewersForPaper } from '../../src/server/services/suggest-reviewers';
+import { suggestReviewersForPaper } from '../../src/server/services/assignment/suggest-reviewers';
 import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;

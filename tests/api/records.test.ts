@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { csvCell } from '../../src/server/services/export-csv';
+import { csvCell } from '../../src/server/services/shared/export-csv';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';

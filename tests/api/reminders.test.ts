@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { reviewReminders } from '../../src/server/db/schema';
-import { sendReviewReminders } from '../../src/server/services/send-review-reminders';
+import { sendReviewReminders } from '../../src/server/services/submissions/send-review-reminders';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { startSmtpListener } from '../support/smtp';
