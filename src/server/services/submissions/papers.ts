@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/connect';
-import { papers, type PaperRow } from '../db/schema';
-import { AppError } from '../errors';
+import type { Db } from '../../db/connect';
+import { papers, type PaperRow } from '../../db/schema';
+import { AppError } from '../../errors';
 
 /** The paper, or 404 'Paper not found'. */
 export async function getPaper(opts: { db: Db; paperId: string }): Promise<PaperRow> {
