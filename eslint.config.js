@@ -2,6 +2,10 @@ import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ['error', { patterns }];
 
+const WEB_BOUNDARY = [
+  { group: ['**/server/**', '../server', '../../server'], message: 'src/web never imports src/server.' },
+  { group: ['node:*', 'fastify', 'pg', '@electric-sql/*', 'drizzle-orm*'], message: 'src/web runs in the browser.' },
+];
 const SERVER_BOUNDARY = { group: ['**/web/**', '../web', '../../web'], message: 'src/server never imports src/web (it serves the built files).' };
 
 /** One config per service domain folder: the domains it may not import, plus what no service may import. */
@@ -44,9 +48,17 @@ export default tseslint.config(
   {
     files: ['src/web/**'],
     rules: {
+      'no-restricted-imports': restrict(WEB_BOUNDARY),
+    },
+  },
+  // Public pages load no login-area code (issue 29 §2): their few calls are in src/web/api/public.ts.
+  {
+    files: ['src/web/routes/public/**', 'src/web/components/layout/public-layout.tsx', 'src/web/components/nav-bar.tsx', 'src/web/components/footer.tsx'],
+    rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/server/**', '../server', '../../server'], message: 'src/web never imports src/server.' },
-        { group: ['node:*', 'fastify', 'pg', '@electric-sql/*', 'drizzle-orm*'], message: 'src/web runs in the browser.' },
+        ...WEB_BOUNDARY,
+        { group: ['**/api/*', '!**/api/public'], message: 'Public pages use src/web/api/public.ts, not the login area\'s client.' },
+        { group: ['**/lib/session', '**/lib/route-data', '**/routes/account/*', '**/routes/author/*', '**/routes/editor/*', '**/routes/reviewer/*', '**/components/layout/app-layout', '**/components/layout/role-switch'], message: 'Public pages load no login-area code.' },
       ]),
     },
   },

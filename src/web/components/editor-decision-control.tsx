@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { DECISIONS, type Decision } from '../../core/schemas/review-cycle';
-import type { ActionResult } from './route-data';
+import type { ActionResult } from '../lib/route-data';
 
 /** What the author was told, in words, beside the decision taken. */
 export function notifiedText(decision: Decision | null | undefined, notified: Decision | null | undefined): string {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EXPORT_LABELS, exportUrl, type ExportName } from '../../core/schemas/records';
 import { saveExport } from '../api/records';
-import { useFollowRedirect } from './route-data';
+import { useFollowRedirect } from '../lib/route-data';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PaperJson } from '../../core/schemas/paper';
-import { formatDate } from './format';
+import { formatDate } from '../lib/format';
 import { StatusBadge } from './status-badge';
 import { buttonClass } from './ui/button';
 import { Card } from './ui/card';

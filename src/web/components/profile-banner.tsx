@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { ProfileFields, type UserJson } from '../../core/schemas/auth';
 import { updateMe } from '../api/auth';
 import { session } from '../api/client';
-import { actOr } from './route-data';
+import { actOr } from '../lib/route-data';
 import { Alert } from './ui/alert';
 
 /**

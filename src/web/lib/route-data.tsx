@@ -1,0 +1,100 @@
+import { isRouteErrorResponse, useNavigate, useRevalidator, useRouteError, useSearchParams } from 'react-router';
+import { messageOf } from '../api/client';
+import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+
+/**
+ * Login-area data, the one way (docs/decisions/0018-slice-shape.md): a route's `clientLoader` reads through
+ * `loadOr`, its `clientAction` writes through `actOr`, and its `ErrorBoundary` is `RouteError`. The API
+ * client throws the redirect to log in on a 401, so neither a loader nor a screen handles it.
+ */
+
+/** For a clientLoader: the data, or an Error whose message is for the user (the route's ErrorBoundary shows it). */
+export async function loadOr<T>(work: Promise<T>, fallback: string): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    console.error(err);
+    throw new Error(messageOf(err, fallback));
+  }
+}
+
+/**
+ * For a part of a page that may fail without hiding the page (a side panel, a badge): `data` is the answer, or
+ * `empty` when the read failed; `error` is then the message to show (the failure is logged: SPEC §8 only logs
+ * failed list loads). The redirect to log in passes through.
+ */
+export async function loadPart<T>(work: Promise<T>, empty: T, fallback = ''): Promise<{ data: T; error: string | null }> {
+  try {
+    return { data: await work, error: null };
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    console.error(err);
+    return { data: empty, error: messageOf(err, fallback) };
+  }
+}
+
+/** What a clientAction returns: the server's answer, or the message to show. */
+export type ActionResult<T> = { ok: true; intent?: string; data: T } | { ok: false; intent?: string; error: string };
+
+/** For a clientAction: the answer, or the message (the redirect to log in passes through). */
+export async function actOr<T>(work: Promise<T>, fallback: string, intent?: string): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, intent, data: await work };
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    return { ok: false, intent, error: messageOf(err, fallback) };
+  }
+}
+
+/**
+ * A route's shouldRevalidate: after a refused write the loader is not run again, so the form keeps what the
+ * user typed beside the message; after a successful one the screen shows the server's new state.
+ */
+export function revalidateAfterSuccess({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }): boolean {
+  if ((actionResult as ActionResult<unknown> | undefined)?.ok === false) return false;
+  return defaultShouldRevalidate;
+}
+
+/** A JSON body posted with `fetcher.submit(body, { method: 'post', encType: 'application/json' })`. */
+export const jsonBody = async <T,>(request: Request): Promise<T> => (await request.json()) as T;
+
+/** For calls outside a loader or action (an upload that reports progress): follow the redirect to log in. */
+export function useFollowRedirect() {
+  const navigate = useNavigate();
+  return (err: unknown): boolean => {
+    if (!(err instanceof Response)) return false;
+    navigate(err.headers.get('Location') ?? '/login');
+    return true;
+  };
+}
+
+/** How many pages of a long list the URL asks for (?pages=, at least 1): "Load more" adds one. */
+export const pagesShown = (params: URLSearchParams): number => Math.max(1, Math.floor(Number(params.get('pages'))) || 1);
+
+/** "Load more": one more page in the URL, the other parameters kept, no history entry, no jump to the top. */
+export function useShowMore(pages: number) {
+  const [, setSearchParams] = useSearchParams();
+  return () => setSearchParams((prev) => {
+    const next = new URLSearchParams(prev);
+    next.set('pages', String(pages + 1));
+    return next;
+  }, { replace: true, preventScrollReset: true });
+}
+
+/** A login-area route's ErrorBoundary: the loader's message and a way to try again, inside the layout. */
+export function RouteError() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim()
+    : error instanceof Error ? error.message : 'Something went wrong.';
+  return (
+    <div className="max-w-2xl space-y-3">
+      <Alert>{message}</Alert>
+      <Button variant="quiet" size="sm" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== 'idle'}>
+        {revalidator.state === 'idle' ? 'Try again' : 'Loading…'}
+      </Button>
+    </div>
+  );
+}

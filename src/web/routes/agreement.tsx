@@ -1,9 +1,0 @@
-import { LegalPageView } from '../components/legal-page';
-import { pageMeta } from '../components/seo';
-import { agreement } from '../content/legal';
-
-export const meta = () => pageMeta({ title: agreement.title, description: agreement.description, path: '/agreement' });
-
-export default function Agreement() {
-  return <LegalPageView page={agreement} />;
-}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MESSAGES } from '../../../core/messages';
+import { NewPaperFields } from '../../../core/schemas/paper';
+import { messageOf, session } from '../../api/client';
+import { getDeadlines, submitPaperWithProgress } from '../../api/review-cycle';
+import { formatDateTime } from '../../lib/format';
+import { UploadProgress } from '../../components/upload-progress';
+import { loadPart, useFollowRedirect } from '../../lib/route-data';
+import { requireRole } from '../../lib/session';
+import { TagButtons } from './tag-buttons';
+import { CoAuthorFields } from '../../components/co-author-fields';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { cardClass } from '../../components/ui/card';
+import { Field, fileInputClass } from '../../components/ui/field';
+import { CoAuthorList, type CoAuthor } from '../../../core/schemas/accounts';
+import type { Route } from './+types/author-new-paper';
+
+export const meta = () => [{ title: 'New paper | IMSE 2025' }];
+
+/** The submission deadline; when it cannot be read the form is offered (the server refuses a late paper). */
+export async function clientLoader() {
+  requireRole('Author');
+  const { data } = await loadPart(getDeadlines(), null);
+  return { deadline: data?.submissionDeadline ?? null };
+}
+
+export { RouteError as ErrorBoundary } from '../../lib/route-data';
+
+export default function NewPaper({ loaderData: { deadline } }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const followRedirect = useFollowRedirect();
+  const [keywords, setKeywords] = useState<string[]>([]);
+  const [coAuthors, setCoAuthors] = useState<CoAuthor[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
+  // Issue 27.3: when the PDF's properties name the author, the page stays to say so instead of moving on.
+  const [submitted, setSubmitted] = useState<{ message: string; paperId: string; warning: string } | null>(null);
+  const closed = Boolean(deadline && Date.now() > Date.parse(deadline));
+
+  // The upload reports its progress, so it is a direct call (XMLHttpRequest), not the route's action.
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    setError(null);
+    // SPEC §5: with no stored token the alert is 'Please login first'.
+    if (!session.token()) {
+      window.alert(MESSAGES.pleaseLogin);
+      navigate('/login');
+      return;
+    }
+    const f = new FormData(e.currentTarget);
+    const file = f.get('file');
+    const parsed = NewPaperFields.safeParse({ title: f.get('title'), abstract: f.get('abstract'), keywords });
+    if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? MESSAGES.submissionFailed); return; }
+    if (!(file instanceof File) || file.size === 0) { setError('Please attach the paper as a PDF file'); return; }
+    const authors = CoAuthorList.safeParse(coAuthors);
+    if (!authors.success) { setError(authors.error.issues[0]?.message ?? MESSAGES.submissionFailed); return; }
+    setBusy(true);
+    setProgress({ sent: 0, total: file.size });
+    try {
+      const res = await submitPaperWithProgress({ ...parsed.data, file, coAuthors: authors.data }, (sent, total) => setProgress({ sent, total }));
+      const message = res.message || MESSAGES.paperSubmitted;
+      toast.success(message);
+      if (res.metadataWarning) setSubmitted({ message, paperId: res.paper._id, warning: res.metadataWarning });
+      else navigate('/author/dashboard');
+    } catch (err) {
+      if (followRedirect(err)) return;
+      setProgress(null);
+      const message = messageOf(err, MESSAGES.submissionFailed);
+      setError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold text-brand-900">New paper</h1>
+      {deadline && !closed ? (
+        <p className="mt-2 text-slate-700">Submission deadline: <time dateTime={deadline} className="font-semibold">{formatDateTime(deadline)}</time></p>
+      ) : null}
+      {submitted ? (
+        <div className={cardClass('mt-6 space-y-4 shadow-sm')}>
+          <Alert tone="success">{submitted.message}</Alert>
+          <Alert tone="warning">{submitted.warning}</Alert>
+          <p className="flex flex-wrap gap-4">
+            <Link to="/author/dashboard" className="font-semibold text-brand-700 underline">Go to My Research Papers</Link>
+            <Link to={`/paper-details/${submitted.paperId}`} className="font-semibold text-brand-700 underline">Open the paper</Link>
+          </p>
+        </div>
+      ) : closed ? (
+        <div role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-900">
+          <p className="text-lg font-semibold">{MESSAGES.submissionsClosed}</p>
+          <p className="mt-1">The submission deadline was {formatDateTime(deadline!)}. You can still follow your submitted papers on <Link to="/author/dashboard" className="font-semibold underline">your dashboard</Link>.</p>
+        </div>
+      ) : (
+      <form className={cardClass('mt-6 space-y-5 shadow-sm')} onSubmit={onSubmit}>
+        <Field id="title" name="title" label="Title" required maxLength={300} />
+        <Field id="abstract" label="Abstract">
+          {(control) => <textarea {...control} name="abstract" required maxLength={5000} rows={8} />}
+        </Field>
+        <TagButtons value={keywords} onChange={setKeywords} />
+        <Field id="file" label="Paper (PDF)">
+          {(control) => <input {...control} className={fileInputClass} name="file" type="file" accept="application/pdf,.pdf" required />}
+        </Field>
+        <CoAuthorFields value={coAuthors} onChange={setCoAuthors} />
+        {progress ? <UploadProgress sent={progress.sent} total={progress.total} label="Paper upload" /> : null}
+        <Alert>{error}</Alert>
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? 'Submitting...' : 'Submit Paper'}
+        </Button>
+      </form>
+      )}
+    </div>
+  );
+}

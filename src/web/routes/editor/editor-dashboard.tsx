@@ -1,0 +1,103 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useNavigation, useSearchParams } from 'react-router';
+import { getRegisteredByPaper } from '../../api/program';
+import { getEditorPapersUpTo } from '../../api/review';
+import { getEditorStats } from '../../api/review-cycle';
+import { PaperCard } from '../../components/paper-card';
+import { RegistrationBadge } from '../../components/registration-badge';
+import { requireRole } from '../../lib/session';
+import { Button, ButtonAnchor, buttonClass } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import type { Route } from './+types/editor-dashboard';
+
+export const meta = () => [{ title: 'Research Papers | IMSE 2025' }];
+
+const PAGE = 24;
+
+/**
+ * The search (?q=) and how many pages are shown (?pages=) live in the URL: the papers (cursor paging,
+ * x-next-cursor), the figures for the charts and who has registered are read together.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireRole('Editor');
+  const params = new URL(request.url).searchParams;
+  const q = params.get('q')?.trim() ?? '';
+  const pages = pagesShown(params);
+  // Each part may fail without hiding the page (SPEC §8: a failed list load is only logged).
+  const [list, stats, registered] = await Promise.all([
+    loadPart(getEditorPapersUpTo({ count: PAGE * pages, q: q || undefined }), { papers: [], nextCursor: null }),
+    loadPart(getEditorStats(), null, 'Could not load the figures.'),
+    loadPart(getRegisteredByPaper(), null),
+  ]);
+  return { q, pages, ...list.data, stats: stats.data, statsError: stats.error, registered: registered.data };
+}
+
+import { loadPart, pagesShown, useShowMore } from '../../lib/route-data';
+export { RouteError as ErrorBoundary } from '../../lib/route-data';
+
+/** uPlot and the charts load on this page only (their own chunk), after the first paint. */
+const EditorCharts = lazy(() => import('./editor-charts'));
+
+const LINKS: Array<[string, string]> = [
+  ['/editor/settings', 'Settings'], ['/editor/reviewers', 'Reviewers'], ['/editor/decisions', 'Decisions'],
+  ['/editor/messages', 'Messages'], ['/editor/payments', 'Payments'], ['/editor/program', 'Programme'],
+  ['/editor/assign', 'Automatic assignment'], ['/editor/audit', 'Audit log'], ['/keynote-admin', 'Keynote admin'],
+];
+
+export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
+  const { q, pages, papers, nextCursor, stats, statsError, registered } = loaderData;
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/editor/dashboard';
+  const [query, setQuery] = useState(q);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving the page (View More) while a search is waiting: the search must not bring the editor back.
+  const leaving = navigation.location !== undefined && navigation.location.pathname !== '/editor/dashboard';
+  useEffect(() => { if (leaving) clearTimeout(timer.current); }, [leaving]);
+
+  // The search goes to the URL 300 ms after the last key; the loader reads it (replace: no history entry per key).
+  const onSearch = (value: string) => {
+    setQuery(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const text = value.trim();
+      setSearchParams(text ? { q: text } : {}, { replace: true, preventScrollReset: true });
+    }, 300);
+  };
+  const loadMore = useShowMore(pages);
+
+  return (
+    <div>
+      <div className="flex flex-col gap-4">
+        <h1 className="shrink-0 text-2xl font-bold text-brand-900">Research Papers</h1>
+        <div className="flex flex-wrap items-end gap-3">
+          <Field id="paper-search" type="search" label="Search title, paper id or tag" value={query}
+            onChange={(e) => onSearch(e.target.value)} className="w-72 max-w-full" />
+          {LINKS.map(([to, label]) => <Link key={to} to={to} className={buttonClass({ variant: 'quiet', size: 'sm' })}>{label}</Link>)}
+        </div>
+      </div>
+      <div className="mt-6">
+        <Suspense fallback={<p className="text-slate-600">Loading figures…</p>}><EditorCharts stats={stats} error={statsError} /></Suspense>
+      </div>
+      {!loading && papers.length === 0 ? <p className="mt-6 text-slate-700">{q ? 'No paper matches your search.' : 'No papers have been submitted yet.'}</p> : null}
+      <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {papers.map((paper) => {
+          const badge = <RegistrationBadge registered={registered ? (registered[paper._id] ?? null) : null} />;
+          return (
+            <PaperCard key={paper._id} paper={paper} status="Pending Review" to={`/editor/view-more/${paper._id}`}
+              actions={paper.pdf ? (<>{badge}
+                <ButtonAnchor variant="secondary" size="sm" href={paper.pdf} target="_blank" rel="noopener noreferrer" aria-label={`View PDF: ${paper.title}`}>View PDF</ButtonAnchor></>
+              ) : badge} />
+          );
+        })}
+      </div>
+      {loading ? <p className="mt-6 text-slate-600">Loading papers…</p> : null}
+      {nextCursor && !loading ? (
+        <div className="mt-6 text-center">
+          <Button onClick={loadMore}>Load more papers</Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

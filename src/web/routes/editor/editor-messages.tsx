@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { retryMail } from '../../api/records';
+import { getEditorMessages } from '../../api/review';
+import { ExportLinks } from '../../components/export-links';
+import { formatDateTime } from '../../lib/format';
+import { MailLog } from './mail-log';
+import { actOr, jsonBody, loadOr } from '../../lib/route-data';
+import { requireRole } from '../../lib/session';
+import { Card } from '../../components/ui/card';
+import type { Route } from './+types/editor-messages';
+
+export const meta = () => [{ title: 'Messages | IMSE 2025' }];
+
+/** The contact-form messages and every e-mail of the queue (a failure shows in RouteError). */
+export async function clientLoader() {
+  requireRole('Editor');
+  return loadOr(getEditorMessages(), 'Failed to load messages');
+}
+
+/** The mail log's "Retry": the server queues the mail again and answers with its new state. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { mailId } = await jsonBody<{ intent: 'retryMail'; mailId: string }>(request);
+  return actOr(retryMail(mailId), 'Could not queue the mail again', 'retryMail');
+}
+
+export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
+
+/** The contact-form messages and the log of every e-mail sent or kept in the outbox. */
+export default function EditorMessages({ loaderData: data }: Route.ComponentProps) {
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="contact-heading">
+        <h1 id="contact-heading" className="text-2xl font-bold text-brand-900">Messages from the contact form</h1>
+        {data.messages.length === 0 ? <p className="mt-4 text-slate-700">No messages yet.</p> : null}
+        <ul className="mt-4 space-y-3">
+          {data.messages.map((m) => (
+            <Card as="li" key={m._id}>
+              <p className="font-semibold text-brand-900">{m.subject || '(no subject)'}</p>
+              <p className="text-sm text-slate-600">{[m.name, m.email, m.phone].filter(Boolean).join(' · ') || 'anonymous'} · {formatDateTime(m.createdAt)}</p>
+              <p className="mt-2 whitespace-pre-wrap">{m.message}</p>
+            </Card>
+          ))}
+        </ul>
+      </section>
+      <MailLog mails={data.mails} />
+      <ExportLinks names={['contact-messages']} />
+      <p><Link to="/editor/audit" className="font-semibold text-brand-700 underline">Audit log: who did what, and every export</Link></p>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { Link, useFetcher, useNavigation, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { ReviewerAdminJson } from '../../../core/schemas/reviewers';
+import { listReviewers, setReviewerApproval } from '../../api/accounts';
+import { actOr, jsonBody, loadOr, pagesShown, useShowMore } from '../../lib/route-data';
+import { requireRole } from '../../lib/session';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import type { Route } from './+types/editor-reviewers';
+
+export const meta = () => [{ title: 'Reviewers | IMSE 2025' }];
+
+type Status = 'all' | 'pending' | 'approved';
+const FILTERS: Array<{ value: Status; label: string }> = [
+  { value: 'pending', label: 'Waiting for approval' }, { value: 'approved', label: 'Approved' }, { value: 'all', label: 'All' },
+];
+const PAGE = 50;
+
+/** The filter (?status=) and how many pages are shown (?pages=) live in the URL; the pages follow the answer's cursor. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireRole('Editor');
+  const params = new URL(request.url).searchParams;
+  const status = FILTERS.find((f) => f.value === params.get('status'))?.value ?? 'pending';
+  const pages = pagesShown(params);
+  return { status, pages, ...await loadOr(listReviewers(status, PAGE * pages), 'Could not load the reviewers. Please try again.') };
+}
+
+/** Approve a reviewer or withdraw the approval; the list is then read again. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { id, approved } = await jsonBody<{ id: string; approved: boolean }>(request);
+  return actOr(setReviewerApproval(id, approved), 'Could not change the approval. Please try again.');
+}
+
+export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
+
+/** Issue 16.6: the editor approves new reviewers before they are suggested, sent papers, bid or auto-assigned. */
+export default function EditorReviewers({ loaderData }: Route.ComponentProps) {
+  const { status, pages, rows, next, required } = loaderData;
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/editor/reviewers';
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (result?.ok) toast.success(result.data.approved ? `${result.data.name} is approved.` : `${result.data.name} is no longer approved.`);
+  }, [result]);
+
+  const show = (value: Status) => setSearchParams({ status: value }, { preventScrollReset: true });
+  const more = useShowMore(pages);
+  const toggle = (r: ReviewerAdminJson) => fetcher.submit({ id: r._id, approved: !r.approved }, { method: 'post', encType: 'application/json' });
+
+  return (
+    <div className="max-w-5xl">
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <h1 className="mt-3 text-2xl font-bold text-brand-900">Reviewers</h1>
+      <p className="mt-2 text-slate-700">
+        {required
+          ? 'New reviewers need your approval before they are suggested, sent papers, shown papers to bid on or assigned automatically.'
+          : 'Approval is off: every reviewer can receive papers. '}
+        {!required ? <Link to="/editor/settings" className="font-semibold text-brand-700 underline">Turn it on in the settings</Link> : null}
+      </p>
+      <div role="group" aria-label="Show" className="mt-4 flex flex-wrap gap-2">
+        {FILTERS.map((f) => (
+          <button key={f.value} type="button" aria-pressed={status === f.value} onClick={() => show(f.value)}
+            className={`rounded-md border px-3 py-2 text-sm font-semibold ${status === f.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:bg-slate-100'}`}>
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <Alert className="mt-4">{result && !result.ok ? result.error : null}</Alert>
+      {rows.length === 0 ? <p className="mt-6 text-slate-600">No reviewers here.</p> : null}
+      {rows.length > 0 ? (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {rows.map((r) => (
+            <li key={r._id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{r.name}</p>
+                <p className="text-sm text-slate-700"><span className="break-all">{r.email}</span>{r.verified ? ' · e-mail verified' : ' · e-mail not verified'}</p>
+                <p className="text-sm text-slate-600">
+                  {r.load === 1 ? '1 paper assigned' : `${r.load} papers assigned`}
+                  {r.tags.length > 0 ? ` · ${r.tags.length > 6 ? `${r.tags.slice(0, 6).join(', ')} and ${r.tags.length - 6} more` : r.tags.join(', ')}` : ' · no tags'}
+                </p>
+              </div>
+              <div className="flex shrink-0 items-center gap-3">
+                <span className={`rounded-full px-2 py-1 text-xs font-semibold ${r.approved ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}>
+                  {r.approved ? 'Approved' : 'Waiting'}
+                </span>
+                <Button variant={r.approved ? 'quiet' : 'primary'} size="sm" disabled={busy} onClick={() => toggle(r)}
+                  aria-label={`${r.approved ? 'Withdraw approval of' : 'Approve'} ${r.name}`}>
+                  {r.approved ? 'Withdraw approval' : 'Approve'}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {next ? <Button variant="quiet" size="sm" className="mt-4" disabled={loading} onClick={more}>{loading ? 'Loading reviewers…' : 'Show more'}</Button> : null}
+    </div>
+  );
+}

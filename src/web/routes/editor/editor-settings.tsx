@@ -1,0 +1,152 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { toast } from 'sonner';
+import type { EditorSettings as Settings, UpdateSettingsBody } from '../../../core/schemas/settings';
+import { getSettings, updateSettings } from '../../api/review-cycle';
+import { actOr, jsonBody, loadOr } from '../../lib/route-data';
+import { requireRole } from '../../lib/session';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { cardClass } from '../../components/ui/card';
+import type { Route } from './+types/editor-settings';
+
+export const meta = () => [{ title: 'Review settings | IMSE 2025' }];
+
+/** The slice's read: who may see it, then the server's settings (a failure shows in RouteError). */
+export async function clientLoader() {
+  requireRole('Editor');
+  return loadOr(getSettings(), 'Could not load the settings. Please try again.');
+}
+
+/** The slice's write: the changed fields go to the server, which answers with the settings as saved. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return actOr(updateSettings(await jsonBody<UpdateSettingsBody>(request)), 'Could not save the settings. Please try again.');
+}
+
+export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
+
+/** Words for the fields we know; any other field the server returns is shown with its name spelled out. */
+const LABELS: Record<string, { label: string; hint?: string }> = {
+  submissionDeadline: { label: 'Submission deadline', hint: 'After it, new papers are refused.' },
+  reviewDeadline: { label: 'Review deadline', hint: 'After it, reviews can no longer be saved.' },
+  cameraReadyDeadline: { label: 'Camera-ready deadline', hint: 'After it, accepted papers take no final version.' },
+  reviewersPerPaper: { label: 'Reviewers per paper', hint: 'From 1 to 20.' },
+  maxPapersPerReviewer: { label: 'Most papers per reviewer', hint: 'From 1 to 500.' },
+  blindReview: { label: 'Blind review', hint: 'Reviewers never see the authors’ names or e-mail addresses.' },
+  requireVerifiedEmail: { label: 'Require a verified e-mail address' },
+  reviewerApproval: { label: 'Reviewers need approval', hint: 'New reviewers receive no papers until an editor approves them on the Reviewers page.' },
+  reminderDaysBefore: { label: 'Reminder, days before the review deadline', hint: 'From 1 to 60; leave empty for no reminders. Each reviewer with work left gets one e-mail.' },
+};
+const labelOf = (key: string) => LABELS[key]?.label ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+const isDeadline = (key: string) => /Deadline$/.test(key);
+/** Numbers that may be empty (null: off). */
+const OPTIONAL_NUMBERS = new Set(['reminderDaysBefore']);
+
+/** An ISO instant as the value of a datetime-local input, in the browser's time zone. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+/** A datetime-local value (local wall time) as an ISO instant; '' means no deadline. */
+export const fromLocalInput = (value: string): string | null => (value ? new Date(value).toISOString() : null);
+
+type Values = Record<string, string | number | boolean | null>;
+
+/** The settings as the form's text and checkbox values. */
+const toForm = (settings: Settings) => Object.fromEntries(Object.entries(settings as Values).map(([k, v]) => [k,
+  typeof v === 'boolean' ? v : isDeadline(k) ? toLocalInput(v as string | null) : v === null ? '' : String(v)]));
+
+export default function EditorSettings({ loaderData: saved }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const [form, setForm] = useState<Record<string, string | boolean>>(() => toForm(saved));
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const error = result && !result.ok ? result.error : null;
+
+  // After a save the loader reads the settings again: the form shows what the server kept.
+  useEffect(() => { setForm(toForm(saved)); }, [saved]);
+  useEffect(() => { if (result?.ok) toast.success('Settings saved.'); }, [result]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const patch: Values = {};
+    for (const [key, before] of Object.entries(saved as Values)) {
+      const value = form[key];
+      if (typeof before === 'boolean') patch[key] = value === true;
+      else if (isDeadline(key)) patch[key] = fromLocalInput(String(value ?? ''));
+      else if (OPTIONAL_NUMBERS.has(key)) patch[key] = String(value ?? '').trim() === '' ? null : Number(value);
+      else if (typeof before === 'number') patch[key] = String(value).trim() === '' ? Number.NaN : Number(value);
+    }
+    // A number left empty is sent as such, so the server names the field (JSON has no NaN: null).
+    for (const [k, v] of Object.entries(patch)) if (typeof v === 'number' && Number.isNaN(v)) patch[k] = null;
+    fetcher.submit(patch, { method: 'post', encType: 'application/json' });
+  };
+
+  const keys = Object.keys(saved);
+  const deadlineKeys = keys.filter(isDeadline);
+  const numberKeys = keys.filter((k) => !isDeadline(k) && (typeof (saved as Values)[k] === 'number' || OPTIONAL_NUMBERS.has(k)));
+  const booleanKeys = keys.filter((k) => typeof (saved as Values)[k] === 'boolean');
+  const hint = (key: string) => (LABELS[key]?.hint ? <p id={`${key}-hint`} className="mt-1 text-sm text-slate-600">{LABELS[key]!.hint}</p> : null);
+  const described = (key: string) => (LABELS[key]?.hint ? `${key}-hint` : undefined);
+
+  return (
+    <div className="max-w-3xl">
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <h1 className="mt-3 text-2xl font-bold text-brand-900">Review settings</h1>
+      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-6" aria-describedby={error ? 'settings-error' : undefined}>
+        <fieldset className={cardClass()}>
+          <legend className="px-1 text-lg font-semibold text-brand-900">Deadlines</legend>
+          <p className="text-sm text-slate-600">Times are in your time zone ({zone}). Leave a field empty for no deadline.</p>
+          <div className="mt-3 space-y-4">
+            {deadlineKeys.map((key) => (
+              <div key={key}>
+                <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  <input id={key} type="datetime-local" value={String(form[key] ?? '')} aria-describedby={described(key)}
+                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+                    className="w-64 max-w-full rounded-md border border-slate-300 px-3 py-2" />
+                  <Button variant="quiet" size="sm" onClick={() => setForm((f) => ({ ...f, [key]: '' }))} disabled={!form[key]}
+                    aria-label={`Clear ${labelOf(key).toLowerCase()}`}>Clear</Button>
+                </div>
+                {hint(key)}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className={cardClass()}>
+          <legend className="px-1 text-lg font-semibold text-brand-900">Reviewing</legend>
+          <div className="space-y-4">
+            {numberKeys.map((key) => (
+              <div key={key}>
+                <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
+                <input id={key} type="number" inputMode="numeric" step={1} value={String(form[key] ?? '')} aria-describedby={described(key)}
+                  onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+                  className="mt-1 w-32 rounded-md border border-slate-300 px-3 py-2" />
+                {hint(key)}
+              </div>
+            ))}
+            {booleanKeys.map((key) => (
+              <div key={key}>
+                <div className="flex items-center gap-2">
+                  <input id={key} type="checkbox" checked={form[key] === true} aria-describedby={described(key)}
+                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.checked }))} className="h-5 w-5" />
+                  <label htmlFor={key} className="font-medium text-slate-800">{labelOf(key)}</label>
+                </div>
+                {hint(key)}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</Button>
+          <p role="status" className="text-sm font-medium text-green-800">{result?.ok ? 'Settings saved.' : null}</p>
+        </div>
+      </form>
+      <div id="settings-error"><Alert className="mt-4">{error}</Alert></div>
+    </div>
+  );
+}

@@ -1,9 +1,0 @@
-import { LegalPageView } from '../components/legal-page';
-import { pageMeta } from '../components/seo';
-import { privacyPolicy } from '../content/legal';
-
-export const meta = () => pageMeta({ title: privacyPolicy.title, description: privacyPolicy.description, path: '/privacy-policy' });
-
-export default function PrivacyPolicy() {
-  return <LegalPageView page={privacyPolicy} />;
-}

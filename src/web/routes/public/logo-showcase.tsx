@@ -1,0 +1,39 @@
+import { useEffect, useRef, useState } from 'react';
+import { logoRows } from '../../content/home';
+
+/**
+ * SPEC §2 home (5): two rows of four logos that animate in once when scrolled into view. The prerendered
+ * HTML shows them (no script, no animation); after hydration they are hidden only if still off screen.
+ */
+export function LogoShowcase() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'static' | 'waiting' | 'shown'>('static');
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !('IntersectionObserver' in window) || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (el.getBoundingClientRect().top < window.innerHeight) return;
+    setState('waiting');
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) { setState('shown'); observer.disconnect(); }
+    }, { threshold: 0.2 });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div ref={ref} className="space-y-6" data-reveal={state}>
+      {logoRows.map((row, r) => (
+        <ul key={r} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {row.map((logo, i) => (
+            <li key={logo.src}>
+              <p className="mb-2 text-center text-xs font-semibold uppercase tracking-widest text-slate-700">{logo.role}</p>
+              <img src={logo.src} alt={logo.alt} width={320} height={120} loading="lazy" decoding="async" className="logo-reveal h-auto w-full"
+                style={{ transitionDelay: `${(r * 4 + i) * 90}ms` }} />
+            </li>
+          ))}
+        </ul>
+      ))}
+    </div>
+  );
+}

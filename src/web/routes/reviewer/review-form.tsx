@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { toast } from 'sonner';
+import { CONFIDENCES, RECOMMENDATIONS, type ReviewJson } from '../../../core/schemas/review-cycle';
+import { formatDateTime } from '../../lib/format';
+import type { ActionResult } from '../../lib/route-data';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+
+type Scale = Record<number, string>;
+
+function ScoreGroup({ name, legend, scale, value, onChange }: { name: string; legend: string; scale: Scale; value: number | null; onChange: (v: number) => void }) {
+  return (
+    <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 font-semibold text-brand-900">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {Object.entries(scale).map(([n, words]) => (
+          <label key={n} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+            <input type="radio" name={name} value={n} checked={value === Number(n)} onChange={() => onChange(Number(n))} />
+            <span>{n} — {words}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The structured review of issue 12, beside SPEC's comment and Accept/Decline: scores, comments, saved state,
+ * deadline. The host route's loader reads the saved review and the deadline; a save posts `intent: 'review'`
+ * to its clientAction.
+ */
+export function ReviewForm({ saved, reviewDeadline }: { saved: ReviewJson | null; reviewDeadline: string | null }) {
+  const fetcher = useFetcher<ActionResult<{ message: string; review: ReviewJson }>>();
+  const [recommendation, setRecommendation] = useState<number | null>(saved?.recommendation ?? null);
+  const [confidence, setConfidence] = useState<number | null>(saved?.confidence ?? null);
+  const [toAuthors, setToAuthors] = useState(saved?.commentsToAuthors ?? '');
+  const [toEditor, setToEditor] = useState(saved?.commentsToEditor ?? '');
+  const [error, setError] = useState('');
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+
+  // The server's answer: the form shows the review as saved (the loader has read it again), or the message.
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok) { setError(result.error); return; }
+    setToAuthors(result.data.review.commentsToAuthors);
+    setToEditor(result.data.review.commentsToEditor);
+    toast.success(result.data.message);
+  }, [result]);
+
+  const closed = Boolean(reviewDeadline && Date.now() > Date.parse(reviewDeadline));
+  const dirty = saved
+    ? saved.recommendation !== recommendation || saved.confidence !== confidence || saved.commentsToAuthors !== toAuthors || saved.commentsToEditor !== toEditor
+    : Boolean(recommendation || confidence || toAuthors || toEditor);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!recommendation || !confidence) { setError('Choose a recommendation and your confidence.'); return; }
+    if (!toAuthors.trim()) { setError('Write your comments to the authors.'); return; }
+    fetcher.submit({ intent: 'review', recommendation, confidence, commentsToAuthors: toAuthors, commentsToEditor: toEditor },
+      { method: 'post', encType: 'application/json' });
+  };
+
+  return (
+    <Card aria-labelledby="review-heading" className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="review-heading" className="text-lg font-bold text-brand-900">Your review</h2>
+        <p className="text-sm text-slate-700">
+          {reviewDeadline ? <>Review deadline: <time dateTime={reviewDeadline} className="font-semibold">{formatDateTime(reviewDeadline)}</time></> : 'No review deadline set'}
+        </p>
+      </div>
+      <p role="status" data-testid="review-state" className={`text-sm font-medium ${saved && !dirty ? 'text-green-800' : 'text-slate-700'}`}>
+        {saved ? <>Review saved! <time dateTime={saved.submittedAt}>{formatDateTime(saved.submittedAt)}</time></> : 'Not saved yet'}
+        {dirty && !closed ? <span className="text-amber-800"> · Unsaved changes</span> : null}
+      </p>
+      {closed ? <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">The review deadline has passed: your review can no longer be changed.</p> : null}
+      <form onSubmit={submit} className="space-y-4">
+        <fieldset disabled={closed} className="min-w-0 space-y-4">
+          <ScoreGroup name="recommendation" legend="Recommendation" scale={RECOMMENDATIONS} value={recommendation} onChange={setRecommendation} />
+          <ScoreGroup name="confidence" legend="Your confidence" scale={CONFIDENCES} value={confidence} onChange={setConfidence} />
+          <Field id="to-authors" label="Comments to the authors" hint="Sent to the authors with the decision, without your name.">
+            {(control) => <textarea {...control} rows={6} maxLength={20000} value={toAuthors} onChange={(e) => setToAuthors(e.target.value)} />}
+          </Field>
+          <Field id="to-editor" label="Comments to the editor (optional)" hint="Only the editors read these.">
+            {(control) => <textarea {...control} rows={3} maxLength={20000} value={toEditor} onChange={(e) => setToEditor(e.target.value)} />}
+          </Field>
+        </fieldset>
+        <Alert>{error}</Alert>
+        {closed ? null : (
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : saved ? 'Update review' : 'Save review'}
+          </Button>
+        )}
+      </form>
+    </Card>
+  );
+}

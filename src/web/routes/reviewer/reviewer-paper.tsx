@@ -1,0 +1,164 @@
+import { useEffect, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { toast } from 'sonner';
+import { isId } from '../../../core/ids';
+import { MESSAGES } from '../../../core/messages';
+import type { ReviewBody } from '../../../core/schemas/review-cycle';
+import { addComment, getAssignedPapers, respondToPaper } from '../../api/review';
+import { getDeadlines, getOwnReview, saveReview } from '../../api/review-cycle';
+import { requireRole } from '../../lib/session';
+import { StatusBadge } from '../../components/status-badge';
+import { formatDateTime } from '../../lib/format';
+import { ReviewForm } from './review-form';
+import { actOr, jsonBody } from '../../lib/route-data';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { cardClass } from '../../components/ui/card';
+import type { Route } from './+types/reviewer-paper';
+
+export const meta = () => [{ title: 'Review a paper | IMSE 2025' }];
+
+/**
+ * The paper (from the reviewer's assigned list), the reviewer's saved review and the review deadline.
+ * SPEC §8: a failed load of the assigned list is only logged; the review and the deadline may be missing.
+ */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const user = requireRole('Reviewer');
+  const { paperId } = params;
+  if (!isId(paperId)) throw new Error(MESSAGES.badPaperId);
+  const [assigned, review, deadlines] = await Promise.all([
+    actOr(getAssignedPapers(user._id), 'The assigned papers could not be loaded'),
+    actOr(getOwnReview(paperId), ''),
+    actOr(getDeadlines(), ''),
+  ]);
+  if (!assigned.ok) console.error(assigned.error);
+  return {
+    user,
+    paper: (assigned.ok ? assigned.data.find((p) => p._id === paperId) : undefined) ?? null,
+    review: review.ok ? review.data : null,
+    reviewDeadline: deadlines.ok ? deadlines.data.reviewDeadline : null,
+  };
+}
+
+export type ReviewerPaperIntent =
+  | { intent: 'comment'; text: string }
+  | { intent: 'respond'; status: 'Accepted' | 'Declined' }
+  | ({ intent: 'review' } & ReviewBody);
+
+/** The reviewer's three writes: a comment, Accept / Decline, and the structured review. */
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const user = requireRole('Reviewer');
+  const { paperId } = params;
+  const body = await jsonBody<ReviewerPaperIntent>(request);
+  switch (body.intent) {
+    case 'comment':
+      return actOr(addComment(paperId, { reviewerId: user._id, text: body.text }), MESSAGES.commentFailed, body.intent);
+    case 'respond':
+      return actOr(respondToPaper({ paperId, email: user.email, status: body.status }), MESSAGES.statusFailed, body.intent);
+    case 'review': {
+      const { intent, ...review } = body;
+      return actOr(saveReview(paperId, review), 'The review could not be saved. Please try again.', intent);
+    }
+  }
+}
+
+export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
+
+export default function ReviewerPaper({ loaderData: { user, paper, review, reviewDeadline } }: Route.ComponentProps) {
+  const fetcher = useFetcher<{ ok: true; intent?: string; data: { message: string } } | { ok: false; intent?: string; error: string }>();
+  const [comment, setComment] = useState('');
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const status = (paper && paper.reviewResponses[user.email]) || 'Pending';
+  // Issue 18.4: the reviewer sees what they wrote, newest first (the server sends them oldest first).
+  const myComments = (paper?.comments ?? []).filter((c) => c.reviewerId === user._id).reverse();
+
+  // SPEC §8's toasts, on the server's answer (the loader has run again after a success).
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      toast.success(result.data.message);
+      if (result.intent === 'comment') setComment('');
+    } else {
+      toast.error(result.intent === 'comment' ? MESSAGES.commentFailed : MESSAGES.statusFailed);
+    }
+  }, [result]);
+
+  const post = (body: ReviewerPaperIntent) => fetcher.submit(body, { method: 'post', encType: 'application/json' });
+  const sendComment = () => {
+    if (!comment.trim()) { toast.error(MESSAGES.emptyComment); return; }
+    post({ intent: 'comment', text: comment.trim() });
+  };
+
+  const download = async () => {
+    if (!paper?.pdf) { toast.error(MESSAGES.noPdf); return; }
+    const res = await fetch(paper.pdf);
+    // The server's reason when it gives one (an expired link; issue 27.3: a PDF that cannot be given under blind review).
+    if (!res.ok) {
+      const body = await res.json().catch(() => null) as { message?: unknown } | null;
+      toast.error(typeof body?.message === 'string' ? body.message : 'The PDF could not be loaded. Please reload the page.');
+      return;
+    }
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${paper.title.replace(/[^\w -]+/g, '').slice(0, 80) || 'paper'}.pdf`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  if (!paper) {
+    return (
+      <div>
+        <Alert>This paper has not been sent to you.</Alert>
+        <Link to="/reviewer/dashboard" className="mt-4 inline-block font-semibold text-brand-700 underline">Back to your papers</Link>
+      </div>
+    );
+  }
+
+  return (
+    <article className="mx-auto max-w-3xl space-y-6">
+      <Link to="/reviewer/dashboard" className="text-sm font-semibold text-brand-700 underline">← Papers sent to you</Link>
+      <h1 className="text-2xl font-bold text-brand-900">{paper.title}</h1>
+      <dl className={cardClass('grid gap-3 text-sm sm:grid-cols-2')}>
+        <div><dt className="font-medium text-slate-600">Paper ID</dt><dd className="break-all font-mono">{paper._id}</dd></div>
+        <div><dt className="font-medium text-slate-600">Keywords</dt><dd>{paper.keywords.join(', ') || '—'}</dd></div>
+        <div><dt className="font-medium text-slate-600">PDF</dt><dd>{paper.pdf ? <a className="text-brand-700 underline" href={paper.pdf} target="_blank" rel="noopener noreferrer">Open PDF</a> : 'none'}</dd></div>
+        <div><dt className="font-medium text-slate-600">Your status</dt><dd><StatusBadge status={status} /></dd></div>
+      </dl>
+      <section aria-labelledby="abstract-heading">
+        <h2 id="abstract-heading" className="font-semibold text-brand-900">Abstract</h2>
+        <p className="mt-2 whitespace-pre-wrap text-slate-800">{paper.abstract}</p>
+      </section>
+      <button type="button" onClick={download}
+        className="flex w-full flex-col items-center justify-center rounded-xl border-2 border-dashed border-brand-600 px-4 py-8 text-brand-700 hover:bg-brand-50">
+        <span aria-hidden="true" className="text-3xl">⬇</span>
+        <span className="mt-2 font-semibold">Click here to load PDF</span>
+      </button>
+      <div>
+        <label htmlFor="comment" className="block font-semibold text-brand-900">Comments</label>
+        <textarea id="comment" rows={6} maxLength={10000} value={comment} onChange={(e) => setComment(e.target.value)}
+          className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2" placeholder="Write your comments for the author" />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Accepted' })} className="rounded-md bg-green-700 px-5 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-50">Accept</button>
+        <Button disabled={busy} onClick={sendComment}>Send Comments</Button>
+        <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Declined' })} className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">Decline</button>
+      </div>
+      {myComments.length ? (
+        <section aria-labelledby="my-comments-heading" className="rounded-xl bg-brand-50 p-5">
+          <h2 id="my-comments-heading" className="font-semibold text-brand-900">Your earlier comments</h2>
+          <ol className="mt-3 space-y-3">
+            {myComments.map((c, i) => (
+              <li key={`${c.createdAt}-${i}`} className="rounded-lg bg-white p-3">
+                <p className="text-xs font-medium text-slate-600"><time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time></p>
+                <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      <ReviewForm saved={review} reviewDeadline={reviewDeadline} />
+    </article>
+  );
+}
