@@ -18,6 +18,7 @@ import { HashQueue, withHashingScope } from './auth/hash-queue';
 import { addressKey } from './auth/request-limiter';
 import { apiRoutes } from './routes';
 import { CONTRACT } from './routes/contract';
+import { API_INFO } from './http/api-document';
 import verifyPage from './routes/verify-page';
 import { ListCache, pgSharedGeneration } from './services/shared/list-cache';
 import { createMailer, type Mailer } from './mail/send';
@@ -96,7 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'IMSE conference API', version: '2.0.0', description: 'The API of the conference site and its login area (SPEC §7 and later additions).' },
+      info: API_INFO,
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
@@ -198,8 +199,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     if (config.publicUrl.startsWith('https://')) reply.header('strict-transport-security', 'max-age=31536000');
   });
-
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.get('/api/health', CONTRACT.health, async (_req, reply) => {
     try {

@@ -1,17 +1,22 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageJson } from '../../core/schemas/common';
 import { DOCS_POLICY } from '../csp';
 import { AppError } from '../errors';
+import { apiDocument } from '../http/api-document';
 
 /**
  * Readable API docs at /api/docs: Swagger UI's own files (shipped in @fastify/swagger-ui) over the
- * document at /api/openapi.json. Served as two plain routes rather than through the plugin, whose
+ * document at /api/openapi.json. Served as plain routes rather than through the plugin, whose
  * static wildcard routes Fastify's route tree prints ambiguously (the route list the tests read).
+ * The document is made once, when every route is registered, and each file is kept with its gzip form:
+ * made per request, the document took 200–700 ms to build and Swagger UI seconds to read (docs/benchmarks.md).
  */
 const STATIC_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')), 'static');
 const FILES: Record<string, string> = {
@@ -49,15 +54,31 @@ const PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-const cache = new Map<string, Buffer>();
+interface Prepared { body: Buffer; gzip: Buffer; etag: string }
+const prepare = (body: Buffer): Prepared => ({
+  body, gzip: gzipSync(body, { level: 9 }), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+});
+const files = new Map<string, Prepared>();
 const read = (name: string) => {
-  let b = cache.get(name);
-  if (!b) cache.set(name, (b = readFileSync(path.join(STATIC_DIR, name))));
-  return b;
+  let f = files.get(name);
+  if (!f) files.set(name, (f = prepare(readFileSync(path.join(STATIC_DIR, name)))));
+  return f;
 };
+
+function sendPrepared(req: FastifyRequest, reply: FastifyReply, file: Prepared, type: string, cacheControl: string) {
+  reply.type(type).header('cache-control', cacheControl).header('etag', file.etag).header('vary', 'accept-encoding');
+  if (req.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.body);
+}
 
 const routes: FastifyPluginAsync = async (app) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  let openapi: Prepared | undefined;
+  const document = () => (openapi ??= prepare(Buffer.from(JSON.stringify(apiDocument(app.swagger())))));
+  app.addHook('onReady', async () => { document(); });
+  api.get('/openapi.json', { schema: { hide: true } }, async (req, reply) => sendPrepared(req, reply, document(), 'application/json; charset=utf-8', 'no-cache'));
+
   api.get('/docs', {
     schema: { description: 'The API docs page (Swagger UI).', response: { 200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } } } },
   }, async (_req, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_POLICY).header('cache-control', 'no-cache').send(PAGE));
@@ -76,7 +97,7 @@ const routes: FastifyPluginAsync = async (app) => {
     if (file === 'swagger-initializer.js') return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INITIALIZER);
     const type = Object.hasOwn(FILES, file) ? FILES[file] : undefined;
     if (!type) throw new AppError('not_found', 'No such file of the API docs');
-    return reply.type(type).header('cache-control', 'public, max-age=86400').send(read(file) as never);
+    return sendPrepared(req, reply, read(file), type, 'public, max-age=86400');
   });
 };
 
