@@ -4,7 +4,7 @@ import { zodIssueMessage } from './http/route';
 import { trustProxyOption, type Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { AppError, DATABASE_FULL, FILES_FULL, isInsufficientResources, loggableError, loggableRequest } from './errors';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { loadWebSite, registerWeb, serveSiteFirst, type WebSite } from './web';
 import { API_POLICY, htmlPolicy, inlineScriptHashes } from './csp';
 import { PAYU_AUTOSUBMIT_SCRIPT } from './payments/pages';
@@ -147,10 +147,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
+  const drainLimit = Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024) + 1024 * 1024;
   app.setErrorHandler((error, req, reply) => {
-    // An upload refused part-way has unread bytes: close the connection after answering, so the
-    // client stops sending and reads the answer instead of waiting to finish the upload.
-    if (req.isMultipart() && !req.raw.readableEnded) reply.header('connection', 'close');
+    // A request refused while its body is still arriving (401/403 before an upload, 413): answer, and read
+    // the rest of the body into nothing, up to a bound, so the client can finish sending and read the answer.
+    // Closing at once made Node's fetch and other HTTP clients fail with EPIPE instead (issue 29 §1.6).
+    if (!req.raw.readableEnded) drainRequest(req.raw, drainLimit);
     if (error instanceof AppError) {
       if (error.statusCode >= 500 && error.cause !== undefined) req.log.error({ err: loggableError(error.cause), status: error.statusCode }, error.message);
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
@@ -220,6 +222,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   else app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` }));
 
   return app;
+}
+
+/**
+ * Read and drop what is left of a refused request's body. Past `limit` bytes (a body larger than any upload
+ * may be) the connection is closed instead: a client that keeps sending is not worth the bandwidth.
+ */
+function drainRequest(raw: IncomingMessage, limit: number): void {
+  let seen = 0;
+  raw.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > limit) raw.socket?.destroy();
+  });
+  raw.on('error', () => {});
+  raw.resume();
 }
 
 /**
