@@ -25,15 +25,17 @@ export interface Endpoint {
   response: z.ZodType | FileAnswer;
   /** Error statuses this operation may answer beyond the usual (400, 404, 429, 500; 401 and 403 when signed in), each as {message}. */
   errors?: readonly number[];
+  /** Other success answers beside `status`, each with its body (a 202 "still queued" beside the usual 200). */
+  also?: Readonly<Partial<Record<200 | 201 | 202, z.ZodType>>>;
 }
 
 /** The domains of the API, one tag each. */
 export type DomainTag =
   | 'accounts' | 'submissions' | 'review' | 'assignment' | 'programme' | 'payments' | 'site' | 'editor desk' | 'files';
 
-/** The operations of one domain, each stamped with the domain's tag. */
-export function endpoints<const T extends Record<string, Omit<Endpoint, 'tag'>>>(tag: DomainTag, table: T): { [K in keyof T]: T[K] & { tag: DomainTag } } {
-  return Object.fromEntries(Object.entries(table).map(([k, e]) => [k, { ...e, tag }])) as { [K in keyof T]: T[K] & { tag: DomainTag } };
+/** The operations of one domain, each stamped with the domain's tag unless it names its own (one that clearly belongs elsewhere). */
+export function endpoints<const T extends Record<string, Omit<Endpoint, 'tag'> & { tag?: DomainTag }>>(tag: DomainTag, table: T): { [K in keyof T]: T[K] & { tag: DomainTag } } {
+  return Object.fromEntries(Object.entries(table).map(([k, e]) => [k, { tag, ...e }])) as { [K in keyof T]: T[K] & { tag: DomainTag } };
 }
 
 /** A file answer of this media type. */

@@ -27,3 +27,15 @@ export const DASHBOARD: Record<Role, string> = {
 };
 
 export const MessageJson = z.object({ message: z.string() });
+
+const PAGE_LIMIT = 'limit must be 1 to 200';
+/** How many items one page of a long list holds: 1 to 200 (without it, the whole list). */
+export const PageLimit = z.coerce.number().int().min(1, PAGE_LIMIT).max(200, PAGE_LIMIT).optional();
+
+/** One page of a list searched by text: `limit`, the `cursor` the previous page gave, and the search text `q`. */
+export const PageQuery = z.object({
+  limit: PageLimit,
+  cursor: Id.optional(),
+  q: z.string().max(200, 'Search text is too long').optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;

@@ -87,6 +87,7 @@ export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyIn
     response: {
       ...(roles ? SIGNED_IN_ERRORS : ERRORS),
       ...Object.fromEntries((endpoint.errors ?? []).map((code) => [code, MessageJson])),
+      ...endpoint.also,
       [endpoint.status ?? 200]: responseSchema(endpoint),
     },
   };

@@ -1,22 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AutoAssignBody, AutoAssignJson } from '../../core/schemas/assignment';
-import { MessageJson } from '../../core/schemas/common';
-import { requireCaller } from '../auth/caller';
+import { ASSIGNMENT } from '../../core/api/assignment';
+import { defineRoute } from '../http/route';
 import { autoAssign } from '../services/assignment/auto-assign';
 
-const errors = { 400: MessageJson, 401: MessageJson, 403: MessageJson };
-
+/** Automatic assignment of reviewers to papers: a preview, or applied with `apply`. */
 const routes: FastifyPluginAsync = async (app) => {
   const { db, pool } = app.database;
 
-  app.withTypeProvider<ZodTypeProvider>().post('/editor/auto-assign',
-    { schema: { body: AutoAssignBody, response: { 200: AutoAssignJson, ...errors } } },
-    async (req) => {
-      const caller = await requireCaller(req, 'Editor');
-      const { apply, ...limits } = req.body;
+  defineRoute(app, ASSIGNMENT.autoAssign, {
+    access: ['Editor'],
+    handler: ({ req, caller, body }) => {
+      const { apply, ...limits } = body;
       return autoAssign({ pool, ...limits, apply: apply ? { db, editor: { id: caller.id, ip: req.ip } } : undefined });
-    });
+    },
+  });
 };
 
 export default routes;

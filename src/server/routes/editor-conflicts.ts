@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { MessageJson, PaperId } from '../../core/schemas/common';
-import { ConflictedReviewerJson } from '../../core/schemas/editor-stats';
-import { requireCaller } from '../auth/caller';
+import { ASSIGNMENT } from '../../core/api/assignment';
+import { defineRoute } from '../http/route';
 import { listConflictedReviewers } from '../services/submissions/conflicts';
 
 /**
@@ -11,15 +9,7 @@ import { listConflictedReviewers } from '../services/submissions/conflicts';
  */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
-  app.get('/editor/papers/:paperId/conflicted-reviewers', {
-    schema: {
-      tags: ['review cycle'],
-      response: { 200: z.array(ConflictedReviewerJson), 400: MessageJson, 401: MessageJson, 403: MessageJson, 404: MessageJson },
-    },
-  }, async (req) => {
-    await requireCaller(req, 'Editor');
-    return listConflictedReviewers({ db, paperId: PaperId.parse((req.params as { paperId: string }).paperId) });
-  });
+  defineRoute(app, ASSIGNMENT.listConflictedReviewers, { access: ['Editor'], handler: ({ params }) => listConflictedReviewers({ db, paperId: params.paperId }) });
 };
 
 export default routes;
