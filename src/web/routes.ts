@@ -24,6 +24,8 @@ export default [
     route('privacy-policy', 'routes/public/privacy-policy.tsx', { id: 'privacy-policy' }),
     route('agreement', 'routes/public/agreement.tsx', { id: 'agreement' }),
     route('program', 'routes/public/program.tsx', { id: 'program' }),
+    // Any other path: the not-found page, inside the site's header and footer.
+    route('*', 'routes/public/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('components/layout/app-layout.tsx', { id: 'app-layout' }, [
     route('login', 'routes/account/login.tsx', { id: 'login' }),
@@ -49,5 +51,4 @@ export default [
     route('reviewer/dashboard/:paperId', 'routes/reviewer/reviewer-paper.tsx', { id: 'reviewer-paper' }),
     route('reviewer/bidding', 'routes/reviewer/reviewer-bidding.tsx', { id: 'reviewer-bidding' }),
   ]),
-  route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;
