@@ -1,3 +1,5 @@
+import type { DomainTag } from '../../core/api/endpoint';
+
 /**
  * The OpenAPI document as /api/openapi.json serves it to integrators: made once when the app is ready from
  * what the routes declare (@fastify/swagger), with every operation under its domain's tag and the error
@@ -26,25 +28,26 @@ export const API_INFO = {
   ].join('\n'),
 };
 
-/** The domains, in the order the docs show them. */
-const TAGS: Array<{ name: string; description: string }> = [
-  { name: 'accounts', description: 'Signing up and in, passwords, e-mail verification, roles and the profile' },
-  { name: 'submissions', description: 'Papers: an author submits and revises them, the editor lists and reads them' },
-  { name: 'review', description: 'The review cycle: reviews, bids, conflicts of interest, decisions, deadlines' },
-  { name: 'assignment', description: 'Finding reviewers for a paper and sending it to them, by hand or automatically' },
-  { name: 'programme', description: 'Sessions, registrations, the published programme and certificates' },
-  { name: 'payments', description: 'Registration fees through PayU or Stripe, and the editor\'s payment list' },
-  { name: 'editor desk', description: 'The editor\'s messages, mail queue, statistics, audit log and exports' },
-  { name: 'site', description: 'The public site\'s content: news, keynote speakers, the contact form, health' },
-  { name: 'files', description: 'PDFs and photos through signed, time-limited links' },
-];
-const TAG_NAMES = new Set(TAGS.map((t) => t.name));
+/** The domains (every DomainTag, so a new one needs its words here), in the order the docs show them. */
+const TAG_DESCRIPTIONS: Record<DomainTag, string> = {
+  accounts: 'Signing up and in, passwords, e-mail verification, roles and the profile',
+  submissions: 'Papers: an author submits and revises them, the editor lists and reads them',
+  review: 'The review cycle: reviews, bids, conflicts of interest, decisions, deadlines',
+  assignment: 'Finding reviewers for a paper and sending it to them, by hand or automatically',
+  programme: 'Sessions, registrations, the published programme and certificates',
+  payments: 'Registration fees through PayU or Stripe, and the editor\'s payment list',
+  'editor desk': 'The editor\'s messages, mail queue, statistics, audit log and exports',
+  site: 'The public site\'s content: news, keynote speakers, the contact form, health',
+  files: 'PDFs and photos through signed, time-limited links',
+};
+const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description }));
+const TAG_NAMES = new Set<string>(Object.keys(TAG_DESCRIPTIONS));
 
 /**
  * The domain of an operation that does not name one of the tags above, by its path under /api (first match).
  * Routes declared through defineRoute carry their own tag and keep it.
  */
-const TAG_BY_PATH: Array<[RegExp, string]> = [
+const TAG_BY_PATH: Array<[RegExp, DomainTag]> = [
   [/^\/(program|editor\/program|editor\/registrations|author\/paper-registration|editor\/certificates|me\/certificates|certificates)\b/, 'programme'],
   [/^\/editor\/papers\/[^/]+\/(reviews|conflicts|person-conflicts|conflicted-reviewers|decision)$/, 'review'],
   [/^\/author\/paper\/[^/]+\/conflicts$/, 'review'],
@@ -56,9 +59,9 @@ const TAG_BY_PATH: Array<[RegExp, string]> = [
   [/^\/editor\b/, 'editor desk'],
   [/^\/(files|photos)\b/, 'files'],
 ];
-const DEFAULT_TAG = 'site';
+const DEFAULT_TAG: DomainTag = 'site';
 
-export function tagFor(apiPath: string): string {
+export function tagFor(apiPath: string): DomainTag {
   const rest = apiPath.replace(/^\/api/, '');
   return TAG_BY_PATH.find(([re]) => re.test(rest))?.[1] ?? DEFAULT_TAG;
 }
