@@ -1,135 +1,126 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { REVIEW } from '../../core/api/review';
+import { SUBMISSIONS } from '../../core/api/submissions';
 import { MESSAGES } from '../../core/messages';
-import { MessageJson, PaperId } from '../../core/schemas/common';
-import { PaperSavedResponse } from '../../core/schemas/paper';
-import {
-  BidBody, BiddingPaperJson, BidResponse, ConflictJson, ConflictsBody, ConflictsResponse, DecisionBody, DecisionResponse,
-  EditorReviewJson, NotifyBody, NotifyResponse, ReviewBody, ReviewJson, SaveReviewResponse,
-} from '../../core/schemas/review-cycle';
-import { Deadlines, EditorSettings, UpdateSettingsBody } from '../../core/schemas/settings';
-import { requireCaller } from '../auth/caller';
+import type { PaperRow } from '../db/schema';
+import { defineRoute } from '../http/route';
+import { readPdfForm } from '../http/pdf-form';
 import { checkMayBid, listBiddingPapers, placeBid } from '../services/assignment/bids';
 import { findAuthorPaper, findPaperForCameraReady, listDeclaredConflicts, submitCameraReady } from '../services/submissions/author-papers';
 import { findMetadataWarning } from '../services/shared/blind-pdf';
 import { listPaperConflicts, setDeclaredConflicts } from '../services/submissions/conflicts';
 import { notifyAuthors, setDecision } from '../services/submissions/decisions';
 import { discardOnFailure } from '../services/shared/discard-file';
-import { readPdfForm } from '../http/pdf-form';
 import { checkAssigned } from '../services/submissions/review-status';
 import { findOwnReview, listReviewsForPaper, saveReview } from '../services/submissions/reviews';
 import { getSettings, updateSettings } from '../services/shared/settings';
 
+const EDITOR = ['Editor'] as const;
+const AUTHOR = ['Author'] as const;
+const REVIEWER = ['Reviewer'] as const;
+
 /**
  * The review cycle to a decision (issue 12): settings and deadlines, structured reviews, conflicts of
- * interest, bids, decisions and notification, camera-ready. Handlers decide who is asking before they parse,
- * so a stranger is told 401/403 whatever they send; the schemas here describe the contract (OpenAPI).
+ * interest, bids, decisions and notification, camera-ready. Checks that SPEC §8 puts before a body error
+ * (a paper not sent to the reviewer, whose paper it is, whether this account may bid) are guards: they run
+ * before the body is read, and parse the path themselves, which is not validated yet there.
  */
-const errors = { 400: MessageJson, 401: MessageJson, 403: MessageJson, 404: MessageJson, 409: MessageJson, 413: MessageJson, 503: MessageJson };
-const handlerParses = { validatorCompiler: () => (data: unknown) => ({ value: data }) };
-const doc = (schema: Record<string, unknown>) => ({ schema: { ...schema, response: { ...errors, ...(schema.response as object) } }, ...handlerParses });
-const PaperParams = z.object({ paperId: PaperId });
-const IdParams = z.object({ id: PaperId });
-
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const secret = app.config.JWT_SECRET;
+  /** The paper a camera-ready upload's guard found, for its handler (the guard runs before the upload is read). */
+  const cameraReady = new WeakMap<FastifyRequest, PaperRow>();
 
   // Settings
-  app.get('/editor/settings', doc({ tags: ['review cycle'], response: { 200: EditorSettings } }), async (req) => {
-    await requireCaller(req, 'Editor');
-    return getSettings(db);
+  defineRoute(app, REVIEW.getSettings, { access: EDITOR, handler: () => getSettings(db) });
+  defineRoute(app, REVIEW.updateSettings, {
+    access: EDITOR,
+    handler: ({ req, caller, body }) => updateSettings({ db, patch: body, editor: { id: caller.id, ip: req.ip } }),
   });
-  app.put('/editor/settings', doc({ tags: ['review cycle'], body: UpdateSettingsBody, response: { 200: EditorSettings } }), async (req) => {
-    const caller = await requireCaller(req, 'Editor');
-    const patch = UpdateSettingsBody.parse(req.body ?? {});
-    return updateSettings({ db, patch, editor: { id: caller.id, ip: req.ip } });
-  });
-
   /** The deadlines every signed-in user may see (the reviewer's form and the author's pages show them). */
-  app.get('/deadlines', doc({ tags: ['review cycle'], response: { 200: Deadlines } }), async (req) => {
-    await requireCaller(req, 'Author', 'Editor', 'Reviewer');
-    const { submissionDeadline, reviewDeadline, cameraReadyDeadline } = await getSettings(db);
-    return { submissionDeadline, reviewDeadline, cameraReadyDeadline };
+  defineRoute(app, REVIEW.getDeadlines, {
+    access: ['Author', 'Editor', 'Reviewer'],
+    handler: async () => {
+      const { submissionDeadline, reviewDeadline, cameraReadyDeadline } = await getSettings(db);
+      return { submissionDeadline, reviewDeadline, cameraReadyDeadline };
+    },
   });
 
   // Reviews
-  app.put<{ Params: { paperId: string } }>('/reviewer/review/:paperId', doc({ tags: ['review cycle'], params: PaperParams, body: ReviewBody, response: { 200: SaveReviewResponse } }), async (req) => {
-    const caller = await requireCaller(req, 'Reviewer');
-    const paperId = PaperId.parse(req.params.paperId);
+  defineRoute(app, REVIEW.saveReview, {
+    access: REVIEWER,
     // A reviewer the paper was not sent to hears 403 whatever they send.
-    await checkAssigned({ db, paperId, reviewerId: caller.id });
-    const body = ReviewBody.parse(req.body ?? {});
-    const review = await saveReview({ db, paperId, reviewer: { id: caller.id, ip: req.ip }, body });
-    return { message: MESSAGES.reviewSaved, review };
+    guard: async (req, caller) => {
+      const { paperId } = REVIEW.saveReview.params.parse(req.params);
+      await checkAssigned({ db, paperId, reviewerId: caller.id });
+    },
+    handler: async ({ req, caller, params, body }) => {
+      const review = await saveReview({ db, paperId: params.paperId, reviewer: { id: caller.id, ip: req.ip }, body });
+      return { message: MESSAGES.reviewSaved, review };
+    },
   });
-  app.get<{ Params: { paperId: string } }>('/reviewer/review/:paperId', doc({ tags: ['review cycle'], params: PaperParams, response: { 200: ReviewJson } }), async (req) => {
-    const caller = await requireCaller(req, 'Reviewer');
-    return findOwnReview({ db, paperId: PaperId.parse(req.params.paperId), reviewerId: caller.id });
+  defineRoute(app, REVIEW.getMyReview, {
+    access: REVIEWER,
+    handler: ({ caller, params }) => findOwnReview({ db, paperId: params.paperId, reviewerId: caller.id }),
   });
-  app.get<{ Params: { paperId: string } }>('/editor/papers/:paperId/reviews', doc({ tags: ['review cycle'], params: PaperParams, response: { 200: z.array(EditorReviewJson) } }), async (req) => {
-    await requireCaller(req, 'Editor');
-    return listReviewsForPaper({ db, paperId: PaperId.parse(req.params.paperId) });
-  });
+  defineRoute(app, REVIEW.listPaperReviews, { access: EDITOR, handler: ({ params }) => listReviewsForPaper({ db, paperId: params.paperId }) });
 
   // Conflicts of interest
-  app.get<{ Params: { paperId: string } }>('/editor/papers/:paperId/conflicts', doc({ tags: ['review cycle'], params: PaperParams, response: { 200: z.array(ConflictJson) } }), async (req) => {
-    await requireCaller(req, 'Editor');
-    return listPaperConflicts({ db, paperId: PaperId.parse(req.params.paperId) });
+  defineRoute(app, REVIEW.listPaperConflicts, { access: EDITOR, handler: ({ params }) => listPaperConflicts({ db, paperId: params.paperId }) });
+  defineRoute(app, REVIEW.listDeclaredConflicts, {
+    access: AUTHOR,
+    handler: async ({ caller, params }) => ({ emails: await listDeclaredConflicts({ db, caller, paperId: params.id }) }),
   });
-  app.get<{ Params: { id: string } }>('/author/paper/:id/conflicts', doc({ tags: ['review cycle'], params: IdParams, response: { 200: ConflictsResponse } }), async (req) => {
-    const caller = await requireCaller(req, 'Author');
-    return { emails: await listDeclaredConflicts({ db, caller, paperId: PaperId.parse(req.params.id) }) };
-  });
-  app.put<{ Params: { id: string } }>('/author/paper/:id/conflicts', doc({ tags: ['review cycle'], params: IdParams, body: ConflictsBody, response: { 200: ConflictsResponse } }), async (req) => {
-    const caller = await requireCaller(req, 'Author');
+  defineRoute(app, REVIEW.setDeclaredConflicts, {
+    access: AUTHOR,
     // Whose paper it is comes before the body is read.
-    const { paper } = await findAuthorPaper({ db, caller, paperId: PaperId.parse(req.params.id), submitterOnly: true });
-    const { emails } = ConflictsBody.parse(req.body ?? {});
-    return { emails: await setDeclaredConflicts({ db, paperId: paper.id, emails, author: { id: caller.id, ip: req.ip } }) };
+    guard: async (req, caller) => {
+      const { id } = REVIEW.setDeclaredConflicts.params.parse(req.params);
+      await findAuthorPaper({ db, caller, paperId: id, submitterOnly: true });
+    },
+    handler: async ({ req, caller, params, body }) => ({
+      emails: await setDeclaredConflicts({ db, paperId: params.id, emails: body.emails, author: { id: caller.id, ip: req.ip } }),
+    }),
   });
 
   // Bids
-  app.get('/reviewer/bidding', doc({ tags: ['review cycle'], response: { 200: z.array(BiddingPaperJson) } }), async (req) => {
-    const caller = await requireCaller(req, 'Reviewer');
-    return listBiddingPapers({ db, reviewer: caller });
-  });
-  app.put<{ Params: { paperId: string } }>('/reviewer/bid/:paperId', doc({ tags: ['review cycle'], params: PaperParams, body: BidBody, response: { 200: BidResponse } }), async (req) => {
-    const caller = await requireCaller(req, 'Reviewer');
+  defineRoute(app, REVIEW.listBiddingPapers, { access: REVIEWER, handler: ({ caller }) => listBiddingPapers({ db, reviewer: caller }) });
+  defineRoute(app, REVIEW.placeBid, {
+    access: REVIEWER,
     // Whether this account may bid at all comes before the paper id and the body are read (issue 27.4).
-    await checkMayBid(db, caller.id);
-    const paperId = PaperId.parse(req.params.paperId);
-    const { bid } = BidBody.parse(req.body ?? {});
-    return placeBid({ db, reviewer: { id: caller.id, email: caller.email, ip: req.ip }, paperId, bid });
+    guard: (_req, caller) => checkMayBid(db, caller.id),
+    handler: ({ req, caller, params, body }) => placeBid({ db, reviewer: { id: caller.id, email: caller.email, ip: req.ip }, paperId: params.paperId, bid: body.bid }),
   });
 
   // Decisions and notification
-  app.put<{ Params: { paperId: string } }>('/editor/papers/:paperId/decision', doc({ tags: ['review cycle'], params: PaperParams, body: DecisionBody, response: { 200: DecisionResponse } }), async (req) => {
-    const caller = await requireCaller(req, 'Editor');
-    const paperId = PaperId.parse(req.params.paperId);
-    const { decision } = DecisionBody.parse(req.body ?? {});
-    return setDecision({ db, paperId, decision, editor: { id: caller.id, ip: req.ip } });
+  defineRoute(app, REVIEW.setDecision, {
+    access: EDITOR,
+    handler: ({ req, caller, params, body }) => setDecision({ db, paperId: params.paperId, decision: body.decision, editor: { id: caller.id, ip: req.ip } }),
   });
-  app.post('/editor/notify', doc({ tags: ['review cycle'], body: NotifyBody, response: { 200: NotifyResponse } }), async (req) => {
-    const caller = await requireCaller(req, 'Editor');
-    const body = NotifyBody.parse(req.body ?? {});
-    return notifyAuthors({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, paperIds: body.paperIds, dryRun: body.dryRun, editor: { id: caller.id, ip: req.ip } });
+  defineRoute(app, REVIEW.notifyAuthors, {
+    access: EDITOR,
+    handler: ({ req, caller, body }) => notifyAuthors({
+      db, mailer: app.mailer, publicUrl: app.config.publicUrl, paperIds: body.paperIds, dryRun: body.dryRun, editor: { id: caller.id, ip: req.ip },
+    }),
   });
 
   // Camera-ready
-  app.post<{ Params: { id: string } }>('/author/paper/:id/camera-ready', doc({
-    tags: ['review cycle'], params: IdParams, consumes: ['multipart/form-data'],
-    response: { 201: PaperSavedResponse },
-  }), async (req, reply) => {
-    const caller = await requireCaller(req, 'Author');
+  defineRoute(app, SUBMISSIONS.uploadCameraReady, {
+    access: AUTHOR,
     // Whose paper it is, and whether it may take a camera-ready version now, come before the upload is read.
-    const paper = await findPaperForCameraReady({ db, caller, paperId: PaperId.parse(req.params.id) });
-    const { file } = await readPdfForm(app, req);
-    const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
-      const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
-      return { json: await submitCameraReady({ db, secret, author: { id: caller.id, ip: req.ip }, paper, file }), metadataWarning: warning };
-    });
-    return reply.code(201).send({ message: 'Camera-ready version uploaded', paper: json, ...(metadataWarning ? { metadataWarning } : {}) });
+    guard: async (req, caller) => {
+      const { id } = SUBMISSIONS.uploadCameraReady.params.parse(req.params);
+      cameraReady.set(req, await findPaperForCameraReady({ db, caller, paperId: id }));
+    },
+    handler: async ({ req, caller }) => {
+      const paper = cameraReady.get(req)!;
+      const { file } = await readPdfForm(app, req);
+      const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
+        const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
+        return { json: await submitCameraReady({ db, secret, author: { id: caller.id, ip: req.ip }, paper, file }), metadataWarning: warning };
+      });
+      return { message: 'Camera-ready version uploaded', paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
+    },
   });
 };
 
