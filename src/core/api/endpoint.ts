@@ -20,13 +20,17 @@ export interface Endpoint {
   /** JSON body; with `multipart`, the form's fields (documented, read by the handler as the upload streams). */
   body?: z.ZodType;
   multipart?: boolean;
+  /** The body's media types when it is not only JSON (a provider's web form; JSON or a multipart form). */
+  consumes?: readonly string[];
+  /** The body is documented, not validated before the handler, which reads it itself (a raw body whose signature it checks, a provider's form). */
+  handlerReadsBody?: true;
   /** The success status (200 unless said). */
   status?: 200 | 201 | 202;
   response: z.ZodType | FileAnswer;
   /** Error statuses this operation may answer beyond the usual (400, 404, 429, 500; 401 and 403 when signed in), each as {message}. */
   errors?: readonly number[];
-  /** Other success answers beside `status`, each with its body (a 202 "still queued" beside the usual 200). */
-  also?: Readonly<Partial<Record<200 | 201 | 202, z.ZodType>>>;
+  /** Other answers beside `status`, each with its body (a 202 "still queued" beside the usual 200; an error answered as a page, not {message}). */
+  also?: Readonly<Record<number, z.ZodType | FileAnswer>>;
 }
 
 /** The domains of the API, one tag each. */

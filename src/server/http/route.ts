@@ -19,8 +19,8 @@ export interface RouteContext<E extends Endpoint, A extends Access> {
   caller: CallerFor<A>;
   params: Out<E['params']>;
   query: Out<E['query']>;
-  /** The parsed JSON body (a multipart body is the handler's to stream: undefined here). */
-  body: E['multipart'] extends true ? undefined : Out<E['body']>;
+  /** The parsed JSON body (a multipart body is the handler's to stream, and a body it reads itself is in `req`: undefined here). */
+  body: E['multipart'] extends true ? undefined : E['handlerReadsBody'] extends true ? undefined : Out<E['body']>;
 }
 
 export interface RouteSpec<E extends Endpoint, A extends Access> {
@@ -34,9 +34,9 @@ export interface RouteSpec<E extends Endpoint, A extends Access> {
 const ERRORS = { 400: MessageJson, 404: MessageJson, 429: MessageJson, 500: MessageJson };
 const SIGNED_IN_ERRORS = { ...ERRORS, 401: MessageJson, 403: MessageJson };
 
-const responseSchema = (e: Endpoint) => ('file' in e.response
-  ? { description: e.response.description, content: { [e.response.file]: { schema: z.string() } } }
-  : e.response);
+const answerSchema = (answer: Endpoint['response']) => ('file' in answer
+  ? { description: answer.description, content: { [answer.file]: { schema: z.string() } } }
+  : answer);
 
 /** zod's own wording (not a message the schema chose): such a message is read with the field's name in front. */
 const ZOD_DEFAULT = /^(Invalid input|Invalid option|Too (big|small)|Unrecognized key|Invalid (key|value) in|Invalid (number|string):)/;
@@ -53,12 +53,12 @@ const callers = new WeakMap<FastifyRequest, Caller | null>();
 
 /**
  * Every request's input checked by its zod schema, the schema's own message kept: a failure is the ZodError
- * itself, which the error handler turns into {message} (src/server/app.ts). A multipart body is the
- * handler's to read.
+ * itself, which the error handler turns into {message} (src/server/app.ts). A multipart body, or one the
+ * endpoint says its handler reads, is the handler's to read.
  */
-function validatorFor(multipart: boolean) {
+function validatorFor(handlerReadsBody: boolean) {
   return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) => {
-    if (multipart && httpPart === 'body') return (data: unknown) => ({ value: data });
+    if (handlerReadsBody && httpPart === 'body') return (data: unknown) => ({ value: data });
     const zod = schema as z.ZodType;
     return (data: unknown) => {
       const result = zod.safeParse(data);
@@ -83,19 +83,19 @@ export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyIn
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
-    ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
     response: {
       ...(roles ? SIGNED_IN_ERRORS : ERRORS),
       ...Object.fromEntries((endpoint.errors ?? []).map((code) => [code, MessageJson])),
-      ...endpoint.also,
-      [endpoint.status ?? 200]: responseSchema(endpoint),
+      ...Object.fromEntries(Object.entries(endpoint.also ?? {}).map(([code, answer]) => [code, answerSchema(answer)])),
+      [endpoint.status ?? 200]: answerSchema(endpoint.response),
     },
   };
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema,
-    validatorCompiler: validatorFor(!!endpoint.multipart),
+    validatorCompiler: validatorFor(!!endpoint.multipart || !!endpoint.handlerReadsBody),
     onRequest: async (req) => {
       const caller = roles ? await requireCaller(req, ...roles) : await findCaller(req);
       callers.set(req, caller);
@@ -106,7 +106,7 @@ export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyIn
       return spec.handler({
         req, reply, caller: callers.get(req) as CallerFor<A>,
         params: req.params as Out<E['params']>, query: req.query as Out<E['query']>,
-        body: (endpoint.multipart ? undefined : req.body) as RouteContext<E, A>['body'],
+        body: (endpoint.multipart || endpoint.handlerReadsBody ? undefined : req.body) as RouteContext<E, A>['body'],
       });
     },
   });

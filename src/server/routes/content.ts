@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Id } from '../../core/schemas/common';
-import { NewsFields, SpeakerFields } from '../../core/schemas/content';
-import { requireCaller } from '../auth/caller';
+import { SITE } from '../../core/api/site';
+import { SpeakerFields } from '../../core/schemas/content';
+import { defineRoute } from '../http/route';
+import { readMultipart, storeUpload } from '../http/upload';
 import { discardFileIfUnused, discardOnFailure } from '../services/shared/discard-file';
 import { addKeynoteSpeaker, addNews, listKeynoteSpeakers, listNews, removeKeynoteSpeaker, removeNews } from '../services/site/site-content';
-import { readMultipart, storeUpload } from '../http/upload';
 import { imageType } from '../storage/sniff';
-import { CONTRACT } from './contract';
+
+const EDITOR = ['Editor'] as const;
 
 /**
  * Keynote speakers and news items that editors add on /keynote-admin, shown on the public pages.
@@ -16,42 +17,48 @@ const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const photo = { maxBytes: 2 * 1024 * 1024, tooLarge: 'The picture is too large (at most 2 MB)', check: (head: Buffer) => (imageType(head) ? null : 'The picture must be a JPEG, PNG or WebP image') };
 
-  app.get('/keynote-speakers', CONTRACT.keynoteSpeakers, async () => listKeynoteSpeakers(db));
+  defineRoute(app, SITE.listKeynoteSpeakers, { access: 'public', handler: () => listKeynoteSpeakers(db) });
 
-  app.post('/keynote-speakers', CONTRACT.addKeynoteSpeaker, async (req, reply) => {
-    const caller = await requireCaller(req, 'Editor');
-    let fields: Record<string, unknown> = (req.body ?? {}) as Record<string, unknown>;
-    let photoKey: string | null = null;
-    if (req.isMultipart()) {
-      const parsed = await readMultipart(req.parts({ limits: { fileSize: photo.maxBytes + 1 } }), (part) => storeUpload(app.files, part, photo),
-        (key) => discardFileIfUnused(db, app.files, key), req.raw);
-      fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]]));
-      photoKey = parsed.file?.key ?? null;
-    }
-    // The picture is kept only if the speaker is: refused fields or a failed insert discard it.
-    const speaker = await discardOnFailure({ db, store: app.files, key: photoKey }, () =>
-      addKeynoteSpeaker({ db, fields: SpeakerFields.parse(fields), photoKey, editor: { id: caller.id, ip: req.ip } }));
-    return reply.code(201).send({ message: 'Keynote speaker added', speaker });
+  defineRoute(app, SITE.addKeynoteSpeaker, {
+    access: EDITOR,
+    // JSON or multipart: the handler reads either, the photo streamed to storage as it arrives.
+    handler: async ({ req, caller }) => {
+      let fields: Record<string, unknown> = (req.body ?? {}) as Record<string, unknown>;
+      let photoKey: string | null = null;
+      if (req.isMultipart()) {
+        const parsed = await readMultipart(req.parts({ limits: { fileSize: photo.maxBytes + 1 } }), (part) => storeUpload(app.files, part, photo),
+          (key) => discardFileIfUnused(db, app.files, key), req.raw);
+        fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]]));
+        photoKey = parsed.file?.key ?? null;
+      }
+      // The picture is kept only if the speaker is: refused fields or a failed insert discard it.
+      const speaker = await discardOnFailure({ db, store: app.files, key: photoKey }, () =>
+        addKeynoteSpeaker({ db, fields: SpeakerFields.parse(fields), photoKey, editor: { id: caller.id, ip: req.ip } }));
+      return { message: 'Keynote speaker added', speaker };
+    },
   });
 
-  app.delete<{ Params: { id: string } }>('/keynote-speakers/:id', CONTRACT.removeKeynoteSpeaker, async (req) => {
-    const caller = await requireCaller(req, 'Editor');
-    await removeKeynoteSpeaker({ db, files: app.files, id: Id.parse(req.params.id), editor: { id: caller.id, ip: req.ip } });
-    return { message: 'Keynote speaker removed' };
+  defineRoute(app, SITE.removeKeynoteSpeaker, {
+    access: EDITOR,
+    handler: async ({ req, caller, params }) => {
+      await removeKeynoteSpeaker({ db, files: app.files, id: params.id, editor: { id: caller.id, ip: req.ip } });
+      return { message: 'Keynote speaker removed' };
+    },
   });
 
-  app.get('/news', CONTRACT.news, async () => listNews(db));
+  defineRoute(app, SITE.listNews, { access: 'public', handler: () => listNews(db) });
 
-  app.post('/news', CONTRACT.addNews, async (req, reply) => {
-    const caller = await requireCaller(req, 'Editor');
-    const item = await addNews({ db, fields: NewsFields.parse(req.body ?? {}), editor: { id: caller.id, ip: req.ip } });
-    return reply.code(201).send({ message: 'News item added', item });
+  defineRoute(app, SITE.addNews, {
+    access: EDITOR,
+    handler: async ({ req, caller, body }) => ({ message: 'News item added', item: await addNews({ db, fields: body, editor: { id: caller.id, ip: req.ip } }) }),
   });
 
-  app.delete<{ Params: { id: string } }>('/news/:id', CONTRACT.removeNews, async (req) => {
-    const caller = await requireCaller(req, 'Editor');
-    await removeNews({ db, id: Id.parse(req.params.id), editor: { id: caller.id, ip: req.ip } });
-    return { message: 'News item removed' };
+  defineRoute(app, SITE.removeNews, {
+    access: EDITOR,
+    handler: async ({ req, caller, params }) => {
+      await removeNews({ db, id: params.id, editor: { id: caller.id, ip: req.ip } });
+      return { message: 'News item removed' };
+    },
   });
 };
 

@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { z, ZodError } from 'zod';
-import { CardCheckoutBody, PayuInitiateBody, type PaymentsConfigJson, type PaymentsListResponse } from '../../core/schemas/payment';
-import { requireCaller } from '../auth/caller';
+import { ZodError } from 'zod';
+import { PAYMENTS } from '../../core/api/payments';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { AppError } from '../errors';
+import { defineRoute } from '../http/route';
 import { createCardProvider } from '../payments/card';
 import { renderPayuRedirectPage, renderRejectedPage, renderResultPage } from '../payments/pages';
 import { cutPayuCallbackForm } from '../payments/payu';
 import { createCardCheckout, initiatePayuPayment } from '../services/payments/initiate-payment';
 import { exportPaymentsCsv, listEditorPayments } from '../services/payments/list-payments';
 import { receiveCardReturn, receivePayuReturn, recordCardWebhook, type PaymentRow } from '../services/payments/record-payment-callback';
-import { CONTRACT } from './contract';
 
 const FORM = 'application/x-www-form-urlencoded';
 const HOUR = 60 * 60 * 1000;
@@ -23,11 +22,8 @@ export const PAYMENT_LIMITS = {
   callback: { limit: 200, windowMs: HOUR },
 } as const;
 const TOO_MANY_PAYMENTS = 'Too many payment requests from your address.';
-const PaymentsPageQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be 1 to 200').max(200, 'limit must be 1 to 200').optional(),
-  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Bad cursor').optional(),
-});
-const CardReturnQuery = z.object({ session_id: z.string({ message: 'Missing session_id' }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'Bad session_id') });
+const CARD_NOT_CONFIGURED = 'Card payment is not configured on this server';
+const EDITOR = ['Editor'] as const;
 
 function sendHtml(reply: FastifyReply, html: string, status = 200) {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
@@ -39,30 +35,37 @@ const routes: FastifyPluginAsync = async (app) => {
   const card = createCardProvider(config, app.log);
   const registrationUrl = `${config.publicUrl}/registration`;
   const limiter = new SharedLimiter(db);
-  const limit = async (kind: keyof typeof PAYMENT_LIMITS, ip: string) => {
-    const refusal = await limiter.take([{ key: `payment:${kind}:${addressKey(ip)}`, ...PAYMENT_LIMITS[kind] }]);
+  // A guard: counted before the body is read, so a refused client's body is never parsed.
+  const limit = (kind: keyof typeof PAYMENT_LIMITS) => async (req: { ip: string }) => {
+    const refusal = await limiter.take([{ key: `payment:${kind}:${addressKey(req.ip)}`, ...PAYMENT_LIMITS[kind] }]);
     if (refusal) throw tooMany(refusal, TOO_MANY_PAYMENTS);
+  };
+  const configuredCard = () => {
+    if (!card) throw new AppError('unavailable', CARD_NOT_CONFIGURED);
+    return card;
   };
   const resultPage = (p: PaymentRow) => renderResultPage({
     status: p.status, txnid: p.txnid, amount: Number(p.amount).toFixed(2), currency: p.currency, name: p.name, product: p.product, registrationUrl,
   });
 
-  app.get('/payments/config', CONTRACT.paymentsConfig, async (): Promise<PaymentsConfigJson> => ({
-    payu: Boolean(config.PAYU_KEY && config.PAYU_SALT),
-    card: card !== null,
-  }));
-
-  app.post('/payu/initiate', CONTRACT.payuInitiate, async (req, reply) => {
-    await limit('initiate', req.ip);
-    const body = PayuInitiateBody.parse(req.body);
-    const form = await initiatePayuPayment({ db, config, body });
-    return sendHtml(reply, renderPayuRedirectPage({ ...form, amountLabel: `₹${form.fields.amount}` }));
+  defineRoute(app, PAYMENTS.getPaymentsConfig, {
+    access: 'public',
+    handler: () => ({ payu: Boolean(config.PAYU_KEY && config.PAYU_SALT), card: card !== null }),
   });
 
-  app.post('/card/checkout', CONTRACT.cardCheckout, async (req) => {
-    await limit('initiate', req.ip);
-    const body = CardCheckoutBody.parse(req.body);
-    return createCardCheckout({ db, config, card, body });
+  defineRoute(app, PAYMENTS.startPayuPayment, {
+    access: 'public',
+    guard: limit('initiate'),
+    handler: async ({ body, reply }) => {
+      const form = await initiatePayuPayment({ db, config, body });
+      return sendHtml(reply, renderPayuRedirectPage({ ...form, amountLabel: `₹${form.fields.amount}` }));
+    },
+  });
+
+  defineRoute(app, PAYMENTS.startCardCheckout, {
+    access: 'public',
+    guard: limit('initiate'),
+    handler: ({ body }) => createCardCheckout({ db, config, card, body }),
   });
 
   // Where the payer's browser lands: PayU posts a form, Stripe redirects. Refusals are pages, not JSON.
@@ -86,21 +89,27 @@ const routes: FastifyPluginAsync = async (app) => {
       throw error;
     });
 
-    for (const kind of ['success', 'failure'] as const) {
-      browser.post(`/payu/${kind}`, CONTRACT.payuCallback, async (req, reply) => {
-        await limit('callback', req.ip);
-        // Only PayU's known fields, each cut to a fixed length, are read or stored (never the whole form).
-        const form = cutPayuCallbackForm(req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
-        const payment = await receivePayuReturn({ db, config, kind, form, ip: req.ip });
-        return sendHtml(reply, resultPage(payment));
+    for (const [kind, endpoint] of [['success', PAYMENTS.receivePayuSuccess], ['failure', PAYMENTS.receivePayuFailure]] as const) {
+      defineRoute(browser, endpoint, {
+        access: 'public',
+        guard: limit('callback'),
+        handler: async ({ req, reply }) => {
+          // Only PayU's known fields, each cut to a fixed length, are read or stored (never the whole form).
+          const form = cutPayuCallbackForm(req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
+          const payment = await receivePayuReturn({ db, config, kind, form, ip: req.ip });
+          return sendHtml(reply, resultPage(payment));
+        },
       });
     }
 
-    browser.get('/card/return', CONTRACT.cardReturn, async (req, reply) => {
-      if (!card) throw new AppError('unavailable', 'Card payment is not configured on this server');
-      const { session_id: sessionId } = CardReturnQuery.parse(req.query);
-      const payment = await receiveCardReturn({ db, card, sessionId, ip: req.ip });
-      return sendHtml(reply, resultPage(payment));
+    defineRoute(browser, PAYMENTS.receiveCardReturn, {
+      access: 'public',
+      // Not configured is said before the query is checked.
+      guard: async () => { configuredCard(); },
+      handler: async ({ req, reply, query }) => {
+        const payment = await receiveCardReturn({ db, card: configuredCard(), sessionId: query.session_id, ip: req.ip });
+        return sendHtml(reply, resultPage(payment));
+      },
     });
   });
 
@@ -108,29 +117,35 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(async (hook: FastifyInstance) => {
     hook.removeContentTypeParser('application/json');
     hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    hook.post('/card/webhook', CONTRACT.cardWebhook, async (req) => {
-      if (!card) throw new AppError('unavailable', 'Card payment is not configured on this server');
-      const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const signature = req.headers['stripe-signature'];
-      await recordCardWebhook({ db, card, rawBody, signature: typeof signature === 'string' ? signature : undefined });
-      return { received: true };
+    defineRoute(hook, PAYMENTS.receiveCardWebhook, {
+      access: 'public',
+      handler: async ({ req }) => {
+        const provider = configuredCard();
+        const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const signature = req.headers['stripe-signature'];
+        await recordCardWebhook({ db, card: provider, rawBody, signature: typeof signature === 'string' ? signature : undefined });
+        return { received: true as const };
+      },
     });
   });
 
   // Without `limit`, every payment (SPEC's shape); with it, one page, the next cursor in x-next-cursor (like /editor/papers).
-  app.get('/editor/payments', CONTRACT.editorPayments, async (req, reply): Promise<PaymentsListResponse> => {
-    await requireCaller(req, 'Editor');
-    const q = PaymentsPageQuery.parse(req.query ?? {});
-    const { payments, nextCursor } = await listEditorPayments({ db, limit: q.limit, cursor: q.cursor });
-    if (nextCursor) reply.header('x-next-cursor', nextCursor);
-    return { payments };
+  defineRoute(app, PAYMENTS.listPayments, {
+    access: EDITOR,
+    handler: async ({ query, reply }) => {
+      const { payments, nextCursor } = await listEditorPayments({ db, limit: query.limit, cursor: query.cursor });
+      if (nextCursor) reply.header('x-next-cursor', nextCursor);
+      return { payments };
+    },
   });
 
-  app.get('/editor/payments.csv', CONTRACT.editorPaymentsCsv, async (req, reply) => {
-    await requireCaller(req, 'Editor');
-    const csv = await exportPaymentsCsv({ db });
-    return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
-      .header('content-disposition', 'attachment; filename="payments.csv"').send(csv);
+  defineRoute(app, PAYMENTS.exportPayments, {
+    access: EDITOR,
+    handler: async ({ reply }) => {
+      const csv = await exportPaymentsCsv({ db });
+      return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="payments.csv"').send(csv);
+    },
   });
 };
 

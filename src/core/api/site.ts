@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { Id, MessageJson } from '../schemas/common';
+import { ContactBody, ContactSentJson } from '../schemas/contact';
+import { KeynoteSpeakerJson, NewsAddedJson, NewsFields, NewsItemJson, SpeakerAddedJson, SpeakerFields } from '../schemas/content';
+import { endpoints } from './endpoint';
+
+const IdParams = z.object({ id: Id });
+/** The speaker form as multipart sends it: the fields and an optional photo. */
+const SpeakerForm = SpeakerFields.extend({ photo: z.string().optional().describe('The photo, a JPEG, PNG or WebP image of at most 2 MB (binary)') });
+
+/** The public site's own content: the contact form, news items and keynote speakers that editors keep. */
+export const SITE = endpoints('site', {
+  sendContactMessage: {
+    method: 'POST', path: '/contact', summary: 'Send a message to the organisers through the home page\'s contact form',
+    description: 'No field is required; each has a length limit. An entirely empty form stores nothing and is answered 200 with the same text. At most 5 messages from one address in 10 minutes.',
+    body: ContactBody, handlerReadsBody: true, status: 201, response: ContactSentJson, also: { 200: ContactSentJson }, errors: [413, 503],
+  },
+  listKeynoteSpeakers: { method: 'GET', path: '/keynote-speakers', summary: 'The keynote speakers editors added', response: z.array(KeynoteSpeakerJson) },
+  addKeynoteSpeaker: {
+    method: 'POST', path: '/keynote-speakers', summary: 'Add a keynote speaker, with a photo or without',
+    description: 'JSON, or multipart/form-data with a `photo` (JPEG, PNG or WebP, at most 2 MB).',
+    multipart: true, consumes: ['application/json', 'multipart/form-data'], body: SpeakerForm,
+    status: 201, response: SpeakerAddedJson, errors: [413, 503],
+  },
+  removeKeynoteSpeaker: { method: 'DELETE', path: '/keynote-speakers/:id', summary: 'Remove a keynote speaker and their photo', params: IdParams, response: MessageJson },
+  listNews: { method: 'GET', path: '/news', summary: 'The news items editors added', response: z.array(NewsItemJson) },
+  addNews: { method: 'POST', path: '/news', summary: 'Add a news item', body: NewsFields, status: 201, response: NewsAddedJson, errors: [413] },
+  removeNews: { method: 'DELETE', path: '/news/:id', summary: 'Remove a news item', params: IdParams, response: MessageJson },
+});
