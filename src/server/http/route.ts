@@ -12,7 +12,7 @@ export type Access = 'public' | readonly Role[];
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type CallerFor<A extends Access> = A extends 'public' ? Caller | null : Caller;
 
-export interface RouteContext<E extends Endpoint, A extends Access> {
+export interface RouteContext<E extends Endpoint, A extends Access, G = undefined> {
   req: FastifyRequest;
   reply: FastifyReply;
   /** Checked before the request's input is read or validated: a stranger hears 401/403 whatever they send. */
@@ -21,13 +21,18 @@ export interface RouteContext<E extends Endpoint, A extends Access> {
   query: Out<E['query']>;
   /** The parsed JSON body (a multipart body is the handler's to stream, and a body it reads itself is in `req`: undefined here). */
   body: E['multipart'] extends true ? undefined : E['handlerReadsBody'] extends true ? undefined : Out<E['body']>;
+  /** What `guard` found (the paper whose upload it allowed), so the handler need not look it up again. */
+  guarded: G;
 }
 
-export interface RouteSpec<E extends Endpoint, A extends Access> {
+export interface RouteSpec<E extends Endpoint, A extends Access, G> {
   access: A;
-  /** Checks that must refuse before the body is read (a rate limit, "submissions are closed", whose paper it is). */
-  guard?: (req: FastifyRequest, caller: CallerFor<A>) => Promise<void>;
-  handler: (ctx: RouteContext<E, A>) => unknown;
+  /**
+   * Checks that must refuse before the body is read (a rate limit, "submissions are closed", whose paper it is).
+   * What it returns reaches the handler as `guarded`.
+   */
+  guard?: (req: FastifyRequest, caller: CallerFor<A>) => Promise<G>;
+  handler: (ctx: RouteContext<E, A, G>) => unknown;
 }
 
 /** What any route can answer besides its own statuses: the error handler answers every failure as {message}. */
@@ -50,6 +55,7 @@ export function zodIssueMessage(error: z.ZodError): string {
 }
 
 const callers = new WeakMap<FastifyRequest, Caller | null>();
+const guarded = new WeakMap<FastifyRequest, unknown>();
 
 /**
  * Every request's input checked by its zod schema, the schema's own message kept: a failure is the ZodError
@@ -61,7 +67,8 @@ function validatorFor(handlerReadsBody: boolean) {
     if (handlerReadsBody && httpPart === 'body') return (data: unknown) => ({ value: data });
     const zod = schema as z.ZodType;
     return (data: unknown) => {
-      const result = zod.safeParse(data);
+      // A request without a body is read as an empty object, as the handlers always read it.
+      const result = zod.safeParse(httpPart === 'body' && (data === null || data === undefined) ? {} : data);
       return result.success ? { value: result.data } : { error: result.error };
     };
   };
@@ -73,7 +80,7 @@ function validatorFor(handlerReadsBody: boolean) {
  * before the body is read or validated, so an anonymous or wrong-role caller never learns the schema from a
  * 400; `guard` runs next, still before the body.
  */
-export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyInstance, endpoint: E, spec: RouteSpec<E, A>): void {
+export function defineRoute<E extends Endpoint, A extends Access, G = undefined>(app: FastifyInstance, endpoint: E, spec: RouteSpec<E, A, G>): void {
   const roles = spec.access === 'public' ? null : spec.access as readonly Role[];
   const schema: FastifySchema = {
     tags: [endpoint.tag],
@@ -99,14 +106,15 @@ export function defineRoute<E extends Endpoint, A extends Access>(app: FastifyIn
     onRequest: async (req) => {
       const caller = roles ? await requireCaller(req, ...roles) : await findCaller(req);
       callers.set(req, caller);
-      if (spec.guard) await spec.guard(req, caller as CallerFor<A>);
+      if (spec.guard) guarded.set(req, await spec.guard(req, caller as CallerFor<A>));
     },
     handler: async (req, reply) => {
       if (endpoint.status) reply.code(endpoint.status);
       return spec.handler({
         req, reply, caller: callers.get(req) as CallerFor<A>,
         params: req.params as Out<E['params']>, query: req.query as Out<E['query']>,
-        body: (endpoint.multipart || endpoint.handlerReadsBody ? undefined : req.body) as RouteContext<E, A>['body'],
+        body: (endpoint.multipart || endpoint.handlerReadsBody ? undefined : req.body) as RouteContext<E, A, G>['body'],
+        guarded: guarded.get(req) as G,
       });
     },
   });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { SUBMISSIONS } from '../../core/api/submissions';
 import { MESSAGES } from '../../core/messages';
 import { NewPaperFields, UpdatePaperFields } from '../../core/schemas/paper';
@@ -15,7 +15,6 @@ const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const secret = app.config.JWT_SECRET;
   /** The paper a revision's guard found, for its handler (the guard runs before the upload is read). */
-  const revised = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof findAuthorPaper>>>();
 
   defineRoute(app, SUBMISSIONS.listMyPapers, { access: AUTHOR, handler: ({ caller }) => listAuthorPapers({ db, secret, caller }) });
 
@@ -45,10 +44,9 @@ const routes: FastifyPluginAsync = async (app) => {
     // Whose paper it is comes before the upload is read (the path is not validated yet: parsed here).
     guard: async (req, caller) => {
       const { id } = SUBMISSIONS.revisePaper.params.parse(req.params);
-      revised.set(req, await findAuthorPaper({ db, caller, paperId: id }));
+      return findAuthorPaper({ db, caller, paperId: id });
     },
-    handler: async ({ req, caller }) => {
-      const { paper, coAuthor } = revised.get(req)!;
+    handler: async ({ req, caller, guarded: { paper, coAuthor } }) => {
       const { fields, file } = await readPdfForm(app, req);
       const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
         const { abstract } = UpdatePaperFields.parse({ abstract: fields.abstract?.[0] });

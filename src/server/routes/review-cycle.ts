@@ -1,8 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { REVIEW } from '../../core/api/review';
 import { SUBMISSIONS } from '../../core/api/submissions';
 import { MESSAGES } from '../../core/messages';
-import type { PaperRow } from '../db/schema';
 import { defineRoute } from '../http/route';
 import { readPdfForm } from '../http/pdf-form';
 import { checkMayBid, listBiddingPapers, placeBid } from '../services/assignment/bids';
@@ -29,7 +28,6 @@ const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const secret = app.config.JWT_SECRET;
   /** The paper a camera-ready upload's guard found, for its handler (the guard runs before the upload is read). */
-  const cameraReady = new WeakMap<FastifyRequest, PaperRow>();
 
   // Settings
   defineRoute(app, REVIEW.getSettings, { access: EDITOR, handler: () => getSettings(db) });
@@ -110,10 +108,9 @@ const routes: FastifyPluginAsync = async (app) => {
     // Whose paper it is, and whether it may take a camera-ready version now, come before the upload is read.
     guard: async (req, caller) => {
       const { id } = SUBMISSIONS.uploadCameraReady.params.parse(req.params);
-      cameraReady.set(req, await findPaperForCameraReady({ db, caller, paperId: id }));
+      return findPaperForCameraReady({ db, caller, paperId: id });
     },
-    handler: async ({ req, caller }) => {
-      const paper = cameraReady.get(req)!;
+    handler: async ({ req, caller, guarded: paper }) => {
       const { file } = await readPdfForm(app, req);
       const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
         const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
