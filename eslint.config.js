@@ -57,7 +57,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         ...WEB_BOUNDARY,
-        { group: ['**/api/*', '!**/api/public'], message: 'Public pages use src/web/api/public.ts, not the login area\'s client.' },
+        { group: ['**/api/*', '!**/api/public', '!**/api/public-payments'], message: 'Public pages use src/web/api/public.ts (and public-payments.ts), not the login area\'s client.' },
         { group: ['**/lib/session', '**/lib/route-data', '**/routes/account/*', '**/routes/author/*', '**/routes/editor/*', '**/routes/reviewer/*', '**/components/layout/app-layout', '**/components/layout/role-switch'], message: 'Public pages load no login-area code.' },
       ]),
     },

@@ -6,7 +6,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
  * from growing with the folder layout (issue 29 §2).
  */
 export default [
-  layout('components/public-layout.tsx', { id: 'public-layout' }, [
+  layout('components/public-layout.tsx', { id: 'site' }, [
     index('routes/public/home.tsx', { id: 'home' }),
     route('call-for-papers', 'routes/public/call-for-papers.tsx', { id: 'call-for-papers' }),
     route('committee', 'routes/public/committee.tsx', { id: 'committee' }),
@@ -27,7 +27,7 @@ export default [
     // Any other path: the not-found page, inside the site's header and footer.
     route('*', 'routes/public/not-found.tsx', { id: 'not-found' }),
   ]),
-  layout('components/layout/app-layout.tsx', { id: 'app-layout' }, [
+  layout('components/layout/app-layout.tsx', { id: 'app' }, [
     route('login', 'routes/account/login.tsx', { id: 'login' }),
     route('reset-password', 'routes/account/reset-password.tsx', { id: 'reset-password' }),
     route('verify-email', 'routes/account/verify-email.tsx', { id: 'verify-email' }),

@@ -1,5 +1,4 @@
 import type { ContactBody, ContactSentJson } from '../../core/schemas/contact';
-import type { CardCheckoutInput, CardCheckoutResponse, PaymentsConfigJson, PayuInitiateInput } from '../../core/schemas/payment';
 import type { NewsItem } from '../content/home';
 
 /**
@@ -15,7 +14,7 @@ export class PublicApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
+export async function call<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(`/api${path}`, init);
   const data = await res.json().catch(() => undefined) as T & { message?: unknown } | undefined;
   if (!res.ok) throw new PublicApiError(typeof data?.message === 'string' ? data.message : undefined);
@@ -44,21 +43,3 @@ export async function fetchKeynoteSpeakers(signal?: AbortSignal): Promise<Keynot
 /** POST /api/contact: stores the home page's contact message. */
 export const sendContactMessage = (body: Partial<ContactBody>): Promise<ContactSentJson> =>
   call<ContactSentJson>('/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** GET /api/payments/config: which payment providers are set up (the registration page's form). */
-export const getPaymentsConfig = (): Promise<PaymentsConfigJson> => call<PaymentsConfigJson>('/payments/config');
-
-const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** POST /api/card/checkout: the Stripe Checkout page to send the payer to. */
-export const createCardCheckout = (body: CardCheckoutInput): Promise<CardCheckoutResponse> => call<CardCheckoutResponse>('/card/checkout', postJson(body));
-
-/** SPEC §7: POST /api/payu/initiate answers an HTML page that hands the payer over to PayU. */
-export async function initiatePayuPayment(body: PayuInitiateInput): Promise<string> {
-  const res = await fetch('/api/payu/initiate', postJson(body));
-  if (!res.ok) {
-    const data = await res.json().catch(() => undefined) as { message?: unknown } | undefined;
-    throw new PublicApiError(typeof data?.message === 'string' ? data.message : undefined);
-  }
-  return res.text();
-}

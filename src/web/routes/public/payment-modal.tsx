@@ -3,7 +3,7 @@ import type { Currency, FeeKind, PayerCategory, Registration } from '../../../co
 import { MESSAGES } from '../../../core/messages';
 import type { FeeItem } from '../../../core/schemas/fee-item';
 import type { PaymentsConfigJson } from '../../../core/schemas/payment';
-import { createCardCheckout, initiatePayuPayment } from '../../api/public';
+import { createCardCheckout, initiatePayuPayment } from '../../api/public-payments';
 
 type Schemas = [typeof import('../../../core/schemas/payment'), typeof import('../../../core/schemas/fee-item')];
 let schemas: Promise<Schemas> | undefined;

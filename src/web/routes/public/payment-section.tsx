@@ -4,7 +4,7 @@ import {
   type Currency, type FeeKind, type PayerCategory, type Registration,
 } from '../../../core/fees';
 import type { PaymentsConfigJson } from '../../../core/schemas/payment';
-import { getPaymentsConfig } from '../../api/public';
+import { getPaymentsConfig } from '../../api/public-payments';
 import { conference, mailLink, phoneLink } from '../../content/conference';
 import { PaymentModal } from './payment-modal';
 
