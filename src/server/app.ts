@@ -17,7 +17,6 @@ import { withHoldScope } from './storage/holds';
 import { HashQueue, withHashingScope } from './auth/hash-queue';
 import { addressKey } from './auth/request-limiter';
 import { apiRoutes } from './routes';
-import { CONTRACT } from './routes/contract';
 import { API_INFO } from './http/api-document';
 import verifyPage from './routes/verify-page';
 import { ListCache, pgSharedGeneration } from './services/shared/list-cache';
@@ -200,15 +199,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       reply.header('content-security-policy', type.startsWith('text/html') ? apiHtmlPolicy : API_POLICY);
     }
     if (config.publicUrl.startsWith('https://')) reply.header('strict-transport-security', 'max-age=31536000');
-  });
-
-  app.get('/api/health', CONTRACT.health, async (_req, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', message: 'Database is not answering' });
-    }
   });
 
   for (const plugin of apiRoutes) await app.register(plugin, { prefix: '/api' });

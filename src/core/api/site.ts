@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, MessageJson } from '../schemas/common';
 import { ContactBody, ContactSentJson } from '../schemas/contact';
-import { KeynoteSpeakerJson, NewsAddedJson, NewsFields, NewsItemJson, SpeakerAddedJson, SpeakerFields } from '../schemas/content';
+import { HealthDownJson, HealthJson, KeynoteSpeakerJson, NewsAddedJson, NewsFields, NewsItemJson, SpeakerAddedJson, SpeakerFields } from '../schemas/content';
 import { endpoints } from './endpoint';
 
 const IdParams = z.object({ id: Id });
@@ -10,6 +10,10 @@ const SpeakerForm = SpeakerFields.extend({ photo: z.string().optional().describe
 
 /** The public site's own content: the contact form, news items and keynote speakers that editors keep. */
 export const SITE = endpoints('site', {
+  getHealth: {
+    method: 'GET', path: '/health', summary: 'Is the server up and its database answering?',
+    response: HealthJson, also: { 503: HealthDownJson },
+  },
   sendContactMessage: {
     method: 'POST', path: '/contact', summary: 'Send a message to the organisers through the home page\'s contact form',
     description: 'No field is required; each has a length limit. An entirely empty form stores nothing and is answered 200 with the same text. At most 5 messages from one address in 10 minutes.',

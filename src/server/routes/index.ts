@@ -8,6 +8,7 @@ import contact from './contact';
 import content from './content';
 import editor from './editor';
 import files from './files';
+import health from './health';
 import mailQueue from './mail-queue';
 import mailStatus from './mail-status';
 import me from './me';
@@ -21,4 +22,4 @@ import stats from './stats';
 import editorConflicts from './editor-conflicts';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers];
