@@ -276,6 +276,40 @@ describe.each(Object.entries(TABLE))('%s', (key, row) => {
   });
 });
 
+/**
+ * Issue 29 §1.3: who is asking is decided before the input is read, so a stranger or a caller of the wrong role
+ * learns nothing of a route's schema: with a malformed body, a body of the wrong shape, or ids that are not ids,
+ * they hear the same 401/403 as with a good request.
+ */
+describe('a caller without the right hears 401/403 whatever they send', () => {
+  const protectedRows = Object.entries(TABLE).filter(([, row]) => row.expect.none === 401);
+  const BAD_BODIES: Array<[string, Request]> = [
+    ['malformed JSON', { payload: '{"x":', headers: { 'content-type': 'application/json' } }],
+    ['a body of the wrong shape', { payload: { role: 42, tags: 'x', paperId: [], decision: {}, unexpected: true } }],
+  ];
+  test.each(protectedRows)('%s', async (key, row) => {
+    const [method, path] = key.split(' ') as [InjectOptions['method'], string];
+    // A caller refused for their role (not for the state of the paper): of a role no caller of which is let in.
+    const roleOf = { author: 'Author', otherAuthor: 'Author', editor: 'Editor', reviewer: 'Reviewer', otherReviewer: 'Reviewer' } as const;
+    const callers = Object.keys(roleOf) as Array<keyof typeof roleOf>;
+    const letIn = new Set(callers.filter((who) => row.expect[who] !== 403).map((who) => roleOf[who]));
+    const owner = path.startsWith('/api/author/') ? 'Author' : path.startsWith('/api/reviewer/') ? 'Reviewer' : 'Editor';
+    if (letIn.size === 0) letIn.add(owner);
+    const wrongRole = callers.find((who) => row.expect[who] === 403 && !letIn.has(roleOf[who]));
+    const good = await row.call('none');
+    // Ids in the path that are not ids (a schema error for whoever may call).
+    const url = (good.url ?? path).replace(/[0-9a-f]{24}/g, 'not-an-id');
+    for (const [label, bad] of BAD_BODIES) {
+      const asNobody = await t.app.inject({ method, url, ...bad, headers: { ...bad.headers } });
+      expect([asNobody.statusCode, asNobody.json().message], `${key}, ${label}, no token`).toEqual([401, 'Please login first']);
+      if (wrongRole) {
+        const asWrong = await t.app.inject({ method, url, ...bad, headers: { ...bad.headers, ...users[wrongRole].auth } });
+        expect(asWrong.statusCode, `${key}, ${label}, as ${wrongRole}`).toBe(403);
+      }
+    }
+  });
+});
+
 test('HEAD on a protected GET is refused like the GET', async () => {
   for (const url of ['/api/author/my-papers', '/api/editor/papers', '/api/editor/payments.csv', `/api/reviewer/assigned-papers/${users.reviewer.user._id}`]) {
     expect((await t.app.inject({ method: 'HEAD', url })).statusCode, url).toBe(401);
