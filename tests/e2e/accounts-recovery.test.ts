@@ -6,7 +6,7 @@ import { MESSAGES } from '../../src/core/messages';
 import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../src/core/schemas/accounts';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { startSmtpListener, type ReceivedMail } from '../support/smtp';
+import { mailedLink as mailedLinkIn, startSmtpListener } from '../support/smtp';
 import { DESKTOP, launchBrowser, PHONE, uniqueEmail } from './browser';
 
 /**
@@ -38,19 +38,8 @@ async function open(viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}): Pro
   return { context, page: await context.newPage() };
 }
 
-/** The body of a received mail, quoted-printable decoded. */
-function textOf(mail: ReceivedMail): string {
-  const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n\n');
-  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
-
-/** The path of the newest link to `page` mailed to `to`, once it has arrived. */
-async function mailedLink(to: string, pagePath: '/reset-password' | '/verify-email'): Promise<string> {
-  const find = () => smtp.mails.filter((m) => m.to.includes(to)).map(textOf)
-    .map((text) => new RegExp(`https?://[^\\s]+(${pagePath}\\?token=[A-Za-z0-9_-]{43})`).exec(text)?.[1]).filter(Boolean).pop();
-  await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
-  return find()!;
-}
+/** The path of the newest link to `pagePath` mailed to `to`, once it has arrived. */
+const mailedLink = (to: string, pagePath: '/reset-password' | '/verify-email') => mailedLinkIn(smtp.mails, to, pagePath);
 
 async function signUp(page: Page, opts: { role: 'Author' | 'Reviewer'; email: string; name: string; password: string }) {
   await page.goto('/login');
