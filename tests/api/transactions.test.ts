@@ -75,6 +75,12 @@ describe('a write whose audit row fails leaves nothing behind', () => {
     expect(await one(sql`select decision from papers where id = ${paperId}`)).toEqual({ decision: null });
   });
 
+  test('declared conflicts (paper.conflicts): the old list stays', async () => {
+    await refuse('paper.conflicts');
+    expect((await req('PUT', `/api/author/paper/${paperId}/conflicts`, { emails: ['rival@example.org'] }, author)).statusCode).toBe(500);
+    expect(await one(sql`select count(*)::int as n from declared_conflicts where paper_id = ${paperId}`)).toEqual({ n: 0 });
+  });
+
   test('reviewer approval (reviewer.approve): unchanged', async () => {
     const waiting = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     await t.app.database.db.execute(sql`update users set approved_at = null where id = ${waiting.user._id}`);

@@ -58,8 +58,8 @@ export async function setDeclaredConflicts(opts: { db: Db; paperId: string; emai
   await opts.db.transaction(async (tx) => {
     await tx.delete(declaredConflicts).where(eq(declaredConflicts.paperId, opts.paperId));
     if (emails.length) await tx.insert(declaredConflicts).values(emails.map((email) => ({ paperId: opts.paperId, email })));
+    await recordAudit(tx, { actorId: opts.author.id, actorRole: 'Author', action: 'paper.conflicts', paperId: opts.paperId, ip: opts.author.ip, details: { count: emails.length } });
   });
-  await recordAudit(opts.db, { actorId: opts.author.id, actorRole: 'Author', action: 'paper.conflicts', paperId: opts.paperId, ip: opts.author.ip, details: { count: emails.length } });
   return emails;
 }
 
