@@ -12,11 +12,8 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, ASSIGNMENT.listReviewers, { access: EDITOR, handler: ({ query }) => listReviewersForEditor(db, query) });
   defineRoute(app, ASSIGNMENT.setReviewerApproval, {
     access: EDITOR,
-    handler: async ({ req, caller, params, body }) => {
-      const json = await setReviewerApproval({ db, reviewerId: params.id, approved: body.approved, editor: { id: caller.id, ip: req.ip } });
-      app.listCache.invalidate();
-      return json;
-    },
+    // Cached lists are invalidated by every write request itself (app.ts), awaited before the answer.
+    handler: ({ req, caller, params, body }) => setReviewerApproval({ db, reviewerId: params.id, approved: body.approved, editor: { id: caller.id, ip: req.ip } }),
   });
 };
 
