@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 
-const ALL = ['public-pages', 'review-desk', 'uploads', 'login', 'hash-flood', 'lighthouse', 'load', 'engine', 'assign', 'cluster'];
+const ALL = ['public-pages', 'review-desk', 'uploads', 'login', 'hash-flood', 'blind-pdf', 'lighthouse', 'load', 'engine', 'assign', 'cluster'];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((n) => !ALL.includes(n));
 if (unknown.length) {
@@ -29,7 +29,7 @@ console.log(`load average before: ${l1.toFixed(2)} (1 min), ${l5.toFixed(2)} (5 
 const results = [];
 for (const name of names) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}.ts`], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', `bench/${name}.ts`], { stdio: 'inherit' });
   results.push({ name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
 }
 console.log('\n# Summary');
