@@ -40,5 +40,3 @@ export const EXPORT_LABELS: Record<ExportName, string> = {
   'contact-messages': 'Contact messages',
   audit: 'Audit log',
 };
-/** The export's address, for links on the editor's pages. */
-export const exportUrl = (name: ExportName) => `/api/editor/exports/${name}.csv`;

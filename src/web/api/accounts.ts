@@ -1,30 +1,32 @@
-import type { CoAuthor, ForgotBody, MyRolesJson, PersonConflictJson, ResetBody } from '../../core/schemas/accounts';
-import type { UserJson } from '../../core/schemas/auth';
-import type { Role } from '../../core/schemas/common';
-import type { ReviewerAdminJson, ReviewerListJson } from '../../core/schemas/reviewers';
-import { api, apiPages } from './client';
+import { ACCOUNTS } from '../../core/api/accounts';
+import type { BodyOf } from '../../core/api/endpoint';
+import { call } from './client';
 
-type Message = { message: string };
+/** Signing up and in, and the signed-in account. */
+export const signUp = (body: BodyOf<typeof ACCOUNTS.signUp>) => call(ACCOUNTS.signUp, { body });
+export const logIn = (body: BodyOf<typeof ACCOUNTS.logIn>) => call(ACCOUNTS.logIn, { body });
+/** Log in with the token of a mailed one-time login link (issue 27.7). */
+export const logInWithLink = (token: string) => call(ACCOUNTS.logInWithLink, { body: { token } });
+export const getMe = () => call(ACCOUNTS.getMe);
 
-export const requestPasswordReset = (body: ForgotBody) => api<Message>('/password/forgot', { json: body });
-export const resetPassword = (body: ResetBody) => api<Message>('/password/reset', { json: body });
-export const verifyEmail = (token: string) => api<Message>('/email/verify', { json: { token } });
-export const resendVerification = () => api<Message>('/email/verify/resend', { method: 'POST', json: {} });
-export const getMyRoles = () => api<MyRolesJson>('/me/roles');
-export const switchRole = (role: Role, password?: string) => api<Message & { token: string; user: UserJson }>('/switch-role', { json: password ? { role, password } : { role } });
-export const saveCoAuthors = (paperId: string, coAuthors: CoAuthor[]) =>
-  api<Message & { coAuthors: CoAuthor[] }>(`/author/paper/${paperId}/co-authors`, { method: 'PUT', json: { coAuthors } });
-export const getPersonConflicts = (paperId: string) =>
-  api<{ conflicts: PersonConflictJson[] }>(`/editor/papers/${encodeURIComponent(paperId)}/person-conflicts`);
+/** Change the name, the phone or the photo (the profile form's fields, with the photo as a File). */
+export const updateMe = (changes: Omit<BodyOf<typeof ACCOUNTS.updateMe>, 'photo'> & { photo?: File }) => {
+  const form = new FormData();
+  if (changes.name !== undefined) form.append('name', changes.name);
+  if (changes.phone !== undefined) form.append('phone', changes.phone);
+  if (changes.photo) form.append('photo', changes.photo);
+  return call(ACCOUNTS.updateMe, { form });
+};
 
-/** The editor's list of reviewers (issue 16.6), `limit` at a time from `cursor`; the next cursor is in the answer. */
-/** The first `count` reviewers under a filter (the answer carries its cursor), and whether approval is required. */
-export async function listReviewers(status: 'all' | 'pending' | 'approved', count: number) {
-  const { rows, nextCursor, last } = await apiPages<ReviewerAdminJson>('/editor/reviewers', {
-    count, query: { status }, rows: (a) => (a as ReviewerListJson).reviewers, cursorOf: (a) => (a as ReviewerListJson).nextCursor,
-  });
-  return { rows, next: nextCursor, required: (last as ReviewerListJson).approvalRequired };
-}
-/** Approve a reviewer or withdraw the approval; the answer is the reviewer as now stored. */
-export const setReviewerApproval = (id: string, approved: boolean) =>
-  api<ReviewerAdminJson>(`/editor/reviewers/${encodeURIComponent(id)}/approval`, { method: 'PUT', json: { approved } });
+export const getMyRoles = () => call(ACCOUNTS.listMyRoles);
+export const switchRole = (role: BodyOf<typeof ACCOUNTS.switchRole>['role'], password?: string) =>
+  call(ACCOUNTS.switchRole, { body: password ? { role, password } : { role } });
+
+export const requestPasswordReset = (body: BodyOf<typeof ACCOUNTS.requestPasswordReset>) => call(ACCOUNTS.requestPasswordReset, { body });
+export const resetPassword = (body: BodyOf<typeof ACCOUNTS.resetPassword>) => call(ACCOUNTS.resetPassword, { body });
+export const verifyEmail = (token: string) => call(ACCOUNTS.verifyEmail, { body: { token } });
+export const resendVerification = () => call(ACCOUNTS.resendVerificationMail);
+
+export const saveCoAuthors = (paperId: string, coAuthors: BodyOf<typeof ACCOUNTS.saveCoAuthors>['coAuthors']) =>
+  call(ACCOUNTS.saveCoAuthors, { params: { id: paperId }, body: { coAuthors } });
+export const getPersonConflicts = (paperId: string) => call(ACCOUNTS.listPersonConflicts, { params: { paperId } });

@@ -1,7 +1,36 @@
-import type { AutoAssignBody, AutoAssignJson } from '../../core/schemas/assignment';
-import type { ReviewerSuggestionJson } from '../../core/schemas/review';
-import { api } from './client';
+import { ASSIGNMENT } from '../../core/api/assignment';
+import type { BodyOf } from '../../core/api/endpoint';
+import { call, callPages, type QueryOf } from './client';
 
-export const autoAssign = (body: AutoAssignBody) => api<AutoAssignJson>('/editor/auto-assign', { json: body });
+/**
+ * The editor's papers, newest first: the first `count` (Infinity: all), matching `q` when given (the list is
+ * paged with a cursor); `nextCursor` is set when more are left.
+ */
+export async function getEditorPapersUpTo(opts: { count: number } & Pick<QueryOf<typeof ASSIGNMENT.listEditorPapers>, 'q'>) {
+  const { rows, nextCursor } = await callPages(ASSIGNMENT.listEditorPapers, { count: opts.count, query: { q: opts.q }, rows: (papers) => papers });
+  return { papers: rows, nextCursor };
+}
+export const getEditorPaper = (paperId: string) => call(ASSIGNMENT.getEditorPaper, { params: { paperId } });
+
+export const getSuggestedReviewers = (paperId: string) => call(ASSIGNMENT.suggestReviewers, { query: { paperId } });
 /** Every reviewer (no paperId): for their names in the preview. */
-export const getAllReviewers = () => api<ReviewerSuggestionJson[]>('/editor/suggested-reviewers');
+export const getAllReviewers = () => call(ASSIGNMENT.suggestReviewers);
+export const getReviewerStatuses = (paperId: string) => call(ASSIGNMENT.listReviewerStatuses, { params: { paperId } });
+export const getConflictedReviewers = (paperId: string) => call(ASSIGNMENT.listConflictedReviewers, { params: { paperId } });
+
+export const sendMail = (reviewerEmail: string, body: BodyOf<typeof ASSIGNMENT.sendReviewInvitation>) =>
+  call(ASSIGNMENT.sendReviewInvitation, { params: { reviewerEmail }, body });
+export const sendPaper = (body: BodyOf<typeof ASSIGNMENT.sendPaper>) => call(ASSIGNMENT.sendPaper, { body });
+export const autoAssign = (body: BodyOf<typeof ASSIGNMENT.autoAssign>) => call(ASSIGNMENT.autoAssign, { body });
+
+export const getEditorMessages = () => call(ASSIGNMENT.listEditorMessages);
+
+/** The first `count` reviewers under a filter (the answer carries its cursor), and whether approval is required. */
+export async function listReviewers(status: NonNullable<QueryOf<typeof ASSIGNMENT.listReviewers>['status']>, count: number) {
+  const { rows, nextCursor, last } = await callPages(ASSIGNMENT.listReviewers, {
+    count, query: { status }, rows: (a) => a.reviewers, cursorOf: (a) => a.nextCursor,
+  });
+  return { rows, next: nextCursor, required: last?.approvalRequired ?? false };
+}
+/** Approve a reviewer or withdraw the approval; the answer is the reviewer as now stored. */
+export const setReviewerApproval = (id: string, approved: boolean) => call(ASSIGNMENT.setReviewerApproval, { params: { id }, body: { approved } });

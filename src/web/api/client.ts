@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
+import type { z } from 'zod';
 import { MESSAGES } from '../../core/messages';
-import { pathOf, type CallArgs, type CallOutput, type Endpoint } from '../../core/api/endpoint';
+import { pathOf, type CallArgs, type CallInput, type CallOutput, type Endpoint, type FileAnswer } from '../../core/api/endpoint';
 import type { UserJson } from '../../core/schemas/auth';
 
 const TOKEN_KEY = 'token';
@@ -93,40 +94,43 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs
   return (text ? JSON.parse(text) : undefined) as CallOutput<E>;
 }
 
-/** Call /api with the bearer token; JSON in and out, or a FormData body as multipart. */
-export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
-  const text = await (await apiResponse(path, init)).text();
-  try { return (text ? JSON.parse(text) : undefined) as T; } catch { return undefined as T; }
-}
+/** The query an endpoint takes, as the caller writes it. */
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : never;
 
 /**
- * The first `count` rows of a list the server pages with a cursor, at most `pageSize` a call. `rows` picks the
- * list out of an answer; the next cursor is the x-next-cursor header unless `cursorOf` reads it from the
- * answer. Resolves with the rows, the cursor when more are left, and the last answer (for its other fields).
+ * The first `count` rows of a list the server pages with a cursor, at most `pageSize` a call; `query` is the
+ * endpoint's own, less the paging. `rows` picks the list out of an answer; the next cursor is the x-next-cursor
+ * header unless `cursorOf` reads it from the answer. Resolves with the rows, the cursor when more are left, and
+ * the last answer (for its other fields).
  */
-export async function apiPages<R>(path: string, opts: {
-  count: number; query?: Record<string, string | undefined>; pageSize?: number;
-  rows?: (answer: unknown) => R[]; cursorOf?: (answer: unknown) => string | null;
-}): Promise<{ rows: R[]; nextCursor: string | null; last: unknown }> {
-  const { count, query = {}, pageSize = 200, rows = (answer) => answer as R[] } = opts;
+export async function callPages<E extends Endpoint & { query: z.ZodType }, R>(endpoint: E, opts: {
+  count: number; query?: Omit<QueryOf<E>, 'limit' | 'cursor'>; pageSize?: number;
+  rows: (answer: CallOutput<E>) => R[]; cursorOf?: (answer: CallOutput<E>) => string | null;
+}): Promise<{ rows: R[]; nextCursor: string | null; last: CallOutput<E> | undefined }> {
+  const { count, pageSize = 200 } = opts;
   const all: R[] = [];
   let cursor: string | null = null;
-  let last: unknown;
+  let last: CallOutput<E> | undefined;
   do {
     const params = new URLSearchParams({ limit: String(Math.min(pageSize, count - all.length)) });
-    for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
     if (cursor) params.set('cursor', cursor);
-    const res = await apiResponse(`${path}?${params}`);
-    last = await res.json();
-    all.push(...rows(last));
-    cursor = opts.cursorOf ? opts.cursorOf(last) : res.headers.get('x-next-cursor');
+    const res = await apiResponse(`${endpoint.path}?${params}`);
+    const answer = await res.json() as CallOutput<E>;
+    last = answer;
+    all.push(...opts.rows(answer));
+    cursor = opts.cursorOf ? opts.cursorOf(answer) : res.headers.get('x-next-cursor');
   } while (cursor && all.length < count);
   return { rows: all, nextCursor: cursor, last };
 }
 
-/** A file the login area fetches with the token (a plain link could not send it), saved by the browser as `fileName`. */
-export async function saveDownload(path: string, fileName: string): Promise<void> {
-  const blob = await (await apiResponse(path.replace(/^\/api(?=\/)/, ''))).blob();
+/**
+ * A file endpoint's answer (a CSV export, a certificate PDF), fetched with the token (a plain link could not
+ * send it) and saved by the browser as `fileName`; the rest of the input is the call's.
+ */
+export async function saveDownload<E extends Endpoint & { response: FileAnswer }>(endpoint: E, input: CallInput<E> & { fileName: string }): Promise<void> {
+  const { fileName, ...rest } = input;
+  const blob = await (await call(endpoint, ...[rest] as CallArgs<E>) as Response).blob();
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = fileName;
@@ -137,14 +141,17 @@ export async function saveDownload(path: string, fileName: string): Promise<void
 }
 
 /**
- * A PDF upload that reports its progress (bytes sent of total): fetch cannot, XMLHttpRequest's upload
- * events can. Resolves with the JSON answer; rejects with ApiError carrying the server's message, or with
- * the redirect to log in when the session has ended (the caller follows it: see `followRedirect`).
+ * A PDF upload to a multipart endpoint that reports its progress to `onProgress` (bytes sent of total): fetch cannot,
+ * XMLHttpRequest's upload events can. Resolves with the endpoint's answer; rejects with ApiError carrying the
+ * server's message, or with the redirect to log in when the session has ended (the caller follows it: see
+ * `followRedirect`).
  */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number, total: number) => void): Promise<T> {
+export function uploadWithProgress<E extends Endpoint & { multipart: true }>(endpoint: E,
+  input: CallInput<E> & { onProgress: (sent: number, total: number) => void }): Promise<CallOutput<E>> {
+  const { params, form, onProgress } = input as typeof input & { params?: Record<string, string>; form: FormData };
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${path}`);
+    xhr.open(endpoint.method, `/api${pathOf(endpoint, params)}`);
     const token = session.token();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded, e.total); };
@@ -152,7 +159,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
     xhr.onload = () => {
       let data: unknown;
       try { data = JSON.parse(xhr.responseText); } catch { data = undefined; }
-      if (xhr.status >= 200 && xhr.status < 300) { resolve(data as T); return; }
+      if (xhr.status >= 200 && xhr.status < 300) { resolve(data as CallOutput<E>); return; }
       const message = messageIn(data);
       reject(expiredSession(xhr.status, message, Boolean(token)) ?? new ApiError(xhr.status, message ?? `Request failed (${xhr.status})`, message));
     };

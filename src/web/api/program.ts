@@ -17,4 +17,5 @@ export const getMyCertificates = () => call(PROGRAMME.listMyCertificates);
 export const getPaperRegistration = (paperId: string) => call(PROGRAMME.getPaperRegistration, { params: { paperId } });
 
 /** The certificate PDF, fetched with the login token and saved by the browser. */
-export const downloadCertificate = (c: CertificateJson): Promise<void> => saveDownload(`/me/certificates/${c.code}.pdf`, `certificate-${c.code}.pdf`);
+export const downloadCertificate = (c: CertificateJson): Promise<void> =>
+  saveDownload(PROGRAMME.getMyCertificatePdf, { params: { code: `${c.code}.pdf` }, fileName: `certificate-${c.code}.pdf` });

@@ -1,4 +1,5 @@
-import type { CardCheckoutInput, CardCheckoutResponse, PaymentsConfigJson, PayuInitiateInput } from '../../core/schemas/payment';
+import type { BodyOf } from '../../core/api/endpoint';
+import type { PAYMENTS } from '../../core/api/payments';
 import { call, PublicApiError } from './public';
 
 /**
@@ -7,16 +8,18 @@ import { call, PublicApiError } from './public';
  */
 
 /** GET /api/payments/config: which payment providers are set up (the registration page's form). */
-export const getPaymentsConfig = (): Promise<PaymentsConfigJson> => call<PaymentsConfigJson>('/payments/config');
+export const getPaymentsConfig = () => call<typeof PAYMENTS.getPaymentsConfig>('/payments/config');
 
 const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** POST /api/card/checkout: the Stripe Checkout page to send the payer to. */
-export const createCardCheckout = (body: CardCheckoutInput): Promise<CardCheckoutResponse> => call<CardCheckoutResponse>('/card/checkout', postJson(body));
+export const createCardCheckout = (body: BodyOf<typeof PAYMENTS.startCardCheckout>) =>
+  call<typeof PAYMENTS.startCardCheckout>('/card/checkout', postJson(body));
 
 /** SPEC §7: POST /api/payu/initiate answers an HTML page that hands the payer over to PayU. */
-export async function initiatePayuPayment(body: PayuInitiateInput): Promise<string> {
-  const res = await fetch('/api/payu/initiate', postJson(body));
+export async function initiatePayuPayment(body: BodyOf<typeof PAYMENTS.startPayuPayment>): Promise<string> {
+  const path: (typeof PAYMENTS.startPayuPayment)['path'] = '/payu/initiate';
+  const res = await fetch(`/api${path}`, postJson(body));
   if (!res.ok) {
     const data = await res.json().catch(() => undefined) as { message?: unknown } | undefined;
     throw new PublicApiError(typeof data?.message === 'string' ? data.message : undefined);

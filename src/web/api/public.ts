@@ -1,10 +1,12 @@
-import type { ContactBody, ContactSentJson } from '../../core/schemas/contact';
+import type { AnswerOf, BodyOf, Endpoint } from '../../core/api/endpoint';
+import type { SITE } from '../../core/api/site';
 import type { NewsItem } from '../content/home';
 
 /**
  * The few API calls of the public pages, which need no login: editor-added news and speakers, and the
  * contact form. They use fetch directly rather than the login area's API client (src/web/api/client.ts),
- * whose session, upload and redirect code would otherwise ship with every public page (issue 14).
+ * whose session, upload and redirect code would otherwise ship with every public page (issue 14). Their types
+ * still come from the contract (src/core/api), imported as types only, so no schema code ships either.
  */
 
 /** A refused call: `serverMessage` is the server's own message when it sent one (SPEC §8). */
@@ -14,32 +16,35 @@ export class PublicApiError extends Error {
   }
 }
 
-export async function call<T>(path: string, init?: RequestInit): Promise<T> {
+/**
+ * Call endpoint E at its path (checked against the contract: `call<typeof SITE.listNews>('/news')`) and resolve
+ * with its answer, or throw PublicApiError with the server's message.
+ */
+export async function call<E extends Endpoint>(path: E['path'], init?: RequestInit): Promise<AnswerOf<E>> {
   const res = await fetch(`/api${path}`, init);
-  const data = await res.json().catch(() => undefined) as T & { message?: unknown } | undefined;
+  const data = await res.json().catch(() => undefined) as { message?: unknown } | undefined;
   if (!res.ok) throw new PublicApiError(typeof data?.message === 'string' ? data.message : undefined);
-  return data as T;
+  return data as AnswerOf<E>;
 }
 
 /** The server's message from a refused call, else the fallback text. */
 export const publicMessageOf = (err: unknown, fallback: string): string =>
   (err instanceof PublicApiError && err.serverMessage) || fallback;
 
-interface NewsJson { _id: string; name: string; description: string }
-export interface KeynoteSpeakerJson { _id: string; name: string; designation: string; position: string; photo: string | null }
+export type KeynoteSpeakerJson = AnswerOf<typeof SITE.listKeynoteSpeakers>[number];
 
 /** GET /api/news: news items an editor added, shown after the content ones. */
 export async function fetchNews(signal?: AbortSignal): Promise<NewsItem[]> {
-  const rows = await call<NewsJson[]>('/news', { signal });
+  const rows = await call<typeof SITE.listNews>('/news', { signal });
   return Array.isArray(rows) ? rows.map((r) => ({ id: r._id, title: r.name, text: r.description })) : [];
 }
 
 /** GET /api/keynote-speakers: speakers an editor added, shown after the content ones. */
 export async function fetchKeynoteSpeakers(signal?: AbortSignal): Promise<KeynoteSpeakerJson[]> {
-  const rows = await call<KeynoteSpeakerJson[]>('/keynote-speakers', { signal });
+  const rows = await call<typeof SITE.listKeynoteSpeakers>('/keynote-speakers', { signal });
   return Array.isArray(rows) ? rows : [];
 }
 
 /** POST /api/contact: stores the home page's contact message. */
-export const sendContactMessage = (body: Partial<ContactBody>): Promise<ContactSentJson> =>
-  call<ContactSentJson>('/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export const sendContactMessage = (body: BodyOf<typeof SITE.sendContactMessage>) =>
+  call<typeof SITE.sendContactMessage>('/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

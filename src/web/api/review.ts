@@ -1,38 +1,34 @@
-import type { EditorMessagesJson } from '../../core/schemas/mail';
-import type { PaperJson } from '../../core/schemas/paper';
-import type { ReviewerStatusJson, ReviewerSuggestionJson } from '../../core/schemas/review';
-import { api, apiPages } from './client';
+import type { BodyOf } from '../../core/api/endpoint';
+import { REVIEW } from '../../core/api/review';
+import { ApiError, call } from './client';
 
-export const getEditorPaper = (id: string) => api<PaperJson>(`/editor/papers/${encodeURIComponent(id)}`);
-export const getSuggestedReviewers = (paperId: string) => api<ReviewerSuggestionJson[]>(`/editor/suggested-reviewers?paperId=${encodeURIComponent(paperId)}`);
-export const getReviewerStatuses = (paperId: string) => api<ReviewerStatusJson[]>(`/reviewer/status/${encodeURIComponent(paperId)}`);
-export const sendMail = (reviewerEmail: string, body: { name: string; paperTitle: string; paperId: string; reviewerId: string }) =>
-  api<{ message: string }>(`/send-mail/${encodeURIComponent(reviewerEmail)}`, { json: body });
-export const sendPaper = (body: { paperId: string; reviewerId: string }) => api<{ message: string }>('/editor/send-paper', { json: body });
+/** What a reviewer is sent and answers. */
+export const getAssignedPapers = (reviewerId: string) => call(REVIEW.listAssignedPapers, { params: { reviewerId } });
+export const addComment = (paperId: string, body: BodyOf<typeof REVIEW.addComment>) => call(REVIEW.addComment, { params: { paperId }, body });
+export const respondToPaper = (body: BodyOf<typeof REVIEW.respondToPaper>) => call(REVIEW.respondToPaper, { body });
 
-export const getAssignedPapers = (reviewerId: string) => api<PaperJson[]>(`/reviewer/assigned-papers/${encodeURIComponent(reviewerId)}`);
-export const addComment = (paperId: string, body: { reviewerId: string; text: string }) =>
-  api<{ message: string }>(`/reviewer/add-comment/${encodeURIComponent(paperId)}`, { json: body });
-export const respondToPaper = (body: { paperId: string; email: string; status: 'Accepted' | 'Declined' }) =>
-  api<{ message: string }>('/reviewer/respond', { json: body });
+export const getDeadlines = () => call(REVIEW.getDeadlines);
+export const getSettings = () => call(REVIEW.getSettings);
+export const updateSettings = (patch: BodyOf<typeof REVIEW.updateSettings>) => call(REVIEW.updateSettings, { body: patch });
 
-export type { ContactMessageJson, MailJson } from '../../core/schemas/mail';
-export const getEditorMessages = () => api<EditorMessagesJson>('/editor/messages');
+/** The reviewer's own review of a paper, or null before one is saved. */
+export const getOwnReview = async (paperId: string) => {
+  try {
+    return await call(REVIEW.getMyReview, { params: { paperId } });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+};
+export const saveReview = (paperId: string, body: BodyOf<typeof REVIEW.saveReview>) => call(REVIEW.saveReview, { params: { paperId }, body });
+export const getPaperReviews = (paperId: string) => call(REVIEW.listPaperReviews, { params: { paperId } });
+export const setDecision = (paperId: string, decision: BodyOf<typeof REVIEW.setDecision>['decision']) =>
+  call(REVIEW.setDecision, { params: { paperId }, body: { decision } });
+export const notifyAuthors = (body: BodyOf<typeof REVIEW.notifyAuthors>) => call(REVIEW.notifyAuthors, { body });
 
-export interface SpeakerJson { _id: string; name: string; designation: string; position: string; photo: string | null }
-export interface NewsJson { _id: string; name: string; description: string }
-export const getSpeakers = () => api<SpeakerJson[]>('/keynote-speakers');
-export const addSpeaker = (form: FormData) => api<{ message: string }>('/keynote-speakers', { form });
-export const removeSpeaker = (id: string) => api<{ message: string }>(`/keynote-speakers/${id}`, { method: 'DELETE' });
-export const getNews = () => api<NewsJson[]>('/news');
-export const addNews = (body: { name: string; description: string }) => api<{ message: string }>('/news', { json: body });
-export const removeNews = (id: string) => api<{ message: string }>(`/news/${id}`, { method: 'DELETE' });
+export const getBidding = () => call(REVIEW.listBiddingPapers);
+export const placeBid = (paperId: string, bid: BodyOf<typeof REVIEW.placeBid>['bid']) => call(REVIEW.placeBid, { params: { paperId }, body: { bid } });
 
-/**
- * The editor's papers, newest first: the first `count` (Infinity: all), matching `q` when given (the list is
- * paged with a cursor); `nextCursor` is set when more are left.
- */
-export async function getEditorPapersUpTo(opts: { count: number; q?: string }): Promise<{ papers: PaperJson[]; nextCursor: string | null }> {
-  const { rows, nextCursor } = await apiPages<PaperJson>('/editor/papers', { count: opts.count, query: { q: opts.q } });
-  return { papers: rows, nextCursor };
-}
+export const getDeclaredConflicts = (paperId: string) => call(REVIEW.listDeclaredConflicts, { params: { id: paperId } });
+export const setDeclaredConflicts = (paperId: string, emails: BodyOf<typeof REVIEW.setDeclaredConflicts>['emails']) =>
+  call(REVIEW.setDeclaredConflicts, { params: { id: paperId }, body: { emails } });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EXPORT_LABELS, exportUrl, type ExportName } from '../../core/schemas/records';
-import { saveExport } from '../api/records';
+import { EXPORT_LABELS, type ExportName } from '../../core/schemas/records';
+import { saveExport } from '../api/editor-desk';
 import { useFollowRedirect } from '../lib/route-data';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
@@ -17,7 +17,7 @@ export function ExportLinks({ names, title = 'Download as CSV' }: { names: Expor
     setBusy(name);
     setError(null);
     try {
-      await saveExport(exportUrl(name), `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
+      await saveExport(name);
     } catch (err) {
       if (followRedirect(err)) return;
       setError(err instanceof Error ? err.message : 'Export failed');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { ProfileFields, type UserJson } from '../../core/schemas/auth';
-import { updateMe } from '../api/auth';
+import { updateMe } from '../api/accounts';
 import { session } from '../api/client';
 import { actOr } from '../lib/route-data';
 import { Alert } from './ui/alert';

@@ -5,7 +5,7 @@ import type { MyRolesJson } from '../../../core/schemas/accounts';
 import { DASHBOARD } from '../../../core/schemas/common';
 import { getMyRoles } from '../../api/accounts';
 import { session } from '../../api/client';
-import { getMailStatus } from '../../api/mail-status';
+import { getMailStatus } from '../../api/editor-desk';
 import { NavBar } from '../nav-bar';
 import { rememberReturnTo } from '../../lib/return-to';
 import { RoleSwitch } from './role-switch';

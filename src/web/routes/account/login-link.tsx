@@ -1,7 +1,7 @@
 import { Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import { LOGIN_LINK_BAD } from '../../../core/schemas/auth';
 import { DASHBOARD } from '../../../core/schemas/common';
-import { logInWithLink } from '../../api/auth';
+import { logInWithLink } from '../../api/accounts';
 import { messageOf, session } from '../../api/client';
 import { jsonBody } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';

@@ -3,7 +3,8 @@ import { Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import { LoginBody } from '../../../core/schemas/auth';
 import { DASHBOARD, ROLES, type Role } from '../../../core/schemas/common';
-import { logIn, signUp } from '../../api/auth';
+import { isTag } from '../../../core/tags';
+import { logIn, signUp } from '../../api/accounts';
 import { messageOf, session } from '../../api/client';
 import { ForgotPassword, forgotPassword, type ForgotIntent } from './forgot-password';
 import { jsonBody, revalidateAfterSuccess } from '../../lib/route-data';
@@ -45,7 +46,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     }
     const res = await signUp({
       name: body.name || email.split('@')[0] || '', email, password, confirmPassword: body.confirmPassword, role,
-      tags: role === 'Reviewer' ? body.tags : [],
+      // The picker offers only the tags of the list: the filter narrows its strings to the schema's tag type.
+      tags: role === 'Reviewer' ? body.tags.filter(isTag) : [],
     });
     session.save(res.token, res.user);
     return redirect(DASHBOARD[res.user.role]);

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { MESSAGES } from '../../../core/messages';
 import type { PaperJson } from '../../../core/schemas/paper';
 import { messageOf } from '../../api/client';
-import { uploadCameraReady } from '../../api/review-cycle';
+import { uploadCameraReady } from '../../api/submissions';
 import { formatDateTime } from '../../lib/format';
 import { useFollowRedirect } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
-import { getMyPapers } from '../../api/papers';
+import { getMyPapers } from '../../api/submissions';
 import { getMyCertificates } from '../../api/program';
 import { MyCertificates } from './my-certificates';
 import { PaperCard } from '../../components/paper-card';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
-import { getMyPapers } from '../../api/papers';
+import { getMyPapers } from '../../api/submissions';
 import { formatDate } from '../../lib/format';
 import { loadOr } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EXPORTS, type AuditEntryJson, type AuditPageJson } from '../../../core/schemas/records';
-import { getAudit, type AuditFilters } from '../../api/records';
+import { getAudit, type AuditFilters } from '../../api/editor-desk';
 import { ExportLinks } from '../../components/export-links';
 import { formatDateTime } from '../../lib/format';
 import { requireRole } from '../../lib/session';
@@ -58,7 +58,7 @@ export default function EditorAudit({ loaderData: { page: data, error } }: Route
   const cursor = params.get('cursor') ?? '';
   // The cursors of the pages before this one, so "Newer" can step back.
   const [previous, setPrevious] = useState<string[]>([]);
-  const limit = queryOf(params).limit;
+  const limit = String(queryOf(params).limit);
   const key = params.toString();
 
   const apply = (e: FormEvent<HTMLFormElement>) => {

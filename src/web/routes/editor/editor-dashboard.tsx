@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigation, useSearchParams } from 'react-router';
 import { getRegisteredByPaper } from '../../api/program';
-import { getEditorPapersUpTo } from '../../api/review';
-import { getEditorStats } from '../../api/review-cycle';
+import { getEditorPapersUpTo } from '../../api/assignment';
+import { getEditorStats } from '../../api/editor-desk';
 import { PaperCard } from '../../components/paper-card';
 import { RegistrationBadge } from '../../components/registration-badge';
 import { requireRole } from '../../lib/session';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { retryMail } from '../../api/records';
-import { getEditorMessages } from '../../api/review';
+import { getEditorMessages } from '../../api/assignment';
+import { retryMail } from '../../api/editor-desk';
 import { ExportLinks } from '../../components/export-links';
 import { formatDateTime } from '../../lib/format';
 import { MailLog } from './mail-log';

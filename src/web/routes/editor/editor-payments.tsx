@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigation } from 'react-router';
 import type { PaymentJson } from '../../../core/schemas/payment';
 import { messageOf } from '../../api/client';
-import { getPaymentsUpTo } from '../../api/payments';
-import { saveExport } from '../../api/records';
+import { getPaymentsUpTo, savePaymentsExport } from '../../api/payments';
 import { PaymentFeeCell } from './payment-fee-cell';
 import { loadOr, pagesShown, useFollowRedirect, useShowMore } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
@@ -45,7 +44,7 @@ export default function EditorPayments({ loaderData }: Route.ComponentProps) {
   async function download() {
     setDownloadError('');
     try {
-      await saveExport('/api/editor/payments.csv', `payments-${new Date().toISOString().slice(0, 10)}.csv`);
+      await savePaymentsExport();
     } catch (err) {
       if (followRedirect(err)) return;
       console.error(err);

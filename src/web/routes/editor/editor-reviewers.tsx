@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useFetcher, useNavigation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { ReviewerAdminJson } from '../../../core/schemas/reviewers';
-import { listReviewers, setReviewerApproval } from '../../api/accounts';
+import { listReviewers, setReviewerApproval } from '../../api/assignment';
 import { actOr, jsonBody, loadOr, pagesShown, useShowMore } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';

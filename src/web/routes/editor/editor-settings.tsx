@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import type { EditorSettings as Settings, UpdateSettingsBody } from '../../../core/schemas/settings';
-import { getSettings, updateSettings } from '../../api/review-cycle';
+import { getSettings, updateSettings } from '../../api/review';
 import { actOr, jsonBody, loadOr } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';

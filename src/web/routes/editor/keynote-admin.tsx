@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
-import { addNews, addSpeaker, getNews, getSpeakers, removeNews, removeSpeaker } from '../../api/review';
+import { addNews, addSpeaker, getNews, getSpeakers, removeNews, removeSpeaker } from '../../api/site';
 import { actOr, loadOr, revalidateAfterSuccess, type ActionResult } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { Button } from '../../components/ui/button';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import type { Bid, BiddingPaperJson } from '../../../core/schemas/review-cycle';
-import { getBidding, placeBid } from '../../api/review-cycle';
+import { getBidding, placeBid } from '../../api/review';
 import { TagMultiSelect } from '../../components/tag-multi-select';
 import { actOr, jsonBody, loadOr, type ActionResult } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { getMe } from '../../api/auth';
+import { getMe } from '../../api/accounts';
 import { getAssignedPapers } from '../../api/review';
 import { PaperCard } from '../../components/paper-card';
 import { ProfileBanner, profileAction } from '../../components/profile-banner';
