@@ -298,7 +298,7 @@ describe('a caller without the right hears 401/403 whatever they send', () => {
     const wrongRole = callers.find((who) => row.expect[who] === 403 && !letIn.has(roleOf[who]));
     const good = await row.call('none');
     // Ids in the path that are not ids (a schema error for whoever may call).
-    const url = (good.url ?? path).replace(/[0-9a-f]{24}/g, 'not-an-id');
+    const url = String(good.url ?? path).replace(/[0-9a-f]{24}/g, 'not-an-id');
     for (const [label, bad] of BAD_BODIES) {
       const asNobody = await t.app.inject({ method, url, ...bad, headers: { ...bad.headers } });
       expect([asNobody.statusCode, asNobody.json().message], `${key}, ${label}, no token`).toEqual([401, 'Please login first']);
