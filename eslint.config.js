@@ -53,7 +53,7 @@ export default tseslint.config(
   },
   // Public pages load no login-area code (issue 29 §2): their few calls are in src/web/api/public.ts.
   {
-    files: ['src/web/routes/public/**', 'src/web/components/layout/public-layout.tsx', 'src/web/components/nav-bar.tsx', 'src/web/components/footer.tsx'],
+    files: ['src/web/routes/public/**', 'src/web/components/layout/public-layout.tsx', 'src/web/components/layout/nav-bar.tsx', 'src/web/components/layout/footer.tsx'],
     rules: {
       'no-restricted-imports': restrict([
         ...WEB_BOUNDARY,

@@ -6,7 +6,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
  * from growing with the folder layout (issue 29 §2).
  */
 export default [
-  layout('components/public-layout.tsx', { id: 'site' }, [
+  layout('components/layout/public-layout.tsx', { id: 'site' }, [
     index('routes/public/home.tsx', { id: 'home' }),
     route('call-for-papers', 'routes/public/call-for-papers.tsx', { id: 'call-for-papers' }),
     route('committee', 'routes/public/committee.tsx', { id: 'committee' }),

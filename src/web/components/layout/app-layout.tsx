@@ -6,7 +6,7 @@ import { DASHBOARD } from '../../../core/schemas/common';
 import { getMyRoles } from '../../api/accounts';
 import { session } from '../../api/client';
 import { getMailStatus } from '../../api/editor-desk';
-import { NavBar } from '../nav-bar';
+import { NavBar } from './nav-bar';
 import { rememberReturnTo } from '../../lib/return-to';
 import { RoleSwitch } from './role-switch';
 import { Button } from '../ui/button';

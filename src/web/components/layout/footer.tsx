@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { chatLink, conference, mailLink } from '../content/conference';
+import { chatLink, conference, mailLink } from '../../content/conference';
 
 const linkClass = 'rounded underline-offset-4 hover:text-white hover:underline';
 const NEW_TAB = <span className="sr-only"> (opens in a new tab)</span>;
