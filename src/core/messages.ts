@@ -24,6 +24,9 @@ export const MESSAGES = {
   reviewSaved: 'Review saved!',
   submissionsClosed: 'Submissions are closed',
   reviewDeadlinePassed: 'The review deadline has passed',
+  /** Issue 22.4: a reviewer is held to their Decline. */
+  declinedToReview: 'You declined to review this paper, so you can no longer review or comment on it.',
+  declinedFormClosed: 'You declined to review this paper: the review form and comments are closed.',
   cameraReadyNotAccepted: 'Only accepted papers take a camera-ready version',
   cameraReadyDeadlinePassed: 'The camera-ready deadline has passed',
 } as const;

@@ -51,6 +51,13 @@ export function canReviewerReadPaper(assigned: boolean): Denial | null {
   return assigned ? null : { code: 'forbidden', message: 'This paper has not been sent to you' };
 }
 
+/** Issue 22.4: reviewing and commenting also need the reviewer not to have declined the paper. */
+export function canReviewerWorkOnPaper(state: { assigned: boolean; status: string } | undefined): Denial | null {
+  const unseen = canReviewerReadPaper(state?.assigned === true);
+  if (unseen) return unseen;
+  return state!.status === 'Declined' ? { code: 'forbidden', message: MESSAGES.declinedToReview } : null;
+}
+
 export function canReadAssignedList(caller: Caller, reviewerId: string): Denial | null {
   return caller.id === reviewerId ? null : { code: 'forbidden', message: 'You can see only the papers sent to you' };
 }

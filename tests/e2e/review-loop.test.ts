@@ -72,6 +72,8 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await rp.getByLabel('Comments', { exact: true }).fill('Strong method; please add a baseline.');
   await rp.getByRole('button', { name: 'Send Comments' }).click();
   await toast(rp, 'Comment saved!');
+  // Issue 22.4: the buttons keep SPEC's labels and say beside them that they answer whether to review.
+  await rp.getByText('Accept or decline reviewing this paper').waitFor();
   await rp.getByRole('button', { name: 'Accept' }).click();
   await toast(rp, 'Paper Accepted!');
   await rp.locator('[data-status="Accepted"]').waitFor();
@@ -87,6 +89,13 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await author.page.getByRole('article').filter({ hasText: 'Quantum methods for protein folding' }).getByRole('link', { name: /View More/ }).click();
   await author.page.getByText('Strong method; please add a baseline.').waitFor();
   await expect(author.page.getByText('No comment available yet.').count()).resolves.toBe(0);
+
+  // Issue 22.4: once the reviewer declines reviewing, the review form and the comment box close.
+  await rp.getByRole('button', { name: 'Decline' }).click();
+  await toast(rp, 'Paper Declined!');
+  await rp.getByText('You declined to review this paper: the review form and comments are closed.').waitFor();
+  await expect(rp.getByLabel('Comments', { exact: true }).count()).resolves.toBe(0);
+  await expect(rp.getByRole('button', { name: 'Send Comments' }).count()).resolves.toBe(0);
 
   for (const s of [bestSession, author, editor]) await s.context.close();
 });

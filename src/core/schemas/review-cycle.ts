@@ -32,6 +32,8 @@ export const EditorReviewJson = z.object({
   reviewerId: z.string(), name: z.string(), email: z.string(),
   recommendation: z.number(), confidence: z.number(),
   commentsToAuthors: z.string(), commentsToEditor: z.string(), submittedAt: z.string(),
+  /** False when the reviewer declined the paper after saving it (issue 22.4): shown, counted nowhere. */
+  counted: z.boolean(),
 });
 export type EditorReviewJson = z.infer<typeof EditorReviewJson>;
 

@@ -91,6 +91,25 @@ export const MAIL_TEMPLATES = {
       'The editorial team',
     ].join('\n'),
   },
+  reviewAssigned: {
+    subject: 'A paper to review: {paperTitle}',
+    text: [
+      'Dear {name},',
+      '',
+      'The editors of the {conference} have assigned you the paper',
+      '',
+      '  "{paperTitle}"',
+      '  Paper ID: {paperId}',
+      '',
+      'Review deadline: {deadline}',
+      '',
+      'Open it to read it, then accept or decline reviewing it, and save your review:',
+      '{paperUrl}',
+      '',
+      'Thank you for your help.',
+      'The editorial team',
+    ].join('\n'),
+  },
   reviewReminder: {
     subject: 'Reminder: your reviews are due by {deadline}',
     text: [

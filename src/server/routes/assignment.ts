@@ -11,7 +11,7 @@ const routes: FastifyPluginAsync = async (app) => {
     access: ['Editor'],
     handler: ({ req, caller, body }) => {
       const { apply, ...limits } = body;
-      return autoAssign({ pool, ...limits, apply: apply ? { db, editor: { id: caller.id, ip: req.ip } } : undefined });
+      return autoAssign({ pool, ...limits, apply: apply ? { db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip } } : undefined });
     },
   });
 };

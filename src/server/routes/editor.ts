@@ -41,7 +41,7 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, ASSIGNMENT.sendPaper, {
     access: EDITOR,
     handler: async ({ req, caller, body }) => {
-      const { reviewerName } = await sendPaperToReviewer({ db, editor: { id: caller.id, ip: req.ip }, paperId: body.paperId, reviewerId: body.reviewerId });
+      const { reviewerName } = await sendPaperToReviewer({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip }, paperId: body.paperId, reviewerId: body.reviewerId });
       return { message: paperSentTo(reviewerName) };
     },
   });

@@ -10,7 +10,7 @@ import { findMetadataWarning } from '../services/shared/blind-pdf';
 import { listPaperConflicts, setDeclaredConflicts } from '../services/submissions/conflicts';
 import { notifyAuthors, setDecision } from '../services/submissions/decisions';
 import { discardOnFailure } from '../services/shared/discard-file';
-import { checkAssigned } from '../services/submissions/review-status';
+import { checkMayReview } from '../services/submissions/review-status';
 import { findOwnReview, listReviewsForPaper, saveReview } from '../services/submissions/reviews';
 import { getSettings, updateSettings } from '../services/shared/settings';
 
@@ -47,10 +47,10 @@ const routes: FastifyPluginAsync = async (app) => {
   // Reviews
   defineRoute(app, REVIEW.saveReview, {
     access: REVIEWER,
-    // A reviewer the paper was not sent to hears 403 whatever they send.
+    // A reviewer the paper was not sent to, or who declined it (issue 22.4), hears 403 whatever they send.
     guard: async (req, caller) => {
       const { paperId } = REVIEW.saveReview.params.parse(req.params);
-      await checkAssigned({ db, paperId, reviewerId: caller.id });
+      await checkMayReview({ db, paperId, reviewerId: caller.id });
     },
     handler: async ({ req, caller, params, body }) => {
       const review = await saveReview({ db, paperId: params.paperId, reviewer: { id: caller.id, ip: req.ip }, body });

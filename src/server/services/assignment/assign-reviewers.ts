@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { CONFERENCE_TITLE } from '../../../core/conference';
 import { newId } from '../../../core/ids';
 import type { Db } from '../../db/connect';
+import type { Mailer } from '../../mail/send';
 import type { Actor } from '../shared/audit';
+import { getSettingsRow } from '../shared/settings';
+import { readableDeadline } from '../submissions/send-review-reminders';
 import { checkReviewerForPaper } from './reviewer-checks';
 
 /** How the editor gave the paper: Send Paper on one reviewer, or the automatic assignment's result applied. */
@@ -9,12 +13,15 @@ export type AssignVia = 'send-paper' | 'auto-assign';
 
 /**
  * The one way a reviewer gets a paper (issue 29 §1.4): each pair is recorded as assigned with status 'Sent' (a
- * reviewer's own Accepted/Declined is kept) and audited as 'review.assign', all in one transaction, whether one
- * pair (Send Paper) or thousands (auto-assign, one statement over arrays). Send Paper's single pair is checked
- * here (own author, verification and approval settings); the automatic solver only offers eligible pairs.
- * Cached lists are invalidated by the write request itself (app.ts, before its answer goes out).
+ * reviewer's own Accepted/Declined is kept), audited as 'review.assign', and each newly assigned reviewer is
+ * mailed the title, the review deadline and the paper's link (issue 22.4; a pair already assigned gets no second
+ * mail), all in one transaction, whether one pair (Send Paper) or thousands (auto-assign, statements over arrays).
+ * Send Paper's single pair is checked here (own author, verification and approval settings); the automatic
+ * solver only offers eligible pairs. Cached lists are invalidated by the write request itself (app.ts).
  */
-export async function assignReviewers(opts: { db: Db; editor: Actor; pairs: Array<{ paperId: string; reviewerId: string }>; via: AssignVia }): Promise<void> {
+export async function assignReviewers(opts: {
+  db: Db; mailer: Mailer; publicUrl: string; editor: Actor; pairs: Array<{ paperId: string; reviewerId: string }>; via: AssignVia;
+}): Promise<void> {
   const { pairs, editor, via } = opts;
   if (pairs.length === 0) return;
   const paperIds = pairs.map((p) => p.paperId);
@@ -23,13 +30,29 @@ export async function assignReviewers(opts: { db: Db; editor: Actor; pairs: Arra
   const array = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
   await opts.db.transaction(async (tx) => {
     if (via === 'send-paper') for (const p of pairs) await checkReviewerForPaper(tx, p);
-    await tx.execute(sql`insert into review_statuses (paper_id, reviewer_id, status, assigned)
-      select p, r, 'Sent', true from unnest(${array(paperIds)}, ${array(reviewerIds)}) as t(p, r)
-      on conflict (paper_id, reviewer_id) do update set
-        status = case when review_statuses.status in ('Accepted', 'Declined') then review_statuses.status else 'Sent' end,
-        assigned = true, updated_at = now()`);
+    // Every part of one statement sees the table as it was before it: `was` holds the pairs assigned already.
+    const res = await tx.execute(sql`with input as (select p, r from unnest(${array(paperIds)}, ${array(reviewerIds)}) as t(p, r)),
+      was as (select s.paper_id, s.reviewer_id from review_statuses s join input on s.paper_id = input.p and s.reviewer_id = input.r where s.assigned),
+      up as (insert into review_statuses (paper_id, reviewer_id, status, assigned)
+        select p, r, 'Sent', true from input
+        on conflict (paper_id, reviewer_id) do update set
+          status = case when review_statuses.status in ('Accepted', 'Declined') then review_statuses.status else 'Sent' end,
+          assigned = true, updated_at = now()
+        returning paper_id, reviewer_id)
+      select up.paper_id as "paperId", p.title, u.name, u.email from up
+        join papers p on p.id = up.paper_id join users u on u.id = up.reviewer_id
+        where not exists (select 1 from was where was.paper_id = up.paper_id and was.reviewer_id = up.reviewer_id)
+        order by up.reviewer_id, up.paper_id`);
     await tx.execute(sql`insert into audit_log (id, actor_id, actor_role, action, paper_id, ip, details)
       select a, ${editor.id}, 'Editor', 'review.assign', p, ${editor.ip}, jsonb_build_object('reviewerId', r, 'via', ${via}::text)
       from unnest(${array(auditIds)}, ${array(paperIds)}, ${array(reviewerIds)}) as t(a, p, r)`);
+    const told = (res as unknown as { rows: Array<{ paperId: string; title: string; name: string; email: string }> }).rows;
+    if (told.length === 0) return;
+    const reviewDeadline = (await getSettingsRow(tx))?.reviewDeadline;
+    const deadline = reviewDeadline ? readableDeadline(reviewDeadline) : 'no deadline set';
+    await opts.mailer.sendMany(told.map((m) => ({
+      to: m.email, template: 'reviewAssigned',
+      values: { name: m.name, paperTitle: m.title, paperId: m.paperId, deadline, conference: CONFERENCE_TITLE, paperUrl: `${opts.publicUrl}/reviewer/dashboard/${m.paperId}` },
+    })), tx);
   });
 }

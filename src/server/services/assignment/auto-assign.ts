@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../../db/connect';
+import type { Mailer } from '../../mail/send';
 import { assignReviewers } from './assign-reviewers';
 import type { Actor } from '../shared/audit';
 import { BIDS, scorePair, type Bid } from '../../../core/assignment/score';
@@ -17,8 +18,8 @@ export interface AutoAssignOptions {
   reviewersPerPaper?: number;
   maxPapersPerReviewer?: number;
   paperIds?: string[];
-  /** Record the new pairs, as the editor (the same service and audit as Send Paper). */
-  apply?: { db: Db; editor: Actor };
+  /** Record the new pairs, as the editor (the same service, audit and mail as Send Paper). */
+  apply?: { db: Db; mailer: Mailer; publicUrl: string; editor: Actor };
 }
 
 interface Loaded {
@@ -509,7 +510,7 @@ export async function autoAssign(opts: AutoAssignOptions): Promise<AutoAssignRes
   }
   unfilled.sort((a, b) => b.missing - a.missing || (a.paperId < b.paperId ? -1 : 1));
 
-  if (opts.apply) await assignReviewers({ db: opts.apply.db, editor: opts.apply.editor, pairs: newPapers.map((paperId, i) => ({ paperId, reviewerId: newReviewers[i]! })), via: 'auto-assign' });
+  if (opts.apply) await assignReviewers({ ...opts.apply, pairs: newPapers.map((paperId, i) => ({ paperId, reviewerId: newReviewers[i]! })), via: 'auto-assign' });
   lap('write');
 
   return {

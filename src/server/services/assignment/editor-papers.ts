@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import type { Mailer } from '../../mail/send';
 import { assignReviewers } from './assign-reviewers';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -30,13 +31,15 @@ export async function suggestReviewers(opts: { db: Db; paperId: string | undefin
   return withoutConflicted(await suggestReviewersForPaper(db, paper.keywords), await findConflicts(db, paper.id));
 }
 
-/** Assign a paper to a reviewer (status 'Sent'), refused on a conflict of interest; audited. Returns the reviewer's name. */
-export async function sendPaperToReviewer(opts: { db: Db; editor: { id: string; ip: string }; paperId: string; reviewerId: string }): Promise<{ reviewerName: string }> {
+/** Assign a paper to a reviewer (status 'Sent'), refused on a conflict of interest; audited, the reviewer mailed. Returns the reviewer's name. */
+export async function sendPaperToReviewer(opts: {
+  db: Db; mailer: Mailer; publicUrl: string; editor: { id: string; ip: string }; paperId: string; reviewerId: string;
+}): Promise<{ reviewerName: string }> {
   const { db, editor } = opts;
   const [reviewer] = await db.select().from(users).where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer'))).limit(1);
   if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
   const paper = await getPaper({ db, paperId: opts.paperId });
   refuseConflict(await conflictBetween(db, paper.id, reviewer.id));
-  await assignReviewers({ db, editor, pairs: [{ paperId: paper.id, reviewerId: reviewer.id }], via: 'send-paper' });
+  await assignReviewers({ db, mailer: opts.mailer, publicUrl: opts.publicUrl, editor, pairs: [{ paperId: paper.id, reviewerId: reviewer.id }], via: 'send-paper' });
   return { reviewerName: reviewer.name };
 }

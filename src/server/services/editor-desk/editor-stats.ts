@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { EditorStatsJson } from '../../../core/schemas/editor-stats';
 import type { Db } from '../../db/connect';
 import { papers, reviews } from '../../db/schema';
+import { reviewCounts } from '../shared/counted-reviews';
 import { getSettings } from '../shared/settings';
 
 /**
  * The editor dashboard's figures, one SQL query per chart: submissions per UTC day, reviews done against
- * reviewersPerPaper × papers, and how many reviews gave each recommendation (1..5, zeros included).
+ * reviewersPerPaper × papers, and how many reviews gave each recommendation (1..5, zeros included); a review
+ * whose reviewer declined the paper since counts in neither (issue 22.4).
  */
 export async function editorStats(db: Db): Promise<EditorStatsJson> {
   const day = sql<string>`to_char(${papers.submittedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -14,9 +16,9 @@ export async function editorStats(db: Db): Promise<EditorStatsJson> {
     db.select({ day, count: sql<number>`count(*)::int` }).from(papers).groupBy(day).orderBy(day),
     db.select({
       papers: sql<number>`(select count(*)::int from ${papers})`,
-      done: sql<number>`(select count(*)::int from ${reviews})`,
+      done: sql<number>`(select count(*)::int from ${reviews} where ${reviewCounts})`,
     }).from(sql`(select 1) as one`),
-    db.select({ recommendation: reviews.recommendation, count: sql<number>`count(*)::int` }).from(reviews).groupBy(reviews.recommendation),
+    db.select({ recommendation: reviews.recommendation, count: sql<number>`count(*)::int` }).from(reviews).where(reviewCounts).groupBy(reviews.recommendation),
     getSettings(db),
   ]);
   const paperCount = Number(totals[0]?.papers ?? 0);

@@ -2,12 +2,12 @@ import { newId } from '../../../core/ids';
 import type { Db } from '../../db/connect';
 import { comments } from '../../db/schema';
 import { recordAudit, type Actor } from '../shared/audit';
-import { checkAssigned } from './review-status';
+import { checkMayReview } from './review-status';
 
-/** A reviewer's comment on a paper sent to them (403 otherwise), audited. */
+/** A reviewer's comment on a paper sent to them and not declined (403 otherwise), audited. */
 export async function addComment(opts: { db: Db; paperId: string; reviewer: Actor; text: string }): Promise<void> {
   const { db, paperId, reviewer } = opts;
-  await checkAssigned({ db, paperId, reviewerId: reviewer.id });
+  await checkMayReview({ db, paperId, reviewerId: reviewer.id });
   await db.transaction(async (tx) => {
     await tx.insert(comments).values({ id: newId(), paperId, reviewerId: reviewer.id, text: opts.text });
     await recordAudit(tx, { actorId: reviewer.id, actorRole: 'Reviewer', action: 'review.comment', paperId, ip: reviewer.ip });

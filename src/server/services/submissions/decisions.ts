@@ -7,6 +7,7 @@ import type { Mailer } from '../../mail/send';
 import { renderMail } from '../../mail/templates';
 import { recordAudit, type Actor } from '../shared/audit';
 import { CONFERENCE_TITLE } from '../../../core/conference';
+import { reviewCounts } from '../shared/counted-reviews';
 
 /** Set (or clear) a paper's decision, audited; the authors hear of it only through notifyAuthors. */
 export async function setDecision(opts: { db: Db; paperId: string; decision: Decision | null; editor: Actor }) {
@@ -50,7 +51,7 @@ export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: s
   let sent = 0;
   for (const { p, authorName, authorEmail } of due) {
     const list = await opts.db.select({ recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors })
-      .from(reviews).where(eq(reviews.paperId, p.id)).orderBy(asc(reviews.submittedAt));
+      .from(reviews).where(and(eq(reviews.paperId, p.id), reviewCounts)).orderBy(asc(reviews.submittedAt));
     const coAuthors = await opts.db.select({ name: paperCoAuthors.name, email: paperCoAuthors.email }).from(paperCoAuthors)
       .where(eq(paperCoAuthors.paperId, p.id)).orderBy(asc(paperCoAuthors.position));
     const recipients = [{ name: authorName, email: authorEmail }, ...coAuthors]

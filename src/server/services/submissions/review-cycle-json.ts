@@ -1,7 +1,8 @@
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, sql } from 'drizzle-orm';
 import { authorStatusText, type Decision } from '../../../core/schemas/review-cycle';
 import type { Db } from '../../db/connect';
 import { reviewStatuses, reviews, type PaperRow } from '../../db/schema';
+import { reviewCounts } from '../shared/counted-reviews';
 import { cameraReadyLinks } from './camera-ready';
 import { EMPTY_SUMMARY, reviewSummaries } from './reviews';
 
@@ -28,7 +29,7 @@ export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[]
     const inNotified = (column: typeof reviews.paperId | typeof reviewStatuses.paperId) => sql`${column} = any(${`{${notified.join(',')}}`}::text[])`;
     const [list, order] = notified.length === 0 ? [[], []] : await Promise.all([
       db.select({ paperId: reviews.paperId, reviewerId: reviews.reviewerId, recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors })
-        .from(reviews).where(inNotified(reviews.paperId)).orderBy(asc(reviews.submittedAt)),
+        .from(reviews).where(and(inNotified(reviews.paperId), reviewCounts)).orderBy(asc(reviews.submittedAt)),
       db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
         .where(inNotified(reviewStatuses.paperId)).orderBy(asc(reviewStatuses.paperId), asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId)),
     ]);

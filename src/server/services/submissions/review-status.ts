@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { deny } from '../../auth/caller';
 import type { Db } from '../../db/connect';
-import { canReviewerReadPaper } from '../../permissions';
+import { canReviewerReadPaper, canReviewerWorkOnPaper } from '../../permissions';
 import { recordAudit, type Actor } from '../shared/audit';
 import { papers, reviewStatuses } from '../../db/schema';
 import type { PaperRow } from '../../db/schema';
@@ -56,6 +56,13 @@ export async function listReviewStatuses(opts: { db: Db; paperId: string }): Pro
 /** 403 'This paper has not been sent to you' unless the paper is assigned to the reviewer. */
 export async function checkAssigned(opts: { db: Db; paperId: string; reviewerId: string }): Promise<void> {
   deny(canReviewerReadPaper(await isAssigned(opts.db, opts.paperId, opts.reviewerId)));
+}
+
+/** 403 unless the paper is assigned to the reviewer and they have not declined it (saving a review, commenting). */
+export async function checkMayReview(opts: { db: Db; paperId: string; reviewerId: string }): Promise<void> {
+  const [row] = await opts.db.select({ assigned: reviewStatuses.assigned, status: reviewStatuses.status }).from(reviewStatuses)
+    .where(and(eq(reviewStatuses.paperId, opts.paperId), eq(reviewStatuses.reviewerId, opts.reviewerId))).limit(1);
+  deny(canReviewerWorkOnPaper(row));
 }
 
 /** The reviewer accepts or declines a paper sent to them (403 otherwise), audited. */

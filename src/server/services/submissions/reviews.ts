@@ -6,7 +6,8 @@ import { reviews, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../shared/audit';
 import { getPaper } from './papers';
-import { checkAssigned } from './review-status';
+import { checkAssigned, checkMayReview } from './review-status';
+import { reviewCounts } from '../shared/counted-reviews';
 import { getSettingsRow, isPast } from '../shared/settings';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -16,8 +17,9 @@ const toReviewJson = (r: ReviewRow): ReviewJson => ({
   commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(),
 });
 
-/** Save (or replace) the caller's review, audited; refused after the review deadline. The caller was checked to hold the paper. */
+/** Save (or replace) the caller's review, audited; refused when not sent to them or declined (403), or after the review deadline. */
 export async function saveReview(opts: { db: Db; paperId: string; reviewer: Actor; body: ReviewBody }): Promise<ReviewJson> {
+  await checkMayReview({ db: opts.db, paperId: opts.paperId, reviewerId: opts.reviewer.id });
   if (isPast((await getSettingsRow(opts.db))?.reviewDeadline)) throw new AppError('forbidden', MESSAGES.reviewDeadlinePassed);
   const values = {
     recommendation: opts.body.recommendation, confidence: opts.body.confidence,
@@ -41,19 +43,19 @@ export async function findOwnReview(opts: { db: Db; paperId: string; reviewerId:
   return toReviewJson(row);
 }
 
-/** Every review of a paper with its reviewer, for the editor (oldest first); 404 'Paper not found'. */
+/** Every review of a paper with its reviewer, for the editor (oldest first), each marked counted or not (declined since); 404 'Paper not found'. */
 export async function listReviewsForPaper(opts: { db: Db; paperId: string }): Promise<EditorReviewJson[]> {
   const { db } = opts;
   const { id: paperId } = await getPaper(opts);
-  const rows = await db.select({ r: reviews, name: users.name, email: users.email }).from(reviews)
+  const rows = await db.select({ r: reviews, name: users.name, email: users.email, counted: reviewCounts }).from(reviews)
     .innerJoin(users, eq(users.id, reviews.reviewerId)).where(eq(reviews.paperId, paperId)).orderBy(asc(reviews.submittedAt));
-  return rows.map(({ r, name, email }) => ({
+  return rows.map(({ r, name, email, counted }) => ({
     reviewerId: r.reviewerId, name, email, recommendation: r.recommendation, confidence: r.confidence,
-    commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(),
+    commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(), counted,
   }));
 }
 
-/** count, mean, min and max of the recommendations of each paper (nulls when none), in one query. */
+/** count, mean, min and max of the counted recommendations of each paper (nulls when none), in one query. */
 export async function reviewSummaries(db: Db, paperIds: string[]): Promise<Map<string, ReviewSummary>> {
   const out = new Map<string, ReviewSummary>();
   if (paperIds.length === 0) return out;
@@ -63,7 +65,7 @@ export async function reviewSummaries(db: Db, paperIds: string[]): Promise<Map<s
     mean: sql<number>`round(avg(${reviews.recommendation})::numeric, 2)::float8`,
     min: sql<number>`min(${reviews.recommendation})`,
     max: sql<number>`max(${reviews.recommendation})`,
-  }).from(reviews).where(sql`${reviews.paperId} = any(${`{${paperIds.join(',')}}`}::text[])`).groupBy(reviews.paperId);
+  }).from(reviews).where(and(sql`${reviews.paperId} = any(${`{${paperIds.join(',')}}`}::text[])`, reviewCounts)).groupBy(reviews.paperId);
   for (const r of rows) out.set(r.paperId, { count: r.count, mean: r.mean, min: r.min, max: r.max });
   return out;
 }

@@ -8,7 +8,7 @@ import { getSettingsRow } from '../shared/settings';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The deadline as people read it in a mail: "2026-12-01 16:59 UTC". */
-const readable = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+export const readableDeadline = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The (paper, reviewer) pairs with work left and no reminder yet: assigned and unanswered, or accepted and no review saved. */
 export async function findPendingReviews(db: Db) {
@@ -61,7 +61,7 @@ export async function sendReviewReminders(opts: { db: Db; mailer: Mailer; public
       const mail = await mailer.send({
         tx, to: list[0]!.email, template: 'reviewReminder',
         values: {
-          name: list[0]!.name, conference: CONFERENCE_TITLE, deadline: readable(deadline),
+          name: list[0]!.name, conference: CONFERENCE_TITLE, deadline: readableDeadline(deadline),
           papers: list.map((r) => `  - "${r.title}" (Paper ID: ${r.paperId})`).join('\n'), loginUrl: `${opts.publicUrl}/login`,
         },
       });

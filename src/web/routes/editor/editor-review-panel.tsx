@@ -54,8 +54,12 @@ export function EditorReviewPanel({ paper, reviews, conflicts, error }: {
             </thead>
             <tbody>
               {reviews.map((r) => (
-                <tr key={r.reviewerId} className="border-b border-slate-200 align-top">
-                  <th scope="row" className="py-2 pr-3 font-medium">{r.name}<br /><span className="break-all font-normal text-slate-600">{r.email}</span></th>
+                <tr key={r.reviewerId} className={`border-b border-slate-200 align-top${r.counted ? '' : ' bg-slate-50 text-slate-600'}`}>
+                  <th scope="row" className="py-2 pr-3 font-medium">
+                    {r.name}<br /><span className="break-all font-normal text-slate-600">{r.email}</span>
+                    {/* Issue 22.4: the reviewer declined after saving it; it is in no summary, chart or mail. */}
+                    {r.counted ? null : <><br /><span className="font-semibold text-red-800">Declined: not counted</span></>}
+                  </th>
                   <td className="py-2 pr-3">{words(RECOMMENDATIONS, r.recommendation)} ({r.recommendation})</td>
                   <td className="py-2 pr-3">{words(CONFIDENCES, r.confidence)} ({r.confidence})</td>
                   <td className="whitespace-pre-wrap py-2 pr-3">{r.commentsToAuthors}</td>

@@ -69,6 +69,7 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const status = (paper && paper.reviewResponses[user.email]) || 'Pending';
+  const declined = status === 'Declined';
   // Issue 18.4: the reviewer sees what they wrote, newest first (the server sends them oldest first).
   const myComments = (paper?.comments ?? []).filter((c) => c.reviewerId === user._id).reverse();
 
@@ -134,15 +135,19 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
         <span aria-hidden="true" className="text-3xl">⬇</span>
         <span className="mt-2 font-semibold">Click here to load PDF</span>
       </button>
-      <div>
+      {declined ? null : <div>
         <label htmlFor="comment" className="block font-semibold text-brand-900">Comments</label>
         <textarea id="comment" rows={6} maxLength={10000} value={comment} onChange={(e) => setComment(e.target.value)}
           className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2" placeholder="Write your comments for the author" />
-      </div>
-      <div className="flex flex-wrap gap-3">
-        <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Accepted' })} className="rounded-md bg-green-700 px-5 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-50">Accept</button>
-        <Button disabled={busy} onClick={sendComment}>Send Comments</Button>
-        <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Declined' })} className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">Decline</button>
+      </div>}
+      {/* Issue 22.4: SPEC's labels stay; the line beside them says they answer whether you review, not the paper's fate. */}
+      <div role="group" aria-labelledby="respond-hint" className="space-y-2">
+        <p id="respond-hint" className="text-sm text-slate-700">Accept or decline reviewing this paper (this is not your recommendation on it).</p>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Accepted' })} className="rounded-md bg-green-700 px-5 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-50">Accept</button>
+          {declined ? null : <Button disabled={busy} onClick={sendComment}>Send Comments</Button>}
+          <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Declined' })} className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">Decline</button>
+        </div>
       </div>
       {myComments.length ? (
         <section aria-labelledby="my-comments-heading" className="rounded-xl bg-brand-50 p-5">
@@ -157,7 +162,7 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
           </ol>
         </section>
       ) : null}
-      <ReviewForm saved={review} reviewDeadline={reviewDeadline} />
+      {declined ? <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert> : <ReviewForm saved={review} reviewDeadline={reviewDeadline} />}
     </article>
   );
 }
