@@ -31,10 +31,11 @@ describe('anonymous reviewers (issue 16.3)', () => {
     const r2 = await signupAs(t.app, 'Reviewer', { tags: ['AI'], name: 'Rob Secondreviewer' });
     expect((await send(paper._id, r1)).statusCode).toBe(200);
     expect((await send(paper._id, r2)).statusCode).toBe(200);
-    // The second reviewer answers first: the numbers follow who was sent the paper first, not who acted first.
+    // The second reviewer acts first: the numbers follow who was sent the paper first, not who acted first.
+    // (It comments before declining: a reviewer who declined may no longer comment, issue 22.4.)
+    expect((await post(`/api/reviewer/add-comment/${paper._id}`, r2, { reviewerId: r2.user._id, text: 'Second says hello' })).statusCode).toBe(201);
     expect((await post('/api/reviewer/respond', r2, { paperId: paper._id, email: r2.user.email, status: 'Declined' })).statusCode).toBe(200);
     expect((await post('/api/reviewer/respond', r1, { paperId: paper._id, email: r1.user.email, status: 'Accepted' })).statusCode).toBe(200);
-    expect((await post(`/api/reviewer/add-comment/${paper._id}`, r2, { reviewerId: r2.user._id, text: 'Second says hello' })).statusCode).toBe(201);
     expect((await post(`/api/reviewer/add-comment/${paper._id}`, r1, { reviewerId: r1.user._id, text: 'First says hello' })).statusCode).toBe(201);
     expect((await put(`/api/reviewer/review/${paper._id}`, r1, { recommendation: 4, confidence: 4, commentsToAuthors: 'Solid work.' })).statusCode).toBe(200);
     expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
