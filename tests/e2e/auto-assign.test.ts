@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
 import { multipart, pdfBytes } from '../support/multipart';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { DESKTOP, launchBrowser, PHONE, signUpInBrowser } from './browser';
+import { DESKTOP, launchBrowser, logInInBrowser, PHONE, signUpInBrowser } from './browser';
 
 /**
  * Issue 13's journey on a server of its own (applying assigns every paper on the server): the editor
@@ -97,5 +97,54 @@ test('the editor previews, filters and applies the automatic assignment, and the
   if (SHOTS) await p2.screenshot({ path: path.join(SHOTS, 'assign-preview-390.png'), fullPage: true });
   expect(await p2.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.close();
+  await context.close();
+}, 180_000);
+
+test('issue 22.8: /editor/assign starts from the saved limits; /editor/reviewers opens on the tab that has people', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
+  const page = await context.newPage();
+  await logInInBrowser(page, { role: 'Editor', email: `chair.${stamp}@chair.example` }); // the editor of the test above
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const saveSettings = async (patch: Record<string, unknown>) => {
+    const res = await fetch(`${server.url}/api/editor/settings`, {
+      method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(patch),
+    });
+    expect(res.status).toBe(200);
+  };
+  await saveSettings({ reviewersPerPaper: 2, maxPapersPerReviewer: 5 });
+
+  await page.goto('/editor/assign');
+  await expect.poll(() => page.getByLabel('Reviewers per paper').inputValue()).toBe('2');
+  expect(await page.getByLabel('Most papers per reviewer').inputValue()).toBe('5');
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'assign-limits-1280.png'), fullPage: true });
+  const phone = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+  const p2 = await phone.newPage();
+  await p2.goto('/login');
+  await p2.evaluate((items) => { for (const { name, value } of items) localStorage.setItem(name, value); }, (await context.storageState()).origins[0]?.localStorage ?? []);
+  await p2.goto('/editor/assign');
+  await expect.poll(() => p2.getByLabel('Most papers per reviewer').inputValue()).toBe('5');
+  if (SHOTS) await p2.screenshot({ path: path.join(SHOTS, 'assign-limits-390.png'), fullPage: true });
+  expect(await p2.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.close();
+
+  // Approval off: everyone, not an empty 'Waiting for approval'.
+  const tab = (name: string) => page.getByRole('group', { name: 'Show' }).getByRole('button', { name });
+  await page.goto('/editor/reviewers');
+  await expect.poll(() => tab('All').getAttribute('aria-pressed')).toBe('true');
+  expect(await tab('Waiting for approval').getAttribute('aria-pressed')).toBe('false');
+  await expect.poll(() => page.getByText('Rita Robotics').isVisible()).toBe(true);
+
+  // Approval on and someone waits: their tab; once nobody waits, everyone again.
+  await saveSettings({ reviewerApproval: true });
+  await signup('Reviewer', 'Wendy Waiting', `wendy.${stamp}@uni-w.example`, ['AI']);
+  await page.goto('/editor/reviewers');
+  await expect.poll(() => tab('Waiting for approval').getAttribute('aria-pressed')).toBe('true');
+  await expect.poll(() => page.getByText('Wendy Waiting').isVisible()).toBe(true);
+  expect(await page.getByText('Rita Robotics').count()).toBe(0);
+  await page.getByRole('button', { name: 'Approve Wendy Waiting' }).click();
+  await expect.poll(() => page.getByText('Wendy Waiting is approved.').isVisible()).toBe(true);
+  await page.goto('/editor/reviewers');
+  await expect.poll(() => tab('All').getAttribute('aria-pressed')).toBe('true');
+  await expect.poll(() => page.getByText('Rita Robotics').isVisible()).toBe(true);
   await context.close();
 }, 180_000);

@@ -4,7 +4,7 @@ import type { Mailer } from '../../mail/send';
 import { assignReviewers } from './assign-reviewers';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { conflictBetween, findConflicts, refuseConflict, withoutConflicted } from '../submissions/conflicts';
+import { conflictBetween, findConflicts, refuseConflict } from '../submissions/conflicts';
 import { listPapers } from '../submissions/list-papers';
 import { toPaperJson } from '../submissions/paper-json';
 import { getPaper } from '../submissions/papers';
@@ -23,12 +23,13 @@ export async function getEditorPaper(opts: { db: Db; secret: string; paperId: st
   return json!;
 }
 
-/** Every reviewer, or with a paper those whose tags match it best, less the conflicted ones. */
+/** Every reviewer, or with a paper those whose tags match it best among the reviewers not conflicted with it (SPEC §5, issue 22). */
 export async function suggestReviewers(opts: { db: Db; paperId: string | undefined }) {
   const { db, paperId } = opts;
   if (!paperId) return listReviewers(db);
   const paper = await getPaper({ db, paperId });
-  return withoutConflicted(await suggestReviewersForPaper(db, paper.keywords), await findConflicts(db, paper.id));
+  const conflicted = (await findConflicts(db, paper.id)).map((c) => c.reviewerId);
+  return suggestReviewersForPaper({ db, paperTags: paper.keywords, excluding: conflicted });
 }
 
 /** Assign a paper to a reviewer (status 'Sent'), refused on a conflict of interest; audited, the reviewer mailed. Returns the reviewer's name. */

@@ -3,6 +3,7 @@ import { suggestReviewers as applyRule } from '../../../core/matching';
 import type { ReviewerSuggestionJson } from '../../../core/schemas/review';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
+import { pgArray } from '../submissions/person-conflicts';
 import { approvedIfRequired, verifiedIfRequired } from './reviewer-checks';
 
 const columns = {
@@ -19,14 +20,17 @@ export async function listReviewers(db: Db): Promise<ReviewerSuggestionJson[]> {
  * The reviewers SPEC §5 suggests for a paper. Stored tags are the canonical spellings of the 50 (checked
  * at signup and submission, deduplicated), so the database can compare them exactly: it counts, for the
  * reviewers sharing any tag (`&&`), the tags they share, and returns only those with the highest count.
- * The rule of src/core/matching.ts (trimmed, lowercased) is then applied to that short list; a property
- * test checks that both agree on random pools.
+ * The count is taken among the eligible: the settings' checks and `excluding` (the reviewers conflicted
+ * with the paper, services/submissions/conflicts.ts) leave the pool before the maximum is taken, so a
+ * conflicted best match never empties the list (issue 22). The rule of src/core/matching.ts (trimmed,
+ * lowercased) is then applied to that short list; a property test checks that both agree on random pools.
  */
-export async function suggestReviewersForPaper(db: Db, paperTags: string[]): Promise<ReviewerSuggestionJson[]> {
+export async function suggestReviewersForPaper(opts: { db: Db; paperTags: string[]; excluding?: readonly string[] }): Promise<ReviewerSuggestionJson[]> {
+  const { db, paperTags } = opts;
   const wanted = [...new Set(paperTags)];
   if (wanted.length === 0) return [];
-  // One array parameter (drizzle would spread a JS array into a list of parameters).
-  const wantedArray = `{${wanted.map((t) => `"${t.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const wantedArray = pgArray(wanted);
+  const excludedArray = pgArray([...new Set(opts.excluding ?? [])]);
   const result = await db.execute(sql`
     with scored as (
       select ${users.id} as "_id", ${users.name} as name, ${users.email} as email, ${users.tags} as tags,
@@ -34,6 +38,7 @@ export async function suggestReviewersForPaper(db: Db, paperTags: string[]): Pro
         cardinality(array(select unnest(${users.tags}) intersect select unnest(${wantedArray}::text[]))) as shared
       from ${users}
       where ${users.role} = 'Reviewer' and ${users.tags} && ${wantedArray}::text[] and ${verifiedIfRequired} and ${approvedIfRequired}
+        and not (${users.id} = any(${excludedArray}::text[]))
     )
     select "_id", name, email, tags, verified from scored
     where shared = (select max(shared) from scored)

@@ -42,12 +42,6 @@ export async function conflictBetween(db: Db, paperId: string, reviewerId: strin
   return (await findConflicts(db, paperId)).find((c) => c.reviewerId === reviewerId) ?? null;
 }
 
-/** A list of reviewers less those conflicted with the paper. */
-export function withoutConflicted<T extends { _id: string }>(list: T[], conflicts: Conflict[]): T[] {
-  const out = new Set(conflicts.map((c) => c.reviewerId));
-  return list.filter((r) => !out.has(r._id));
-}
-
 export function refuseConflict(conflict: Conflict | null): void {
   if (conflict) throw new AppError('conflict', `Conflict of interest: ${CONFLICT_WORDS[conflict.reason]}`);
 }

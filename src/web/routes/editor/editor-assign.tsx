@@ -3,6 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import { PAPERS_PER_REVIEWER, REVIEWERS_PER_PAPER } from '../../../core/assignment/score';
 import { AutoAssignBody, type AutoAssignJson } from '../../../core/schemas/assignment';
 import { autoAssign, getAllReviewers, getEditorPapersUpTo } from '../../api/assignment';
+import { getSettings } from '../../api/review';
 import { actOr, jsonBody, loadOr, revalidateAfterSuccess } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
@@ -18,19 +19,23 @@ interface PaperGroup { paperId: string; pairs: Pair[]; missing: number }
 
 const BID_LABEL: Record<string, string> = { eager: 'Eager', willing: 'Willing' };
 
-/** The reviewers' and papers' names, read once for the tables (the answer carries ids). */
-async function loadNames(): Promise<{ papers: Map<string, string>; reviewers: Map<string, string> }> {
-  const [papers, reviewers] = await Promise.all([
+/** The reviewers' and papers' names, read once for the tables (the answer carries ids), and the saved limits the fields start from. */
+async function loadPage(): Promise<{ papers: Map<string, string>; reviewers: Map<string, string>; limits: { perPaper: number; perReviewer: number } }> {
+  const [papers, reviewers, settings] = await Promise.all([
     getEditorPapersUpTo({ count: Infinity }).then((r) => r.papers),
     getAllReviewers(),
+    getSettings(),
   ]);
-  return { papers: new Map(papers.map((p) => [p._id, p.title])), reviewers: new Map(reviewers.map((r) => [r._id, r.name])) };
+  return {
+    papers: new Map(papers.map((p) => [p._id, p.title])), reviewers: new Map(reviewers.map((r) => [r._id, r.name])),
+    limits: { perPaper: settings.reviewersPerPaper, perReviewer: settings.maxPapersPerReviewer },
+  };
 }
 
-/** The papers' and reviewers' names the tables show (the assignment's answer carries ids). */
+/** The papers' and reviewers' names the tables show (the assignment's answer carries ids), and the settings' limits (issue 22.8). */
 export async function clientLoader() {
   requireRole('Editor');
-  return loadOr(loadNames(), 'The papers and reviewers could not be loaded. Please try again.');
+  return loadOr(loadPage(), 'The papers and reviewers could not be loaded. Please try again.');
 }
 
 /** Preview (apply: false) or apply the assignment; the limits are checked by the contract's schema first. */
@@ -47,10 +52,10 @@ export { RouteError as ErrorBoundary } from '../../lib/route-data';
 export const shouldRevalidate: typeof revalidateAfterSuccess = (args) =>
   (args.actionResult as { intent?: string } | undefined)?.intent === 'preview' ? false : revalidateAfterSuccess(args);
 
-export default function EditorAssign({ loaderData: names }: Route.ComponentProps) {
+export default function EditorAssign({ loaderData: page }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
-  const [perPaper, setPerPaper] = useState('3');
-  const [perReviewer, setPerReviewer] = useState('10');
+  const [perPaper, setPerPaper] = useState(String(page.limits.perPaper));
+  const [perReviewer, setPerReviewer] = useState(String(page.limits.perReviewer));
   const [confirming, setConfirming] = useState(false);
   const [filter, setFilter] = useState('');
   const [shown, setShown] = useState(PAGE);
@@ -89,10 +94,10 @@ export default function EditorAssign({ loaderData: names }: Route.ComponentProps
   const visible = useMemo(() => {
     const q = filter.trim().toLowerCase();
     if (!q) return groups;
-    return groups.filter((g) => [g.paperId, names.papers.get(g.paperId) ?? '',
-      ...g.pairs.flatMap((p) => [p.reviewerId, names.reviewers.get(p.reviewerId) ?? '', ...p.sharedTags, p.bid ?? ''])]
+    return groups.filter((g) => [g.paperId, page.papers.get(g.paperId) ?? '',
+      ...g.pairs.flatMap((p) => [p.reviewerId, page.reviewers.get(p.reviewerId) ?? '', ...p.sharedTags, p.bid ?? ''])]
       .some((s) => s.toLowerCase().includes(q)));
-  }, [groups, filter, names]);
+  }, [groups, filter, page]);
 
   const input = 'mt-1 w-28 rounded-md border border-slate-400 px-3 py-2';
   return (
@@ -181,18 +186,18 @@ export default function EditorAssign({ loaderData: names }: Route.ComponentProps
             {visible.slice(0, shown).map((g) => (
               <Card as="li" key={g.paperId}>
                 <h3 className="font-semibold text-brand-900">
-                  <Link to={`/editor/view-more/${g.paperId}`} className="underline">{names.papers.get(g.paperId) ?? g.paperId}</Link>
+                  <Link to={`/editor/view-more/${g.paperId}`} className="underline">{page.papers.get(g.paperId) ?? g.paperId}</Link>
                 </h3>
                 {g.missing ? <p className="text-sm font-semibold text-amber-800">Lacks {g.missing} reviewer{g.missing > 1 ? 's' : ''}</p> : null}
                 {g.pairs.length ? (
                   <div className="mt-2 overflow-x-auto">
                     <table className="w-full min-w-[28rem] text-left text-sm">
-                      <caption className="sr-only">Proposed reviewers for {names.papers.get(g.paperId) ?? g.paperId}</caption>
+                      <caption className="sr-only">Proposed reviewers for {page.papers.get(g.paperId) ?? g.paperId}</caption>
                       <thead><tr className="border-b border-slate-300"><th className="py-1 pr-3">Reviewer</th><th className="py-1 pr-3">Score</th><th className="py-1 pr-3">Shared tags</th><th className="py-1">Bid</th></tr></thead>
                       <tbody>
                         {g.pairs.map((p) => (
                           <tr key={p.reviewerId} className="border-b border-slate-100">
-                            <td className="py-1 pr-3">{names.reviewers.get(p.reviewerId) ?? p.reviewerId}</td>
+                            <td className="py-1 pr-3">{page.reviewers.get(p.reviewerId) ?? p.reviewerId}</td>
                             <td className="py-1 pr-3">{p.score}</td>
                             <td className="py-1 pr-3">{p.sharedTags.join(', ') || '—'}</td>
                             <td className="py-1">{p.bid ? BID_LABEL[p.bid] ?? p.bid : '—'}</td>

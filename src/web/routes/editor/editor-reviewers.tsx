@@ -17,13 +17,23 @@ const FILTERS: Array<{ value: Status; label: string }> = [
 ];
 const PAGE = 50;
 
-/** The filter (?status=) and how many pages are shown (?pages=) live in the URL; the pages follow the answer's cursor. */
+/**
+ * The filter (?status=) and how many pages are shown (?pages=) live in the URL; the pages follow the answer's cursor.
+ * Without a filter the page opens on the reviewers waiting for approval, or on everyone when approval is off or
+ * nobody waits (issue 22.8: never on an empty tab while others have people).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireRole('Editor');
   const params = new URL(request.url).searchParams;
-  const status = FILTERS.find((f) => f.value === params.get('status'))?.value ?? 'pending';
+  const chosen = FILTERS.find((f) => f.value === params.get('status'))?.value;
   const pages = pagesShown(params);
-  return { status, pages, ...await loadOr(listReviewers(status, PAGE * pages), 'Could not load the reviewers. Please try again.') };
+  const load = async () => {
+    const list = (status: Status) => listReviewers(status, PAGE * pages).then((answer) => ({ status, ...answer }));
+    if (chosen) return list(chosen);
+    const waiting = await list('pending');
+    return waiting.required && waiting.rows.length > 0 ? waiting : list('all');
+  };
+  return { pages, ...await loadOr(load(), 'Could not load the reviewers. Please try again.') };
 }
 
 /** Approve a reviewer or withdraw the approval; the list is then read again. */
