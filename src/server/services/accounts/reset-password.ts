@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/connect';
 import { accountTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { lockAccountDecisions } from './sign-up-user';
 import { consumeAccountToken, findAccountToken, revokeAccountTokens } from './account-tokens';
 import { recordAudit } from '../shared/audit';
 
@@ -33,7 +34,7 @@ export async function resetPassword(db: Db, body: ResetBody, opts: { ip?: string
     if (!user) throw new AppError('bad_request', RESET_LINK_BAD);
     // The link proves the mailbox, unless another account already holds this address and role (issue 27.2:
     // one verified account each); the signup lock keeps that decision and a verification from racing.
-    await tx.execute(sql`select pg_advisory_xact_lock(7312001)`);
+    await lockAccountDecisions(tx);
     const [holder] = user.verified ? [] : await tx.select({ id: users.id }).from(users)
       .where(and(sql`lower(${users.email}) = ${user.email.toLowerCase()}`, eq(users.role, user.role), isNotNull(users.emailVerifiedAt))).limit(1);
     await tx.update(users).set({ passwordHash, tokensValidAfter: new Date(), emailVerifiedAt: user.verified ?? (holder ? null : new Date()) }).where(eq(users.id, userId));

@@ -8,6 +8,12 @@ import { AppError } from '../../errors';
 import { recordAudit } from '../shared/audit';
 import type { UserRow } from '../shared/user-json';
 
+/**
+ * One decision about who holds an address at a time (signup's "already registered" and "first Editor",
+ * verification, reset): a transaction-scoped lock every instance on the database honours.
+ */
+export const lockAccountDecisions = (tx: Pick<Db, 'execute'>) => tx.execute(sql`select pg_advisory_xact_lock(7312001)`);
+
 /** Unconfirmed accounts that may share one address and role (a login tries each one's password). */
 export const MAX_UNVERIFIED_PER_ADDRESS = 3;
 
@@ -29,7 +35,7 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
   };
   const user = await db.transaction(async (tx) => {
     // One signup at a time decides "first Editor" and "already registered" (both drivers honour this lock).
-    await tx.execute(sql`select pg_advisory_xact_lock(7312001)`);
+    await lockAccountDecisions(tx);
     // An account that confirmed the address holds it. Unconfirmed ones do not: they may be a stranger's signup
     // with this address, which must not keep its owner out (issue 27.2). A few may wait side by side; the
     // first to confirm through the mailed link keeps the address, and the others can no longer confirm it.

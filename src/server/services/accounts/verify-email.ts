@@ -3,6 +3,7 @@ import { VERIFY_LINK_BAD, VERIFY_TAKEN } from '../../../core/schemas/accounts';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { lockAccountDecisions } from './sign-up-user';
 import type { Mailer } from '../../mail/send';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { recordAudit } from '../shared/audit';
@@ -31,7 +32,7 @@ export async function verifyEmail(db: Db, opts: { token: string; ip?: string }):
     if (!userId) throw new AppError('bad_request', VERIFY_LINK_BAD);
     const [row] = await tx.select({ at: users.emailVerifiedAt, role: users.role, email: users.email }).from(users).where(eq(users.id, userId));
     if (!row?.at) {
-      await tx.execute(sql`select pg_advisory_xact_lock(7312001)`); // the signup lock: one decision at a time per instance group
+      await lockAccountDecisions(tx);
       // One verified account per address and role: another one already holds them (the owner's own signup).
       const [taken] = row ? await tx.select({ id: users.id }).from(users)
         .where(and(sql`lower(${users.email}) = ${row.email.toLowerCase()}`, eq(users.role, row.role), isNotNull(users.emailVerifiedAt))).limit(1) : [];
