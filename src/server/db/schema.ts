@@ -22,6 +22,11 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
   /** When an editor approved this reviewer (issue 16.6); null: not approved, which matters only while settings.reviewerApproval is on. */
   approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * An Editor account that signed up because the editor named its address chair of a track (issue 22.2): it acts
+   * only on the papers of the tracks that name its verified address. Editors from EDITOR_EMAILS or the first one are false.
+   */
+  chairOnly: boolean('chair_only').notNull().default(false),
 }, (t) => [
   // One verified account per address and role; unverified ones may share it (issue 27.2: a stranger's
   // unverified signup with someone's address must not block the owner's own signup).
@@ -29,6 +34,26 @@ export const users = pgTable('users', {
   index('users_email_role_idx').on(sql`lower(${t.email})`, t.role),
   index('users_role_idx').on(t.role, t.id),
 ]);
+
+/** The call for papers' tracks (issue 22.1), data the editor edits; a paper belongs to one. */
+export const tracks = pgTable('tracks', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** The topics an author picks from for a paper of this track (reviewers pick from every track's). */
+  topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+  /** Closed tracks take no new papers; their papers stay. */
+  open: boolean('open').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('tracks_name_key').on(sql`lower(${t.name})`)]);
+
+/** Who chairs a track, by lower-cased address: the rights wait until an Editor account proves the address (issue 27.2). */
+export const trackChairs = pgTable('track_chairs', {
+  trackId: text('track_id').notNull().references(() => tracks.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.trackId, t.email] }), index('track_chairs_email_idx').on(t.email)]);
 
 export const papers = pgTable('papers', {
   id: id(),
@@ -43,7 +68,13 @@ export const papers = pgTable('papers', {
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   notifiedDecision: text('notified_decision', { enum: ['Accepted', 'Rejected', 'Revision'] }),
   notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
-}, (t) => [index('papers_author_idx').on(t.authorId, t.id)]);
+  /** The paper's track (issue 22.1); every paper has one (a submission without one goes to settings.defaultTrackId). */
+  trackId: text('track_id').notNull().default('track-2').references(() => tracks.id),
+  /** Words of the author's own beside the track's topics, searchable (issue 22.1). */
+  freeKeywords: text('free_keywords').array().notNull().default(sql`'{}'::text[]`),
+  /** When the submitter withdrew the paper (issue 22.7): out of bidding, assignment and the review. */
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [index('papers_author_idx').on(t.authorId, t.id), index('papers_track_idx').on(t.trackId, t.id)]);
 
 /** Every uploaded version of a paper's PDF; the highest version is the current one. */
 export const paperFiles = pgTable('paper_files', {
@@ -254,6 +285,7 @@ export const certificates = pgTable('certificates', {
 /** Row types: services take and return these (issue 14 §2). */
 export type UserRow = typeof users.$inferSelect;
 export type PaperRow = typeof papers.$inferSelect;
+export type TrackRow = typeof tracks.$inferSelect;
 export type PaperFileRow = typeof paperFiles.$inferSelect;
 export type ReviewStatusRow = typeof reviewStatuses.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
@@ -279,6 +311,8 @@ export const settings = pgTable('settings', {
   reminderDaysBefore: integer('reminder_days_before'),
   /** New reviewers wait for an editor's approval before they are suggested, sent, shown bids or auto-assigned (issue 16.6). */
   reviewerApproval: boolean('reviewer_approval').notNull().default(false),
+  /** Where a submission that names no track goes (SPEC §7's call has none): issue 22.1. */
+  defaultTrackId: text('default_track_id').notNull().default('track-2'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -1,3 +1,5 @@
+import { ELECTRICAL_TOPICS, MANAGEMENT_TOPICS, SCIENCE_TOPICS } from '../../core/track-topics';
+
 export interface Track { id: string; number: number; title: string; summary: string; topics: string[] }
 
 export const callForPapersIntro = [
@@ -10,14 +12,7 @@ export const tracks: Track[] = [
   {
     id: 'track-1', number: 1, title: 'Science and Materials',
     summary: 'Physics, chemistry and the engineering of materials, from the nanoscale to structures.',
-    topics: [
-      'Nanomaterials and nanotechnology', 'Composite materials', 'Biomaterials and biomedical devices',
-      'Polymer science and engineering', 'Metallurgy and materials processing', 'Thin films and coatings',
-      'Corrosion and surface engineering', 'Ceramics and glasses', 'Smart and functional materials',
-      'Materials for batteries and supercapacitors', 'Photovoltaic and solar materials', 'Computational materials science',
-      'Materials characterisation techniques', 'Green chemistry and sustainable materials', 'Applied physics and optics',
-      'Environmental science and pollution control', 'Additive manufacturing', 'Tribology and lubrication',
-    ],
+    topics: [...SCIENCE_TOPICS],
   },
   {
     id: 'track-2', number: 2, title: 'Computer Science and Applications',
@@ -34,25 +29,11 @@ export const tracks: Track[] = [
   {
     id: 'track-3', number: 3, title: 'Electrical and Electronics Engineering',
     summary: 'Power, electronics, communication and control, from devices to grids.',
-    topics: [
-      'Power systems and smart grids', 'Renewable energy systems and grid integration', 'Power electronics and drives',
-      'Electric vehicles and charging infrastructure', 'Control systems and automation', 'VLSI design and embedded systems',
-      'Microelectronics and semiconductor devices', 'Signal processing', 'Communication systems, 5G and beyond',
-      'Antennas, microwave and RF engineering', 'Instrumentation and measurement', 'Sensors, actuators and MEMS',
-      'Digital system design with FPGAs', 'High-voltage engineering', 'Energy storage and battery management systems',
-      'Biomedical electronics', 'Optoelectronics and photonics',
-    ],
+    topics: [...ELECTRICAL_TOPICS],
   },
   {
     id: 'track-4', number: 4, title: 'Management and Social Science',
     summary: 'Business, economics, education and society in a changing, digital world.',
-    topics: [
-      'Strategic management', 'Marketing and consumer behaviour', 'Human resource management',
-      'Finance, accounting and banking', 'Entrepreneurship and innovation management', 'Supply chain and operations management',
-      'Business analytics and decision sciences', 'Corporate governance and business ethics', 'Tourism and hospitality management',
-      'Economics and public policy', 'Education and pedagogy', 'Sustainable development and corporate social responsibility',
-      'Organisational behaviour', 'International business and trade', 'Digital transformation and e-commerce',
-      'Psychology and sociology', 'Law, governance and human rights',
-    ],
+    topics: [...MANAGEMENT_TOPICS],
   },
 ];
