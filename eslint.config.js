@@ -80,8 +80,9 @@ export default tseslint.config(
     site: ['shared'],
     'editor-desk': ['shared'],
     submissions: ['shared', 'payments'],
-    assignment: ['shared', 'submissions', 'payments'],
+    assignment: ['shared', 'submissions', 'payments', 'tracks'],
     programme: ['shared', 'payments'],
+    tracks: ['shared', 'submissions'],
   }),
   // A route is caller, parse, one service, reply: its queries live in services (docs/decisions/0018-slice-shape.md).
   {

@@ -29,6 +29,13 @@ export const MESSAGES = {
   declinedFormClosed: 'You declined to review this paper: the review form and comments are closed.',
   cameraReadyNotAccepted: 'Only accepted papers take a camera-ready version',
   cameraReadyDeadlinePassed: 'The camera-ready deadline has passed',
+  // Tracks and track chairs (issue 22.1, 22.2)
+  chairsMayNot: 'Track chairs may not do this: it is for the conference editor. You act on the papers of your tracks.',
+  chairConflicted: 'You have a conflict of interest with this paper: another chair or the editor handles it.',
+  chairNotVerified: 'Confirm your email address first: a track chair acts on their tracks once the address is verified.',
+  trackNotFound: 'Track not found',
+  trackClosed: 'This track is closed for submissions: choose another track.',
+  unknownTopic: 'Unknown tag: choose tags from the list',
 } as const;
 
 export const mailSent = (email: string) => `Mail successfully sent to ${email}`;

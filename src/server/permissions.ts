@@ -9,6 +9,11 @@ export interface Caller {
    * an address (co-authorship, certificates) wait for it: anyone can sign up with anyone's address (issue 27.2).
    */
   emailVerified: boolean;
+  /**
+   * An Editor account that chairs tracks only (issue 22.2): it acts on its tracks' papers, and only on the routes
+   * that admit chairs (access 'Chair'); everything else an editor does is the editor's alone.
+   */
+  chairOnly?: boolean;
   /** Accounts of the same e-mail the caller's login proved (role switching), and when that token was issued (ms). */
   links?: string[];
   issuedAt?: number;
@@ -16,13 +21,21 @@ export interface Caller {
 
 export type Denial = { code: 'unauthorized' | 'forbidden' | 'not_found'; message: string };
 
+/** Who a route admits: a role, or 'Chair' — an Editor account that chairs tracks only (issue 22.2). */
+export type AccessRole = Role | 'Chair';
+
 const PLURAL: Record<Role, string> = { Author: 'authors', Editor: 'editors', Reviewer: 'reviewers' };
 
-/** null when allowed, else the reason. */
-export function checkRole(caller: Caller | null, roles: readonly Role[]): Denial | null {
+/** null when allowed, else the reason. A track chair's Editor account is refused the editor's own routes unless 'Chair' is listed. */
+export function checkRole(caller: Caller | null, roles: readonly AccessRole[]): Denial | null {
   if (!caller) return { code: 'unauthorized', message: MESSAGES.pleaseLogin };
+  // Routes for the editor alone refuse a chair; routes for any signed-in user (every role listed) admit them.
+  if (caller.role === 'Editor' && caller.chairOnly && !roles.includes('Chair') && roles.every((r) => r === 'Editor')) {
+    return { code: 'forbidden', message: MESSAGES.chairsMayNot };
+  }
   if (!roles.includes(caller.role)) {
-    return { code: 'forbidden', message: `Only ${roles.map((r) => PLURAL[r]).join(' or ')} may do this` };
+    const named = roles.filter((r): r is Role => r !== 'Chair');
+    return { code: 'forbidden', message: `Only ${named.map((r) => PLURAL[r]).join(' or ')} may do this` };
   }
   return null;
 }

@@ -1,18 +1,21 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { multipart, pdfBytes, submitPaper } from '../support/multipart';
 import { listRoutes } from '../support/routes';
-import { signupAs, type SignedUp } from '../support/users';
+import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { users as usersTable } from '../../src/server/db/schema';
 
 /**
  * Every /api route × every kind of caller → the status the server must answer. The table is written
  * out by hand; the route list comes from the running app, so a route added without a row here fails
  * the first test. "author"/"otherAuthor": the paper belongs to author. "reviewer"/"otherReviewer": the
- * paper was sent to reviewer, and reviewer's own id is the one in the path.
+ * paper was sent to reviewer, and reviewer's own id is the one in the path. "chair" chairs the paper's track
+ * (an Editor account that chairs only, address verified); "otherChair" chairs another track (issue 22.2).
  */
-const CALLERS = ['none', 'badToken', 'author', 'otherAuthor', 'editor', 'reviewer', 'otherReviewer'] as const;
+const CALLERS = ['none', 'badToken', 'author', 'otherAuthor', 'editor', 'reviewer', 'otherReviewer', 'chair', 'otherChair'] as const;
 type Caller = (typeof CALLERS)[number];
 /** badToken (signed with another secret) must always be answered as if there were no token. */
 type Expected = Record<Exclude<Caller, 'badToken'>, number>;
@@ -20,8 +23,13 @@ type Request = Omit<InjectOptions, 'method'>;
 interface Row { expect: Expected; call: (who: Caller) => Request | Promise<Request> }
 
 const everyone = (status: number): Expected =>
-  ({ none: status, author: status, otherAuthor: status, editor: status, reviewer: status, otherReviewer: status });
+  ({ none: status, author: status, otherAuthor: status, editor: status, reviewer: status, otherReviewer: status, chair: status, otherChair: status });
+/** The conference editor's alone: a track chair is refused too. */
 const onlyEditors = (status: number): Expected => ({ ...everyone(403), none: 401, editor: status });
+/** About one paper: the editor, or the chair of its track; a chair of another track is told it does not exist. */
+const editorsAndChairs = (status: number): Expected => ({ ...onlyEditors(status), chair: status, otherChair: 404 });
+/** A list or bulk action each chair sees within their own tracks. */
+const editorsAndEveryChair = (status: number): Expected => ({ ...onlyEditors(status), chair: status, otherChair: status });
 const onlyAuthors = (status: number): Expected => ({ ...everyone(403), none: 401, author: status, otherAuthor: status });
 const anyRole = (status: number): Expected => ({ ...everyone(status), none: 401 });
 /** The author's own paper: another author is told it does not exist; other roles may not use author calls. */
@@ -30,7 +38,7 @@ const paperOwner = (status: number): Expected => ({ ...onlyAuthors(status), othe
 const assignedReviewer = (status: number): Expected => ({ ...everyone(403), none: 401, reviewer: status });
 
 let t: TestApp;
-const users = {} as Record<'author' | 'otherAuthor' | 'editor' | 'reviewer' | 'otherReviewer', SignedUp>;
+const users = {} as Record<'author' | 'otherAuthor' | 'editor' | 'reviewer' | 'otherReviewer' | 'chair' | 'otherChair', SignedUp>;
 let badToken: string;
 let paperId: string;
 let mailPaperId: string;
@@ -101,7 +109,8 @@ const TABLE: Record<string, Row> = {
   // Any signed-in user: their own account.
   'GET /api/me': { expect: anyRole(200), call: () => ({}) },
   'GET /api/me/roles': { expect: anyRole(200), call: () => ({}) },
-  'POST /api/email/verify/resend': { expect: anyRole(200), call: () => json({}) },
+  // The chairs confirmed their address already: nothing to resend.
+  'POST /api/email/verify/resend': { expect: { ...anyRole(200), chair: 400, otherChair: 400 }, call: () => json({}) },
   // Nobody here has a second account under the same e-mail: a role they lack is a 404 (the rules are in accounts.test.ts).
   'POST /api/switch-role': { expect: anyRole(404), call: (who) => json({ role: who === 'author' || who === 'otherAuthor' ? 'Reviewer' : 'Author' }) },
   'PATCH /api/me': { expect: anyRole(200), call: () => json({ phone: '+66 81 000 0000' }) },
@@ -122,10 +131,10 @@ const TABLE: Record<string, Row> = {
   },
 
   // Editors.
-  'GET /api/editor/papers': { expect: onlyEditors(200), call: () => ({}) },
-  'GET /api/editor/papers/:paperId': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}` }) },
+  'GET /api/editor/papers': { expect: editorsAndEveryChair(200), call: () => ({}) },
+  'GET /api/editor/papers/:paperId': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}` }) },
   'GET /api/editor/papers/:paperId/person-conflicts': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/person-conflicts` }) },
-  'GET /api/editor/suggested-reviewers': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/suggested-reviewers?paperId=${paperId}` }) },
+  'GET /api/editor/suggested-reviewers': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/suggested-reviewers?paperId=${paperId}` }) },
   'GET /api/editor/messages': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/editor/mail-status': { expect: onlyEditors(200), call: () => ({}) },
   // Issue 14: mail retry (an unknown mail is 404 once the caller is an editor), the audit log and the CSV exports.
@@ -134,11 +143,11 @@ const TABLE: Record<string, Row> = {
   'GET /api/editor/exports/:file': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/exports/papers.csv' }) },
   'GET /api/editor/payments': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/editor/payments.csv': { expect: onlyEditors(200), call: () => ({}) },
-  'POST /api/editor/send-paper': { expect: onlyEditors(200), call: () => json({ paperId, reviewerId: users.reviewer.user._id }) },
-  'POST /api/editor/auto-assign': { expect: onlyEditors(200), call: () => json({ paperIds: [paperId] }) },
-  'GET /api/reviewer/status/:paperId': { expect: onlyEditors(200), call: () => ({ url: `/api/reviewer/status/${paperId}` }) },
+  'POST /api/editor/send-paper': { expect: editorsAndChairs(200), call: () => json({ paperId, reviewerId: users.reviewer.user._id }) },
+  'POST /api/editor/auto-assign': { expect: editorsAndChairs(200), call: () => json({ paperIds: [paperId] }) },
+  'GET /api/reviewer/status/:paperId': { expect: editorsAndChairs(200), call: () => ({ url: `/api/reviewer/status/${paperId}` }) },
   'POST /api/send-mail/:reviewerEmail': {
-    expect: onlyEditors(200),
+    expect: editorsAndChairs(200),
     call: () => ({
       url: `/api/send-mail/${encodeURIComponent(users.otherReviewer.user.email)}`,
       ...json({ paperId: mailPaperId, reviewerId: users.otherReviewer.user._id }),
@@ -176,15 +185,15 @@ const TABLE: Record<string, Row> = {
   'GET /api/editor/settings': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/deadlines': { expect: anyRole(200), call: () => ({}) },
   'PUT /api/editor/settings': { expect: onlyEditors(200), call: () => json({ reviewersPerPaper: 3 }) },
-  'GET /api/editor/papers/:paperId/reviews': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/reviews` }) },
-  'GET /api/editor/papers/:paperId/conflicts': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicts` }) },
-  'PUT /api/editor/papers/:paperId/decision': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/decision`, ...json({ decision: null }) }) },
-  'POST /api/editor/notify': { expect: onlyEditors(200), call: () => json({ dryRun: true }) },
+  'GET /api/editor/papers/:paperId/reviews': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/reviews` }) },
+  'GET /api/editor/papers/:paperId/conflicts': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicts` }) },
+  'PUT /api/editor/papers/:paperId/decision': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/decision`, ...json({ decision: null }) }) },
+  'POST /api/editor/notify': { expect: editorsAndEveryChair(200), call: () => json({ dryRun: true }) },
   'GET /api/editor/stats': { expect: onlyEditors(200), call: () => ({}) },
   // Reviewer approval (issue 16.6).
   'GET /api/editor/reviewers': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/reviewers?limit=5' }) },
   'PUT /api/editor/reviewers/:id/approval': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/reviewers/${users.reviewer.user._id}/approval`, ...json({ approved: true }) }) },
-  'GET /api/editor/papers/:paperId/conflicted-reviewers': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicted-reviewers` }) },
+  'GET /api/editor/papers/:paperId/conflicted-reviewers': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicted-reviewers` }) },
   'GET /api/author/paper/:id/conflicts': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/conflicts` }) },
   'PUT /api/author/paper/:id/conflicts': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/conflicts`, ...json({ emails: [] }) }) },
   // The paper is not accepted: its own author is refused too, with the reason; anyone else as for any author call.
@@ -212,6 +221,13 @@ const TABLE: Record<string, Row> = {
     expect: assignedReviewer(200),
     call: (who) => json({ paperId, email: self(who)?.user.email ?? users.reviewer.user.email, status: 'Accepted' }),
   },
+
+  // Tracks (issue 22.1): public to read; the editor, not a track chair, shapes them and names their chairs.
+  'GET /api/tracks': { expect: everyone(200), call: () => ({}) },
+  'GET /api/editor/tracks': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/tracks': { expect: onlyEditors(201), call: () => json({ name: `Matrix track ${++seq}`, topics: ['Matrix topic'] }) },
+  'PATCH /api/editor/tracks/:trackId': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/tracks/track-3', ...json({ description: 'Power, electronics, communication and control.' }) }) },
+  'PUT /api/editor/tracks/:trackId/chairs': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/tracks/track-4/chairs', ...json({ emails: [] }) }) },
 };
 
 beforeAll(async () => {
@@ -225,6 +241,15 @@ beforeAll(async () => {
   users.otherAuthor = await signupAs(t.app, 'Author');
   users.reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
   users.otherReviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+  // Two track chairs: the editor names their addresses, they sign up as Editors and confirm the address.
+  for (const [who, track] of [['chair', 'track-2'], ['otherChair', 'track-1']] as const) {
+    const email = uniqueAddress(who.toLowerCase());
+    const named = await t.app.inject({ method: 'PUT', url: `/api/editor/tracks/${track}/chairs`, headers: users.editor.auth, payload: { emails: [email] } });
+    expect(named.statusCode).toBe(200);
+    users[who] = await signupAs(t.app, 'Editor', { email });
+    expect(users[who].user.chairOnly).toBe(true);
+    await t.app.database.db.update(usersTable).set({ emailVerifiedAt: new Date() }).where(eq(usersTable.id, users[who].user._id));
+  }
   badToken = await new SignJWT({ role: 'Author' }).setProtectedHeader({ alg: 'HS256' }).setSubject(users.author.user._id)
     .setExpirationTime('1h').sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
   const paper = await submitPaper(t.app, users.author.auth, { keywords: ['AI'] });

@@ -35,7 +35,7 @@ export interface Endpoint {
 
 /** The domains of the API, one tag each. */
 export type DomainTag =
-  | 'accounts' | 'submissions' | 'review' | 'assignment' | 'programme' | 'payments' | 'site' | 'editor desk' | 'files';
+  | 'accounts' | 'submissions' | 'tracks' | 'review' | 'assignment' | 'programme' | 'payments' | 'site' | 'editor desk' | 'files';
 
 /** The operations of one domain, each stamped with the domain's tag unless it names its own (one that clearly belongs elsewhere). */
 export function endpoints<const T extends Record<string, Omit<Endpoint, 'tag'> & { tag?: DomainTag }>>(tag: DomainTag, table: T): { [K in keyof T]: T[K] & { tag: DomainTag } } {

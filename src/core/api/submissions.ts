@@ -24,7 +24,7 @@ export const SUBMISSIONS = endpoints('submissions', {
   },
   submitPaper: {
     method: 'POST', path: '/author/new-paper', summary: 'Submit a new paper with its PDF',
-    description: 'multipart/form-data: title, abstract, keywords (repeated), coAuthors (a JSON list), and the PDF in `file`. Streamed to storage; nothing is kept when the request is refused. 403 once the submission deadline has passed.',
+    description: 'multipart/form-data: title, abstract, keywords (repeated: topics of the paper\'s track, or SPEC\'s tags), track (a track id; without it the editor\'s default track), freeKeywords (repeated), coAuthors (a JSON list), and the PDF in `file`. Streamed to storage; nothing is kept when the request is refused. 403 once the submission deadline has passed.',
     multipart: true, body: NewPaperForm, status: 201, response: NewPaperResponse,
   },
   getMyPaper: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Email, Role, TagValue } from './common';
+import { Email, Role } from './common';
+import { TopicValue } from './tracks';
 import { plainLine } from './text';
 
 export const UserJson = z.object({
@@ -11,6 +12,8 @@ export const UserJson = z.object({
   /** URL of the profile photo, or null. */
   photo: z.string().nullable(),
   tags: z.array(z.string()),
+  /** An Editor account that chairs tracks only (issue 22.2): the login area shows it its tracks' work, not the editor's desk. */
+  chairOnly: z.literal(true).optional(),
 });
 export type UserJson = z.infer<typeof UserJson>;
 
@@ -20,7 +23,7 @@ export const SignupBody = z.object({
   password: z.string({ message: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(200, 'Password is too long'),
   confirmPassword: z.string({ message: 'Please confirm the password' }),
   role: Role,
-  tags: z.array(TagValue).max(50).default([]),
+  tags: z.array(TopicValue).max(50).default([]),
 }).refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 export type SignupBody = z.infer<typeof SignupBody>;
 

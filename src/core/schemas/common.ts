@@ -4,7 +4,6 @@ import { z } from 'zod';
 // and the probe's refusal would be logged in the browser console. Parse without it.
 z.config({ jitless: true });
 import { MESSAGES } from '../messages';
-import { TAGS } from '../tags';
 
 export const ROLES = ['Author', 'Editor', 'Reviewer'] as const;
 export const Role = z.enum(ROLES, { message: 'Role must be Author, Editor or Reviewer' });
@@ -17,7 +16,6 @@ export const PaperId = z.string({ message: MESSAGES.badPaperId }).regex(HEX24, M
 export const Email = z.string().trim().max(254, 'Email is too long')
   .pipe(z.email({ message: 'Please enter a valid email address' }));
 
-export const TagValue = z.enum(TAGS, { message: 'Unknown tag: choose tags from the list' });
 
 /** Where a role lands after login or signup (SPEC §2). */
 export const DASHBOARD: Record<Role, string> = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { CoAuthor } from './accounts';
 import { UserJson } from './auth';
-import { TagValue } from './common';
+import { TopicValue, TrackId } from './tracks';
 import { AuthorReviewJson, CameraReadyJson, Decision, ReviewSummary } from './review-cycle';
 import { noBidiControls, plainLine } from './text';
 
@@ -16,6 +16,13 @@ export const PaperJson = z.object({
   title: z.string(),
   abstract: z.string(),
   keywords: z.array(z.string()),
+  /** The paper's track (issue 22.1): its id and name. */
+  track: z.object({ id: z.string(), name: z.string() }).optional(),
+  freeKeywords: z.array(z.string()).optional(),
+  /** A track chair's view of a paper they are conflicted with: no reviewers, reviews or figures (issue 22.2). */
+  chairConflicted: z.literal(true).optional(),
+  /** When the submitter withdrew it (issue 22.7); absent: not withdrawn. */
+  withdrawnAt: z.string().optional(),
   pdf: z.string().nullable(),
   author: z.string(),
   submittedAt: z.string(),
@@ -45,7 +52,12 @@ export type PaperJson = z.infer<typeof PaperJson>;
 export const NewPaperFields = z.object({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)').refine(...plainLine('Title')),
   abstract: z.string({ message: 'Abstract is required' }).trim().min(1, 'Abstract is required').max(5000, 'Abstract is too long (at most 5,000 characters)').refine(...noBidiControls('Abstract')),
-  keywords: z.array(TagValue).max(50).default([]),
+  keywords: z.array(TopicValue).max(50, 'At most 50 topics').default([]),
+  /** The paper's track (issue 22.1); without it, the track the editor names for submissions without one. */
+  track: TrackId.optional(),
+  /** The author's own keywords beside the track's topics, searchable (issue 22.1). */
+  freeKeywords: z.array(z.string().trim().min(1, 'A keyword cannot be empty').max(60, 'A keyword is at most 60 characters').refine(...plainLine('A keyword')))
+    .max(10, 'At most 10 keywords').default([]),
 });
 export type NewPaperFields = z.infer<typeof NewPaperFields>;
 

@@ -32,6 +32,7 @@ export const API_INFO = {
 const TAG_DESCRIPTIONS: Record<DomainTag, string> = {
   accounts: 'Signing up and in, passwords, e-mail verification, roles and the profile',
   submissions: 'Papers: an author submits and revises them, the editor lists and reads them',
+  tracks: 'The call for papers\' tracks and their topics; the editor names each track\'s chairs',
   review: 'The review cycle: reviews, bids, conflicts of interest, decisions, deadlines',
   assignment: 'Finding reviewers for a paper and sending it to them, by hand or automatically',
   programme: 'Sessions, registrations, the published programme and certificates',

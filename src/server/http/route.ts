@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { z } from 'zod';
 import type { Endpoint } from '../../core/api/endpoint';
 import { MessageJson } from '../../core/schemas/common';
-import type { Role } from '../../core/schemas/common';
 import { findCaller, requireCaller } from '../auth/caller';
-import type { Caller } from '../permissions';
+import type { AccessRole, Caller } from '../permissions';
 
-/** Who may call: anyone (the caller, if any, is still read), or signed-in holders of one of these roles. */
-export type Access = 'public' | readonly Role[];
+/**
+ * Who may call: anyone (the caller, if any, is still read), or signed-in holders of one of these roles; an
+ * Editor account that chairs tracks only is admitted where 'Chair' is listed (issue 22.2).
+ */
+export type Access = 'public' | readonly AccessRole[];
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type CallerFor<A extends Access> = A extends 'public' ? Caller | null : Caller;
@@ -81,7 +83,7 @@ function validatorFor(handlerReadsBody: boolean) {
  * 400; `guard` runs next, still before the body.
  */
 export function defineRoute<E extends Endpoint, A extends Access, G = undefined>(app: FastifyInstance, endpoint: E, spec: RouteSpec<E, A, G>): void {
-  const roles = spec.access === 'public' ? null : spec.access as readonly Role[];
+  const roles = spec.access === 'public' ? null : spec.access as readonly AccessRole[];
   const schema: FastifySchema = {
     tags: [endpoint.tag],
     summary: endpoint.summary,

@@ -91,6 +91,22 @@ export const MAIL_TEMPLATES = {
       'The editorial team',
     ].join('\n'),
   },
+  trackChairNamed: {
+    subject: 'You are a track chair of the {conference}: {track}',
+    text: [
+      'Dear colleague,',
+      '',
+      'The editor of the {conference} has made this address a chair of the track "{track}".',
+      'As track chair you see the papers of your track, assign their reviewers and take their decisions.',
+      '',
+      'To start, sign up (or log in) as an Editor with this same address, and confirm the address through the',
+      'link we mail you:',
+      '{loginUrl}',
+      '',
+      'If you did not expect this, you can ignore this mail: nothing happens until the address is confirmed.',
+      'The editorial team',
+    ].join('\n'),
+  },
   reviewAssigned: {
     subject: 'A paper to review: {paperTitle}',
     text: [

@@ -25,7 +25,7 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async ({ req, caller }) => {
       const { fields, file } = await readPdfForm(app, req);
       const { paper, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
-        const input = NewPaperFields.parse({ title: fields.title?.[0], abstract: fields.abstract?.[0], keywords: fields.keywords ?? [] });
+        const input = NewPaperFields.parse({ title: fields.title?.[0], abstract: fields.abstract?.[0], keywords: fields.keywords ?? [], track: fields.track?.[0] || undefined, freeKeywords: fields.freeKeywords ?? [] });
         // Read before anything is written: a failure here leaves no paper behind.
         const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
         return { paper: await submitPaper({ db, secret, author: { id: caller.id, ip: req.ip }, fields: input, coAuthorsField: fields.coAuthors?.[0], file }), metadataWarning: warning };

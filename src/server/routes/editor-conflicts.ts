@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ASSIGNMENT } from '../../core/api/assignment';
 import { defineRoute } from '../http/route';
 import { listConflictedReviewers } from '../services/submissions/conflicts';
+import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
 /**
  * The conflicts of interest on a paper with the reviewers' names and e-mail addresses (issue 12), for the
@@ -9,7 +10,11 @@ import { listConflictedReviewers } from '../services/submissions/conflicts';
  */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
-  defineRoute(app, ASSIGNMENT.listConflictedReviewers, { access: ['Editor'], handler: ({ params }) => listConflictedReviewers({ db, paperId: params.paperId }) });
+  defineRoute(app, ASSIGNMENT.listConflictedReviewers, {
+    access: EDITOR_OR_CHAIR,
+    guard: chairPaperGuard(db, ASSIGNMENT.listConflictedReviewers.params, { seesReviewers: true }),
+    handler: ({ params }) => listConflictedReviewers({ db, paperId: params.paperId }),
+  });
 };
 
 export default routes;

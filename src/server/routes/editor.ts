@@ -6,6 +6,8 @@ import { getEditorPaper, listEditorPapers, sendPaperToReviewer, suggestReviewers
 import { sendReviewInvitation } from '../services/assignment/send-review-invitation';
 import { listEditorMessages } from '../services/editor-desk/list-messages';
 import { listReviewStatuses } from '../services/submissions/review-status';
+import { checkEditorPaper, findEditorScope, scopeTrackIds } from '../services/tracks/chairs';
+import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
 const EDITOR = ['Editor'] as const;
 
@@ -15,19 +17,36 @@ const routes: FastifyPluginAsync = async (app) => {
   const secret = app.config.JWT_SECRET;
 
   defineRoute(app, ASSIGNMENT.listEditorPapers, {
-    access: EDITOR,
-    handler: async ({ query, reply }) => {
-      const { papers, nextCursor } = await listEditorPapers({ db, secret, query });
+    access: EDITOR_OR_CHAIR,
+    handler: async ({ query, reply, caller }) => {
+      const scope = await findEditorScope(db, caller);
+      const { papers, nextCursor } = await listEditorPapers({ db, secret, query, trackIds: scopeTrackIds(scope), chairEmail: caller.chairOnly ? caller.email : undefined });
       if (nextCursor) reply.header('x-next-cursor', nextCursor);
       return papers;
     },
   });
-  defineRoute(app, ASSIGNMENT.getEditorPaper, { access: EDITOR, handler: ({ params }) => getEditorPaper({ db, secret, paperId: params.paperId }) });
-  defineRoute(app, ASSIGNMENT.suggestReviewers, { access: EDITOR, handler: ({ query }) => suggestReviewers({ db, paperId: query.paperId }) });
-  defineRoute(app, ASSIGNMENT.listReviewerStatuses, { access: EDITOR, handler: ({ params }) => listReviewStatuses({ db, paperId: params.paperId }) });
+  defineRoute(app, ASSIGNMENT.getEditorPaper, {
+    access: EDITOR_OR_CHAIR,
+    // A conflicted chair sees the paper, not its reviews (HotCRP's rule).
+    guard: chairPaperGuard(db, ASSIGNMENT.getEditorPaper.params, { seesReviewers: false }),
+    handler: ({ params, guarded }) => getEditorPaper({ db, secret, paperId: params.paperId, conflicted: guarded.conflicted }),
+  });
+  defineRoute(app, ASSIGNMENT.suggestReviewers, {
+    access: EDITOR_OR_CHAIR,
+    handler: async ({ query, caller }) => {
+      if (query.paperId) await checkEditorPaper({ db, caller, paperId: query.paperId, seesReviewers: true });
+      return suggestReviewers({ db, paperId: query.paperId });
+    },
+  });
+  defineRoute(app, ASSIGNMENT.listReviewerStatuses, {
+    access: EDITOR_OR_CHAIR,
+    guard: chairPaperGuard(db, ASSIGNMENT.listReviewerStatuses.params, { seesReviewers: true }),
+    handler: ({ params }) => listReviewStatuses({ db, paperId: params.paperId }),
+  });
   defineRoute(app, ASSIGNMENT.sendReviewInvitation, {
-    access: EDITOR,
+    access: EDITOR_OR_CHAIR,
     handler: async ({ req, reply, caller, params, body }) => {
+      await checkEditorPaper({ db, caller, paperId: body.paperId, seesReviewers: true });
       const sent = await sendReviewInvitation({
         db, mailer: app.mailer, publicUrl: app.config.publicUrl, editorId: caller.id, ip: req.ip,
         reviewerEmail: params.reviewerEmail, reviewerId: body.reviewerId, paperId: body.paperId, waitMs: 5000,
@@ -39,8 +58,9 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   });
   defineRoute(app, ASSIGNMENT.sendPaper, {
-    access: EDITOR,
+    access: EDITOR_OR_CHAIR,
     handler: async ({ req, caller, body }) => {
+      await checkEditorPaper({ db, caller, paperId: body.paperId, seesReviewers: true });
       const { reviewerName } = await sendPaperToReviewer({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip }, paperId: body.paperId, reviewerId: body.reviewerId });
       return { message: paperSentTo(reviewerName) };
     },

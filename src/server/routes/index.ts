@@ -20,6 +20,7 @@ import reviewCycle from './review-cycle';
 import reviewers from './reviewers';
 import stats from './stats';
 import editorConflicts from './editor-conflicts';
+import tracks from './tracks';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks];

@@ -13,6 +13,8 @@ import { discardOnFailure } from '../services/shared/discard-file';
 import { checkMayReview } from '../services/submissions/review-status';
 import { findOwnReview, listReviewsForPaper, saveReview } from '../services/submissions/reviews';
 import { getSettings, updateSettings } from '../services/shared/settings';
+import { checkEditorPapers, scopedPaperIds } from '../services/tracks/chairs';
+import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
 const EDITOR = ['Editor'] as const;
 const AUTHOR = ['Author'] as const;
@@ -61,10 +63,18 @@ const routes: FastifyPluginAsync = async (app) => {
     access: REVIEWER,
     handler: ({ caller, params }) => findOwnReview({ db, paperId: params.paperId, reviewerId: caller.id }),
   });
-  defineRoute(app, REVIEW.listPaperReviews, { access: EDITOR, handler: ({ params }) => listReviewsForPaper({ db, paperId: params.paperId }) });
+  defineRoute(app, REVIEW.listPaperReviews, {
+    access: EDITOR_OR_CHAIR,
+    guard: chairPaperGuard(db, REVIEW.listPaperReviews.params, { seesReviewers: true }),
+    handler: ({ params }) => listReviewsForPaper({ db, paperId: params.paperId }),
+  });
 
   // Conflicts of interest
-  defineRoute(app, REVIEW.listPaperConflicts, { access: EDITOR, handler: ({ params }) => listPaperConflicts({ db, paperId: params.paperId }) });
+  defineRoute(app, REVIEW.listPaperConflicts, {
+    access: EDITOR_OR_CHAIR,
+    guard: chairPaperGuard(db, REVIEW.listPaperConflicts.params, { seesReviewers: true }),
+    handler: ({ params }) => listPaperConflicts({ db, paperId: params.paperId }),
+  });
   defineRoute(app, REVIEW.listDeclaredConflicts, {
     access: AUTHOR,
     handler: async ({ caller, params }) => ({ emails: await listDeclaredConflicts({ db, caller, paperId: params.id }) }),
@@ -92,14 +102,18 @@ const routes: FastifyPluginAsync = async (app) => {
 
   // Decisions and notification
   defineRoute(app, REVIEW.setDecision, {
-    access: EDITOR,
+    access: EDITOR_OR_CHAIR,
+    guard: chairPaperGuard(db, REVIEW.setDecision.params, { seesReviewers: true }),
     handler: ({ req, caller, params, body }) => setDecision({ db, paperId: params.paperId, decision: body.decision, editor: { id: caller.id, ip: req.ip } }),
   });
   defineRoute(app, REVIEW.notifyAuthors, {
-    access: EDITOR,
-    handler: ({ req, caller, body }) => notifyAuthors({
-      db, mailer: app.mailer, publicUrl: app.config.publicUrl, paperIds: body.paperIds, dryRun: body.dryRun, editor: { id: caller.id, ip: req.ip },
-    }),
+    access: EDITOR_OR_CHAIR,
+    handler: async ({ req, caller, body }) => {
+      // A track chair notifies within their tracks, never on a paper they are conflicted with (issue 22.2).
+      if (body.paperIds) await checkEditorPapers(db, caller, body.paperIds);
+      const paperIds = body.paperIds ?? await scopedPaperIds(db, caller);
+      return notifyAuthors({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, paperIds, dryRun: body.dryRun, editor: { id: caller.id, ip: req.ip } });
+    },
   });
 
   // Camera-ready

@@ -3,9 +3,10 @@ import { newId } from '../../../core/ids';
 import { nameOrEmailPrefix, type SignupBody } from '../../../core/schemas/auth';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/connect';
-import { settings, users } from '../../db/schema';
+import { settings, trackChairs, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../shared/audit';
+import { checkReviewerTopics } from '../shared/track-rules';
 import type { UserRow } from '../shared/user-json';
 
 /**
@@ -19,7 +20,8 @@ export const MAX_UNVERIFIED_PER_ADDRESS = 3;
 
 /**
  * An account is one email in one role. Editors see every paper, so an Editor account is open only to
- * EDITOR_EMAILS, or, when that is empty, to the first Editor of the instance. The sign-up is audited.
+ * EDITOR_EMAILS, or, when that is empty, to the first Editor of the instance; an address named chair of a track
+ * gets an Editor account that chairs only (issue 22.2). The sign-up is audited.
  */
 export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails: readonly string[]; ip: string }): Promise<UserRow> {
   const { db, body, editorEmails } = opts;
@@ -31,7 +33,8 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
     email,
     role: body.role,
     passwordHash,
-    tags: body.role === 'Reviewer' ? [...new Set(body.tags)] : [],
+    // A reviewer's topics come from every track, or SPEC's tags (issue 22.1).
+    tags: body.role === 'Reviewer' ? await checkReviewerTopics(db, body.tags) : [],
   };
   const user = await db.transaction(async (tx) => {
     // One signup at a time decides "first Editor" and "already registered" (both drivers honour this lock).
@@ -45,11 +48,19 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
       throw new AppError('conflict', `An ${body.role} account with this email already exists. Please log in.`);
     }
     if (body.role === 'Editor') {
+      // An address the editor named chair of a track may sign up as an Editor that chairs only (issue 22.2).
+      const [chair] = await tx.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.email, email)).limit(1);
       if (editorEmails.length > 0) {
-        if (!editorEmails.includes(email)) throw new AppError('forbidden', 'Editor accounts are by invitation only: ask the organisers to add your email to the editors list.');
+        if (!editorEmails.includes(email)) {
+          if (!chair) throw new AppError('forbidden', 'Editor accounts are by invitation only: ask the organisers to add your email to the editors list.');
+          row.chairOnly = true;
+        }
       } else {
         const [editor] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Editor')).limit(1);
-        if (editor) throw new AppError('forbidden', 'Editor signup is closed: this conference already has an editor. Ask the organisers for access.');
+        if (editor) {
+          if (!chair) throw new AppError('forbidden', 'Editor signup is closed: this conference already has an editor. Ask the organisers for access.');
+          row.chairOnly = true;
+        }
       }
     }
     // Issue 16.6: a reviewer who signs up while the editor asks for approval waits for it.

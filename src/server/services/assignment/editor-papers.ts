@@ -9,18 +9,32 @@ import { listPapers } from '../submissions/list-papers';
 import { toPaperJson } from '../submissions/paper-json';
 import { getPaper } from '../submissions/papers';
 import { listReviewers, suggestReviewersForPaper } from './suggest-reviewers';
+import { conflictedPaperIds } from '../tracks/chairs';
+import type { PaperJson } from '../../../core/schemas/paper';
 
-/** Every paper as the editor sees it; with `limit`, one page and the cursor of the next. */
-export async function listEditorPapers(opts: { db: Db; secret: string; query: { limit?: number; cursor?: string; q?: string } }) {
-  const { rows, nextCursor } = await listPapers(opts.db, opts.query);
-  return { papers: await toPaperJson(opts.db, opts.secret, rows, { coAuthors: true, editor: true }), nextCursor };
+/** A paper a track chair is conflicted with shows as itself, without its reviews' figures (issue 22.2). */
+function asConflicted(json: PaperJson): PaperJson {
+  const { reviewSummary: _summary, reviewResponses: _responses, comments: _comments, ...rest } = json;
+  return { ...rest, reviewResponses: {}, comments: [], chairConflicted: true };
 }
 
-/** One paper as the editor sees it; 404 'Paper not found'. */
-export async function getEditorPaper(opts: { db: Db; secret: string; paperId: string }) {
+/**
+ * Every paper as the editor sees it, or a track chair's tracks' papers (`trackIds`; those the chair,
+ * `chairEmail`, is conflicted with are marked and carry no review figures); with `limit`, one page and the
+ * cursor of the next.
+ */
+export async function listEditorPapers(opts: { db: Db; secret: string; query: { limit?: number; cursor?: string; q?: string }; trackIds?: string[]; chairEmail?: string }) {
+  const { rows, nextCursor } = await listPapers(opts.db, { ...opts.query, trackIds: opts.trackIds });
+  const json = await toPaperJson(opts.db, opts.secret, rows, { coAuthors: true, editor: true });
+  const conflicted = opts.chairEmail ? await conflictedPaperIds(opts.db, opts.chairEmail, rows.map((r) => r.id)) : new Set<string>();
+  return { papers: json.map((p) => (conflicted.has(p._id) ? asConflicted(p) : p)), nextCursor };
+}
+
+/** One paper as the editor sees it; 404 'Paper not found'. `conflicted`: a track chair's conflict, no review figures. */
+export async function getEditorPaper(opts: { db: Db; secret: string; paperId: string; conflicted?: boolean }) {
   const paper = await getPaper(opts);
   const [json] = await toPaperJson(opts.db, opts.secret, [paper], { coAuthors: true, editor: true });
-  return json!;
+  return opts.conflicted ? asConflicted(json!) : json!;
 }
 
 /** Every reviewer, or with a paper those whose tags match it best among the reviewers not conflicted with it (SPEC §5, issue 22). */

@@ -11,6 +11,7 @@ import { recordAudit } from '../shared/audit';
 import { checkCameraReadyAllowed, storeCameraReady } from './camera-ready';
 import { getDeclaredConflicts } from './conflicts';
 import { findPaperForAuthor, findPapersForAuthor, hasCoAuthoredPapers, setCoAuthors } from './co-authors';
+import { checkPaperTopics, resolveTrack } from '../shared/track-rules';
 import { createPaper } from './create-paper';
 import { isPaperRegistered } from '../payments/paper-registration';
 import { latestCommentOf, toPaperJson } from './paper-json';
@@ -64,9 +65,12 @@ export async function submitPaper(opts: {
   // The paper, its first PDF, its co-authors and its audit row commit together (issue 29 §1.2): a failure
   // between them leaves no paper without its co-authors, and discardOnFailure then drops the file.
   const paper = await db.transaction(async (tx) => {
-    const created = await createPaper(tx, { authorId: author.id, fields: opts.fields, file });
+    // The track named (existing and open) or the editor's default; topics from that track or SPEC's tags (issue 22.1).
+    const track = await resolveTrack(tx, opts.fields.track);
+    const fields = { ...opts.fields, keywords: checkPaperTopics(track, opts.fields.keywords) };
+    const created = await createPaper(tx, { authorId: author.id, fields, trackId: track.id, file });
     if (coAuthors.length) await setCoAuthors(tx, { paperId: created.id, coAuthors });
-    await recordAudit(tx, { actorId: author.id, actorRole: 'Author', action: 'paper.submit', paperId: created.id, ip: author.ip, details: { title: created.title } });
+    await recordAudit(tx, { actorId: author.id, actorRole: 'Author', action: 'paper.submit', paperId: created.id, ip: author.ip, details: { title: created.title, trackId: track.id } });
     return created;
   });
   const [json] = await toPaperJson(db, opts.secret, [paper], { coAuthors: true, author: true });

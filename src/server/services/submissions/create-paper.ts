@@ -5,11 +5,12 @@ import { paperFiles, papers } from '../../db/schema';
 import type { PaperRow } from '../../db/schema';
 
 /** The paper row and its first PDF version, together or not at all. */
-export async function createPaper(db: Db, input: { authorId: string; fields: NewPaperFields; file: { key: string; size: number; fileName: string } }): Promise<PaperRow> {
+export async function createPaper(db: Db, input: { authorId: string; fields: NewPaperFields; trackId: string; file: { key: string; size: number; fileName: string } }): Promise<PaperRow> {
   return db.transaction(async (tx) => {
     const [paper] = await tx.insert(papers).values({
       id: newId(), authorId: input.authorId, title: input.fields.title, abstract: input.fields.abstract,
-      keywords: [...new Set(input.fields.keywords)],
+      keywords: [...new Set(input.fields.keywords)], trackId: input.trackId,
+      freeKeywords: [...new Set(input.fields.freeKeywords)],
     }).returning();
     await tx.insert(paperFiles).values({
       id: newId(), paperId: paper!.id, version: 1, storageKey: input.file.key, size: input.file.size, fileName: input.file.fileName,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PaperJson } from '../../../core/schemas/paper';
 import type { Db } from '../../db/connect';
-import { comments, paperCoAuthors, paperFiles, reviewStatuses, users, type PaperRow } from '../../db/schema';
+import { comments, paperCoAuthors, paperFiles, reviewStatuses, tracks, users, type PaperRow } from '../../db/schema';
 import { signedPdfUrl } from '../../storage/signed-url';
 import { reviewCycleFields, reviewerLabels } from './review-cycle-json';
 
@@ -22,6 +22,8 @@ const prepareQueries = (db: Db) => ({
   reviewers: db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
     .where(sql`${reviewStatuses.paperId} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(reviewStatuses.paperId), asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId)).prepare('paper_json_reviewers'),
+  // Issue 22.1: the tracks are a handful of rows, read whole.
+  tracks: db.select({ id: tracks.id, name: tracks.name }).from(tracks).prepare('paper_json_tracks'),
   coAuthors: db.select().from(paperCoAuthors).where(sql`${paperCoAuthors.paperId} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position)).prepare('paper_json_co_authors'),
 });
@@ -54,10 +56,12 @@ export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const q = queriesFor(db);
-  const [files, notes, responses, coAuthors, extra] = await Promise.all([
+  const [files, notes, responses, coAuthors, extra, trackRows] = await Promise.all([
     q.files.execute({ ids }), q.notes.execute({ ids }), q.responses.execute({ ids }), opts.coAuthors ? q.coAuthors.execute({ ids }) : [],
     reviewCycleFields(db, secret, rows, opts),
+    q.tracks.execute(),
   ]);
+  const trackName = new Map(trackRows.map((t) => [t.id, t.name]));
   // Issue 16.3: only the editor learns who reviewed; a reviewer sees only themselves, anyone else "Reviewer n".
   const view = opts.editor ? 'editor' : opts.reviewerViewerId ? 'reviewer' : 'anonymous';
   const labelOf = view === 'anonymous' ? reviewerLabels(await q.reviewers.execute({ ids })) : null;
@@ -75,6 +79,9 @@ export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts
       title: p.title,
       abstract: p.abstract,
       keywords: p.keywords,
+      track: { id: p.trackId, name: trackName.get(p.trackId) ?? '' },
+      freeKeywords: p.freeKeywords,
+      ...(p.withdrawnAt ? { withdrawnAt: p.withdrawnAt.toISOString() } : {}),
       // A reviewer's link leads, under blind review, to the copy without the PDF's metadata (decision 21).
       pdf: latest ? signedPdfUrl(secret, latest.id, { variant: view === 'reviewer' ? 'reviewer' : undefined }) : null,
       author: opts.blind ? '' : p.authorId,

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '../../../core/messages';
+import { TAGS } from '../../../core/tags';
+import { topicKey } from '../../../core/tracks';
+import type { Db } from '../../db/connect';
+import { settings, tracks, type TrackRow } from '../../db/schema';
+import { AppError } from '../../errors';
+
+/** Which track a paper goes to and which topics it and a reviewer may carry (issue 22.1): read by submissions, accounts and tracks. */
+
+/**
+ * The track of a new or edited paper: the one named (it must exist, and be open unless the paper is already
+ * in it), or without one the default the editor names (SPEC §7's call has no track field).
+ */
+export async function resolveTrack(db: Pick<Db, 'select'>, trackId: string | undefined, current?: string): Promise<TrackRow> {
+  let id = trackId;
+  if (!id) {
+    const [setting] = await db.select({ id: settings.defaultTrackId }).from(settings).where(eq(settings.id, 1));
+    id = setting?.id ?? 'track-2';
+  }
+  const [track] = await db.select().from(tracks).where(eq(tracks.id, id)).limit(1);
+  if (!track) throw new AppError('bad_request', MESSAGES.trackNotFound);
+  if (!track.open && track.id !== current) throw new AppError('bad_request', MESSAGES.trackClosed);
+  return track;
+}
+
+/**
+ * A paper's topics must be its track's, or SPEC §3's 50 tags (valid everywhere); returned as the list spells
+ * them. 400 'Unknown tag…' otherwise.
+ */
+export function checkPaperTopics(track: Pick<TrackRow, 'topics'>, topics: readonly string[]): string[] {
+  const known = new Map([...TAGS, ...track.topics].map((t) => [topicKey(t), t]));
+  return [...new Set(topics.map((t) => {
+    const found = known.get(topicKey(t));
+    if (!found) throw new AppError('bad_request', MESSAGES.unknownTopic);
+    return found;
+  }))];
+}
+
+/** A reviewer's topics may come from every track (issue 22.1); returned as the lists spell them. */
+export async function checkReviewerTopics(db: Pick<Db, 'select'>, topics: readonly string[]): Promise<string[]> {
+  if (topics.length === 0) return [];
+  const rows = await db.select({ topics: tracks.topics }).from(tracks);
+  const known = new Map([...TAGS, ...rows.flatMap((r) => r.topics)].map((t) => [topicKey(t), t]));
+  return [...new Set(topics.map((t) => {
+    const found = known.get(topicKey(t));
+    if (!found) throw new AppError('bad_request', MESSAGES.unknownTopic);
+    return found;
+  }))];
+}

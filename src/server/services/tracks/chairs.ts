@@ -1,0 +1,119 @@
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { CONFERENCE_TITLE } from '../../../core/conference';
+import { MESSAGES } from '../../../core/messages';
+import { institutionOf, mailboxOf } from '../../../core/person-conflicts';
+import type { Db } from '../../db/connect';
+import { papers, trackChairs, tracks } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Mailer } from '../../mail/send';
+import type { Caller } from '../../permissions';
+import { recordAudit, type Actor } from '../shared/audit';
+import { institutionPatterns, mailboxSql, pgArray } from '../submissions/person-conflicts';
+
+/**
+ * Name a track's chairs by address (issue 22.2), replacing the list; each newly named address is mailed how to
+ * start. Rights wait until an Editor account with that address confirms it: a name alone grants nothing.
+ */
+export async function setTrackChairs(opts: { db: Db; mailer: Mailer; publicUrl: string; trackId: string; emails: readonly string[]; editor: Actor }): Promise<string[]> {
+  const emails = [...new Set(opts.emails.map((e) => e.toLowerCase()))];
+  return opts.db.transaction(async (tx) => {
+    const [track] = await tx.select({ id: tracks.id, name: tracks.name }).from(tracks).where(eq(tracks.id, opts.trackId)).for('update').limit(1);
+    if (!track) throw new AppError('not_found', MESSAGES.trackNotFound);
+    const before = (await tx.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.trackId, track.id))).map((r) => r.email);
+    await tx.delete(trackChairs).where(and(eq(trackChairs.trackId, track.id), emails.length ? notInArray(trackChairs.email, emails) : undefined));
+    const added = emails.filter((e) => !before.includes(e));
+    if (added.length) await tx.insert(trackChairs).values(added.map((email) => ({ trackId: track.id, email })));
+    const removed = before.filter((e) => !emails.includes(e));
+    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'track.chairs', ip: opts.editor.ip, details: { trackId: track.id, added, removed } });
+    if (added.length) {
+      await opts.mailer.sendMany(added.map((to) => ({
+        to, template: 'trackChairNamed', values: { conference: CONFERENCE_TITLE, track: track.name, loginUrl: `${opts.publicUrl}/login` },
+      })), tx);
+    }
+    return emails;
+  });
+}
+
+/** May this address sign up as an Editor because it chairs a track? (Such an account is chair-only.) */
+export async function isNamedChair(db: Pick<Db, 'select'>, email: string): Promise<boolean> {
+  const [row] = await db.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.email, email.toLowerCase())).limit(1);
+  return !!row;
+}
+
+/** What an Editor account may act on: everything (the editor), or the tracks that name its verified address. */
+export interface EditorScope { all: boolean; trackIds: string[] }
+
+export async function findEditorScope(db: Pick<Db, 'select'>, caller: Caller): Promise<EditorScope> {
+  if (!caller.chairOnly) return { all: true, trackIds: [] };
+  if (!caller.emailVerified) return { all: false, trackIds: [] };
+  const rows = await db.select({ trackId: trackChairs.trackId }).from(trackChairs).where(eq(trackChairs.email, caller.email.toLowerCase()));
+  return { all: false, trackIds: rows.map((r) => r.trackId) };
+}
+
+/** The track filter a list applies for this scope: undefined for the editor (everything). */
+export const scopeTrackIds = (scope: EditorScope): string[] | undefined => (scope.all ? undefined : scope.trackIds);
+
+/**
+ * The papers among `paperIds` the chair is conflicted with (HotCRP's rule for conflicted managers): the same
+ * person (mailbox, aliases seen through) or institution (registrable domain, public providers excepted) as the
+ * author or a co-author, as core/person-conflicts decides for reviewers; an address the author declared
+ * conflicted; or a 'conflict' bid from the chair's own Reviewer account. One query for the whole list.
+ */
+export async function conflictedPaperIds(db: Pick<Db, 'execute'>, email: string, paperIds: readonly string[]): Promise<Set<string>> {
+  if (paperIds.length === 0) return new Set();
+  const address = email.toLowerCase();
+  const mailbox = mailboxOf(address);
+  const institution = institutionOf(address);
+  const patterns = pgArray(institution ? institutionPatterns([institution]) : []);
+  const same = (column: SQL) => sql`(${mailboxSql(column)} = ${mailbox} or lower(${column}) like any(${patterns}::text[]))`;
+  const ids = pgArray([...paperIds]);
+  const res = await db.execute(sql`select p.id from papers p join users u on u.id = p.author_id
+      where p.id = any(${ids}::text[]) and (${same(sql`u.email`)}
+        or exists (select 1 from paper_co_authors c where c.paper_id = p.id and ${same(sql`c.email`)})
+        or exists (select 1 from declared_conflicts d where d.paper_id = p.id and ${mailboxSql(sql`d.email`)} = ${mailbox})
+        or exists (select 1 from bids b join users r on r.id = b.reviewer_id
+          where b.paper_id = p.id and b.bid = 'conflict' and r.role = 'Reviewer' and lower(r.email) = ${address}))`);
+  return new Set((res as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id));
+}
+
+/**
+ * A paper an Editor account works on (issue 22.2). The editor: any paper. A track chair: 404 'Paper not found'
+ * outside their tracks (403 until their address is verified); on their tracks' papers, when conflicted, 403 for
+ * anything beyond reading the paper itself (`reviewers: false`). Returns whether the caller is conflicted.
+ */
+export async function checkEditorPaper(opts: { db: Pick<Db, 'select' | 'execute'>; caller: Caller; paperId: string; seesReviewers: boolean }): Promise<{ conflicted: boolean }> {
+  const { db, caller, paperId } = opts;
+  if (!caller.chairOnly) return { conflicted: false };
+  if (!caller.emailVerified) throw new AppError('forbidden', MESSAGES.chairNotVerified);
+  const [row] = await db.select({ id: papers.id }).from(papers)
+    .innerJoin(trackChairs, and(eq(trackChairs.trackId, papers.trackId), eq(trackChairs.email, caller.email.toLowerCase())))
+    .where(eq(papers.id, paperId)).limit(1);
+  if (!row) throw new AppError('not_found', 'Paper not found');
+  const conflicted = (await conflictedPaperIds(db, caller.email, [paperId])).size > 0;
+  if (conflicted && opts.seesReviewers) throw new AppError('forbidden', MESSAGES.chairConflicted);
+  return { conflicted };
+}
+
+/** Every paper of `paperIds` must be one the chair may act on (bulk actions: auto-assign, notify). */
+export async function checkEditorPapers(db: Pick<Db, 'select' | 'execute'>, caller: Caller, paperIds: readonly string[]): Promise<void> {
+  if (!caller.chairOnly || paperIds.length === 0) return;
+  const scope = await findEditorScope(db, caller);
+  const inScope = scope.trackIds.length
+    ? await db.select({ id: papers.id }).from(papers).where(and(inArray(papers.id, [...paperIds]), inArray(papers.trackId, scope.trackIds)))
+    : [];
+  if (inScope.length !== new Set(paperIds).size) throw new AppError('not_found', 'Paper not found');
+  if ((await conflictedPaperIds(db, caller.email, paperIds)).size > 0) throw new AppError('forbidden', MESSAGES.chairConflicted);
+}
+
+/**
+ * The papers a bulk action (automatic assignment, notification) covers for this caller when it names none:
+ * undefined for the editor (every paper); for a chair, the papers of their tracks they are not conflicted with.
+ */
+export async function scopedPaperIds(db: Pick<Db, 'select' | 'execute'>, caller: Caller): Promise<string[] | undefined> {
+  if (!caller.chairOnly) return undefined;
+  const scope = await findEditorScope(db, caller);
+  if (scope.trackIds.length === 0) return [];
+  const ids = (await db.select({ id: papers.id }).from(papers).where(inArray(papers.trackId, scope.trackIds))).map((r) => r.id);
+  const conflicted = await conflictedPaperIds(db, caller.email, ids);
+  return ids.filter((id) => !conflicted.has(id));
+}
