@@ -113,8 +113,13 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
 
-  // Decisions: sorted by mean score both ways; papers without reviews last.
+  // The dashboard's cards say where each paper stands (issue 22.6): SPEC's 'Pending Review' before any review.
   await page.goto('/editor/dashboard');
+  const stateOf = (title: string) => page.getByRole('article').filter({ hasText: title }).locator('[data-state]');
+  await expect.poll(() => stateOf('Robots that read maps').textContent()).toBe('Under review: 2 of 2 reviews');
+  await expect.poll(() => stateOf('Robots without maps').textContent()).toBe('Pending Review');
+
+  // Decisions: sorted by mean score both ways; papers without reviews last.
   await page.getByRole('link', { name: 'Decisions' }).click();
   const list = page.getByRole('list', { name: 'Papers and decisions' });
   const titles = () => list.getByRole('listitem').getByRole('link').allTextContents();
@@ -152,9 +157,9 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await confirm.getByRole('button', { name: 'Send notifications' }).click();
   await page.getByRole('status').filter({ hasText: 'Sent 1, skipped 2' }).waitFor();
   const strong = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Robots that read maps' }) });
-  await expect.poll(() => strong.textContent()).toContain('Author notified: Accepted');
+  await expect.poll(() => strong.textContent()).toContain('Notified: Accepted');
   await page.reload();
-  await expect.poll(async () => (await strong.textContent()) ?? '').toContain('Author notified: Accepted');
+  await expect.poll(async () => (await strong.textContent()) ?? '').toContain('Notified: Accepted');
   await shot(page, 'decisions-1280');
   // Nothing is due any more: a second send sends nothing.
   await page.getByRole('button', { name: 'Send…' }).click();

@@ -193,13 +193,18 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   await expect.poll(() => ap.getByTestId('paper-status').textContent()).toBe('Under Review');
   await expect(ap.getByText('Reviewer 1').count()).resolves.toBe(0);
 
-  // The editor decides and notifies.
+  // The editor decides: the author's dashboard still says Under Review (issue 22.6), until the editor notifies.
   expect((await callApi(editor.page, 'PUT', `/editor/papers/${paperId}/decision`, { decision: 'Accepted' })).status).toBe(200);
+  await ap.goto('/author/dashboard');
+  const badge = ap.getByRole('article').filter({ hasText: TITLE }).locator('[data-state]');
+  await expect.poll(() => badge.textContent()).toBe('Under Review');
   const notified = await callApi<{ sent: number }>(editor.page, 'POST', '/editor/notify', { paperIds: [paperId] });
   expect(notified).toMatchObject({ status: 200, json: { sent: 1 } });
+  await ap.reload();
+  await expect.poll(() => badge.textContent()).toBe('Accepted');
 
   // The author sees the decision and the review as "Reviewer 1", never the comments to the editor.
-  await ap.reload();
+  await ap.goto(`/paper-details/${paperId}`);
   await expect.poll(() => ap.getByTestId('paper-status').textContent()).toBe('Accepted');
   const decision = ap.getByRole('region', { name: 'Decision: Accepted' });
   const review = decision.getByRole('article', { name: 'Reviewer 1' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { PAPER_STATE_CODES } from '../paper-state';
 import { CoAuthor } from './accounts';
 import { UserJson } from './auth';
 import { TopicValue, TrackId } from './tracks';
@@ -7,6 +8,10 @@ import { AuthorReviewJson, CameraReadyJson, Decision, ReviewSummary } from './re
 import { noBidiControls, plainLine } from './text';
 
 export const CommentJson = z.object({ text: z.string(), reviewerId: z.string(), createdAt: z.string() });
+
+/** Where the paper stands (issue 22.6) in the words of whoever asks (core/paper-state.ts). */
+export const PaperStateJson = z.object({ code: z.enum(PAPER_STATE_CODES), label: z.string() });
+export type PaperStateJson = z.infer<typeof PaperStateJson>;
 
 export const PdfVersionJson = z.object({ version: z.number(), url: z.string(), fileName: z.string(), size: z.number(), uploadedAt: z.string() });
 
@@ -44,6 +49,8 @@ export const PaperJson = z.object({
   cameraReady: CameraReadyJson.optional(),
   /** Author: 'Under Review', then the notified decision ('Revision requested'). */
   status: z.string().optional(),
+  /** Editor and author: the paper's state and its words for them (the author's from what they were told only). */
+  state: PaperStateJson.optional(),
   /** Author, once notified: each review's recommendation and comments to the authors, no reviewer identity. */
   reviews: z.array(AuthorReviewJson).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paperState } from '../paper-state';
 import { Email } from './common';
 
 export const RECOMMENDATIONS = { 1: 'Strong reject', 2: 'Weak reject', 3: 'Borderline', 4: 'Weak accept', 5: 'Strong accept' } as const;
@@ -84,10 +85,9 @@ export type BiddingPaperJson = z.infer<typeof BiddingPaperJson>;
 
 export const CameraReadyJson = z.object({ pdf: z.string(), uploadedAt: z.string() }).nullable();
 
-/** The author's status text (SPEC §4 'Under Review', then the notified decision). */
+/** The author's status text (SPEC §4 'Under Review', then the notified decision), in core/paper-state.ts's words. */
 export function authorStatusText(notified: Decision | null | undefined): string {
-  if (notified === 'Accepted') return 'Accepted';
-  if (notified === 'Rejected') return 'Rejected';
-  if (notified === 'Revision') return 'Revision requested';
-  return 'Under Review';
+  return paperState({
+    withdrawnAt: null, decision: null, notifiedDecision: notified ?? null, reviews: 0, reviewers: 0, anyAssigned: false, cameraReady: false,
+  }, 'author').label;
 }

@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
 import type { PaperJson } from '../../core/schemas/paper';
 import { formatDate } from '../lib/format';
-import { StatusBadge } from './status-badge';
+import { PaperStateBadge, StatusBadge } from './status-badge';
 import { buttonClass } from './ui/button';
 import { Card } from './ui/card';
 
-/** One paper in a grid: title, id, tags, PDF link, status, date, and the actions of the screen. */
+/**
+ * One paper in a grid: title, id, tags, PDF link, status, date, and the actions of the screen. The status is the
+ * paper's state in the reader's words (issue 22.6) unless the screen names another (a reviewer's own answer).
+ */
 export function PaperCard({ paper, status, to, actions }: {
-  paper: PaperJson; status: string; to?: string; actions?: React.ReactNode;
+  paper: PaperJson; status?: string; to?: string; actions?: React.ReactNode;
 }) {
   return (
     <Card as="article" className="flex min-w-0 flex-col shadow-sm">
@@ -25,7 +28,7 @@ export function PaperCard({ paper, status, to, actions }: {
         </div>
         <div>
           <dt className="inline font-medium">Status: </dt>
-          <dd className="inline"><StatusBadge status={status} /></dd>
+          <dd className="inline">{status === undefined ? <PaperStateBadge paper={paper} /> : <StatusBadge status={status} />}</dd>
         </div>
         <div><dt className="inline font-medium">Submitted: </dt><dd className="inline">{formatDate(paper.submittedAt)}</dd></div>
       </dl>

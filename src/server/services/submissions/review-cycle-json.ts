@@ -1,27 +1,35 @@
 import { and, asc, sql } from 'drizzle-orm';
+import { paperState } from '../../../core/paper-state';
 import { authorStatusText, type Decision } from '../../../core/schemas/review-cycle';
 import type { Db } from '../../db/connect';
 import { reviewStatuses, reviews, type PaperRow } from '../../db/schema';
 import { reviewCounts } from '../shared/counted-reviews';
 import { cameraReadyLinks } from './camera-ready';
+import { assignedReviewerCounts, NO_ASSIGNMENT } from './paper-state';
 import { EMPTY_SUMMARY, reviewSummaries } from './reviews';
 
 /**
  * The review cycle's part of the paper JSON (issue 12), per paper id: for the editor, the review summary,
  * the decision and the camera-ready link; for the author, the decision and the reviews once notified (no
- * reviewer identity), and the status text that follows from it.
+ * reviewer identity), and the status text that follows from it; for both, the paper's state in their words
+ * (issue 22.6), the author's from what they were told only.
  */
 export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[], opts: { editor?: boolean; author?: boolean }): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
   const ids = rows.map((r) => r.id);
   if (opts.editor) {
-    const [summaries, links] = await Promise.all([reviewSummaries(db, ids), cameraReadyLinks(db, secret, ids)]);
+    const [summaries, links, assigned] = await Promise.all([reviewSummaries(db, ids), cameraReadyLinks(db, secret, ids), assignedReviewerCounts(db, ids)]);
     for (const p of rows) {
+      const reviewSummary = summaries.get(p.id) ?? EMPTY_SUMMARY;
+      const decision = p.decision ?? null;
+      const notifiedDecision = p.notifiedDecision ?? null;
+      const cameraReady = links.get(p.id) ?? null;
+      const { reviewers, anyAssigned } = assigned.get(p.id) ?? NO_ASSIGNMENT;
       out.set(p.id, {
-        reviewSummary: summaries.get(p.id) ?? EMPTY_SUMMARY,
-        decision: p.decision ?? null,
-        notifiedDecision: p.notifiedDecision ?? null,
-        cameraReady: links.get(p.id) ?? null,
+        reviewSummary, decision, notifiedDecision, cameraReady,
+        state: paperState({
+          withdrawnAt: p.withdrawnAt, decision, notifiedDecision, reviews: reviewSummary.count, reviewers, anyAssigned, cameraReady: cameraReady !== null,
+        }, 'editor'),
       });
     }
   } else if (opts.author) {
@@ -40,10 +48,15 @@ export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[]
     const links = accepted.length ? await cameraReadyLinks(db, secret, accepted) : new Map();
     for (const p of rows) {
       const decision = (p.notifiedDecision ?? null) as Decision | null;
+      const cameraReady = links.get(p.id) ?? null;
       out.set(p.id, {
         decision,
         status: authorStatusText(decision),
-        cameraReady: links.get(p.id) ?? null,
+        // Nothing the author was not told goes in: no editor's decision, no review counts.
+        state: paperState({
+          withdrawnAt: p.withdrawnAt, decision: null, notifiedDecision: decision, reviews: 0, reviewers: 0, anyAssigned: false, cameraReady: cameraReady !== null,
+        }, 'author'),
+        cameraReady,
         reviews: decision ? list.filter((r) => r.paperId === p.id).map(({ reviewerId, recommendation, commentsToAuthors }) => ({
           reviewer: labels.get(`${p.id}:${reviewerId}`) ?? 'Reviewer', recommendation, commentsToAuthors,
         })) : [],

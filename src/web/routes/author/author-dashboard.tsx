@@ -49,7 +49,7 @@ export default function AuthorDashboard({ loaderData: { user, papers, certificat
             {papers?.length === 0 ? <span className="mt-2 text-sm text-slate-700">You have not submitted a paper yet. Submit your first paper here.</span> : null}
           </Link>
           {papers?.map((paper) => (
-            <PaperCard key={paper._id} paper={paper} status="Under Review" to={`/paper-details/${paper._id}`} />
+            <PaperCard key={paper._id} paper={paper} to={`/paper-details/${paper._id}`} />
           ))}
         </div>
       </section>

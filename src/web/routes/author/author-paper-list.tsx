@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import { getMyPapers } from '../../api/submissions';
+import { PaperStateBadge } from '../../components/status-badge';
 import { formatDate } from '../../lib/format';
 import { loadOr } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
@@ -27,9 +28,12 @@ export default function AuthorPaperList({ loaderData: { papers } }: Route.Compon
       <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {papers.map((p) => (
           <li key={p._id}>
-            <Link to={`/paper-details/${p._id}`} className="block px-4 py-3 hover:bg-brand-50">
-              <span className="font-semibold text-brand-900">{p.title}</span>
-              <span className="block text-sm text-slate-600">{p._id} · {formatDate(p.submittedAt)}</span>
+            <Link to={`/paper-details/${p._id}`} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 px-4 py-3 hover:bg-brand-50">
+              <span className="min-w-0">
+                <span className="font-semibold text-brand-900">{p.title}</span>
+                <span className="block break-all text-sm text-slate-600">{p._id} · {formatDate(p.submittedAt)}</span>
+              </span>
+              <PaperStateBadge paper={p} />
             </Link>
           </li>
         ))}

@@ -11,8 +11,8 @@ import { getPaperRegistration } from '../../api/program';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { requireRole } from '../../lib/session';
 import { RegistrationBadge } from '../../components/registration-badge';
+import { PaperStateBadge } from '../../components/status-badge';
 import { CoAuthorsPanel } from './co-authors-panel';
-import { authorStatusText } from '../../../core/schemas/review-cycle';
 import { getDeadlines, getDeclaredConflicts, setDeclaredConflicts } from '../../api/review';
 import { AuthorCameraReady } from './author-camera-ready';
 import { AuthorConflicts } from './author-conflicts';
@@ -99,8 +99,6 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const saving = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const statusText = paper.status ?? authorStatusText(paper.decision);
-  const statusTone = paper.decision === 'Accepted' ? 'bg-green-100 text-green-900' : paper.decision === 'Rejected' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900';
   const owner = paper.coAuthored !== true;
 
   // After a save the loader has read the paper again: leave edit mode and say what the server said.
@@ -133,7 +131,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
         <div><dt className="font-medium text-slate-600">Author ID</dt><dd className="break-all font-mono">{paper.author}</dd></div>
         <div><dt className="font-medium text-slate-600">Key tags</dt><dd>{paper.keywords.join(', ') || '—'}</dd></div>
         <div><dt className="font-medium text-slate-600">Submitted</dt><dd>{formatDate(paper.submittedAt)}</dd></div>
-        <div><dt className="font-medium text-slate-600">Status</dt><dd><span data-testid="paper-status" className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone}`}>{statusText}</span></dd></div>
+        <div><dt className="font-medium text-slate-600">Status</dt><dd data-testid="paper-status"><PaperStateBadge paper={paper} /></dd></div>
         <div><dt className="font-medium text-slate-600">Registration</dt><dd><RegistrationBadge registered={registered} /></dd></div>
       </dl>
       <AuthorDecision paper={paper} />

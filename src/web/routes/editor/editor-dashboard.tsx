@@ -85,7 +85,7 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
         {papers.map((paper) => {
           const badge = <RegistrationBadge registered={registered ? (registered[paper._id] ?? null) : null} />;
           return (
-            <PaperCard key={paper._id} paper={paper} status="Pending Review" to={`/editor/view-more/${paper._id}`}
+            <PaperCard key={paper._id} paper={paper} to={`/editor/view-more/${paper._id}`}
               actions={paper.pdf ? (<>{badge}
                 <ButtonAnchor variant="secondary" size="sm" href={paper.pdf} target="_blank" rel="noopener noreferrer" aria-label={`View PDF: ${paper.title}`}>View PDF</ButtonAnchor></>
               ) : badge} />

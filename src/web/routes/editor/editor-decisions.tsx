@@ -4,7 +4,8 @@ import type { Decision } from '../../../core/schemas/review-cycle';
 import { getRegisteredByPaper, remindRegistration } from '../../api/program';
 import { getEditorPapersUpTo } from '../../api/assignment';
 import { notifyAuthors, setDecision } from '../../api/review';
-import { DecisionControl, notifiedText, type DecisionBody } from '../../components/editor-decision-control';
+import { DecisionControl, type DecisionBody } from '../../components/editor-decision-control';
+import { PaperStateBadge } from '../../components/status-badge';
 import { actOr, jsonBody, loadOr, loadPart, revalidateAfterSuccess, type ActionResult } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
@@ -161,7 +162,7 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
             <li key={p._id} className={cardClass('shadow-sm md:grid md:grid-cols-[minmax(0,1fr)_15rem_15rem] md:items-center md:gap-4')}>
               <div className="min-w-0">
                 <Link to={`/editor/view-more/${p._id}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">{p.title}</Link>
-                <p className="mt-0.5 text-sm text-slate-600">{notifiedText(p.decision, p.notifiedDecision)}</p>
+                <p className="mt-1"><PaperStateBadge paper={p} /></p>
               </div>
               <p className="mt-2 text-sm text-slate-800 md:mt-0">
                 {s && s.count > 0 ? (
