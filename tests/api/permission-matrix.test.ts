@@ -140,7 +140,8 @@ const TABLE: Record<string, Row> = {
   // Issue 14: mail retry (an unknown mail is 404 once the caller is an editor), the audit log and the CSV exports.
   'POST /api/editor/mails/:mailId/retry': { expect: onlyEditors(404), call: () => ({ url: '/api/editor/mails/0123456789abcdef01234567/retry' }) },
   'GET /api/editor/audit': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/audit?limit=5' }) },
-  'GET /api/editor/exports/:file': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/exports/papers.csv' }) },
+  // A chair downloads the papers of their tracks (the file may be empty); audit and contact exports stay the editor's.
+  'GET /api/editor/exports/:file': { expect: editorsAndEveryChair(200), call: () => ({ url: '/api/editor/exports/papers.csv' }) },
   'GET /api/editor/payments': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/editor/payments.csv': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/send-paper': { expect: editorsAndChairs(200), call: () => json({ paperId, reviewerId: users.reviewer.user._id }) },

@@ -205,6 +205,20 @@ describe('track chairs', () => {
     expect(editorSend.statusCode).toBe(200);
   });
 
+  test('a chair\'s exports hold their track\'s papers, less the conflicted one; the audit export is the editor\'s', async () => {
+    const csv = await t.app.inject({ method: 'GET', url: '/api/editor/exports/papers.csv', headers: chair.auth });
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(header).toContain('track');
+    expect(rows.some((r) => r.includes(materialsPaper))).toBe(true);
+    expect(rows.some((r) => r.includes(managementPaper) || r.includes(conflictedPaper))).toBe(false);
+    expect(rows.every((r) => r.includes('"Science and Materials"'))).toBe(true);
+    const all = await t.app.inject({ method: 'GET', url: '/api/editor/exports/papers.csv', headers: editor.auth });
+    expect(all.body).toContain(managementPaper);
+    const audit = await t.app.inject({ method: 'GET', url: '/api/editor/exports/audit.csv', headers: chair.auth });
+    expect(audit.statusCode).toBe(403);
+  });
+
   test('the editor\'s own desk stays the editor\'s', async () => {
     for (const [method, url] of [['GET', '/api/editor/settings'], ['GET', '/api/editor/tracks'], ['GET', '/api/editor/audit'], ['GET', '/api/editor/payments'], ['GET', '/api/editor/stats']] as const) {
       const res = await t.app.inject({ method, url, headers: chair.auth });

@@ -34,20 +34,33 @@ export function neutraliseFormulas(text: string): string {
 
 interface ExportSpec {
   columns: string[];
+  /** A track chair may download it, holding their tracks' papers only ($3: track ids, $4: papers they are conflicted with). */
+  scoped?: boolean;
   /** Rows after `after` (the last row's key), at most `limit`, in key order; `key` of each row is its position. */
   query: string;
 }
 
+/** A review counts unless its reviewer declined the paper since (issue 22.4; counted-reviews.ts, in SQL text). */
+const COUNTED = `not exists (select 1 from review_statuses d where d.paper_id = r.paper_id and d.reviewer_id = r.reviewer_id and d.status = 'Declined')`;
+/** The whole export for the editor ($3 null); a chair's tracks less their conflicted papers. */
+const IN_SCOPE = (paper: string) => `($3::text[] is null or (${paper}.track_id = any($3::text[]) and not ${paper}.id = any($4::text[])))`;
+
+/** The exports a track chair may download (the rest are the editor's). */
+export const isScopedExport = (name: ExportName): boolean => SPECS[name].scoped === true;
+
 // Each query pages by its key (keyset: "key > $1 order by key limit $2"), so the server holds one batch at a time.
 const SPECS: Record<ExportName, ExportSpec> = {
   papers: {
-    columns: ['paper_id', 'title', 'abstract', 'author', 'author_email', 'keywords', 'submitted_at', 'reviewers_assigned', 'reviews', 'average_recommendation', 'decision', 'decided_at'],
-    query: `select p.id as key, p.id, p.title, p.abstract, u.name, u.email, p.keywords, p.created_at,
-        (select count(*) from review_statuses s where s.paper_id = p.id and s.assigned) as assigned,
-        (select count(*) from reviews r where r.paper_id = p.id) as reviews,
-        (select round(avg(r.recommendation)::numeric, 2) from reviews r where r.paper_id = p.id) as avg,
+    columns: ['paper_id', 'title', 'abstract', 'author', 'author_email', 'track', 'keywords', 'free_keywords', 'submitted_at', 'withdrawn_at', 'reviewers_assigned', 'reviews', 'average_recommendation', 'decision', 'decided_at'],
+    // Reviews and their mean count only reviews still counted (issue 22.4: not by a reviewer who declined).
+    query: `select p.id as key, p.id, p.title, p.abstract, u.name, u.email, t.name as track, p.keywords, p.free_keywords, p.created_at, p.withdrawn_at,
+        (select count(*) from review_statuses s where s.paper_id = p.id and s.assigned and s.status <> 'Declined') as assigned,
+        (select count(*) from reviews r where r.paper_id = p.id and ${COUNTED}) as reviews,
+        (select round(avg(r.recommendation)::numeric, 2) from reviews r where r.paper_id = p.id and ${COUNTED}) as avg,
         p.decision, p.decided_at
-      from papers p join users u on u.id = p.author_id where p.id > $1 order by p.id limit $2`,
+      from papers p join users u on u.id = p.author_id join tracks t on t.id = p.track_id
+      where p.id > $1 and ${IN_SCOPE('p')} order by p.id limit $2`,
+    scoped: true,
   },
   reviewers: {
     columns: ['reviewer_id', 'name', 'email', 'tags', 'email_verified', 'papers_assigned', 'accepted', 'declined', 'reviews_saved'],
@@ -59,17 +72,19 @@ const SPECS: Record<ExportName, ExportSpec> = {
       from users u where u.role = 'Reviewer' and u.id > $1 order by u.id limit $2`,
   },
   assignments: {
-    columns: ['paper_id', 'title', 'reviewer_id', 'reviewer', 'reviewer_email', 'status', 'assigned', 'updated_at'],
-    query: `select s.paper_id || ':' || s.reviewer_id as key, s.paper_id, p.title, s.reviewer_id, u.name, u.email, s.status, s.assigned, s.updated_at
-      from review_statuses s join papers p on p.id = s.paper_id join users u on u.id = s.reviewer_id
-      where (s.paper_id, s.reviewer_id) > (split_part($1, ':', 1), split_part($1, ':', 2)) order by s.paper_id, s.reviewer_id limit $2`,
+    columns: ['paper_id', 'title', 'track', 'reviewer_id', 'reviewer', 'reviewer_email', 'status', 'assigned', 'updated_at'],
+    query: `select s.paper_id || ':' || s.reviewer_id as key, s.paper_id, p.title, t.name, s.reviewer_id, u.name, u.email, s.status, s.assigned, s.updated_at
+      from review_statuses s join papers p on p.id = s.paper_id join users u on u.id = s.reviewer_id join tracks t on t.id = p.track_id
+      where (s.paper_id, s.reviewer_id) > (split_part($1, ':', 1), split_part($1, ':', 2)) and ${IN_SCOPE('p')} order by s.paper_id, s.reviewer_id limit $2`,
+    scoped: true,
   },
   reviews: {
-    columns: ['paper_id', 'title', 'reviewer_id', 'reviewer', 'recommendation', 'confidence', 'comments_to_authors', 'comments_to_editor', 'submitted_at'],
-    query: `select r.paper_id || ':' || r.reviewer_id as key, r.paper_id, p.title, r.reviewer_id, u.name, r.recommendation, r.confidence,
-        r.comments_to_authors, r.comments_to_editor, r.submitted_at
-      from reviews r join papers p on p.id = r.paper_id join users u on u.id = r.reviewer_id
-      where (r.paper_id, r.reviewer_id) > (split_part($1, ':', 1), split_part($1, ':', 2)) order by r.paper_id, r.reviewer_id limit $2`,
+    columns: ['paper_id', 'title', 'track', 'reviewer_id', 'reviewer', 'recommendation', 'confidence', 'comments_to_authors', 'comments_to_editor', 'submitted_at', 'counted'],
+    query: `select r.paper_id || ':' || r.reviewer_id as key, r.paper_id, p.title, t.name, r.reviewer_id, u.name, r.recommendation, r.confidence,
+        r.comments_to_authors, r.comments_to_editor, r.submitted_at, ${COUNTED} as counted
+      from reviews r join papers p on p.id = r.paper_id join users u on u.id = r.reviewer_id join tracks t on t.id = p.track_id
+      where (r.paper_id, r.reviewer_id) > (split_part($1, ':', 1), split_part($1, ':', 2)) and ${IN_SCOPE('p')} order by r.paper_id, r.reviewer_id limit $2`,
+    scoped: true,
   },
   'contact-messages': {
     columns: ['id', 'received_at', 'name', 'email', 'phone', 'subject', 'message', 'ip'],
@@ -85,13 +100,14 @@ const SPECS: Record<ExportName, ExportSpec> = {
  * The export as a stream of CSV text: UTF-8 with a byte-order mark (so spreadsheet apps read it as UTF-8),
  * CRLF lines, read from the database one batch of 1000 rows at a time and only as fast as the client reads.
  */
-export function exportCsv(opts: { pool: pg.Pool; name: ExportName }): Readable {
+export function exportCsv(opts: { pool: pg.Pool; name: ExportName; scope?: { trackIds: string[]; excludedPaperIds: string[] } }): Readable {
   const spec = SPECS[opts.name];
+  const scope = spec.scoped ? [opts.scope?.trackIds ?? null, opts.scope?.excludedPaperIds ?? []] : [];
   async function* lines(): AsyncGenerator<string> {
     yield `\uFEFF${spec.columns.join(',')}\r\n`;
     let after = '';
     for (;;) {
-      const { rows } = await opts.pool.query({ text: spec.query, values: [after, BATCH], rowMode: 'array' });
+      const { rows } = await opts.pool.query({ text: spec.query, values: [after, BATCH, ...scope], rowMode: 'array' });
       if (rows.length === 0) return;
       let chunk = '';
       for (const row of rows as unknown[][]) chunk += `${row.slice(1).map(csvCell).join(',')}\r\n`;

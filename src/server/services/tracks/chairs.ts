@@ -117,3 +117,16 @@ export async function scopedPaperIds(db: Pick<Db, 'select' | 'execute'>, caller:
   const conflicted = await conflictedPaperIds(db, caller.email, ids);
   return ids.filter((id) => !conflicted.has(id));
 }
+
+/**
+ * What a chair's export holds (issue 22.2): their tracks' papers, less those they are conflicted with. The editor:
+ * undefined (everything). A chair may download only the paper, assignment and review exports (`scopedExport`).
+ */
+export async function exportScopeFor(db: Pick<Db, 'select' | 'execute'>, caller: Caller, scopedExport: boolean): Promise<{ trackIds: string[]; excludedPaperIds: string[] } | undefined> {
+  if (!caller.chairOnly) return undefined;
+  if (!scopedExport) throw new AppError('forbidden', MESSAGES.chairsMayNot);
+  const scope = await findEditorScope(db, caller);
+  if (scope.trackIds.length === 0) return { trackIds: [], excludedPaperIds: [] };
+  const ids = (await db.select({ id: papers.id }).from(papers).where(inArray(papers.trackId, scope.trackIds))).map((r) => r.id);
+  return { trackIds: scope.trackIds, excludedPaperIds: [...await conflictedPaperIds(db, caller.email, ids)] };
+}
