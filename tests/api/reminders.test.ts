@@ -37,7 +37,7 @@ describe('review reminders', () => {
     for (const bad of [0, 61, 2.5, '3']) {
       const res = await send('PUT', '/api/editor/settings', editor, { reminderDaysBefore: bad });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/reminderDaysBefore/);
+      expect(res.json().message).toMatch(/^Reminder, days before the review deadline must be/);
     }
     const ok = await send('PUT', '/api/editor/settings', editor, { reminderDaysBefore: 3 });
     expect(ok.json()).toMatchObject({ reminderDaysBefore: 3 });

@@ -48,17 +48,24 @@ describe('settings', () => {
       submissionDeadline: null, reviewDeadline: '2030-01-31T16:59:00.000Z', cameraReadyDeadline: null, reviewersPerPaper: 4, maxPapersPerReviewer: 10, blindReview: false,
       reminderDaysBefore: null, reviewerApproval: false, requireVerifiedEmail: false,
     });
+    // Messages name the field as the settings form labels it (issue 28.3).
     for (const [body, field] of [
-      [{ submissionDeadline: 'next friday' }, 'submissionDeadline'], [{ reviewDeadline: '2030-02-30' }, 'reviewDeadline'],
-      [{ reviewersPerPaper: 0 }, 'reviewersPerPaper'], [{ reviewersPerPaper: 21 }, 'reviewersPerPaper'], [{ reviewersPerPaper: 2.5 }, 'reviewersPerPaper'],
-      [{ maxPapersPerReviewer: 501 }, 'maxPapersPerReviewer'], [{ blindReview: 'yes' }, 'blindReview'],
-      [{ requireVerifiedEmail: 'yes' }, 'requireVerifiedEmail'], [{ reminderDaysBefore: 0 }, 'reminderDaysBefore'],
+      [{ submissionDeadline: 'next friday' }, 'Submission deadline'], [{ reviewDeadline: '2030-02-30' }, 'Review deadline'],
+      [{ reviewersPerPaper: 0 }, 'Reviewers per paper'], [{ reviewersPerPaper: 21 }, 'Reviewers per paper'], [{ reviewersPerPaper: 2.5 }, 'Reviewers per paper'],
+      [{ maxPapersPerReviewer: 501 }, 'Most papers per reviewer'], [{ blindReview: 'yes' }, 'Blind review'],
+      [{ requireVerifiedEmail: 'yes' }, 'Require a verified e-mail address'], [{ reminderDaysBefore: 0 }, 'Reminder, days before the review deadline'],
     ] as const) {
       const bad = await put('/api/editor/settings', editor, body);
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
       expect(bad.json().message).toContain(field);
     }
     expect((await get('/api/editor/settings', editor)).json().reviewersPerPaper).toBe(4);
+    // Deadlines in an impossible order are refused, saying which (issue 28.3); nothing of the request is saved.
+    const early = await put('/api/editor/settings', editor, { submissionDeadline: '2030-02-15T00:00:00Z', reviewersPerPaper: 5 });
+    expect([early.statusCode, early.json().message]).toEqual([400, 'The review deadline must be after the submission deadline']);
+    const camera = await put('/api/editor/settings', editor, { cameraReadyDeadline: '2030-01-01T00:00:00Z' });
+    expect([camera.statusCode, camera.json().message]).toEqual([400, 'The camera-ready deadline must be after the review deadline']);
+    expect((await get('/api/editor/settings', editor)).json()).toMatchObject({ submissionDeadline: null, cameraReadyDeadline: null, reviewersPerPaper: 4 });
     await put('/api/editor/settings', editor, { reviewersPerPaper: 3, reviewDeadline: null });
   });
 
@@ -73,7 +80,7 @@ describe('settings', () => {
       expect((await get('/api/author/my-papers', author)).json().papers).toEqual([]);
       expect(readdirSync(path.join(t.dataDir, 'files'), { recursive: true }).length).toBe(before);
     } finally {
-      await put('/api/editor/settings', editor, { submissionDeadline: future() });
+      await put('/api/editor/settings', editor, { submissionDeadline: null });
     }
     expect((await submitPaper(t.app, author.auth, { title: 'On time' })).title).toBe('On time');
   });

@@ -101,7 +101,7 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await page.getByRole('button', { name: 'Clear camera-ready deadline' }).click();
   await page.getByLabel('Reviewers per paper').fill('0');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect.poll(() => page.getByRole('alert').textContent()).toContain('reviewersPerPaper must be a whole number from 1 to 20');
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('Reviewers per paper must be a whole number from 1 to 20');
   await shot(page, 'settings-1280');
   await page.getByLabel('Reviewers per paper').fill('2');
   await page.getByRole('button', { name: 'Save settings' }).click();

@@ -33,21 +33,58 @@ export const SETTINGS_DEFAULTS: EditorSettings = {
 export const Deadlines = EditorSettings.pick({ submissionDeadline: true, reviewDeadline: true, cameraReadyDeadline: true });
 export type Deadlines = z.infer<typeof Deadlines>;
 
+/**
+ * Each setting as the settings form labels it, with its limits (issue 28.3): messages name the field by its
+ * label, and the form's inputs carry the same limits.
+ */
+export const SETTINGS_FIELDS = {
+  submissionDeadline: { label: 'Submission deadline' },
+  reviewDeadline: { label: 'Review deadline' },
+  cameraReadyDeadline: { label: 'Camera-ready deadline' },
+  reviewersPerPaper: { label: 'Reviewers per paper', min: 1, max: 20 },
+  maxPapersPerReviewer: { label: 'Most papers per reviewer', min: 1, max: 500 },
+  blindReview: { label: 'Blind review' },
+  requireVerifiedEmail: { label: 'Require a verified e-mail address' },
+  reviewerApproval: { label: 'Reviewers need approval' },
+  reminderDaysBefore: { label: 'Reminder, days before the review deadline', min: 1, max: 60 },
+} as const;
+const F = SETTINGS_FIELDS;
+
+const wholeNumber = (key: 'reviewersPerPaper' | 'maxPapersPerReviewer') => {
+  const msg = `${F[key].label} must be a whole number from ${F[key].min} to ${F[key].max}`;
+  return z.number({ message: msg }).int(msg).min(F[key].min, msg).max(F[key].max, msg);
+};
+const onOff = (key: 'blindReview' | 'reviewerApproval' | 'requireVerifiedEmail') => z.boolean({ message: `${F[key].label} must be on or off (true or false)` });
+const reminderMsg = `${F.reminderDaysBefore.label} must be a whole number of days from 1 to 60, or empty (null) for no reminders`;
+
 export const UpdateSettingsBody = z.object({
-  submissionDeadline: Deadline('submissionDeadline').optional(),
-  reviewDeadline: Deadline('reviewDeadline').optional(),
-  cameraReadyDeadline: Deadline('cameraReadyDeadline').optional(),
-  reviewersPerPaper: z.number({ message: 'reviewersPerPaper must be a whole number from 1 to 20' })
-    .int('reviewersPerPaper must be a whole number from 1 to 20').min(1, 'reviewersPerPaper must be a whole number from 1 to 20')
-    .max(20, 'reviewersPerPaper must be a whole number from 1 to 20').optional(),
-  maxPapersPerReviewer: z.number({ message: 'maxPapersPerReviewer must be a whole number from 1 to 500' })
-    .int('maxPapersPerReviewer must be a whole number from 1 to 500').min(1, 'maxPapersPerReviewer must be a whole number from 1 to 500')
-    .max(500, 'maxPapersPerReviewer must be a whole number from 1 to 500').optional(),
-  blindReview: z.boolean({ message: 'blindReview must be true or false' }).optional(),
-  reviewerApproval: z.boolean({ message: 'reviewerApproval must be true or false' }).optional(),
-  requireVerifiedEmail: z.boolean({ message: 'requireVerifiedEmail must be true or false' }).optional(),
-  reminderDaysBefore: z.number({ message: 'reminderDaysBefore must be a whole number of days from 1 to 60, or null' })
-    .int('reminderDaysBefore must be a whole number of days from 1 to 60, or null').min(1, 'reminderDaysBefore must be a whole number of days from 1 to 60, or null')
-    .max(60, 'reminderDaysBefore must be a whole number of days from 1 to 60, or null').nullable().optional(),
+  submissionDeadline: Deadline(F.submissionDeadline.label).optional(),
+  reviewDeadline: Deadline(F.reviewDeadline.label).optional(),
+  cameraReadyDeadline: Deadline(F.cameraReadyDeadline.label).optional(),
+  reviewersPerPaper: wholeNumber('reviewersPerPaper').optional(),
+  maxPapersPerReviewer: wholeNumber('maxPapersPerReviewer').optional(),
+  blindReview: onOff('blindReview').optional(),
+  reviewerApproval: onOff('reviewerApproval').optional(),
+  requireVerifiedEmail: onOff('requireVerifiedEmail').optional(),
+  reminderDaysBefore: z.number({ message: reminderMsg }).int(reminderMsg).min(1, reminderMsg).max(60, reminderMsg).nullable().optional(),
 }).strict();
+
+type DeadlineKey = 'submissionDeadline' | 'reviewDeadline' | 'cameraReadyDeadline';
+/**
+ * The deadlines must come in their order (issue 28.3): submission, then review, then camera-ready, each pair
+ * only when both are set. Returns the message naming the two, or null.
+ */
+export function deadlineOrderProblem(d: Record<DeadlineKey, string | null>): string | null {
+  const order: DeadlineKey[] = ['submissionDeadline', 'reviewDeadline', 'cameraReadyDeadline'];
+  for (let i = 0; i < order.length; i++) {
+    for (let j = i + 1; j < order.length; j++) {
+      const a = d[order[i]!];
+      const b = d[order[j]!];
+      if (a && b && Date.parse(b) <= Date.parse(a)) {
+        return `The ${F[order[j]!].label.toLowerCase()} must be after the ${F[order[i]!].label.toLowerCase()}`;
+      }
+    }
+  }
+  return null;
+}
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;

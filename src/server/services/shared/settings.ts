@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { SETTINGS_DEFAULTS, type EditorSettings, type UpdateSettingsBody } from '../../../core/schemas/settings';
+import { deadlineOrderProblem, SETTINGS_DEFAULTS, type EditorSettings, type UpdateSettingsBody } from '../../../core/schemas/settings';
+import { AppError } from '../../errors';
 import type { Db } from '../../db/connect';
 import { settings } from '../../db/schema';
 import { recordAudit, type Actor } from './audit';
@@ -50,6 +51,12 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; 
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   return opts.db.transaction(async (tx) => {
+    // The deadlines as they will be, checked in their order before anything is saved (issue 28.3).
+    const [current] = await tx.select().from(settings).where(sql`${settings.id} = 1`).for('update').limit(1);
+    const after = (key: 'submissionDeadline' | 'reviewDeadline' | 'cameraReadyDeadline') =>
+      (values[key] === undefined ? iso(current?.[key] ?? null) : iso(values[key]));
+    const problem = deadlineOrderProblem({ submissionDeadline: after('submissionDeadline'), reviewDeadline: after('reviewDeadline'), cameraReadyDeadline: after('cameraReadyDeadline') });
+    if (problem) throw new AppError('bad_request', problem);
     const [row] = await tx.insert(settings).values({ id: 1, ...set })
       .onConflictDoUpdate({ target: settings.id, set: { ...set, updatedAt: new Date() } }).returning();
     await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'settings.update', paperId: null, ip: opts.editor.ip, details: patch });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
-import type { EditorSettings as Settings, UpdateSettingsBody } from '../../../core/schemas/settings';
+import { SETTINGS_FIELDS, type EditorSettings as Settings, type UpdateSettingsBody } from '../../../core/schemas/settings';
 import { getSettings, updateSettings } from '../../api/review';
 import { actOr, jsonBody, loadOr } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
@@ -26,17 +26,25 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
 
 /** Words for the fields we know; any other field the server returns is shown with its name spelled out. */
-const LABELS: Record<string, { label: string; hint?: string }> = {
-  submissionDeadline: { label: 'Submission deadline', hint: 'After it, new papers are refused.' },
-  reviewDeadline: { label: 'Review deadline', hint: 'After it, reviews can no longer be saved.' },
-  cameraReadyDeadline: { label: 'Camera-ready deadline', hint: 'After it, accepted papers take no final version.' },
-  reviewersPerPaper: { label: 'Reviewers per paper', hint: 'From 1 to 20.' },
-  maxPapersPerReviewer: { label: 'Most papers per reviewer', hint: 'From 1 to 500.' },
-  blindReview: { label: 'Blind review', hint: 'Reviewers never see the authors’ names or e-mail addresses.' },
-  requireVerifiedEmail: { label: 'Require a verified e-mail address' },
-  reviewerApproval: { label: 'Reviewers need approval', hint: 'New reviewers receive no papers until an editor approves them on the Reviewers page.' },
-  reminderDaysBefore: { label: 'Reminder, days before the review deadline', hint: 'From 1 to 60; leave empty for no reminders. Each reviewer with work left gets one e-mail.' },
+const HINTS: Record<string, string> = {
+  submissionDeadline: 'After it, new papers are refused.',
+  reviewDeadline: 'After it, reviews can no longer be saved. It must come after the submission deadline.',
+  cameraReadyDeadline: 'After it, accepted papers take no final version. It must come after the review deadline.',
+  reviewersPerPaper: 'From 1 to 20.',
+  maxPapersPerReviewer: 'From 1 to 500.',
+  blindReview: 'Reviewers never see the authors’ names or e-mail addresses.',
+  reviewerApproval: 'New reviewers receive no papers until an editor approves them on the Reviewers page.',
+  reminderDaysBefore: 'From 1 to 60; leave empty for no reminders. Each reviewer with work left gets one e-mail.',
 };
+const LABELS: Record<string, { label: string; hint?: string }> = Object.fromEntries(
+  Object.entries(SETTINGS_FIELDS).map(([key, f]) => [key, { label: f.label, hint: HINTS[key] }]),
+);
+/** The limits of a number field, as the server checks them (core SETTINGS_FIELDS). */
+const limitsOf = (key: string): { min?: number; max?: number } => {
+  const f = (SETTINGS_FIELDS as Record<string, { min?: number; max?: number }>)[key];
+  return f ? { min: f.min, max: f.max } : {};
+};
+
 const labelOf = (key: string) => LABELS[key]?.label ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 const isDeadline = (key: string) => /Deadline$/.test(key);
 /** Numbers that may be empty (null: off). */
@@ -123,7 +131,7 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
             {numberKeys.map((key) => (
               <div key={key}>
                 <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
-                <input id={key} type="number" inputMode="numeric" step={1} value={String(form[key] ?? '')} aria-describedby={described(key)}
+                <input id={key} type="number" inputMode="numeric" step={1} {...limitsOf(key)} value={String(form[key] ?? '')} aria-describedby={described(key)}
                   onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
                   className="mt-1 w-32 rounded-md border border-slate-300 px-3 py-2" />
                 {hint(key)}
