@@ -94,7 +94,9 @@ describe('reviews', () => {
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
     await send(paper._id, r1);
     await send(paper._id, r2);
-    expect((await get(`/api/reviewer/review/${paper._id}`, r1)).statusCode).toBe(404);
+    // Before a review is saved: null, not an error (issue 28.6: the reviewer's page logs no failed request).
+    const none = await get(`/api/reviewer/review/${paper._id}`, r1);
+    expect([none.statusCode, none.json()]).toEqual([200, null]);
     const first = await put(`/api/reviewer/review/${paper._id}`, r1, { recommendation: 2, confidence: 3, commentsToAuthors: 'Needs work.' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ message: 'Review saved!', review: { paperId: paper._id, recommendation: 2, confidence: 3, commentsToAuthors: 'Needs work.', commentsToEditor: '' } });
@@ -141,7 +143,7 @@ describe('reviews', () => {
       const late = await put(`/api/reviewer/review/${paper._id}`, reviewer, { recommendation: 3, confidence: 3, commentsToAuthors: 'Late' });
       expect(late.statusCode).toBe(403);
       expect(late.json()).toEqual({ message: 'The review deadline has passed' });
-      expect((await get(`/api/reviewer/review/${paper._id}`, reviewer)).statusCode).toBe(404);
+      expect((await get(`/api/reviewer/review/${paper._id}`, reviewer)).json()).toBeNull();
     } finally {
       await put('/api/editor/settings', editor, { reviewDeadline: null });
     }

@@ -41,8 +41,9 @@ export const REVIEW = endpoints('review', {
     params: PaperParams, body: ReviewBody, response: SaveReviewResponse,
   },
   getMyReview: {
-    method: 'GET', path: '/reviewer/review/:paperId', summary: 'The reviewer\'s own review of a paper (404 before one is saved)',
-    params: PaperParams, response: ReviewJson,
+    method: 'GET', path: '/reviewer/review/:paperId', summary: 'The reviewer\'s own review of a paper (null before one is saved)',
+    description: 'null, not 404, before a review is saved: opening a paper to review is not an error (issue 28.6).',
+    params: PaperParams, response: ReviewJson.nullable(),
   },
   listPaperReviews: {
     method: 'GET', path: '/editor/papers/:paperId/reviews', summary: 'Every review of a paper, with who wrote it',
@@ -68,8 +69,8 @@ export const REVIEW = endpoints('review', {
   },
   placeBid: {
     method: 'PUT', path: '/reviewer/bid/:paperId', summary: 'Bid on a paper, declare a conflict with it, or withdraw the bid (null)',
-    description: 'Once the reviewer\'s address is verified (403 until then, whatever is sent).',
-    params: PaperParams, body: BidBody, response: BidResponse,
+    description: 'Once the reviewer\'s address is verified (403 until then, whatever is sent). 409 on a paper its authors withdrew.',
+    params: PaperParams, body: BidBody, response: BidResponse, errors: [409],
   },
   setDecision: {
     method: 'PUT', path: '/editor/papers/:paperId/decision', summary: 'Record the editor\'s decision on a paper (null clears it); the authors learn it when notified',

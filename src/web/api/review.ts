@@ -1,6 +1,6 @@
 import type { BodyOf } from '../../core/api/endpoint';
 import { REVIEW } from '../../core/api/review';
-import { ApiError, call } from './client';
+import { call } from './client';
 
 /** What a reviewer is sent and answers. */
 export const getAssignedPapers = (reviewerId: string) => call(REVIEW.listAssignedPapers, { params: { reviewerId } });
@@ -12,14 +12,7 @@ export const getSettings = () => call(REVIEW.getSettings);
 export const updateSettings = (patch: BodyOf<typeof REVIEW.updateSettings>) => call(REVIEW.updateSettings, { body: patch });
 
 /** The reviewer's own review of a paper, or null before one is saved. */
-export const getOwnReview = async (paperId: string) => {
-  try {
-    return await call(REVIEW.getMyReview, { params: { paperId } });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-};
+export const getOwnReview = (paperId: string) => call(REVIEW.getMyReview, { params: { paperId } });
 export const saveReview = (paperId: string, body: BodyOf<typeof REVIEW.saveReview>) => call(REVIEW.saveReview, { params: { paperId }, body });
 export const getPaperReviews = (paperId: string) => call(REVIEW.listPaperReviews, { params: { paperId } });
 export const setDecision = (paperId: string, decision: BodyOf<typeof REVIEW.setDecision>['decision']) =>

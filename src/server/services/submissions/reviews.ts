@@ -36,11 +36,10 @@ export async function saveReview(opts: { db: Db; paperId: string; reviewer: Acto
 }
 
 /** The caller's own review of a paper sent to them (403 otherwise). */
-export async function findOwnReview(opts: { db: Db; paperId: string; reviewerId: string }): Promise<ReviewJson> {
+export async function findOwnReview(opts: { db: Db; paperId: string; reviewerId: string }): Promise<ReviewJson | null> {
   await checkAssigned(opts);
   const [row] = await opts.db.select().from(reviews).where(and(eq(reviews.paperId, opts.paperId), eq(reviews.reviewerId, opts.reviewerId))).limit(1);
-  if (!row) throw new AppError('not_found', 'You have not reviewed this paper yet');
-  return toReviewJson(row);
+  return row ? toReviewJson(row) : null;
 }
 
 /** Every review of a paper with its reviewer, for the editor (oldest first), each marked counted or not (declined since); 404 'Paper not found'. */
