@@ -48,3 +48,20 @@ export const MAIL_NOT_CONFIGURED = 'Mail is not configured: messages are kept in
 export const paperResponded = (status: string) => `Paper ${status}!`;
 export const paperSentTo = (name: string) => `Paper sent to ${name}`;
 export const selectedEvent = (label: string) => `Selected Event: ${label}`;
+// Missing reviews (issue 22.5): reminders, one mail per reviewer, honest about the mail's state.
+export const noMissingReviews = 'No reviews are missing on the papers you handle: there is nobody to remind.';
+export const reviewerHasNoMissingReviews = 'This reviewer has no missing reviews on the papers you handle: there is nothing to remind them of.';
+/** `email` for one reviewer; else `count` reviewers. 'queued': for one reviewer the mail server did not take it yet. */
+export function reviewersReminded(opts: { count: number; email?: string; result: 'sent' | 'queued' | 'outbox' | 'failed' }): string {
+  const one = opts.email !== undefined || opts.count === 1;
+  const who = opts.email ?? (opts.count === 1 ? '1 reviewer' : `${opts.count} reviewers`);
+  const reminders = one ? 'reminder' : 'reminders';
+  switch (opts.result) {
+    case 'sent': return `Reminder sent to ${who}`;
+    case 'failed': return `Failed to send the reminder to ${who}`;
+    case 'outbox': return `Mail is not configured: the ${reminders} to ${who} ${one ? 'is' : 'are'} kept in the outbox, nothing was sent`;
+    case 'queued': return opts.email !== undefined
+      ? `Reminder to ${who} is queued: the mail server is not answering, it will be sent when it does`
+      : `${one ? 'Reminder' : 'Reminders'} to ${who} queued: the mail queue sends ${one ? 'it' : 'them'} now`;
+  }
+}

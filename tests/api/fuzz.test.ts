@@ -114,6 +114,7 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'PUT /api/author/paper/:id/conflicts': { method: 'PUT', url: () => `/api/author/paper/${paperId}/conflicts`, who: () => author, keys: ['emails'], valid: () => ({ emails: fc.array(email, { maxLength: 3 }) }) },
   'PUT /api/editor/papers/:paperId/decision': { method: 'PUT', url: () => `/api/editor/papers/${paperId}/decision`, who: () => editor, keys: ['decision'], valid: () => ({ decision: fc.constantFrom('Accepted', 'Rejected', 'Revision', null) }) },
   'PUT /api/editor/reviewers/:id/approval': { method: 'PUT', url: () => `/api/editor/reviewers/${reviewer.user._id}/approval`, who: () => editor, keys: ['approved'], valid: () => ({ approved: fc.constant(true) }) },
+  'POST /api/editor/missing-reviews/remind': { method: 'POST', url: () => '/api/editor/missing-reviews/remind', who: () => editor, keys: ['reviewerId', 'all'], valid: () => ({ reviewerId: fc.constantFrom(reviewer.user._id, editor.user._id), all: fc.constantFrom(true, false) }) },
   'POST /api/editor/notify': { method: 'POST', url: () => '/api/editor/notify', who: () => editor, keys: ['paperIds', 'dryRun'], valid: () => ({ paperIds: fc.constant([paperId]), dryRun: fc.constant(true) }) },
   'POST /api/keynote-speakers': { method: 'POST', url: () => '/api/keynote-speakers', who: () => editor, keys: ['name', 'designation', 'position'] },
   'POST /api/news': { method: 'POST', url: () => '/api/news', who: () => editor, keys: ['name', 'description'] },

@@ -229,7 +229,21 @@ const TABLE: Record<string, Row> = {
   'POST /api/editor/tracks': { expect: onlyEditors(201), call: () => json({ name: `Matrix track ${++seq}`, topics: ['Matrix topic'] }) },
   'PATCH /api/editor/tracks/:trackId': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/tracks/track-3', ...json({ description: 'Power, electronics, communication and control.' }) }) },
   'PUT /api/editor/tracks/:trackId/chairs': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/tracks/track-4/chairs', ...json({ emails: [] }) }) },
+
+  // Missing reviews (issue 22.5): each chair within their tracks; the reviewer owes a review on chair's track only,
+  // so otherChair has nothing to remind them of.
+  'GET /api/editor/missing-reviews': { expect: editorsAndEveryChair(200), call: () => ({ url: '/api/editor/missing-reviews?limit=5' }) },
+  'POST /api/editor/missing-reviews/remind': { expect: { ...editorsAndEveryChair(200), otherChair: 409 }, call: async () => json({ reviewerId: await owingReviewer() }) },
 };
+
+let owing: Promise<string> | undefined;
+/** otherReviewer, once assigned a paper of chair's track (the default) they have not reviewed. */
+const owingReviewer = () => (owing ??= (async () => {
+  const paper = await submitPaper(t.app, users.author.auth, { title: 'Matrix paper owed a review', keywords: ['AI'] });
+  const sent = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: users.editor.auth, payload: { paperId: paper._id, reviewerId: users.otherReviewer.user._id } });
+  expect(sent.statusCode).toBe(200);
+  return users.otherReviewer.user._id;
+})());
 
 beforeAll(async () => {
   t = await startTestApp({

@@ -142,6 +142,25 @@ export const MAIL_TEMPLATES = {
       'The editorial team',
     ].join('\n'),
   },
+  /** An editor's or chair's reminder from the missing-reviews page (issue 22.5): any time, as often as they choose. */
+  reviewReminderByEditor: {
+    subject: 'Reminder: your reviews for the {conference}',
+    text: [
+      'Dear {name},',
+      '',
+      'The editors of the {conference} remind you that these papers assigned to you still wait for your review:',
+      '',
+      '{papers}',
+      '',
+      '{due}',
+      '',
+      'Please log in as a Reviewer to accept or decline each paper and to save your review:',
+      '{loginUrl}',
+      '',
+      'Thank you for your help.',
+      'The editorial team',
+    ].join('\n'),
+  },
 } as const;
 
 export type TemplateName = keyof typeof MAIL_TEMPLATES;

@@ -11,6 +11,7 @@ import files from './files';
 import health from './health';
 import mailQueue from './mail-queue';
 import mailStatus from './mail-status';
+import missingReviews from './missing-reviews';
 import me from './me';
 import payments from './payments';
 import program from './program';
@@ -23,4 +24,4 @@ import editorConflicts from './editor-conflicts';
 import tracks from './tracks';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews];
