@@ -36,6 +36,13 @@ export const MESSAGES = {
   trackNotFound: 'Track not found',
   trackClosed: 'This track is closed for submissions: choose another track.',
   unknownTopic: 'Unknown tag: choose tags from the list',
+  // Authors fix and withdraw (issue 22.7)
+  paperSaved: 'Paper saved',
+  paperWithdrawn: 'Paper withdrawn',
+  alreadyWithdrawn: 'This paper is already withdrawn',
+  withdrawnPaper: 'This paper was withdrawn',
+  withdrawnNoReview: 'This paper was withdrawn by its authors: no review is needed, and reviews and comments are closed.',
+  withdrawAfterDecision: 'A decision has been taken on this paper, so it can no longer be withdrawn. Please write to the editor.',
 } as const;
 
 export const mailSent = (email: string) => `Mail successfully sent to ${email}`;

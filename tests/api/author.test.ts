@@ -152,7 +152,7 @@ describe('PATCH /api/author/paper/:id', () => {
     const paper = await submitPaper(t.app, alice.auth);
     const other = await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['abstract', 'hijack']], bob.auth);
     expect(other.statusCode).toBe(404);
-    const empty = await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['title', 'ignored']], alice.auth);
+    const empty = await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['phone', 'ignored']], alice.auth);
     expect(empty.statusCode).toBe(400);
     const detail = (await t.app.inject({ url: `/api/author/paper/${paper._id}`, headers: alice.auth })).json();
     expect(detail.paper.abstract).toBe('We study things.');

@@ -30,6 +30,8 @@ let reviewer: SignedUp;
 /** A reviewer with a verified address: bidding waits for one (issue 27.4), so only it reaches the bid's body. */
 let bidder: SignedUp;
 let paperId: string;
+/** A paper of the author's that the withdraw fuzzing may withdraw (paperId stays under review for the others). */
+let withdrawnPaperId: string;
 let sessionId: string;
 let ip = 0;
 /** A fresh client address per request, so the per-address rate limits do not turn the fuzz into 429s. */
@@ -71,6 +73,7 @@ beforeAll(async () => {
   bidder = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
   await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, bidder.user._id));
   paperId = (await submitPaper(t.app, author.auth, { keywords: ['AI'] }))._id;
+  withdrawnPaperId = (await submitPaper(t.app, author.auth, { title: 'To withdraw', keywords: ['AI'] }))._id;
   const sent = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId, reviewerId: reviewer.user._id } });
   expect(sent.statusCode).toBe(200);
   const session = await t.app.inject({ method: 'POST', url: '/api/editor/program/sessions', headers: editor.auth, payload: { title: 'Fuzz session', track: 'Science and Materials', start: '2023-12-27T09:00:00Z', end: '2023-12-27T10:00:00Z' } });
@@ -111,6 +114,7 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'PUT /api/editor/settings': { method: 'PUT', url: () => '/api/editor/settings', who: () => editor, keys: ['submissionDeadline', 'reviewDeadline', 'cameraReadyDeadline', 'reviewersPerPaper', 'maxPapersPerReviewer', 'blindReview'], valid: () => ({ reviewersPerPaper: fc.integer({ min: 1, max: 20 }), blindReview: fc.constant(false), reviewDeadline: fc.constantFrom(null, '2099-01-01T00:00:00Z') }) },
   'PUT /api/reviewer/review/:paperId': { method: 'PUT', url: () => `/api/reviewer/review/${paperId}`, who: () => reviewer, keys: ['recommendation', 'confidence', 'commentsToAuthors', 'commentsToEditor'], valid: () => ({ recommendation: fc.integer({ min: 1, max: 5 }), confidence: fc.integer({ min: 1, max: 5 }) }) },
   'PUT /api/reviewer/bid/:paperId': { method: 'PUT', url: () => `/api/reviewer/bid/${paperId}`, who: () => bidder, keys: ['bid'], valid: () => ({ bid: fc.constantFrom('eager', 'willing', 'not-willing', null) }) },
+  'POST /api/author/paper/:id/withdraw': { method: 'POST', url: () => `/api/author/paper/${withdrawnPaperId}/withdraw`, who: () => author, keys: [] },
   'PUT /api/author/paper/:id/conflicts': { method: 'PUT', url: () => `/api/author/paper/${paperId}/conflicts`, who: () => author, keys: ['emails'], valid: () => ({ emails: fc.array(email, { maxLength: 3 }) }) },
   'PUT /api/editor/papers/:paperId/decision': { method: 'PUT', url: () => `/api/editor/papers/${paperId}/decision`, who: () => editor, keys: ['decision'], valid: () => ({ decision: fc.constantFrom('Accepted', 'Rejected', 'Revision', null) }) },
   'PUT /api/editor/reviewers/:id/approval': { method: 'PUT', url: () => `/api/editor/reviewers/${reviewer.user._id}/approval`, who: () => editor, keys: ['approved'], valid: () => ({ approved: fc.constant(true) }) },
@@ -295,12 +299,12 @@ describe('hostile text that is accepted is kept verbatim', () => {
 
 describe('multipart endpoints', () => {
   const partName = fc.oneof(
-    { arbitrary: fc.constantFrom('title', 'abstract', 'keywords', 'file', 'photo', 'name', 'phone', 'designation', 'position', '__proto__', 'constructor', 'hasOwnProperty'), weight: 4 },
+    { arbitrary: fc.constantFrom('title', 'abstract', 'keywords', 'track', 'freeKeywords', 'file', 'photo', 'name', 'phone', 'designation', 'position', '__proto__', 'constructor', 'hasOwnProperty'), weight: 4 },
     { arbitrary: hostileString, weight: 1 },
   );
   const partValue = fc.oneof(
     { arbitrary: hostileString.map((s): string | Buffer => s), weight: 3 },
-    { arbitrary: fc.constantFrom('AI', 'IoT', 'Astrology'), weight: 1 },
+    { arbitrary: fc.constantFrom('AI', 'IoT', 'Astrology', 'track-1', 'track-2', 'no-such-track', ''), weight: 1 },
     { arbitrary: fc.uint8Array({ maxLength: 300 }).map((a): string | Buffer => Buffer.from(a)), weight: 1 },
     { arbitrary: fc.constantFrom<string | Buffer>(pdfBytes('fuzz'), png, Buffer.from('%PDF-<html><script>alert(1)</script>')), weight: 2 },
   );
@@ -316,16 +320,33 @@ describe('multipart endpoints', () => {
     }), RUNS);
   });
 
+  /** The parts a revision reads (issue 22.7: the paper's description besides the abstract). */
+  const REVISION_FIELDS = new Set(['title', 'abstract', 'keywords', 'track', 'freeKeywords', 'file']);
+
   test('paper update: hostile parts never give a 5xx; a refused update changes nothing', async () => {
     const before = await db().select().from(papers).where(eq(papers.id, paperId));
     const versions = await db().select().from(paperFiles).where(eq(paperFiles.paperId, paperId));
-    await fc.assert(fc.asyncProperty(parts.filter((p) => !p.some((x) => x.name === 'abstract' || x.name === 'file')), async (p) => {
+    await fc.assert(fc.asyncProperty(parts.filter((p) => !p.some((x) => REVISION_FIELDS.has(x.name))), async (p) => {
       const res = await sendParts('PATCH', `/api/author/paper/${paperId}`, p, author);
       expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
       expect(res.statusCode).toBe(res.statusCode === 413 ? 413 : 400);
     }), RUNS);
     expect(await db().select().from(papers).where(eq(papers.id, paperId))).toEqual(before);
     expect(await db().select().from(paperFiles).where(eq(paperFiles.paperId, paperId))).toEqual(versions);
+  });
+
+  test('paper description update: hostile parts never give a 5xx; a refused one changes neither the paper nor its versions', async () => {
+    const own = (await submitPaper(t.app, author.auth, { title: 'Edited by fuzz', keywords: ['AI'] }))._id;
+    const fields = fc.array(fc.record({ name: fc.constantFrom('title', 'abstract', 'keywords', 'track', 'freeKeywords'), value: partValue }), { minLength: 1, maxLength: 6 });
+    await fc.assert(fc.asyncProperty(fields, async (p) => {
+      const before = { paper: await db().select().from(papers).where(eq(papers.id, own)), versions: await db().select().from(paperFiles).where(eq(paperFiles.paperId, own)) };
+      const res = await sendParts('PATCH', `/api/author/paper/${own}`, p, author);
+      expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+      if (res.statusCode !== 200) {
+        const after = { paper: await db().select().from(papers).where(eq(papers.id, own)), versions: await db().select().from(paperFiles).where(eq(paperFiles.paperId, own)) };
+        expect(after, JSON.stringify(p).slice(0, 300) + res.body).toEqual(before);
+      }
+    }), RUNS);
   });
 
   test('camera-ready upload: hostile parts never give a 5xx and leave no file behind', async () => {

@@ -43,9 +43,9 @@ describe('log lines at info level', () => {
     const t = await startLoggedApp({ LOG_LEVEL: 'info' });
     apps.push(t);
     const people = await mailingJourney(t);
-    // Verification mails (3), the invitation and the reset link, all kept in the outbox.
-    await expect.poll(() => mailCount(t), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
-    await expect.poll(() => t.lines.filter((l) => l.msg === 'SMTP_URL is not set: mail kept in the outbox').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    // Verification mails (3), the paper's receipt, the invitation and the reset link, all kept in the outbox.
+    await expect.poll(() => mailCount(t), { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
+    await expect.poll(() => t.lines.filter((l) => l.msg === 'SMTP_URL is not set: mail kept in the outbox').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
 
     const text = t.text();
     expect(t.lines.some((l) => l.level === LEVEL.info && typeof l.req === 'object'), 'request lines were captured').toBe(true);

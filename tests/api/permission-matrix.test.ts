@@ -129,6 +129,10 @@ const TABLE: Record<string, Row> = {
     expect: paperOwner(200),
     call: async () => ({ url: `/api/author/paper/${paperId}`, ...(await form([['abstract', 'A revised abstract.']])) }),
   },
+  // Withdrawing is once per paper: each call withdraws a fresh paper of the author (issue 22.7).
+  'POST /api/author/paper/:id/withdraw': {
+    expect: paperOwner(200), call: async () => ({ url: `/api/author/paper/${(await submitPaper(t.app, users.author.auth))._id}/withdraw` }),
+  },
 
   // Editors.
   'GET /api/editor/papers': { expect: editorsAndEveryChair(200), call: () => ({}) },

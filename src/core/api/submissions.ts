@@ -9,7 +9,7 @@ const pdfPart = (description: string) => z.string().describe(description);
 
 /** A paper's form: its fields, the co-authors as a JSON list, and the PDF. */
 export const NewPaperForm = NewPaperFields.extend({ coAuthors: z.string().optional(), file: pdfPart('The paper, a PDF (binary)') });
-/** A revision's form: a new abstract, a new PDF, or both. */
+/** A revision's form: new metadata (title, abstract, track, topics, free keywords), a new PDF, or both. */
 export const RevisePaperForm = UpdatePaperFields.extend({ file: pdfPart('A new version of the paper, a PDF (binary)').optional() });
 export const CameraReadyForm = z.object({ file: pdfPart('The camera-ready version, a PDF (binary)') });
 
@@ -32,9 +32,14 @@ export const SUBMISSIONS = endpoints('submissions', {
     params: IdParams, response: PaperDetailResponse,
   },
   revisePaper: {
-    method: 'PATCH', path: '/author/paper/:id', summary: 'Change a paper\'s abstract or upload a new version of its PDF',
-    description: 'multipart/form-data: a new abstract and/or a new PDF version in `file`.',
-    params: IdParams, multipart: true, body: RevisePaperForm, response: PaperSavedResponse,
+    method: 'PATCH', path: '/author/paper/:id', summary: 'Change a paper\'s title, abstract, track, topics or free keywords, or upload a new version of its PDF',
+    description: 'multipart/form-data, every field optional; a field left out stays as it is: title, abstract, track (a track id: existing, and open unless it is the paper\'s own), keywords (repeated: the topics of the paper\'s track — the new one when it changes — or SPEC\'s tags), freeKeywords (repeated), and/or a new PDF version in `file`. A repeated field sent once, empty, empties the list. The metadata is the submitting author\'s alone (403 for a co-author) and only until the submission deadline (403 after it); a new PDF, any author of the paper at any time. 409 once the paper is withdrawn. Audited as paper.revise with the fields that changed.',
+    params: IdParams, multipart: true, body: RevisePaperForm, response: PaperSavedResponse, errors: [409],
+  },
+  withdrawPaper: {
+    method: 'POST', path: '/author/paper/:id/withdraw', summary: 'Withdraw a paper before its decision',
+    description: 'The submitting author only (403 for a co-author). The paper leaves bidding and assignment, and no review is saved on it; each assigned reviewer who has not declined, and each co-author, is mailed. 409 when it is already withdrawn or a decision has been taken.',
+    params: IdParams, response: PaperSavedResponse, errors: [409],
   },
   uploadCameraReady: {
     method: 'POST', path: '/author/paper/:id/camera-ready', summary: 'Upload the camera-ready version of an accepted paper',

@@ -56,21 +56,34 @@ export const PaperJson = z.object({
 });
 export type PaperJson = z.infer<typeof PaperJson>;
 
+/** A paper's topics: its track's, or SPEC's 50 tags (the server checks them against the track). */
+const PaperTopics = z.array(TopicValue).max(50, 'At most 50 topics');
+/** The author's own keywords beside the track's topics, searchable (issue 22.1). */
+const FreeKeywords = z.array(z.string().trim().min(1, 'A keyword cannot be empty').max(60, 'A keyword is at most 60 characters').refine(...plainLine('A keyword')))
+  .max(10, 'At most 10 keywords');
+
 export const NewPaperFields = z.object({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)').refine(...plainLine('Title')),
   abstract: z.string({ message: 'Abstract is required' }).trim().min(1, 'Abstract is required').max(5000, 'Abstract is too long (at most 5,000 characters)').refine(...noBidiControls('Abstract')),
-  keywords: z.array(TopicValue).max(50, 'At most 50 topics').default([]),
+  keywords: PaperTopics.default([]),
   /** The paper's track (issue 22.1); without it, the track the editor names for submissions without one. */
   track: TrackId.optional(),
-  /** The author's own keywords beside the track's topics, searchable (issue 22.1). */
-  freeKeywords: z.array(z.string().trim().min(1, 'A keyword cannot be empty').max(60, 'A keyword is at most 60 characters').refine(...plainLine('A keyword')))
-    .max(10, 'At most 10 keywords').default([]),
+  freeKeywords: FreeKeywords.default([]),
 });
 export type NewPaperFields = z.infer<typeof NewPaperFields>;
 
+/**
+ * What the submitting author may change until the submission deadline (issue 22.7); a field left out stays as it
+ * is. The topics must fit the paper's track (the new one when the track changes).
+ */
 export const UpdatePaperFields = z.object({
+  title: NewPaperFields.shape.title.optional(),
   abstract: NewPaperFields.shape.abstract.optional(),
+  keywords: PaperTopics.optional(),
+  track: TrackId.optional(),
+  freeKeywords: FreeKeywords.optional(),
 });
+export type UpdatePaperFields = z.infer<typeof UpdatePaperFields>;
 
 export const LatestComment = z.object({ comment: z.string(), commentedAt: z.string() }).nullable();
 

@@ -7,10 +7,18 @@ import { readPdfForm } from '../http/pdf-form';
 import { checkSubmissionsOpen, findAuthorPaper, getAuthorPaper, listAuthorPapers, reviseAuthorPaper, submitPaper } from '../services/submissions/author-papers';
 import { findMetadataWarning } from '../services/shared/blind-pdf';
 import { discardOnFailure } from '../services/shared/discard-file';
+import { withdrawPaper } from '../services/submissions/withdraw-paper';
 
 const AUTHOR = ['Author'] as const;
 
-/** An author's papers: the list, a new submission, one paper, and its revision. */
+/**
+ * A repeated field of a revision: absent, left as it is; sent, the list replaces the old one, where an empty value
+ * alone stands for the empty list (a form cannot send a field zero times and say so).
+ */
+const listField = (values: string[] | undefined): string[] | undefined =>
+  values === undefined ? undefined : values.filter((v, _, all) => !(all.length === 1 && v === ''));
+
+/** An author's papers: the list, a new submission, one paper, its revision and its withdrawal. */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const secret = app.config.JWT_SECRET;
@@ -28,7 +36,8 @@ const routes: FastifyPluginAsync = async (app) => {
         const input = NewPaperFields.parse({ title: fields.title?.[0], abstract: fields.abstract?.[0], keywords: fields.keywords ?? [], track: fields.track?.[0] || undefined, freeKeywords: fields.freeKeywords ?? [] });
         // Read before anything is written: a failure here leaves no paper behind.
         const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
-        return { paper: await submitPaper({ db, secret, author: { id: caller.id, ip: req.ip }, fields: input, coAuthorsField: fields.coAuthors?.[0], file }), metadataWarning: warning };
+        const author = { id: caller.id, ip: req.ip, name: caller.name, email: caller.email };
+        return { paper: await submitPaper({ db, secret, mailer: app.mailer, publicUrl: app.config.publicUrl, author, fields: input, coAuthorsField: fields.coAuthors?.[0], file }), metadataWarning: warning };
       });
       return { message: MESSAGES.paperSubmitted, paper, ...(metadataWarning ? { metadataWarning } : {}) };
     },
@@ -49,12 +58,23 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async ({ req, caller, guarded: { paper, coAuthor } }) => {
       const { fields, file } = await readPdfForm(app, req);
       const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
-        const { abstract } = UpdatePaperFields.parse({ abstract: fields.abstract?.[0] });
+        const changes = UpdatePaperFields.parse({
+          title: fields.title?.[0], abstract: fields.abstract?.[0], track: fields.track?.[0],
+          keywords: listField(fields.keywords), freeKeywords: listField(fields.freeKeywords),
+        });
         const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
-        return { json: await reviseAuthorPaper({ db, secret, caller, ip: req.ip, paper, coAuthor, abstract, file }), metadataWarning: warning };
+        return { json: await reviseAuthorPaper({ db, secret, caller, ip: req.ip, paper, coAuthor, fields: changes, file }), metadataWarning: warning };
       });
-      return { message: 'Paper saved', paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
+      return { message: MESSAGES.paperSaved, paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
     },
+  });
+
+  defineRoute(app, SUBMISSIONS.withdrawPaper, {
+    access: AUTHOR,
+    handler: async ({ req, caller, params }) => ({
+      message: MESSAGES.paperWithdrawn,
+      paper: await withdrawPaper({ db, secret, mailer: app.mailer, caller, ip: req.ip, paperId: params.id }),
+    }),
   });
 };
 

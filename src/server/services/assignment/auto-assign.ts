@@ -82,13 +82,15 @@ async function loadInstance(pool: pg.Pool, opts: Limits & { paperIds?: string[] 
 
 async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits & { paperIds?: string[] }): Promise<Loaded> {
   const wanted = opts.paperIds ? [...new Set(opts.paperIds)] : null;
-  const papers = (await client.query<{ id: string; keywords: string[]; email: string }>(
-    `select p.id, p.keywords, lower(u.email) as email from papers p join users u on u.id = p.author_id
+  const listed = (await client.query<{ id: string; keywords: string[]; email: string; withdrawn: boolean }>(
+    `select p.id, p.keywords, lower(u.email) as email, p.withdrawn_at is not null as withdrawn from papers p join users u on u.id = p.author_id
      ${wanted ? 'where p.id = any($1::text[])' : ''} order by p.id`, wanted ? [wanted] : [])).rows;
-  if (wanted && papers.length !== wanted.length) {
-    const found = new Set(papers.map((p) => p.id));
+  if (wanted && listed.length !== wanted.length) {
+    const found = new Set(listed.map((p) => p.id));
     throw new AppError('bad_request', `Unknown paper id: ${wanted.find((id) => !found.has(id))}`);
   }
+  // Issue 22.7: a withdrawn paper is no candidate, even when named.
+  const papers = listed.filter((p) => !p.withdrawn);
   const reviewers = (await client.query<{ id: string; tags: string[]; email: string }>(
     `select id, tags, lower(email) as email from users where ${REVIEWERS} order by id`)).rows;
   const P = papers.length;
@@ -138,8 +140,10 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
   const need = new Int32Array(P).fill(opts.reviewersPerPaper);
   const capacity = new Int32Array(R).fill(opts.maxPapersPerReviewer);
   const excluded: Array<[number, number]> = [];
+  // The assignments of withdrawn papers need no review (issue 22.7): they no longer count toward a reviewer's limit.
   const statuses = (await client.query<{ paper_id: string; reviewer_id: string; status: string; assigned: boolean }>(
-    'select paper_id, reviewer_id, status, assigned from review_statuses')).rows;
+    `select s.paper_id, s.reviewer_id, s.status, s.assigned from review_statuses s
+     where not exists (select 1 from papers w where w.id = s.paper_id and w.withdrawn_at is not null)`)).rows;
   for (const s of statuses) {
     const p = paperIndex.get(s.paper_id);
     const r = reviewerIndex.get(s.reviewer_id);

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../core/messages';
 import type { Bid, BiddingPaperJson } from '../../../core/schemas/review-cycle';
 import type { Db } from '../../db/connect';
 import { bids, papers, users } from '../../db/schema';
@@ -29,13 +30,17 @@ export async function checkMayBid(db: Db, reviewerId: string): Promise<void> {
   if (!(await readBidder(db, reviewerId)).approved) throw new AppError('forbidden', AWAITING_APPROVAL);
 }
 
-/** Every submitted paper a reviewer may bid on (not conflicted by person or the author's declaration), with their bid; none before approval. */
+/**
+ * Every submitted paper a reviewer may bid on (not conflicted by person or the author's declaration, not withdrawn),
+ * with their bid; none before approval.
+ */
 export async function listBiddingPapers(opts: { db: Db; reviewer: { id: string; email: string } }): Promise<BiddingPaperJson[]> {
   const { approved } = await readBidder(opts.db, opts.reviewer.id);
   // Issue 16.6: a reviewer waiting for approval sees no papers (not even their titles).
   if (!approved) return [];
   const rows = await opts.db.select({ p: papers, bid: bids.bid }).from(papers)
     .leftJoin(bids, and(eq(bids.paperId, papers.id), eq(bids.reviewerId, opts.reviewer.id)))
+    .where(isNull(papers.withdrawnAt))
     .orderBy(desc(papers.id));
   const hidden = await papersConflictedForReviewer(opts.db, opts.reviewer, rows.map((r) => r.p.id));
   return rows.filter((r) => !hidden.has(r.p.id)).map(({ p, bid }) => ({
@@ -50,8 +55,10 @@ export async function listBiddingPapers(opts: { db: Db; reviewer: { id: string; 
  */
 export async function placeBid(opts: { db: Db; reviewer: { id: string; email: string; ip: string }; paperId: string; bid: Bid | null }): Promise<{ paperId: string; bid: Bid | null }> {
   await checkMayBid(opts.db, opts.reviewer.id);
-  const [paper] = await opts.db.select({ id: papers.id }).from(papers).where(eq(papers.id, opts.paperId)).limit(1);
+  const [paper] = await opts.db.select({ id: papers.id, withdrawnAt: papers.withdrawnAt }).from(papers).where(eq(papers.id, opts.paperId)).limit(1);
   if (!paper || (await papersConflictedForReviewer(opts.db, opts.reviewer, [paper.id])).has(paper.id)) throw new AppError('not_found', UNSEEN);
+  // Issue 22.7: a withdrawn paper takes no bids (one the reviewer could see before).
+  if (paper.withdrawnAt) throw new AppError('conflict', MESSAGES.withdrawnPaper);
   await opts.db.transaction(async (tx) => {
     if (opts.bid === null) {
       await tx.delete(bids).where(and(eq(bids.paperId, paper.id), eq(bids.reviewerId, opts.reviewer.id)));

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../core/messages';
 import { findPersonConflicts } from '../../../core/person-conflicts';
 import type { Db } from '../../db/connect';
 import { papers, users } from '../../db/schema';
@@ -40,10 +41,11 @@ export async function isReviewerApproved(db: Db, reviewerId: string): Promise<bo
 /**
  * Before a paper is sent to a reviewer: never to its own author or co-author (same address, any domain),
  * only to a verified reviewer when the setting asks for it, and only to an approved one when approval is on
- * (issue 16.6). Throws 409 with the reason.
+ * (issue 16.6), and never a paper its authors withdrew (issue 22.7). Throws 409 with the reason.
  */
 export async function checkReviewerForPaper(db: Db, opts: { paperId: string; reviewerId: string }): Promise<void> {
-  const [row] = await db.select({ authorEmail: users.email }).from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(eq(papers.id, opts.paperId)).limit(1);
+  const [row] = await db.select({ authorEmail: users.email, withdrawnAt: papers.withdrawnAt }).from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(eq(papers.id, opts.paperId)).limit(1);
+  if (row?.withdrawnAt) throw new AppError('conflict', MESSAGES.withdrawnPaper);
   const [reviewer] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt, approved: sql<boolean>`${approvedIfRequired}` }).from(users).where(eq(users.id, opts.reviewerId)).limit(1);
   if (!row || !reviewer) return;
   const coAuthors = (await findCoAuthors(db, opts.paperId)).map((c) => c.email);

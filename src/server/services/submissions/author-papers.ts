@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { CONFERENCE_TITLE } from '../../../core/conference';
 import { MESSAGES } from '../../../core/messages';
 import { parseCoAuthorsField, type CoAuthor } from '../../../core/schemas/accounts';
-import type { NewPaperFields } from '../../../core/schemas/paper';
+import type { NewPaperFields, UpdatePaperFields } from '../../../core/schemas/paper';
 import { deny } from '../../auth/caller';
 import type { Db } from '../../db/connect';
+import type { Mailer } from '../../mail/send';
 import { users, type PaperRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { canActAsSubmitter, canAuthorReadPaper, type Caller } from '../../permissions';
@@ -16,7 +18,7 @@ import { createPaper } from './create-paper';
 import { isPaperRegistered } from '../payments/paper-registration';
 import { latestCommentOf, toPaperJson } from './paper-json';
 import { getSettingsRow, isPast } from '../shared/settings';
-import { updatePaper } from './update-paper';
+import { updatePaper, type PaperChanges } from './update-paper';
 import { toUserJson } from '../shared/user-json';
 
 type UploadedPdf = { key: string; size: number; fileName: string };
@@ -55,39 +57,80 @@ export async function checkSubmissionsOpen(opts: { db: Db }): Promise<void> {
   if (isPast((await getSettingsRow(opts.db))?.submissionDeadline)) throw new AppError('forbidden', MESSAGES.submissionsClosed);
 }
 
-/** A new paper with its first PDF (already stored) and its co-authors, audited. */
+/**
+ * A new paper with its first PDF (already stored) and its co-authors, audited; the submitting author is mailed a
+ * receipt with the paper id (issue 22.7), queued in the same transaction.
+ */
 export async function submitPaper(opts: {
-  db: Db; secret: string; author: { id: string; ip: string }; fields: NewPaperFields; coAuthorsField: string | undefined; file: UploadedPdf | undefined;
+  db: Db; secret: string; mailer: Mailer; publicUrl: string; author: { id: string; ip: string; name: string; email: string };
+  fields: NewPaperFields; coAuthorsField: string | undefined; file: UploadedPdf | undefined;
 }) {
   const { db, author, file } = opts;
   if (!file) throw new AppError('bad_request', 'Please attach the paper as a PDF file');
   const coAuthors = parseCoAuthorsField(opts.coAuthorsField);
-  // The paper, its first PDF, its co-authors and its audit row commit together (issue 29 §1.2): a failure
-  // between them leaves no paper without its co-authors, and discardOnFailure then drops the file.
+  // The paper, its first PDF, its co-authors, its audit row and the receipt commit together (issue 29 §1.2): a
+  // failure between them leaves no paper without its co-authors, and discardOnFailure then drops the file.
   const paper = await db.transaction(async (tx) => {
     // The track named (existing and open) or the editor's default; topics from that track or SPEC's tags (issue 22.1).
     const track = await resolveTrack(tx, opts.fields.track);
     const fields = { ...opts.fields, keywords: checkPaperTopics(track, opts.fields.keywords) };
     const created = await createPaper(tx, { authorId: author.id, fields, trackId: track.id, file });
-    if (coAuthors.length) await setCoAuthors(tx, { paperId: created.id, coAuthors });
+    const listed = coAuthors.length ? await setCoAuthors(tx, { paperId: created.id, coAuthors }) : [];
     await recordAudit(tx, { actorId: author.id, actorRole: 'Author', action: 'paper.submit', paperId: created.id, ip: author.ip, details: { title: created.title, trackId: track.id } });
+    await opts.mailer.send({
+      to: author.email, template: 'paperReceived', tx,
+      values: {
+        name: author.name, conference: CONFERENCE_TITLE, paperId: created.id, paperTitle: created.title, track: track.name,
+        topics: created.keywords.join(', ') || 'none chosen',
+        coAuthors: listed.map((c) => `${c.name} <${c.email}>`).join(', ') || 'none listed',
+        paperUrl: `${opts.publicUrl}/paper-details/${created.id}`,
+      },
+    });
     return created;
   });
   const [json] = await toPaperJson(db, opts.secret, [paper], { coAuthors: true, author: true });
   return json!;
 }
 
-/** A new abstract (the submitting author only) and/or a new PDF version (co-authors too), audited. */
+/** The metadata fields of a revision, in the order the audit row lists what changed. */
+const METADATA = ['title', 'abstract', 'track', 'keywords', 'freeKeywords'] as const;
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * A revision (issue 22.7): new metadata — title, abstract, track, topics, free keywords; the submitting author only,
+ * until the submission deadline, checked as a submission is — and/or a new PDF version (co-authors too, any time).
+ * The row, the version and the audit row naming the fields that changed commit together. A withdrawn paper is not revised.
+ */
 export async function reviseAuthorPaper(opts: {
-  db: Db; secret: string; caller: Caller; ip: string; paper: PaperRow; coAuthor: boolean; abstract: string | undefined; file: UploadedPdf | undefined;
+  db: Db; secret: string; caller: Caller; ip: string; paper: PaperRow; coAuthor: boolean; fields: UpdatePaperFields; file: UploadedPdf | undefined;
 }) {
-  const { db, caller, paper, abstract, file } = opts;
-  // A co-author may upload a new (camera-ready) PDF; the abstract stays the submitting author's.
-  if (abstract !== undefined) deny(canActAsSubmitter(caller, paper, opts.coAuthor));
-  if (abstract === undefined && !file) throw new AppError('bad_request', 'Nothing to save: change the abstract or choose a new PDF');
+  const { db, caller, paper, fields, file } = opts;
+  const sent = METADATA.filter((k) => fields[k] !== undefined);
+  // A co-author may upload a new (camera-ready) PDF; the paper's description stays the submitting author's.
+  if (sent.length) deny(canActAsSubmitter(caller, paper, opts.coAuthor));
+  if (!sent.length && !file) throw new AppError('bad_request', 'Nothing to save: change a field or choose a new PDF');
+  if (paper.withdrawnAt) throw new AppError('conflict', MESSAGES.withdrawnPaper);
+  if (sent.length) await checkSubmissionsOpen({ db });
   const updated = await db.transaction(async (tx) => {
-    const row = await updatePaper(tx, { paperId: paper.id, abstract, file });
-    await recordAudit(tx, { actorId: caller.id, actorRole: 'Author', action: 'paper.revise', paperId: paper.id, ip: opts.ip, details: { abstract: abstract !== undefined, newPdf: Boolean(file) } });
+    const changes: PaperChanges = {};
+    if (fields.title !== undefined) changes.title = fields.title;
+    if (fields.abstract !== undefined) changes.abstract = fields.abstract;
+    if (fields.freeKeywords !== undefined) changes.freeKeywords = fields.freeKeywords;
+    if (fields.track !== undefined || fields.keywords !== undefined) {
+      // The track named (existing; open unless it is the paper's own); the topics, new or kept, must fit it.
+      const track = await resolveTrack(tx, fields.track ?? paper.trackId, paper.trackId);
+      changes.trackId = track.id;
+      changes.keywords = checkPaperTopics(track, fields.keywords ?? paper.keywords);
+    }
+    const changed = METADATA.filter((k) => {
+      switch (k) {
+        case 'track': return changes.trackId !== undefined && changes.trackId !== paper.trackId;
+        case 'title': case 'abstract': return changes[k] !== undefined && changes[k] !== paper[k];
+        default: return changes[k] !== undefined && !sameList(changes[k], paper[k]);
+      }
+    });
+    const row = await updatePaper(tx, { paperId: paper.id, changes, file });
+    await recordAudit(tx, { actorId: caller.id, actorRole: 'Author', action: 'paper.revise', paperId: paper.id, ip: opts.ip, details: { changed, newPdf: Boolean(file) } });
     return row;
   });
   const [json] = await toPaperJson(db, opts.secret, [updated], { versions: true, coAuthors: true, viewerId: caller.id, author: true });

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../core/messages';
 import { deny } from '../../auth/caller';
 import type { Db } from '../../db/connect';
+import { AppError } from '../../errors';
 import { canReviewerReadPaper, canReviewerWorkOnPaper } from '../../permissions';
 import { recordAudit, type Actor } from '../shared/audit';
 import { papers, reviewStatuses } from '../../db/schema';
@@ -58,10 +60,16 @@ export async function checkAssigned(opts: { db: Db; paperId: string; reviewerId:
   deny(canReviewerReadPaper(await isAssigned(opts.db, opts.paperId, opts.reviewerId)));
 }
 
-/** 403 unless the paper is assigned to the reviewer and they have not declined it (saving a review, commenting). */
+/**
+ * 403 unless the paper is assigned to the reviewer, they have not declined it, and its authors have not withdrawn
+ * it (saving a review, commenting).
+ */
 export async function checkMayReview(opts: { db: Db; paperId: string; reviewerId: string }): Promise<void> {
-  const [row] = await opts.db.select({ assigned: reviewStatuses.assigned, status: reviewStatuses.status }).from(reviewStatuses)
+  const [row] = await opts.db.select({ assigned: reviewStatuses.assigned, status: reviewStatuses.status, withdrawnAt: papers.withdrawnAt }).from(reviewStatuses)
+    .innerJoin(papers, eq(papers.id, reviewStatuses.paperId))
     .where(and(eq(reviewStatuses.paperId, opts.paperId), eq(reviewStatuses.reviewerId, opts.reviewerId))).limit(1);
+  deny(canReviewerReadPaper(row?.assigned === true));
+  if (row!.withdrawnAt) throw new AppError('forbidden', MESSAGES.withdrawnNoReview);
   deny(canReviewerWorkOnPaper(row));
 }
 
