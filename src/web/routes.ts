@@ -46,6 +46,7 @@ export default [
     route('editor/settings', 'routes/editor/editor-settings.tsx', { id: 'editor-settings' }),
     route('editor/reviewers', 'routes/editor/editor-reviewers.tsx', { id: 'editor-reviewers' }),
     route('editor/decisions', 'routes/editor/editor-decisions.tsx', { id: 'editor-decisions' }),
+    route('editor/missing-reviews', 'routes/editor/editor-missing-reviews.tsx', { id: 'editor-missing-reviews' }),
     route('editor/audit', 'routes/editor/editor-audit.tsx', { id: 'editor-audit' }),
     route('reviewer/dashboard', 'routes/reviewer/reviewer-dashboard.tsx', { id: 'reviewer-dashboard' }),
     route('reviewer/dashboard/:paperId', 'routes/reviewer/reviewer-paper.tsx', { id: 'reviewer-paper' }),

@@ -39,7 +39,7 @@ export { RouteError as ErrorBoundary } from '../../lib/route-data';
 const EditorCharts = lazy(() => import('./editor-charts'));
 
 const LINKS: Array<[string, string]> = [
-  ['/editor/settings', 'Settings'], ['/editor/reviewers', 'Reviewers'], ['/editor/decisions', 'Decisions'],
+  ['/editor/settings', 'Settings'], ['/editor/reviewers', 'Reviewers'], ['/editor/decisions', 'Decisions'], ['/editor/missing-reviews', 'Missing reviews'],
   ['/editor/messages', 'Messages'], ['/editor/payments', 'Payments'], ['/editor/program', 'Programme'],
   ['/editor/assign', 'Automatic assignment'], ['/editor/audit', 'Audit log'], ['/keynote-admin', 'Keynote admin'],
 ];
