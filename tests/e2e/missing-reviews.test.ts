@@ -113,7 +113,9 @@ test('the editor opens Missing reviews, sees each assignment without a review, r
 
 test('on a phone the table scrolls inside its box with a cue, and Remind all mails each reviewer once (390 px)', async () => {
   const { context, page } = await editorPage(PHONE);
-  await page.goto('/editor/missing-reviews');
+  // Opened by its address (a bookmark, a reload): the server answers with the app's shell, not a 404.
+  const opened = await page.goto('/editor/missing-reviews');
+  expect(opened?.status()).toBe(200);
   await page.getByRole('heading', { name: 'Missing reviews' }).waitFor();
   await page.getByText('Scroll the table sideways to see every column →').waitFor();
   const box = page.getByRole('region', { name: /^Missing reviews/ });
