@@ -48,6 +48,7 @@ export default [
     route('editor/decisions', 'routes/editor/editor-decisions.tsx', { id: 'editor-decisions' }),
     route('editor/missing-reviews', 'routes/editor/editor-missing-reviews.tsx', { id: 'editor-missing-reviews' }),
     route('editor/audit', 'routes/editor/editor-audit.tsx', { id: 'editor-audit' }),
+    route('editor/tracks', 'routes/editor/editor-tracks.tsx', { id: 'editor-tracks' }),
     route('reviewer/dashboard', 'routes/reviewer/reviewer-dashboard.tsx', { id: 'reviewer-dashboard' }),
     route('reviewer/dashboard/:paperId', 'routes/reviewer/reviewer-paper.tsx', { id: 'reviewer-paper' }),
     route('reviewer/bidding', 'routes/reviewer/reviewer-bidding.tsx', { id: 'reviewer-bidding' }),

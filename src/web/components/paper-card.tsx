@@ -6,7 +6,7 @@ import { buttonClass } from './ui/button';
 import { Card } from './ui/card';
 
 /**
- * One paper in a grid: title, id, tags, PDF link, status, date, and the actions of the screen. The status is the
+ * One paper in a grid: title, id, track, tags, PDF link, status, date, and the actions of the screen. The status is the
  * paper's state in the reader's words (issue 22.6) unless the screen names another (a reviewer's own answer).
  */
 export function PaperCard({ paper, status, to, actions }: {
@@ -18,6 +18,7 @@ export function PaperCard({ paper, status, to, actions }: {
       {paper.coAuthored ? <p className="mt-1 w-fit rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">Co-authored</p> : null}
       <dl className="mt-3 space-y-1.5 text-sm text-slate-700">
         <div><dt className="inline font-medium">Paper ID: </dt><dd className="inline break-all font-mono text-xs">{paper._id}</dd></div>
+        {paper.track ? <div><dt className="inline font-medium">Track: </dt><dd className="inline">{paper.track.name}</dd></div> : null}
         <div>
           <dt className="inline font-medium">Tags: </dt>
           <dd className="inline">{paper.keywords.length ? paper.keywords.join(', ') : '—'}</dd>

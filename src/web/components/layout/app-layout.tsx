@@ -34,7 +34,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = session.user();
   const token = session.token();
   if (!user || !token) return { user: null, roles: null, mailMessage: null };
-  const reads = accountReads(token, user.role === 'Editor');
+  // A track chair has no outbox to see (issue 22.2): the editor's mail status is not read for them.
+  const reads = accountReads(token, user.role === 'Editor' && !user.chairOnly);
   const [roles, mailMessage] = await Promise.all([reads.roles, reads.mail]);
   return { user, roles, mailMessage };
 }
@@ -70,7 +71,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         <section aria-label="Your account" className="border-b border-slate-200 bg-brand-50">
           <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 text-sm">
             <p className="min-w-0 break-words text-slate-700">
-              Logged in as <span className="font-semibold text-brand-900">{user.name}</span> ({user.role})
+              Logged in as <span className="font-semibold text-brand-900">{user.name}</span> ({user.chairOnly ? 'Editor, track chair' : user.role})
             </p>
             <div className="flex min-w-0 flex-wrap items-center justify-end gap-2">
               {roles ? <RoleSwitch key={user._id} roles={roles} /> : null}

@@ -9,6 +9,7 @@ import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { isChair, loadTrackChoices, TrackFilter, type TrackChoice } from './track-filter';
 import type { Route } from './+types/editor-assign';
 
 export const meta = () => [{ title: 'Automatic assignment | IMSE 2025' }];
@@ -19,28 +20,35 @@ interface PaperGroup { paperId: string; pairs: Pair[]; missing: number }
 
 const BID_LABEL: Record<string, string> = { eager: 'Eager', willing: 'Willing' };
 
-/** The reviewers' and papers' names, read once for the tables (the answer carries ids), and the saved limits the fields start from. */
-async function loadPage(): Promise<{ papers: Map<string, string>; reviewers: Map<string, string>; limits: { perPaper: number; perReviewer: number } }> {
+type PaperName = { title: string; track: TrackChoice | null };
+
+/**
+ * The reviewers' and papers' names (and tracks), read once for the tables (the answer carries ids), and the saved
+ * limits the fields start from. A track chair may not read the settings (issue 22.2): their fields start empty,
+ * and an empty field means the editor's saved limit.
+ */
+async function loadPage(chair: boolean): Promise<{ papers: Map<string, PaperName>; reviewers: Map<string, string>; tracks: TrackChoice[]; limits: { perPaper: number; perReviewer: number } | null }> {
   const [papers, reviewers, settings] = await Promise.all([
     getEditorPapersUpTo({ count: Infinity }).then((r) => r.papers),
     getAllReviewers(),
-    getSettings(),
+    chair ? null : getSettings(),
   ]);
   return {
-    papers: new Map(papers.map((p) => [p._id, p.title])), reviewers: new Map(reviewers.map((r) => [r._id, r.name])),
-    limits: { perPaper: settings.reviewersPerPaper, perReviewer: settings.maxPapersPerReviewer },
+    papers: new Map(papers.map((p) => [p._id, { title: p.title, track: p.track ?? null }])), reviewers: new Map(reviewers.map((r) => [r._id, r.name])),
+    tracks: await loadTrackChoices(chair, papers),
+    limits: settings ? { perPaper: settings.reviewersPerPaper, perReviewer: settings.maxPapersPerReviewer } : null,
   };
 }
 
 /** The papers' and reviewers' names the tables show (the assignment's answer carries ids), and the settings' limits (issue 22.8). */
 export async function clientLoader() {
-  requireRole('Editor');
-  return loadOr(loadPage(), 'The papers and reviewers could not be loaded. Please try again.');
+  const chair = isChair(requireRole('Editor'));
+  return { chair, ...await loadOr(loadPage(chair), 'The papers and reviewers could not be loaded. Please try again.') };
 }
 
 /** Preview (apply: false) or apply the assignment; the limits are checked by the contract's schema first. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const body = await jsonBody<{ reviewersPerPaper: number | null; maxPapersPerReviewer: number | null; apply: boolean }>(request);
+  const body = await jsonBody<{ reviewersPerPaper?: number | null; maxPapersPerReviewer?: number | null; apply: boolean }>(request);
   const intent = body.apply ? 'apply' : 'preview';
   const parsed = AutoAssignBody.safeParse(body);
   if (!parsed.success) return { ok: false as const, intent, error: parsed.error.issues[0]?.message ?? 'Check the limits' };
@@ -54,8 +62,9 @@ export const shouldRevalidate: typeof revalidateAfterSuccess = (args) =>
 
 export default function EditorAssign({ loaderData: page }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
-  const [perPaper, setPerPaper] = useState(String(page.limits.perPaper));
-  const [perReviewer, setPerReviewer] = useState(String(page.limits.perReviewer));
+  const [perPaper, setPerPaper] = useState(page.limits ? String(page.limits.perPaper) : '');
+  const [perReviewer, setPerReviewer] = useState(page.limits ? String(page.limits.perReviewer) : '');
+  const [track, setTrack] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [filter, setFilter] = useState('');
   const [shown, setShown] = useState(PAGE);
@@ -75,8 +84,12 @@ export default function EditorAssign({ loaderData: page }: Route.ComponentProps)
 
   const run = (apply: boolean) => {
     setConfirming(false);
+    // An empty field: a message for the editor (who sees the saved values), the saved limit for a chair (left out).
     const limit = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
-    fetcher.submit({ reviewersPerPaper: limit(perPaper), maxPapersPerReviewer: limit(perReviewer), apply }, { method: 'post', encType: 'application/json' });
+    const body: Record<string, number | boolean> = { apply };
+    if (page.limits || perPaper.trim()) body.reviewersPerPaper = limit(perPaper);
+    if (page.limits || perReviewer.trim()) body.maxPapersPerReviewer = limit(perReviewer);
+    fetcher.submit(body, { method: 'post', encType: 'application/json' });
   };
 
   const groups = useMemo<PaperGroup[]>(() => {
@@ -93,11 +106,12 @@ export default function EditorAssign({ loaderData: page }: Route.ComponentProps)
 
   const visible = useMemo(() => {
     const q = filter.trim().toLowerCase();
-    if (!q) return groups;
-    return groups.filter((g) => [g.paperId, page.papers.get(g.paperId) ?? '',
+    const ofTrack = track ? groups.filter((g) => page.papers.get(g.paperId)?.track?.id === track) : groups;
+    if (!q) return ofTrack;
+    return ofTrack.filter((g) => [g.paperId, page.papers.get(g.paperId)?.title ?? '', page.papers.get(g.paperId)?.track?.name ?? '',
       ...g.pairs.flatMap((p) => [p.reviewerId, page.reviewers.get(p.reviewerId) ?? '', ...p.sharedTags, p.bid ?? ''])]
       .some((s) => s.toLowerCase().includes(q)));
-  }, [groups, filter, page]);
+  }, [groups, filter, page, track]);
 
   const input = 'mt-1 w-28 rounded-md border border-slate-400 px-3 py-2';
   return (
@@ -114,14 +128,17 @@ export default function EditorAssign({ loaderData: page }: Route.ComponentProps)
 
       <form className="flex flex-wrap items-end gap-4" onSubmit={(e) => { e.preventDefault(); run(false); }}>
         <label className="block text-sm font-semibold">Reviewers per paper
-          <input className={`${input} block`} type="number" inputMode="numeric" min={REVIEWERS_PER_PAPER.min} max={REVIEWERS_PER_PAPER.max} required value={perPaper} onChange={(e) => setPerPaper(e.target.value)} />
+          <input className={`${input} block`} type="number" inputMode="numeric" min={REVIEWERS_PER_PAPER.min} max={REVIEWERS_PER_PAPER.max} required={page.limits !== null}
+            placeholder={page.limits ? undefined : 'Saved'} aria-describedby={page.limits ? undefined : 'limits-hint'} value={perPaper} onChange={(e) => setPerPaper(e.target.value)} />
         </label>
         <label className="block text-sm font-semibold">Most papers per reviewer
-          <input className={`${input} block`} type="number" inputMode="numeric" min={PAPERS_PER_REVIEWER.min} max={PAPERS_PER_REVIEWER.max} required value={perReviewer} onChange={(e) => setPerReviewer(e.target.value)} />
+          <input className={`${input} block`} type="number" inputMode="numeric" min={PAPERS_PER_REVIEWER.min} max={PAPERS_PER_REVIEWER.max} required={page.limits !== null}
+            placeholder={page.limits ? undefined : 'Saved'} aria-describedby={page.limits ? undefined : 'limits-hint'} value={perReviewer} onChange={(e) => setPerReviewer(e.target.value)} />
         </label>
         <Button type="submit" disabled={busy !== null}>Preview</Button>
         <Button variant="secondary" disabled={busy !== null || !result || result.assignments.length === 0}
           onClick={() => { setConfirming(true); requestAnimationFrame(() => confirmRef.current?.focus()); }}>Apply…</Button>
+        {page.limits ? null : <p id="limits-hint" className="w-full text-sm text-slate-600">Leave a limit empty to use the one the editor saved. Only the papers of your tracks are assigned.</p>}
       </form>
 
       {confirming && result ? (
@@ -175,24 +192,29 @@ export default function EditorAssign({ loaderData: page }: Route.ComponentProps)
               </div>
             ))}
           </dl>
-          <label className="block max-w-md text-sm font-semibold">Filter by paper, reviewer, tag or bid
-            <input type="search" className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2" value={filter}
-              onChange={(e) => { setFilter(e.target.value); setShown(PAGE); }} />
-          </label>
+          <div className="flex flex-wrap items-end gap-4">
+            <label className="block w-full max-w-md text-sm font-semibold">Filter by paper, reviewer, tag or bid
+              <input type="search" className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2" value={filter}
+                onChange={(e) => { setFilter(e.target.value); setShown(PAGE); }} />
+            </label>
+            <TrackFilter id="assign-track" tracks={page.tracks} value={track} onChange={(v) => { setTrack(v); setShown(PAGE); }} />
+          </div>
           <p className="text-sm text-slate-700" aria-live="polite">
-            {visible.length.toLocaleString('en-US')} papers{filter ? ' match' : ''}; papers lacking reviewers first.
+            {visible.length.toLocaleString('en-US')} papers{filter || track ? ' match' : ''}; papers lacking reviewers first.
           </p>
           <ul className="space-y-4" aria-label="Papers and proposed reviewers">
             {visible.slice(0, shown).map((g) => (
               <Card as="li" key={g.paperId}>
                 <h3 className="font-semibold text-brand-900">
-                  <Link to={`/editor/view-more/${g.paperId}`} className="underline">{page.papers.get(g.paperId) ?? g.paperId}</Link>
+                  <Link to={`/editor/view-more/${g.paperId}`} className="underline">{page.papers.get(g.paperId)?.title ?? g.paperId}</Link>
                 </h3>
+                {page.papers.get(g.paperId)?.track ? <p className="text-sm text-slate-700"><span className="font-medium">Track:</span> {page.papers.get(g.paperId)!.track!.name}</p> : null}
                 {g.missing ? <p className="text-sm font-semibold text-amber-800">Lacks {g.missing} reviewer{g.missing > 1 ? 's' : ''}</p> : null}
                 {g.pairs.length ? (
-                  <div className="mt-2 overflow-x-auto">
+                  // The table may be wider than a phone: its box scrolls, and takes the keyboard's focus to do so.
+                  <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`Proposed reviewers for ${page.papers.get(g.paperId)?.title ?? g.paperId}`}>
                     <table className="w-full min-w-[28rem] text-left text-sm">
-                      <caption className="sr-only">Proposed reviewers for {page.papers.get(g.paperId) ?? g.paperId}</caption>
+                      <caption className="sr-only">Proposed reviewers for {page.papers.get(g.paperId)?.title ?? g.paperId}</caption>
                       <thead><tr className="border-b border-slate-300"><th className="py-1 pr-3">Reviewer</th><th className="py-1 pr-3">Score</th><th className="py-1 pr-3">Shared tags</th><th className="py-1">Bid</th></tr></thead>
                       <tbody>
                         {g.pairs.map((p) => (

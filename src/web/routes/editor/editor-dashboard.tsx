@@ -8,6 +8,7 @@ import { RegistrationBadge } from '../../components/registration-badge';
 import { requireRole } from '../../lib/session';
 import { Button, ButtonAnchor, buttonClass } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { ChairConflictNote, ChairTracksLine, inTrack, isChair, loadTrackChoices, TrackFilter } from './track-filter';
 import type { Route } from './+types/editor-dashboard';
 
 export const meta = () => [{ title: 'Research Papers | IMSE 2025' }];
@@ -15,21 +16,25 @@ export const meta = () => [{ title: 'Research Papers | IMSE 2025' }];
 const PAGE = 24;
 
 /**
- * The search (?q=) and how many pages are shown (?pages=) live in the URL: the papers (cursor paging,
- * x-next-cursor), the figures for the charts and who has registered are read together.
+ * The search (?q=), the track shown (?track=, over the papers loaded) and how many pages are shown (?pages=)
+ * live in the URL: the papers (cursor paging, x-next-cursor), the figures for the charts and who has registered
+ * are read together. A track chair (issue 22.2) gets their tracks' papers only, and neither figures nor
+ * registrations: those are the editor's.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireRole('Editor');
+  const chair = isChair(requireRole('Editor'));
   const params = new URL(request.url).searchParams;
   const q = params.get('q')?.trim() ?? '';
+  const track = params.get('track') ?? '';
   const pages = pagesShown(params);
   // Each part may fail without hiding the page (SPEC §8: a failed list load is only logged).
   const [list, stats, registered] = await Promise.all([
     loadPart(getEditorPapersUpTo({ count: PAGE * pages, q: q || undefined }), { papers: [], nextCursor: null }),
-    loadPart(getEditorStats(), null, 'Could not load the figures.'),
-    loadPart(getRegisteredByPaper(), null),
+    chair ? null : loadPart(getEditorStats(), null, 'Could not load the figures.'),
+    chair ? null : loadPart(getRegisteredByPaper(), null),
   ]);
-  return { q, pages, ...list.data, stats: stats.data, statsError: stats.error, registered: registered.data };
+  const tracks = await loadTrackChoices(chair, list.data.papers);
+  return { q, track, pages, chair, tracks, ...list.data, stats: stats?.data ?? null, statsError: stats?.error ?? null, registered: registered?.data ?? null };
 }
 
 import { loadPart, pagesShown, useShowMore } from '../../lib/route-data';
@@ -42,11 +47,16 @@ const LINKS: Array<[string, string]> = [
   ['/editor/settings', 'Settings'], ['/editor/reviewers', 'Reviewers'], ['/editor/decisions', 'Decisions'], ['/editor/missing-reviews', 'Missing reviews'],
   ['/editor/messages', 'Messages'], ['/editor/payments', 'Payments'], ['/editor/program', 'Programme'],
   ['/editor/assign', 'Automatic assignment'], ['/editor/audit', 'Audit log'], ['/keynote-admin', 'Keynote admin'],
+  ['/editor/tracks', 'Tracks'],
 ];
+/** What a track chair may use of the links above (the server refuses them the rest: issue 22.2). */
+const CHAIR_MAY = new Set(['/editor/decisions', '/editor/assign', '/editor/missing-reviews']);
 
 export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
-  const { q, pages, papers, nextCursor, stats, statsError, registered } = loaderData;
+  const { q, track, pages, chair, tracks, papers, nextCursor, stats, statsError, registered } = loaderData;
   const [, setSearchParams] = useSearchParams();
+  const shown = papers.filter((p) => inTrack(p, track));
+  const links = chair ? LINKS.filter(([to]) => CHAIR_MAY.has(to)) : LINKS;
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/editor/dashboard';
   const [query, setQuery] = useState(q);
@@ -62,9 +72,19 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const text = value.trim();
-      setSearchParams(text ? { q: text } : {}, { replace: true, preventScrollReset: true });
+      setSearchParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (text) next.set('q', text); else next.delete('q');
+        next.delete('pages');
+        return next;
+      }, { replace: true, preventScrollReset: true });
     }, 300);
   };
+  const onTrack = (value: string) => setSearchParams((prev) => {
+    const next = new URLSearchParams(prev);
+    if (value) next.set('track', value); else next.delete('track');
+    return next;
+  }, { replace: true, preventScrollReset: true });
   const loadMore = useShowMore(pages);
 
   return (
@@ -74,15 +94,23 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-end gap-3">
           <Field id="paper-search" type="search" label="Search title, paper id or tag" value={query}
             onChange={(e) => onSearch(e.target.value)} className="w-72 max-w-full" />
-          {LINKS.map(([to, label]) => <Link key={to} to={to} className={buttonClass({ variant: 'quiet', size: 'sm' })}>{label}</Link>)}
+          <TrackFilter id="paper-track" tracks={tracks} value={track} onChange={onTrack} />
+          {links.map(([to, label]) => <Link key={to} to={to} className={buttonClass({ variant: 'quiet', size: 'sm' })}>{label}</Link>)}
         </div>
+        {chair ? <ChairTracksLine tracks={tracks} /> : null}
       </div>
-      <div className="mt-6">
-        <Suspense fallback={<p className="text-slate-600">Loading figures…</p>}><EditorCharts stats={stats} error={statsError} /></Suspense>
-      </div>
-      {!loading && papers.length === 0 ? <p className="mt-6 text-slate-700">{q ? 'No paper matches your search.' : 'No papers have been submitted yet.'}</p> : null}
+      {chair ? null : (
+        <div className="mt-6">
+          <Suspense fallback={<p className="text-slate-600">Loading figures…</p>}><EditorCharts stats={stats} error={statsError} /></Suspense>
+        </div>
+      )}
+      {!loading && shown.length === 0 ? (
+        <p className="mt-6 text-slate-700">{q ? 'No paper matches your search.' : papers.length ? 'No paper loaded is in this track.' : 'No papers have been submitted yet.'}</p>
+      ) : null}
+      {track && papers.length > 0 ? <p className="mt-6 text-sm text-slate-600" aria-live="polite">Showing {shown.length} of the {papers.length} papers loaded.</p> : null}
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {papers.map((paper) => {
+        {shown.map((paper) => {
+          if (paper.chairConflicted) return <PaperCard key={paper._id} paper={paper} actions={<ChairConflictNote />} />;
           const badge = <RegistrationBadge registered={registered ? (registered[paper._id] ?? null) : null} />;
           return (
             <PaperCard key={paper._id} paper={paper} to={`/editor/view-more/${paper._id}`}

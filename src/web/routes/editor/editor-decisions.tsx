@@ -11,6 +11,7 @@ import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { cardClass } from '../../components/ui/card';
+import { ChairConflictNote, inTrack, isChair, loadTrackChoices, TrackFilter } from './track-filter';
 import type { Route } from './+types/editor-decisions';
 
 export const meta = () => [{ title: 'Decisions | IMSE 2025' }];
@@ -22,14 +23,18 @@ type Mail = { to: string; subject: string; text: string };
 
 const fmt = (n: number | null | undefined) => (n === null || n === undefined ? '–' : Number.isInteger(n) ? String(n) : n.toFixed(2));
 
-/** Every paper (page after page, 200 a page) and who has registered (issue 15; its failure shows only under its filter). */
+/**
+ * Every paper (page after page, 200 a page) and who has registered (issue 15; its failure shows only under its
+ * filter). A track chair gets their tracks' papers and no registrations (the editor's: issue 22.2).
+ */
 export async function clientLoader() {
-  requireRole('Editor');
+  const chair = isChair(requireRole('Editor'));
   const [{ papers }, registrations] = await Promise.all([
     loadOr(getEditorPapersUpTo({ count: Infinity }), 'Could not load the papers. Please try again.'),
-    loadPart(getRegisteredByPaper(), null, 'Could not load the registrations. Please try again.'),
+    chair ? { data: null, error: null } : loadPart(getRegisteredByPaper(), null, 'Could not load the registrations. Please try again.'),
   ]);
-  return { papers, registered: registrations.data, registrationsError: registrations.error };
+  const tracks = await loadTrackChoices(chair, papers);
+  return { chair, tracks, papers, registered: registrations.data, registrationsError: registrations.error };
 }
 
 type Body = { intent: 'preview' } | { intent: 'send' } | { intent: 'remind'; paperIds: string[] } | DecisionBody;
@@ -57,9 +62,10 @@ export { RouteError as ErrorBoundary } from '../../lib/route-data';
 type Notified = { sent: number; skipped: number; preview?: Mail[] };
 
 export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
-  const { papers, registered, registrationsError } = loaderData;
+  const { chair, tracks, papers, registered, registrationsError } = loaderData;
   const fetcher = useFetcher<typeof clientAction>();
   const [filter, setFilter] = useState<Filter>('All');
+  const [track, setTrack] = useState('');
   const [sort, setSort] = useState<Sort>('mean-desc');
   const [preview, setPreview] = useState<Mail[] | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -85,6 +91,7 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
 
   const shown = useMemo(() => {
     const list = papers.filter((p) => {
+      if (!inTrack(p, track)) return false;
       if (filter === 'All') return true;
       if (filter === 'Undecided') return !p.decision;
       if (filter === 'Accepted, not registered') return p.decision === 'Accepted' && registered !== null && registered[p._id] !== true;
@@ -98,7 +105,7 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
       if (ma === null || mb === null) return ma === mb ? 0 : ma === null ? 1 : -1;
       return (ma - mb) * dir;
     });
-  }, [papers, filter, sort, registered]);
+  }, [papers, filter, sort, registered, track]);
 
   const pending = papers.filter((p) => p.decision && p.decision !== p.notifiedDecision).length;
   const decided = papers.filter((p) => p.decision).length;
@@ -138,12 +145,13 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Show</legend>
           <div className="mt-1 flex flex-wrap gap-1">
-            {FILTERS.map((f) => (
+            {(chair ? FILTERS.filter((f) => f !== 'Accepted, not registered') : FILTERS).map((f) => (
               <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}
                 className={`rounded-full border px-3 py-1 text-sm font-semibold ${filter === f ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'}`}>{f}</button>
             ))}
           </div>
         </fieldset>
+        <TrackFilter id="decision-track" tracks={tracks} value={track} onChange={setTrack} />
         <div>
           <label htmlFor="decision-sort" className="block text-sm font-medium text-slate-700">Sort</label>
           <select id="decision-sort" value={sort} onChange={(e) => setSort(e.target.value as Sort)} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
@@ -161,16 +169,18 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
           return (
             <li key={p._id} className={cardClass('shadow-sm md:grid md:grid-cols-[minmax(0,1fr)_15rem_15rem] md:items-center md:gap-4')}>
               <div className="min-w-0">
-                <Link to={`/editor/view-more/${p._id}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">{p.title}</Link>
+                {p.chairConflicted ? <p className="font-semibold text-slate-900">{p.title}</p>
+                  : <Link to={`/editor/view-more/${p._id}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">{p.title}</Link>}
+                {p.track ? <p className="mt-1 text-sm text-slate-700"><span className="font-medium">Track:</span> {p.track.name}</p> : null}
                 <p className="mt-1"><PaperStateBadge paper={p} /></p>
               </div>
               <p className="mt-2 text-sm text-slate-800 md:mt-0">
-                {s && s.count > 0 ? (
+                {p.chairConflicted ? 'Reviews hidden: conflict of interest' : s && s.count > 0 ? (
                   <>{s.count === 1 ? '1 review' : `${s.count} reviews`} · mean <span className="font-semibold">{fmt(s.mean)}</span> · <span className="whitespace-nowrap">{fmt(s.min)}–{fmt(s.max)}</span></>
                 ) : 'No reviews yet'}
               </p>
               <div className="mt-2 md:mt-0">
-                <DecisionControl paperId={p._id} title={p.title} decision={p.decision} />
+                {p.chairConflicted ? <ChairConflictNote /> : <DecisionControl paperId={p._id} title={p.title} decision={p.decision} />}
               </div>
             </li>
           );
