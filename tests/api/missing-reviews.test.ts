@@ -126,7 +126,7 @@ describe('the missing reviews', () => {
     } while (cursor);
     expect(pages).toBe(2);
     expect(seen).toEqual(whole.assignments);
-    for (const query of ['?limit=0', '?limit=201', '?limit=two', '?cursor=abc', `?cursor=2026-01-01T00:00:00.000000Z_${p.strategy}_x`]) {
+    for (const query of ['?limit=0', '?limit=201', '?limit=two', '?cursor=abc', `?cursor=2026-01-01T00:00:00.000000Z_${p.strategy}_x`, `?cursor=2026-13-45T99:00:00.000000Z_${p.strategy}_${p.strategy}`]) {
       const res = await t.app.inject({ url: `/api/editor/missing-reviews${query}`, headers: editor.auth });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toMatch(/limit|cursor/);

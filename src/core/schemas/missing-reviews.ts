@@ -8,9 +8,17 @@ import { MailState } from './mail';
  */
 const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{24}_[0-9a-f]{24}$/;
 
+const BAD_CURSOR = 'cursor must be a value nextCursor returned';
+/** The cursor's time is a real instant (the database would refuse the 45th of a 13th month). */
+const realInstant = (cursor: string) => {
+  const iso = `${cursor.slice(0, 23)}Z`;
+  const at = new Date(iso);
+  return !Number.isNaN(at.getTime()) && at.toISOString() === iso;
+};
+
 export const MissingReviewsQuery = z.object({
   limit: PageLimit,
-  cursor: z.string().regex(CURSOR, 'cursor must be a value nextCursor returned').optional(),
+  cursor: z.string().regex(CURSOR, BAD_CURSOR).refine(realInstant, BAD_CURSOR).optional(),
 }, { message: 'Invalid query' });
 export type MissingReviewsQuery = z.infer<typeof MissingReviewsQuery>;
 
