@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { reviewReminders } from '../../src/server/db/schema';
+import { papers, reviewReminders } from '../../src/server/db/schema';
 import { sendReviewReminders } from '../../src/server/services/submissions/send-review-reminders';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
@@ -28,8 +28,9 @@ afterAll(async () => {
 
 const send = (method: 'POST' | 'PUT', url: string, who: Who, payload: object) =>
   t.app.inject({ method, url, headers: who.auth, payload: payload as Record<string, unknown> });
+// `override`: one paper here has four reviewers, past the default limit per paper (issue 22.3).
 const assign = async (paperId: string, reviewer: Who) =>
-  expect((await send('POST', '/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id })).statusCode).toBe(200);
+  expect((await send('POST', '/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id, override: true })).statusCode).toBe(200);
 
 describe('review reminders', () => {
   test('the setting is saved, off by default, and refuses what is not 1 to 60 days', async () => {
@@ -103,5 +104,18 @@ describe('review reminders', () => {
     const now = new Date(Date.now() + 3 * DAY);
     expect(await sendReviewReminders({ db: t.app.database.db, mailer: t.app.mailer, publicUrl: t.config.publicUrl, now })).toBe(0);
     expect(await sendReviewReminders({ db: t.app.database.db, mailer: t.app.mailer, publicUrl: t.config.publicUrl })).toBe(1);
+  });
+
+  test('a withdrawn paper gets no automatic reminder (issue 22.7)', async () => {
+    const author = await signupAs(t.app, 'Author');
+    const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+    const kept = await submitPaper(t.app, author.auth, { title: 'Still under review', keywords: ['AI'] });
+    const gone = await submitPaper(t.app, author.auth, { title: 'Withdrawn before review', keywords: ['AI'] });
+    await assign(kept._id, reviewer);
+    await assign(gone._id, reviewer);
+    await t.app.database.db.update(papers).set({ withdrawnAt: new Date() }).where(eq(papers.id, gone._id));
+    expect(await sendReviewReminders({ db: t.app.database.db, mailer: t.app.mailer, publicUrl: t.config.publicUrl })).toBe(1);
+    const rows = await t.app.database.db.select().from(reviewReminders).where(eq(reviewReminders.reviewerId, reviewer.user._id));
+    expect(rows.map((r) => r.paperId)).toEqual([kept._id]);
   });
 });

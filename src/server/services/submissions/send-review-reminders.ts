@@ -24,6 +24,8 @@ export async function findPendingReviews(db: Db) {
       eq(reviewStatuses.assigned, true),
       or(eq(reviewStatuses.status, 'Sent'), and(eq(reviewStatuses.status, 'Accepted'), isNull(reviews.paperId))),
       isNull(reviewReminders.paperId),
+      // A withdrawn paper needs no review (issue 22.7).
+      isNull(papers.withdrawnAt),
     ))
     .orderBy(reviewStatuses.reviewerId, reviewStatuses.paperId);
 }
