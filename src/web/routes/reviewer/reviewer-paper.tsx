@@ -8,6 +8,7 @@ import { addComment, getAssignedPapers, getDeadlines, getOwnReview, respondToPap
 import { requireRole } from '../../lib/session';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
+import { PaperPdfViewer, pdfFileName } from '../../components/paper-pdf-viewer';
 import { ReviewForm } from './review-form';
 import { actOr, jsonBody } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
@@ -102,7 +103,7 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
     const url = URL.createObjectURL(await res.blob());
     const a = document.createElement('a');
     a.href = url;
-    a.download = `${paper.title.replace(/[^\w -]+/g, '').slice(0, 80) || 'paper'}.pdf`;
+    a.download = pdfFileName(paper.title);
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
@@ -116,53 +117,64 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
     );
   }
 
+  // Issue 28.1: the PDF in the page, beside the form on a wide screen (kept in view while the form scrolls) and
+  // above it on a phone. Phone order: details, abstract, PDF, then SPEC's download area and what the reviewer writes.
   return (
-    <article className="mx-auto max-w-3xl space-y-6">
+    <article className="mx-auto max-w-3xl space-y-6 lg:max-w-none">
       <Link to="/reviewer/dashboard" className="text-sm font-semibold text-brand-700 underline">← Papers sent to you</Link>
       <h1 className="text-2xl font-bold text-brand-900">{paper.title}</h1>
-      <dl className={cardClass('grid gap-3 text-sm sm:grid-cols-2')}>
-        <div><dt className="font-medium text-slate-600">Paper ID</dt><dd className="break-all font-mono">{paper._id}</dd></div>
-        <div><dt className="font-medium text-slate-600">Keywords</dt><dd>{paper.keywords.join(', ') || '—'}</dd></div>
-        <div><dt className="font-medium text-slate-600">PDF</dt><dd>{paper.pdf ? <a className="text-brand-700 underline" href={paper.pdf} target="_blank" rel="noopener noreferrer">Open PDF</a> : 'none'}</dd></div>
-        <div><dt className="font-medium text-slate-600">Your status</dt><dd><StatusBadge status={status} /></dd></div>
-      </dl>
-      <section aria-labelledby="abstract-heading">
-        <h2 id="abstract-heading" className="font-semibold text-brand-900">Abstract</h2>
-        <p className="mt-2 whitespace-pre-wrap text-slate-800">{paper.abstract}</p>
-      </section>
-      <button type="button" onClick={download}
-        className="flex w-full flex-col items-center justify-center rounded-xl border-2 border-dashed border-brand-600 px-4 py-8 text-brand-700 hover:bg-brand-50">
-        <span aria-hidden="true" className="text-3xl">⬇</span>
-        <span className="mt-2 font-semibold">Click here to load PDF</span>
-      </button>
-      {declined ? null : <div>
-        <label htmlFor="comment" className="block font-semibold text-brand-900">Comments</label>
-        <textarea id="comment" rows={6} maxLength={10000} value={comment} onChange={(e) => setComment(e.target.value)}
-          className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2" placeholder="Write your comments for the author" />
-      </div>}
-      {/* Issue 22.4: SPEC's labels stay; the line beside them says they answer whether you review, not the paper's fate. */}
-      <div role="group" aria-labelledby="respond-hint" className="space-y-2">
-        <p id="respond-hint" className="text-sm text-slate-700">Accept or decline reviewing this paper (this is not your recommendation on it).</p>
-        <div className="flex flex-wrap gap-3">
-          <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Accepted' })} className="rounded-md bg-green-700 px-5 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-50">Accept</button>
-          {declined ? null : <Button disabled={busy} onClick={sendComment}>Send Comments</Button>}
-          <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Declined' })} className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">Decline</button>
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="space-y-6 lg:col-start-2">
+          <dl className={cardClass('grid gap-3 text-sm sm:grid-cols-2')}>
+            <div><dt className="font-medium text-slate-600">Paper ID</dt><dd className="break-all font-mono">{paper._id}</dd></div>
+            <div><dt className="font-medium text-slate-600">Keywords</dt><dd>{paper.keywords.join(', ') || '—'}</dd></div>
+            <div><dt className="font-medium text-slate-600">PDF</dt><dd>{paper.pdf ? <a className="text-brand-700 underline" href={paper.pdf} target="_blank" rel="noopener noreferrer">Open PDF</a> : 'none'}</dd></div>
+            <div><dt className="font-medium text-slate-600">Your status</dt><dd><StatusBadge status={status} /></dd></div>
+          </dl>
+          <section aria-labelledby="abstract-heading">
+            <h2 id="abstract-heading" className="font-semibold text-brand-900">Abstract</h2>
+            <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{paper.abstract}</p>
+          </section>
+        </div>
+        <div className="lg:sticky lg:top-20 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <PaperPdfViewer url={paper.pdf} title={paper.title} />
+        </div>
+        <div className="space-y-6 lg:col-start-2">
+          <button type="button" onClick={download}
+            className="flex w-full flex-col items-center justify-center rounded-xl border-2 border-dashed border-brand-600 px-4 py-4 text-brand-700 hover:bg-brand-50">
+            <span className="font-semibold"><span aria-hidden="true">⬇ </span>Click here to load PDF</span>
+            <span className="text-sm text-slate-700">Saves a copy of the PDF on your device</span>
+          </button>
+          {declined ? null : <div>
+            <label htmlFor="comment" className="block font-semibold text-brand-900">Comments</label>
+            <textarea id="comment" rows={6} maxLength={10000} value={comment} onChange={(e) => setComment(e.target.value)}
+              className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2" placeholder="Write your comments for the author" />
+          </div>}
+          {/* Issue 22.4: SPEC's labels stay; the line beside them says they answer whether you review, not the paper's fate. */}
+          <div role="group" aria-labelledby="respond-hint" className="space-y-2">
+            <p id="respond-hint" className="text-sm text-slate-700">Accept or decline reviewing this paper (this is not your recommendation on it).</p>
+            <div className="flex flex-wrap gap-3">
+              <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Accepted' })} className="rounded-md bg-green-700 px-5 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-50">Accept</button>
+              {declined ? null : <Button disabled={busy} onClick={sendComment}>Send Comments</Button>}
+              <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Declined' })} className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">Decline</button>
+            </div>
+          </div>
+          {myComments.length ? (
+            <section aria-labelledby="my-comments-heading" className="rounded-xl bg-brand-50 p-5">
+              <h2 id="my-comments-heading" className="font-semibold text-brand-900">Your earlier comments</h2>
+              <ol className="mt-3 space-y-3">
+                {myComments.map((c, i) => (
+                  <li key={`${c.createdAt}-${i}`} className="rounded-lg bg-white p-3">
+                    <p className="text-xs font-medium text-slate-600"><time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time></p>
+                    <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.text}</p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+          {declined ? <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert> : <ReviewForm saved={review} reviewDeadline={reviewDeadline} />}
         </div>
       </div>
-      {myComments.length ? (
-        <section aria-labelledby="my-comments-heading" className="rounded-xl bg-brand-50 p-5">
-          <h2 id="my-comments-heading" className="font-semibold text-brand-900">Your earlier comments</h2>
-          <ol className="mt-3 space-y-3">
-            {myComments.map((c, i) => (
-              <li key={`${c.createdAt}-${i}`} className="rounded-lg bg-white p-3">
-                <p className="text-xs font-medium text-slate-600"><time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time></p>
-                <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.text}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
-      {declined ? <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert> : <ReviewForm saved={review} reviewDeadline={reviewDeadline} />}
     </article>
   );
 }
