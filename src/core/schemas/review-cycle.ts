@@ -80,6 +80,8 @@ export const BidBody = z.object({ bid: Bid.nullable() });
 export const BidResponse = z.object({ paperId: z.string(), bid: Bid.nullable() });
 export const BiddingPaperJson = z.object({
   _id: z.string(), title: z.string(), abstract: z.string(), keywords: z.array(z.string()), bid: Bid.nullable(),
+  /** The paper's track (issue 22.1): the bidding page shows it and filters by it. */
+  track: z.object({ id: z.string(), name: z.string() }),
 });
 export type BiddingPaperJson = z.infer<typeof BiddingPaperJson>;
 

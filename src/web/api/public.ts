@@ -1,5 +1,6 @@
 import type { AnswerOf, BodyOf, Endpoint } from '../../core/api/endpoint';
 import type { SITE } from '../../core/api/site';
+import type { TRACKS } from '../../core/api/tracks';
 import type { NewsItem } from '../content/home';
 
 /**
@@ -48,3 +49,11 @@ export async function fetchKeynoteSpeakers(signal?: AbortSignal): Promise<Keynot
 /** POST /api/contact: stores the home page's contact message. */
 export const sendContactMessage = (body: BodyOf<typeof SITE.sendContactMessage>) =>
   call<typeof SITE.sendContactMessage>('/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+export type PublicTrackJson = AnswerOf<typeof TRACKS.listTracks>[number];
+
+/** GET /api/tracks: every track and its topics, in the call for papers' order (a reviewer picks topics from all of them). */
+export async function fetchTracks(signal?: AbortSignal): Promise<PublicTrackJson[]> {
+  const rows = await call<typeof TRACKS.listTracks>('/tracks', { signal });
+  return Array.isArray(rows) ? rows : [];
+}

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../core/messages';
 import type { Bid, BiddingPaperJson } from '../../../core/schemas/review-cycle';
 import type { Db } from '../../db/connect';
-import { bids, papers, users } from '../../db/schema';
+import { bids, papers, tracks, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { papersConflictedForReviewer } from '../submissions/conflicts';
 import { approvedIfRequired } from './reviewer-checks';
@@ -38,13 +38,14 @@ export async function listBiddingPapers(opts: { db: Db; reviewer: { id: string; 
   const { approved } = await readBidder(opts.db, opts.reviewer.id);
   // Issue 16.6: a reviewer waiting for approval sees no papers (not even their titles).
   if (!approved) return [];
-  const rows = await opts.db.select({ p: papers, bid: bids.bid }).from(papers)
+  const rows = await opts.db.select({ p: papers, bid: bids.bid, trackName: tracks.name }).from(papers)
     .leftJoin(bids, and(eq(bids.paperId, papers.id), eq(bids.reviewerId, opts.reviewer.id)))
+    .leftJoin(tracks, eq(tracks.id, papers.trackId))
     .where(isNull(papers.withdrawnAt))
     .orderBy(desc(papers.id));
   const hidden = await papersConflictedForReviewer(opts.db, opts.reviewer, rows.map((r) => r.p.id));
-  return rows.filter((r) => !hidden.has(r.p.id)).map(({ p, bid }) => ({
-    _id: p.id, title: p.title, abstract: p.abstract, keywords: p.keywords, bid: bid ?? null,
+  return rows.filter((r) => !hidden.has(r.p.id)).map(({ p, bid, trackName }) => ({
+    _id: p.id, title: p.title, abstract: p.abstract, keywords: p.keywords, bid: bid ?? null, track: { id: p.trackId, name: trackName ?? '' },
   }));
 }
 

@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import { LoginBody } from '../../../core/schemas/auth';
 import { DASHBOARD, ROLES, type Role } from '../../../core/schemas/common';
-import { isTag } from '../../../core/tags';
 import { logIn, signUp } from '../../api/accounts';
 import { messageOf, session } from '../../api/client';
+import { fetchTracks } from '../../api/public';
 import { ForgotPassword, forgotPassword, type ForgotIntent } from './forgot-password';
 import { jsonBody, revalidateAfterSuccess } from '../../lib/route-data';
 import { takeReturnTo } from '../../lib/return-to';
-import { TagMultiSelect } from '../../components/tag-multi-select';
+import { TagMultiSelect, type TagGroup } from '../../components/tag-multi-select';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -46,8 +46,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     }
     const res = await signUp({
       name: body.name || email.split('@')[0] || '', email, password, confirmPassword: body.confirmPassword, role,
-      // The picker offers only the tags of the list: the filter narrows its strings to the schema's tag type.
-      tags: role === 'Reviewer' ? body.tags.filter(isTag) : [],
+      // The picker offers the tracks' topics; the server checks them against the tracks again.
+      tags: role === 'Reviewer' ? body.tags : [],
     });
     session.save(res.token, res.user);
     return redirect(DASHBOARD[res.user.role]);
@@ -59,12 +59,30 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 export const shouldRevalidate = revalidateAfterSuccess;
 
+/**
+ * A reviewer's topics come from every track (issue 22.1), read when the reviewer's signup is first shown; until
+ * then, or when the read fails, SPEC's 50 tags (the computing track's topics) are offered.
+ */
+function useTrackTopics(wanted: boolean): TagGroup[] | undefined {
+  const [groups, setGroups] = useState<TagGroup[]>();
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (!wanted || asked) return;
+    setAsked(true);
+    fetchTracks()
+      .then((tracks) => { if (tracks.length) setGroups(tracks.map((t) => ({ label: t.name, tags: t.topics }))); })
+      .catch((err: unknown) => console.error(err));
+  }, [wanted, asked]);
+  return groups;
+}
+
 export default function Login({ loaderData: { current } }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const fetcher = useFetcher<typeof clientAction>();
   const [role, setRole] = useState<Role>('Author');
   const [mode, setMode] = useState<'login' | 'signup'>('login');
   const [tags, setTags] = useState<string[]>([]);
+  const topicGroups = useTrackTopics(mode === 'signup' && role === 'Reviewer');
   const busy = fetcher.state !== 'idle';
   const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 
@@ -108,7 +126,8 @@ export default function Login({ loaderData: { current } }: Route.ComponentProps)
           <Field id="password" name="password" type="password" label="Password" required minLength={mode === 'signup' ? 8 : undefined}
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'} />
           {mode === 'signup' ? <Field id="confirmPassword" name="confirmPassword" type="password" label="Confirm password" required autoComplete="new-password" /> : null}
-          {mode === 'signup' && role === 'Reviewer' ? <TagMultiSelect label="Tags (your review topics)" value={tags} onChange={setTags} /> : null}
+          {mode === 'signup' && role === 'Reviewer' ? <TagMultiSelect label="Tags (your review topics)" value={tags} onChange={setTags} groups={topicGroups}
+            placeholder="Type to filter topics" hint="Topics of every track; pick those you review." /> : null}
           <Alert>{error}</Alert>
           <Button type="submit" disabled={busy} full>
             {busy ? 'Please wait…' : mode === 'login' ? 'Login' : 'Signup'}

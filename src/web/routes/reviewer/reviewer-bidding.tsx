@@ -59,8 +59,12 @@ function BidButtons({ paper }: { paper: BiddingPaperJson }) {
 
 export default function ReviewerBidding({ loaderData: papers }: Route.ComponentProps) {
   const [tags, setTags] = useState<string[]>([]);
+  const [track, setTrack] = useState('');
   const allTags = useMemo(() => [...new Set(papers.flatMap((p) => p.keywords))].sort((a, b) => a.localeCompare(b)), [papers]);
-  const shown = tags.length ? papers.filter((p) => p.keywords.some((k) => tags.includes(k))) : papers;
+  // The tracks of the papers on offer (issue 22.1), by name.
+  const tracks = useMemo(() => [...new Map(papers.map((p) => [p.track.id, p.track.name]))].map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name)), [papers]);
+  const shown = papers.filter((p) => (track === '' || p.track.id === track) && (tags.length === 0 || p.keywords.some((k) => tags.includes(k))));
   const bidCount = papers.filter((p) => p.bid).length;
 
   return (
@@ -72,7 +76,17 @@ export default function ReviewerBidding({ loaderData: papers }: Route.ComponentP
       </div>
       <div className={cardClass('grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end')}>
         <TagMultiSelect tags={allTags} hideChosen chipsLabel="Tags filtered by" placeholder="Type a tag" value={tags} onChange={setTags} label="Filter by tag" />
-        <p className="text-sm text-slate-700" aria-live="polite">
+        {tracks.length > 1 ? (
+          <div>
+            <label htmlFor="bid-track" className="block text-sm font-medium text-slate-700">Track</label>
+            <select id="bid-track" value={track} onChange={(e) => setTrack(e.target.value)}
+              className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-base sm:w-64">
+              <option value="">All tracks</option>
+              {tracks.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            </select>
+          </div>
+        ) : null}
+        <p className={`text-sm text-slate-700 ${tracks.length > 1 ? 'sm:col-span-2' : ''}`} aria-live="polite">
           Showing {shown.length} of {papers.length} {papers.length === 1 ? 'paper' : 'papers'} · {bidCount} with your bid
         </p>
       </div>
@@ -82,6 +96,7 @@ export default function ReviewerBidding({ loaderData: papers }: Route.ComponentP
           <li key={paper._id}>
             <Card as="article" aria-labelledby={`bid-title-${paper._id}`} className="space-y-3 shadow-sm">
               <h2 id={`bid-title-${paper._id}`} className="text-lg font-semibold leading-snug text-brand-900">{paper.title}</h2>
+              <p className="text-sm text-slate-700"><span className="font-medium">Track:</span> {paper.track.name}</p>
               {paper.keywords.length ? (
                 <ul className="flex flex-wrap gap-1.5" aria-label="Keywords">
                   {paper.keywords.map((k) => <li key={k} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800">{k}</li>)}
