@@ -101,7 +101,8 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   // The editor sets the deadlines (all in the future: the server is shared with other journeys).
   const editor = await newPage(browser);
   await signUpInBrowser(editor.page, { role: 'Editor', email: 'cycle-editor@e2e.example.org', name: 'Cycle Editor' });
-  const deadlines = { submissionDeadline: days(30), reviewDeadline: days(14), cameraReadyDeadline: days(60) };
+  // In their order (the server refuses a review deadline before the submission deadline, issue 28.3).
+  const deadlines = { submissionDeadline: days(14), reviewDeadline: days(30), cameraReadyDeadline: days(60) };
   expect((await callApi(editor.page, 'PUT', '/editor/settings', deadlines)).status).toBe(200);
 
   // The reviewer bids on the bidding page once their address is verified: before, the page says what to do.
