@@ -67,6 +67,14 @@ const newSession = async () => {
   return res.json()._id as string;
 };
 
+/** A reviewer just sent the paper (beyond the limit per paper: the table sends it to many). */
+const freshlyAssigned = async () => {
+  const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+  const res = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: users.editor.auth, payload: { paperId, reviewerId: reviewer.user._id, override: true } });
+  expect(res.statusCode).toBe(200);
+  return reviewer.user._id;
+};
+
 const TABLE: Record<string, Row> = {
   // Public: the same answer whoever asks, with or without a token.
   'GET /api/health': { expect: everyone(200), call: () => ({ url: '/api/health' }) },
@@ -198,6 +206,12 @@ const TABLE: Record<string, Row> = {
   // Reviewer approval (issue 16.6).
   'GET /api/editor/reviewers': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/reviewers?limit=5' }) },
   'PUT /api/editor/reviewers/:id/approval': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/reviewers/${users.reviewer.user._id}/approval`, ...json({ approved: true }) }) },
+  // The chair's paper page (issue 22.3): the ranked list, and unassigning someone who has not reviewed (a fresh one per caller let in).
+  'GET /api/editor/papers/:paperId/ranked-reviewers': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/ranked-reviewers` }) },
+  'DELETE /api/editor/papers/:paperId/reviewers/:reviewerId': {
+    expect: editorsAndChairs(200),
+    call: async (who) => ({ url: `/api/editor/papers/${paperId}/reviewers/${who === 'editor' || who === 'chair' ? await freshlyAssigned() : users.otherReviewer.user._id}` }),
+  },
   'GET /api/editor/papers/:paperId/conflicted-reviewers': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicted-reviewers` }) },
   'GET /api/author/paper/:id/conflicts': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/conflicts` }) },
   'PUT /api/author/paper/:id/conflicts': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/conflicts`, ...json({ emails: [] }) }) },

@@ -4,6 +4,7 @@ import { Email, Id, MessageJson, PageQuery, PaperId } from '../schemas/common';
 import { ConflictedReviewerJson } from '../schemas/editor-stats';
 import { EditorMessagesJson, SendMailJson } from '../schemas/mail';
 import { PaperJson } from '../schemas/paper';
+import { RankedReviewersJson, RankedReviewersQuery, UnassignJson } from '../schemas/ranked-reviewers';
 import { ReviewerStatusJson, ReviewerSuggestionJson, SendMailBody, SendPaperBody } from '../schemas/review';
 import { ApprovalBody, ReviewerAdminJson, ReviewerListJson, ReviewerListQuery } from '../schemas/reviewers';
 import { endpoints } from './endpoint';
@@ -37,7 +38,24 @@ export const ASSIGNMENT = endpoints('assignment', {
     params: z.object({ reviewerEmail: Email }), body: SendMailBody, response: SendMailJson, also: { 202: SendMailJson }, errors: [409, 502],
   },
   sendPaper: {
-    method: 'POST', path: '/editor/send-paper', summary: 'Assign a paper to a reviewer', body: SendPaperBody, response: MessageJson, errors: [409],
+    method: 'POST', path: '/editor/send-paper', summary: 'Assign a paper to a reviewer',
+    description: 'Refused with 409 and the reason for a reviewer conflicted with the paper, one the settings do not allow (unverified, not approved), '
+      + 'and for a new assignment that would take the reviewer past `maxPapersPerReviewer` papers (assigned, not declined) or the paper past '
+      + '`reviewersPerPaper` reviewers; `override: true` assigns beyond the limits (recorded in the audit log), never past a conflict.',
+    body: SendPaperBody, response: MessageJson, errors: [409],
+  },
+  rankReviewers: {
+    method: 'GET', path: '/editor/papers/:paperId/ranked-reviewers', summary: 'Every eligible reviewer of a paper, ranked, a page at a time, with the conflicted ones apart',
+    description: 'Score: 10 per topic shared with the paper, +20 for an eager bid, +10 willing (docs/decisions/0025). The suggested group (the highest overlap among '
+      + 'the reviewers not conflicted, at least one, ties kept: the same as suggested-reviewers) comes first, marked `suggested`, then the others by score. Each with their load against '
+      + '`maxPapersPerReviewer` and what they have on this paper. `assigned`: everyone the paper is assigned to, with their review; `conflicted`: '
+      + 'each conflicted reviewer with the reasons, not assignable. `q` narrows the page to names or addresses containing it.',
+    params: PaperParams, query: RankedReviewersQuery, response: RankedReviewersJson,
+  },
+  unassignReviewer: {
+    method: 'DELETE', path: '/editor/papers/:paperId/reviewers/:reviewerId', summary: 'Take a paper back from a reviewer who has not reviewed it',
+    description: '409 once the reviewer has saved a review; 404 when the paper is not assigned to them. Audited as review.unassign; the reviewer is mailed.',
+    params: z.object({ paperId: PaperId, reviewerId: Id }), response: UnassignJson, errors: [409],
   },
   listEditorMessages: {
     method: 'GET', path: '/editor/messages', tag: 'editor desk', summary: 'The contact form\'s messages and every mail the site sent or queued', response: EditorMessagesJson,

@@ -21,7 +21,12 @@ export const SendMailBody = z.object({
   paperId: PaperId,
   reviewerId: Id,
 });
-export const SendPaperBody = z.object({ paperId: PaperId, reviewerId: Id });
+export const SendPaperBody = z.object({
+  paperId: PaperId,
+  reviewerId: Id,
+  /** Issue 22.3: assign although the reviewer or the paper is at its saved limit (refused with 409 otherwise). */
+  override: z.boolean({ message: 'override must be true or false' }).optional(),
+});
 
 export const AddCommentBody = z.object({ reviewerId: Id, text: CommentText });
 export const RESPONSES = ['Accepted', 'Declined'] as const;

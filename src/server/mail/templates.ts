@@ -178,6 +178,24 @@ export const MAIL_TEMPLATES = {
       'The editorial team',
     ].join('\n'),
   },
+  reviewUnassigned: {
+    subject: 'No longer yours to review: {paperTitle}',
+    text: [
+      'Dear {name},',
+      '',
+      'The editors of the {conference} have taken back the paper',
+      '',
+      '  "{paperTitle}"',
+      '  Paper ID: {paperId}',
+      '',
+      'that was assigned to you: you no longer need to review it, and it has left your list.',
+      'The papers still assigned to you are on your dashboard:',
+      '{dashboardUrl}',
+      '',
+      'Thank you for your help.',
+      'The editorial team',
+    ].join('\n'),
+  },
   reviewReminder: {
     subject: 'Reminder: your reviews are due by {deadline}',
     text: [

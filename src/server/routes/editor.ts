@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ASSIGNMENT } from '../../core/api/assignment';
+import { reviewerUnassigned } from '../../core/assignment/messages';
 import { mailFailed, mailKeptInOutbox, mailQueued, mailSent, paperSentTo } from '../../core/messages';
 import { defineRoute } from '../http/route';
 import { getEditorPaper, listEditorPapers, sendPaperToReviewer, suggestReviewers } from '../services/assignment/editor-papers';
+import { rankReviewersForPaper } from '../services/assignment/ranked-reviewers';
 import { sendReviewInvitation } from '../services/assignment/send-review-invitation';
+import { unassignReviewer } from '../services/assignment/unassign-reviewer';
 import { listEditorMessages } from '../services/editor-desk/list-messages';
 import { listReviewStatuses } from '../services/submissions/review-status';
 import { checkEditorPaper, findEditorScope, scopeTrackIds } from '../services/tracks/chairs';
@@ -11,7 +14,7 @@ import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
 const EDITOR = ['Editor'] as const;
 
-/** The editor's papers, reviewer suggestions, invitations and Send Paper, and the mail log. */
+/** The editor's papers, reviewer suggestions and the ranked list, invitations, Send Paper and unassigning, and the mail log. */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const secret = app.config.JWT_SECRET;
@@ -61,8 +64,23 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR_OR_CHAIR,
     handler: async ({ req, caller, body }) => {
       await checkEditorPaper({ db, caller, paperId: body.paperId, seesReviewers: true });
-      const { reviewerName } = await sendPaperToReviewer({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip }, paperId: body.paperId, reviewerId: body.reviewerId });
+      const { reviewerName } = await sendPaperToReviewer({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip }, paperId: body.paperId, reviewerId: body.reviewerId, override: body.override });
       return { message: paperSentTo(reviewerName) };
+    },
+  });
+  defineRoute(app, ASSIGNMENT.rankReviewers, {
+    access: EDITOR_OR_CHAIR,
+    guard: chairPaperGuard(db, ASSIGNMENT.rankReviewers.params, { seesReviewers: true }),
+    handler: ({ params, query }) => rankReviewersForPaper({ db, paperId: params.paperId, query }),
+  });
+  defineRoute(app, ASSIGNMENT.unassignReviewer, {
+    access: EDITOR_OR_CHAIR,
+    guard: chairPaperGuard(db, ASSIGNMENT.unassignReviewer.params, { seesReviewers: true }),
+    handler: async ({ req, caller, params }) => {
+      const { reviewerName } = await unassignReviewer({
+        db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip }, paperId: params.paperId, reviewerId: params.reviewerId,
+      });
+      return { message: reviewerUnassigned(reviewerName) };
     },
   });
   defineRoute(app, ASSIGNMENT.listEditorMessages, { access: EDITOR, handler: () => listEditorMessages(db) });

@@ -16,6 +16,22 @@ export const getSuggestedReviewers = (paperId: string) => call(ASSIGNMENT.sugges
 /** Every reviewer (no paperId): for their names in the preview. */
 export const getAllReviewers = () => call(ASSIGNMENT.suggestReviewers);
 export const getReviewerStatuses = (paperId: string) => call(ASSIGNMENT.listReviewerStatuses, { params: { paperId } });
+/**
+ * The chair's ranked list of a paper's reviewers (issue 22.3): the first `count` of them (pages of at most 200),
+ * narrowed by `q`; the first answer's other fields (assigned, conflicted, limits…) come with the rows.
+ */
+export async function getRankedReviewers(paperId: string, opts: { count: number; q?: string }) {
+  const first = await call(ASSIGNMENT.rankReviewers, { params: { paperId }, query: { limit: Math.min(200, opts.count), q: opts.q || undefined } });
+  const reviewers = [...first.reviewers];
+  let next = first.nextOffset;
+  while (next !== null && reviewers.length < opts.count) {
+    const page = await call(ASSIGNMENT.rankReviewers, { params: { paperId }, query: { limit: Math.min(200, opts.count - reviewers.length), offset: next, q: opts.q || undefined } });
+    reviewers.push(...page.reviewers);
+    next = page.nextOffset;
+  }
+  return { ...first, reviewers, nextOffset: next };
+}
+export const unassignReviewer = (paperId: string, reviewerId: string) => call(ASSIGNMENT.unassignReviewer, { params: { paperId, reviewerId } });
 export const getConflictedReviewers = (paperId: string) => call(ASSIGNMENT.listConflictedReviewers, { params: { paperId } });
 
 export const sendMail = (reviewerEmail: string, body: BodyOf<typeof ASSIGNMENT.sendReviewInvitation>) =>

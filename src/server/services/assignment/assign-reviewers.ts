@@ -6,6 +6,7 @@ import type { Mailer } from '../../mail/send';
 import type { Actor } from '../shared/audit';
 import { getSettingsRow } from '../shared/settings';
 import { readableDeadline } from '../submissions/send-review-reminders';
+import { checkAssignmentLimits } from './assignment-limits';
 import { checkReviewerForPaper } from './reviewer-checks';
 
 /** How the editor gave the paper: Send Paper on one reviewer, or the automatic assignment's result applied. */
@@ -16,20 +17,29 @@ export type AssignVia = 'send-paper' | 'auto-assign';
  * reviewer's own Accepted/Declined is kept), audited as 'review.assign', and each newly assigned reviewer is
  * mailed the title, the review deadline and the paper's link (issue 22.4; a pair already assigned gets no second
  * mail), all in one transaction, whether one pair (Send Paper) or thousands (auto-assign, statements over arrays).
- * Send Paper's single pair is checked here (own author, verification and approval settings); the automatic
- * solver only offers eligible pairs. Cached lists are invalidated by the write request itself (app.ts).
+ * Send Paper's single pair is checked here (own author, verification and approval settings, and the saved
+ * limits unless `override`: issue 22.3); the automatic solver only offers eligible pairs within the limits.
+ * Cached lists are invalidated by the write request itself (app.ts).
  */
 export async function assignReviewers(opts: {
   db: Db; mailer: Mailer; publicUrl: string; editor: Actor; pairs: Array<{ paperId: string; reviewerId: string }>; via: AssignVia;
+  /** Send Paper beyond the saved limits (issue 22.3), recorded in the audit row. */
+  override?: boolean;
 }): Promise<void> {
   const { pairs, editor, via } = opts;
+  const override = opts.override === true;
   if (pairs.length === 0) return;
   const paperIds = pairs.map((p) => p.paperId);
   const reviewerIds = pairs.map((p) => p.reviewerId);
   const auditIds = pairs.map(() => newId());
   const array = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
   await opts.db.transaction(async (tx) => {
-    if (via === 'send-paper') for (const p of pairs) await checkReviewerForPaper(tx, p);
+    if (via === 'send-paper') {
+      for (const p of pairs) {
+        await checkReviewerForPaper(tx, p);
+        await checkAssignmentLimits(tx, { ...p, override });
+      }
+    }
     // Every part of one statement sees the table as it was before it: `was` holds the pairs assigned already.
     const res = await tx.execute(sql`with input as (select p, r from unnest(${array(paperIds)}, ${array(reviewerIds)}) as t(p, r)),
       was as (select s.paper_id, s.reviewer_id from review_statuses s join input on s.paper_id = input.p and s.reviewer_id = input.r where s.assigned),
@@ -45,6 +55,7 @@ export async function assignReviewers(opts: {
         order by up.reviewer_id, up.paper_id`);
     await tx.execute(sql`insert into audit_log (id, actor_id, actor_role, action, paper_id, ip, details)
       select a, ${editor.id}, 'Editor', 'review.assign', p, ${editor.ip}, jsonb_build_object('reviewerId', r, 'via', ${via}::text)
+        || case when ${override}::boolean then '{"override": true}'::jsonb else '{}'::jsonb end
       from unnest(${array(auditIds)}, ${array(paperIds)}, ${array(reviewerIds)}) as t(a, p, r)`);
     const told = (res as unknown as { rows: Array<{ paperId: string; title: string; name: string; email: string }> }).rows;
     if (told.length === 0) return;

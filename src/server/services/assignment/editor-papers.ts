@@ -46,15 +46,18 @@ export async function suggestReviewers(opts: { db: Db; paperId: string | undefin
   return suggestReviewersForPaper({ db, paperTags: paper.keywords, excluding: conflicted });
 }
 
-/** Assign a paper to a reviewer (status 'Sent'), refused on a conflict of interest; audited, the reviewer mailed. Returns the reviewer's name. */
+/**
+ * Assign a paper to a reviewer (status 'Sent'), refused on a conflict of interest, and at the saved limits unless
+ * `override` (issue 22.3); audited, the reviewer mailed. Returns the reviewer's name.
+ */
 export async function sendPaperToReviewer(opts: {
-  db: Db; mailer: Mailer; publicUrl: string; editor: { id: string; ip: string }; paperId: string; reviewerId: string;
+  db: Db; mailer: Mailer; publicUrl: string; editor: { id: string; ip: string }; paperId: string; reviewerId: string; override?: boolean;
 }): Promise<{ reviewerName: string }> {
   const { db, editor } = opts;
   const [reviewer] = await db.select().from(users).where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer'))).limit(1);
   if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
   const paper = await getPaper({ db, paperId: opts.paperId });
   refuseConflict(await conflictBetween(db, paper.id, reviewer.id));
-  await assignReviewers({ db, mailer: opts.mailer, publicUrl: opts.publicUrl, editor, pairs: [{ paperId: paper.id, reviewerId: reviewer.id }], via: 'send-paper' });
+  await assignReviewers({ db, mailer: opts.mailer, publicUrl: opts.publicUrl, editor, pairs: [{ paperId: paper.id, reviewerId: reviewer.id }], via: 'send-paper', override: opts.override });
   return { reviewerName: reviewer.name };
 }
