@@ -36,7 +36,13 @@ export const MESSAGES = {
   trackNotFound: 'Track not found',
   trackClosed: 'This track is closed for submissions: choose another track.',
   unknownTopic: 'Unknown tag: choose tags from the list',
-  // Authors fix and withdraw (issue 22.7)
+} as const;
+
+/**
+ * Authors fix and withdraw their papers (issue 22.7). Apart from MESSAGES, which every page loads: only the server
+ * says these (the login area shows the server's words), so public pages' JavaScript does not carry them.
+ */
+export const REVISION_MESSAGES = {
   paperSaved: 'Paper saved',
   paperWithdrawn: 'Paper withdrawn',
   alreadyWithdrawn: 'This paper is already withdrawn',

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MESSAGES } from '../../src/core/messages';
+import { MESSAGES, REVISION_MESSAGES } from '../../src/core/messages';
 import type { AutoAssignJson } from '../../src/core/schemas/assignment';
 import type { PaperJson } from '../../src/core/schemas/paper';
 import { auditLog, mailQueue, users } from '../../src/server/db/schema';
@@ -215,9 +215,9 @@ describe('withdrawing a paper', () => {
     expect(await mailsTo(waiting.user.email, 'reviewAssigned')).toHaveLength(0);
     // The reviewer can no longer save a review or comment.
     const saved = await put(`/api/reviewer/review/${paper._id}`, accepted, { recommendation: 5, confidence: 3, commentsToAuthors: 'Final.' });
-    expect([saved.statusCode, saved.json().message]).toEqual([403, MESSAGES.withdrawnNoReview]);
+    expect([saved.statusCode, saved.json().message]).toEqual([403, REVISION_MESSAGES.withdrawnNoReview]);
     const comment = await post(`/api/reviewer/add-comment/${paper._id}`, accepted, { reviewerId: accepted.user._id, text: 'Still here?' });
-    expect([comment.statusCode, comment.json().message]).toEqual([403, MESSAGES.withdrawnNoReview]);
+    expect([comment.statusCode, comment.json().message]).toEqual([403, REVISION_MESSAGES.withdrawnNoReview]);
     // The author cannot edit it any more; every screen says Withdrawn.
     const edit = await patch(paper._id, author, [['title', 'Back again']]);
     expect([edit.statusCode, edit.json().message]).toEqual([409, 'This paper was withdrawn']);
@@ -229,7 +229,7 @@ describe('withdrawing a paper', () => {
     const paper = await submit(author, { title: 'Decided' });
     expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
     const res = await withdraw(paper._id, author);
-    expect([res.statusCode, res.json().message]).toEqual([409, MESSAGES.withdrawAfterDecision]);
+    expect([res.statusCode, res.json().message]).toEqual([409, REVISION_MESSAGES.withdrawAfterDecision]);
     expect((await myPaper(paper._id)).withdrawnAt).toBeUndefined();
     expect(await auditOf(paper._id, 'paper.withdraw')).toEqual([]);
   });

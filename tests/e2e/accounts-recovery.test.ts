@@ -125,6 +125,7 @@ test('an author lists a co-author on the new-paper form; the co-author signs up,
   await owner.page.goto('/author/new-paper');
   await owner.page.getByLabel('Title').fill('Co-written work on edge clinics');
   await owner.page.getByLabel('Abstract').fill('Written together.');
+  await owner.page.getByLabel('Track').selectOption({ label: 'Computer Science and Applications' });
   await owner.page.getByRole('button', { name: '+ Add co-author' }).click();
   const coEmail = uniqueEmail('coauthor');
   const row = owner.page.getByRole('listitem').filter({ hasText: 'Co-author 1' });

@@ -17,6 +17,7 @@ test('an author submits a paper, sees it Under Review, edits the abstract, uploa
 
   await page.getByLabel('Title').fill('Federated learning for rural clinics');
   await page.getByLabel('Abstract').fill('First abstract.');
+  await page.getByLabel('Track').selectOption({ label: 'Computer Science and Applications' });
   await page.getByRole('button', { name: 'Machine Learning', exact: true }).click();
   await page.getByRole('button', { name: 'Edge Computing', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Edge Computing', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
@@ -63,6 +64,7 @@ test('the new paper form with no stored token says Please login first and goes t
   await page.goto('/author/new-paper');
   await page.getByLabel('Title').fill('x');
   await page.getByLabel('Abstract').fill('y');
+  await page.getByLabel('Track').selectOption({ label: 'Computer Science and Applications' });
   await page.getByLabel('Paper (PDF)').setInputFiles({ name: 'a.pdf', mimeType: 'application/pdf', buffer: pdf('a') });
   await page.evaluate(() => localStorage.removeItem('token'));
   const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.accept(); }));

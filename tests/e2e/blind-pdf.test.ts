@@ -24,6 +24,7 @@ test('an author whose PDF names them in its properties is told so after the succ
   await page.waitForURL('**/author/new-paper');
   await page.getByLabel('Title').fill('Soil moisture from space');
   await page.getByLabel('Abstract').fill('We estimate soil moisture from satellite images.');
+  await page.getByLabel('Track').selectOption({ label: 'Computer Science and Applications' });
   await page.getByLabel('Paper (PDF)').setInputFiles({ name: 'soil.pdf', mimeType: 'application/pdf', buffer: await pdfNaming(name) });
   const responded = page.waitForResponse((r) => r.url().endsWith('/api/author/new-paper'));
   await page.getByRole('button', { name: 'Submit Paper' }).click();

@@ -91,6 +91,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   await ap.goto('/author/new-paper');
   await ap.getByLabel('Title').fill(TITLE);
   await ap.getByLabel('Abstract').fill('A swarm of small robots maps an orchard row by row.');
+  await ap.getByLabel('Track').selectOption({ label: 'Computer Science and Applications' });
   for (const tag of ['Robotics', 'Smart Cities']) await ap.getByRole('button', { name: tag, exact: true }).click();
   await ap.getByLabel('Paper (PDF)').setInputFiles({ name: 'orchard.pdf', mimeType: 'application/pdf', buffer: smallPdf });
   await ap.getByRole('button', { name: 'Submit Paper' }).click();
@@ -273,6 +274,7 @@ test('a submission refused at the deadline shows the server\'s message; after it
   await page.goto('/author/new-paper');
   await page.getByLabel('Title').fill('Late but keen');
   await page.getByLabel('Abstract').fill('Written the night after.');
+  await page.getByLabel('Track').selectOption({ label: 'Computer Science and Applications' });
   await page.getByLabel('Paper (PDF)').setInputFiles({ name: 'late.pdf', mimeType: 'application/pdf', buffer: bigPdf });
   await page.getByRole('button', { name: 'Submit Paper' }).click();
   await page.getByRole('progressbar', { name: 'Paper upload' }).waitFor();

@@ -25,6 +25,7 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await author.page.goto('/author/new-paper');
   await author.page.getByLabel('Title').fill('Quantum methods for protein folding');
   await author.page.getByLabel('Abstract').fill('We fold proteins with qubits.');
+  await author.page.getByLabel('Track').selectOption({ label: 'Computer Science and Applications' });
   for (const tag of ['Quantum Computing', 'Bioinformatics', 'Semantic Web']) {
     await author.page.getByRole('button', { name: tag, exact: true }).click();
   }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUBMISSIONS } from '../../core/api/submissions';
-import { MESSAGES } from '../../core/messages';
+import { MESSAGES, REVISION_MESSAGES } from '../../core/messages';
 import { NewPaperFields, UpdatePaperFields } from '../../core/schemas/paper';
 import { defineRoute } from '../http/route';
 import { readPdfForm } from '../http/pdf-form';
@@ -65,14 +65,14 @@ const routes: FastifyPluginAsync = async (app) => {
         const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
         return { json: await reviseAuthorPaper({ db, secret, caller, ip: req.ip, paper, coAuthor, fields: changes, file }), metadataWarning: warning };
       });
-      return { message: MESSAGES.paperSaved, paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
+      return { message: REVISION_MESSAGES.paperSaved, paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
     },
   });
 
   defineRoute(app, SUBMISSIONS.withdrawPaper, {
     access: AUTHOR,
     handler: async ({ req, caller, params }) => ({
-      message: MESSAGES.paperWithdrawn,
+      message: REVISION_MESSAGES.paperWithdrawn,
       paper: await withdrawPaper({ db, secret, mailer: app.mailer, caller, ip: req.ip, paperId: params.id }),
     }),
   });

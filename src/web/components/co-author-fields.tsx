@@ -9,6 +9,12 @@ export function CoAuthorFields(props: { value: CoAuthor[]; onChange: (list: CoAu
   const id = useId();
   const { value, onChange } = props;
   const set = (i: number, change: Partial<CoAuthor>) => onChange(value.map((c, j) => (j === i ? { ...c, ...change } : c)));
+  /** The order is the paper's author order (issue 22.7): swap a co-author with the one above or below. */
+  const move = (i: number, to: number) => {
+    const next = [...value];
+    [next[i], next[to]] = [next[to]!, next[i]!];
+    onChange(next);
+  };
 
   return (
     <fieldset className="space-y-3" disabled={props.disabled}>
@@ -32,10 +38,22 @@ export function CoAuthorFields(props: { value: CoAuthor[]; onChange: (list: CoAu
                 <input id={`${id}-${i}-affiliation`} value={c.affiliation} maxLength={200} autoComplete="off" className={input} onChange={(e) => set(i, { affiliation: e.target.value })} />
               </div>
             </div>
-            <button type="button" aria-describedby={`${id}-${i}-heading`} onClick={() => onChange(value.filter((_, j) => j !== i))}
-              className="mt-2 text-sm font-semibold text-red-700 underline">
-              Remove
-            </button>
+            <div className="mt-2 flex flex-wrap gap-4">
+              {i > 0 ? (
+                <button type="button" aria-describedby={`${id}-${i}-heading`} onClick={() => move(i, i - 1)} className="text-sm font-semibold text-brand-700 underline">
+                  Move up
+                </button>
+              ) : null}
+              {i < value.length - 1 ? (
+                <button type="button" aria-describedby={`${id}-${i}-heading`} onClick={() => move(i, i + 1)} className="text-sm font-semibold text-brand-700 underline">
+                  Move down
+                </button>
+              ) : null}
+              <button type="button" aria-describedby={`${id}-${i}-heading`} onClick={() => onChange(value.filter((_, j) => j !== i))}
+                className="text-sm font-semibold text-red-700 underline">
+                Remove
+              </button>
+            </div>
           </li>
         ))}
       </ol>

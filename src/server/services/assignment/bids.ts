@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../core/messages';
+import { REVISION_MESSAGES } from '../../../core/messages';
 import type { Bid, BiddingPaperJson } from '../../../core/schemas/review-cycle';
 import type { Db } from '../../db/connect';
 import { bids, papers, tracks, users } from '../../db/schema';
@@ -59,7 +59,7 @@ export async function placeBid(opts: { db: Db; reviewer: { id: string; email: st
   const [paper] = await opts.db.select({ id: papers.id, withdrawnAt: papers.withdrawnAt }).from(papers).where(eq(papers.id, opts.paperId)).limit(1);
   if (!paper || (await papersConflictedForReviewer(opts.db, opts.reviewer, [paper.id])).has(paper.id)) throw new AppError('not_found', UNSEEN);
   // Issue 22.7: a withdrawn paper takes no bids (one the reviewer could see before).
-  if (paper.withdrawnAt) throw new AppError('conflict', MESSAGES.withdrawnPaper);
+  if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
   await opts.db.transaction(async (tx) => {
     if (opts.bid === null) {
       await tx.delete(bids).where(and(eq(bids.paperId, paper.id), eq(bids.reviewerId, opts.reviewer.id)));

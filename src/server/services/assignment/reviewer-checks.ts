@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../core/messages';
+import { REVISION_MESSAGES } from '../../../core/messages';
 import { findPersonConflicts } from '../../../core/person-conflicts';
 import type { Db } from '../../db/connect';
 import { papers, users } from '../../db/schema';
@@ -45,7 +45,7 @@ export async function isReviewerApproved(db: Db, reviewerId: string): Promise<bo
  */
 export async function checkReviewerForPaper(db: Db, opts: { paperId: string; reviewerId: string }): Promise<void> {
   const [row] = await db.select({ authorEmail: users.email, withdrawnAt: papers.withdrawnAt }).from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(eq(papers.id, opts.paperId)).limit(1);
-  if (row?.withdrawnAt) throw new AppError('conflict', MESSAGES.withdrawnPaper);
+  if (row?.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
   const [reviewer] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt, approved: sql<boolean>`${approvedIfRequired}` }).from(users).where(eq(users.id, opts.reviewerId)).limit(1);
   if (!row || !reviewer) return;
   const coAuthors = (await findCoAuthors(db, opts.paperId)).map((c) => c.email);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { CONFERENCE_TITLE } from '../../../core/conference';
-import { MESSAGES } from '../../../core/messages';
+import { MESSAGES, REVISION_MESSAGES } from '../../../core/messages';
 import { parseCoAuthorsField, type CoAuthor } from '../../../core/schemas/accounts';
 import type { NewPaperFields, UpdatePaperFields } from '../../../core/schemas/paper';
 import { deny } from '../../auth/caller';
@@ -109,7 +109,7 @@ export async function reviseAuthorPaper(opts: {
   // A co-author may upload a new (camera-ready) PDF; the paper's description stays the submitting author's.
   if (sent.length) deny(canActAsSubmitter(caller, paper, opts.coAuthor));
   if (!sent.length && !file) throw new AppError('bad_request', 'Nothing to save: change a field or choose a new PDF');
-  if (paper.withdrawnAt) throw new AppError('conflict', MESSAGES.withdrawnPaper);
+  if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
   if (sent.length) await checkSubmissionsOpen({ db });
   const updated = await db.transaction(async (tx) => {
     const changes: PaperChanges = {};

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../core/messages';
+import { REVISION_MESSAGES } from '../../../core/messages';
 import { deny } from '../../auth/caller';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
@@ -69,7 +69,7 @@ export async function checkMayReview(opts: { db: Db; paperId: string; reviewerId
     .innerJoin(papers, eq(papers.id, reviewStatuses.paperId))
     .where(and(eq(reviewStatuses.paperId, opts.paperId), eq(reviewStatuses.reviewerId, opts.reviewerId))).limit(1);
   deny(canReviewerReadPaper(row?.assigned === true));
-  if (row!.withdrawnAt) throw new AppError('forbidden', MESSAGES.withdrawnNoReview);
+  if (row!.withdrawnAt) throw new AppError('forbidden', REVISION_MESSAGES.withdrawnNoReview);
   deny(canReviewerWorkOnPaper(row));
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { CONFERENCE_TITLE } from '../../../core/conference';
-import { MESSAGES } from '../../../core/messages';
+import { REVISION_MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/connect';
 import { papers, reviewStatuses, users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -25,8 +25,8 @@ export async function withdrawPaper(opts: { db: Db; secret: string; mailer: Mail
     // The row locked: a second withdrawal, or a decision taken meanwhile, is seen here.
     const [paper] = await tx.select().from(papers).where(eq(papers.id, found.id)).for('update');
     if (!paper) throw new AppError('not_found', 'Paper not found');
-    if (paper.withdrawnAt) throw new AppError('conflict', MESSAGES.alreadyWithdrawn);
-    if (paper.decision || paper.notifiedDecision) throw new AppError('conflict', MESSAGES.withdrawAfterDecision);
+    if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.alreadyWithdrawn);
+    if (paper.decision || paper.notifiedDecision) throw new AppError('conflict', REVISION_MESSAGES.withdrawAfterDecision);
     const [row] = await tx.update(papers).set({ withdrawnAt: sql`now()`, updatedAt: sql`now()` }).where(eq(papers.id, paper.id)).returning();
     const reviewers = await tx.select({ name: users.name, email: users.email }).from(reviewStatuses)
       .innerJoin(users, eq(users.id, reviewStatuses.reviewerId))

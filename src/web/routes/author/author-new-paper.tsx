@@ -3,14 +3,16 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../core/messages';
 import { NewPaperFields } from '../../../core/schemas/paper';
+import { TrackId } from '../../../core/schemas/tracks';
 import { messageOf, session } from '../../api/client';
 import { getDeadlines } from '../../api/review';
 import { submitPaperWithProgress } from '../../api/submissions';
+import { getTracks } from '../../api/tracks';
 import { formatDateTime } from '../../lib/format';
 import { UploadProgress } from '../../components/upload-progress';
 import { loadPart, useFollowRedirect } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
-import { TagButtons } from './tag-buttons';
+import { FreeKeywordsField, splitKeywords, TagButtons, topicsIn, TrackSelect } from './tag-buttons';
 import { CoAuthorFields } from '../../components/co-author-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -21,19 +23,30 @@ import type { Route } from './+types/author-new-paper';
 
 export const meta = () => [{ title: 'New paper | IMSE 2025' }];
 
-/** The submission deadline; when it cannot be read the form is offered (the server refuses a late paper). */
+/** The paper's form with a track (issue 22.1): the new paper's fields, its track required. */
+const NewPaperForm = NewPaperFields.extend({ track: TrackId });
+
+/**
+ * The submission deadline (when it cannot be read the form is offered: the server refuses a late paper) and the
+ * tracks, whose open ones the author chooses from.
+ */
 export async function clientLoader() {
   requireRole('Author');
-  const { data } = await loadPart(getDeadlines(), null);
-  return { deadline: data?.submissionDeadline ?? null };
+  const [deadlines, tracks] = await Promise.all([
+    loadPart(getDeadlines(), null),
+    loadPart(getTracks(), [], 'The tracks could not be loaded. Please reload the page.'),
+  ]);
+  return { deadline: deadlines.data?.submissionDeadline ?? null, tracks: tracks.data, tracksError: tracks.error };
 }
 
 export { RouteError as ErrorBoundary } from '../../lib/route-data';
 
-export default function NewPaper({ loaderData: { deadline } }: Route.ComponentProps) {
+export default function NewPaper({ loaderData: { deadline, tracks, tracksError } }: Route.ComponentProps) {
   const navigate = useNavigate();
   const followRedirect = useFollowRedirect();
+  const [trackId, setTrackId] = useState('');
   const [keywords, setKeywords] = useState<string[]>([]);
+  const [freeKeywords, setFreeKeywords] = useState('');
   const [coAuthors, setCoAuthors] = useState<CoAuthor[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -41,6 +54,11 @@ export default function NewPaper({ loaderData: { deadline } }: Route.ComponentPr
   // Issue 27.3: when the PDF's properties name the author, the page stays to say so instead of moving on.
   const [submitted, setSubmitted] = useState<{ message: string; paperId: string; warning: string } | null>(null);
   const closed = Boolean(deadline && Date.now() > Date.parse(deadline));
+  const track = tracks.find((t) => t.id === trackId);
+  const chooseTrack = (id: string) => {
+    setTrackId(id);
+    setKeywords((chosen) => topicsIn(tracks.find((t) => t.id === id), chosen));
+  };
 
   // The upload reports its progress, so it is a direct call (XMLHttpRequest), not the route's action.
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
@@ -55,7 +73,7 @@ export default function NewPaper({ loaderData: { deadline } }: Route.ComponentPr
     }
     const f = new FormData(e.currentTarget);
     const file = f.get('file');
-    const parsed = NewPaperFields.safeParse({ title: f.get('title'), abstract: f.get('abstract'), keywords });
+    const parsed = NewPaperForm.safeParse({ title: f.get('title'), abstract: f.get('abstract'), track: trackId, keywords, freeKeywords: splitKeywords(freeKeywords) });
     if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? MESSAGES.submissionFailed); return; }
     if (!(file instanceof File) || file.size === 0) { setError('Please attach the paper as a PDF file'); return; }
     const authors = CoAuthorList.safeParse(coAuthors);
@@ -105,7 +123,10 @@ export default function NewPaper({ loaderData: { deadline } }: Route.ComponentPr
         <Field id="abstract" label="Abstract">
           {(control) => <textarea {...control} name="abstract" required maxLength={5000} rows={8} />}
         </Field>
-        <TagButtons value={keywords} onChange={setKeywords} />
+        <Alert>{tracksError}</Alert>
+        <TrackSelect tracks={tracks} value={trackId} onChange={chooseTrack} />
+        <TagButtons topics={track ? track.topics : null} value={keywords} onChange={setKeywords} />
+        <FreeKeywordsField value={freeKeywords} onChange={setFreeKeywords} />
         <Field id="file" label="Paper (PDF)">
           {(control) => <input {...control} className={fileInputClass} name="file" type="file" accept="application/pdf,.pdf" required />}
         </Field>

@@ -4,9 +4,10 @@ import { toast } from 'sonner';
 import { isId } from '../../../core/ids';
 import { MESSAGES } from '../../../core/messages';
 import type { CoAuthor } from '../../../core/schemas/accounts';
-import type { PaperSavedResponse } from '../../../core/schemas/paper';
+import { UpdatePaperFields, type PaperJson, type PaperSavedResponse } from '../../../core/schemas/paper';
 import { saveCoAuthors } from '../../api/accounts';
-import { getAuthorPaper, updateAuthorPaper } from '../../api/submissions';
+import { getAuthorPaper, updateAuthorPaper, withdrawPaper } from '../../api/submissions';
+import { getTracks } from '../../api/tracks';
 import { getPaperRegistration } from '../../api/program';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { requireRole } from '../../lib/session';
@@ -17,10 +18,12 @@ import { getDeadlines, getDeclaredConflicts, setDeclaredConflicts } from '../../
 import { AuthorCameraReady } from './author-camera-ready';
 import { AuthorConflicts } from './author-conflicts';
 import { AuthorDecision } from './author-decision';
+import { FreeKeywordsField, splitKeywords, TagButtons, topicsIn, TrackSelect } from './tag-buttons';
 import { actOr, jsonBody, loadPart, revalidateAfterSuccess, RouteError, type ActionResult } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
+import { Field } from '../../components/ui/field';
 import { Button, ButtonAnchor } from '../../components/ui/button';
-import { cardClass } from '../../components/ui/card';
+import { Card, cardClass } from '../../components/ui/card';
 import type { Route } from './+types/paper-details';
 
 export const meta = () => [{ title: 'Paper details | IMSE 2025' }];
@@ -34,22 +37,25 @@ const detailsFailed = (err: unknown): never => {
 
 /**
  * The paper with its latest comment, and beside it what may fail without hiding the page: the deadlines,
- * the registration badge and (for the submitting author) the declared conflicts.
+ * the registration badge and (for the submitting author) the declared conflicts and the tracks to move it to.
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   requireRole('Author');
   const { id } = params;
   const detail = (isId(id) ? getAuthorPaper(id) : Promise.reject(new Error(MESSAGES.badPaperId))).catch(detailsFailed);
-  const [{ paper, latestComment }, deadlines, registration, conflicts] = await Promise.all([
+  const [{ paper, latestComment }, deadlines, registration, conflicts, tracks] = await Promise.all([
     detail,
     loadPart(getDeadlines(), null),
     loadPart(getPaperRegistration(id), null),
     detail.then((d) => (d.paper.coAuthored === true ? null
       : loadPart(getDeclaredConflicts(id), null, 'Your declared conflicts could not be loaded. Please reload the page.'))),
+    detail.then((d) => (d.paper.coAuthored === true ? null : loadPart(getTracks(), []))),
   ]);
   return {
     paper,
     latestComment,
+    submissionDeadline: deadlines.data?.submissionDeadline ?? null,
+    tracks: tracks?.data ?? [],
     cameraReadyDeadline: deadlines.data?.cameraReadyDeadline ?? null,
     registered: registration.data?.registered ?? null,
     conflicts: conflicts?.data?.emails ?? null,
@@ -57,25 +63,37 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   };
 }
 
-type PaperIntent = { intent: 'co-authors'; coAuthors: CoAuthor[] } | { intent: 'conflicts'; emails: string[] };
+type PaperIntent = { intent: 'co-authors'; coAuthors: CoAuthor[] } | { intent: 'conflicts'; emails: string[] } | { intent: 'withdraw' };
+
+/** A text field of the revision form, when it was sent. */
+const textOf = (form: FormData, key: string): string | undefined => {
+  const value = form.get(key);
+  return typeof value === 'string' ? value : undefined;
+};
+/** A list of the revision form, when it was sent (one empty value: the empty list). */
+const listOf = (form: FormData, key: string): string[] | undefined =>
+  form.has(key) ? form.getAll(key).filter((v): v is string => typeof v === 'string' && v !== '') : undefined;
 
 /**
- * The page's writes: the abstract and a new PDF (multipart), the co-authors and the declared conflicts (JSON,
- * by `intent`). The camera-ready upload reports progress and is a direct call (AuthorCameraReady).
+ * The page's writes: the paper's description and a new PDF (multipart), the co-authors, the declared conflicts and
+ * the withdrawal (JSON, by `intent`). The camera-ready upload reports progress and is a direct call (AuthorCameraReady).
  */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const { id } = params;
   if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
     const form = await request.formData();
-    const abstract = form.get('abstract');
     const file = form.get('file');
-    return actOr(updateAuthorPaper(id, { abstract: typeof abstract === 'string' ? abstract : undefined, file: file instanceof File ? file : undefined }),
-      'Could not save the paper. Please try again.', 'paper');
+    const changes = {
+      title: textOf(form, 'title'), abstract: textOf(form, 'abstract'), track: textOf(form, 'track'),
+      keywords: listOf(form, 'keywords'), freeKeywords: listOf(form, 'freeKeywords'), file: file instanceof File ? file : undefined,
+    };
+    return actOr(updateAuthorPaper(id, changes), 'Could not save the paper. Please try again.', 'paper');
   }
   const body = await jsonBody<PaperIntent>(request);
   switch (body.intent) {
     case 'co-authors': return actOr(saveCoAuthors(id, body.coAuthors), 'Could not save the co-authors. Please try again.', body.intent);
     case 'conflicts': return actOr(setDeclaredConflicts(id, body.emails), 'Your conflicts could not be saved. Please try again.', body.intent);
+    case 'withdraw': return actOr(withdrawPaper(id), 'Could not withdraw the paper. Please try again.', body.intent);
   }
 }
 
@@ -90,35 +108,63 @@ export function ErrorBoundary() {
   );
 }
 
+/** The description as the edit form holds it: the free keywords as one line. */
+interface Draft { title: string; abstract: string; track: string; keywords: string[]; freeKeywords: string }
+const draftOf = (paper: PaperJson): Draft => ({
+  title: paper.title, abstract: paper.abstract, track: paper.track?.id ?? '', keywords: paper.keywords, freeKeywords: (paper.freeKeywords ?? []).join(', '),
+});
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 export default function PaperDetails({ loaderData }: Route.ComponentProps) {
-  const { paper, latestComment, cameraReadyDeadline, registered, conflicts, conflictsError } = loaderData;
+  const { paper, latestComment, submissionDeadline, tracks, cameraReadyDeadline, registered, conflicts, conflictsError } = loaderData;
   const fetcher = useFetcher<ActionResult<PaperSavedResponse>>();
   const [editing, setEditing] = useState(false);
   const [metadataWarning, setMetadataWarning] = useState<string | null>(null);
-  const [abstract, setAbstract] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(paper));
+  const [formError, setFormError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const saving = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const owner = paper.coAuthored !== true;
+  const withdrawn = Boolean(paper.withdrawnAt);
+  // Issue 22.7: the description is the submitting author's to change until the submission deadline.
+  const descriptionOpen = owner && !withdrawn && !(submissionDeadline && Date.now() > Date.parse(submissionDeadline));
+  const describing = editing && descriptionOpen;
+  const draftTrack = tracks.find((t) => t.id === draft.track);
 
   // After a save the loader has read the paper again: leave edit mode and say what the server said.
   useEffect(() => {
     if (!result) return;
     if (!result.ok) { toast.error(result.error); return; }
-    setAbstract(null);
+    setDraft(draftOf(result.data.paper));
     setEditing(false);
     if (fileRef.current) fileRef.current.value = '';
     toast.success(result.data.message);
     setMetadataWarning(result.data.metadataWarning ?? null);
   }, [result]);
 
+  const edit = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+  const chooseTrack = (track: string) => edit({ track, keywords: topicsIn(tracks.find((t) => t.id === track), draft.keywords) });
+
   const save = () => {
+    setFormError(null);
     const file = fileRef.current?.files?.[0];
-    const changed = abstract !== null && abstract !== paper.abstract;
-    if (!changed && !file) { toast.info('Nothing to save'); return; }
     const form = new FormData();
-    if (changed) form.append('abstract', abstract);
+    if (describing) {
+      const freeKeywords = splitKeywords(draft.freeKeywords);
+      const parsed = UpdatePaperFields.safeParse({ title: draft.title, abstract: draft.abstract, track: draft.track, keywords: draft.keywords, freeKeywords });
+      if (!parsed.success) { setFormError(parsed.error.issues[0]?.message ?? 'Please check the paper\'s details'); return; }
+      const next = parsed.data;
+      const trackChanged = next.track !== paper.track?.id;
+      if (next.title !== paper.title) form.append('title', next.title!);
+      if (next.abstract !== paper.abstract) form.append('abstract', next.abstract!);
+      if (trackChanged) form.append('track', next.track!);
+      // A new track checks the topics again: they are sent with it.
+      if (trackChanged || !sameList(next.keywords!, paper.keywords)) appendList(form, 'keywords', next.keywords!);
+      if (!sameList(next.freeKeywords!, paper.freeKeywords ?? [])) appendList(form, 'freeKeywords', next.freeKeywords!);
+    }
     if (file) form.append('file', file);
+    if ([...form.keys()].length === 0) { toast.info('Nothing to save'); return; }
     fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' });
   };
 
@@ -126,25 +172,46 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-3xl space-y-6">
       <Link to="/author/dashboard" className="text-sm font-semibold text-brand-700 underline">← My Research Papers</Link>
       <h1 className="text-2xl font-bold text-brand-900">{paper.title}</h1>
+      {withdrawn ? (
+        <Alert tone="warning">You withdrew this paper on {formatDateTime(paper.withdrawnAt!)}. It is no longer reviewed, and its reviewers were told.</Alert>
+      ) : null}
       <dl className={cardClass('grid gap-3 text-sm sm:grid-cols-2')}>
         <div><dt className="font-medium text-slate-600">Paper ID</dt><dd className="break-all font-mono">{paper._id}</dd></div>
         <div><dt className="font-medium text-slate-600">Author ID</dt><dd className="break-all font-mono">{paper.author}</dd></div>
+        <div><dt className="font-medium text-slate-600">Track</dt><dd>{paper.track?.name || '—'}</dd></div>
         <div><dt className="font-medium text-slate-600">Key tags</dt><dd>{paper.keywords.join(', ') || '—'}</dd></div>
+        {paper.freeKeywords?.length ? <div><dt className="font-medium text-slate-600">Your keywords</dt><dd>{paper.freeKeywords.join(', ')}</dd></div> : null}
         <div><dt className="font-medium text-slate-600">Submitted</dt><dd>{formatDate(paper.submittedAt)}</dd></div>
         <div><dt className="font-medium text-slate-600">Status</dt><dd data-testid="paper-status"><PaperStateBadge paper={paper} /></dd></div>
         <div><dt className="font-medium text-slate-600">Registration</dt><dd><RegistrationBadge registered={registered} /></dd></div>
       </dl>
       <AuthorDecision paper={paper} />
       {paper.decision === 'Accepted' && owner ? <AuthorCameraReady paper={paper} deadline={cameraReadyDeadline} /> : null}
+      {describing ? (
+        <section aria-labelledby="describe-heading" className={cardClass('space-y-5')}>
+          <h2 id="describe-heading" className="font-semibold text-brand-900">Paper details</h2>
+          <Field id="title" label="Title" value={draft.title} required maxLength={300} onChange={(e) => edit({ title: e.target.value })} />
+          <TrackSelect tracks={tracks} value={draft.track} current={paper.track?.id} onChange={chooseTrack} />
+          <TagButtons topics={draftTrack ? draftTrack.topics : null} value={draft.keywords} onChange={(keywords) => edit({ keywords })} />
+          <FreeKeywordsField value={draft.freeKeywords} onChange={(freeKeywords) => edit({ freeKeywords })} />
+        </section>
+      ) : null}
+      {editing && owner && !withdrawn && !descriptionOpen ? (
+        <Alert tone="info">{MESSAGES.submissionsClosed}: the title, abstract, track and topics can no longer be changed. You can still upload a new version of the PDF.</Alert>
+      ) : null}
       <div>
         <label htmlFor="abstract" className="block font-semibold text-brand-900">Abstract</label>
-        <textarea id="abstract" rows={8} disabled={!editing || !owner} value={abstract ?? paper.abstract} maxLength={5000}
-          onChange={(e) => setAbstract(e.target.value)}
+        <textarea id="abstract" rows={8} disabled={!describing} value={describing ? draft.abstract : paper.abstract} maxLength={5000}
+          onChange={(e) => edit({ abstract: e.target.value })}
           className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 disabled:bg-slate-50 disabled:text-slate-800" />
       </div>
       <div>
-        <label htmlFor="pdf" className="block font-semibold text-brand-900">Upload a new version (PDF)</label>
-        <input id="pdf" ref={fileRef} type="file" accept="application/pdf,.pdf" disabled={!editing} className="mt-2 block w-full text-sm disabled:opacity-60" />
+        {withdrawn ? <h2 className="font-semibold text-brand-900">PDF</h2> : (
+          <>
+            <label htmlFor="pdf" className="block font-semibold text-brand-900">Upload a new version (PDF)</label>
+            <input id="pdf" ref={fileRef} type="file" accept="application/pdf,.pdf" disabled={!editing} className="mt-2 block w-full text-sm disabled:opacity-60" />
+          </>
+        )}
         <Alert tone="warning" className="mt-2">{metadataWarning}</Alert>
         {paper.pdfVersions?.length ? (
           <ul className="mt-2 space-y-1 text-sm text-slate-700" aria-label="PDF versions">
@@ -153,6 +220,13 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : null}
+      </div>
+      <Alert>{formError}</Alert>
+      <div className="flex flex-wrap gap-3">
+        {withdrawn ? null : <Button variant="secondary" onClick={() => { setDraft(draftOf(paper)); setEditing(true); }} disabled={editing}>Edit</Button>}
+        {paper.pdf ? <ButtonAnchor variant="secondary" href={paper.pdf} target="_blank" rel="noopener noreferrer">View PDF</ButtonAnchor> : null}
+        {withdrawn ? null : <Button onClick={save} disabled={!editing || saving}>{saving ? 'Saving…' : 'Save'}</Button>}
+        {editing ? <Button variant="quiet" onClick={() => { setEditing(false); setFormError(null); setDraft(draftOf(paper)); }} disabled={saving}>Cancel</Button> : null}
       </div>
       <CoAuthorsPanel paper={paper} />
       {owner ? <AuthorConflicts saved={conflicts} loadError={conflictsError} /> : null}
@@ -165,11 +239,51 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
           </>
         ) : <p className="mt-2 text-slate-700">{MESSAGES.noComment}</p>}
       </section>
-      <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={() => setEditing(true)} disabled={editing}>Edit</Button>
-        {paper.pdf ? <ButtonAnchor variant="secondary" href={paper.pdf} target="_blank" rel="noopener noreferrer">View PDF</ButtonAnchor> : null}
-        <Button onClick={save} disabled={!editing || saving}>{saving ? 'Saving…' : 'Save'}</Button>
-      </div>
+      {/* Still mounted once withdrawn (it renders nothing then): its answer's toast comes after the page reloads the paper. */}
+      {owner && (withdrawn || !paper.decision) ? <WithdrawPanel paper={paper} /> : null}
     </article>
+  );
+}
+
+/** A list of the revision form: one empty value stands for the empty list. */
+function appendList(form: FormData, key: string, list: string[]) {
+  if (list.length === 0) form.append(key, '');
+  for (const item of list) form.append(key, item);
+}
+
+/** Withdrawing (issue 22.7): the submitting author, before a decision, after a confirmation. */
+function WithdrawPanel({ paper }: { paper: PaperJson }) {
+  const fetcher = useFetcher<ActionResult<PaperSavedResponse>>();
+  const [confirming, setConfirming] = useState(false);
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success(result.data.message);
+    setConfirming(false);
+  }, [result]);
+
+  if (paper.withdrawnAt) return null;
+  return (
+    <Card aria-labelledby="withdraw-heading">
+      <h2 id="withdraw-heading" className="font-semibold text-brand-900">Withdraw this paper</h2>
+      <p className="mt-2 text-sm text-slate-700">Until a decision is taken you can withdraw the paper: it leaves the review, and its reviewers and co-authors are told by e-mail. This cannot be undone.</p>
+      {result && !result.ok ? <Alert className="mt-3">{result.error}</Alert> : null}
+      {confirming ? (
+        <div role="group" aria-labelledby="withdraw-confirm" className="mt-3 space-y-3 rounded-md border border-red-200 bg-red-50 p-4">
+          <p id="withdraw-confirm" className="text-sm font-semibold text-red-900">Withdraw “{paper.title}” for good?</p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="danger" size="sm" disabled={busy} aria-busy={busy}
+              onClick={() => fetcher.submit({ intent: 'withdraw' }, { method: 'post', encType: 'application/json' })}>
+              {busy ? 'Withdrawing…' : 'Yes, withdraw the paper'}
+            </Button>
+            <Button variant="quiet" size="sm" disabled={busy} onClick={() => setConfirming(false)}>Keep the paper</Button>
+          </div>
+        </div>
+      ) : (
+        <Button variant="danger" size="sm" className="mt-3" onClick={() => setConfirming(true)}>Withdraw paper</Button>
+      )}
+    </Card>
   );
 }
