@@ -33,7 +33,7 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await author.page.getByRole('button', { name: 'Submit Paper' }).click();
   await author.page.waitForURL('**/author/dashboard');
 
-  // The editor finds it and sees only the best-matching reviewer.
+  // The editor finds it and sees only the best-matching reviewer in SPEC's group (the weaker match is among the others).
   const editor = await newPage(browser, PHONE);
   await signUpInBrowser(editor.page, { role: 'Editor', email: 'journey-editor@e2e.example.org', name: 'Journey Editor' });
   await editor.page.getByLabel('Search title, paper id or tag').fill('protein folding');
@@ -44,7 +44,10 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await editor.page.getByRole('heading', { name: 'SUGGESTED REVIEWERS' }).waitFor();
   const reviewerCard = editor.page.getByRole('article', { name: best.name });
   await reviewerCard.waitFor();
-  await expect(editor.page.getByRole('article').count()).resolves.toBe(1);
+  const suggested = editor.page.getByRole('region', { name: 'SUGGESTED REVIEWERS', exact: true });
+  await expect(suggested.getByRole('article').count()).resolves.toBe(1);
+  await expect(suggested.getByRole('article', { name: best.name }).count()).resolves.toBe(1);
+  await editor.page.getByRole('region', { name: 'Other eligible reviewers', exact: true }).getByRole('article', { name: weaker.name }).waitFor();
   await expect.poll(() => reviewerCard.getByText('Quantum Computing, Bioinformatics').isVisible()).toBe(true);
   expect(await horizontalOverflow(editor.page)).toBe(0);
   const badge = reviewerCard.locator('[data-status]');

@@ -4,6 +4,7 @@ import { CONFIDENCES, CONFLICT_WORDS, RECOMMENDATIONS, type ConflictReason, type
 import { DecisionControl, notifiedText } from '../../components/editor-decision-control';
 import { Alert } from '../../components/ui/alert';
 import { cardClass } from '../../components/ui/card';
+import { ScrollBox } from './scroll-box';
 
 type Conflict = ConflictedReviewerJson;
 const words = <T extends Record<number, string>>(table: T, n: number) => table[n as keyof T] ?? String(n);
@@ -39,7 +40,7 @@ export function EditorReviewPanel({ paper, reviews, conflicts, error }: {
       <h3 className="mt-5 text-lg font-semibold text-brand-900">Reviews</h3>
       {reviews.length === 0 ? <p className="mt-2 text-slate-700">No reviews yet.</p> : null}
       {reviews.length > 0 ? (
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Reviews (the table scrolls sideways on a narrow screen)">
+        <ScrollBox label="Reviews" className="mt-2">
           <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
             <caption className="sr-only">Reviews of {paper.title}</caption>
             <thead>
@@ -69,7 +70,7 @@ export function EditorReviewPanel({ paper, reviews, conflicts, error }: {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
 
       <h3 className="mt-5 text-lg font-semibold text-brand-900">Conflicts of interest</h3>

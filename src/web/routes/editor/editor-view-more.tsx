@@ -1,57 +1,69 @@
-import { useEffect } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { useEffect, useId } from 'react';
+import { Form, Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { isId } from '../../../core/ids';
 import { mailFailed, MESSAGES } from '../../../core/messages';
 import type { ConflictedReviewerJson } from '../../../core/schemas/editor-stats';
-import type { PersonConflictJson } from '../../../core/schemas/accounts';
 import type { PaperJson } from '../../../core/schemas/paper';
+import { RANKED_PAGE_SIZE, type AssignedReviewerJson, type RankedReviewersJson } from '../../../core/schemas/ranked-reviewers';
 import type { EditorReviewJson } from '../../../core/schemas/review-cycle';
-import type { ReviewerSuggestionJson } from '../../../core/schemas/review';
-import { getPersonConflicts } from '../../api/accounts';
-import { getConflictedReviewers, getEditorPaper, getReviewerStatuses, getSuggestedReviewers, sendMail, sendPaper } from '../../api/assignment';
+import { getEditorPaper, getRankedReviewers, sendMail, sendPaper, unassignReviewer } from '../../api/assignment';
 import { getPaperReviews, setDecision } from '../../api/review';
 import type { DecisionBody } from '../../components/editor-decision-control';
-import { EditorReviewPanel } from './editor-review-panel';
-import { conflictsByReviewer, PersonConflictNote } from './person-conflict-note';
-import { actOr, jsonBody, loadPart } from '../../lib/route-data';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
+import { inputClass } from '../../components/ui/field';
+import { actOr, jsonBody, loadPart, pagesShown, useShowMore } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
-import { StatusBadge } from '../../components/status-badge';
-import { Button } from '../../components/ui/button';
-import { cardClass } from '../../components/ui/card';
-import { VerifiedMark } from './verified-mark';
+import { AssignedReviewers, PaperDetails } from './chair-paper-details';
+import { EditorReviewPanel } from './editor-review-panel';
+import { ConflictedReviewerList, RankedReviewerCard, type CardIntent } from './ranked-reviewer-list';
 import type { Route } from './+types/editor-view-more';
 
 export const meta = () => [{ title: 'Suggested reviewers | IMSE 2025' }];
 
-/** The paper, its suggested reviewers with what was done for each, the conflicts, and the review panel's reads. */
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  requireRole('Editor');
+const EMPTY = { badId: false, paper: null, paperError: null, ranked: null, rankedError: null, reviews: [], panelError: null, q: '', pages: 1 };
+type LoaderData = {
+  badId: boolean; paper: PaperJson | null; paperError: string | null; ranked: RankedReviewersJson | null; rankedError: string | null;
+  reviews: EditorReviewJson[]; panelError: string | null; q: string; pages: number;
+};
+
+/**
+ * The chair's paper page (issue 22.3): the paper, its ranked reviewers (`?q=` narrows them, `?pages=` shows
+ * more) and its reviews, read at once. A track chair reads the paper first: when they are conflicted with it
+ * they see it alone, and nothing asks for its reviewers (the server would refuse).
+ */
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs): Promise<LoaderData> {
+  const user = requireRole('Editor');
   const { paperId } = params;
-  if (!isId(paperId)) {
-    return { badId: true, paper: null, reviewers: [], statuses: {}, conflicts: {}, reviews: [], conflicted: [], panelError: null };
+  if (!isId(paperId)) return { ...EMPTY, badId: true };
+  const search = new URL(request.url).searchParams;
+  const q = search.get('q')?.trim() ?? '';
+  const pages = pagesShown(search);
+  const paperRead = loadPart<PaperJson | null>(getEditorPaper(paperId), null, MESSAGES.loadPaperDetailsFailed);
+  if (user.chairOnly) {
+    const first = await paperRead;
+    if (!first.data || first.data.chairConflicted) return { ...EMPTY, paper: first.data, paperError: first.error, q, pages };
   }
-  // Each part may fail without hiding the others (SPEC §8: a failed list load is only logged).
   const panel = 'Could not load the reviews. Please try again.';
-  const [paper, reviewers, statuses, conflicts, reviews, conflicted] = await Promise.all([
-    loadPart<PaperJson | null>(getEditorPaper(paperId), null),
-    loadPart<ReviewerSuggestionJson[]>(getSuggestedReviewers(paperId), []),
-    loadPart<Record<string, string>>(getReviewerStatuses(paperId).then((list) => Object.fromEntries(list.map((s) => [s.reviewerId, s.status]))), {}),
-    loadPart<Record<string, PersonConflictJson[]>>(getPersonConflicts(paperId).then((r) => conflictsByReviewer(r.conflicts)), {}),
+  // Each part may fail without hiding the others (SPEC §8: a failed list load is only logged).
+  const [paper, ranked, reviews] = await Promise.all([
+    paperRead,
+    loadPart<RankedReviewersJson | null>(getRankedReviewers(paperId, { count: RANKED_PAGE_SIZE * pages, q }), null, 'Could not load the reviewers. Please try again.'),
     loadPart<EditorReviewJson[]>(getPaperReviews(paperId), [], panel),
-    loadPart<ConflictedReviewerJson[]>(getConflictedReviewers(paperId), [], panel),
   ]);
   return {
-    badId: false, paper: paper.data, reviewers: reviewers.data, statuses: statuses.data, conflicts: conflicts.data,
-    reviews: reviews.data, conflicted: conflicted.data, panelError: reviews.error ?? conflicted.error,
+    badId: false, paper: paper.data, paperError: paper.error, ranked: ranked.data, rankedError: ranked.error,
+    reviews: reviews.data, panelError: reviews.error, q, pages,
   };
 }
 
 type Body =
-  | { intent: 'mail' | 'paper'; reviewerId: string; name: string; email: string; paperTitle: string }
+  | { intent: 'mail' | 'paper'; reviewerId: string; name: string; email: string; paperTitle: string; override?: boolean }
+  | { intent: 'unassign'; reviewerId: string; name: string }
   | DecisionBody;
 
-/** Send Mail, Send Paper, and the decision control's change; the loader then reads the statuses again. */
+/** Send Mail, Send Paper (with "Assign anyway"), Unassign and the decision; the loader then reads the page again. */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const body = await jsonBody<Body>(request);
   const { paperId } = params;
@@ -62,70 +74,116 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       return res.ok ? res : { ...res, error: mailFailed(body.email) };
     }
     case 'paper':
-      return actOr(sendPaper({ paperId, reviewerId: body.reviewerId }), 'Could not send the paper. Please try again.', body.intent);
+      return actOr(sendPaper({ paperId, reviewerId: body.reviewerId, ...(body.override ? { override: true } : {}) }), 'Could not send the paper. Please try again.', body.intent);
+    case 'unassign':
+      return actOr(unassignReviewer(paperId, body.reviewerId), `Could not unassign ${body.name}. Please try again.`, body.intent);
     case 'decision':
       return actOr(setDecision(body.paperId, body.decision), 'Could not save the decision. Please try again.', body.intent);
   }
 }
 
-export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
+export { RouteError as ErrorBoundary } from '../../lib/route-data';
+
+/** The conflicts in the review panel's shape: one line per reviewer and reason. */
+const conflictLines = (ranked: RankedReviewersJson | null): ConflictedReviewerJson[] =>
+  (ranked?.conflicted ?? []).flatMap((c) => c.reasons.map((r) => ({ reviewerId: c._id, name: c.name, email: c.email, ...r })));
 
 export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
-  const { badId, paper, reviewers, statuses, conflicts, reviews, conflicted, panelError } = loaderData;
+  const { badId, paper, paperError, ranked, rankedError, reviews, panelError, q, pages } = loaderData;
   const fetcher = useFetcher<typeof clientAction>();
   const pending = fetcher.state !== 'idle' ? (fetcher.json as unknown as Body | undefined) : undefined;
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const showMore = useShowMore(pages);
+  const searchId = useId();
 
   useEffect(() => { if (badId) toast.error(MESSAGES.badPaperId); }, [badId]);
-  // SPEC §8's toasts, once the statuses have been read again.
+  // SPEC §8's toasts (and Unassign's), once the page has been read again.
   useEffect(() => {
-    if (!result || (result.intent !== 'mail' && result.intent !== 'paper')) return;
+    if (!result || result.intent === 'decision') return;
     if (result.ok) toast.success((result.data as { message: string }).message);
     else toast.error(result.error);
   }, [result]);
 
-  const send = (intent: 'mail' | 'paper', r: ReviewerSuggestionJson) =>
-    fetcher.submit({ intent, reviewerId: r._id, name: r.name, email: r.email, paperTitle: paper?.title ?? '' }, { method: 'post', encType: 'application/json' });
-  const sending = (intent: 'mail' | 'paper', r: ReviewerSuggestionJson) => pending?.intent === intent && pending.reviewerId === r._id;
+  const act = ({ intent, reviewer, override }: CardIntent) => fetcher.submit(
+    { intent, reviewerId: reviewer._id, name: reviewer.name, email: reviewer.email, paperTitle: paper?.title ?? '', ...(override ? { override } : {}) },
+    { method: 'post', encType: 'application/json' },
+  );
+  const unassign = (a: AssignedReviewerJson) => fetcher.submit({ intent: 'unassign', reviewerId: a._id, name: a.name }, { method: 'post', encType: 'application/json' });
+  const sendingFor = (id: string) => (pending && pending.intent !== 'decision' && pending.intent !== 'unassign' && pending.reviewerId === id ? pending.intent : null);
+  const suggested = ranked?.reviewers.filter((r) => r.suggested) ?? [];
+  const others = ranked?.reviewers.filter((r) => !r.suggested) ?? [];
+  const cardProps = ranked ? {
+    limits: ranked.limits, paperReviewers: ranked.paperReviewers, closed: Boolean(paper?.withdrawnAt), busy: pending !== undefined, onAct: act,
+  } : null;
 
   return (
     <div>
       <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
-      <h1 className="mt-3 text-2xl font-bold tracking-wide text-brand-900">SUGGESTED REVIEWERS</h1>
+      <h1 className="mt-3 break-words text-2xl font-bold text-brand-900">{paper?.title ?? 'Paper'}</h1>
+      <Alert className="mt-3">{paperError}</Alert>
+      {paper?.chairConflicted ? <Alert tone="warning" className="mt-3">{MESSAGES.chairConflicted}</Alert> : null}
       {paper ? (
-        <p className="mt-2 text-slate-700">For <span className="font-semibold">{paper.title}</span> · tags: {paper.keywords.join(', ') || 'none'}</p>
+        <div className="mt-4 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+          <div className="min-w-0 space-y-6">
+            <PaperDetails paper={paper} ranked={ranked} />
+            {ranked ? <AssignedReviewers ranked={ranked} busy={pending !== undefined} onUnassign={unassign}
+              unassigning={pending?.intent === 'unassign' ? pending.reviewerId : null} /> : null}
+            {paper.chairConflicted ? null : <EditorReviewPanel paper={paper} reviews={reviews} conflicts={conflictLines(ranked)} error={panelError} />}
+          </div>
+          {paper.chairConflicted ? null : (
+            <div className="min-w-0">
+              <Alert>{rankedError}</Alert>
+              <Form method="get" replace role="search" className="flex flex-wrap items-end gap-2">
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={searchId} className="block text-sm font-medium text-slate-700">Find a reviewer by name or e-mail</label>
+                  <input id={searchId} name="q" type="search" defaultValue={q} key={q} className={inputClass} />
+                </div>
+                <Button type="submit" variant="secondary">Search</Button>
+                {q ? <Link to="." replace className={buttonClass({ variant: 'quiet' })}>Show everyone</Link> : null}
+              </Form>
+              {ranked ? (
+                <p className="mt-2 text-sm text-slate-700">
+                  {q ? `${ranked.total} eligible reviewer${ranked.total === 1 ? '' : 's'} match “${q}”. ` : `${ranked.total} eligible reviewer${ranked.total === 1 ? '' : 's'}, best first. `}
+                  Score: 10 per shared topic, +20 for an eager bid, +10 for a willing one.
+                </p>
+              ) : null}
+
+              <section aria-labelledby="suggested-title" className="mt-5">
+                <h2 id="suggested-title" className="text-xl font-bold tracking-wide text-brand-900">SUGGESTED REVIEWERS</h2>
+                {ranked && cardProps ? (
+                  suggested.length === 0 ? <p className="mt-2 text-slate-700">{MESSAGES.noReviewers}</p> : (
+                    <div className="mt-3 grid gap-4 xl:grid-cols-2">
+                      {suggested.map((r) => <RankedReviewerCard key={r._id} reviewer={r} sending={sendingFor(r._id)} {...cardProps} />)}
+                    </div>
+                  )
+                ) : null}
+              </section>
+
+              <section aria-labelledby="others-title" className="mt-6">
+                <h2 id="others-title" className="text-xl font-semibold text-brand-900">Other eligible reviewers</h2>
+                {ranked && cardProps ? (
+                  others.length === 0 ? <p className="mt-2 text-sm text-slate-700">{ranked.nextOffset === null ? 'No other eligible reviewer.' : ''}</p> : (
+                    <div className="mt-3 grid gap-4 xl:grid-cols-2">
+                      {others.map((r) => <RankedReviewerCard key={r._id} reviewer={r} sending={sendingFor(r._id)} {...cardProps} />)}
+                    </div>
+                  )
+                ) : null}
+                {ranked && ranked.nextOffset !== null ? (
+                  <div className="mt-4 flex flex-wrap items-center gap-3">
+                    <Button variant="secondary" onClick={showMore}>Show more</Button>
+                    <span className="text-sm text-slate-700">Showing {ranked.reviewers.length} of {ranked.total}</span>
+                  </div>
+                ) : null}
+              </section>
+
+              <section aria-labelledby="conflicted-title" className="mt-6">
+                <h2 id="conflicted-title" className="text-xl font-semibold text-brand-900">Conflicted reviewers</h2>
+                {ranked ? <ConflictedReviewerList conflicted={ranked.conflicted} /> : null}
+              </section>
+            </div>
+          )}
+        </div>
       ) : null}
-      {paper ? <EditorReviewPanel paper={paper} reviews={reviews} conflicts={conflicted} error={panelError} /> : null}
-      {reviewers.length === 0 ? <p className="mt-6 text-slate-700">{MESSAGES.noReviewers}</p> : null}
-      <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {reviewers.map((r) => (
-          <article key={r._id} aria-label={r.name} className={cardClass('flex min-w-0 flex-col shadow-sm')}>
-            <div className="flex items-center gap-3">
-              <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white">{r.name.charAt(0).toUpperCase()}</span>
-              <div className="min-w-0">
-                <h2 className="truncate text-lg font-semibold text-brand-900">{r.name}</h2>
-                <p className="text-sm text-slate-600">{r.role}</p>
-              </div>
-              <span className="ml-auto"><StatusBadge status={statuses[r._id] ?? 'Waiting'} /></span>
-            </div>
-            <dl className="mt-3 space-y-1 text-sm text-slate-700">
-              <div><dt className="inline font-medium">Email: </dt><dd className="inline break-all">{r.email}</dd></div>
-              <VerifiedMark verified={r.verified} />
-              <PersonConflictNote conflicts={conflicts[r._id]} />
-              <div><dt className="inline font-medium">Reviewer ID: </dt><dd className="inline break-all font-mono text-xs">{r._id}</dd></div>
-              <div><dt className="inline font-medium">Matched tags: </dt><dd className="inline">{r.matchedTags?.join(', ')}</dd></div>
-            </dl>
-            <div className="mt-4 flex flex-wrap gap-2">
-              <Button variant="secondary" size="sm" disabled={pending !== undefined} onClick={() => send('mail', r)}>
-                {sending('mail', r) ? 'Sending…' : 'Send Mail'}
-              </Button>
-              <Button size="sm" disabled={pending !== undefined} onClick={() => send('paper', r)}>
-                {sending('paper', r) ? 'Sending…' : 'Send Paper'}
-              </Button>
-            </div>
-          </article>
-        ))}
-      </div>
     </div>
   );
 }
