@@ -136,6 +136,9 @@ describe('the submitting author fixes the paper until the deadline', () => {
         expect([res.statusCode, res.json().message], JSON.stringify(parts)).toEqual([403, MESSAGES.submissionsClosed]);
       }
       expect((await patch(paper._id, author, [['file', pdfBytes('late v2'), 'v2.pdf']])).statusCode).toBe(200);
+      // The co-author list is part of the description too.
+      const co = await put(`/api/author/paper/${paper._id}/co-authors`, author, { coAuthors: [{ name: 'Late Co', email: uniqueAddress('late') }] });
+      expect([co.statusCode, co.json().message]).toEqual([403, MESSAGES.submissionsClosed]);
     } finally {
       expect((await put('/api/editor/settings', editor, { submissionDeadline: null })).statusCode).toBe(200);
     }
@@ -149,6 +152,7 @@ describe('the submitting author fixes the paper until the deadline', () => {
     const swapped = await put(`/api/author/paper/${paper._id}/co-authors`, author, { coAuthors: [b, a] });
     expect(swapped.statusCode, swapped.body).toBe(200);
     expect((await myPaper(paper._id)).coAuthors?.map((c) => c.name)).toEqual(['Second Co', 'First Co']);
+    expect(await auditOf(paper._id, 'paper.co-authors')).toHaveLength(1);
   });
 });
 
@@ -223,6 +227,17 @@ describe('withdrawing a paper', () => {
     expect([edit.statusCode, edit.json().message]).toEqual([409, 'This paper was withdrawn']);
     expect((await myPaper(paper._id)).state?.label).toBe('Withdrawn');
     expect((await get(`/api/editor/papers/${paper._id}`, editor)).json()).toMatchObject({ withdrawnAt: expect.any(String) });
+    // Nor its co-authors; the editor neither decides nor invites, the reviewer neither accepts nor declines.
+    const coEdit = await put(`/api/author/paper/${paper._id}/co-authors`, author, { coAuthors: [] });
+    expect([coEdit.statusCode, coEdit.json().message]).toEqual([409, 'This paper was withdrawn']);
+    const decided = await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' });
+    expect([decided.statusCode, decided.json().message]).toEqual([409, 'This paper was withdrawn']);
+    const invited = await post(`/api/send-mail/${encodeURIComponent(waiting.user.email)}`, editor, { paperId: paper._id, reviewerId: waiting.user._id });
+    expect([invited.statusCode, invited.json().message]).toEqual([409, 'This paper was withdrawn']);
+    const answered = await post('/api/reviewer/respond', accepted, { paperId: paper._id, email: accepted.user.email, status: 'Declined' });
+    expect([answered.statusCode, answered.json().message]).toEqual([403, REVISION_MESSAGES.withdrawnNoReview]);
+    const notified = await post('/api/editor/notify', editor, { paperIds: [paper._id], dryRun: true });
+    expect(notified.json()).toMatchObject({ sent: 0, skipped: 1 });
   });
 
   test('after a decision the paper can no longer be withdrawn (409 with the reason)', async () => {

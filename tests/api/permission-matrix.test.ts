@@ -145,7 +145,7 @@ const TABLE: Record<string, Row> = {
   // Editors.
   'GET /api/editor/papers': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/papers/:paperId': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}` }) },
-  'GET /api/editor/papers/:paperId/person-conflicts': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/person-conflicts` }) },
+  'GET /api/editor/papers/:paperId/person-conflicts': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/person-conflicts` }) },
   'GET /api/editor/suggested-reviewers': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/suggested-reviewers?paperId=${paperId}` }) },
   'GET /api/editor/messages': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/editor/mail-status': { expect: onlyEditors(200), call: () => ({}) },

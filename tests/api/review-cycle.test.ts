@@ -206,7 +206,7 @@ describe('conflicts of interest and bids', () => {
     await verify(reviewer);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'], title: 'Bid on me' });
     const row = async () => ((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string; bid: string | null }>).find((p) => p._id === paper._id);
-    expect(await row()).toEqual({ _id: paper._id, title: 'Bid on me', abstract: expect.any(String), keywords: ['AI'], bid: null });
+    expect(await row()).toEqual({ _id: paper._id, title: 'Bid on me', abstract: expect.any(String), keywords: ['AI'], track: { id: 'track-2', name: 'Computer Science and Applications' }, bid: null });
     await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid: 'eager' });
     expect((await row())!.bid).toBe('eager');
     await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid: 'not-willing' });

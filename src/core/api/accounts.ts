@@ -62,7 +62,8 @@ export const ACCOUNTS = endpoints('accounts', {
   },
   saveCoAuthors: {
     method: 'PUT', path: '/author/paper/:id/co-authors', tag: 'submissions', summary: 'Replace the co-authors of the submitter\'s paper',
-    params: z.object({ id: PaperId }), body: CoAuthorsBody, response: CoAuthorsResponse,
+    description: 'Until the submission deadline (403 after it); 409 once the paper is withdrawn.',
+    params: z.object({ id: PaperId }), body: CoAuthorsBody, response: CoAuthorsResponse, errors: [409],
   },
   listPersonConflicts: {
     method: 'GET', path: '/editor/papers/:paperId/person-conflicts', tag: 'assignment',

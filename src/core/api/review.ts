@@ -74,7 +74,8 @@ export const REVIEW = endpoints('review', {
   },
   setDecision: {
     method: 'PUT', path: '/editor/papers/:paperId/decision', summary: 'Record the editor\'s decision on a paper (null clears it); the authors learn it when notified',
-    params: PaperParams, body: DecisionBody, response: DecisionResponse,
+    description: '409 when the authors withdrew the paper.',
+    params: PaperParams, body: DecisionBody, response: DecisionResponse, errors: [409],
   },
   notifyAuthors: {
     method: 'POST', path: '/editor/notify', summary: 'Mail the authors their papers\' decisions and reviews',

@@ -7,6 +7,7 @@ import { AppError, loggableError } from '../errors';
 import { signToken } from '../auth/tokens';
 import { defineRoute } from '../http/route';
 import { saveCoAuthors } from '../services/submissions/author-papers';
+import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 import { findPersonConflictsForPaper } from '../services/submissions/person-conflicts';
 import { requestPasswordReset } from '../services/accounts/request-password-reset';
 import { resetPassword, RESETS_PER_ADDRESS } from '../services/accounts/reset-password';
@@ -92,14 +93,16 @@ const routes: FastifyPluginAsync = async (app) => {
   });
 
   defineRoute(app, ACCOUNTS.listPersonConflicts, {
-    access: ['Editor'],
+    access: EDITOR_OR_CHAIR,
+    // A track chair on their tracks' papers, not on one they are conflicted with (issue 22.2).
+    guard: chairPaperGuard(db, ACCOUNTS.listPersonConflicts.params, { seesReviewers: true }),
     handler: async ({ params }) => ({ conflicts: await findPersonConflictsForPaper(db, params.paperId) }),
   });
 
   defineRoute(app, ACCOUNTS.saveCoAuthors, {
     access: ['Author'],
-    handler: async ({ caller, params, body }) => {
-      const coAuthors = await saveCoAuthors({ db, caller, paperId: params.id, coAuthors: body.coAuthors });
+    handler: async ({ req, caller, params, body }) => {
+      const coAuthors = await saveCoAuthors({ db, caller, ip: req.ip, paperId: params.id, coAuthors: body.coAuthors });
       return { message: 'Co-authors saved', coAuthors };
     },
   });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { CONFERENCE_TITLE } from '../../../core/conference';
+import { REVISION_MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/connect';
 import { papers, users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -25,6 +26,7 @@ export async function sendReviewInvitation(opts: {
   if (reviewer.email.toLowerCase() !== opts.reviewerEmail.toLowerCase()) throw new AppError('bad_request', 'The email is not this reviewer\'s email');
   const [paper] = await db.select().from(papers).where(eq(papers.id, opts.paperId)).limit(1);
   if (!paper) throw new AppError('not_found', 'Paper not found');
+  if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
   const queued = await db.transaction(async (tx) => {
     const mail = await opts.mailer.send({
       tx, to: reviewer.email, template: 'reviewInvitation',

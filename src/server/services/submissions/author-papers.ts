@@ -150,10 +150,19 @@ export async function submitCameraReady(opts: { db: Db; secret: string; author: 
   return json!;
 }
 
-/** Replace the co-author list of the caller's own submission (403 for a co-author). */
-export async function saveCoAuthors(opts: { db: Db; caller: Caller; paperId: string; coAuthors: CoAuthor[] }): Promise<CoAuthor[]> {
+/**
+ * Replace the co-author list of the caller's own submission (403 for a co-author), until the submission deadline
+ * and while the paper is not withdrawn (issue 22.7), audited with the list in one transaction.
+ */
+export async function saveCoAuthors(opts: { db: Db; caller: Caller; ip?: string; paperId: string; coAuthors: CoAuthor[] }): Promise<CoAuthor[]> {
   const { paper } = await findAuthorPaper({ db: opts.db, caller: opts.caller, paperId: opts.paperId, submitterOnly: true });
-  return setCoAuthors(opts.db, { paperId: paper.id, coAuthors: opts.coAuthors });
+  if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
+  await checkSubmissionsOpen({ db: opts.db });
+  return opts.db.transaction(async (tx) => {
+    const saved = await setCoAuthors(tx, { paperId: paper.id, coAuthors: opts.coAuthors });
+    await recordAudit(tx, { actorId: opts.caller.id, actorRole: 'Author', action: 'paper.co-authors', paperId: paper.id, ip: opts.ip ?? null, details: { coAuthors: saved.length } });
+    return saved;
+  });
 }
 
 /** Whether the author's paper is registered (paid for). */

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { RECOMMENDATIONS, type Decision } from '../../../core/schemas/review-cycle';
+import { REVISION_MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/connect';
 import { paperCoAuthors, papers, reviews, users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -12,6 +13,9 @@ import { reviewCounts } from '../shared/counted-reviews';
 /** Set (or clear) a paper's decision, audited; the authors hear of it only through notifyAuthors. */
 export async function setDecision(opts: { db: Db; paperId: string; decision: Decision | null; editor: Actor }) {
   return opts.db.transaction(async (tx) => {
+    // A withdrawn paper takes no decision (issue 22.7).
+    const [current] = await tx.select({ withdrawnAt: papers.withdrawnAt }).from(papers).where(eq(papers.id, opts.paperId)).for('update').limit(1);
+    if (current?.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
     const [row] = await tx.update(papers).set({ decision: opts.decision, decidedAt: opts.decision ? new Date() : null })
       .where(eq(papers.id, opts.paperId)).returning({ paperId: papers.id, decision: papers.decision, notifiedDecision: papers.notifiedDecision });
     if (!row) throw new AppError('not_found', 'Paper not found');
@@ -39,7 +43,7 @@ export function reviewsForMail(list: Array<{ recommendation: number; commentsToA
 export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: string; paperIds?: string[]; dryRun?: boolean; editor: Actor }) {
   const due = await opts.db.select({ p: papers, authorName: users.name, authorEmail: users.email }).from(papers)
     .innerJoin(users, eq(users.id, papers.authorId))
-    .where(and(isNotNull(papers.decision), sql`${papers.decision} is distinct from ${papers.notifiedDecision}`,
+    .where(and(isNotNull(papers.decision), sql`${papers.decision} is distinct from ${papers.notifiedDecision}`, isNull(papers.withdrawnAt),
       opts.paperIds ? sql`${papers.id} = any(${`{${opts.paperIds.join(',')}}`}::text[])` : undefined))
     .orderBy(asc(papers.id));
   if (opts.paperIds) {

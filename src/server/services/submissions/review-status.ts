@@ -77,6 +77,9 @@ export async function checkMayReview(opts: { db: Db; paperId: string; reviewerId
 export async function respondToPaper(opts: { db: Db; paperId: string; reviewer: Actor; status: 'Accepted' | 'Declined' }): Promise<void> {
   const { db, paperId, reviewer, status } = opts;
   await checkAssigned({ db, paperId, reviewerId: reviewer.id });
+  // Nothing to accept or decline once the authors withdrew the paper (issue 22.7).
+  const [paper] = await db.select({ withdrawnAt: papers.withdrawnAt }).from(papers).where(eq(papers.id, paperId)).limit(1);
+  if (paper?.withdrawnAt) throw new AppError('forbidden', REVISION_MESSAGES.withdrawnNoReview);
   await db.transaction(async (tx) => {
     await recordResponse(tx, { paperId, reviewerId: reviewer.id, status });
     await recordAudit(tx, { actorId: reviewer.id, actorRole: 'Reviewer', action: 'review.respond', paperId, ip: reviewer.ip, details: { status } });
