@@ -16,8 +16,10 @@ export const meta = () => [{ title: 'Audit log | IMSE 2025' }];
 
 /** Actions the server records; the filter also takes a prefix ending in a dot ("review." finds every review action). */
 const ACTIONS = [
-  'user.signup', 'login.failed', 'email.verify', 'password.reset', 'paper.submit', 'paper.revise', 'review.invite', 'review.assign',
-  'review.respond', 'review.comment', 'review.', 'mail.retry', 'keynote.add', 'keynote.remove', 'news.add', 'news.remove', 'payment.callback',
+  'user.signup', 'login.failed', 'email.verify', 'password.reset', 'paper.submit', 'paper.revise', 'paper.co-authors', 'paper.withdraw',
+  'paper.decision', 'review.invite', 'review.assign', 'review.unassign', 'review.remind', 'review.respond', 'review.comment', 'review.',
+  'track.create', 'track.update', 'track.chairs', 'track.', 'settings.update', 'mail.retry', 'keynote.add', 'keynote.remove', 'news.add',
+  'news.remove', 'payment.callback',
 ];
 const FILTERS = ['action', 'actorId', 'paperId', 'from', 'to', 'limit'] as const;
 const PAGE_SIZES = ['25', '50', '100'];
