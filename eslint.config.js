@@ -62,6 +62,19 @@ export default tseslint.config(
       ]),
     },
   },
+  // Island scripts run on the public pages without a framework (docs/decisions/0030): no React, no router,
+  // nothing of the login area.
+  {
+    files: ['src/web/islands/**', 'src/web/**/*.island.ts', 'src/web/lib/islands.ts', 'src/web/lib/dom.ts', 'src/web/components/layout/menu-overlay.ts', 'src/web/components/play-pause.ts', 'src/web/components/avatar-element.ts', 'src/web/routes/public/contact-toast.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...WEB_BOUNDARY,
+        { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'sonner'], message: 'Islands are plain TypeScript: no framework.' },
+        { group: ['**/api/*', '!**/api/public', '!**/api/public-payments'], message: 'Public pages use src/web/api/public.ts (and public-payments.ts), not the login area\'s client.' },
+        { group: ['**/lib/session', '**/lib/route-data', '**/routes/account/*', '**/routes/author/*', '**/routes/editor/*', '**/routes/reviewer/*', '**/components/layout/app-layout', '**/components/layout/role-switch'], message: 'Public pages load no login-area code.' },
+      ]),
+    },
+  },
   {
     files: ['src/server/**'],
     rules: {

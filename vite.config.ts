@@ -1,6 +1,8 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 /**
  * React Router's child compiler passes Vite 8 the deprecated `envFile: false`, and Vite warns on every
@@ -18,6 +20,44 @@ const envDirNotEnvFile: Plugin = {
     }
   },
 };
+
+/**
+ * The public pages' islands (docs/decisions/0030): built on their own by vite.islands.config.ts when the
+ * browser's build starts; src/web/lib/island-scripts.ts then becomes the built files' names, which the
+ * prerendered pages reference, and the files join the site's assets.
+ */
+function islands(): Plugin {
+  const outDir = path.resolve(process.env.BUILD_DIR ?? 'build', 'islands');
+  const scriptsModule = path.resolve('src/web/lib/island-scripts.ts');
+  let building = false;
+  return {
+    name: 'imse:islands',
+    configResolved(config) { building = config.command === 'build'; },
+    async buildStart() {
+      if (building && this.environment.config.consumer === 'client') await build({ configFile: path.resolve('vite.islands.config.ts') });
+    },
+    load(id) {
+      if (!building || id !== scriptsModule) return null;
+      const manifestFile = path.join(outDir, '.vite', 'manifest.json');
+      if (!existsSync(manifestFile)) throw new Error(`no island build at ${outDir}: the browser's build makes it first`);
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[] }>;
+      const closure = (key: string, seen = new Set<string>()): Set<string> => {
+        for (const dep of manifest[key]?.imports ?? []) if (!seen.has(dep)) { seen.add(dep); closure(dep, seen); }
+        return seen;
+      };
+      const scripts = Object.fromEntries(Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key, chunk]) =>
+        [chunk.name!.replace(/^island-/, ''), { src: `/${chunk.file}`, preload: [...closure(key)].map((dep) => `/${manifest[dep]!.file}`) }]));
+      return `export const islandScripts = ${JSON.stringify(scripts)};`;
+    },
+    generateBundle() {
+      if (this.environment.config.consumer !== 'client') return;
+      const assets = path.join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        this.emitFile({ type: 'asset', fileName: `assets/${name}`, source: readFileSync(path.join(assets, name)) });
+      }
+    },
+  };
+}
 
 /**
  * Code every page loads, public or login area, in one chunk (issue 14): React, React DOM, its scheduler and
@@ -41,7 +81,7 @@ const LOGIN_AREA_CONTRACT = /src[\\/](?:core[\\/](?:api|schemas)|web[\\/]api[\\/
 const moduleName = (id: string) => id.replace(/^.*[\\/]|\.ts$/g, '');
 
 export default defineConfig({
-  plugins: [envDirNotEnvFile, tailwindcss(), reactRouter()],
+  plugins: [envDirNotEnvFile, tailwindcss(), reactRouter(), islands()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     rolldownOptions: {

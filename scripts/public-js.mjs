@@ -2,8 +2,9 @@
 // the gzip size (level 9) of every /assets/*.js the HTML references (script src, modulepreload links,
 // imports in inline module scripts) plus whatever those import statically, since the browser fetches
 // those too. Dynamic import() targets are left out: they load only when the page asks for them.
-// Usage: node scripts/public-js.mjs [--max <KB>] [--dir <build client dir>] [--verbose]
-//   --max: exit 1 when the home page's total is above that many KB (1 KB = 1024 bytes, as Lighthouse's table).
+// Usage: node scripts/public-js.mjs [--max <KB>] [--max-page <page>=<KB> ...] [--dir <build client dir>] [--verbose]
+//   --max: exit 1 when any page's total is above that many KB (1 KB = 1024 bytes, as Lighthouse's table);
+//   --max-page: that page's own budget instead (repeat for each page: --max-page /=12.5 --max-page /program=3).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,6 +19,16 @@ if (max !== undefined && !Number.isFinite(max)) {
   console.error('--max needs a number of KB');
   process.exit(2);
 }
+const pageBudgets = new Map();
+args.forEach((a, i) => {
+  if (a !== '--max-page') return;
+  const [page, value] = (args[i + 1] ?? '').split('=');
+  if (!page || !Number.isFinite(Number(value))) {
+    console.error('--max-page needs <page>=<KB>, e.g. --max-page /program=3');
+    process.exit(2);
+  }
+  pageBudgets.set(page, Number(value));
+});
 const verbose = args.includes('--verbose');
 const root = option('--dir') ?? path.join(process.env.BUILD_DIR ?? 'build', 'client');
 if (!existsSync(path.join(root, 'index.html'))) {
@@ -78,7 +89,6 @@ function closure(refs) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const rows = [];
-let home;
 for (const { page, file } of pages(root)) {
   const referenced = htmlScripts(readFileSync(file, 'utf8'));
   const all = closure(referenced);
@@ -86,7 +96,6 @@ for (const { page, file } of pages(root)) {
   const raw = [...all].reduce((n, ref) => n + asset(ref).raw, 0);
   const row = { page: page === '/' ? '/' : page.replace(/\/$/, ''), scripts: all.size, notInHtml: all.size - referenced.length, raw, gzip, all };
   rows.push(row);
-  if (page === '/') home = row;
 }
 
 const header = ['page', 'scripts', 'KB raw', 'KB gzip'];
@@ -98,17 +107,28 @@ console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repea
 for (const t of table) console.log(line(t));
 
 if (verbose) {
-  for (const r of rows.filter((x) => x.page === '/')) {
+  for (const r of rows) {
     console.log(`\nscripts of ${r.page} (gzip bytes):`);
     for (const ref of [...r.all].sort((a, b) => asset(b).gzip - asset(a).gzip)) console.log(`${String(asset(ref).gzip).padStart(8)}  ${ref}`);
   }
 }
 
-if (max !== undefined) {
-  const total = home.gzip / 1024;
-  if (total > max) {
-    console.error(`home page JavaScript ${kb(home.gzip)} KB gzip is above --max ${max} KB`);
+const unknown = [...pageBudgets.keys()].filter((page) => !rows.some((r) => r.page === page));
+if (unknown.length) {
+  console.error(`--max-page names pages that were not built: ${unknown.join(', ')}`);
+  process.exit(2);
+}
+if (max !== undefined || pageBudgets.size) {
+  const over = [];
+  for (const r of rows) {
+    const budget = pageBudgets.get(r.page) ?? max;
+    if (budget === undefined) continue;
+    if (r.gzip / 1024 > budget) over.push(`${r.page}: ${kb(r.gzip)} KB gzip is above its budget of ${budget} KB`);
+  }
+  if (over.length) {
+    console.error(`Public pages' JavaScript over budget:\n${over.join('\n')}`);
     process.exit(1);
   }
-  console.log(`home page JavaScript ${kb(home.gzip)} KB gzip ≤ ${max} KB`);
+  const checked = rows.filter((r) => pageBudgets.has(r.page) || max !== undefined).length;
+  console.log(`every page's JavaScript within its budget (${checked} pages checked${max !== undefined ? `, ${max} KB unless named` : ''})`);
 }

@@ -1,9 +1,35 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { useContext } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, isRouteErrorResponse, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { MESSAGES } from '../core/messages';
+import type { IslandHandle } from './lib/islands';
+import { islandScripts } from './lib/island-scripts';
 import './app.css';
 
+/**
+ * The island of the deepest route that names one: a public page, which React Router does not hydrate. Not
+ * the app shell (SPA mode), which is rendered at / but down to the root only, and must carry the router.
+ */
+function useIsland() {
+  const matches = useMatches();
+  if (useContext(UNSAFE_FrameworkContext)?.isSpaMode) return null;
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const island = (matches[i]?.handle as Partial<IslandHandle> | undefined)?.island;
+    if (island) {
+      const scripts = islandScripts[island];
+      if (!scripts) throw new Error(`No island script '${island}': src/web/islands/${island}.ts is missing`);
+      return scripts;
+    }
+  }
+  return null;
+}
+
+/**
+ * Public pages (a route `handle` names their island) are HTML with their island script and no React Router
+ * scripts (docs/decisions/0030); the login area is client-rendered by React Router from the app shell.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const island = useIsland();
   return (
     <html lang="en">
       <head>
@@ -13,11 +39,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {island?.preload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        {island ? <script type="module" src={island.src} /> : null}
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {island ? null : <><ScrollRestoration /><Scripts /></>}
       </body>
     </html>
   );

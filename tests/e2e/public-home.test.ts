@@ -133,20 +133,20 @@ describe('contact form', () => {
     await form.getByLabel('Subject').fill('Hello');
     await form.getByLabel('Message').fill('Sent from the browser test.');
 
-    // The toast's life, timed in the page from when it appears: when sonner marks it leaving (its time is up), when it is gone.
+    // The toast's life, timed in the page from when it appears: when it is marked leaving (its time is up), when it is gone.
     await page.evaluate(() => {
       (window as { toastLife?: Promise<{ leaving: number; gone: number }> }).toastLife = new Promise((resolve) => {
         let shown = 0;
         let leaving = -1;
         new MutationObserver((_, observer) => {
-          const toast = document.querySelector('[data-sonner-toast]');
+          const toast = document.querySelector('[data-toast]');
           if (toast && !shown) shown = performance.now();
-          if (toast?.getAttribute('data-removed') === 'true' && leaving < 0) leaving = performance.now() - shown;
+          if (toast?.getAttribute('data-leaving') === 'true' && leaving < 0) leaving = performance.now() - shown;
           if (!toast && shown) {
             observer.disconnect();
             resolve({ leaving, gone: performance.now() - shown });
           }
-        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-removed'] });
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-leaving'] });
       });
     });
     const response = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST');
@@ -157,7 +157,7 @@ describe('contact form', () => {
 
     const toast = page.getByText('Message sent successfully !!');
     await toast.waitFor();
-    const bg = await page.locator('[data-sonner-toast]').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const bg = await page.locator('[data-toast]').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).toBe('rgb(22, 101, 52)');
     expect(await form.getByLabel('Name').inputValue()).toBe('');
     // It stays about 3 s, then leaves and is gone.

@@ -4,9 +4,13 @@ import { baseUrl } from './browser';
 /** Every prerendered public page (SPEC §2), as in src/core/routes.ts. */
 export { PUBLIC_PATHS } from '../../src/core/routes';
 
-/** Resolves once React has hydrated the page, so clicks reach their handlers. */
+/**
+ * Resolves once the page's scripts have started, so clicks reach their handlers: a public page's islands
+ * (<html data-islands="ready">, docs/decisions/0030), or React's hydration on a page that has it.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
+    if (document.documentElement.dataset.islands === 'ready') return true;
     const el = document.querySelector('main');
     return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
   });

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { chatLink, conference, mailLink } from '../../content/conference';
 
 const linkClass = 'rounded underline-offset-4 hover:text-white hover:underline';
@@ -23,18 +22,18 @@ export function Footer() {
         <nav aria-labelledby="footer-info">
           <h2 id="footer-info" className="text-sm font-semibold uppercase tracking-wider text-accent-400">Information</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className={linkClass} to="/#about">About Us</Link></li>
-            <li><Link className={linkClass} to="/program">Programme</Link></li>
-            <li><Link className={linkClass} to="/terms">Terms</Link></li>
-            <li><Link className={linkClass} to="/privacy-policy">Privacy Policy</Link></li>
+            <li><a className={linkClass} href="/#about">About Us</a></li>
+            <li><a className={linkClass} href="/program">Programme</a></li>
+            <li><a className={linkClass} href="/terms">Terms</a></li>
+            <li><a className={linkClass} href="/privacy-policy">Privacy Policy</a></li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-help">
           <h2 id="footer-help" className="text-sm font-semibold uppercase tracking-wider text-accent-400">Help</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className={linkClass} to="/#contact">Contact us</Link></li>
+            <li><a className={linkClass} href="/#contact">Contact us</a></li>
             <li><a className={linkClass} href={conference.links.journal} target="_blank" rel="noopener">Websites{NEW_TAB}</a></li>
-            <li><Link className={linkClass} to="/agreement">Agreement</Link></li>
+            <li><a className={linkClass} href="/agreement">Agreement</a></li>
           </ul>
         </nav>
       </div>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { Section } from '../../components/section';
 import { pageMeta } from '../../lib/seo';
@@ -25,12 +24,12 @@ export default function Awards() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {YEARS.map((y) => (
             <li key={y.to}>
-              <Link to={y.to} className="group flex h-full flex-col rounded-xl bg-brand-800 p-6 text-white shadow-md transition hover:-translate-y-0.5 hover:bg-brand-900">
+              <a href={y.to} className="group flex h-full flex-col rounded-xl bg-brand-800 p-6 text-white shadow-md transition hover:-translate-y-0.5 hover:bg-brand-900">
                 <span className="text-sm font-semibold uppercase tracking-widest text-accent-400">IMSE Awards</span>
                 <span className="mt-2 text-4xl font-extrabold">{y.year}</span>
                 <span className="mt-3 flex-1 text-sm text-brand-100">{y.count} award categories · conference {y.dates}</span>
                 <span className="mt-5 font-semibold text-accent-400 group-hover:underline">Awards {y.year} <span aria-hidden="true">→</span></span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

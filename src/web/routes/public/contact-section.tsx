@@ -1,20 +1,6 @@
-import { useState } from 'react';
-import { MESSAGES } from '../../../core/messages';
 import { CONTACT_LIMITS } from '../../../core/schemas/contact-limits';
 import { chatLink, conference, mailLink, phoneLink } from '../../content/conference';
-import { publicMessageOf, sendContactMessage } from '../../api/public';
 import { Icon } from './icon';
-
-/** SPEC §2 toast timing. */
-export const TOAST_MS = 3000;
-
-type Sonner = typeof import('sonner');
-let sonner: Promise<Sonner> | undefined;
-/**
- * The toast library is fetched when the visitor starts on the form, not with the page: it keeps the home
- * page's JavaScript within budget. A toast raised before its Toaster mounts is shown once it does.
- */
-const loadSonner = () => (sonner ??= import('sonner'));
 
 /** SPEC §2 home (6): contact info bar, contact form, address block and social links. */
 export function ContactSection() {
@@ -83,34 +69,11 @@ const FIELDS = [
   { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off' },
 ] as const;
 
-/** SPEC §2 contact form: no field required; the toast shows the server's answer for 3 s. */
+/** SPEC §2 contact form: no field required; contact-section.island.ts sends it and shows the toast. */
 function ContactForm() {
-  const [sending, setSending] = useState(false);
-  const [toaster, setToaster] = useState<Sonner | null>(null);
-  const prepare = () => { void loadSonner().then((m) => setToaster(() => m)).catch(() => { sonner = undefined; }); };
-
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    // An entirely empty form: SPEC's toast, and nothing is stored (issue 18 §5).
-    const empty = !Object.values(data).some((v) => v.trim());
-    setSending(!empty);
-    const [result, { toast }] = await Promise.all([
-      empty ? { ok: true as const, res: { message: MESSAGES.contactSent } } : sendContactMessage(data).then((res) => ({ ok: true as const, res }), (err: unknown) => ({ ok: false as const, err })),
-      loadSonner().then((m) => { setToaster(() => m); return m; }),
-    ]).finally(() => setSending(false));
-    if (result.ok) {
-      toast.success(result.res.message ?? MESSAGES.contactSent, { duration: TOAST_MS, className: 'contact-toast-success' });
-      form.reset();
-    } else {
-      toast.error(publicMessageOf(result.err, 'Your message could not be sent. Please try again.'), { duration: 6000, className: 'contact-toast-error' });
-    }
-  }
-
   const inputClass = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-600';
   return (
-    <form onSubmit={onSubmit} onFocus={toaster ? undefined : prepare} onPointerEnter={toaster ? undefined : prepare} aria-labelledby="contact-form-heading" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
+    <form aria-labelledby="contact-form-heading" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-brand-100" data-contact-form>
       <h3 id="contact-form-heading" className="text-lg font-bold text-brand-900">Send us a message</h3>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {FIELDS.map((f) => (
@@ -124,11 +87,10 @@ function ContactForm() {
           <textarea id="contact-message" name="message" rows={6} maxLength={CONTACT_LIMITS.message} className={inputClass} />
         </div>
       </div>
-      <button type="submit" disabled={sending}
+      <button type="submit"
         className="mt-5 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
-        {sending ? 'Sending…' : 'Send Message'}
+        Send Message
       </button>
-      {toaster ? <toaster.Toaster position="top-center" toastOptions={{ style: { fontSize: '1rem' } }} /> : null}
     </form>
   );
 }

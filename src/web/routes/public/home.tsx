@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { ContactSection } from './contact-section';
 import { HeroSlider } from './hero-slider';
 import { ImportantDates } from '../../components/important-dates';
@@ -9,6 +8,7 @@ import { Section } from '../../components/section';
 import { pageMeta } from '../../lib/seo';
 import { conference } from '../../content/conference';
 import { about, deadlinesImage } from '../../content/home';
+import type { IslandHandle } from '../../lib/islands';
 
 const description = `${conference.title}: a hybrid conference at ${conference.venue.resort}, ${conference.venue.country}, and online, ${conference.heroDates}. Call for papers, keynotes, workshops and awards.`;
 
@@ -40,6 +40,9 @@ export const meta = () => [
   { 'script:ld+json': eventJsonLd },
 ];
 
+/** The bar's menu, the slider, the news ticker, the logos' reveal and the contact form: src/web/islands/home.ts. */
+export const handle: IslandHandle = { island: 'home' };
+
 export default function Home() {
   return (
     <>
@@ -51,7 +54,7 @@ export default function Home() {
             className="h-auto w-full rounded-2xl shadow-md" />
           <div className="space-y-4 text-lg leading-relaxed text-slate-800">
             {about.paragraphs.map((p) => <p key={p.slice(0, 24)}>{p}</p>)}
-            <p><Link to="/program" className="font-semibold text-brand-800 underline underline-offset-4">See the conference programme</Link></p>
+            <p><a href="/program" className="font-semibold text-brand-800 underline underline-offset-4">See the conference programme</a></p>
           </div>
         </div>
       </Section>

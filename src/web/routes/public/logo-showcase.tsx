@@ -1,28 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
 import { logoRows } from '../../content/home';
 
 /**
  * SPEC §2 home (5): two rows of four logos that animate in once when scrolled into view. The prerendered
- * HTML shows them (no script, no animation); after hydration they are hidden only if still off screen.
+ * HTML shows them (no script, no animation); logo-showcase.island.ts hides them only if still off screen.
  */
 export function LogoShowcase() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<'static' | 'waiting' | 'shown'>('static');
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !('IntersectionObserver' in window) || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    if (el.getBoundingClientRect().top < window.innerHeight) return;
-    setState('waiting');
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) { setState('shown'); observer.disconnect(); }
-    }, { threshold: 0.2 });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
   return (
-    <div ref={ref} className="space-y-6" data-reveal={state}>
+    <div className="space-y-6" data-reveal="static">
       {logoRows.map((row, r) => (
         <ul key={r} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {row.map((logo, i) => (

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 
 export const meta = () => [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
 
@@ -19,14 +18,14 @@ export default function NotFound() {
         <h1 className="text-3xl font-bold tracking-tight text-brand-900">404 Not Found</h1>
         <span aria-hidden="true" className="mt-3 block h-1 w-16 rounded bg-accent-400" />
         <p className="mt-6 text-lg text-slate-800">
-          The page you asked for does not exist. <Link className="font-semibold text-brand-700 underline" to="/">Go to the home page</Link>.
+          The page you asked for does not exist. <a className="font-semibold text-brand-700 underline" href="/">Go to the home page</a>.
         </p>
         <ul className="mt-6 space-y-3">
           {WAYS_ON.map((way) => (
             <li key={way.to} className="flex gap-3">
               <span aria-hidden="true" className="mt-2.5 h-2 w-2 shrink-0 rounded-full bg-accent-500" />
               <span>
-                <Link className="font-semibold text-brand-700 underline" to={way.to}>{way.label}</Link>
+                <a className="font-semibold text-brand-700 underline" href={way.to}>{way.label}</a>
                 <span className="text-slate-700"> – {way.note}</span>
               </span>
             </li>

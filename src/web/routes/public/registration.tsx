@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import {
   AWARD_CEREMONY_FEE_USD, EXTRA_PAGE_FEES, EXTRA_PAGES_AFTER, FEES_WITH_PUBLICATION, FEES_WITHOUT_PUBLICATION, PAGES_COVERED,
   PAYER_CATEGORIES, PUBLICATIONS, USD_TO_INR, toCurrency,
@@ -9,6 +8,7 @@ import { BulletList, Section } from '../../components/section';
 import { pageMeta } from '../../lib/seo';
 import { conference } from '../../content/conference';
 import { feeIncludes, registrationIntro, registrationNotes } from '../../content/registration';
+import type { IslandHandle } from '../../lib/islands';
 
 export const meta = () => pageMeta({
   title: 'Registration and Fees',
@@ -50,6 +50,9 @@ function FeeTable({ caption, head, rows }: { caption: string; head: string[]; ro
     </div>
   );
 }
+
+/** The payment section and its modal: payment-section.island.ts. */
+export const handle: IslandHandle = { island: 'registration' };
 
 export default function Registration() {
   return (
@@ -94,8 +97,8 @@ export default function Registration() {
       <Section title="Notes" tone="tint">
         <BulletList items={registrationNotes} className="max-w-3xl text-slate-800" />
         <p className="mt-6 text-slate-800">
-          Workshop participants: see the <Link to="/technical-workshop" className="font-semibold text-brand-700 underline">technical workshop</Link> courses.
-          Registration terms are on the <Link to="/terms" className="font-semibold text-brand-700 underline">Terms</Link> page.
+          Workshop participants: see the <a href="/technical-workshop" className="font-semibold text-brand-700 underline">technical workshop</a> courses.
+          Registration terms are on the <a href="/terms" className="font-semibold text-brand-700 underline">Terms</a> page.
         </p>
       </Section>
     </>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { ImportantDates } from '../../components/important-dates';
 import { PageHeader } from '../../components/page-header';
 import { PublicationOptions } from '../../components/publication-options';
@@ -22,7 +21,7 @@ export default function Submissions() {
           <Steps items={submissionSteps} />
           <div className="flex flex-col gap-4 rounded-xl bg-brand-50 p-6">
             <p className="font-semibold text-brand-900">Ready to submit?</p>
-            <Link to="/author/new-paper" className="rounded-md bg-brand-700 px-5 py-3 text-center font-semibold text-white hover:bg-brand-800">Submit your paper</Link>
+            <a href="/author/new-paper" className="rounded-md bg-brand-700 px-5 py-3 text-center font-semibold text-white hover:bg-brand-800">Submit your paper</a>
             <a href={conference.links.paperTemplate} download className="rounded-md border-2 border-brand-700 px-5 py-2.5 text-center font-semibold text-brand-800 hover:bg-white">Download the paper template</a>
           </div>
         </div>
