@@ -5,24 +5,29 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { DESKTOP, horizontalOverflow, launchBrowser, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 
 /**
  * Issue 28.1: the reviewer reads the paper where they review it. A real three-page PDF is drawn in the page
  * (page 1 dark at the top, page 2 dark at the bottom, so the test can tell which page it sees), beside the
  * review form at 1280 px and above it at 390 px; the pages turn and zoom; a paper without a PDF shows SPEC's
- * message, a damaged one says it cannot be shown and offers the file. Issue 28.6: no console error, no failed
- * request. The server is this file's own, so the editor who sends the paper is known.
+ * message, a damaged one says it cannot be shown and offers the file; the author's and the editor's paper pages
+ * show the same viewer. Issue 28.6: no console error, no failed request. The server is this file's own, so the
+ * editor who sends the papers is known.
  */
 
 const EDITOR = 'pdf-viewer-editor@e2e.example.org';
 let browser: Browser;
 let server: ServerProcess;
 let dataDir: string;
+let editorPage: Page;
 beforeAll(async () => {
   dataDir = mkdtempSync(tempPrefix());
   server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), EDITOR_EMAILS: EDITOR });
   browser = await launchBrowser();
+  // The editor who sends every paper of this file (signed up once; the third test logs in as them).
+  editorPage = (await newPage()).page;
+  await signUpInBrowser(editorPage, { role: 'Editor', email: EDITOR, name: 'Pdf Editor' });
 });
 afterAll(async () => {
   await browser?.close();
@@ -96,7 +101,7 @@ const darkness = (page: Page) => page.locator('canvas').evaluate((c: HTMLCanvasE
  * The author submits through the API from their signed-in page (the submission form has journeys of its own);
  * the editor sends the paper to the reviewer.
  */
-async function submitAndSend(opts: { title: string; pdf: Buffer; reviewerId: string }): Promise<string> {
+async function submitAndSend(opts: { title: string; pdf: Buffer; reviewerId: string }): Promise<{ paperId: string; author: Awaited<ReturnType<typeof newPage>> }> {
   const author = await newPage(PHONE);
   await signUpInBrowser(author.page, { role: 'Author', email: uniqueEmail('pdf-author'), name: 'Pdf Author' });
   const created = await author.page.evaluate(async ({ title, pdf }) => {
@@ -110,23 +115,18 @@ async function submitAndSend(opts: { title: string; pdf: Buffer; reviewerId: str
   }, { title: opts.title, pdf: opts.pdf.toString('base64') });
   expect(created.status).toBe(201);
   const mine = await callApi<{ papers: Array<{ _id: string; title: string }> }>(author.page, 'GET', '/author/my-papers');
-  await author.context.close();
   const paperId = mine.json.papers.find((p) => p.title === opts.title)!._id;
   expect((await callApi(editorPage, 'POST', '/editor/send-paper', { paperId, reviewerId: opts.reviewerId })).status).toBe(200);
-  return paperId;
+  return { paperId, author };
 }
 
-let editorPage: Page;
-
 test('a reviewer reads the PDF in the page, beside the review form on a wide screen and above it on a phone, and turns and zooms its pages', async () => {
-  const editor = await newPage();
-  editorPage = editor.page;
-  await signUpInBrowser(editor.page, { role: 'Editor', email: EDITOR, name: 'Pdf Editor' });
   const reviewer = await newPage(DESKTOP);
   const rp = reviewer.page;
   await signUpInBrowser(rp, { role: 'Reviewer', email: uniqueEmail('pdf-reviewer'), name: 'Pdf Reviewer', tags: ['Robotics'] });
   const reviewerId = await rp.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id: string })._id);
-  const paperId = await submitAndSend({ title: 'Orchard mapping in three pages', pdf: await threePagePdf(), reviewerId });
+  const { paperId, author } = await submitAndSend({ title: 'Orchard mapping in three pages', pdf: await threePagePdf(), reviewerId });
+  await author.context.close();
 
   // pdf.js parses in its worker: a file of this site's /assets, which the page's CSP lets start.
   const workers: string[] = [];
@@ -219,7 +219,8 @@ test('a paper without a PDF shows SPEC\'s message; a damaged PDF says it cannot 
   const rp = reviewer.page;
   await signUpInBrowser(rp, { role: 'Reviewer', email: uniqueEmail('pdf-reviewer-2'), name: 'Pdf Reviewer Two', tags: ['Robotics'] });
   const reviewerId = await rp.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id: string })._id);
-  const damaged = await submitAndSend({ title: 'A damaged orchard file', pdf: Buffer.from('%PDF-1.4\n% not really a PDF\n%%EOF\n'), reviewerId });
+  const { paperId: damaged, author } = await submitAndSend({ title: 'A damaged orchard file', pdf: Buffer.from('%PDF-1.4\n% not really a PDF\n%%EOF\n'), reviewerId });
+  await author.context.close();
 
   await rp.goto(`/reviewer/dashboard/${damaged}`);
   const message = rp.getByRole('alert').filter({ hasText: 'This file cannot be shown here: it does not read as a valid PDF.' });
@@ -253,4 +254,35 @@ test('a paper without a PDF shows SPEC\'s message; a damaged PDF says it cannot 
   await rp.reload();
   await rp.getByRole('alert').filter({ hasText: 'This PDF link has expired: open the paper again to get a new one' }).waitFor();
   await reviewer.context.close();
+});
+
+test('the author\'s and the editor\'s paper pages show the same viewer', async () => {
+  const reviewer = await newPage(PHONE);
+  await signUpInBrowser(reviewer.page, { role: 'Reviewer', email: uniqueEmail('pdf-reviewer-3'), name: 'Pdf Reviewer Three', tags: ['Robotics'] });
+  const reviewerId = await reviewer.page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id: string })._id);
+  await reviewer.context.close();
+  const title = 'Orchard mapping seen by its author';
+  const { paperId, author } = await submitAndSend({ title, pdf: await threePagePdf(), reviewerId });
+  const editor = await newPage(DESKTOP);
+  await logInInBrowser(editor.page, { role: 'Editor', email: EDITOR });
+
+  for (const [session, path] of [[author, `/paper-details/${paperId}`], [editor, `/editor/view-more/${paperId}`]] as const) {
+    const { page } = session;
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await page.goto(path);
+      const viewer = page.getByRole('region', { name: `PDF of “${title}”` });
+      await expect.poll(() => viewer.getByTestId('pdf-page').textContent()).toBe('Page 1 of 3');
+      await expect.poll(async () => (await darkness(page)).top).toBeGreaterThan(500);
+      await viewer.getByRole('button', { name: 'Next page' }).click();
+      await expect.poll(() => viewer.getByTestId('pdf-page').textContent()).toBe('Page 2 of 3');
+      await expect.poll(async () => (await darkness(page)).bottom).toBeGreaterThan(500);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await viewer.scrollIntoViewIfNeeded();
+      await shoot(page, `pdf-viewer-${path.startsWith('/editor') ? 'editor' : 'author'}`);
+    }
+    expect(session.problems).toEqual([]);
+    await session.context.close();
+  }
 });

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { requireRole } from '../../lib/session';
 import { RegistrationBadge } from '../../components/registration-badge';
 import { PaperStateBadge } from '../../components/status-badge';
+import { PaperPdfViewer } from '../../components/paper-pdf-viewer';
 import { CoAuthorsPanel } from './co-authors-panel';
 import { getDeadlines, getDeclaredConflicts, setDeclaredConflicts } from '../../api/review';
 import { AuthorCameraReady } from './author-camera-ready';
@@ -220,6 +221,8 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : null}
+        {/* Issue 28.1: the latest version, read in the page as the reviewers read it. */}
+        <div className="mt-3"><PaperPdfViewer url={paper.pdf} title={paper.title} /></div>
       </div>
       <Alert>{formError}</Alert>
       <div className="flex flex-wrap gap-3">

@@ -10,6 +10,7 @@ import type { EditorReviewJson } from '../../../core/schemas/review-cycle';
 import { getEditorPaper, getRankedReviewers, sendMail, sendPaper, unassignReviewer } from '../../api/assignment';
 import { getPaperReviews, setDecision } from '../../api/review';
 import type { DecisionBody } from '../../components/editor-decision-control';
+import { PaperPdfViewer } from '../../components/paper-pdf-viewer';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
@@ -129,6 +130,8 @@ export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
             {ranked ? <AssignedReviewers ranked={ranked} busy={pending !== undefined} onUnassign={unassign}
               unassigning={pending?.intent === 'unassign' ? pending.reviewerId : null} /> : null}
             {paper.chairConflicted ? null : <EditorReviewPanel paper={paper} reviews={reviews} conflicts={conflictLines(ranked)} error={panelError} />}
+            {/* Issue 28.1: the paper read in the page, as its reviewers read it. */}
+            <PaperPdfViewer url={paper.pdf} title={paper.title} />
           </div>
           {paper.chairConflicted ? null : (
             <div className="min-w-0">
