@@ -11,6 +11,7 @@ import { connectDatabase } from '../src/server/db/connect';
 import { bearer, request } from './lib/http';
 import { freshPostgresDatabase, postgresAvailable } from './lib/postgres';
 import { seedReviewDesk, rng, type Seeded } from './lib/seed';
+import { serverSources } from './lib/stale-build';
 import { BENCH_JWT_SECRET, startServer, type RunningServer } from './lib/server';
 import { ensureWebDir, fmt, onCleanup, percentile, printMachine, printTable, runBench, verdict } from './lib/util';
 
@@ -74,6 +75,8 @@ async function measureDesk(server: RunningServer, seeded: Seeded): Promise<{ tim
 runBench(`review-desk: ${PAPERS.toLocaleString('en-US')} papers, ${REVIEWERS.toLocaleString('en-US')} reviewers`, async () => {
   printMachine();
   const webDir = ensureWebDir();
+  const from = serverSources();
+  console.log(`${from.note}.`);
   const seedRows: Array<Array<string | number>> = [];
   const rows: Array<Array<string | number>> = [];
   const singles: Array<Array<string | number>> = [];
@@ -94,7 +97,7 @@ runBench(`review-desk: ${PAPERS.toLocaleString('en-US')} papers, ${REVIEWERS.toL
     await database.close();
     seedRows.push([driver, seeded.rows.toLocaleString('en-US'), fmt(seedSeconds, 1), fmt(seeded.rows / seedSeconds, 0)]);
 
-    const server = await startServer({ webDir, dataDir, databaseUrl });
+    const server = await startServer({ webDir, dataDir, databaseUrl, sourcesIn: from.sourcesIn });
     const { timed, single } = await measureDesk(server, seeded);
     await server.stop();
     for (const m of timed) {
