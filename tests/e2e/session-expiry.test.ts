@@ -15,7 +15,7 @@ const ID = '0123456789abcdef01234567';
 const SCREENS: Record<'Author' | 'Editor' | 'Reviewer', string[]> = {
   Author: ['/author/dashboard', '/author/paper-details', `/paper-details/${ID}`],
   Editor: ['/editor/dashboard', `/editor/view-more/${ID}`, '/editor/messages', '/editor/payments', '/editor/program',
-    '/editor/settings', '/editor/reviewers', '/editor/decisions', '/editor/audit'],
+    '/editor/settings', '/editor/reviewers', '/editor/decisions', '/editor/audit', '/editor/missing-reviews', '/editor/tracks'],
   Reviewer: ['/reviewer/dashboard', `/reviewer/dashboard/${ID}`, '/reviewer/bidding'],
 };
 // Three base64url parts, as a real token has: the server refuses it for its signature.

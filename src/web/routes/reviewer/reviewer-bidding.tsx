@@ -5,6 +5,8 @@ import type { Bid, BiddingPaperJson } from '../../../core/schemas/review-cycle';
 import { getBidding, placeBid } from '../../api/review';
 import { TagMultiSelect } from '../../components/tag-multi-select';
 import { actOr, jsonBody, loadOr, type ActionResult } from '../../lib/route-data';
+import { ApiError } from '../../api/client';
+import { Alert } from '../../components/ui/alert';
 import { requireRole } from '../../lib/session';
 import { Card, cardClass } from '../../components/ui/card';
 import type { Route } from './+types/reviewer-bidding';
@@ -13,7 +15,13 @@ export const meta = () => [{ title: 'Bid on papers | IMSE 2025' }];
 
 export async function clientLoader() {
   requireRole('Reviewer');
-  return loadOr(getBidding(), 'The papers could not be loaded. Please reload the page.');
+  try {
+    return { papers: await getBidding(), refusal: null };
+  } catch (err) {
+    // Bidding waits for a verified address (issue 27.4): the page says what to do, under its own heading, not as an error.
+    if (err instanceof ApiError && err.status === 403) return { papers: [] as BiddingPaperJson[], refusal: err.message };
+    return { papers: await loadOr(Promise.reject(err), 'The papers could not be loaded. Please reload the page.'), refusal: null };
+  }
 }
 
 /** One bid (null takes it back); the server answers with the bid it kept. */
@@ -57,7 +65,7 @@ function BidButtons({ paper }: { paper: BiddingPaperJson }) {
   );
 }
 
-export default function ReviewerBidding({ loaderData: papers }: Route.ComponentProps) {
+export default function ReviewerBidding({ loaderData: { papers, refusal } }: Route.ComponentProps) {
   const [tags, setTags] = useState<string[]>([]);
   const [track, setTrack] = useState('');
   const allTags = useMemo(() => [...new Set(papers.flatMap((p) => p.keywords))].sort((a, b) => a.localeCompare(b)), [papers]);
@@ -74,6 +82,8 @@ export default function ReviewerBidding({ loaderData: papers }: Route.ComponentP
         <h1 className="text-2xl font-bold text-brand-900">Bid on papers</h1>
         <p className="mt-1 text-slate-700">Tell the editors which papers you want to review. One click saves your bid; a second click on it takes it back. Choose Conflict when you know an author.</p>
       </div>
+      {refusal ? <Alert>{refusal}</Alert> : null}
+      {refusal ? null : (<>
       <div className={cardClass('grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end')}>
         <TagMultiSelect tags={allTags} hideChosen chipsLabel="Tags filtered by" placeholder="Type a tag" value={tags} onChange={setTags} label="Filter by tag" />
         {tracks.length > 1 ? (
@@ -111,6 +121,7 @@ export default function ReviewerBidding({ loaderData: papers }: Route.ComponentP
           </li>
         ))}
       </ul>
+      </>)}
     </div>
   );
 }
