@@ -33,6 +33,9 @@ let paperId: string;
 /** A paper of the author's that the withdraw fuzzing may withdraw (paperId stays under review for the others). */
 let withdrawnPaperId: string;
 let sessionId: string;
+let newsId: string;
+/** The first of the seven speakers shipped with the site (migration 0013). */
+const SHIPPED_SPEAKER = '5eed00000000000000000001';
 let ip = 0;
 /** A fresh client address per request, so the per-address rate limits do not turn the fuzz into 429s. */
 const nextIp = () => `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
@@ -78,6 +81,7 @@ beforeAll(async () => {
   expect(sent.statusCode).toBe(200);
   const session = await t.app.inject({ method: 'POST', url: '/api/editor/program/sessions', headers: editor.auth, payload: { title: 'Fuzz session', track: 'Science and Materials', start: '2023-12-27T09:00:00Z', end: '2023-12-27T10:00:00Z' } });
   sessionId = session.json()._id;
+  newsId = (await t.app.inject({ method: 'POST', url: '/api/news', headers: editor.auth, payload: { name: 'Fuzz news' } })).json().item._id;
 });
 afterAll(async () => {
   await t?.close();
@@ -122,6 +126,10 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'POST /api/editor/notify': { method: 'POST', url: () => '/api/editor/notify', who: () => editor, keys: ['paperIds', 'dryRun'], valid: () => ({ paperIds: fc.constant([paperId]), dryRun: fc.constant(true) }) },
   'POST /api/keynote-speakers': { method: 'POST', url: () => '/api/keynote-speakers', who: () => editor, keys: ['name', 'designation', 'position'] },
   'POST /api/news': { method: 'POST', url: () => '/api/news', who: () => editor, keys: ['name', 'description'] },
+  'PATCH /api/keynote-speakers/:id': { method: 'PATCH', url: () => `/api/keynote-speakers/${SHIPPED_SPEAKER}`, who: () => editor, keys: ['name', 'designation', 'position', 'biography'] },
+  'POST /api/keynote-speakers/:id/move': { method: 'POST', url: () => `/api/keynote-speakers/${SHIPPED_SPEAKER}/move`, who: () => editor, keys: ['direction'], valid: () => ({ direction: fc.constantFrom('up', 'down') }) },
+  'PATCH /api/news/:id': { method: 'PATCH', url: () => `/api/news/${newsId}`, who: () => editor, keys: ['name', 'description'] },
+  'POST /api/news/:id/move': { method: 'POST', url: () => `/api/news/${newsId}/move`, who: () => editor, keys: ['direction'], valid: () => ({ direction: fc.constantFrom('up', 'down') }) },
 };
 
 describe('JSON endpoints', () => {
@@ -361,7 +369,7 @@ describe('multipart endpoints', () => {
   test('profile and speaker forms: hostile parts never give a 5xx', async () => {
     await fc.assert(fc.asyncProperty(parts, fc.boolean(), async (p, asSpeaker) => {
       const res = asSpeaker
-        ? await sendParts('POST', '/api/keynote-speakers', p, editor)
+        ? await sendParts(p.length % 2 ? 'POST' : 'PATCH', p.length % 2 ? '/api/keynote-speakers' : `/api/keynote-speakers/${SHIPPED_SPEAKER}`, p, editor)
         : await sendParts('PATCH', '/api/me', p, reviewer);
       expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
     }), RUNS);
@@ -424,6 +432,10 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/api/docs/${v}`, () => null],
     ['DELETE', (v) => `/api/news/${v}`, () => editor],
     ['DELETE', (v) => `/api/keynote-speakers/${v}`, () => editor],
+    ['PATCH', (v) => `/api/keynote-speakers/${v}`, () => editor],
+    ['POST', (v) => `/api/keynote-speakers/${v}/move`, () => editor],
+    ['PATCH', (v) => `/api/news/${v}`, () => editor],
+    ['POST', (v) => `/api/news/${v}/move`, () => editor],
     ['GET', (v) => `/api/files/${v}?expires=${v}&sig=${v}`, () => null],
     ['GET', (v) => `/api/photos/${v}`, () => null],
     ['GET', (v) => `/api/card/return?session_id=${v}`, () => null],

@@ -101,6 +101,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/card/webhook': { expect: everyone(400), call: () => ({ payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } }) },
   'GET /api/keynote-speakers': { expect: everyone(200), call: () => ({}) },
   'GET /api/news': { expect: everyone(200), call: () => ({}) },
+  'GET /api/keynote-speakers/all': { expect: everyone(200), call: () => ({}) },
   'GET /api/photos/:key': { expect: everyone(200), call: () => ({ url: photoUrl }) },
   // A PDF is public only through its signed link; the signature, not a token, decides.
   'GET /api/files/:fileId': { expect: everyone(200), call: () => ({ url: pdfUrl }) },
@@ -171,7 +172,23 @@ const TABLE: Record<string, Row> = {
     expect: onlyEditors(200),
     call: async () => ({ url: `/api/keynote-speakers/${await editorCreates('/api/keynote-speakers', { name: 'To remove' })}` }),
   },
+  'PATCH /api/keynote-speakers/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({ url: `/api/keynote-speakers/${await editorCreates('/api/keynote-speakers', { name: 'To edit' })}`, ...json({ biography: 'Edited' }) }),
+  },
+  'POST /api/keynote-speakers/:id/move': {
+    expect: onlyEditors(200),
+    call: async () => ({ url: `/api/keynote-speakers/${await editorCreates('/api/keynote-speakers', { name: 'To move' })}/move`, ...json({ direction: 'up' }) }),
+  },
   'POST /api/news': { expect: onlyEditors(201), call: () => json({ name: 'News', description: 'Text' }) },
+  'PATCH /api/news/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({ url: `/api/news/${await editorCreates('/api/news', { name: 'To edit' })}`, ...json({ description: 'Edited' }) }),
+  },
+  'POST /api/news/:id/move': {
+    expect: onlyEditors(200),
+    call: async () => ({ url: `/api/news/${await editorCreates('/api/news', { name: 'To move' })}/move`, ...json({ direction: 'down' }) }),
+  },
   'DELETE /api/news/:id': {
     expect: onlyEditors(200),
     call: async () => ({ url: `/api/news/${await editorCreates('/api/news', { name: 'To remove' })}` }),

@@ -166,6 +166,12 @@ export const keynoteSpeakers = pgTable('keynote_speakers', {
   designation: text('designation').notNull().default(''),
   position: text('position').notNull().default(''),
   photoKey: text('photo_key'),
+  /** Plain text, paragraphs separated by a blank line; '' when none (Read More then shows the designation). */
+  biography: text('biography').notNull().default(''),
+  /** Place on /keynote, smallest first (decision 0026). */
+  sortOrder: integer('sort_order').notNull().default(0),
+  /** One of the seven speakers shipped with the site (src/web/content/speakers.ts), seeded by migration 0013 under its content id. */
+  shipped: boolean('shipped').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -173,6 +179,8 @@ export const newsItems = pgTable('news_items', {
   id: id(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
+  /** Place in the ticker, smallest first. */
+  sortOrder: integer('sort_order').notNull().default(0),
   createdAt: createdAt(),
 });
 

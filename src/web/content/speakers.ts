@@ -3,6 +3,7 @@
  * initials avatar; the organiser replaces name, title, affiliation, biography and adds a photo.
  */
 export interface Speaker {
+  /** Also the speaker's row in keynote_speakers, which migration 0013 seeds from this list (decision 0026). */
   id: string;
   name: string;
   /** Position or title. */
@@ -15,7 +16,7 @@ export interface Speaker {
 }
 
 const sample = (n: number, field: string, initials: string, focus: string): Speaker => ({
-  id: `speaker-${n}`,
+  id: `5eed${String(n).padStart(20, '0')}`,
   name: 'Keynote speaker to be announced',
   title: `Keynote ${n}: ${field}`,
   affiliation: 'Affiliation to be announced (sample entry)',
