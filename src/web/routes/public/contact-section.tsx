@@ -12,7 +12,7 @@ export function ContactSection() {
 
         <ul className="mt-8 grid gap-4 md:grid-cols-3" aria-label="Contact information">
           <InfoItem icon="phone" label="Call us"><a className="hover:underline" href={phoneLink}>{conference.contact.phone}</a></InfoItem>
-          <InfoItem icon="mail" label="Email us"><a className="break-words hover:underline" href={mailLink}>{conference.contact.email}</a></InfoItem>
+          <InfoItem icon="mail" label="Email us"><a className="wrap-anywhere hover:underline" href={mailLink}><BreakableEmail /></a></InfoItem>
           <InfoItem icon="pin" label="Venue">{conference.venue.resort}, {conference.venue.country}</InfoItem>
         </ul>
 
@@ -24,7 +24,7 @@ export function ContactSection() {
               <p className="mt-3 text-slate-800">{conference.venue.address}</p>
               <p className="mt-3 text-slate-800"><span className="font-semibold">General Chair: </span>{conference.contact.generalChair}</p>
               <p className="mt-3 text-slate-800"><span className="font-semibold">Phone: </span><a className="text-brand-700 underline" href={phoneLink}>{conference.contact.phone}</a></p>
-              <p className="mt-1 text-slate-800"><span className="font-semibold">Email: </span><a className="break-words text-brand-700 underline" href={mailLink}>{conference.contact.email}</a></p>
+              <p className="mt-1 text-slate-800"><span className="font-semibold">Email: </span><a className="wrap-anywhere text-brand-700 underline" href={mailLink}>{conference.contact.email}</a></p>
             </address>
             <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
               <h3 className="text-lg font-bold text-brand-900">Follow and chat</h3>
@@ -43,7 +43,7 @@ export function ContactSection() {
 
 function InfoItem({ icon, label, children }: { icon: 'phone' | 'mail' | 'pin'; label: string; children: React.ReactNode }) {
   return (
-    <li className="flex items-center gap-4 rounded-xl bg-brand-800 p-5 text-white">
+    <li className="flex min-w-0 items-center gap-4 rounded-xl bg-brand-800 p-5 text-white">
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-accent-400 text-brand-900"><Icon name={icon} /></span>
       <span className="min-w-0">
         <span className="block text-xs font-semibold uppercase tracking-widest text-accent-400">{label}</span>
@@ -51,6 +51,12 @@ function InfoItem({ icon, label, children }: { icon: 'phone' | 'mail' | 'pin'; l
       </span>
     </li>
   );
+}
+
+/** The address may wrap after its @ on a narrow card (and anywhere if even that is too wide), never stick out. */
+function BreakableEmail() {
+  const [local, domain] = conference.contact.email.split('@');
+  return <>{local}@<wbr />{domain}</>;
 }
 
 function SocialLink({ href, icon, label }: { href: string; icon: 'social' | 'chat' | 'globe'; label: string }) {
