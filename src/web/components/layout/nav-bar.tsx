@@ -1,8 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { holdMenuOverlay } from './menu-overlay';
 
-interface NavItem { label: string; to: string }
+/** `children`: the pages under this item (the yearly awards under AWARDS): on them the item is marked as the section. */
+interface NavItem { label: string; to: string; children?: string[] }
+
+const AWARDS: NavItem = { label: 'AWARDS', to: '/awards', children: ['/awards-2019', '/awards-2022', '/awards-2023', '/awards-2025'] };
+
+/** 'page' on the item's own page, 'true' on a page under it (the item is the visitor's section), else nothing. */
+export function navCurrent(item: NavItem, pathname: string): 'page' | 'true' | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === item.to) return 'page';
+  return item.children?.includes(path) ? 'true' : undefined;
+}
 
 /** SPEC §2: wide bar order, no workshop link. */
 export const WIDE_LINKS: NavItem[] = [
@@ -13,7 +23,7 @@ export const WIDE_LINKS: NavItem[] = [
   { label: 'REGISTRATION', to: '/registration' },
   { label: 'KEYNOTE', to: '/keynote' },
   { label: 'PREVIOUS EVENTS', to: '/previous-events' },
-  { label: 'AWARDS', to: '/awards' },
+  AWARDS,
 ];
 
 /** SPEC §2: the small-screen overlay has the workshop link and no HOME. */
@@ -25,7 +35,7 @@ export const MENU_LINKS: NavItem[] = [
   { label: 'TECHNICAL WORKSHOP', to: '/technical-workshop' },
   { label: 'KEYNOTE', to: '/keynote' },
   { label: 'PREVIOUS EVENTS', to: '/previous-events' },
-  { label: 'AWARDS', to: '/awards' },
+  AWARDS,
   { label: 'LOGIN', to: '/login' },
 ];
 
@@ -74,6 +84,7 @@ function NavHeader({ extra, account, menuButton }: { extra?: React.ReactNode; ac
   // DASHBOARD is wider than LOGIN: in the login area the wide bar's links sit a little closer so that none
   // of them breaks onto two lines at 1280 px; the public bar keeps its spacing.
   const [linkPad, buttonGap] = account ? ['px-2', 'ml-2'] : ['px-2.5', 'ml-3'];
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white shadow-sm">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
@@ -81,18 +92,20 @@ function NavHeader({ extra, account, menuButton }: { extra?: React.ReactNode; ac
           <img src="/logo.svg" alt="" width="148" height="44" className="h-11 w-auto" />
         </Link>
         <ul className="hidden items-center gap-0.5 xl:flex" data-testid="wide-nav">
-          {WIDE_LINKS.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end
-                className={({ isActive }) =>
-                  `block whitespace-nowrap rounded ${linkPad} py-2 text-[13px] font-semibold tracking-wide hover:bg-brand-50 hover:text-brand-600 ${isActive ? 'text-brand-600 underline decoration-accent-500 decoration-2 underline-offset-8' : 'text-slate-800'}`}
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          {WIDE_LINKS.map((item) => {
+            const current = navCurrent(item, pathname);
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  aria-current={current}
+                  className={`block whitespace-nowrap rounded ${linkPad} py-2 text-[13px] font-semibold tracking-wide hover:bg-brand-50 hover:text-brand-600 ${current ? 'text-brand-600 underline decoration-accent-500 decoration-2 underline-offset-8' : 'text-slate-800'}`}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
           <li>
             <Link to={loginTo} className={`${buttonGap} block whitespace-nowrap rounded-md bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800`}>
               {loginLabel}
@@ -120,6 +133,7 @@ function NavHeader({ extra, account, menuButton }: { extra?: React.ReactNode; ac
 /** Outside the header: a fixed overlay inside a sticky, filtered parent would not cover the screen. */
 function MenuOverlay({ account, overlay, onChoose }: { account?: string; overlay: React.ComponentProps<'div'>; onChoose?: () => void }) {
   const { loginLabel, loginTo } = loginPlace(account);
+  const { pathname } = useLocation();
   return (
     <div
       id="mobile-menu"
@@ -143,7 +157,8 @@ function MenuOverlay({ account, overlay, onChoose }: { account?: string; overlay
             <Link
               to={item.to === '/login' ? loginTo : item.to}
               onClick={onChoose}
-              className={`block rounded px-3 py-3 text-lg font-semibold tracking-wide hover:bg-white/10 ${item.to === '/login' ? 'mt-4 bg-accent-400 text-center text-brand-900 hover:bg-white' : ''}`}
+              aria-current={item.to === '/login' ? undefined : navCurrent(item, pathname)}
+              className={`block rounded px-3 py-3 text-lg font-semibold tracking-wide hover:bg-white/10 ${item.to === '/login' ? 'mt-4 bg-accent-400 text-center text-brand-900 hover:bg-white' : navCurrent(item, pathname) ? 'text-accent-400 underline decoration-2 underline-offset-8' : ''}`}
             >
               {item.to === '/login' ? loginLabel : item.label}
             </Link>
