@@ -1,4 +1,4 @@
-export function PageHeader({ title, subtitle }: { title: string; subtitle?: string }) {
+export function PageHeader({ title, subtitle }: { title: string; subtitle?: React.ReactNode }) {
   return (
     <div className="bg-gradient-to-r from-brand-900 to-brand-700 px-4 py-12 text-white">
       <div className="mx-auto max-w-7xl">

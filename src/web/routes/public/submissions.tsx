@@ -15,7 +15,8 @@ export const meta = () => pageMeta({
 export default function Submissions() {
   return (
     <>
-      <PageHeader title="Paper Submission and Publication" subtitle={`${conference.title} · ${conference.submissionsPageDates} · ${conference.venue.city}, ${conference.venue.country}`} />
+      <PageHeader title="Paper Submission and Publication"
+        subtitle={<>{conference.title} · <Dates /> · {conference.venue.city}, {conference.venue.country}</>} />
       <Section title="How to submit">
         <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
           <Steps items={submissionSteps} />
@@ -36,7 +37,7 @@ export default function Submissions() {
       </Section>
       <Section title="Important dates" tone="tint">
         <div className="max-w-2xl"><ImportantDates /></div>
-        <p className="mt-6 text-lg text-slate-800">Conference: <strong className="text-brand-900">{conference.submissionsPageDates}</strong>, {conference.venue.resort}, {conference.venue.country}.</p>
+        <p className="mt-6 text-lg text-slate-800">Conference: <strong className="text-brand-900"><Dates /></strong>, {conference.venue.resort}, {conference.venue.country}.</p>
       </Section>
       <Section title="Contact">
         <p className="text-lg text-slate-800">
@@ -46,4 +47,9 @@ export default function Submissions() {
       </Section>
     </>
   );
+}
+
+/** The conference's date range, never broken inside ("December 28-" / "27, 2025"). */
+function Dates() {
+  return <span className="whitespace-nowrap" data-testid="conference-dates">{conference.submissionsPageDates}</span>;
 }
