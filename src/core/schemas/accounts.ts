@@ -7,6 +7,8 @@ import { plainLine } from './text';
 export const FORGOT_ANSWER = 'If an account with this email and role exists, we have sent it a link to choose a new password. The link works once, within one hour.';
 export const RESET_DONE = 'Your password has been changed. Please log in with the new password.';
 export const RESET_LINK_BAD = 'This password reset link has expired or has already been used. Please ask for a new one.';
+/** Said at once on the reset page opened without the mailed link's code, or with part of it (issue 28.8). */
+export const RESET_LINK_MISSING = 'This page needs the link from the password reset email, and the link you opened is missing or incomplete. Open the link from the email again, or ask for a new one.';
 export const VERIFY_DONE = 'Thank you: your email address is verified.';
 export const VERIFY_LINK_BAD = 'This verification link is not valid or has already been used.';
 export const VERIFY_SENT = 'We have sent you a new verification link.';

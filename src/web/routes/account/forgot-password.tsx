@@ -17,9 +17,12 @@ export async function forgotPassword({ email, role }: ForgotIntent): Promise<Act
   return actOr(requestPasswordReset(parsed.data), 'The reset link could not be requested. Please try again.', 'forgot');
 }
 
-/** "Forgot password?" on the login card: asks for the e-mail of the role chosen above and mails a reset link. */
-export function ForgotPassword(props: { role: Role }) {
-  const [open, setOpen] = useState(false);
+/**
+ * "Forgot password?" on the login card: asks for the e-mail of the role chosen above and mails a reset link.
+ * `startOpen`: arrived from a reset page whose link was missing (/login?forgot), so the panel is open.
+ */
+export function ForgotPassword(props: { role: Role; startOpen?: boolean }) {
+  const [open, setOpen] = useState(props.startOpen ?? false);
   const fetcher = useFetcher<ActionResult<{ message: string }>>();
   const id = useId();
   const busy = fetcher.state !== 'idle';

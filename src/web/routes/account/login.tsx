@@ -133,7 +133,7 @@ export default function Login({ loaderData: { current } }: Route.ComponentProps)
             {busy ? 'Please wait…' : mode === 'login' ? 'Login' : 'Signup'}
           </Button>
         </form>
-        {mode === 'login' ? <ForgotPassword role={role} /> : null}
+        {mode === 'login' ? <ForgotPassword role={role} startOpen={params.has('forgot')} /> : null}
         <p className="mt-5 text-center text-sm text-slate-700">
           {mode === 'login' ? 'New here?' : 'Already have an account?'}{' '}
           <button type="button" className="font-semibold text-brand-700 underline" onClick={() => { setMode(mode === 'login' ? 'signup' : 'login'); fetcher.reset(); }}>

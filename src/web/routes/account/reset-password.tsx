@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, useFetcher, useSearchParams } from 'react-router';
-import { ResetBody } from '../../../core/schemas/accounts';
+import { LinkToken, RESET_LINK_BAD, RESET_LINK_MISSING, ResetBody } from '../../../core/schemas/accounts';
 import { resetPassword } from '../../api/accounts';
 import { session } from '../../api/client';
 import { actOr, jsonBody } from '../../lib/route-data';
@@ -29,6 +29,7 @@ export default function ResetPassword() {
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const done = result?.ok ? result.data.message : null;
   const error = result && !result.ok ? result.error : null;
+  const linkMissing = !LinkToken.safeParse(token).success;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -41,7 +42,12 @@ export default function ResetPassword() {
     <div className="mx-auto max-w-md">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-brand-900">Choose a new password</h1>
-        {done ? (
+        {linkMissing ? (
+          <div className="mt-5 space-y-4">
+            <Alert className="text-base">{RESET_LINK_MISSING}</Alert>
+            <ForgotPasswordLink />
+          </div>
+        ) : done ? (
           <div className="mt-5 space-y-4">
             <Alert tone="success" className="text-base">{done}</Alert>
             <Link to="/login" className={buttonClass({ full: true })}>Go to login</Link>
@@ -52,6 +58,7 @@ export default function ResetPassword() {
               hint="At least 8 characters." />
             <Field id="confirm-password" name="confirmPassword" type="password" label="Confirm new password" autoComplete="new-password" required />
             <Alert>{error}</Alert>
+            {error === RESET_LINK_BAD ? <ForgotPasswordLink /> : null}
             <Button type="submit" disabled={busy} full>
               {busy ? 'Please wait…' : 'Save new password'}
             </Button>
@@ -61,4 +68,9 @@ export default function ResetPassword() {
       </div>
     </div>
   );
+}
+
+/** To the login card with its "Forgot password?" panel open, where a new link is asked for. */
+function ForgotPasswordLink() {
+  return <Link to="/login?forgot" className={buttonClass({ variant: 'secondary', full: true })}>Forgot password?</Link>;
 }
