@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EXPORTS, type AuditEntryJson, type AuditPageJson } from '../../../core/schemas/records';
+import { type AuditEntryJson, type AuditPageJson } from '../../../core/schemas/records';
 import { getAudit, type AuditFilters } from '../../api/editor-desk';
 import { ExportLinks } from '../../components/export-links';
 import { formatDateTime } from '../../lib/format';
@@ -124,7 +124,7 @@ export default function EditorAudit({ loaderData: { page: data, error } }: Route
         {data?.nextCursor ? <Button variant="quiet" onClick={() => goTo(data.nextCursor, [...previous, cursor])}>Older</Button> : null}
       </nav>
 
-      <ExportLinks names={[...EXPORTS]} />
+      <ExportLinks names={['audit']} title="Download the audit log as CSV" more />
     </div>
   );
 }

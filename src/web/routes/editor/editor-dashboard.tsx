@@ -3,6 +3,7 @@ import { Link, useNavigation, useSearchParams } from 'react-router';
 import { getRegisteredByPaper } from '../../api/program';
 import { getEditorPapersUpTo } from '../../api/assignment';
 import { getEditorStats } from '../../api/editor-desk';
+import { ExportLinks } from '../../components/export-links';
 import { PaperCard } from '../../components/paper-card';
 import { RegistrationBadge } from '../../components/registration-badge';
 import { requireRole } from '../../lib/session';
@@ -47,10 +48,10 @@ const LINKS: Array<[string, string]> = [
   ['/editor/settings', 'Settings'], ['/editor/reviewers', 'Reviewers'], ['/editor/decisions', 'Decisions'], ['/editor/missing-reviews', 'Missing reviews'],
   ['/editor/messages', 'Messages'], ['/editor/payments', 'Payments'], ['/editor/program', 'Programme'],
   ['/editor/assign', 'Automatic assignment'], ['/editor/audit', 'Audit log'], ['/keynote-admin', 'Keynote admin'],
-  ['/editor/tracks', 'Tracks'],
+  ['/editor/tracks', 'Tracks'], ['/editor/exports', 'Exports'],
 ];
 /** What a track chair may use of the links above (the server refuses them the rest: issue 22.2). */
-const CHAIR_MAY = new Set(['/editor/decisions', '/editor/assign', '/editor/missing-reviews']);
+const CHAIR_MAY = new Set(['/editor/decisions', '/editor/assign', '/editor/missing-reviews', '/editor/exports']);
 
 export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
   const { q, track, pages, chair, tracks, papers, nextCursor, stats, statsError, registered } = loaderData;
@@ -126,6 +127,7 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
           <Button onClick={loadMore}>Load more papers</Button>
         </div>
       ) : null}
+      <div className="mt-8"><ExportLinks names={['papers']} title="Download the papers as CSV" more /></div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { notifyAuthors, setDecision } from '../../api/review';
 import { DecisionControl, type DecisionBody } from '../../components/editor-decision-control';
 import { PaperStateBadge } from '../../components/status-badge';
 import { actOr, jsonBody, loadOr, loadPart, revalidateAfterSuccess, type ActionResult } from '../../lib/route-data';
+import { ExportLinks } from '../../components/export-links';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -192,6 +193,7 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
           {shown.length === 1 ? 'Send a registration reminder to this author' : `Send a registration reminder to these ${shown.length} authors`}
         </Button>
       ) : null}
+      <div className="mt-8"><ExportLinks names={['reviews']} title="Download every review as CSV" more /></div>
 
       <dialog ref={dialog} aria-labelledby="preview-title" onClose={() => setPreview(null)}
         className="m-auto max-h-[85vh] w-[min(48rem,calc(100vw-1.5rem))] rounded-xl p-0 backdrop:bg-slate-900/50">

@@ -43,8 +43,8 @@ export default function EditorMessages({ loaderData: data }: Route.ComponentProp
         </ul>
       </section>
       <MailLog mails={data.mails} />
-      <ExportLinks names={['contact-messages']} />
-      <p><Link to="/editor/audit" className="font-semibold text-brand-700 underline">Audit log: who did what, and every export</Link></p>
+      <ExportLinks names={['contact-messages']} title="Download the contact messages as CSV" more />
+      <p><Link to="/editor/audit" className="font-semibold text-brand-700 underline">Audit log: who did what</Link></p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { ReviewerAdminJson } from '../../../core/schemas/reviewers';
 import { listReviewers, setReviewerApproval } from '../../api/assignment';
 import { actOr, jsonBody, loadOr, pagesShown, useShowMore } from '../../lib/route-data';
+import { ExportLinks } from '../../components/export-links';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -107,6 +108,7 @@ export default function EditorReviewers({ loaderData }: Route.ComponentProps) {
         </ul>
       ) : null}
       {next ? <Button variant="quiet" size="sm" className="mt-4" disabled={loading} onClick={more}>{loading ? 'Loading reviewers…' : 'Show more'}</Button> : null}
+      <div className="mt-8"><ExportLinks names={['reviewers']} title="Download the reviewers as CSV" more /></div>
     </div>
   );
 }

@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { EXPORTS } from '../../../core/schemas/records';
+import { ExportLinks } from '../../components/export-links';
+import { requireRole } from '../../lib/session';
+import type { Route } from './+types/editor-exports';
+
+export const meta = () => [{ title: 'Exports | IMSE 2025' }];
+
+/** Editors and track chairs (who see their three exports only: the server refuses them the rest). */
+export function clientLoader() {
+  const user = requireRole('Editor');
+  return { chair: user.chairOnly === true };
+}
+
+export { RouteError as ErrorBoundary } from '../../lib/route-data';
+
+/** Every CSV export in one place, each with a line on what it holds; each also sits beside the list it exports. */
+export default function EditorExports({ loaderData: { chair } }: Route.ComponentProps) {
+  return (
+    <div className="max-w-4xl">
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <h1 className="mt-3 text-2xl font-bold text-brand-900">Exports</h1>
+      <p className="mt-2 text-slate-700">
+        Spreadsheet files (CSV, UTF-8) of the conference’s records as they are now.
+        {chair ? ' As a track chair you download the papers, assignments and reviews of your tracks.' : ''}
+      </p>
+      <div className="mt-6"><ExportLinks names={EXPORTS} title="Download as CSV" notes /></div>
+    </div>
+  );
+}
