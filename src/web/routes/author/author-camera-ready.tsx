@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../core/messages';
 import type { PaperJson } from '../../../core/schemas/paper';
 import { messageOf } from '../../api/client';
 import { uploadCameraReady } from '../../api/submissions';
+import { DeadlineTime } from '../../components/deadline-time';
 import { formatDateTime } from '../../lib/format';
 import { useFollowRedirect } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
@@ -21,7 +22,7 @@ export function AuthorCameraReady({ paper, deadline }: { paper: PaperJson; deadl
   const fileRef = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
   const followRedirect = useFollowRedirect();
-  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<{ sent: number; total: number; fileSize: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -36,9 +37,9 @@ export function AuthorCameraReady({ paper, deadline }: { paper: PaperJson; deadl
     const file = fileRef.current?.files?.[0];
     if (!file || file.size === 0) { setError('Please attach the camera-ready version as a PDF file'); return; }
     setBusy(true);
-    setProgress({ sent: 0, total: file.size });
+    setProgress({ sent: 0, total: file.size, fileSize: file.size });
     try {
-      const res = await uploadCameraReady(paper._id, file, (sent, total) => setProgress({ sent, total }));
+      const res = await uploadCameraReady(paper._id, file, (sent, total) => setProgress({ sent, total, fileSize: file.size }));
       setDone(`${res.message}: ${file.name}`);
       setWarning(res.metadataWarning ?? null);
       toast.success(res.message);
@@ -57,7 +58,7 @@ export function AuthorCameraReady({ paper, deadline }: { paper: PaperJson; deadl
     <Card aria-labelledby="camera-ready-heading" className="space-y-3">
       <h2 id="camera-ready-heading" className="text-lg font-bold text-brand-900">Camera-ready version</h2>
       <p className="text-sm text-slate-700">
-        {deadline ? <>Camera-ready deadline: <time dateTime={deadline} className="font-semibold">{formatDateTime(deadline)}</time></> : 'No camera-ready deadline set.'}
+        {deadline ? <>Camera-ready deadline: <DeadlineTime iso={deadline} /></> : 'No camera-ready deadline set.'}
         {' '}It becomes the newest version of your paper.
       </p>
       {paper.cameraReady ? (
@@ -73,7 +74,7 @@ export function AuthorCameraReady({ paper, deadline }: { paper: PaperJson; deadl
           <Field id="camera-ready" label="Camera-ready PDF">
             {(control) => <input {...control} className={fileInputClass} ref={fileRef} type="file" accept="application/pdf,.pdf" disabled={busy} />}
           </Field>
-          {progress ? <UploadProgress sent={progress.sent} total={progress.total} label="Camera-ready upload" finished={Boolean(done)} /> : null}
+          {progress ? <UploadProgress sent={progress.sent} total={progress.total} fileSize={progress.fileSize} label="Camera-ready upload" finished={Boolean(done)} /> : null}
           <Alert>{error}</Alert>
           <Alert tone="success">{done}</Alert>
           <Alert tone="warning">{warning}</Alert>

@@ -8,7 +8,8 @@ import { messageOf, session } from '../../api/client';
 import { getDeadlines } from '../../api/review';
 import { submitPaperWithProgress } from '../../api/submissions';
 import { getTracks } from '../../api/tracks';
-import { formatDateTime } from '../../lib/format';
+import { DeadlineTime } from '../../components/deadline-time';
+import { formatDeadline } from '../../lib/format';
 import { UploadProgress } from '../../components/upload-progress';
 import { loadPart, useFollowRedirect } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
@@ -50,7 +51,7 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
   const [coAuthors, setCoAuthors] = useState<CoAuthor[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<{ sent: number; total: number; fileSize: number } | null>(null);
   // Issue 27.3: when the PDF's properties name the author, the page stays to say so instead of moving on.
   const [submitted, setSubmitted] = useState<{ message: string; paperId: string; warning: string } | null>(null);
   const closed = Boolean(deadline && Date.now() > Date.parse(deadline));
@@ -79,9 +80,9 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
     const authors = CoAuthorList.safeParse(coAuthors);
     if (!authors.success) { setError(authors.error.issues[0]?.message ?? MESSAGES.submissionFailed); return; }
     setBusy(true);
-    setProgress({ sent: 0, total: file.size });
+    setProgress({ sent: 0, total: file.size, fileSize: file.size });
     try {
-      const res = await submitPaperWithProgress({ ...parsed.data, file, coAuthors: authors.data }, (sent, total) => setProgress({ sent, total }));
+      const res = await submitPaperWithProgress({ ...parsed.data, file, coAuthors: authors.data }, (sent, total) => setProgress({ sent, total, fileSize: file.size }));
       const message = res.message || MESSAGES.paperSubmitted;
       toast.success(message);
       if (res.metadataWarning) setSubmitted({ message, paperId: res.paper._id, warning: res.metadataWarning });
@@ -101,7 +102,7 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold text-brand-900">New paper</h1>
       {deadline && !closed ? (
-        <p className="mt-2 text-slate-700">Submission deadline: <time dateTime={deadline} className="font-semibold">{formatDateTime(deadline)}</time></p>
+        <p className="mt-2 text-slate-700">Submission deadline: <DeadlineTime iso={deadline} /></p>
       ) : null}
       {submitted ? (
         <div className={cardClass('mt-6 space-y-4 shadow-sm')}>
@@ -115,7 +116,7 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
       ) : closed ? (
         <div role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-900">
           <p className="text-lg font-semibold">{MESSAGES.submissionsClosed}</p>
-          <p className="mt-1">The submission deadline was {formatDateTime(deadline!)}. You can still follow your submitted papers on <Link to="/author/dashboard" className="font-semibold underline">your dashboard</Link>.</p>
+          <p className="mt-1">The submission deadline was {formatDeadline(deadline!)}. You can still follow your submitted papers on <Link to="/author/dashboard" className="font-semibold underline">your dashboard</Link>.</p>
         </div>
       ) : (
       <form className={cardClass('mt-6 space-y-5 shadow-sm')} onSubmit={onSubmit}>
@@ -131,7 +132,7 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
           {(control) => <input {...control} className={fileInputClass} name="file" type="file" accept="application/pdf,.pdf" required />}
         </Field>
         <CoAuthorFields value={coAuthors} onChange={setCoAuthors} />
-        {progress ? <UploadProgress sent={progress.sent} total={progress.total} label="Paper upload" /> : null}
+        {progress ? <UploadProgress sent={progress.sent} total={progress.total} fileSize={progress.fileSize} label="Paper upload" /> : null}
         <Alert>{error}</Alert>
         <Button type="submit" disabled={busy} aria-busy={busy}>
           {busy ? 'Submitting...' : 'Submit Paper'}

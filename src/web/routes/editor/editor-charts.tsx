@@ -1,3 +1,4 @@
+import { formatDayMonth } from '../../lib/format';
 import { memo, useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -73,10 +74,7 @@ function Figure({ title, caption, children, table }: { title: string; caption: s
   );
 }
 
-const shortDay = (day: string) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  return d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-};
+const shortDay = formatDayMonth;
 
 /** Memoised: typing in the dashboard's search does not redraw the charts, a new set of figures does. */
 export default memo(function EditorCharts({ stats, error }: { stats: EditorStatsJson | null; error: string | null }) {

@@ -3,8 +3,10 @@ import { Link, useFetcher, useNavigation } from 'react-router';
 import { toast } from 'sonner';
 import type { MissingReviewJson } from '../../../core/schemas/missing-reviews';
 import { getMissingReviewsUpTo, remindReviewers } from '../../api/review-desk';
+import { DeadlineTime } from '../../components/deadline-time';
 import { formatDateTime } from '../../lib/format';
 import { actOr, jsonBody, loadOr, pagesShown, revalidateAfterSuccess, useShowMore } from '../../lib/route-data';
+import { ExportLinks } from '../../components/export-links';
 import { requireRole } from '../../lib/session';
 import { Button } from '../../components/ui/button';
 import type { Route } from './+types/editor-missing-reviews';
@@ -102,7 +104,7 @@ export default function EditorMissingReviews({ loaderData }: Route.ComponentProp
         <p className="mt-2 text-slate-800" aria-live="polite">
           <span className="font-semibold">{total === 1 ? '1 review is missing' : `${total} reviews are missing`}</span>
           {` from ${reviewers === 1 ? '1 reviewer' : `${reviewers} reviewers`}. `}
-          {deadline ? <>Review deadline: {formatDateTime(deadline)}{passed ? <span className="font-semibold text-red-800"> (passed)</span> : null}.</> : 'No review deadline is set.'}
+          {deadline ? <>Review deadline: <DeadlineTime iso={deadline} className="" />{passed ? <span className="font-semibold text-red-800"> (passed)</span> : null}.</> : 'No review deadline is set.'}
         </p>
       ) : (
         <p className="mt-6 text-slate-700">No reviews are missing: every assigned reviewer has saved a review or declined.</p>
@@ -121,7 +123,7 @@ export default function EditorMissingReviews({ loaderData }: Route.ComponentProp
                   <th scope="col" className="px-3 py-2">Track</th>
                   <th scope="col" className="px-3 py-2">Reviewer</th>
                   <th scope="col" className="px-3 py-2">State</th>
-                  <th scope="col" className="px-3 py-2">Sent</th>
+                  <th scope="col" className="px-3 py-2">Sent <span className="font-normal">(Bangkok time)</span></th>
                   <th scope="col" className="px-3 py-2">Deadline</th>
                   <th scope="col" className="px-3 py-2">Last reminded</th>
                   <th scope="col" className="px-3 py-2"><span className="sr-only">Reminder</span></th>
@@ -159,6 +161,7 @@ export default function EditorMissingReviews({ loaderData }: Route.ComponentProp
       {nextCursor ? (
         <Button variant="quiet" size="sm" className="mt-4" disabled={loading} onClick={more}>{loading ? 'Loading…' : 'Show more'}</Button>
       ) : null}
+      <div className="mt-8"><ExportLinks names={['assignments']} title="Download every assignment as CSV" more /></div>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../lib/format';
 import { useState } from 'react';
 import { useNavigation } from 'react-router';
 import type { PaymentJson } from '../../../core/schemas/payment';
@@ -30,7 +31,7 @@ const STATUS_STYLE: Record<PaymentJson['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = formatDateTime;
 
 /** The editor's record of every payment, newest first, a page at a time, with a CSV download of all. */
 export default function EditorPayments({ loaderData }: Route.ComponentProps) {

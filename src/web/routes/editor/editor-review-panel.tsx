@@ -4,11 +4,12 @@ import { CONFIDENCES, CONFLICT_WORDS, RECOMMENDATIONS, type ConflictReason, type
 import { DecisionControl, notifiedText } from '../../components/editor-decision-control';
 import { Alert } from '../../components/ui/alert';
 import { cardClass } from '../../components/ui/card';
+import { formatDateTime } from '../../lib/format';
 import { ScrollBox } from './scroll-box';
 
 type Conflict = ConflictedReviewerJson;
 const words = <T extends Record<number, string>>(table: T, n: number) => table[n as keyof T] ?? String(n);
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 /**
  * The editor's review-cycle panel on a paper's page (issue 12): the reviews with their scores, the

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { CONFIDENCES, RECOMMENDATIONS, type ReviewJson } from '../../../core/schemas/review-cycle';
+import { DeadlineTime } from '../../components/deadline-time';
 import { formatDateTime } from '../../lib/format';
 import type { ActionResult } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
@@ -69,7 +70,7 @@ export function ReviewForm({ saved, reviewDeadline }: { saved: ReviewJson | null
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="review-heading" className="text-lg font-bold text-brand-900">Your review</h2>
         <p className="text-sm text-slate-700">
-          {reviewDeadline ? <>Review deadline: <time dateTime={reviewDeadline} className="font-semibold">{formatDateTime(reviewDeadline)}</time></> : 'No review deadline set'}
+          {reviewDeadline ? <>Review deadline: <DeadlineTime iso={reviewDeadline} /></> : 'No review deadline set'}
         </p>
       </div>
       <p role="status" data-testid="review-state" className={`text-sm font-medium ${saved && !dirty ? 'text-green-800' : 'text-slate-700'}`}>
