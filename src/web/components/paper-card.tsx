@@ -33,7 +33,7 @@ export function PaperCard({ paper, status, to, actions }: {
         </div>
         <div><dt className="inline font-medium">Submitted: </dt><dd className="inline">{formatDate(paper.submittedAt)}</dd></div>
       </dl>
-      <div className="mt-4 flex flex-wrap gap-2 pt-1 sm:mt-auto">
+      <div className="mt-4 flex flex-wrap items-center gap-2 pt-1 sm:mt-auto">
         {to ? <Link to={to} aria-label={`View More: ${paper.title}`} className={buttonClass({ size: 'sm' })}>View More</Link> : null}
         {actions}
       </div>

@@ -9,7 +9,7 @@ import { saveCoAuthors } from '../../api/accounts';
 import { getAuthorPaper, updateAuthorPaper, withdrawPaper } from '../../api/submissions';
 import { getTracks } from '../../api/tracks';
 import { getPaperRegistration } from '../../api/program';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatSize } from '../../lib/format';
 import { requireRole } from '../../lib/session';
 import { RegistrationBadge } from '../../components/registration-badge';
 import { PaperStateBadge } from '../../components/status-badge';
@@ -100,11 +100,14 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
 
 export const shouldRevalidate = revalidateAfterSuccess;
 
+/** Rows enough for a read-only abstract at about 60 characters a line: every paragraph shown, none cut off. */
+const readRows = (text: string) => Math.max(3, text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 60)), 0));
+
 export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <RouteError />
-      <Link to="/author/dashboard" className="inline-block font-semibold text-brand-700 underline">Back to my papers</Link>
+      <Link to="/author/dashboard" className="inline-block text-sm font-semibold text-brand-700 underline">← My Research Papers</Link>
     </div>
   );
 }
@@ -202,9 +205,10 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div>
         <label htmlFor="abstract" className="block font-semibold text-brand-900">Abstract</label>
-        <textarea id="abstract" rows={8} disabled={!describing} value={describing ? draft.abstract : paper.abstract} maxLength={5000}
+        {/* Read only, the box is as tall as its text (issue 28.8: it clipped it); rows is the fallback where field-sizing is unknown. */}
+        <textarea id="abstract" rows={describing ? 8 : readRows(paper.abstract)} disabled={!describing} value={describing ? draft.abstract : paper.abstract} maxLength={5000}
           onChange={(e) => edit({ abstract: e.target.value })}
-          className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 disabled:bg-slate-50 disabled:text-slate-800" />
+          className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 disabled:resize-none disabled:bg-slate-50 disabled:text-slate-800 disabled:[field-sizing:content]" />
       </div>
       <div>
         {withdrawn ? <h2 className="font-semibold text-brand-900">PDF</h2> : (
@@ -217,7 +221,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
         {paper.pdfVersions?.length ? (
           <ul className="mt-2 space-y-1 text-sm text-slate-700" aria-label="PDF versions">
             {paper.pdfVersions.map((v) => (
-              <li key={v.version}>Version {v.version}: <a className="text-brand-700 underline" href={v.url} target="_blank" rel="noopener noreferrer">{v.fileName}</a> ({Math.ceil(v.size / 1024)} KB, {formatDateTime(v.uploadedAt)})</li>
+              <li key={v.version}>Version {v.version}: <a className="text-brand-700 underline" href={v.url} target="_blank" rel="noopener noreferrer">{v.fileName}</a> ({formatSize(v.size)}, {formatDateTime(v.uploadedAt)})</li>
             ))}
           </ul>
         ) : null}

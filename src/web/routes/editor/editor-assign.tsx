@@ -9,6 +9,7 @@ import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ScrollBox } from './scroll-box';
 import { isChair, loadTrackChoices, TrackFilter, type TrackChoice } from './track-filter';
 import type { Route } from './+types/editor-assign';
 
@@ -117,7 +118,7 @@ export default function EditorAssign({ loaderData: page }: Route.ComponentProps)
   return (
     <div className="space-y-8">
       <div>
-        <p><Link to="/editor/dashboard" className="text-sm text-brand-800 underline">Back to research papers</Link></p>
+        <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
         <h1 className="mt-2 text-2xl font-bold text-brand-900">Automatic assignment</h1>
         <p className="mt-2 max-w-3xl text-slate-700">
           Proposes reviewers for every submitted paper: as many new pairs as the limits allow, then the highest total score
@@ -211,8 +212,8 @@ export default function EditorAssign({ loaderData: page }: Route.ComponentProps)
                 {page.papers.get(g.paperId)?.track ? <p className="text-sm text-slate-700"><span className="font-medium">Track:</span> {page.papers.get(g.paperId)!.track!.name}</p> : null}
                 {g.missing ? <p className="text-sm font-semibold text-amber-800">Lacks {g.missing} reviewer{g.missing > 1 ? 's' : ''}</p> : null}
                 {g.pairs.length ? (
-                  // The table may be wider than a phone: its box scrolls, and takes the keyboard's focus to do so.
-                  <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`Proposed reviewers for ${page.papers.get(g.paperId)?.title ?? g.paperId}`}>
+                  // The table may be wider than a phone: its box scrolls with a visible cue, and takes the keyboard's focus.
+                  <ScrollBox className="mt-2" label={`Proposed reviewers for ${page.papers.get(g.paperId)?.title ?? g.paperId}`}>
                     <table className="w-full min-w-[28rem] text-left text-sm">
                       <caption className="sr-only">Proposed reviewers for {page.papers.get(g.paperId)?.title ?? g.paperId}</caption>
                       <thead><tr className="border-b border-slate-300"><th className="py-1 pr-3">Reviewer</th><th className="py-1 pr-3">Score</th><th className="py-1 pr-3">Shared tags</th><th className="py-1">Bid</th></tr></thead>
@@ -227,7 +228,7 @@ export default function EditorAssign({ loaderData: page }: Route.ComponentProps)
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </ScrollBox>
                 ) : <p className="mt-1 text-sm text-slate-700">No eligible reviewer left.</p>}
               </Card>
             ))}

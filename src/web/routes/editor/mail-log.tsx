@@ -3,6 +3,7 @@ import type { MailJson } from '../../../core/schemas/mail';
 import type { ActionResult } from '../../lib/route-data';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../components/ui/button';
+import { ScrollBox } from './scroll-box';
 
 const STATE: Record<string, { label: string; className: string }> = {
   queued: { label: 'Queued', className: 'text-amber-800' },
@@ -27,9 +28,10 @@ export function MailLog({ mails }: { mails: MailJson[] }) {
       <h2 id="mail-heading" className="text-2xl font-bold text-brand-900">Mail log</h2>
       <p role="status" className={`mt-2 text-sm ${notice?.error ? 'text-red-800' : 'text-green-800'}`}>{notice?.text ?? ''}</p>
       {mails.length === 0 ? <p className="mt-2 text-slate-700">No e-mail has been sent yet.</p> : (
-        <div className="mt-2 overflow-x-auto">
+        <ScrollBox className="mt-2" label="Mail log">
           <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead><tr className="border-b border-slate-300"><th className="py-2 pr-3">Time</th><th className="py-2 pr-3">To</th><th className="py-2 pr-3">Subject</th><th className="py-2 pr-3">State</th><th className="py-2">Attempts</th></tr></thead>
+            <caption className="sr-only">Every e-mail sent or kept in the outbox</caption>
+            <thead><tr className="border-b border-slate-300"><th scope="col" className="py-2 pr-3">Time</th><th scope="col" className="py-2 pr-3">To</th><th scope="col" className="py-2 pr-3">Subject</th><th scope="col" className="py-2 pr-3">State</th><th scope="col" className="py-2">Attempts</th></tr></thead>
             <tbody>
               {mails.map((m) => (
                 <tr key={m._id} className="border-b border-slate-100 align-top">
@@ -48,7 +50,7 @@ export function MailLog({ mails }: { mails: MailJson[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </section>
   );

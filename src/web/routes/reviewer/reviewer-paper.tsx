@@ -112,7 +112,7 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
     return (
       <div>
         <Alert>This paper has not been sent to you.</Alert>
-        <Link to="/reviewer/dashboard" className="mt-4 inline-block font-semibold text-brand-700 underline">Back to your papers</Link>
+        <Link to="/reviewer/dashboard" className="mt-4 inline-block text-sm font-semibold text-brand-700 underline">← Papers sent to you</Link>
       </div>
     );
   }
