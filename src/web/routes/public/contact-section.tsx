@@ -43,8 +43,8 @@ export function ContactSection() {
 
 function InfoItem({ icon, label, children }: { icon: 'phone' | 'mail' | 'pin'; label: string; children: React.ReactNode }) {
   return (
-    <li className="flex min-w-0 items-center gap-4 rounded-xl bg-brand-800 p-5 text-white">
-      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-accent-400 text-brand-900"><Icon name={icon} /></span>
+    <li className="flex min-w-0 items-center gap-3 rounded-xl bg-brand-800 p-4 text-white sm:gap-4 sm:p-5">
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent-400 text-brand-900 sm:h-11 sm:w-11"><Icon name={icon} /></span>
       <span className="min-w-0">
         <span className="block text-xs font-semibold uppercase tracking-widest text-accent-400">{label}</span>
         <span className="block font-semibold">{children}</span>
@@ -53,7 +53,10 @@ function InfoItem({ icon, label, children }: { icon: 'phone' | 'mail' | 'pin'; l
   );
 }
 
-/** The address may wrap after its @ on a narrow card (and anywhere if even that is too wide), never stick out. */
+/**
+ * On a phone the card is tighter, so the address fits on one line at 390 px; on a still narrower screen it may wrap
+ * after its @ (and anywhere if even that is too wide) rather than stick out.
+ */
 function BreakableEmail() {
   const [local, domain] = conference.contact.email.split('@');
   return <>{local}@<wbr />{domain}</>;
