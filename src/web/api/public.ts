@@ -46,6 +46,15 @@ export async function fetchKeynoteSpeakers(signal?: AbortSignal): Promise<Keynot
   return Array.isArray(rows) ? rows : [];
 }
 
+export type ListedSpeakerJson = AnswerOf<typeof SITE.listAllKeynoteSpeakers>[number];
+
+/** GET /api/keynote-speakers/all: every speaker of /keynote in order, the shipped ones as editors left them (decision 0026). */
+export async function fetchAllKeynoteSpeakers(signal?: AbortSignal): Promise<ListedSpeakerJson[]> {
+  const rows = await call<typeof SITE.listAllKeynoteSpeakers>('/keynote-speakers/all', { signal });
+  if (!Array.isArray(rows)) throw new PublicApiError(undefined);
+  return rows;
+}
+
 /** POST /api/contact: stores the home page's contact message. */
 export const sendContactMessage = (body: BodyOf<typeof SITE.sendContactMessage>) =>
   call<typeof SITE.sendContactMessage>('/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
