@@ -33,6 +33,9 @@ export const users = pgTable('users', {
   uniqueIndex('users_verified_email_role_key').on(sql`lower(${t.email})`, t.role).where(sql`${t.emailVerifiedAt} is not null`),
   index('users_email_role_idx').on(sql`lower(${t.email})`, t.role),
   index('users_role_idx').on(t.role, t.id),
+  // Conflicts of interest (issue 22.3, 27.5): a reviewer's address by its end ('…@uni-a.edu', '…@gmail.com') is a
+  // prefix of the reversed address, so finding a paper's conflicted reviewers reads an index, not every reviewer.
+  index('users_reviewer_reverse_email_idx').using('btree', sql`reverse(lower(${t.email})) text_pattern_ops`).where(sql`${t.role} = 'Reviewer'`),
 ]);
 
 /** The call for papers' tracks (issue 22.1), data the editor edits; a paper belongs to one. */

@@ -6,7 +6,7 @@ import { bids, declaredConflicts, papers, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../shared/audit';
 import { getPaper } from './papers';
-import { findPersonConflictsForPaper, institutionPatterns, mailboxSql, pgArray } from './person-conflicts';
+import { findPersonConflictsForPaper, institutionPatterns, mailboxSql, pgArray, reviewerCandidates } from './person-conflicts';
 
 /** `explanation`: why the addresses match, for a conflict by person (the chair's screens show it). */
 export interface Conflict { reviewerId: string; reason: ConflictReason; explanation?: string }
@@ -17,12 +17,20 @@ export interface Conflict { reviewerId: string; reason: ConflictReason; explanat
  * (addresses, matched by mailbox), declared by the reviewer (a `conflict` bid). A conflicted reviewer is never suggested, sent
  * the paper, shown it to bid on, or auto-assigned.
  */
+/** The reviewers whose mailbox the author declared conflicted (through the candidates' indexes, then exactly). */
+async function findDeclaredReviewers(db: Db, paperId: string): Promise<Array<{ reviewerId: string }>> {
+  const declared = (await db.select({ email: declaredConflicts.email }).from(declaredConflicts).where(eq(declaredConflicts.paperId, paperId))).map((d) => mailboxOf(d.email));
+  if (declared.length === 0) return [];
+  const wanted = new Set(declared);
+  const rows = await db.select({ id: users.id, email: users.email }).from(users)
+    .where(and(eq(users.role, 'Reviewer'), reviewerCandidates({ mailboxes: [...wanted] })));
+  return rows.filter((r) => wanted.has(mailboxOf(r.email))).map((r) => ({ reviewerId: r.id }));
+}
+
 export async function findConflicts(db: Db, paperId: string): Promise<Conflict[]> {
   const [person, declared, byReviewer] = await Promise.all([
     findPersonConflictsForPaper(db, paperId),
-    db.select({ reviewerId: users.id }).from(declaredConflicts)
-      .innerJoin(users, and(eq(mailboxSql(sql`${users.email}`), mailboxSql(sql`${declaredConflicts.email}`)), eq(users.role, 'Reviewer')))
-      .where(eq(declaredConflicts.paperId, paperId)),
+    findDeclaredReviewers(db, paperId),
     db.select({ reviewerId: bids.reviewerId }).from(bids).where(and(eq(bids.paperId, paperId), eq(bids.bid, 'conflict'))),
   ]);
   const seen = new Set<string>();

@@ -30,10 +30,45 @@ export function institutionPatterns(institutions: Iterable<string>): string[] {
   });
 }
 
+/** The mail providers' own domains (where core's mailboxOf may rewrite an address), and the hosts that map to each. */
+const PROVIDER_HOSTS: ReadonlyMap<string, string[]> = Object.entries(MAILBOX_RULES).reduce((map, [host, rule]) => {
+  map.set(rule.domain, [...(map.get(rule.domain) ?? []), host]);
+  return map;
+}, new Map<string, string[]>());
+
+/** A LIKE prefix on reverse(lower(email)) for addresses ending in `suffix` ('@uni-a.edu', '.uni-a.edu'). */
+const reversedPrefix = (suffix: string) => `${[...suffix].reverse().join('').replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The reviewers whose address may be one of `mailboxes` (aliases seen through) or at one of `institutions` (or a
+ * subdomain), as a condition every part of which an index serves (migration 0014): an address outside the mail
+ * providers is its own mailbox (users_email_role_idx); a provider's mailbox is looked for among that provider's
+ * addresses, and an institution's addresses by the reversed address's prefix (users_reviewer_reverse_email_idx).
+ * Candidates only: core/person-conflicts.ts decides.
+ */
+export function reviewerCandidates(opts: { mailboxes: readonly string[]; institutions?: Iterable<string> }): SQL {
+  const email = sql`lower(${users.email})`;
+  const reversed = sql`reverse(lower(${users.email}))`;
+  const hostOfMailbox = (m: string) => m.slice(m.lastIndexOf('@') + 1);
+  const plain = opts.mailboxes.filter((m) => !PROVIDER_HOSTS.has(hostOfMailbox(m)));
+  const atProvider = opts.mailboxes.filter((m) => PROVIDER_HOSTS.has(hostOfMailbox(m)));
+  const parts: SQL[] = [];
+  if (plain.length) parts.push(sql`${email} = any(${pgArray(plain)}::text[])`);
+  for (const domain of new Set(atProvider.map(hostOfMailbox))) {
+    const hosts = PROVIDER_HOSTS.get(domain)!;
+    const mine = atProvider.filter((m) => hostOfMailbox(m) === domain);
+    parts.push(sql`((${sql.join(hosts.map((h) => sql`${reversed} like ${reversedPrefix(`@${h}`)}`), sql` or `)}) and ${mailboxSql(sql`${users.email}`)} = any(${pgArray(mine)}::text[]))`);
+  }
+  for (const d of new Set(opts.institutions ?? [])) {
+    parts.push(sql`${reversed} like ${reversedPrefix(`@${d}`)}`, sql`${reversed} like ${reversedPrefix(`.${d}`)}`);
+  }
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
 /**
  * The reviewers conflicted with a paper by person: the same mailbox as its author or a co-author (any
  * domain, aliases seen through), or the same institution (registrable domain, public providers excepted).
- * Only reviewers whose mailbox or domain can match are read; core/person-conflicts.ts decides.
+ * Only reviewers whose mailbox or domain can match are read (through indexes); core/person-conflicts.ts decides.
  */
 export async function findPersonConflictsForPaper(db: Db, paperId: string): Promise<ReviewerConflict[]> {
   const [paper] = await db.select({ authorEmail: users.email }).from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(eq(papers.id, paperId)).limit(1);
@@ -42,8 +77,8 @@ export async function findPersonConflictsForPaper(db: Db, paperId: string): Prom
   const emails = [paper.authorEmail, ...coAuthors];
   const mailboxes = [...new Set(emails.map(mailboxOf))];
   const institutions = new Set(emails.map(institutionOf).filter((d) => d !== null));
-  const reviewers = await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.role, 'Reviewer'),
-    sql`(${mailboxSql(sql`${users.email}`)} = any(${pgArray(mailboxes)}::text[]) or lower(${users.email}) like any(${pgArray(institutionPatterns(institutions))}::text[]))`));
+  const reviewers = await db.select({ id: users.id, email: users.email }).from(users)
+    .where(and(eq(users.role, 'Reviewer'), reviewerCandidates({ mailboxes, institutions })));
   return reviewers.flatMap((r) => findPersonConflicts(r.email, { author: paper.authorEmail, coAuthors }).map((c) => ({ reviewerId: r.id, ...c })));
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "users_reviewer_reverse_email_idx" ON "users" USING btree (reverse(lower("email")) text_pattern_ops) WHERE "users"."role" = 'Reviewer';
