@@ -23,8 +23,13 @@ export function mountKeynote() {
   });
   dialog.addEventListener('click', (e) => {
     // A click on the dialog element itself (not its content) is a click on the backdrop.
-    if (e.target === dialog || (e.target instanceof Element && e.target.closest('button[aria-label="Close"]'))) dialog.close();
+    if (e.target === dialog || (e.target instanceof Element && e.target.closest('button[aria-label="Close"]'))) {
+      dialog.close();
+      dialog.replaceChildren();
+    }
   });
+  // Emptied at once ('close' comes a task later): Escape's 'cancel' comes before it closes.
+  dialog.addEventListener('cancel', () => dialog.replaceChildren());
   dialog.addEventListener('close', () => dialog.replaceChildren());
 
   // Models copied before any card or biography is redrawn.
