@@ -68,3 +68,26 @@ export async function logInInBrowser(page: Page, opts: { role: 'Author' | 'Edito
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** The API as the signed-in user of this page (its stored token), as the page's own scripts call it. */
+export async function callApi<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(async ({ method, url, body }) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, json: await res.json().catch(() => null) };
+  }, { method, url, body }) as Promise<{ status: number; json: T }>;
+}
+
+/**
+ * Issue 28.6: every console error, uncaught error, failed request (other than one the page itself aborted when
+ * it moved on) and error answer of a page, collected as lines: the returned list fills as the page runs.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => { if (!/ERR_ABORTED/.test(r.failure()?.errorText ?? '')) problems.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`); });
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()}: ${r.request().method()} ${r.url()}`); });
+  return problems;
+}

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { DESKTOP, launchBrowser, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+import { callApi, DESKTOP, launchBrowser, PHONE, signUpInBrowser, uniqueEmail, watchProblems } from './browser';
 
 /**
  * Issue 28.6: every login-area screen opens without a console error, an uncaught error, a failed request or an
@@ -31,21 +31,7 @@ afterAll(async () => {
 async function watchedPage(viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: server.url });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => { if (!/ERR_ABORTED/.test(r.failure()?.errorText ?? '')) problems.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`); });
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()}: ${r.request().method()} ${r.url()}`); });
-  return { context, page, problems };
-}
-
-async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ method, url, body }) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, url, body }) as Promise<{ status: number; json: T }>;
+  return { context, page, problems: watchProblems(page) };
 }
 
 async function pdfBase64(): Promise<string> {
@@ -97,8 +83,8 @@ test('every login-area screen of the editor, the author and the reviewer logs no
   }, b64);
   expect(submitted.status).toBe(201);
   const paperId = submitted.json.paper._id as string;
-  expect((await api(editor.page, 'POST', '/editor/send-paper', { paperId, reviewerId })).status).toBe(200);
-  expect((await api(reviewer.page, 'PUT', `/reviewer/review/${paperId}`, { recommendation: 4, confidence: 3, commentsToAuthors: 'Clear and useful.' })).status).toBe(200);
+  expect((await callApi(editor.page, 'POST', '/editor/send-paper', { paperId, reviewerId })).status).toBe(200);
+  expect((await callApi(reviewer.page, 'PUT', `/reviewer/review/${paperId}`, { recommendation: 4, confidence: 3, commentsToAuthors: 'Clear and useful.' })).status).toBe(200);
 
   const findings = [
     ...await visit(editor.page, ['/editor/dashboard', `/editor/view-more/${paperId}`, '/editor/messages', '/editor/payments', '/editor/program',

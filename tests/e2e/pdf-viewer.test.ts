@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, uniqueEmail, watchProblems } from './browser';
 
 /**
  * Issue 28.1: the reviewer reads the paper where they review it. A real three-page PDF is drawn in the page
@@ -39,21 +39,7 @@ async function newPage(viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: server.url });
   const page = await context.newPage();
   // Issue 28.6: every console error, uncaught error, failed request and error answer is a finding.
-  const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()}: ${r.request().method()} ${r.url()}`); });
-  return { context, page, problems };
-}
-
-async function callApi<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ method, url, body }) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, url, body }) as Promise<{ status: number; json: T }>;
+  return { context, page, problems: watchProblems(page) };
 }
 
 async function shoot(page: Page, name: string) {

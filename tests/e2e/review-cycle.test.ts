@@ -6,7 +6,7 @@ import { VERIFY_DONE } from '../../src/core/schemas/accounts';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailedLink, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+import { callApi, DESKTOP, PHONE, horizontalOverflow, launchBrowser, signUpInBrowser, uniqueEmail } from './browser';
 
 /**
  * Issue 12's browser journey: author submits → editor sets deadlines → reviewer bids and reviews → editor
@@ -44,16 +44,6 @@ async function newPage(browser: Browser, viewport = DESKTOP) {
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-/** The API as the signed-in user of this page (its stored token), as the page's own scripts call it. */
-async function callApi<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ method, url, body }) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, url, body }) as Promise<{ status: number; json: T }>;
-}
 
 /** With E2E_SHOTS set, each screen is saved at 390 and 1280 px for a person to look at; otherwise nothing. */
 async function shoot(page: Page, name: string) {

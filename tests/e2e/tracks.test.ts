@@ -6,7 +6,7 @@ import { VERIFY_DONE } from '../../src/core/schemas/accounts';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailedLink, mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+import { callApi, DESKTOP, PHONE, horizontalOverflow, launchBrowser, signUpInBrowser, uniqueEmail } from './browser';
 
 /**
  * Issue 22.1 and 22.2 in the browser: the editor adds a track with its topics on /editor/tracks and names its
@@ -40,16 +40,6 @@ afterAll(async () => {
 async function open(viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: server.url });
   return { context, page: await context.newPage() };
-}
-
-/** The API as the signed-in user of this page (its stored token), as the page's own scripts call it. */
-async function callApi<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ method, url, body }) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, url, body }) as Promise<{ status: number; json: T }>;
 }
 
 /** A paper submitted through the API from the author's signed-in page (the new-paper form has a journey of its own). */
