@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { paperAtLimit, reviewerUnassigned } from '../../src/core/assignment/messages';
 import { MESSAGES } from '../../src/core/messages';
 import { tempPrefix } from '../support/leftovers';
-import { multipart, pdfBytes } from '../support/multipart';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { PASSWORD as password, serverApi } from './server-api';
 import { mailText, startSmtpListener } from '../support/smtp';
 import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
 
@@ -23,7 +23,6 @@ let server: ServerProcess;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 let dataDir: string;
 const stamp = Date.now().toString(36);
-const password = 'correct horse battery';
 const EDITOR = 'chair-page-editor@e2e.example.org';
 const chairEmail = `chair@chairs-${stamp}.example`;
 const authorInstitution = `lab-${stamp}.example`;
@@ -31,22 +30,7 @@ const TITLE = 'Seeing robots at the edge';
 let paperId = '';
 let colleaguePaperId = '';
 
-async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${url}`, {
-    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url} ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-const signup = (role: 'Author' | 'Reviewer' | 'Editor', name: string, email: string, tags: string[] = []) =>
-  call<{ token: string; user: { _id: string } }>('POST', '/api/signup', null, { name, email, password, confirmPassword: password, role, tags });
-async function submit(token: string, title: string, keywords: string[]): Promise<string> {
-  const { payload, contentType } = await multipart([['title', title], ['abstract', 'Robots that see, and decide at the edge.'], ...keywords.map((k) => ['keywords', k] as [string, string]), ['file', pdfBytes(title), 'p.pdf']]);
-  const res = await fetch(`${server.url}/api/author/new-paper`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(payload) });
-  if (res.status !== 201) throw new Error(`submit ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { paper: { _id: string } }).paper._id;
-}
+const { call, signup, submit } = serverApi(() => server.url);
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map(mailText);
 
 beforeAll(async () => {
@@ -69,7 +53,7 @@ beforeAll(async () => {
   await call('POST', '/api/email/verify', null, { token });
 
   const author = await signup('Author', 'Asha Author', `asha@${authorInstitution}`);
-  paperId = await submit(author.token, TITLE, ['Robotics', 'Computer Vision', 'Edge Computing']);
+  paperId = await submit(author.token, TITLE, { keywords: ['Robotics', 'Computer Vision', 'Edge Computing'], abstract: 'Robots that see, and decide at the edge.' });
   await signup('Reviewer', 'Colin Colleague', `colin@cs.${authorInstitution}`, ['Robotics', 'Computer Vision', 'Edge Computing']);
   await signup('Reviewer', 'Sara Suggested', `sara@uni-s-${stamp}.example`, ['Robotics', 'Computer Vision']);
   await signup('Reviewer', 'Tom Tied', `tom@uni-t-${stamp}.example`, ['Computer Vision', 'Edge Computing']);
@@ -78,7 +62,7 @@ beforeAll(async () => {
   // Two reviewers per paper, so the third assignment below goes past the limit.
   await call('PUT', '/api/editor/settings', editor.token, { reviewersPerPaper: 2 });
   const colleague = await signup('Author', 'Chen Colleague', `chen@chairs-${stamp}.example`);
-  colleaguePaperId = await submit(colleague.token, 'From the chair\'s own lab', ['Robotics']);
+  colleaguePaperId = await submit(colleague.token, 'From the chair\'s own lab', { keywords: ['Robotics'], abstract: 'Robots that see, and decide at the edge.' });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

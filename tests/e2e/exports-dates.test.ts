@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
-import { multipart, pdfBytes } from '../support/multipart';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { PASSWORD as password, serverApi } from './server-api';
 import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
 
 /**
@@ -19,7 +19,6 @@ let server: ServerProcess;
 let dataDir: string;
 const SHOTS = process.env.EXPORTS_DATES_SHOTS;
 const stamp = Date.now().toString(36);
-const password = 'correct horse battery';
 const editorEmail = `desk.${stamp}@desk.example`;
 const authorEmail = `ada.${stamp}@lab.example`;
 const reviewer = { name: 'Ed Examiner', email: `ed.${stamp}@uni-b.example` };
@@ -28,16 +27,7 @@ let paperId = '';
 const DEADLINE = '2030-01-31T12:00:00.000Z';
 const DEADLINE_TEXT = '31 Jan 2030, 19:00 (Bangkok time, UTC+7) – 31 Jan 2030, 13:00 your time';
 
-async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${url}`, {
-    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url} ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-const signup = (role: 'Author' | 'Reviewer' | 'Editor', name: string, email: string, tags: string[] = []) =>
-  call<{ token: string; user: { _id: string } }>('POST', '/api/signup', null, { name, email, password, confirmPassword: password, role, tags });
+const { call, signup, submit } = serverApi(() => server.url);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(tempPrefix());
@@ -46,10 +36,7 @@ beforeAll(async () => {
   const editor = await signup('Editor', 'Desk Editor', editorEmail);
   const author = await signup('Author', 'Ada Author', authorEmail);
   const abstract = Array.from({ length: 6 }, (_, i) => `Paragraph ${i + 1}: robots read the map of an orchard, row by row, and mark every tree they pass on the way.`).join('\n\n');
-  const { payload, contentType } = await multipart([['title', 'Robots that read maps'], ['abstract', abstract], ['keywords', 'Robotics'], ['file', pdfBytes('maps'), 'maps.pdf']]);
-  const res = await fetch(`${server.url}/api/author/new-paper`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${author.token}` }, body: new Uint8Array(payload) });
-  if (res.status !== 201) throw new Error(`submit ${res.status} ${await res.text()}`);
-  paperId = ((await res.json()) as { paper: { _id: string } }).paper._id;
+  paperId = await submit(author.token, 'Robots that read maps', { abstract });
   const r = await signup('Reviewer', reviewer.name, reviewer.email, ['Robotics']);
   await signup('Reviewer', 'Rita Reviewer', `rita.${stamp}@uni-a.example`, ['Robotics']);
   await call('PUT', '/api/editor/settings', editor.token, { reviewDeadline: DEADLINE });

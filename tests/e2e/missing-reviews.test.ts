@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
-import { multipart, pdfBytes } from '../support/multipart';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { PASSWORD as password, serverApi } from './server-api';
 import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
 
 /**
@@ -19,28 +19,12 @@ let server: ServerProcess;
 let dataDir: string;
 const SHOTS = process.env.MISSING_REVIEWS_SHOTS;
 const stamp = Date.now().toString(36);
-const password = 'correct horse battery';
 const editorEmail = `desk.${stamp}@desk.example`;
 const rita = { name: 'Rita Reviewer', email: `rita.${stamp}@uni-a.example` };
 const ed = { name: 'Ed Examiner', email: `ed.${stamp}@uni-b.example` };
 
-async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${url}`, {
-    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url} ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-const signup = (role: 'Author' | 'Reviewer' | 'Editor', name: string, email: string, tags: string[] = []) =>
-  call<{ token: string; user: { _id: string } }>('POST', '/api/signup', null, { name, email, password, confirmPassword: password, role, tags });
+const { call, signup, submit } = serverApi(() => server.url);
 
-async function submit(token: string, title: string): Promise<string> {
-  const { payload, contentType } = await multipart([['title', title], ['abstract', 'An abstract.'], ['keywords', 'Robotics'], ['file', pdfBytes(title), 'p.pdf']]);
-  const res = await fetch(`${server.url}/api/author/new-paper`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(payload) });
-  if (res.status !== 201) throw new Error(`submit ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { paper: { _id: string } }).paper._id;
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(tempPrefix());

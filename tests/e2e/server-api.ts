@@ -1,0 +1,30 @@
+import { multipart, pdfBytes } from '../support/multipart';
+
+/** The password every journey's accounts use. */
+export const PASSWORD = 'correct horse battery';
+
+/**
+ * The API of a journey's own server, called from the test (not the page): `call` (a 3xx or worse throws with the
+ * answer), `signup` and `submit` (a paper with its PDF, through the real multipart upload). `baseUrl` is read at
+ * each call: the server starts in beforeAll.
+ */
+export function serverApi(baseUrl: () => string) {
+  async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
+    const res = await fetch(`${baseUrl()}${url}`, {
+      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${method} ${url} ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+  const signup = (role: 'Author' | 'Reviewer' | 'Editor', name: string, email: string, tags: string[] = []) =>
+    call<{ token: string; user: { _id: string } }>('POST', '/api/signup', null, { name, email, password: PASSWORD, confirmPassword: PASSWORD, role, tags });
+  async function submit(token: string, title: string, opts: { keywords?: string[]; abstract?: string } = {}): Promise<string> {
+    const keywords = (opts.keywords ?? ['Robotics']).map((k) => ['keywords', k] as [string, string]);
+    const { payload, contentType } = await multipart([['title', title], ['abstract', opts.abstract ?? 'An abstract.'], ...keywords, ['file', pdfBytes(title), 'p.pdf']]);
+    const res = await fetch(`${baseUrl()}/api/author/new-paper`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(payload) });
+    if (res.status !== 201) throw new Error(`submit ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { paper: { _id: string } }).paper._id;
+  }
+  return { call, signup, submit };
+}
