@@ -76,7 +76,7 @@ export async function getDeclaredConflicts(db: Db, paperId: string): Promise<str
  * a subdomain of it, a declared address with the reviewer's mailbox), and the core function decides, by the
  * same rules as findConflicts.
  */
-export async function papersConflictedForReviewer(db: Db, reviewer: { id: string; email: string }, paperIds: string[]): Promise<Set<string>> {
+export async function papersConflictedForReviewer(db: Db, reviewer: { email: string }, paperIds: string[]): Promise<Set<string>> {
   if (paperIds.length === 0) return new Set();
   const mailbox = mailboxOf(reviewer.email);
   const institution = institutionOf(reviewer.email);

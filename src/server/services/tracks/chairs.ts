@@ -1,14 +1,13 @@
-import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { CONFERENCE_TITLE } from '../../../core/conference';
 import { MESSAGES } from '../../../core/messages';
-import { institutionOf, mailboxOf } from '../../../core/person-conflicts';
 import type { Db } from '../../db/connect';
-import { papers, trackChairs, tracks } from '../../db/schema';
+import { bids, papers, trackChairs, tracks, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/send';
 import type { Caller } from '../../permissions';
 import { recordAudit, type Actor } from '../shared/audit';
-import { institutionPatterns, mailboxSql, pgArray } from '../submissions/person-conflicts';
+import { papersConflictedForReviewer } from '../submissions/conflicts';
 
 /**
  * Name a track's chairs by address (issue 22.2), replacing the list; each newly named address is mailed how to
@@ -35,7 +34,7 @@ export async function setTrackChairs(opts: { db: Db; mailer: Mailer; publicUrl: 
 }
 
 /** May this address sign up as an Editor because it chairs a track? (Such an account is chair-only.) */
-export async function isNamedChair(db: Pick<Db, 'select'>, email: string): Promise<boolean> {
+export async function isNamedChair(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.email, email.toLowerCase())).limit(1);
   return !!row;
 }
@@ -43,7 +42,7 @@ export async function isNamedChair(db: Pick<Db, 'select'>, email: string): Promi
 /** What an Editor account may act on: everything (the editor), or the tracks that name its verified address. */
 export interface EditorScope { all: boolean; trackIds: string[] }
 
-export async function findEditorScope(db: Pick<Db, 'select'>, caller: Caller): Promise<EditorScope> {
+export async function findEditorScope(db: Db, caller: Caller): Promise<EditorScope> {
   if (!caller.chairOnly) return { all: true, trackIds: [] };
   if (!caller.emailVerified) return { all: false, trackIds: [] };
   const rows = await db.select({ trackId: trackChairs.trackId }).from(trackChairs).where(eq(trackChairs.email, caller.email.toLowerCase()));
@@ -54,26 +53,19 @@ export async function findEditorScope(db: Pick<Db, 'select'>, caller: Caller): P
 export const scopeTrackIds = (scope: EditorScope): string[] | undefined => (scope.all ? undefined : scope.trackIds);
 
 /**
- * The papers among `paperIds` the chair is conflicted with (HotCRP's rule for conflicted managers): the same
- * person (mailbox, aliases seen through) or institution (registrable domain, public providers excepted) as the
- * author or a co-author, as core/person-conflicts decides for reviewers; an address the author declared
- * conflicted; or a 'conflict' bid from the chair's own Reviewer account. One query for the whole list.
+ * The papers among `paperIds` the chair is conflicted with (HotCRP's rule for conflicted managers): by person or
+ * institution, or declared by the author, exactly as a reviewer would be (papersConflictedForReviewer, whose
+ * candidates the database picks and core/person-conflicts decides), or through a 'conflict' bid from the chair's
+ * own Reviewer account.
  */
-export async function conflictedPaperIds(db: Pick<Db, 'execute'>, email: string, paperIds: readonly string[]): Promise<Set<string>> {
+export async function conflictedPaperIds(db: Db, email: string, paperIds: readonly string[]): Promise<Set<string>> {
   if (paperIds.length === 0) return new Set();
-  const address = email.toLowerCase();
-  const mailbox = mailboxOf(address);
-  const institution = institutionOf(address);
-  const patterns = pgArray(institution ? institutionPatterns([institution]) : []);
-  const same = (column: SQL) => sql`(${mailboxSql(column)} = ${mailbox} or lower(${column}) like any(${patterns}::text[]))`;
-  const ids = pgArray([...paperIds]);
-  const res = await db.execute(sql`select p.id from papers p join users u on u.id = p.author_id
-      where p.id = any(${ids}::text[]) and (${same(sql`u.email`)}
-        or exists (select 1 from paper_co_authors c where c.paper_id = p.id and ${same(sql`c.email`)})
-        or exists (select 1 from declared_conflicts d where d.paper_id = p.id and ${mailboxSql(sql`d.email`)} = ${mailbox})
-        or exists (select 1 from bids b join users r on r.id = b.reviewer_id
-          where b.paper_id = p.id and b.bid = 'conflict' and r.role = 'Reviewer' and lower(r.email) = ${address}))`);
-  return new Set((res as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id));
+  const [byPerson, byBid] = await Promise.all([
+    papersConflictedForReviewer(db, { email }, [...paperIds]),
+    db.select({ paperId: bids.paperId }).from(bids).innerJoin(users, eq(users.id, bids.reviewerId))
+      .where(and(inArray(bids.paperId, [...paperIds]), eq(bids.bid, 'conflict'), eq(users.role, 'Reviewer'), sql`lower(${users.email}) = ${email.toLowerCase()}`)),
+  ]);
+  return new Set([...byPerson, ...byBid.map((b) => b.paperId)]);
 }
 
 /**
@@ -81,7 +73,7 @@ export async function conflictedPaperIds(db: Pick<Db, 'execute'>, email: string,
  * outside their tracks (403 until their address is verified); on their tracks' papers, when conflicted, 403 for
  * anything beyond reading the paper itself (`reviewers: false`). Returns whether the caller is conflicted.
  */
-export async function checkEditorPaper(opts: { db: Pick<Db, 'select' | 'execute'>; caller: Caller; paperId: string; seesReviewers: boolean }): Promise<{ conflicted: boolean }> {
+export async function checkEditorPaper(opts: { db: Db; caller: Caller; paperId: string; seesReviewers: boolean }): Promise<{ conflicted: boolean }> {
   const { db, caller, paperId } = opts;
   if (!caller.chairOnly) return { conflicted: false };
   if (!caller.emailVerified) throw new AppError('forbidden', MESSAGES.chairNotVerified);
@@ -95,7 +87,7 @@ export async function checkEditorPaper(opts: { db: Pick<Db, 'select' | 'execute'
 }
 
 /** Every paper of `paperIds` must be one the chair may act on (bulk actions: auto-assign, notify). */
-export async function checkEditorPapers(db: Pick<Db, 'select' | 'execute'>, caller: Caller, paperIds: readonly string[]): Promise<void> {
+export async function checkEditorPapers(db: Db, caller: Caller, paperIds: readonly string[]): Promise<void> {
   if (!caller.chairOnly || paperIds.length === 0) return;
   const scope = await findEditorScope(db, caller);
   const inScope = scope.trackIds.length
@@ -109,7 +101,7 @@ export async function checkEditorPapers(db: Pick<Db, 'select' | 'execute'>, call
  * The papers a bulk action (automatic assignment, notification) covers for this caller when it names none:
  * undefined for the editor (every paper); for a chair, the papers of their tracks they are not conflicted with.
  */
-export async function scopedPaperIds(db: Pick<Db, 'select' | 'execute'>, caller: Caller): Promise<string[] | undefined> {
+export async function scopedPaperIds(db: Db, caller: Caller): Promise<string[] | undefined> {
   if (!caller.chairOnly) return undefined;
   const scope = await findEditorScope(db, caller);
   if (scope.trackIds.length === 0) return [];
@@ -122,7 +114,7 @@ export async function scopedPaperIds(db: Pick<Db, 'select' | 'execute'>, caller:
  * What a chair's export holds (issue 22.2): their tracks' papers, less those they are conflicted with. The editor:
  * undefined (everything). A chair may download only the paper, assignment and review exports (`scopedExport`).
  */
-export async function exportScopeFor(db: Pick<Db, 'select' | 'execute'>, caller: Caller, scopedExport: boolean): Promise<{ trackIds: string[]; excludedPaperIds: string[] } | undefined> {
+export async function exportScopeFor(db: Db, caller: Caller, scopedExport: boolean): Promise<{ trackIds: string[]; excludedPaperIds: string[] } | undefined> {
   if (!caller.chairOnly) return undefined;
   if (!scopedExport) throw new AppError('forbidden', MESSAGES.chairsMayNot);
   const scope = await findEditorScope(db, caller);
