@@ -213,6 +213,7 @@ describe('accessibility of the new login-area screens: axe-core finds no violati
       await expect.poll(() => page.getByRole('alert').count()).toBe(1);
       await check('reset-password with an error');
       await page.goto(`/verify-email?token=${'A'.repeat(43)}`);
+      await page.getByRole('button', { name: 'Confirm my email address' }).waitFor();
       await check('verify-email before confirming');
       await page.getByRole('button', { name: 'Confirm my email address' }).click();
       await expect.poll(() => page.getByRole('alert').count()).toBe(1);
