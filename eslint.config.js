@@ -85,7 +85,7 @@ export default tseslint.config(
   },
   // Services: no HTTP (requests are parsed in src/server/http), no routes, and domain folders import each other
   // only along one-way edges (docs/decisions/0018-slice-shape.md): shared ← accounts, payments, site, editor-desk;
-  // payments ← submissions ← assignment; payments ← programme.
+  // payments ← submissions ← assignment; payments ← programme; submissions, tracks ← review (issue 23's deliberation).
   ...serviceDomains({
     shared: [],
     accounts: ['shared'],
@@ -96,6 +96,7 @@ export default tseslint.config(
     assignment: ['shared', 'submissions', 'payments', 'tracks'],
     programme: ['shared', 'payments'],
     tracks: ['shared', 'submissions'],
+    review: ['shared', 'submissions', 'tracks'],
   }),
   // A route is caller, parse, one service, reply: its queries live in services (docs/decisions/0018-slice-shape.md).
   {

@@ -36,17 +36,23 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+/** Issue 23's settings, at their defaults. */
+const DELIBERATION_DEFAULTS = {
+  reviewVisibility: 'after-own-review', biddingDeadline: null, responseOpens: null, responseCloses: null,
+  discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
+};
+
 describe('settings', () => {
   test('defaults, a partial update answers the whole object, bad values name the field', async () => {
     expect((await get('/api/editor/settings', editor)).json()).toEqual({
       submissionDeadline: null, reviewDeadline: null, cameraReadyDeadline: null, reviewersPerPaper: 3, maxPapersPerReviewer: 10, blindReview: false,
-      reminderDaysBefore: null, reviewerApproval: false, requireVerifiedEmail: false,
+      reminderDaysBefore: null, reviewerApproval: false, requireVerifiedEmail: false, ...DELIBERATION_DEFAULTS,
     });
     const res = await put('/api/editor/settings', editor, { reviewersPerPaper: 4, reviewDeadline: '2030-01-31T23:59:00+07:00' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       submissionDeadline: null, reviewDeadline: '2030-01-31T16:59:00.000Z', cameraReadyDeadline: null, reviewersPerPaper: 4, maxPapersPerReviewer: 10, blindReview: false,
-      reminderDaysBefore: null, reviewerApproval: false, requireVerifiedEmail: false,
+      reminderDaysBefore: null, reviewerApproval: false, requireVerifiedEmail: false, ...DELIBERATION_DEFAULTS,
     });
     // Messages name the field as the settings form labels it (issue 28.3).
     for (const [body, field] of [

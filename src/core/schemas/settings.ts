@@ -20,6 +20,16 @@ export const EditorSettings = z.object({
   reviewerApproval: z.boolean(),
   /** Issue 17: only reviewers who verified their e-mail address are suggested, sent or auto-assigned. */
   requireVerifiedEmail: z.boolean(),
+  /** Issue 23.2: when a reviewer sees the other reviews of a paper. */
+  reviewVisibility: z.enum(['after-own-review', 'after-deadline', 'never']),
+  /** Issue 23.8: the dates of the phases between the deadlines above (each null when not set). */
+  biddingDeadline: z.string().nullable(),
+  responseOpens: z.string().nullable(),
+  responseCloses: z.string().nullable(),
+  discussionDeadline: z.string().nullable(),
+  notificationDate: z.string().nullable(),
+  /** Issue 23.5: the most words an author response may have. */
+  responseWordLimit: z.number().int(),
 });
 export type EditorSettings = z.infer<typeof EditorSettings>;
 
@@ -28,7 +38,14 @@ export const SETTINGS_DEFAULTS: EditorSettings = {
   submissionDeadline: null, reviewDeadline: null, cameraReadyDeadline: null,
   reviewersPerPaper: 3, maxPapersPerReviewer: 10, blindReview: false, reminderDaysBefore: null,
   reviewerApproval: false, requireVerifiedEmail: false,
+  reviewVisibility: 'after-own-review', biddingDeadline: null, responseOpens: null, responseCloses: null,
+  discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
 };
+export const REVIEW_VISIBILITY = {
+  'after-own-review': 'After saving their own review',
+  'after-deadline': 'After the review deadline',
+  never: 'Never',
+} as const;
 
 export const Deadlines = EditorSettings.pick({ submissionDeadline: true, reviewDeadline: true, cameraReadyDeadline: true });
 export type Deadlines = z.infer<typeof Deadlines>;
@@ -47,10 +64,17 @@ export const SETTINGS_FIELDS = {
   requireVerifiedEmail: { label: 'Require a verified e-mail address' },
   reviewerApproval: { label: 'Reviewers need approval' },
   reminderDaysBefore: { label: 'Reminder, days before the review deadline', min: 1, max: 60 },
+  reviewVisibility: { label: 'Reviewers see the other reviews' },
+  biddingDeadline: { label: 'Bidding deadline' },
+  responseOpens: { label: 'Author response opens' },
+  responseCloses: { label: 'Author response closes' },
+  discussionDeadline: { label: 'Discussion deadline' },
+  notificationDate: { label: 'Notification date' },
+  responseWordLimit: { label: 'Author response word limit', min: 50, max: 5000 },
 } as const;
 const F = SETTINGS_FIELDS;
 
-const wholeNumber = (key: 'reviewersPerPaper' | 'maxPapersPerReviewer') => {
+const wholeNumber = (key: 'reviewersPerPaper' | 'maxPapersPerReviewer' | 'responseWordLimit') => {
   const msg = `${F[key].label} must be a whole number from ${F[key].min} to ${F[key].max}`;
   return z.number({ message: msg }).int(msg).min(F[key].min, msg).max(F[key].max, msg);
 };
@@ -67,15 +91,29 @@ export const UpdateSettingsBody = z.object({
   reviewerApproval: onOff('reviewerApproval').optional(),
   requireVerifiedEmail: onOff('requireVerifiedEmail').optional(),
   reminderDaysBefore: z.number({ message: reminderMsg }).int(reminderMsg).min(1, reminderMsg).max(60, reminderMsg).nullable().optional(),
+  reviewVisibility: z.enum(['after-own-review', 'after-deadline', 'never'], {
+    message: `${F.reviewVisibility.label} must be after-own-review, after-deadline or never`,
+  }).optional(),
+  biddingDeadline: Deadline(F.biddingDeadline.label).optional(),
+  responseOpens: Deadline(F.responseOpens.label).optional(),
+  responseCloses: Deadline(F.responseCloses.label).optional(),
+  discussionDeadline: Deadline(F.discussionDeadline.label).optional(),
+  notificationDate: Deadline(F.notificationDate.label).optional(),
+  responseWordLimit: wholeNumber('responseWordLimit').optional(),
 }).strict();
 
-type DeadlineKey = 'submissionDeadline' | 'reviewDeadline' | 'cameraReadyDeadline';
+/** The dated settings in the order the conference's phases run (issue 23.8): each must come after the ones before it. */
+export const DATE_KEYS = [
+  'submissionDeadline', 'biddingDeadline', 'reviewDeadline', 'responseOpens', 'responseCloses', 'discussionDeadline',
+  'notificationDate', 'cameraReadyDeadline',
+] as const;
+type DeadlineKey = (typeof DATE_KEYS)[number];
 /**
  * The deadlines must come in their order (issue 28.3): submission, then review, then camera-ready, each pair
  * only when both are set. Returns the message naming the two, or null.
  */
 export function deadlineOrderProblem(d: Record<DeadlineKey, string | null>): string | null {
-  const order: DeadlineKey[] = ['submissionDeadline', 'reviewDeadline', 'cameraReadyDeadline'];
+  const order: readonly DeadlineKey[] = DATE_KEYS;
   for (let i = 0; i < order.length; i++) {
     for (let j = i + 1; j < order.length; j++) {
       const a = d[order[i]!];

@@ -324,6 +324,16 @@ export const settings = pgTable('settings', {
   reviewerApproval: boolean('reviewer_approval').notNull().default(false),
   /** Where a submission that names no track goes (SPEC §7's call has none): issue 22.1. */
   defaultTrackId: text('default_track_id').notNull().default('track-2'),
+  /** Issue 23.2: when a reviewer sees the other reviews of a paper. */
+  reviewVisibility: text('review_visibility', { enum: ['after-own-review', 'after-deadline', 'never'] }).notNull().default('after-own-review'),
+  /** Issue 23.8: the dates of the phases that had none. */
+  biddingDeadline: timestamp('bidding_deadline', { withTimezone: true, mode: 'date' }),
+  responseOpens: timestamp('response_opens', { withTimezone: true, mode: 'date' }),
+  responseCloses: timestamp('response_closes', { withTimezone: true, mode: 'date' }),
+  discussionDeadline: timestamp('discussion_deadline', { withTimezone: true, mode: 'date' }),
+  notificationDate: timestamp('notification_date', { withTimezone: true, mode: 'date' }),
+  /** Issue 23.5: the most words an author response may have. */
+  responseWordLimit: integer('response_word_limit').notNull().default(500),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -335,8 +345,90 @@ export const reviews = pgTable('reviews', {
   confidence: integer('confidence').notNull(),
   commentsToAuthors: text('comments_to_authors').notNull(),
   commentsToEditor: text('comments_to_editor').notNull().default(''),
+  /** Answers to the conference's own review questions (issue 23.1), by question id: a number (score) or text (choice, text). */
+  answers: jsonb('answers').$type<Record<string, number | string>>().notNull().default({}),
   submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.paperId, t.reviewerId] }), index('reviews_reviewer_idx').on(t.reviewerId)]);
+
+/**
+ * The conference's own review questions (issue 23.1), besides recommendation and confidence. A question taken
+ * off the form is retired, never deleted: answers saved to it stay readable.
+ */
+export const reviewQuestions = pgTable('review_questions', {
+  id: id(),
+  position: integer('position').notNull(),
+  kind: text('kind', { enum: ['score', 'choice', 'text'] }).notNull(),
+  label: text('label').notNull(),
+  description: text('description').notNull().default(''),
+  /** score: the labels of 1…n in order; choice: the choices; text: empty. */
+  options: jsonb('options').$type<string[]>().notNull().default([]),
+  visibility: text('visibility', { enum: ['authors', 'committee'] }).notNull(),
+  required: boolean('required').notNull().default(false),
+  retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('review_questions_position_idx').on(t.position)]);
+
+/** Every saved version of a review (issue 23.6), numbered from 1 per (paper, reviewer); the newest equals the reviews row. */
+export const reviewVersions = pgTable('review_versions', {
+  paperId: text('paper_id').notNull().references(() => papers.id),
+  reviewerId: text('reviewer_id').notNull().references(() => users.id),
+  version: integer('version').notNull(),
+  recommendation: integer('recommendation').notNull(),
+  confidence: integer('confidence').notNull(),
+  commentsToAuthors: text('comments_to_authors').notNull(),
+  commentsToEditor: text('comments_to_editor').notNull().default(''),
+  answers: jsonb('answers').$type<Record<string, number | string>>().notNull().default({}),
+  savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.paperId, t.reviewerId, t.version] })]);
+
+/** A paper's discussion among its reviewers (not declined) and its chairs (issue 23.3); authors never see it. */
+export const discussionPosts = pgTable('discussion_posts', {
+  id: id(),
+  paperId: text('paper_id').notNull().references(() => papers.id),
+  authorId: text('author_id').notNull().references(() => users.id),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [index('discussion_posts_paper_idx').on(t.paperId, t.createdAt)]);
+
+/** When a participant of a paper's discussion was last mailed about it: at most one mail an hour per paper (issue 23.3). */
+export const discussionMailMarks = pgTable('discussion_mail_marks', {
+  paperId: text('paper_id').notNull().references(() => papers.id),
+  userId: text('user_id').notNull().references(() => users.id),
+  /** Posts up to this instant have been told; later ones wait for the next digest. */
+  toldUntil: timestamp('told_until', { withTimezone: true, mode: 'date' }).notNull(),
+  lastMailedAt: timestamp('last_mailed_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.paperId, t.userId] })]);
+
+/** The chair's meta-review of a paper (issue 23.4): one per paper, the latest save. */
+export const metaReviews = pgTable('meta_reviews', {
+  paperId: text('paper_id').primaryKey().references(() => papers.id),
+  authorId: text('author_id').notNull().references(() => users.id),
+  recommendation: text('recommendation', { enum: ['Accepted', 'Rejected', 'Revision'] }).notNull(),
+  toAuthors: text('to_authors').notNull(),
+  toCommittee: text('to_committee').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The authors' response to the reviews (issue 23.5): one per paper, written by the submitter or a co-author. */
+export const authorResponses = pgTable('author_responses', {
+  paperId: text('paper_id').primaryKey().references(() => papers.id),
+  authorId: text('author_id').notNull().references(() => users.id),
+  text: text('text').notNull(),
+  words: integer('words').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A chair's rating of a review (issue 23.7), for next year's invitations. */
+export const reviewRatings = pgTable('review_ratings', {
+  paperId: text('paper_id').notNull().references(() => papers.id),
+  reviewerId: text('reviewer_id').notNull().references(() => users.id),
+  ratedBy: text('rated_by').notNull().references(() => users.id),
+  rating: text('rating', { enum: ['helpful', 'adequate', 'poor'] }).notNull(),
+  note: text('note').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.paperId, t.reviewerId] }), index('review_ratings_reviewer_idx').on(t.reviewerId)]);
 
 /** A reviewer's wish for a paper: eager, willing, not-willing, or a declared conflict. */
 export const bids = pgTable('bids', {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { deadlineOrderProblem, SETTINGS_DEFAULTS, type EditorSettings, type UpdateSettingsBody } from '../../../core/schemas/settings';
+import { DATE_KEYS, deadlineOrderProblem, SETTINGS_DEFAULTS, type EditorSettings, type UpdateSettingsBody } from '../../../core/schemas/settings';
 import { AppError } from '../../errors';
 import type { Db } from '../../db/connect';
 import { settings } from '../../db/schema';
@@ -21,6 +21,13 @@ export function toSettingsJson(row: SettingsRow | undefined): EditorSettings {
     reviewerApproval: row.reviewerApproval,
     reminderDaysBefore: row.reminderDaysBefore,
     requireVerifiedEmail: row.requireVerifiedEmail,
+    reviewVisibility: row.reviewVisibility,
+    biddingDeadline: iso(row.biddingDeadline),
+    responseOpens: iso(row.responseOpens),
+    responseCloses: iso(row.responseCloses),
+    discussionDeadline: iso(row.discussionDeadline),
+    notificationDate: iso(row.notificationDate),
+    responseWordLimit: row.responseWordLimit,
   };
 }
 
@@ -48,14 +55,20 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; 
     reviewerApproval: patch.reviewerApproval,
     reminderDaysBefore: patch.reminderDaysBefore,
     requireVerifiedEmail: patch.requireVerifiedEmail,
+    reviewVisibility: patch.reviewVisibility,
+    biddingDeadline: date(patch.biddingDeadline),
+    responseOpens: date(patch.responseOpens),
+    responseCloses: date(patch.responseCloses),
+    discussionDeadline: date(patch.discussionDeadline),
+    notificationDate: date(patch.notificationDate),
+    responseWordLimit: patch.responseWordLimit,
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   return opts.db.transaction(async (tx) => {
     // The deadlines as they will be, checked in their order before anything is saved (issue 28.3).
     const [current] = await tx.select().from(settings).where(sql`${settings.id} = 1`).for('update').limit(1);
-    const after = (key: 'submissionDeadline' | 'reviewDeadline' | 'cameraReadyDeadline') =>
-      (values[key] === undefined ? iso(current?.[key] ?? null) : iso(values[key]));
-    const problem = deadlineOrderProblem({ submissionDeadline: after('submissionDeadline'), reviewDeadline: after('reviewDeadline'), cameraReadyDeadline: after('cameraReadyDeadline') });
+    const after = (key: (typeof DATE_KEYS)[number]) => (values[key] === undefined ? iso(current?.[key] ?? null) : iso(values[key]));
+    const problem = deadlineOrderProblem(Object.fromEntries(DATE_KEYS.map((k) => [k, after(k)])) as Record<(typeof DATE_KEYS)[number], string | null>);
     if (problem) throw new AppError('bad_request', problem);
     const [row] = await tx.insert(settings).values({ id: 1, ...set })
       .onConflictDoUpdate({ target: settings.id, set: { ...set, updatedAt: new Date() } }).returning();

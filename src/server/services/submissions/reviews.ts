@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { EditorReviewJson, ReviewBody, ReviewJson, ReviewSummary } from '../../../core/schemas/review-cycle';
 import { MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/connect';
-import { reviews, users } from '../../db/schema';
+import { reviews, reviewVersions, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../shared/audit';
 import { getPaper } from './papers';
@@ -28,6 +28,11 @@ export async function saveReview(opts: { db: Db; paperId: string; reviewer: Acto
   return opts.db.transaction(async (tx) => {
     const [row] = await tx.insert(reviews).values({ paperId: opts.paperId, reviewerId: opts.reviewer.id, ...values })
       .onConflictDoUpdate({ target: [reviews.paperId, reviews.reviewerId], set: values }).returning();
+    // Every save is kept as a numbered version (issue 23.6); the reviews row is the newest.
+    await tx.insert(reviewVersions).values({
+      paperId: opts.paperId, reviewerId: opts.reviewer.id, ...values, answers: row!.answers, savedAt: row!.submittedAt,
+      version: sql`coalesce((select max(${reviewVersions.version}) from ${reviewVersions} where ${reviewVersions.paperId} = ${opts.paperId} and ${reviewVersions.reviewerId} = ${opts.reviewer.id}), 0) + 1`,
+    });
     const review = toReviewJson(row!);
     await recordAudit(tx, { actorId: opts.reviewer.id, actorRole: 'Reviewer', action: 'review.save', paperId: opts.paperId, ip: opts.reviewer.ip,
       details: { recommendation: review.recommendation, confidence: review.confidence } });
