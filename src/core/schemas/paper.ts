@@ -5,6 +5,7 @@ import { CoAuthor } from './accounts';
 import { UserJson } from './auth';
 import { TopicValue, TrackId } from './tracks';
 import { AuthorReviewJson, CameraReadyJson, Decision, ReviewSummary } from './review-cycle';
+import { AuthorMetaReviewJson } from './deliberation';
 import { noBidiControls, plainLine } from './text';
 
 export const CommentJson = z.object({ text: z.string(), reviewerId: z.string(), createdAt: z.string() });
@@ -53,6 +54,8 @@ export const PaperJson = z.object({
   state: PaperStateJson.optional(),
   /** Author, once notified: each review's recommendation and comments to the authors, no reviewer identity. */
   reviews: z.array(AuthorReviewJson).optional(),
+  /** Author, once notified: the meta-review's recommendation and text to the authors (issue 23.4), null when none. */
+  metaReview: AuthorMetaReviewJson.nullable().optional(),
 });
 export type PaperJson = z.infer<typeof PaperJson>;
 

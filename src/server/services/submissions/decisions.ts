@@ -2,13 +2,15 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { RECOMMENDATIONS, type Decision } from '../../../core/schemas/review-cycle';
 import { REVISION_MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/connect';
-import { paperCoAuthors, papers, reviews, users } from '../../db/schema';
+import { metaReviews, paperCoAuthors, papers, reviews, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/send';
 import { renderMail } from '../../mail/templates';
 import { recordAudit, type Actor } from '../shared/audit';
 import { CONFERENCE_TITLE } from '../../../core/conference';
 import { reviewCounts } from '../shared/counted-reviews';
+import { answersForMail } from '../../../core/review-form';
+import { listQuestions } from './reviews';
 
 /** Set (or clear) a paper's decision, audited; the authors hear of it only through notifyAuthors. */
 export async function setDecision(opts: { db: Db; paperId: string; decision: Decision | null; editor: Actor }) {
@@ -27,12 +29,19 @@ export async function setDecision(opts: { db: Db; paperId: string; decision: Dec
 const DECISION_WORDS: Record<Decision, string> = { Accepted: 'Accepted', Rejected: 'Rejected', Revision: 'Revision requested' };
 
 /** The reviews as the author reads them: numbered, the recommendation in words, never who wrote them. */
-export function reviewsForMail(list: Array<{ recommendation: number; commentsToAuthors: string }>): string {
+export function reviewsForMail(list: Array<{ recommendation: number; commentsToAuthors: string; answersText?: string }>): string {
   if (list.length === 0) return 'No reviews were written for this paper.';
   return list.map((r, i) => [
     `Review ${i + 1} — ${RECOMMENDATIONS[r.recommendation as keyof typeof RECOMMENDATIONS] ?? r.recommendation}`,
+    // Issue 23.1: the form's authors-visible answers only (answersForMail leaves committee-only ones out).
+    ...(r.answersText ? [r.answersText] : []),
     r.commentsToAuthors,
   ].join('\n')).join('\n\n');
+}
+
+/** Issue 23.4: the meta-review's text to the authors, as a block before the reviews; never its text to the committee nor who wrote it. */
+export function metaReviewForMail(toAuthors: string | undefined): string {
+  return toAuthors ? `Meta-review\n${toAuthors}\n\n` : '';
 }
 
 /**
@@ -53,9 +62,12 @@ export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: s
   const total = opts.paperIds ? new Set(opts.paperIds).size : await opts.db.$count(papers);
   const preview: Array<{ to: string; subject: string; text: string }> = [];
   let sent = 0;
+  const questions = due.length ? await listQuestions(opts.db, { retired: true }) : [];
   for (const { p, authorName, authorEmail } of due) {
-    const list = await opts.db.select({ recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors })
-      .from(reviews).where(and(eq(reviews.paperId, p.id), reviewCounts)).orderBy(asc(reviews.submittedAt));
+    const list = (await opts.db.select({ recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors, answers: reviews.answers })
+      .from(reviews).where(and(eq(reviews.paperId, p.id), reviewCounts)).orderBy(asc(reviews.submittedAt)))
+      .map(({ answers, ...r }) => ({ ...r, answersText: answersForMail(questions, answers) }));
+    const [meta] = await opts.db.select({ toAuthors: metaReviews.toAuthors }).from(metaReviews).where(eq(metaReviews.paperId, p.id)).limit(1);
     const coAuthors = await opts.db.select({ name: paperCoAuthors.name, email: paperCoAuthors.email }).from(paperCoAuthors)
       .where(eq(paperCoAuthors.paperId, p.id)).orderBy(asc(paperCoAuthors.position));
     const recipients = [{ name: authorName, email: authorEmail }, ...coAuthors]
@@ -64,7 +76,7 @@ export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: s
       to: r.email,
       values: {
         name: r.name, paperTitle: p.title, paperId: p.id, decision: DECISION_WORDS[p.decision!],
-        reviews: reviewsForMail(list), conference: CONFERENCE_TITLE, loginUrl: `${opts.publicUrl}/login`,
+        reviews: metaReviewForMail(meta?.toAuthors) + reviewsForMail(list), conference: CONFERENCE_TITLE, loginUrl: `${opts.publicUrl}/login`,
       },
     }));
     if (opts.dryRun) {
