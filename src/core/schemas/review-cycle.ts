@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paperState } from '../paper-state';
+import { AnswerJson, Answers } from '../review-form';
 import { Email } from './common';
 
 export const RECOMMENDATIONS = { 1: 'Strong reject', 2: 'Weak reject', 3: 'Borderline', 4: 'Weak accept', 5: 'Strong accept' } as const;
@@ -15,6 +16,8 @@ export const ReviewBody = z.object({
     .min(1, 'commentsToAuthors is required').max(20_000, 'commentsToAuthors is too long (at most 20,000 characters)'),
   commentsToEditor: z.string({ message: 'commentsToEditor must be text' }).trim()
     .max(20_000, 'commentsToEditor is too long (at most 20,000 characters)').optional(),
+  /** The conference's own questions (issue 23.1, core/review-form.ts): question id → score, choice or text. */
+  answers: Answers.optional(),
 });
 export type ReviewBody = z.infer<typeof ReviewBody>;
 
@@ -25,6 +28,8 @@ export const ReviewJson = z.object({
   commentsToAuthors: z.string(),
   commentsToEditor: z.string(),
   submittedAt: z.string(),
+  /** Question id → answer, retired questions' included (issue 23.1). */
+  answers: z.record(z.string(), z.union([z.number(), z.string()])),
 });
 export type ReviewJson = z.infer<typeof ReviewJson>;
 export const SaveReviewResponse = z.object({ message: z.string(), review: ReviewJson });
@@ -35,6 +40,8 @@ export const EditorReviewJson = z.object({
   commentsToAuthors: z.string(), commentsToEditor: z.string(), submittedAt: z.string(),
   /** False when the reviewer declined the paper after saving it (issue 22.4): shown, counted nowhere. */
   counted: z.boolean(),
+  /** The form's answers with their labels and visibility (issue 23.1), retired questions' marked. */
+  answers: z.array(AnswerJson),
 });
 export type EditorReviewJson = z.infer<typeof EditorReviewJson>;
 
@@ -48,7 +55,11 @@ export const DecisionBody = z.object({ decision: Decision.nullable() });
 export const DecisionResponse = z.object({ paperId: z.string(), decision: Decision.nullable(), notifiedDecision: Decision.nullable() });
 
 /** What the author is told, once notified: the decision and every review's comments, never who wrote them. */
-export const AuthorReviewJson = z.object({ reviewer: z.string().optional(), recommendation: z.number(), commentsToAuthors: z.string() });
+export const AuthorReviewJson = z.object({
+  reviewer: z.string().optional(), recommendation: z.number(), commentsToAuthors: z.string(),
+  /** The answers to the form's authors-visible questions only (issue 23.1), in the form's order. */
+  answers: z.array(z.object({ label: z.string(), text: z.string() })).optional(),
+});
 
 export const NotifyBody = z.object({
   paperIds: z.array(z.string().regex(/^[0-9a-f]{24}$/, 'Invalid paper ID format')).max(20_000).optional(),

@@ -38,6 +38,8 @@ interface ExportSpec {
   scoped?: boolean;
   /** Rows after `after` (the last row's key), at most `limit`, in key order; `key` of each row is its position. */
   query: string;
+  /** The query's last column is the review's answers: one column per review form question instead (issue 23.1). */
+  answerColumns?: true;
 }
 
 /** A review counts unless its reviewer declined the paper since (issue 22.4; counted-reviews.ts, in SQL text). */
@@ -81,10 +83,11 @@ const SPECS: Record<ExportName, ExportSpec> = {
   reviews: {
     columns: ['paper_id', 'title', 'track', 'reviewer_id', 'reviewer', 'recommendation', 'confidence', 'comments_to_authors', 'comments_to_editor', 'submitted_at', 'counted'],
     query: `select r.paper_id || ':' || r.reviewer_id as key, r.paper_id, p.title, t.name, r.reviewer_id, u.name, r.recommendation, r.confidence,
-        r.comments_to_authors, r.comments_to_editor, r.submitted_at, ${COUNTED} as counted
+        r.comments_to_authors, r.comments_to_editor, r.submitted_at, ${COUNTED} as counted, r.answers
       from reviews r join papers p on p.id = r.paper_id join users u on u.id = r.reviewer_id join tracks t on t.id = p.track_id
       where (r.paper_id, r.reviewer_id) > (split_part($1, ':', 1), split_part($1, ':', 2)) and ${IN_SCOPE('p')} order by r.paper_id, r.reviewer_id limit $2`,
     scoped: true,
+    answerColumns: true,
   },
   'contact-messages': {
     columns: ['id', 'received_at', 'name', 'email', 'phone', 'subject', 'message', 'ip'],
@@ -104,13 +107,22 @@ export function exportCsv(opts: { pool: pg.Pool; name: ExportName; scope?: { tra
   const spec = SPECS[opts.name];
   const scope = spec.scoped ? [opts.scope?.trackIds ?? null, opts.scope?.excludedPaperIds ?? []] : [];
   async function* lines(): AsyncGenerator<string> {
-    yield `\uFEFF${spec.columns.join(',')}\r\n`;
+    // Every question, retired ones last (their saved answers stay in the export), a column each: "<label>" (score: the number).
+    const questions = spec.answerColumns
+      ? (await opts.pool.query<{ id: string; label: string; retired: boolean }>(
+        'select id, label, retired_at is not null as retired from review_questions order by retired_at is not null, position, created_at')).rows
+      : [];
+    const cells = (row: unknown[]) => (spec.answerColumns
+      ? [...row.slice(1, -1), ...questions.map((q) => (row[row.length - 1] as Record<string, unknown> | null)?.[q.id])]
+      : row.slice(1)).map(csvCell).join(',');
+    const header = [...spec.columns, ...questions.map((q) => csvCell(q.retired ? `${q.label} (retired)` : q.label))];
+    yield `\uFEFF${header.join(',')}\r\n`;
     let after = '';
     for (;;) {
       const { rows } = await opts.pool.query({ text: spec.query, values: [after, BATCH, ...scope], rowMode: 'array' });
       if (rows.length === 0) return;
       let chunk = '';
-      for (const row of rows as unknown[][]) chunk += `${row.slice(1).map(csvCell).join(',')}\r\n`;
+      for (const row of rows as unknown[][]) chunk += `${cells(row)}\r\n`;
       yield chunk;
       after = String((rows[rows.length - 1] as unknown[])[0]);
       if (rows.length < BATCH) return;

@@ -1,12 +1,13 @@
-import { and, asc, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import { paperState } from '../../../core/paper-state';
 import { authorStatusText, type Decision } from '../../../core/schemas/review-cycle';
 import type { Db } from '../../db/connect';
-import { reviewStatuses, reviews, type PaperRow } from '../../db/schema';
+import { metaReviews, reviewStatuses, reviews, type PaperRow } from '../../db/schema';
 import { reviewCounts } from '../shared/counted-reviews';
 import { cameraReadyLinks } from './camera-ready';
 import { assignedReviewerCounts, NO_ASSIGNMENT } from './paper-state';
-import { EMPTY_SUMMARY, reviewSummaries } from './reviews';
+import { EMPTY_SUMMARY, listQuestions, reviewSummaries } from './reviews';
+import { labelAnswers } from '../../../core/review-form';
 
 /**
  * The review cycle's part of the paper JSON (issue 12), per paper id: for the editor, the review summary,
@@ -35,14 +36,18 @@ export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[]
   } else if (opts.author) {
     const notified = rows.filter((p) => p.notifiedDecision).map((p) => p.id);
     const inNotified = (column: typeof reviews.paperId | typeof reviewStatuses.paperId) => sql`${column} = any(${`{${notified.join(',')}}`}::text[])`;
-    const [list, order] = notified.length === 0 ? [[], []] : await Promise.all([
-      db.select({ paperId: reviews.paperId, reviewerId: reviews.reviewerId, recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors })
+    const [list, order, questions] = notified.length === 0 ? [[], [], []] : await Promise.all([
+      db.select({ paperId: reviews.paperId, reviewerId: reviews.reviewerId, recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors, answers: reviews.answers })
         .from(reviews).where(and(inNotified(reviews.paperId), reviewCounts)).orderBy(asc(reviews.submittedAt)),
       db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
         .where(inNotified(reviewStatuses.paperId)).orderBy(asc(reviewStatuses.paperId), asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId)),
+      listQuestions(db, { retired: true }),
     ]);
     // Issue 16.3: each review under the same "Reviewer n" as that reviewer's comments and response.
     const labels = reviewerLabels(order);
+    // Issue 23.4: the meta-review's recommendation and text to the authors, once notified (never its text to the committee).
+    const metas = new Map((notified.length === 0 ? [] : await db.select({ paperId: metaReviews.paperId, recommendation: metaReviews.recommendation, toAuthors: metaReviews.toAuthors })
+      .from(metaReviews).where(inArray(metaReviews.paperId, notified))).map(({ paperId, ...m }) => [paperId, m]));
     // The author's own camera-ready version, so the page shows it after a reload too.
     const accepted = rows.filter((p) => p.notifiedDecision === 'Accepted').map((p) => p.id);
     const links = accepted.length ? await cameraReadyLinks(db, secret, accepted) : new Map();
@@ -57,8 +62,11 @@ export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[]
           withdrawnAt: p.withdrawnAt, decision: null, notifiedDecision: decision, reviews: 0, reviewers: 0, anyAssigned: false, cameraReady: cameraReady !== null,
         }, 'author'),
         cameraReady,
-        reviews: decision ? list.filter((r) => r.paperId === p.id).map(({ reviewerId, recommendation, commentsToAuthors }) => ({
+        metaReview: decision ? metas.get(p.id) ?? null : null,
+        reviews: decision ? list.filter((r) => r.paperId === p.id).map(({ reviewerId, recommendation, commentsToAuthors, answers }) => ({
           reviewer: labels.get(`${p.id}:${reviewerId}`) ?? 'Reviewer', recommendation, commentsToAuthors,
+          // Issue 23.1: the authors-visible answers only, never a committee-only one.
+          answers: labelAnswers(questions, answers, { authorsOnly: true }).map((a) => ({ label: a.label, text: a.text })),
         })) : [],
       });
     }

@@ -1,8 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { EditorReviewJson, ReviewBody, ReviewJson, ReviewSummary } from '../../../core/schemas/review-cycle';
+import { checkAnswers, cleanAnswers, labelAnswers, type QuestionJson } from '../../../core/review-form';
 import { MESSAGES } from '../../../core/messages';
+import { mayReviewerSave } from '../../../core/review-window';
 import type { Db } from '../../db/connect';
-import { reviews, reviewVersions, users } from '../../db/schema';
+import { authorResponses, reviewQuestions, reviews, reviewVersions, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../shared/audit';
 import { getPaper } from './papers';
@@ -11,21 +13,56 @@ import { reviewCounts } from '../shared/counted-reviews';
 import { getSettingsRow, isPast } from '../shared/settings';
 
 type ReviewRow = typeof reviews.$inferSelect;
+type QuestionRow = typeof reviewQuestions.$inferSelect;
 
 const toReviewJson = (r: ReviewRow): ReviewJson => ({
   paperId: r.paperId, recommendation: r.recommendation, confidence: r.confidence,
   commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(),
+  answers: r.answers,
 });
+
+export const toQuestionJson = (q: QuestionRow): QuestionJson => ({
+  id: q.id, position: q.position, kind: q.kind, label: q.label, description: q.description, options: q.options,
+  visibility: q.visibility, required: q.required, retired: q.retiredAt !== null,
+});
+
+/**
+ * The review form's questions (issue 23.1) in order: the current ones, then (with `retired`) those taken off
+ * the form, whose saved answers stay readable. Lives here, beside the reviews, so that decisions, the
+ * author's paper and services/review all read the form one way.
+ */
+export async function listQuestions(db: Pick<Db, 'select'>, opts: { retired: boolean }): Promise<QuestionJson[]> {
+  const rows = await db.select().from(reviewQuestions)
+    .where(opts.retired ? undefined : isNull(reviewQuestions.retiredAt))
+    .orderBy(sql`${reviewQuestions.retiredAt} is not null`, asc(reviewQuestions.position), asc(reviewQuestions.createdAt));
+  return rows.map(toQuestionJson);
+}
 
 /** Save (or replace) the caller's review, audited; refused when not sent to them or declined (403), or after the review deadline. */
 export async function saveReview(opts: { db: Db; paperId: string; reviewer: Actor; body: ReviewBody }): Promise<ReviewJson> {
   await checkMayReview({ db: opts.db, paperId: opts.paperId, reviewerId: opts.reviewer.id });
-  if (isPast((await getSettingsRow(opts.db))?.reviewDeadline)) throw new AppError('forbidden', MESSAGES.reviewDeadlinePassed);
-  const values = {
-    recommendation: opts.body.recommendation, confidence: opts.body.confidence,
-    commentsToAuthors: opts.body.commentsToAuthors, commentsToEditor: opts.body.commentsToEditor ?? '', submittedAt: new Date(),
-  };
+  // Issue 23.5 (core/review-window): after the review deadline, still while the response window is open, and until
+  // the discussion deadline on a paper that has an author response.
+  const s = await getSettingsRow(opts.db);
+  const [response] = isPast(s?.reviewDeadline) ? await opts.db.select({ paperId: authorResponses.paperId }).from(authorResponses).where(eq(authorResponses.paperId, opts.paperId)).limit(1) : [];
+  if (!mayReviewerSave({ reviewDeadline: s?.reviewDeadline ?? null, responseOpens: s?.responseOpens ?? null, responseCloses: s?.responseCloses ?? null,
+    discussionDeadline: s?.discussionDeadline ?? null, paperHasResponse: Boolean(response) })) throw new AppError('forbidden', MESSAGES.reviewDeadlinePassed);
   return opts.db.transaction(async (tx) => {
+    // The answers fit the form as it is now (issue 23.1); answers to questions retired since are kept as saved.
+    const questions = await listQuestions(tx, { retired: true });
+    const current = questions.filter((q) => !q.retired);
+    const sent = opts.body.answers ?? {};
+    const problem = checkAnswers(current, sent);
+    if (problem) throw new AppError('bad_request', problem);
+    const [before] = await tx.select({ answers: reviews.answers }).from(reviews)
+      .where(and(eq(reviews.paperId, opts.paperId), eq(reviews.reviewerId, opts.reviewer.id))).limit(1);
+    const retiredIds = new Set(questions.filter((q) => q.retired).map((q) => q.id));
+    const kept = Object.fromEntries(Object.entries(before?.answers ?? {}).filter(([id]) => retiredIds.has(id)));
+    const values = {
+      recommendation: opts.body.recommendation, confidence: opts.body.confidence,
+      commentsToAuthors: opts.body.commentsToAuthors, commentsToEditor: opts.body.commentsToEditor ?? '', submittedAt: new Date(),
+      answers: { ...kept, ...cleanAnswers(sent) },
+    };
     const [row] = await tx.insert(reviews).values({ paperId: opts.paperId, reviewerId: opts.reviewer.id, ...values })
       .onConflictDoUpdate({ target: [reviews.paperId, reviews.reviewerId], set: values }).returning();
     // Every save is kept as a numbered version (issue 23.6); the reviews row is the newest.
@@ -51,11 +88,15 @@ export async function findOwnReview(opts: { db: Db; paperId: string; reviewerId:
 export async function listReviewsForPaper(opts: { db: Db; paperId: string }): Promise<EditorReviewJson[]> {
   const { db } = opts;
   const { id: paperId } = await getPaper(opts);
-  const rows = await db.select({ r: reviews, name: users.name, email: users.email, counted: reviewCounts }).from(reviews)
-    .innerJoin(users, eq(users.id, reviews.reviewerId)).where(eq(reviews.paperId, paperId)).orderBy(asc(reviews.submittedAt));
+  const [rows, questions] = await Promise.all([
+    db.select({ r: reviews, name: users.name, email: users.email, counted: reviewCounts }).from(reviews)
+      .innerJoin(users, eq(users.id, reviews.reviewerId)).where(eq(reviews.paperId, paperId)).orderBy(asc(reviews.submittedAt)),
+    listQuestions(db, { retired: true }),
+  ]);
   return rows.map(({ r, name, email, counted }) => ({
     reviewerId: r.reviewerId, name, email, recommendation: r.recommendation, confidence: r.confidence,
     commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(), counted,
+    answers: labelAnswers(questions, r.answers),
   }));
 }
 

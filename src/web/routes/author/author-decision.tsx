@@ -33,6 +33,13 @@ export function AuthorDecision({ paper }: { paper: PaperJson }) {
               <article aria-labelledby={`review-${i}`}>
                 <h3 id={`review-${i}`} className="font-semibold text-brand-900">Reviewer {i + 1}</h3>
                 <p className="mt-1 text-sm"><span className="font-medium text-slate-600">Recommendation: </span>{words(r.recommendation)}</p>
+                {r.answers?.length ? (
+                  <dl className="mt-1 space-y-1 text-sm">
+                    {r.answers.map((a, j) => (
+                      <div key={j}><dt className="inline font-medium text-slate-600">{a.label}: </dt><dd className="inline whitespace-pre-wrap break-words">{a.text}</dd></div>
+                    ))}
+                  </dl>
+                ) : null}
                 <p className="mt-2 whitespace-pre-wrap break-words">{r.commentsToAuthors}</p>
               </article>
             </li>
