@@ -214,6 +214,8 @@ const TABLE: Record<string, Row> = {
   // The review cycle (issue 12).
   'GET /api/editor/settings': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/deadlines': { expect: anyRole(200), call: () => ({}) },
+  // The conference's phase (issue 23.8): every signed-in role, chairs too.
+  'GET /api/phase': { expect: anyRole(200), call: () => ({}) },
   'PUT /api/editor/settings': { expect: onlyEditors(200), call: () => json({ reviewersPerPaper: 3 }) },
   'GET /api/editor/papers/:paperId/reviews': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/reviews` }) },
   'GET /api/editor/papers/:paperId/conflicts': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicts` }) },
