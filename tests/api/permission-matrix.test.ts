@@ -75,6 +75,12 @@ const freshlyAssigned = async () => {
   return reviewer.user._id;
 };
 
+let question: Promise<string> | undefined;
+/** One optional question the editor added, for the PATCH row. */
+const matrixQuestion = () => (question ??= t.app.inject({
+  method: 'POST', url: '/api/editor/review-form/questions', headers: users.editor.auth, payload: { kind: 'choice', label: 'Matrix choice', options: ['Yes', 'No'], visibility: 'authors' },
+}).then((res) => { expect(res.statusCode).toBe(201); return res.json().id as string; }));
+
 const TABLE: Record<string, Row> = {
   // Public: the same answer whoever asks, with or without a token.
   'GET /api/health': { expect: everyone(200), call: () => ({ url: '/api/health' }) },
@@ -266,11 +272,27 @@ const TABLE: Record<string, Row> = {
   'POST /api/editor/tracks': { expect: onlyEditors(201), call: () => json({ name: `Matrix track ${++seq}`, topics: ['Matrix topic'] }) },
   'PATCH /api/editor/tracks/:trackId': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/tracks/track-3', ...json({ description: 'Power, electronics, communication and control.' }) }) },
   'PUT /api/editor/tracks/:trackId/chairs': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/tracks/track-4/chairs', ...json({ emails: [] }) }) },
+  // The review form (issue 23.1): the committee reads it; only the editor (not a track chair) changes it. Never required here.
+  'GET /api/review-form': { expect: { ...anyRole(200), author: 403, otherAuthor: 403 }, call: () => ({}) },
+  'GET /api/editor/review-form': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/review-form/questions': { expect: onlyEditors(201), call: () => json({ kind: 'text', label: `Matrix question ${++seq}`, visibility: 'committee' }) },
+  'PATCH /api/editor/review-form/questions/:questionId': {
+    expect: onlyEditors(200), call: async () => ({ url: `/api/editor/review-form/questions/${await matrixQuestion()}`, ...json({ description: 'Asked of every review.' }) }),
+  },
 
   // Missing reviews (issue 22.5): each chair within their tracks; the reviewer owes a review on chair's track only,
   // so otherChair has nothing to remind them of.
   'GET /api/editor/missing-reviews': { expect: editorsAndEveryChair(200), call: () => ({ url: '/api/editor/missing-reviews?limit=5' }) },
   'POST /api/editor/missing-reviews/remind': { expect: { ...editorsAndEveryChair(200), otherChair: 409 }, call: async () => json({ reviewerId: await owingReviewer() }) },
+
+  // Deliberation (issue 23.4, 23.5): the meta-review for the editor and the paper's chair; the response for its authors.
+  // No response window is set here: the paper's own author is refused with the reason (the 200 is in deliberation.test.ts).
+  'GET /api/editor/papers/:paperId/meta-review': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/meta-review` }) },
+  'PUT /api/editor/papers/:paperId/meta-review': {
+    expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/meta-review`, ...json({ recommendation: 'Revision', toAuthors: 'Please revise.', toCommittee: 'Close call.' }) }),
+  },
+  'GET /api/author/paper/:id/response': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/response` }) },
+  'PUT /api/author/paper/:id/response': { expect: paperOwner(403), call: () => ({ url: `/api/author/paper/${paperId}/response`, ...json({ text: 'Thank you.' }) }) },
 };
 
 let owing: Promise<string> | undefined;
