@@ -284,6 +284,15 @@ const TABLE: Record<string, Row> = {
   // so otherChair has nothing to remind them of.
   'GET /api/editor/missing-reviews': { expect: editorsAndEveryChair(200), call: () => ({ url: '/api/editor/missing-reviews?limit=5' }) },
   'POST /api/editor/missing-reviews/remind': { expect: { ...editorsAndEveryChair(200), otherChair: 409 }, call: async () => json({ reviewerId: await owingReviewer() }) },
+
+  // Deliberation (issue 23.4, 23.5): the meta-review for the editor and the paper's chair; the response for its authors.
+  // No response window is set here: the paper's own author is refused with the reason (the 200 is in deliberation.test.ts).
+  'GET /api/editor/papers/:paperId/meta-review': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/meta-review` }) },
+  'PUT /api/editor/papers/:paperId/meta-review': {
+    expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/meta-review`, ...json({ recommendation: 'Revision', toAuthors: 'Please revise.', toCommittee: 'Close call.' }) }),
+  },
+  'GET /api/author/paper/:id/response': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/response` }) },
+  'PUT /api/author/paper/:id/response': { expect: paperOwner(403), call: () => ({ url: `/api/author/paper/${paperId}/response`, ...json({ text: 'Thank you.' }) }) },
 };
 
 let owing: Promise<string> | undefined;
