@@ -78,3 +78,16 @@ export function reviewersReminded(opts: { count: number; email?: string; result:
       : `${one ? 'Reminder' : 'Reminders'} to ${who} queued: the mail queue sends ${one ? 'it' : 'them'} now`;
   }
 }
+
+/** What a request the server was too busy to take is told (503 with Retry-After, issue 30.3). */
+export const SERVER_BUSY = 'The server is busy right now. Please try again in a few seconds.';
+
+/**
+ * An upload the server was too busy to take (503 with Retry-After, issue 30.3): nothing was sent and the form
+ * keeps what the author entered.
+ */
+export function uploadServerBusy(retryAfterSeconds: number): string {
+  const when = Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 1
+    ? `in ${Math.ceil(retryAfterSeconds)} second${Math.ceil(retryAfterSeconds) === 1 ? '' : 's'}` : 'in a few seconds';
+  return `The server is busy right now, so your upload was not received. Please try again ${when}: everything you entered is still here.`;
+}

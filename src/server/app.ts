@@ -15,6 +15,7 @@ import { localFileStore, type FileStore } from './storage/file-store';
 import { pgFileStore, pruneFileHolds, sweepUnreferencedFiles } from './storage/pg-file-store';
 import { withHoldScope } from './storage/holds';
 import { HashQueue, withHashingScope } from './auth/hash-queue';
+import { AdmissionGate } from './http/admission';
 import { addressKey } from './auth/request-limiter';
 import { apiRoutes } from './routes';
 import { API_INFO } from './http/api-document';
@@ -22,6 +23,7 @@ import verifyPage from './routes/verify-page';
 import { ListCache, pgSharedGeneration } from './services/shared/list-cache';
 import { createMailer, type Mailer } from './mail/send';
 import { sendReviewReminders } from './services/submissions/send-review-reminders';
+import { sendDiscussionDigests } from './services/review/discussion-digest';
 import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
 import swagger from '@fastify/swagger';
 import { MessageJson } from '../core/schemas/common';
@@ -41,6 +43,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The queue every password hash waits in (issue 27.6); its stats count the hashes. */
     hashing: HashQueue;
+    /** The bounded, fair queue every API request waits in (issue 30.3). */
+    admission: AdmissionGate;
   }
 }
 
@@ -80,6 +84,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors: (error, _req, reply) => { (reply as FastifyReply).code(400).send({ message: error.message }); },
   });
   const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // The front door (issue 30.3): before anything else works on an API request, it waits for one of a bounded
+  // number of turns, fair between client addresses, or is answered 503 with Retry-After at once. Pages and assets
+  // never come here (served before the framework); the health check goes by, for load balancers.
+  const admission = new AdmissionGate({ concurrency: config.API_CONCURRENCY, maxWaiting: config.API_QUEUE, maxWaitMs: config.API_QUEUE_WAIT_MS });
+  app.decorate('admission', admission);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || req.url === '/api/health' || req.url.startsWith('/api/health?')) return;
+    const leave = await admission.enter(addressKey(req.ip));
+    // 'close' comes once the answer is sent or the connection is gone, whichever is first.
+    reply.raw.once('close', leave);
+  });
   // Routes declare their body, params, query and responses as zod schemas (src/core/schemas): Fastify
   // validates what comes in and what goes out with them, and the OpenAPI document is made from them.
   app.setValidatorCompiler(validatorCompiler);
@@ -114,6 +129,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('mailer', mailer);
   // Review reminders (issue 14 §3) are queued by the mail worker's loop, every ten minutes.
   mailer.addJob({ name: 'review reminders', everyMs: 10 * 60_000, run: () => sendReviewReminders({ db: database.db, mailer, publicUrl: config.publicUrl }) });
+  mailer.addJob({ name: 'discussion digests', everyMs: 5 * 60_000, run: () => sendDiscussionDigests({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('preClose', async () => mailer.close());

@@ -33,6 +33,12 @@ const EnvSchema = z.object({
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Password hashes waiting for a turn before the server answers 503; unset: 16 per running one. */
   HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** API requests handled at once before others wait for a turn (issue 30.3). */
+  API_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** API requests that may wait for a turn; one more is answered 503 with Retry-After at once. */
+  API_QUEUE: z.coerce.number().int().min(0).max(100_000).default(512),
+  /** How long a request may wait for a turn before it is answered 503 (milliseconds). */
+  API_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(15_000),
   /** Logins of any outcome from one address in an hour (a class behind one NAT: 100 and more). */
   LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
   /** Failed logins of one e-mail from all addresses in an hour before only known addresses or a mailed link get in. */

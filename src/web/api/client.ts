@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import type { z } from 'zod';
-import { MESSAGES } from '../../core/messages';
+import { MESSAGES, SERVER_BUSY, uploadServerBusy } from '../../core/messages';
 import { pathOf, type CallArgs, type CallInput, type CallOutput, type Endpoint, type FileAnswer } from '../../core/api/endpoint';
 import type { UserJson } from '../../core/schemas/auth';
 
@@ -160,7 +160,9 @@ export function uploadWithProgress<E extends Endpoint & { multipart: true }>(end
       let data: unknown;
       try { data = JSON.parse(xhr.responseText); } catch { data = undefined; }
       if (xhr.status >= 200 && xhr.status < 300) { resolve(data as CallOutput<E>); return; }
-      const message = messageIn(data);
+      const said = messageIn(data);
+      // Too busy to take the upload (issue 30.3): say plainly to retry, and when; the form keeps its fields.
+      const message = xhr.status === 503 && said === SERVER_BUSY ? uploadServerBusy(Number(xhr.getResponseHeader('retry-after'))) : said;
       reject(expiredSession(xhr.status, message, Boolean(token)) ?? new ApiError(xhr.status, message ?? `Request failed (${xhr.status})`, message));
     };
     xhr.send(form);
