@@ -39,9 +39,8 @@ afterAll(async () => {
 async function heldUpload(token: string) {
   const { payload, contentType } = await multipart([['title', 'The other upload'], ['abstract', 'Slow.'], ['keywords', 'Robotics'], ['file', pdfBytes('other', 300_000), 'o.pdf']]);
   const url = new URL('/api/author/new-paper', server.url);
-  let answer!: Promise<number>;
   const req = http.request(url, { method: 'POST', headers: { 'content-type': contentType, 'content-length': payload.length, authorization: `Bearer ${token}` } });
-  answer = new Promise((resolve, reject) => {
+  const answer = new Promise<number>((resolve, reject) => {
     req.on('response', (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
     req.on('error', reject);
   });
