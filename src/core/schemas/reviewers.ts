@@ -12,6 +12,10 @@ export const ReviewerAdminJson = z.object({
   /** Papers assigned to the reviewer. */
   load: z.number().int(),
   createdAt: z.string(),
+  /** Reviews the reviewer has saved (issue 23.7). */
+  reviews: z.number().int(),
+  /** The chairs' ratings of those reviews: their mean (helpful 3, adequate 2, poor 1; null when none) and how many. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
 });
 export type ReviewerAdminJson = z.infer<typeof ReviewerAdminJson>;
 

@@ -10,13 +10,19 @@ const columns = {
   id: users.id, name: users.name, email: users.email, tags: users.tags, verifiedAt: users.emailVerifiedAt,
   approvedAt: users.approvedAt, createdAt: users.createdAt,
   load: sql<number>`(select count(*)::int from review_statuses s where s.reviewer_id = ${users.id} and s.assigned)`,
+  reviews: sql<number>`(select count(*)::int from reviews r where r.reviewer_id = ${users.id})`,
+  // Issue 23.7: the chairs' ratings of the reviewer's reviews, helpful 3, adequate 2, poor 1.
+  ratingAverage: sql<number | null>`(select round(avg(case q.rating when 'helpful' then 3 when 'adequate' then 2 else 1 end), 2)::float8 from review_ratings q where q.reviewer_id = ${users.id})`,
+  ratingCount: sql<number>`(select count(*)::int from review_ratings q where q.reviewer_id = ${users.id})`,
 };
 
-type Row = { id: string; name: string; email: string; tags: string[]; verifiedAt: Date | null; approvedAt: Date | null; createdAt: Date; load: number };
+type Row = { id: string; name: string; email: string; tags: string[]; verifiedAt: Date | null; approvedAt: Date | null; createdAt: Date; load: number;
+  reviews: number; ratingAverage: number | null; ratingCount: number };
 
 const toJson = (r: Row): ReviewerAdminJson => ({
   _id: r.id, name: r.name, email: r.email, tags: r.tags, verified: r.verifiedAt !== null, approved: r.approvedAt !== null,
   approvedAt: r.approvedAt?.toISOString() ?? null, load: Number(r.load), createdAt: r.createdAt.toISOString(),
+  reviews: Number(r.reviews), rating: { average: r.ratingAverage === null ? null : Number(r.ratingAverage), count: Number(r.ratingCount) },
 });
 
 /** The reviewers, oldest account first, a page at a time (keyset on the id). */

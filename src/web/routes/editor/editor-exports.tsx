@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { EXPORTS } from '../../../core/schemas/records';
 import { ExportLinks } from '../../components/export-links';
+import { AnonymisedExportLinks } from './anonymised-export-links';
 import { requireRole } from '../../lib/session';
 import type { Route } from './+types/editor-exports';
 
@@ -25,6 +26,7 @@ export default function EditorExports({ loaderData: { chair } }: Route.Component
         {chair ? ' As a track chair you download the papers, assignments and reviews of your tracks.' : ''}
       </p>
       <div className="mt-6"><ExportLinks names={EXPORTS} title="Download as CSV" notes /></div>
+      <div className="mt-6"><AnonymisedExportLinks chair={chair} /></div>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { cardClass } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format';
 import { ScrollBox } from './scroll-box';
+import { ReviewHistories } from './review-history';
 
 type Conflict = ConflictedReviewerJson;
 const words = <T extends Record<number, string>>(table: T, n: number) => table[n as keyof T] ?? String(n);
@@ -74,6 +75,7 @@ export function EditorReviewPanel({ paper, reviews, conflicts, error }: {
         </ScrollBox>
       ) : null}
 
+      <ReviewHistories paperId={paper._id} reviews={reviews} />
       <h3 className="mt-5 text-lg font-semibold text-brand-900">Conflicts of interest</h3>
       {conflicts.length === 0 ? <p className="mt-2 text-slate-700">No reviewer is in conflict with this paper.</p> : null}
       {conflicts.length > 0 ? (

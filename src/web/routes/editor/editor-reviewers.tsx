@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useFetcher, useNavigation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { ReviewerAdminJson } from '../../../core/schemas/reviewers';
+import { ratingWord } from '../../../core/schemas/review-quality';
 import { listReviewers, setReviewerApproval } from '../../api/assignment';
 import { actOr, jsonBody, loadOr, pagesShown, useShowMore } from '../../lib/route-data';
 import { ExportLinks } from '../../components/export-links';
@@ -17,6 +18,14 @@ const FILTERS: Array<{ value: Status; label: string }> = [
   { value: 'pending', label: 'Waiting for approval' }, { value: 'approved', label: 'Approved' }, { value: 'all', label: 'All' },
 ];
 const PAGE = 50;
+
+/** Issue 23.7: how many reviews the reviewer saved and the chairs' average rating of them, for next year's invitations. */
+const reviewQualityText = (r: ReviewerAdminJson) => {
+  const reviews = r.reviews === 1 ? '1 review' : `${r.reviews} reviews`;
+  const { average, count } = r.rating;
+  if (average === null || count === 0) return `${reviews} · not rated`;
+  return `${reviews} · rated ${ratingWord(average)} on average (${average.toFixed(1)} of 3, ${count === 1 ? '1 rating' : `${count} ratings`})`;
+};
 
 /**
  * The filter (?status=) and how many pages are shown (?pages=) live in the URL; the pages follow the answer's cursor.
@@ -93,6 +102,7 @@ export default function EditorReviewers({ loaderData }: Route.ComponentProps) {
                   {r.load === 1 ? '1 paper assigned' : `${r.load} papers assigned`}
                   {r.tags.length > 0 ? ` · ${r.tags.length > 6 ? `${r.tags.slice(0, 6).join(', ')} and ${r.tags.length - 6} more` : r.tags.join(', ')}` : ' · no tags'}
                 </p>
+                <p className="text-sm text-slate-600">{reviewQualityText(r)}</p>
               </div>
               <div className="flex shrink-0 items-center gap-3">
                 <span className={`rounded-full px-2 py-1 text-xs font-semibold ${r.approved ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}>
