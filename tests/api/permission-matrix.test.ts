@@ -224,6 +224,15 @@ const TABLE: Record<string, Row> = {
   'GET /api/phase': { expect: anyRole(200), call: () => ({}) },
   'PUT /api/editor/settings': { expect: onlyEditors(200), call: () => json({ reviewersPerPaper: 3 }) },
   'GET /api/editor/papers/:paperId/reviews': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/reviews` }) },
+  // Issue 23.6, 23.7, 23.9: a review's history and its rating (committee only), the anonymised review export (chairs: their tracks).
+  'GET /api/editor/papers/:paperId/reviews/:reviewerId/versions': {
+    expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/reviews/${users.reviewer.user._id}/versions` }),
+  },
+  'PUT /api/editor/papers/:paperId/reviews/:reviewerId/rating': {
+    expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/reviews/${users.reviewer.user._id}/rating`, ...json({ rating: 'adequate', note: 'Matrix' }) }),
+  },
+  'GET /api/editor/exports/reviews-anonymised.csv': { expect: editorsAndEveryChair(200), call: () => ({}) },
+  'GET /api/editor/exports/reviews-anonymised.json': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/papers/:paperId/conflicts': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicts` }) },
   'PUT /api/editor/papers/:paperId/decision': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/decision`, ...json({ decision: null }) }) },
   'POST /api/editor/notify': { expect: editorsAndEveryChair(200), call: () => json({ dryRun: true }) },
