@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import { getMyPapers } from '../../api/submissions';
 import { getMyCertificates } from '../../api/program';
+import { getPhase } from '../../api/phase';
+import { PhaseSentence } from '../../components/phase-banner';
 import { MyCertificates } from './my-certificates';
 import { PaperCard } from '../../components/paper-card';
 import { ProfileBanner, profileAction } from '../../components/profile-banner';
@@ -18,12 +20,13 @@ export const meta = () => [{ title: 'My Research Papers | IMSE 2025' }];
  */
 export async function clientLoader() {
   const stored = requireRole('Author');
-  const [mine, certificates] = await Promise.all([
+  const [mine, certificates, phase] = await Promise.all([
     loadPart(getMyPapers(), null),
     loadPart(getMyCertificates(), { certificates: [] }),
+    loadPart(getPhase(), null),
   ]);
   const waiting = !!(mine.data?.waitingForVerification || certificates.data.waitingForVerification);
-  return { user: mine.data?.user ?? stored, papers: mine.data?.papers ?? null, certificates: certificates.data.certificates, waiting };
+  return { user: mine.data?.user ?? stored, papers: mine.data?.papers ?? null, certificates: certificates.data.certificates, waiting, phase: phase.data };
 }
 
 /** The profile banner's phone number. */
@@ -34,10 +37,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export { RouteError as ErrorBoundary } from '../../lib/route-data';
 export const shouldRevalidate = revalidateAfterSuccess;
 
-export default function AuthorDashboard({ loaderData: { user, papers, certificates, waiting } }: Route.ComponentProps) {
+export default function AuthorDashboard({ loaderData: { user, papers, certificates, waiting, phase } }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <ProfileBanner user={user} />
+      <PhaseSentence phase={phase} role="Author" />
       <Alert tone="info" className="text-base">{waiting ? MESSAGES.waitingForVerification : null}</Alert>
       <MyCertificates certificates={certificates} />
       <section aria-labelledby="papers-heading">

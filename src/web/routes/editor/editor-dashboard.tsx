@@ -3,6 +3,8 @@ import { Link, useNavigation, useSearchParams } from 'react-router';
 import { getRegisteredByPaper } from '../../api/program';
 import { getEditorPapersUpTo } from '../../api/assignment';
 import { getEditorStats } from '../../api/editor-desk';
+import { getPhase } from '../../api/phase';
+import { PhaseTimeline } from '../../components/phase-banner';
 import { ExportLinks } from '../../components/export-links';
 import { PaperCard } from '../../components/paper-card';
 import { RegistrationBadge } from '../../components/registration-badge';
@@ -29,13 +31,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const track = params.get('track') ?? '';
   const pages = pagesShown(params);
   // Each part may fail without hiding the page (SPEC §8: a failed list load is only logged).
-  const [list, stats, registered] = await Promise.all([
+  const [list, stats, registered, phase] = await Promise.all([
     loadPart(getEditorPapersUpTo({ count: PAGE * pages, q: q || undefined }), { papers: [], nextCursor: null }),
     chair ? null : loadPart(getEditorStats(), null, 'Could not load the figures.'),
     chair ? null : loadPart(getRegisteredByPaper(), null),
+    loadPart(getPhase(), null),
   ]);
   const tracks = await loadTrackChoices(chair, list.data.papers);
-  return { q, track, pages, chair, tracks, ...list.data, stats: stats?.data ?? null, statsError: stats?.error ?? null, registered: registered?.data ?? null };
+  return { q, track, pages, chair, tracks, ...list.data, stats: stats?.data ?? null, statsError: stats?.error ?? null, registered: registered?.data ?? null, phase: phase.data };
 }
 
 import { loadPart, pagesShown, useShowMore } from '../../lib/route-data';
@@ -54,7 +57,7 @@ const LINKS: Array<[string, string]> = [
 const CHAIR_MAY = new Set(['/editor/decisions', '/editor/assign', '/editor/missing-reviews', '/editor/exports']);
 
 export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
-  const { q, track, pages, chair, tracks, papers, nextCursor, stats, statsError, registered } = loaderData;
+  const { q, track, pages, chair, tracks, papers, nextCursor, stats, statsError, registered, phase } = loaderData;
   const [, setSearchParams] = useSearchParams();
   const shown = papers.filter((p) => inTrack(p, track));
   const links = chair ? LINKS.filter(([to]) => CHAIR_MAY.has(to)) : LINKS;
@@ -99,6 +102,7 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
           {links.map(([to, label]) => <Link key={to} to={to} className={buttonClass({ variant: 'quiet', size: 'sm' })}>{label}</Link>)}
         </div>
         {chair ? <ChairTracksLine tracks={tracks} /> : null}
+        <PhaseTimeline phase={phase} role={chair ? 'Chair' : 'Editor'} />
       </div>
       {chair ? null : (
         <div className="mt-6">

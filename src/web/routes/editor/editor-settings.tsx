@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
-import { SETTINGS_FIELDS, type EditorSettings as Settings, type UpdateSettingsBody } from '../../../core/schemas/settings';
+import { DATE_KEYS, REVIEW_VISIBILITY, SETTINGS_FIELDS, type EditorSettings as Settings, type UpdateSettingsBody } from '../../../core/schemas/settings';
 import { getSettings, updateSettings } from '../../api/review';
 import { actOr, jsonBody, loadOr } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
@@ -35,7 +35,20 @@ const HINTS: Record<string, string> = {
   blindReview: 'Reviewers never see the authors’ names or e-mail addresses.',
   reviewerApproval: 'New reviewers receive no papers until an editor approves them on the Reviewers page.',
   reminderDaysBefore: 'From 1 to 60; leave empty for no reminders. Each reviewer with work left gets one e-mail.',
+  biddingDeadline: 'Reviewers bid on the papers they would like to review until then.',
+  responseOpens: 'From then, authors read the reviews’ comments to them and can respond.',
+  responseCloses: 'After it, authors can no longer send or change a response.',
+  discussionDeadline: 'Reviewers and chairs discuss the papers until then.',
+  notificationDate: 'The authors hear the decisions by then.',
+  reviewVisibility: 'Reviewers appear to each other as “Reviewer 1, 2…”; chairs see their names.',
+  responseWordLimit: `From ${SETTINGS_FIELDS.responseWordLimit.min} to ${SETTINGS_FIELDS.responseWordLimit.max}. A longer response is refused.`,
 };
+/** The dates, grouped as the phases run (issue 23.8); DATE_KEYS is their order, which the server enforces. */
+const DATE_GROUPS: ReadonlyArray<{ title: string; keys: readonly string[] }> = [
+  { title: 'Submission and reviewing', keys: DATE_KEYS.slice(0, 3) },
+  { title: 'Author response', keys: DATE_KEYS.slice(3, 5) },
+  { title: 'Discussion and decisions', keys: DATE_KEYS.slice(5) },
+];
 const LABELS: Record<string, { label: string; hint?: string }> = Object.fromEntries(
   Object.entries(SETTINGS_FIELDS).map(([key, f]) => [key, { label: f.label, hint: HINTS[key] }]),
 );
@@ -46,7 +59,7 @@ const limitsOf = (key: string): { min?: number; max?: number } => {
 };
 
 const labelOf = (key: string) => LABELS[key]?.label ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
-const isDeadline = (key: string) => /Deadline$/.test(key);
+const isDeadline = (key: string) => (DATE_KEYS as readonly string[]).includes(key);
 /** Numbers that may be empty (null: off). */
 const OPTIONAL_NUMBERS = new Set(['reminderDaysBefore']);
 
@@ -88,6 +101,7 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
       else if (isDeadline(key)) patch[key] = fromLocalInput(String(value ?? ''));
       else if (OPTIONAL_NUMBERS.has(key)) patch[key] = String(value ?? '').trim() === '' ? null : Number(value);
       else if (typeof before === 'number') patch[key] = String(value).trim() === '' ? Number.NaN : Number(value);
+      else if (key === 'reviewVisibility') patch[key] = String(value);
     }
     // A number left empty is sent as such, so the server names the field (JSON has no NaN: null).
     for (const [k, v] of Object.entries(patch)) if (typeof v === 'number' && Number.isNaN(v)) patch[k] = null;
@@ -95,7 +109,20 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
   };
 
   const keys = Object.keys(saved);
-  const deadlineKeys = keys.filter(isDeadline);
+  const dateGroups = DATE_GROUPS.map((g) => ({ ...g, keys: g.keys.filter((k) => keys.includes(k)) })).filter((g) => g.keys.length > 0);
+  const dateInput = (key: string) => (
+    <div key={key}>
+      <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <input id={key} type="datetime-local" value={String(form[key] ?? '')} aria-describedby={described(key)}
+          onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+          className="w-64 max-w-full rounded-md border border-slate-300 px-3 py-2" />
+        <Button variant="quiet" size="sm" onClick={() => setForm((f) => ({ ...f, [key]: '' }))} disabled={!form[key]}
+          aria-label={`Clear ${labelOf(key).toLowerCase()}`}>Clear</Button>
+      </div>
+      {hint(key)}
+    </div>
+  );
   const numberKeys = keys.filter((k) => !isDeadline(k) && (typeof (saved as Values)[k] === 'number' || OPTIONAL_NUMBERS.has(k)));
   const booleanKeys = keys.filter((k) => typeof (saved as Values)[k] === 'boolean');
   const hint = (key: string) => (LABELS[key]?.hint ? <p id={`${key}-hint`} className="mt-1 text-sm text-slate-600">{LABELS[key]!.hint}</p> : null);
@@ -107,27 +134,37 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
       <h1 className="mt-3 text-2xl font-bold text-brand-900">Review settings</h1>
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-6" aria-describedby={error ? 'settings-error' : undefined}>
         <fieldset className={cardClass()}>
-          <legend className="px-1 text-lg font-semibold text-brand-900">Deadlines</legend>
-          <p className="text-sm text-slate-600">Times are in your time zone ({zone}). Leave a field empty for no deadline.</p>
-          <div className="mt-3 space-y-4">
-            {deadlineKeys.map((key) => (
-              <div key={key}>
-                <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
-                <div className="mt-1 flex flex-wrap items-center gap-2">
-                  <input id={key} type="datetime-local" value={String(form[key] ?? '')} aria-describedby={described(key)}
-                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-                    className="w-64 max-w-full rounded-md border border-slate-300 px-3 py-2" />
-                  <Button variant="quiet" size="sm" onClick={() => setForm((f) => ({ ...f, [key]: '' }))} disabled={!form[key]}
-                    aria-label={`Clear ${labelOf(key).toLowerCase()}`}>Clear</Button>
-                </div>
-                {hint(key)}
-              </div>
+          <legend className="px-1 text-lg font-semibold text-brand-900">Dates</legend>
+          <p className="text-sm text-slate-600">
+            Times are in your time zone ({zone}). Leave a field empty for no date. The dates run in the order of the conference’s phases: each must come after the ones above it.
+          </p>
+          <div className="mt-3 space-y-5">
+            {dateGroups.map((group) => (
+              <fieldset key={group.title} className="space-y-4 border-t border-slate-200 pt-3">
+                <legend className="pr-2 text-base font-semibold text-slate-800">{group.title}</legend>
+                {group.keys.map(dateInput)}
+              </fieldset>
             ))}
           </div>
         </fieldset>
         <fieldset className={cardClass()}>
           <legend className="px-1 text-lg font-semibold text-brand-900">Reviewing</legend>
           <div className="space-y-4">
+            {'reviewVisibility' in saved ? (
+              <fieldset aria-describedby={described('reviewVisibility')}>
+                <legend className="font-medium text-slate-800">{labelOf('reviewVisibility')}</legend>
+                <div className="mt-1 space-y-1">
+                  {Object.entries(REVIEW_VISIBILITY).map(([value, text]) => (
+                    <label key={value} className="flex items-center gap-2 text-slate-800">
+                      <input type="radio" name="reviewVisibility" value={value} checked={form.reviewVisibility === value}
+                        onChange={() => setForm((f) => ({ ...f, reviewVisibility: value }))} className="h-5 w-5" />
+                      {text}
+                    </label>
+                  ))}
+                </div>
+                {hint('reviewVisibility')}
+              </fieldset>
+            ) : null}
             {numberKeys.map((key) => (
               <div key={key}>
                 <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>

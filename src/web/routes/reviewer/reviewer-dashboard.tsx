@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { getMe } from '../../api/accounts';
 import { getAssignedPapers } from '../../api/review';
+import { getPhase } from '../../api/phase';
+import { PhaseSentence } from '../../components/phase-banner';
 import { PaperCard } from '../../components/paper-card';
 import { ProfileBanner, profileAction } from '../../components/profile-banner';
-import { actOr, revalidateAfterSuccess } from '../../lib/route-data';
+import { actOr, loadPart, revalidateAfterSuccess } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { buttonClass } from '../../components/ui/button';
 import type { Route } from './+types/reviewer-dashboard';
@@ -13,13 +15,14 @@ export const meta = () => [{ title: 'Reviewer dashboard | IMSE 2025' }];
 /** The reviewer's profile (the stored one if the server's cannot be read) and the papers sent to them. */
 export async function clientLoader() {
   const stored = requireRole('Reviewer');
-  const [me, assigned] = await Promise.all([
+  const [me, assigned, phase] = await Promise.all([
     actOr(getMe(), ''),
     actOr(getAssignedPapers(stored._id), 'The assigned papers could not be loaded'),
+    loadPart(getPhase(), null),
   ]);
   // SPEC §8: a failed load of the assigned papers is only logged.
   if (!assigned.ok) console.error(assigned.error);
-  return { user: me.ok ? me.data : stored, papers: assigned.ok ? assigned.data : null };
+  return { user: me.ok ? me.data : stored, papers: assigned.ok ? assigned.data : null, phase: phase.data };
 }
 
 /** The profile banner's phone number and photo. */
@@ -30,10 +33,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export { RouteError as ErrorBoundary } from '../../lib/route-data';
 export const shouldRevalidate = revalidateAfterSuccess;
 
-export default function ReviewerDashboard({ loaderData: { user, papers } }: Route.ComponentProps) {
+export default function ReviewerDashboard({ loaderData: { user, papers, phase } }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <ProfileBanner user={user} photo />
+      <PhaseSentence phase={phase} role="Reviewer" />
       <section aria-labelledby="assigned-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="assigned-heading" className="text-2xl font-bold text-brand-900">Papers sent to you</h2>
