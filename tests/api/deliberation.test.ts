@@ -140,11 +140,11 @@ describe('author response', () => {
     expect(page.json()).toMatchObject({ window: { open: false }, wordLimit: 500, reviews: [], response: null });
     const early = await putResponse(paperId, author, 'Thank you.');
     expect(early.statusCode).toBe(403);
-    expect(early.json().message).toMatch(/^The response window opens \d+ \w+ \d{4}, \d\d:\d\d \(Bangkok time\) and closes /);
+    expect(early.json().message).toMatch(/^The response window opens \d+ \w+ \d{4}, \d\d:\d\d \(Bangkok time, UTC\+7\) and closes /);
     await setDates({ reviewDeadline: iso(-5), responseOpens: iso(-4), responseCloses: iso(-1) });
     const late = await putResponse(paperId, author, 'Thank you.');
     expect(late.statusCode).toBe(403);
-    expect(late.json().message).toMatch(/^The response window closed on \d+ \w+ \d{4}, \d\d:\d\d \(Bangkok time\)\.$/);
+    expect(late.json().message).toMatch(/^The response window closed on \d+ \w+ \d{4}, \d\d:\d\d \(Bangkok time, UTC\+7\)\.$/);
     // Once opened, the page shows the reviews' comments (counted reviews only), even after it closed.
     const shown = await t.app.inject({ url: responseUrl(paperId), headers: author.auth });
     expect(shown.json().reviews).toEqual([{ reviewer: 'Reviewer 1', commentsToAuthors: 'Clear and useful.' }]);

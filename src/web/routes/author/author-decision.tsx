@@ -26,6 +26,7 @@ export function AuthorDecision({ paper }: { paper: PaperJson }) {
         <h2 id="decision-heading" className="text-lg font-bold">Decision: {paper.status ?? decision}</h2>
         <p className="mt-1">{SAYS[decision]}</p>
       </div>
+      {paper.metaReview ? <MetaReview toAuthors={paper.metaReview.toAuthors} /> : null}
       {reviews.length ? (
         <ol className="space-y-3" aria-label="Reviews">
           {reviews.map((r, i) => (
@@ -47,5 +48,15 @@ export function AuthorDecision({ paper }: { paper: PaperJson }) {
         </ol>
       ) : <p className="text-sm">No review comments were given.</p>}
     </section>
+  );
+}
+
+/** The meta-review's text to the authors (issue 23.4): never its text to the committee, nor who wrote it. */
+function MetaReview({ toAuthors }: { toAuthors: string }) {
+  return (
+    <article aria-labelledby="meta-review-heading" className="rounded-lg bg-white p-4 text-slate-900 shadow-sm">
+      <h3 id="meta-review-heading" className="font-semibold text-brand-900">Meta-review</h3>
+      <p className="mt-2 whitespace-pre-wrap break-words">{toAuthors}</p>
+    </article>
   );
 }

@@ -19,6 +19,7 @@ import { getDeadlines, getDeclaredConflicts, setDeclaredConflicts } from '../../
 import { AuthorCameraReady } from './author-camera-ready';
 import { AuthorConflicts } from './author-conflicts';
 import { AuthorDecision } from './author-decision';
+import { AuthorResponsePanel } from './author-response-panel';
 import { FreeKeywordsField, splitKeywords, TagButtons, topicsIn, TrackSelect } from './tag-buttons';
 import { actOr, jsonBody, loadPart, revalidateAfterSuccess, RouteError, type ActionResult } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
@@ -190,6 +191,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
         <div><dt className="font-medium text-slate-600">Registration</dt><dd><RegistrationBadge registered={registered} /></dd></div>
       </dl>
       <AuthorDecision paper={paper} />
+      {withdrawn ? null : <AuthorResponsePanel paperId={paper._id} />}
       {paper.decision === 'Accepted' && owner ? <AuthorCameraReady paper={paper} deadline={cameraReadyDeadline} /> : null}
       {describing ? (
         <section aria-labelledby="describe-heading" className={cardClass('space-y-5')}>

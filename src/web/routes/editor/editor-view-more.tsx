@@ -18,6 +18,7 @@ import { actOr, jsonBody, loadPart, pagesShown, useShowMore } from '../../lib/ro
 import { requireRole } from '../../lib/session';
 import { AssignedReviewers, PaperDetails } from './chair-paper-details';
 import { EditorReviewPanel } from './editor-review-panel';
+import { MetaReviewPanel } from './meta-review-panel';
 import { ConflictedReviewerList, RankedReviewerCard, type CardIntent } from './ranked-reviewer-list';
 import type { Route } from './+types/editor-view-more';
 
@@ -130,6 +131,7 @@ export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
             {ranked ? <AssignedReviewers ranked={ranked} busy={pending !== undefined} onUnassign={unassign}
               unassigning={pending?.intent === 'unassign' ? pending.reviewerId : null} /> : null}
             {paper.chairConflicted ? null : <EditorReviewPanel paper={paper} reviews={reviews} conflicts={conflictLines(ranked)} error={panelError} />}
+            {paper.chairConflicted ? null : <MetaReviewPanel paperId={paper._id} />}
             {/* Issue 28.1: the paper read in the page, as its reviewers read it. */}
             <PaperPdfViewer url={paper.pdf} title={paper.title} />
           </div>
