@@ -49,6 +49,7 @@ export default [
     route('editor/missing-reviews', 'routes/editor/editor-missing-reviews.tsx', { id: 'editor-missing-reviews' }),
     route('editor/audit', 'routes/editor/editor-audit.tsx', { id: 'editor-audit' }),
     route('editor/tracks', 'routes/editor/editor-tracks.tsx', { id: 'editor-tracks' }),
+    route('editor/review-form', 'routes/editor/editor-review-form.tsx', { id: 'editor-review-form' }),
     route('editor/exports', 'routes/editor/editor-exports.tsx', { id: 'editor-exports' }),
     route('reviewer/dashboard', 'routes/reviewer/reviewer-dashboard.tsx', { id: 'reviewer-dashboard' }),
     route('reviewer/dashboard/:paperId', 'routes/reviewer/reviewer-paper.tsx', { id: 'reviewer-paper' }),

@@ -6,11 +6,30 @@ import { Alert } from '../../components/ui/alert';
 import { cardClass } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format';
 import { ScrollBox } from './scroll-box';
+import { RETIRED_MARK, VISIBILITY_WORDS, type AnswerJson } from '../../../core/review-form';
 import { ReviewHistories } from './review-history';
 
 type Conflict = ConflictedReviewerJson;
 const words = <T extends Record<number, string>>(table: T, n: number) => table[n as keyof T] ?? String(n);
 const when = formatDateTime;
+
+/** A review's answers to the conference's own questions (issue 23.1), each with who may read it. */
+function Answers({ answers }: { answers: AnswerJson[] }) {
+  if (answers.length === 0) return <span className="text-slate-500">None</span>;
+  return (
+    <dl className="space-y-1">
+      {answers.map((a) => (
+        <div key={a.questionId}>
+          <dt className="font-medium">
+            {a.label}{a.retired ? <span className="font-normal text-slate-600"> {RETIRED_MARK}</span> : null}
+            <span className={`ml-1 text-xs font-normal ${a.visibility === 'committee' ? 'text-amber-800' : 'text-slate-600'}`}>({VISIBILITY_WORDS[a.visibility]})</span>
+          </dt>
+          <dd className="whitespace-pre-wrap break-words">{a.text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /**
  * The editor's review-cycle panel on a paper's page (issue 12): the reviews with their scores, the
@@ -43,7 +62,7 @@ export function EditorReviewPanel({ paper, reviews, conflicts, error }: {
       {reviews.length === 0 ? <p className="mt-2 text-slate-700">No reviews yet.</p> : null}
       {reviews.length > 0 ? (
         <ScrollBox label="Reviews" className="mt-2">
-          <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+          <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
             <caption className="sr-only">Reviews of {paper.title}</caption>
             <thead>
               <tr className="border-b border-slate-300 text-slate-700">
@@ -52,6 +71,7 @@ export function EditorReviewPanel({ paper, reviews, conflicts, error }: {
                 <th scope="col" className="py-2 pr-3">Confidence</th>
                 <th scope="col" className="py-2 pr-3">Comments to authors</th>
                 <th scope="col" className="py-2 pr-3">Comments to editor</th>
+                <th scope="col" className="py-2 pr-3">Form answers</th>
                 <th scope="col" className="py-2">Submitted</th>
               </tr>
             </thead>
@@ -67,6 +87,7 @@ export function EditorReviewPanel({ paper, reviews, conflicts, error }: {
                   <td className="py-2 pr-3">{words(CONFIDENCES, r.confidence)} ({r.confidence})</td>
                   <td className="whitespace-pre-wrap py-2 pr-3">{r.commentsToAuthors}</td>
                   <td className="whitespace-pre-wrap py-2 pr-3">{r.commentsToEditor || <span className="text-slate-500">None</span>}</td>
+                  <td className="py-2 pr-3"><Answers answers={r.answers} /></td>
                   <td className="py-2">{when(r.submittedAt)}</td>
                 </tr>
               ))}

@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { CONFIDENCES, RECOMMENDATIONS, type ReviewJson } from '../../../core/schemas/review-cycle';
+import { checkAnswers, cleanAnswers, type QuestionJson } from '../../../core/review-form';
+import { getReviewForm } from '../../api/review-form';
+import { QuestionField } from '../../components/review-questions';
 import { DeadlineTime } from '../../components/deadline-time';
 import { formatDateTime } from '../../lib/format';
 import type { ActionResult } from '../../lib/route-data';
@@ -40,6 +43,16 @@ export function ReviewForm({ saved, reviewDeadline }: { saved: ReviewJson | null
   const [toAuthors, setToAuthors] = useState(saved?.commentsToAuthors ?? '');
   const [toEditor, setToEditor] = useState(saved?.commentsToEditor ?? '');
   const [error, setError] = useState('');
+  // The conference's own questions (issue 23.1), read here so every page hosting the form shows them.
+  const [questions, setQuestions] = useState<QuestionJson[] | null>(null);
+  const [questionsError, setQuestionsError] = useState('');
+  const [answers, setAnswers] = useState<Record<string, number | string>>(saved?.answers ?? {});
+  useEffect(() => {
+    let live = true;
+    getReviewForm().then((q) => { if (live) setQuestions(q); }, () => { if (live) setQuestionsError('Could not load the review form\'s questions. Please reload the page.'); });
+    return () => { live = false; };
+  }, []);
+  const onForm = (all: Record<string, number | string>) => Object.fromEntries(Object.entries(cleanAnswers(all)).filter(([id]) => questions?.some((q) => q.id === id)));
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
 
@@ -49,19 +62,26 @@ export function ReviewForm({ saved, reviewDeadline }: { saved: ReviewJson | null
     if (!result.ok) { setError(result.error); return; }
     setToAuthors(result.data.review.commentsToAuthors);
     setToEditor(result.data.review.commentsToEditor);
+    setAnswers(result.data.review.answers);
     toast.success(result.data.message);
   }, [result]);
 
   const closed = Boolean(reviewDeadline && Date.now() > Date.parse(reviewDeadline));
+  const answersChanged = JSON.stringify(onForm(saved?.answers ?? {})) !== JSON.stringify(onForm(answers));
   const dirty = saved
-    ? saved.recommendation !== recommendation || saved.confidence !== confidence || saved.commentsToAuthors !== toAuthors || saved.commentsToEditor !== toEditor
-    : Boolean(recommendation || confidence || toAuthors || toEditor);
+    ? saved.recommendation !== recommendation || saved.confidence !== confidence || saved.commentsToAuthors !== toAuthors || saved.commentsToEditor !== toEditor || answersChanged
+    : Boolean(recommendation || confidence || toAuthors || toEditor || answersChanged);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setError('');
     if (!recommendation || !confidence) { setError('Choose a recommendation and your confidence.'); return; }
     if (!toAuthors.trim()) { setError('Write your comments to the authors.'); return; }
-    fetcher.submit({ intent: 'review', recommendation, confidence, commentsToAuthors: toAuthors, commentsToEditor: toEditor },
+    if (!questions) { setError(questionsError || 'The review form is still loading.'); return; }
+    // Only the questions on the form now are sent; answers to retired ones stay as saved (the server keeps them).
+    const sent = onForm(answers);
+    const problem = checkAnswers(questions, sent);
+    if (problem) { setError(problem); return; }
+    fetcher.submit({ intent: 'review', recommendation, confidence, commentsToAuthors: toAuthors, commentsToEditor: toEditor, answers: sent },
       { method: 'post', encType: 'application/json' });
   };
 
@@ -82,6 +102,10 @@ export function ReviewForm({ saved, reviewDeadline }: { saved: ReviewJson | null
         <fieldset disabled={closed} className="min-w-0 space-y-4">
           <ScoreGroup name="recommendation" legend="Recommendation" scale={RECOMMENDATIONS} value={recommendation} onChange={setRecommendation} />
           <ScoreGroup name="confidence" legend="Your confidence" scale={CONFIDENCES} value={confidence} onChange={setConfidence} />
+          {questions?.map((q) => (
+            <QuestionField key={q.id} q={q} value={answers[q.id]} onChange={(v) => setAnswers((a) => ({ ...a, [q.id]: v }))} />
+          ))}
+          {questionsError ? <Alert>{questionsError}</Alert> : null}
           <Field id="to-authors" label="Comments to the authors" hint="Sent to the authors with the decision, without your name.">
             {(control) => <textarea {...control} rows={6} maxLength={20000} value={toAuthors} onChange={(e) => setToAuthors(e.target.value)} />}
           </Field>
