@@ -275,7 +275,7 @@ export const MAIL_TEMPLATES = {
   },
   /** New posts in a paper's discussion (issue 23.3), at most one mail an hour per paper: writers by label, never by name. */
   discussionPosts: {
-    subject: 'New in the discussion of "{paperTitle}"',
+    subject: 'New posts in the discussion of {paperTitle}',
     text: [
       'Dear {name},',
       '',

@@ -1,0 +1,163 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { newId } from '../../../core/ids';
+import { DISCUSSION_MESSAGES, EDIT_WINDOW_MINUTES, type DiscussionPostJson } from '../../../core/schemas/discussion';
+import { deny } from '../../auth/caller';
+import type { Db } from '../../db/connect';
+import { discussionPosts, papers, reviewStatuses, trackChairs, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Mailer } from '../../mail/send';
+import { canReviewerWorkOnPaper, type Caller } from '../../permissions';
+import { recordAudit } from '../shared/audit';
+import { reviewerLabels } from '../submissions/review-cycle-json';
+import { checkEditorPaper, conflictedPaperIds } from '../tracks/chairs';
+import { mailNewPost } from './discussion-digest';
+
+const EDIT_WINDOW_MS = EDIT_WINDOW_MINUTES * 60_000;
+
+/** How a participant takes part: a reviewer sees labels only; the editor and chairs see names. */
+export type DiscussionRole = 'reviewer' | 'chair' | 'editor';
+
+/** One who may read and write a paper's discussion, with the label others see them under. */
+export interface Participant { id: string; name: string; email: string; role: DiscussionRole; label: string }
+
+/**
+ * "Reviewer n" per reviewer of the paper, in the order the paper was sent to them: the same numbering the authors
+ * see (review-cycle-json.ts), so a reviewer keeps one label on the paper everywhere.
+ */
+export async function paperReviewerLabels(db: Db, paperId: string): Promise<Map<string, string>> {
+  const order = await db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
+    .where(eq(reviewStatuses.paperId, paperId)).orderBy(asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId));
+  const byKey = reviewerLabels(order);
+  return new Map(order.map((r) => [r.reviewerId, byKey.get(`${paperId}:${r.reviewerId}`)!]));
+}
+
+/**
+ * May the caller take part in the paper's discussion? A reviewer: the paper sent to them and not declined (403).
+ * A track chair: their track's paper (404 otherwise), not conflicted (403). The editor: any paper that exists (404).
+ */
+export async function checkDiscussionParticipant(opts: { db: Db; caller: Caller; paperId: string }): Promise<DiscussionRole> {
+  const { db, caller, paperId } = opts;
+  if (caller.role === 'Reviewer') {
+    const [row] = await db.select({ assigned: reviewStatuses.assigned, status: reviewStatuses.status }).from(reviewStatuses)
+      .where(and(eq(reviewStatuses.paperId, paperId), eq(reviewStatuses.reviewerId, caller.id))).limit(1);
+    deny(canReviewerWorkOnPaper(row));
+    return 'reviewer';
+  }
+  if (caller.role !== 'Editor') throw new AppError('forbidden', DISCUSSION_MESSAGES.notParticipant);
+  if (caller.chairOnly) {
+    await checkEditorPaper({ db, caller, paperId, seesReviewers: true });
+    return 'chair';
+  }
+  const [paper] = await db.select({ id: papers.id }).from(papers).where(eq(papers.id, paperId)).limit(1);
+  if (!paper) throw new AppError('not_found', 'Paper not found');
+  return 'editor';
+}
+
+/** Everyone in the paper's discussion now: its reviewers (assigned, not declined), its track's chairs (verified, not conflicted) and the editors. */
+export async function listParticipants(db: Db, paperId: string): Promise<Participant[]> {
+  const [paper] = await db.select({ trackId: papers.trackId }).from(papers).where(eq(papers.id, paperId)).limit(1);
+  if (!paper) return [];
+  const [labels, reviewers, chairs, editors] = await Promise.all([
+    paperReviewerLabels(db, paperId),
+    db.select({ id: users.id, name: users.name, email: users.email }).from(reviewStatuses).innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
+      .where(and(eq(reviewStatuses.paperId, paperId), eq(reviewStatuses.assigned, true), sql`${reviewStatuses.status} <> 'Declined'`)),
+    db.select({ id: users.id, name: users.name, email: users.email }).from(users)
+      .innerJoin(trackChairs, and(eq(trackChairs.trackId, paper.trackId), eq(trackChairs.email, sql`lower(${users.email})`)))
+      .where(and(eq(users.role, 'Editor'), eq(users.chairOnly, true), isNotNull(users.emailVerifiedAt))),
+    db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.role, 'Editor'), eq(users.chairOnly, false))),
+  ]);
+  const freeChairs = [];
+  for (const c of chairs) if ((await conflictedPaperIds(db, c.email, [paperId])).size === 0) freeChairs.push(c);
+  return [
+    ...reviewers.map((r) => ({ ...r, role: 'reviewer' as const, label: labels.get(r.id) ?? 'Reviewer' })),
+    ...freeChairs.map((c) => ({ ...c, role: 'chair' as const, label: 'Chair' })),
+    ...editors.map((e) => ({ ...e, role: 'editor' as const, label: 'Editor' })),
+  ];
+}
+
+/** The posts of a paper, oldest first, each with its writer's label ("Reviewer n", "Chair", "Editor") and name. */
+export async function findPosts(db: Pick<Db, 'select'>, paperId: string, labels: Map<string, string>, after?: Date) {
+  const rows = await db.select({
+    id: discussionPosts.id, authorId: discussionPosts.authorId, body: discussionPosts.body, createdAt: discussionPosts.createdAt,
+    editedAt: discussionPosts.editedAt, name: users.name, role: users.role, chairOnly: users.chairOnly,
+  }).from(discussionPosts).innerJoin(users, eq(users.id, discussionPosts.authorId))
+    .where(and(eq(discussionPosts.paperId, paperId), after ? sql`${discussionPosts.createdAt} > ${after.toISOString()}` : undefined))
+    .orderBy(asc(discussionPosts.createdAt), asc(discussionPosts.id));
+  return rows.map((r) => ({
+    ...r,
+    label: r.role === 'Reviewer' ? labels.get(r.authorId) ?? 'Reviewer' : r.chairOnly ? 'Chair' : 'Editor',
+  }));
+}
+
+type PostRow = Awaited<ReturnType<typeof findPosts>>[number];
+
+function postJson(row: PostRow, viewer: { id: string; role: DiscussionRole }, now: Date): DiscussionPostJson {
+  const mine = row.authorId === viewer.id;
+  return {
+    id: row.id,
+    author: row.label,
+    // Reviewers never see one another's names (issue 23.2); the committee's chairs and editor do.
+    name: viewer.role === 'reviewer' ? null : row.name,
+    body: row.body,
+    mine,
+    editable: mine && now.getTime() - row.createdAt.getTime() < EDIT_WINDOW_MS,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
+  };
+}
+
+/** The paper's thread as the caller may read it (the caller checked by checkDiscussionParticipant). */
+export async function listDiscussion(opts: { db: Db; caller: Caller; paperId: string; now?: Date }): Promise<{ posts: DiscussionPostJson[] }> {
+  const { db, caller, paperId } = opts;
+  const role = await checkDiscussionParticipant({ db, caller, paperId });
+  const rows = await findPosts(db, paperId, await paperReviewerLabels(db, paperId));
+  const now = opts.now ?? new Date();
+  return { posts: rows.map((r) => postJson(r, { id: caller.id, role }, now)) };
+}
+
+/**
+ * Add a post to the paper's discussion: the post, its audit row and the mails to the participants not mailed about
+ * this paper within the hour commit together (the others wait for the digest: discussion-digest.ts).
+ */
+export async function addDiscussionPost(opts: {
+  db: Db; mailer: Mailer; publicUrl: string; caller: Caller; ip: string; paperId: string; body: string; now?: Date;
+}): Promise<{ message: string; post: DiscussionPostJson }> {
+  const { db, caller, paperId } = opts;
+  const now = opts.now ?? new Date();
+  const role = await checkDiscussionParticipant({ db, caller, paperId });
+  const [participants, labels] = await Promise.all([listParticipants(db, paperId), paperReviewerLabels(db, paperId)]);
+  const row = await db.transaction(async (tx) => {
+    const [post] = await tx.insert(discussionPosts).values({ id: newId(), paperId, authorId: caller.id, body: opts.body, createdAt: now }).returning();
+    await recordAudit(tx, {
+      actorId: caller.id, actorRole: caller.chairOnly ? 'Chair' : caller.role, action: 'discussion.post', paperId, ip: opts.ip,
+      details: { postId: post!.id, chars: opts.body.length },
+    });
+    await mailNewPost({ tx, mailer: opts.mailer, publicUrl: opts.publicUrl, paperId, posterId: caller.id, participants, labels, now });
+    return post!;
+  });
+  const [full] = (await findPosts(db, paperId, labels)).filter((p) => p.id === row.id);
+  return { message: DISCUSSION_MESSAGES.posted, post: postJson(full!, { id: caller.id, role }, now) };
+}
+
+/** Change one's own post within its edit window (403 after it, or on another's post), audited with the text before. */
+export async function editDiscussionPost(opts: {
+  db: Db; caller: Caller; ip: string; paperId: string; postId: string; body: string; now?: Date;
+}): Promise<{ message: string; post: DiscussionPostJson }> {
+  const { db, caller, paperId, postId } = opts;
+  const now = opts.now ?? new Date();
+  const role = await checkDiscussionParticipant({ db, caller, paperId });
+  await db.transaction(async (tx) => {
+    const [post] = await tx.select().from(discussionPosts)
+      .where(and(eq(discussionPosts.id, postId), eq(discussionPosts.paperId, paperId))).for('update').limit(1);
+    if (!post) throw new AppError('not_found', DISCUSSION_MESSAGES.postNotFound);
+    if (post.authorId !== caller.id) throw new AppError('forbidden', DISCUSSION_MESSAGES.notYours);
+    if (now.getTime() - post.createdAt.getTime() >= EDIT_WINDOW_MS) throw new AppError('forbidden', DISCUSSION_MESSAGES.editWindowClosed);
+    await tx.update(discussionPosts).set({ body: opts.body, editedAt: now }).where(eq(discussionPosts.id, postId));
+    await recordAudit(tx, {
+      actorId: caller.id, actorRole: caller.chairOnly ? 'Chair' : caller.role, action: 'discussion.edit', paperId, ip: opts.ip,
+      details: { postId, before: post.body },
+    });
+  });
+  const [full] = (await findPosts(db, paperId, await paperReviewerLabels(db, paperId))).filter((p) => p.id === postId);
+  return { message: DISCUSSION_MESSAGES.edited, post: postJson(full!, { id: caller.id, role }, now) };
+}
