@@ -36,6 +36,8 @@ const anyRole = (status: number): Expected => ({ ...everyone(status), none: 401 
 const paperOwner = (status: number): Expected => ({ ...onlyAuthors(status), otherAuthor: 404 });
 /** Only the reviewer the paper was sent to (or whose id it is). */
 const assignedReviewer = (status: number): Expected => ({ ...everyone(403), none: 401, reviewer: status });
+/** A paper's discussion: its reviewer, the chair of its track and the editor (issue 23.3). */
+const discussionParticipants = (status: number): Expected => ({ ...editorsAndChairs(status), reviewer: status });
 
 let t: TestApp;
 const users = {} as Record<'author' | 'otherAuthor' | 'editor' | 'reviewer' | 'otherReviewer' | 'chair' | 'otherChair', SignedUp>;
@@ -261,6 +263,15 @@ const TABLE: Record<string, Row> = {
     expect: assignedReviewer(200), call: () => ({ url: `/api/reviewer/review/${paperId}`, ...json({ recommendation: 4, confidence: 3, commentsToAuthors: 'Good.' }) }),
   },
   'GET /api/reviewer/review/:paperId': { expect: assignedReviewer(200), call: () => ({ url: `/api/reviewer/review/${paperId}` }) },
+  // Issue 23.2, 23.3: the other reviews are the assigned reviewer's; the discussion is the paper's committee's (its
+  // reviewers, its track's chairs and the editor): an author is refused by role, another track's chair told it does not exist.
+  'GET /api/reviewer/papers/:paperId/other-reviews': { expect: assignedReviewer(200), call: () => ({ url: `/api/reviewer/papers/${paperId}/other-reviews` }) },
+  'GET /api/papers/:paperId/discussion': { expect: discussionParticipants(200), call: () => ({ url: `/api/papers/${paperId}/discussion` }) },
+  'POST /api/papers/:paperId/discussion': { expect: discussionParticipants(201), call: () => ({ url: `/api/papers/${paperId}/discussion`, ...json({ body: 'A point for the committee.' }) }) },
+  'PATCH /api/papers/:paperId/discussion/:postId': {
+    expect: discussionParticipants(200),
+    call: async (who) => ({ url: `/api/papers/${paperId}/discussion/${await ownPost(who)}`, ...json({ body: 'A point, reworded.' }) }),
+  },
 
   // Reviewers: only the papers sent to them, only their own list, only answering for themselves.
   'GET /api/reviewer/assigned-papers/:reviewerId': {
@@ -305,6 +316,14 @@ const TABLE: Record<string, Row> = {
 };
 
 let owing: Promise<string> | undefined;
+/** A fresh post of the caller's on the paper's discussion (the reviewer's for callers who may not post). */
+const ownPost = async (who: Caller): Promise<string> => {
+  const poster = who === 'editor' || who === 'chair' || who === 'reviewer' ? users[who] : users.reviewer;
+  const res = await t.app.inject({ method: 'POST', url: `/api/papers/${paperId}/discussion`, headers: poster.auth, payload: { body: 'To be edited.' } });
+  expect(res.statusCode).toBe(201);
+  return res.json().post.id as string;
+};
+
 /** otherReviewer, once assigned a paper of chair's track (the default) they have not reviewed. */
 const owingReviewer = () => (owing ??= (async () => {
   const paper = await submitPaper(t.app, users.author.auth, { title: 'Matrix paper owed a review', keywords: ['AI'] });
