@@ -61,7 +61,7 @@ export function AuthorResponsePanel({ paperId }: { paperId: string }) {
   const countId = `${ids}-count`;
   const errorId = `${ids}-error`;
   return (
-    <section aria-labelledby={`${ids}-title`} className={cardClass('space-y-4')}>
+    <section id="author-response" aria-labelledby={`${ids}-title`} className={cardClass('space-y-4')}>
       <div>
         <h2 id={`${ids}-title`} className="text-lg font-semibold text-brand-900">Response to the reviews</h2>
         <p className="mt-1 text-sm text-slate-700">
@@ -81,7 +81,7 @@ export function AuthorResponsePanel({ paperId }: { paperId: string }) {
         </ol>
       ) : w.open ? <p className="text-sm text-slate-700">No review has been written yet.</p> : null}
       {w.open ? (
-        <form onSubmit={(e) => void submit(e)} aria-label="Your response" className="space-y-2" noValidate>
+        <form onSubmit={(e) => void submit(e)} className="space-y-2" noValidate>
           <label htmlFor={`${ids}-text`} className="block text-sm font-medium text-slate-700">Your response</label>
           <textarea id={`${ids}-text`} rows={10} value={text} onChange={(e) => { setText(e.target.value); setError(null); }}
             aria-describedby={over || error ? `${countId} ${errorId}` : countId} {...(over ? { 'aria-invalid': true } : {})} className={inputClass} />
