@@ -137,8 +137,8 @@ describe('review history', () => {
     const find = async () => {
       let cursor: string | null = null;
       for (;;) {
-        const page = (await get(`/api/editor/reviewers?status=all&limit=200${cursor ? `&cursor=${cursor}` : ''}`, editor)).json();
-        const hit = page.reviewers.find((r: { _id: string }) => r._id === reviewer.user._id);
+        const page: { reviewers: Array<{ _id: string }>; nextCursor: string | null } = (await get(`/api/editor/reviewers?status=all&limit=200${cursor ? `&cursor=${cursor}` : ''}`, editor)).json();
+        const hit = page.reviewers.find((r) => r._id === reviewer.user._id);
         if (hit || !page.nextCursor) return hit;
         cursor = page.nextCursor;
       }
