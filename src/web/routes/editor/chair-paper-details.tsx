@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { cardClass } from '../../components/ui/card';
 import { formatDate } from '../../lib/format';
 import { ScrollBox } from './scroll-box';
+import { DiscussionPanel } from '../reviewer/discussion-panel';
 
 const words = (n: number) => RECOMMENDATIONS[n as keyof typeof RECOMMENDATIONS] ?? String(n);
 
@@ -55,6 +56,7 @@ export function PaperDetails({ paper, ranked }: { paper: PaperJson; ranked: Rank
           </p>
         </>
       ) : null}
+      {ranked ? <div className="mt-4"><DiscussionPanel paperId={paper._id} /></div> : null}
     </section>
   );
 }

@@ -10,6 +10,8 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
 import { PaperPdfViewer, pdfFileName } from '../../components/paper-pdf-viewer';
 import { ReviewForm } from './review-form';
+import { DiscussionPanel } from './discussion-panel';
+import { OtherReviews } from './other-reviews';
 import { actOr, jsonBody } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -173,6 +175,8 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
             </section>
           ) : null}
           {declined ? <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert> : <ReviewForm saved={review} reviewDeadline={reviewDeadline} />}
+          {/* Issue 23.2, 23.3: the other reviews as the chairs allow, and the paper's discussion (not for one who declined). */}
+          {declined ? null : <><OtherReviews paperId={paper._id} version={review?.submittedAt ?? null} /><DiscussionPanel paperId={paper._id} /></>}
         </div>
       </div>
     </article>
