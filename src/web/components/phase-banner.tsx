@@ -12,7 +12,7 @@ import { cardClass } from './ui/card';
 export function PhaseSentence({ phase, role }: { phase: PhaseJson | null; role: PhaseRole }) {
   if (!phase) return null;
   return (
-    <section aria-label="Conference phase" className={cardClass('border-brand-100 bg-brand-50')}>
+    <section aria-label="Conference phase" className={cardClass()}>
       <p className="text-slate-800">
         <span className="font-semibold text-brand-900">{phase.label}: </span>
         {phaseSentence(phase, role, formatDeadline)}
