@@ -53,7 +53,8 @@ export function RankedReviewerCard({ reviewer: r, limits, paperReviewers, closed
             {r.load} / {limits.maxPapersPerReviewer}<span className="sr-only"> papers</span>{atLimit ? ' (at the limit)' : ''}
           </dd>
         </div>
-        {r.assignment?.reviewed ? <div className="font-medium text-green-800">Review saved</div> : null}
+        {/* A term and its value, like the rest of the list (axe: a <dl> holds only dt/dd groups). */}
+        {r.assignment?.reviewed ? <div><dt className="sr-only">Review: </dt><dd className="font-medium text-green-800">Review saved</dd></div> : null}
       </dl>
       {confirming ? (
         <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

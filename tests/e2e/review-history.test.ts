@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { tempPrefix } from '../support/leftovers';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { mailText, startSmtpListener } from '../support/smtp';
+import { PASSWORD as password, serverApi } from './server-api';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
+
+/**
+ * Issue 23.6 and 23.7 in the browser: a reviewer saves a review twice; the chair of the paper's track opens the
+ * paper, opens the review's "History (2 versions)" and reads the words deleted and inserted (marked <del>/<ins>,
+ * with screen-reader words), at 1280 and 390 px, then rates the review and sees the rating beside it. On this
+ * file's own server (the chair confirms the address through a mail to a real SMTP listener); axe-clean.
+ */
+let browser: Browser;
+let server: ServerProcess;
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let dataDir: string;
+const stamp = Date.now().toString(36);
+const EDITOR = 'history-editor@e2e.example.org';
+const chairEmail = `chair@history-chairs-${stamp}.example`;
+const TITLE = 'Robots that learn to climb stairs';
+const REVIEWER = 'Rosa Revisor';
+let paperId = '';
+
+const { call, signup, submit } = serverApi(() => server.url);
+const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map(mailText);
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  dataDir = mkdtempSync(tempPrefix());
+  server = await startServerProcess({
+    DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR,
+  });
+  browser = await launchBrowser();
+  const editor = await signup('Editor', 'History Editor', EDITOR);
+  await call('PUT', '/api/editor/tracks/track-2/chairs', editor.token, { emails: [chairEmail] });
+  await signup('Editor', 'Hana Chair', chairEmail);
+  // Polled by hand: expect.poll is not allowed in beforeAll.
+  let token: string | undefined;
+  for (const started = Date.now(); !(token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mailsTo(chairEmail).join('\n'))?.[1]);) {
+    if (Date.now() - started > 15_000) throw new Error(`no verification mail to ${chairEmail}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await call('POST', '/api/email/verify', null, { token });
+
+  const author = await signup('Author', 'Arlo Author', `arlo@lab-${stamp}.example`);
+  paperId = await submit(author.token, TITLE, { keywords: ['Robotics'] });
+  const reviewer = await signup('Reviewer', REVIEWER, `rosa@uni-r-${stamp}.example`, ['Robotics']);
+  await call('POST', '/api/editor/send-paper', editor.token, { paperId, reviewerId: reviewer.user._id });
+  await call('PUT', `/api/reviewer/review/${paperId}`, reviewer.token, { recommendation: 2, confidence: 3, commentsToAuthors: 'The evaluation is weak and the robot falls often.' });
+  await call('PUT', `/api/reviewer/review/${paperId}`, reviewer.token, { recommendation: 4, confidence: 3, commentsToAuthors: 'The evaluation is thorough and the robot falls rarely.' });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
+async function checkScreen(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? DESKTOP;
+  if (process.env.E2E_SHOTS) {
+    mkdirSync(process.env.E2E_SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `review-history-${name}-${size.width}.png`), fullPage: true });
+  }
+  await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
+  const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
+    .axe.run(document, { resultTypes: ['violations'] })) as AxeResult;
+  expect(result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} at ${size.width} px`).toEqual([]);
+  expect(await horizontalOverflow(page), `${name} at ${size.width} px`).toBeLessThanOrEqual(0);
+}
+
+/** The chair, signed in, on the paper's page with the review's history open. */
+async function openHistory(viewport: { width: number; height: number }) {
+  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
+  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });
+  const page = await context.newPage();
+  await logInInBrowser(page, { role: 'Editor', email: chairEmail, password });
+  await page.getByRole('article').filter({ hasText: TITLE }).getByRole('link', { name: /View More/ }).click();
+  await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+  const review = page.getByRole('region', { name: 'Review history and rating' }).getByRole('listitem').filter({ hasText: `Review by ${REVIEWER}` }).first();
+  await review.getByText('History (2 versions)').click();
+  const versions = review.getByRole('list', { name: `Versions of the review by ${REVIEWER}, newest first` });
+  await versions.waitFor();
+  return { context, page, review, versions };
+}
+
+test('the chair opens a review\'s history and reads the deleted and inserted words, then rates the review (1280 px)', async () => {
+  const { context, page, review, versions } = await openHistory(DESKTOP);
+  const newest = versions.locator(':scope > li').first();
+  await expect.poll(() => newest.innerText()).toContain('Version 2');
+  await expect.poll(() => newest.innerText()).toMatch(/saved \d/);
+  // Marked up as deletions and insertions, each with words a screen reader reads out.
+  await expect.poll(() => newest.locator('del').allTextContents()).toEqual(expect.arrayContaining(['[deleted: Weak reject (2)]', '[deleted: weak]', '[deleted: often]']));
+  await expect.poll(() => newest.locator('ins').allTextContents()).toEqual(expect.arrayContaining(['[inserted: Weak accept (4)]', '[inserted: thorough]', '[inserted: rarely]']));
+  // Not by colour alone: struck through and underlined.
+  expect(await newest.locator('del').first().evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('line-through');
+  expect(await newest.locator('ins').first().evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('underline');
+  await expect.poll(() => versions.locator(':scope > li').nth(1).innerText()).toContain('First saved version: Weak reject (2), confidence Good (3).');
+  await checkScreen(page, 'open');
+
+  await review.getByLabel('Rating (committee only)').selectOption('helpful');
+  await review.getByLabel('Note for the committee').fill('Specific and constructive.');
+  await review.getByRole('button', { name: 'Save rating' }).click();
+  await page.locator('[data-sonner-toast]').filter({ hasText: 'Rating saved.' }).first().waitFor();
+  await expect.poll(() => review.innerText()).toContain('Rated Helpful');
+  await expect.poll(() => review.innerText()).toContain('Committee note: Specific and constructive.');
+  // Read again from the server: the rating stays.
+  await page.reload();
+  await expect.poll(() => page.getByRole('region', { name: 'Review history and rating' }).innerText()).toContain('Rated Helpful');
+  await checkScreen(page, 'rated');
+  await context.close();
+});
+
+test('on a phone the history reads the same and nothing sticks out sideways (390 px)', async () => {
+  const { context, page, versions } = await openHistory(PHONE);
+  const newest = versions.locator(':scope > li').first();
+  await expect.poll(() => newest.locator('del').allTextContents()).toEqual(expect.arrayContaining(['[deleted: weak]']));
+  await expect.poll(() => newest.locator('ins').allTextContents()).toEqual(expect.arrayContaining(['[inserted: thorough]']));
+  await checkScreen(page, 'open');
+  await context.close();
+});
