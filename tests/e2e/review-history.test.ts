@@ -11,7 +11,8 @@ import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } fro
 /**
  * Issue 23.6 and 23.7 in the browser: a reviewer saves a review twice; the chair of the paper's track opens the
  * paper, opens the review's "History (2 versions)" and reads the words deleted and inserted (marked <del>/<ins>,
- * with screen-reader words), at 1280 and 390 px, then rates the review and sees the rating beside it. On this
+ * with screen-reader words), at 1280 and 390 px, then rates the review and sees the rating beside it, and downloads
+ * the anonymised reviews (CSV and JSON) from the exports page: pseudonyms, no names or addresses. On this
  * file's own server (the chair confirms the address through a mail to a real SMTP listener); axe-clean.
  */
 let browser: Browser;
@@ -122,5 +123,25 @@ test('on a phone the history reads the same and nothing sticks out sideways (390
   await expect.poll(() => newest.locator('del').allTextContents()).toEqual(expect.arrayContaining(['[deleted: weak]']));
   await expect.poll(() => newest.locator('ins').allTextContents()).toEqual(expect.arrayContaining(['[inserted: thorough]']));
   await checkScreen(page, 'open');
+  await context.close();
+});
+
+test('the chair downloads the anonymised reviews from the exports page: pseudonyms, no names (1280 px)', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, bypassCSP: true, acceptDownloads: true });
+  const page = await context.newPage();
+  await logInInBrowser(page, { role: 'Editor', email: chairEmail, password });
+  await page.goto('/editor/exports');
+  const card = page.getByRole('region', { name: 'Anonymised reviews' });
+  await card.waitFor();
+  await expect.poll(() => card.innerText()).toContain('Every counted review of your tracks');
+  for (const [button, extension] of [['Anonymised reviews (CSV)', 'csv'], ['Anonymised reviews (JSON)', 'json']] as const) {
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: button }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^reviews-anonymised-\\d{4}-\\d{2}-\\d{2}\\.${extension}$`));
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text).toContain('The evaluation is thorough and the robot falls rarely.');
+    expect(text).toMatch(/R-[0-9a-f]{12}/);
+    for (const hidden of [REVIEWER, 'rosa@', 'Arlo Author', 'Hana Chair']) expect(text).not.toContain(hidden);
+  }
+  await checkScreen(page, 'exports');
   await context.close();
 });
