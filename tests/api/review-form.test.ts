@@ -134,6 +134,8 @@ describe('answers in reviews', () => {
       { questionId: fit.id, label: 'Fit', visibility: 'authors', value: 'Fair', text: 'Fair', retired: false },
       { questionId: secret.id, label: 'Suspected plagiarism', visibility: 'committee', value: 'Copied from a 2019 paper.', text: 'Copied from a 2019 paper.', retired: false },
     ]);
+    // The decisions page's mean of each score question over the paper's reviews.
+    expect((await call('GET', `/api/editor/papers/${paperId}`, editor)).json().questionMeans).toEqual([{ label: 'Novelty', mean: 3, count: 1 }]);
     const csv = (await call('GET', '/api/editor/exports/reviews.csv', editor)).body;
     const [header] = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toContain('"Novelty","Fit","Suspected plagiarism"');

@@ -46,6 +46,8 @@ export const PaperJson = z.object({
   notifiedDecision: Decision.nullable().optional(),
   /** Editor: count, mean, min and max of the recommendations. */
   reviewSummary: ReviewSummary.optional(),
+  /** Editor (issue 23.1): the mean of each score question of the review form over the counted reviews answering it; absent when none do. */
+  questionMeans: z.array(z.object({ label: z.string(), mean: z.number(), count: z.number() })).optional(),
   /** Editor: the camera-ready version, a signed link. */
   cameraReady: CameraReadyJson.optional(),
   /** Author: 'Under Review', then the notified decision ('Revision requested'). */

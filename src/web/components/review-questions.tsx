@@ -23,7 +23,7 @@ export function QuestionField({ q, value, onChange, disabled }: { q: QuestionJso
       <div>
         <label htmlFor={id} className="block font-semibold text-brand-900">{q.label}{q.required ? <Required /> : null} <Seen q={q} /></label>
         {description}
-        <textarea id={id} className={inputClass} rows={4} maxLength={ANSWER_TEXT_MAX} required={q.required} aria-describedby={describedBy} disabled={disabled}
+        <textarea id={id} className={inputClass} rows={4} maxLength={ANSWER_TEXT_MAX} aria-required={q.required || undefined} aria-describedby={describedBy} disabled={disabled}
           value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />
       </div>
     );
@@ -33,7 +33,7 @@ export function QuestionField({ q, value, onChange, disabled }: { q: QuestionJso
       <div>
         <label htmlFor={id} className="block font-semibold text-brand-900">{q.label}{q.required ? <Required /> : null} <Seen q={q} /></label>
         {description}
-        <select id={id} className={inputClass} required={q.required} aria-describedby={describedBy} disabled={disabled}
+        <select id={id} className={inputClass} aria-required={q.required || undefined} aria-describedby={describedBy} disabled={disabled}
           value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
           <option value="">Choose…</option>
           {q.options.map((o) => <option key={o} value={o}>{o}</option>)}
@@ -42,8 +42,8 @@ export function QuestionField({ q, value, onChange, disabled }: { q: QuestionJso
     );
   }
   return (
-    <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3" aria-describedby={describedBy} aria-required={q.required || undefined} disabled={disabled}>
-      <legend className="px-1 font-semibold text-brand-900">{q.label}{q.required ? <Required /> : null} <Seen q={q} /></legend>
+    <fieldset role="radiogroup" aria-labelledby={`${id}-legend`} aria-required={q.required || undefined} className="min-w-0 rounded-lg border border-slate-200 p-3" aria-describedby={describedBy} disabled={disabled}>
+      <legend id={`${id}-legend`} className="px-1 font-semibold text-brand-900">{q.label}{q.required ? <Required /> : null} <Seen q={q} /></legend>
       {description}
       <div className="flex flex-wrap gap-2">
         {q.options.map((o, i) => {

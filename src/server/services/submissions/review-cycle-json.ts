@@ -6,7 +6,7 @@ import { metaReviews, reviewStatuses, reviews, type PaperRow } from '../../db/sc
 import { reviewCounts } from '../shared/counted-reviews';
 import { cameraReadyLinks } from './camera-ready';
 import { assignedReviewerCounts, NO_ASSIGNMENT } from './paper-state';
-import { EMPTY_SUMMARY, listQuestions, reviewSummaries } from './reviews';
+import { EMPTY_SUMMARY, listQuestions, reviewSummaries, scoreQuestionMeans } from './reviews';
 import { labelAnswers } from '../../../core/review-form';
 
 /**
@@ -19,7 +19,9 @@ export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[]
   const out = new Map<string, Record<string, unknown>>();
   const ids = rows.map((r) => r.id);
   if (opts.editor) {
-    const [summaries, links, assigned] = await Promise.all([reviewSummaries(db, ids), cameraReadyLinks(db, secret, ids), assignedReviewerCounts(db, ids)]);
+    const [summaries, links, assigned, means] = await Promise.all([
+      reviewSummaries(db, ids), cameraReadyLinks(db, secret, ids), assignedReviewerCounts(db, ids), scoreQuestionMeans(db, ids),
+    ]);
     for (const p of rows) {
       const reviewSummary = summaries.get(p.id) ?? EMPTY_SUMMARY;
       const decision = p.decision ?? null;
@@ -27,7 +29,7 @@ export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[]
       const cameraReady = links.get(p.id) ?? null;
       const { reviewers, anyAssigned } = assigned.get(p.id) ?? NO_ASSIGNMENT;
       out.set(p.id, {
-        reviewSummary, decision, notifiedDecision, cameraReady,
+        reviewSummary, decision, notifiedDecision, cameraReady, ...(means.has(p.id) ? { questionMeans: means.get(p.id) } : {}),
         state: paperState({
           withdrawnAt: p.withdrawnAt, decision, notifiedDecision, reviews: reviewSummary.count, reviewers, anyAssigned, cameraReady: cameraReady !== null,
         }, 'editor'),

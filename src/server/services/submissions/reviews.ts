@@ -116,3 +116,26 @@ export async function reviewSummaries(db: Db, paperIds: string[]): Promise<Map<s
 }
 
 export const EMPTY_SUMMARY: ReviewSummary = { count: 0, mean: null, min: null, max: null };
+
+/**
+ * Per paper, the mean of each current score question (issue 23.1) over its counted reviews that answered it, in
+ * the form's order (the decisions page). No query beyond the form's when it has no score question.
+ */
+export async function scoreQuestionMeans(db: Db, paperIds: string[]): Promise<Map<string, Array<{ label: string; mean: number; count: number }>>> {
+  const out = new Map<string, Array<{ label: string; mean: number; count: number }>>();
+  if (paperIds.length === 0) return out;
+  const scores = (await listQuestions(db, { retired: false })).filter((q) => q.kind === 'score');
+  if (scores.length === 0) return out;
+  const { rows } = (await db.execute(sql`
+    select r.paper_id as "paperId", a.key as "questionId", round(avg(a.value::numeric), 2)::float8 as mean, count(*)::int as count
+    from ${reviews} r cross join lateral jsonb_each_text(r.answers) as a(key, value)
+    where r.paper_id = any(${`{${paperIds.join(',')}}`}::text[]) and a.key = any(${`{${scores.map((q) => q.id).join(',')}}`}::text[])
+      and not exists (select 1 from review_statuses d where d.paper_id = r.paper_id and d.reviewer_id = r.reviewer_id and d.status = 'Declined')
+    group by r.paper_id, a.key`)) as unknown as { rows: Array<{ paperId: string; questionId: string; mean: number; count: number }> };
+  for (const q of scores) {
+    for (const r of rows.filter((x) => x.questionId === q.id)) {
+      out.set(r.paperId, [...(out.get(r.paperId) ?? []), { label: q.label, mean: r.mean, count: r.count }]);
+    }
+  }
+  return out;
+}

@@ -179,6 +179,9 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
                 {p.chairConflicted ? 'Reviews hidden: conflict of interest' : s && s.count > 0 ? (
                   <>{s.count === 1 ? '1 review' : `${s.count} reviews`} · mean <span className="font-semibold">{fmt(s.mean)}</span> · <span className="whitespace-nowrap">{fmt(s.min)}–{fmt(s.max)}</span></>
                 ) : 'No reviews yet'}
+                {!p.chairConflicted && p.questionMeans?.length ? (
+                  <span className="mt-1 block text-slate-700">{p.questionMeans.map((m) => `${m.label} ${fmt(m.mean)}`).join(' · ')}</span>
+                ) : null}
               </p>
               <div className="mt-2 md:mt-0">
                 {p.chairConflicted ? <ChairConflictNote /> : <DecisionControl paperId={p._id} title={p.title} decision={p.decision} />}
