@@ -1,0 +1,151 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { tempPrefix } from '../support/leftovers';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { mailText, startSmtpListener } from '../support/smtp';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
+import { PASSWORD as password, serverApi } from './server-api';
+
+/**
+ * Issue 23.2 and 23.3 in the browser, on a server of its own: two reviewers of a paper read each other's review
+ * under "Reviewer n" and discuss it, one edits their post, and the track chair reads the thread with names and
+ * replies. Each screen axe-clean, nothing sideways, at 390 and 1280 px.
+ */
+let browser: Browser;
+let server: ServerProcess;
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let dataDir: string;
+const stamp = Date.now().toString(36);
+const EDITOR = `discussion-editor-${stamp}@e2e.example.org`;
+const chairEmail = `chair@chairs-${stamp}.example`;
+const rosa = { name: 'Rosa Reviewer', email: `rosa@uni-r-${stamp}.example` };
+const raj = { name: 'Raj Reviewer', email: `raj@uni-j-${stamp}.example` };
+const TITLE = 'Robots that argue politely';
+let paperId = '';
+
+const { call, signup, submit } = serverApi(() => server.url);
+const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map(mailText);
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  dataDir = mkdtempSync(tempPrefix());
+  server = await startServerProcess({
+    DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR,
+  });
+  browser = await launchBrowser();
+  const editor = await signup('Editor', 'Desk Editor', EDITOR);
+  await call('PUT', '/api/editor/tracks/track-2/chairs', editor.token, { emails: [chairEmail] });
+  await signup('Editor', 'Carla Chair', chairEmail);
+  // Polled by hand: expect.poll is not allowed in beforeAll.
+  let token: string | undefined;
+  for (const started = Date.now(); !(token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mailsTo(chairEmail).join('\n'))?.[1]);) {
+    if (Date.now() - started > 15_000) throw new Error(`no verification mail to ${chairEmail}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await call('POST', '/api/email/verify', null, { token });
+  const author = await signup('Author', 'Asha Author', `asha@lab-${stamp}.example`);
+  paperId = await submit(author.token, TITLE);
+  const reviewers = [await signup('Reviewer', rosa.name, rosa.email, ['Robotics']), await signup('Reviewer', raj.name, raj.email, ['Robotics'])];
+  for (const r of reviewers) await call('POST', '/api/editor/send-paper', editor.token, { paperId, reviewerId: r.user._id, override: true });
+  await call('PUT', `/api/reviewer/review/${paperId}`, reviewers[0]!.token, { recommendation: 4, confidence: 3, commentsToAuthors: 'Rosa: clear and useful.', commentsToEditor: 'ROSA-EDITOR-ONLY' });
+  await call('PUT', `/api/reviewer/review/${paperId}`, reviewers[1]!.token, { recommendation: 2, confidence: 4, commentsToAuthors: 'Raj: the evaluation is thin.' });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
+/** axe-core's violations and sideways overflow at both widths (after the toasts). */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  // A toast fading in or out is measured half transparent: check the page once they are gone.
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+  const before = page.viewportSize() ?? DESKTOP;
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
+    const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
+      .axe.run(document, { resultTypes: ['violations'] })) as AxeResult;
+    expect(result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} at ${size.width} px`).toEqual([]);
+    expect(await horizontalOverflow(page), `${name} at ${size.width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize(before);
+}
+
+async function open(viewport: typeof DESKTOP, role: 'Reviewer' | 'Editor', email: string, url: string) {
+  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });
+  const page = await context.newPage();
+  await logInInBrowser(page, { role, email, password });
+  await page.goto(url);
+  const discussion = page.getByRole('region', { name: 'Discussion', exact: true });
+  await discussion.waitFor();
+  return { context, page, discussion, posts: discussion.getByRole('list', { name: 'Discussion posts' }).getByRole('listitem') };
+}
+
+test('two reviewers read each other\'s review under a label and discuss; one edits their post (1280 and 390 px)', async () => {
+  const first = await open(DESKTOP, 'Reviewer', rosa.email, `/reviewer/dashboard/${paperId}`);
+  const others = first.page.getByRole('region', { name: 'Other reviews', exact: true });
+  await expect.poll(() => others.textContent()).toContain('Raj: the evaluation is thin.');
+  expect(await others.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Reviewer 2']);
+  expect(await others.textContent()).not.toContain(raj.name);
+  await first.discussion.getByText('No posts yet. Start the discussion below.').waitFor();
+
+  // An empty post is refused beside the box, as the server would word it.
+  await first.discussion.getByRole('button', { name: 'Post' }).click();
+  await first.discussion.getByText('Write something before posting').waitFor();
+  await first.discussion.getByLabel('Your post').fill('I think the evaluation is fine for a workshop.');
+  await first.discussion.getByRole('button', { name: 'Post' }).click();
+  await expect.poll(() => first.posts.count()).toBe(1);
+  await expect.poll(() => first.posts.first().textContent()).toContain('You (Reviewer 1)');
+  await expect.poll(() => first.discussion.getByRole('status').textContent()).toBe('Your post was added to the discussion');
+  // Edit within the window.
+  await first.posts.first().getByRole('button', { name: /^Edit/ }).click();
+  await first.discussion.getByLabel('Edit your post').fill('I think the evaluation is enough for a short paper.');
+  await first.discussion.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => first.posts.first().textContent()).toContain('(edited)');
+  await expect.poll(() => first.posts.first().textContent()).toContain('enough for a short paper');
+  await checkScreen(first.page, 'reviewer-1');
+
+  const second = await open(PHONE, 'Reviewer', raj.email, `/reviewer/dashboard/${paperId}`);
+  await expect.poll(() => second.posts.count()).toBe(1);
+  const seen = await second.posts.first().textContent();
+  expect(seen).toContain('Reviewer 1');
+  expect(seen).toContain('enough for a short paper');
+  expect(seen).not.toContain(rosa.name);
+  // Another's post has no Edit.
+  expect(await second.posts.first().getByRole('button').count()).toBe(0);
+  await second.discussion.getByLabel('Your post').fill('Then let us ask for one more baseline.');
+  await second.discussion.getByRole('button', { name: 'Post' }).click();
+  await expect.poll(() => second.posts.count()).toBe(2);
+  await expect.poll(() => second.posts.nth(1).textContent()).toContain('You (Reviewer 2)');
+  await checkScreen(second.page, 'reviewer-2');
+  await first.context.close();
+  await second.context.close();
+}, 240_000);
+
+test('the track chair reads the thread with names and replies; the reviewers see "Chair" (1280 and 390 px)', async () => {
+  const chair = await open(DESKTOP, 'Editor', chairEmail, `/editor/view-more/${paperId}`);
+  await expect.poll(() => chair.posts.count()).toBe(2);
+  await expect.poll(() => chair.posts.first().textContent()).toContain(rosa.name);
+  expect(await chair.posts.nth(1).textContent()).toContain(raj.name);
+  await chair.discussion.getByLabel('Your post').fill('Thank you both: please agree on the baseline by Friday.');
+  await chair.discussion.getByRole('button', { name: 'Post' }).click();
+  await expect.poll(() => chair.posts.count()).toBe(3);
+  await expect.poll(() => chair.posts.nth(2).textContent()).toContain('You (Chair)');
+  await checkScreen(chair.page, 'chair');
+  await chair.context.close();
+
+  const reviewer = await open(PHONE, 'Reviewer', rosa.email, `/reviewer/dashboard/${paperId}`);
+  await expect.poll(() => reviewer.posts.count()).toBe(3);
+  const chairPost = await reviewer.posts.nth(2).textContent();
+  expect(chairPost).toContain('Chair');
+  expect(chairPost).not.toContain('Carla');
+  await reviewer.context.close();
+  // Rosa was mailed of Raj's post, by label; nothing went to the author.
+  await expect.poll(() => mailsTo(rosa.email).filter((m) => m.includes('committee discussion')).join('\n'), { timeout: 15_000 }).toContain('Reviewer 2, ');
+  expect(mailsTo(`asha@lab-${stamp}.example`).filter((m) => /discussion/i.test(m))).toEqual([]);
+}, 240_000);
