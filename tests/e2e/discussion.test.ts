@@ -50,7 +50,11 @@ beforeAll(async () => {
   const reviewers = [await signup('Reviewer', rosa.name, rosa.email, ['Robotics']), await signup('Reviewer', raj.name, raj.email, ['Robotics'])];
   for (const r of reviewers) await call('POST', '/api/editor/send-paper', editor.token, { paperId, reviewerId: r.user._id, override: true });
   await call('PUT', `/api/reviewer/review/${paperId}`, reviewers[0]!.token, { recommendation: 4, confidence: 3, commentsToAuthors: 'Rosa: clear and useful.', commentsToEditor: 'ROSA-EDITOR-ONLY' });
-  await call('PUT', `/api/reviewer/review/${paperId}`, reviewers[1]!.token, { recommendation: 2, confidence: 4, commentsToAuthors: 'Raj: the evaluation is thin.' });
+  // One question of the conference's own (issue 23.1): the other reviewer reads its answer under its label.
+  const question = await call<{ id: string }>('POST', '/api/editor/review-form/questions', editor.token, { kind: 'text', label: 'Main weakness', visibility: 'committee' });
+  await call('PUT', `/api/reviewer/review/${paperId}`, reviewers[1]!.token, {
+    recommendation: 2, confidence: 4, commentsToAuthors: 'Raj: the evaluation is thin.', answers: { [question.id]: 'Only one baseline.' },
+  });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -91,6 +95,7 @@ test('two reviewers read each other\'s review under a label and discuss; one edi
   const others = first.page.getByRole('region', { name: 'Other reviews', exact: true });
   await expect.poll(() => others.textContent()).toContain('Raj: the evaluation is thin.');
   expect(await others.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Reviewer 2']);
+  await expect.poll(() => others.textContent()).toContain('Main weaknessOnly one baseline.');
   expect(await others.textContent()).not.toContain(raj.name);
   await first.discussion.getByText('No posts yet. Start the discussion below.').waitFor();
 

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+import { labelAnswers, type QuestionJson } from '../../../core/review-form';
 import type { OtherReviewsJson } from '../../../core/schemas/discussion';
 import { CONFIDENCES, RECOMMENDATIONS } from '../../../core/schemas/review-cycle';
 import { getOtherReviews } from '../../api/discussion';
+import { getReviewForm } from '../../api/review-form';
 import { messageOf } from '../../api/client';
 import { Alert } from '../../components/ui/alert';
 import { cardClass } from '../../components/ui/card';
@@ -19,6 +21,14 @@ export function OtherReviews({ paperId, version }: { paperId: string; version?: 
   const headingId = useId();
   const [data, setData] = useState<OtherReviewsJson | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [questions, setQuestions] = useState<QuestionJson[]>([]);
+
+  // The form's questions name the answers; without them the answers are left out, the rest still shows.
+  useEffect(() => {
+    let live = true;
+    getReviewForm().then((q) => { if (live) setQuestions(q); }).catch(() => {});
+    return () => { live = false; };
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -40,6 +50,9 @@ export function OtherReviews({ paperId, version }: { paperId: string; version?: 
               <dl className="mt-1 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
                 <dt className="font-medium text-slate-700">Recommendation</dt><dd>{recommendation(r.recommendation)}</dd>
                 <dt className="font-medium text-slate-700">Confidence</dt><dd>{confidence(r.confidence)}</dd>
+                {labelAnswers(questions, r.answers ?? {}).map((a) => (
+                  <div key={a.questionId} className="contents"><dt className="font-medium text-slate-700">{a.label}</dt><dd className="whitespace-pre-wrap break-words">{a.text}</dd></div>
+                ))}
                 <dt className="font-medium text-slate-700">Saved</dt><dd><time dateTime={r.submittedAt}>{formatDateTime(r.submittedAt)}</time></dd>
               </dl>
               <p className="mt-2 text-sm font-medium text-slate-700">Comments to the authors</p>
