@@ -179,8 +179,18 @@ describe('author response', () => {
     expect((await putResponse(paperId, otherAuthor, 'Mine.')).statusCode).toBe(404);
     expect((await t.app.inject({ url: responseUrl(paperId), headers: otherAuthor.auth })).statusCode).toBe(404);
     expect((await putResponse(paperId, reviewer, 'Mine.')).statusCode).toBe(403);
+    const thread = (who: SignedUp) => t.app.inject({ url: `/api/papers/${paperId}/discussion`, headers: who.auth });
+    expect((await thread(reviewer)).json().authorResponse).toBeNull();
     const saved = await putResponse(paperId, coAuthor, 'RESPONSE-TEXT: we fixed section 3.');
     expect(saved.statusCode, saved.body).toBe(200);
+    // The committee reads it beside the discussion, without its writer's name; the declined reviewer cannot.
+    for (const who of [reviewer, chair]) {
+      const res = await thread(who);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().authorResponse).toMatchObject({ text: 'RESPONSE-TEXT: we fixed section 3.', words: 5 });
+      for (const name of ['Cora Co', coAuthor.user.email, coAuthor.user._id]) expect(JSON.stringify(res.json().authorResponse)).not.toContain(name);
+    }
+    expect((await thread(decliner)).statusCode).toBe(403);
     const toReviewer = await mailBodies(t.app, reviewer.user.email, 'authorResponseToReviewer');
     expect(toReviewer.some((m) => m.includes(paperId) && m.includes('RESPONSE-TEXT: we fixed section 3.'))).toBe(true);
     for (const m of toReviewer) for (const name of ['Ada Authorname', 'Cora Co', author.user.email, coAuthor.user.email]) expect(m).not.toContain(name);

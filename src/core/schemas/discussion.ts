@@ -40,7 +40,14 @@ export const DiscussionPostJson = z.object({
 });
 export type DiscussionPostJson = z.infer<typeof DiscussionPostJson>;
 
-export const DiscussionJson = z.object({ posts: z.array(DiscussionPostJson) });
+/**
+ * The thread, and the authors' response to the reviews (issue 23.5) once they wrote one: the committee reads it
+ * beside the discussion (it never names its writer).
+ */
+export const DiscussionJson = z.object({
+  posts: z.array(DiscussionPostJson),
+  authorResponse: z.object({ text: z.string(), words: z.number(), updatedAt: z.string() }).nullable(),
+});
 export type DiscussionJson = z.infer<typeof DiscussionJson>;
 export const DiscussionPostAnswer = z.object({ message: z.string(), post: DiscussionPostJson });
 

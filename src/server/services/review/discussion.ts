@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { newId } from '../../../core/ids';
-import { DISCUSSION_MESSAGES, EDIT_WINDOW_MINUTES, type DiscussionPostJson } from '../../../core/schemas/discussion';
+import { DISCUSSION_MESSAGES, EDIT_WINDOW_MINUTES, type DiscussionJson, type DiscussionPostJson } from '../../../core/schemas/discussion';
 import { deny } from '../../auth/caller';
 import type { Db } from '../../db/connect';
-import { discussionPosts, papers, reviewStatuses, trackChairs, users } from '../../db/schema';
+import { authorResponses, discussionPosts, papers, reviewStatuses, trackChairs, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/send';
 import { canReviewerWorkOnPaper, type Caller } from '../../permissions';
@@ -107,12 +107,19 @@ function postJson(row: PostRow, viewer: { id: string; role: DiscussionRole }, no
 }
 
 /** The paper's thread as the caller may read it (the caller checked by checkDiscussionParticipant). */
-export async function listDiscussion(opts: { db: Db; caller: Caller; paperId: string; now?: Date }): Promise<{ posts: DiscussionPostJson[] }> {
+export async function listDiscussion(opts: { db: Db; caller: Caller; paperId: string; now?: Date }): Promise<DiscussionJson> {
   const { db, caller, paperId } = opts;
   const role = await checkDiscussionParticipant({ db, caller, paperId });
-  const rows = await findPosts(db, paperId, await paperReviewerLabels(db, paperId));
+  const [rows, [response]] = await Promise.all([
+    findPosts(db, paperId, await paperReviewerLabels(db, paperId)),
+    db.select({ text: authorResponses.text, words: authorResponses.words, updatedAt: authorResponses.updatedAt })
+      .from(authorResponses).where(eq(authorResponses.paperId, paperId)).limit(1),
+  ]);
   const now = opts.now ?? new Date();
-  return { posts: rows.map((r) => postJson(r, { id: caller.id, role }, now)) };
+  return {
+    posts: rows.map((r) => postJson(r, { id: caller.id, role }, now)),
+    authorResponse: response ? { text: response.text, words: response.words, updatedAt: response.updatedAt.toISOString() } : null,
+  };
 }
 
 /**

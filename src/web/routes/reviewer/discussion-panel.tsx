@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { DiscussionPostBody, EDIT_WINDOW_MINUTES, POST_MAX_CHARS, type DiscussionPostJson } from '../../../core/schemas/discussion';
+import { DiscussionPostBody, EDIT_WINDOW_MINUTES, POST_MAX_CHARS, type DiscussionJson, type DiscussionPostJson } from '../../../core/schemas/discussion';
 import { addDiscussionPost, editDiscussionPost, getDiscussion } from '../../api/discussion';
 import { messageOf } from '../../api/client';
 import { Alert } from '../../components/ui/alert';
@@ -28,6 +28,7 @@ export function DiscussionPanel({ paperId }: { paperId: string }) {
   const navigate = useNavigate();
   const ids = useId();
   const [posts, setPosts] = useState<DiscussionPostJson[] | null>(null);
+  const [response, setResponse] = useState<DiscussionJson['authorResponse']>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +48,8 @@ export function DiscussionPanel({ paperId }: { paperId: string }) {
 
   const load = useCallback(async () => {
     try {
-      const { posts: list } = await getDiscussion(paperId);
+      const { posts: list, authorResponse } = await getDiscussion(paperId);
+      setResponse(authorResponse);
       const fresh = known.current ? list.filter((p) => !known.current!.has(p.id) && !p.mine) : [];
       if (fresh.length) setAnnouncement(fresh.length === 1 ? `New post by ${fresh[0]!.author}` : `${fresh.length} new posts in the discussion`);
       known.current = new Set(list.map((p) => p.id));
@@ -115,6 +117,14 @@ export function DiscussionPanel({ paperId }: { paperId: string }) {
         <p className="mt-1 text-sm text-slate-700">Between this paper&apos;s reviewers and chairs. Reviewers appear as &ldquo;Reviewer 1, 2…&rdquo;; authors never see it.</p>
       </div>
       <p role="status" aria-live="polite" className="sr-only">{announcement}</p>
+      {response ? (
+        // The authors' response to the reviews (issue 23.5), read by the committee beside its discussion.
+        <section aria-labelledby={`${ids}-response`} className="rounded-lg border border-amber-300 bg-amber-50 p-3">
+          <h3 id={`${ids}-response`} className="font-semibold text-brand-900">The authors&apos; response</h3>
+          <p className="text-sm text-slate-700">{response.words} words · {formatDateTime(response.updatedAt)}</p>
+          <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">{response.text}</p>
+        </section>
+      ) : null}
       <Alert>{loadError}</Alert>
       {posts === null ? (loadError ? null : <p className="text-sm text-slate-700">Loading the discussion…</p>)
         : posts.length === 0 ? <p className="text-sm text-slate-700">No posts yet. Start the discussion below.</p> : (
