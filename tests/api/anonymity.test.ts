@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import { mailQueue, users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
@@ -52,7 +52,7 @@ describe('anonymous reviewers (issue 16.3)', () => {
     expect(json.comments.map((c: { reviewerId: string; text: string }) => [c.reviewerId, c.text])).toEqual([
       ['Reviewer 2', 'Second says hello'], ['Reviewer 1', 'First says hello'],
     ]);
-    expect(json.reviews).toEqual([{ reviewer: 'Reviewer 1', recommendation: 4, commentsToAuthors: 'Solid work.' }]);
+    expect(json.reviews).toEqual([{ reviewer: 'Reviewer 1', recommendation: 4, commentsToAuthors: 'Solid work.', answers: [] }]);
     // Stable: asking again gives the same labels.
     expect((await get(`/api/author/paper/${paper._id}`, author)).json().paper.reviewResponses).toEqual(json.reviewResponses);
 
@@ -132,5 +132,92 @@ describe('reviewer approval (issue 16.6)', () => {
     expect((await get('/api/editor/reviewers')).statusCode).toBe(401);
     expect((await get('/api/editor/reviewers', reviewer)).statusCode).toBe(403);
     expect((await put(`/api/editor/reviewers/${reviewer.user._id}/approval`, reviewer, { approved: true })).statusCode).toBe(403);
+  });
+});
+
+/**
+ * Issue 23: the deliberation adds answers, discussion, meta-reviews, responses and ratings. Every answer an author
+ * receives (their paper, their list, the response page) and every mail sent to them carries nothing of the
+ * committee's (committee-only answers, comments to the editor, the discussion, the meta-review's text to the
+ * committee, ratings) and no reviewer's identity; a reviewer's answers and mails name no other reviewer and,
+ * under blind review, no author.
+ */
+describe('deliberation (issue 23): nothing of the committee reaches an author', () => {
+  test('answers, discussion, meta-review, response, rating and mails, checked from each side', async () => {
+    const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const author = await signupAs(t.app, 'Author', { name: 'Aurora Hiddenauthor' });
+    const r1 = await signupAs(t.app, 'Reviewer', { tags: ['AI'], name: 'Quentin Firstdeliberator' });
+    const r2 = await signupAs(t.app, 'Reviewer', { tags: ['AI'], name: 'Petra Seconddeliberator' });
+    expect((await put('/api/editor/settings', editor, { blindReview: true, reviewVisibility: 'after-own-review' })).statusCode).toBe(200);
+    const question = async (body: object) => {
+      const res = await post('/api/editor/review-form/questions', editor, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json().question ?? res.json()).id as string;
+    };
+    const clarity = await question({ kind: 'score', label: 'Clarity of writing', options: ['Poor', 'Fair', 'Clear'], visibility: 'authors' });
+    const notes = await question({ kind: 'text', label: 'Notes for the committee', visibility: 'committee' });
+    const paper = await submitPaper(t.app, author.auth, { title: 'Deliberation without leaks', keywords: ['AI'] });
+    for (const r of [r1, r2]) {
+      expect((await send(paper._id, r)).statusCode).toBe(200);
+      expect((await post('/api/reviewer/respond', r, { paperId: paper._id, email: r.user.email, status: 'Accepted' })).statusCode).toBe(200);
+    }
+    for (const [r, n] of [[r1, 1], [r2, 2]] as const) {
+      const saved = await put(`/api/reviewer/review/${paper._id}`, r, {
+        recommendation: 4, confidence: 3, commentsToAuthors: `VISIBLE-COMMENT-${n}`, commentsToEditor: `EDITOR-COMMENT-${n}`,
+        answers: { [clarity]: 3, [notes]: `COMMITTEE-ANSWER-${n}` },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    for (const [who, text] of [[r1, 'DISCUSSION-POST-1'], [r2, 'DISCUSSION-POST-2'], [editor, 'DISCUSSION-POST-3']] as const) {
+      expect((await post(`/api/papers/${paper._id}/discussion`, who, { body: text })).statusCode).toBe(201);
+    }
+    expect((await put(`/api/editor/papers/${paper._id}/meta-review`, editor, { recommendation: 'Accepted', toAuthors: 'META-TO-AUTHORS', toCommittee: 'META-TO-COMMITTEE' })).statusCode).toBe(200);
+    expect((await put(`/api/editor/papers/${paper._id}/reviews/${r1.user._id}/rating`, editor, { rating: 'poor', note: 'RATING-NOTE' })).statusCode).toBe(200);
+    expect((await put('/api/editor/settings', editor, { reviewDeadline: iso(-1), responseOpens: iso(-0.5), responseCloses: iso(3) })).statusCode).toBe(200);
+    const responsePage = await get(`/api/author/paper/${paper._id}/response`, author);
+    expect(responsePage.statusCode).toBe(200);
+    expect(responsePage.body).toContain('VISIBLE-COMMENT-1');
+    expect((await put(`/api/author/paper/${paper._id}/response`, author, { text: 'AUTHOR-RESPONSE we clarified' })).statusCode).toBe(200);
+    expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
+    expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).statusCode).toBe(200);
+
+    // The committee's texts are really there, for those who may read them (so their absence below means something).
+    const editorSees = [(await get(`/api/editor/papers/${paper._id}/reviews`, editor)).body, (await get(`/api/papers/${paper._id}/discussion`, editor)).body,
+      (await get(`/api/editor/papers/${paper._id}/meta-review`, editor)).body, (await get(`/api/editor/papers/${paper._id}/reviews/${r1.user._id}/versions`, editor)).body].join('\n');
+    for (const shown of ['COMMITTEE-ANSWER-1', 'EDITOR-COMMENT-2', 'DISCUSSION-POST-1', 'META-TO-COMMITTEE', 'RATING-NOTE']) expect(editorSees).toContain(shown);
+    const committeeOnly = ['COMMITTEE-ANSWER-1', 'COMMITTEE-ANSWER-2', 'EDITOR-COMMENT-1', 'EDITOR-COMMENT-2', 'DISCUSSION-POST-1',
+      'DISCUSSION-POST-2', 'DISCUSSION-POST-3', 'META-TO-COMMITTEE', 'RATING-NOTE', 'Notes for the committee'];
+    const mailsTo = async (who: SignedUp) => (await t.app.database.db.select({ subject: mailQueue.subject, body: mailQueue.body }).from(mailQueue)
+      .where(eq(mailQueue.to, who.user.email))).map((m) => `${m.subject}\n${m.body}`);
+    const authorMails = await mailsTo(author);
+    expect(authorMails.some((m) => m.includes('META-TO-AUTHORS'))).toBe(true);
+    const authorSees = [
+      (await get(`/api/author/paper/${paper._id}`, author)).body, (await get('/api/author/my-papers', author)).body,
+      (await get(`/api/author/paper/${paper._id}/response`, author)).body, ...authorMails,
+    ];
+    for (const [i, text] of authorSees.entries()) {
+      for (const hidden of [...committeeOnly, ...identities(r1), ...identities(r2)]) expect(text, `author's answer ${i}: ${hidden}`).not.toContain(hidden);
+    }
+    // What the author is owed is there: the authors-visible answer and the meta-review's text to them.
+    expect(authorSees[0]).toContain('META-TO-AUTHORS');
+    expect(authorSees[0]).toContain('Clarity of writing');
+
+    // Each reviewer: the other's review and posts under a label, never the other's identity, comments to the
+    // editor, the rating, or (blind review) the authors' names.
+    for (const [me, other, otherComment] of [[r1, r2, 'EDITOR-COMMENT-2'], [r2, r1, 'EDITOR-COMMENT-1']] as const) {
+      const others = await get(`/api/reviewer/papers/${paper._id}/other-reviews`, me);
+      const thread = await get(`/api/papers/${paper._id}/discussion`, me);
+      expect(others.statusCode).toBe(200);
+      expect(thread.statusCode).toBe(200);
+      expect(thread.body).toContain('AUTHOR-RESPONSE we clarified');
+      const mails = await mailsTo(me);
+      expect(mails.some((m) => m.includes('DISCUSSION-POST'))).toBe(true);
+      for (const text of [others.body, thread.body, ...mails]) {
+        for (const hidden of [...identities(other), otherComment, 'RATING-NOTE', author.user.name, author.user.email, author.user._id]) {
+          expect(text, hidden).not.toContain(hidden);
+        }
+      }
+    }
+    expect((await put('/api/editor/settings', editor, { blindReview: false })).statusCode).toBe(200);
   });
 });
