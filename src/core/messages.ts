@@ -24,6 +24,8 @@ export const MESSAGES = {
   reviewSaved: 'Review saved!',
   submissionsClosed: 'Submissions are closed',
   reviewDeadlinePassed: 'The review deadline has passed',
+  /** Issue 23.8: after the bidding deadline only a conflict of interest may still be declared. */
+  biddingClosed: 'The bidding deadline has passed: bids can no longer be changed, but you can still declare a conflict of interest',
   /** Issue 22.4: a reviewer is held to their Decline. */
   declinedToReview: 'You declined to review this paper, so you can no longer review or comment on it.',
   declinedFormClosed: 'You declined to review this paper: the review form and comments are closed.',

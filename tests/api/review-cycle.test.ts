@@ -224,6 +224,27 @@ describe('conflicts of interest and bids', () => {
     expect(bad.json().message).toContain('bid');
     expect((await put('/api/reviewer/bid/aaaaaaaaaaaaaaaaaaaaaaaa', reviewer, { bid: 'eager' })).statusCode).toBe(404);
   });
+
+  test('after the bidding deadline (issue 23.8) a bid is refused with the reason and kept; a conflict may still be declared', async () => {
+    const author = await signupAs(t.app, 'Author');
+    const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
+    await verify(reviewer);
+    const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'], title: 'Bid before the deadline' });
+    expect((await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid: 'eager' })).statusCode).toBe(200);
+    expect((await put('/api/editor/settings', editor, { biddingDeadline: new Date(Date.now() - 60_000).toISOString() })).statusCode).toBe(200);
+    try {
+      for (const bid of ['willing', null]) {
+        const late = await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid });
+        expect(late.statusCode).toBe(403);
+        expect(late.json()).toEqual({ message: 'The bidding deadline has passed: bids can no longer be changed, but you can still declare a conflict of interest' });
+      }
+      const row = ((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string; bid: string | null }>).find((p) => p._id === paper._id);
+      expect(row?.bid).toBe('eager');
+      expect((await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid: 'conflict' })).statusCode).toBe(200);
+    } finally {
+      expect((await put('/api/editor/settings', editor, { biddingDeadline: null })).statusCode).toBe(200);
+    }
+  });
 });
 
 describe('blind review', () => {

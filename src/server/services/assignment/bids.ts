@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { REVISION_MESSAGES } from '../../../core/messages';
+import { MESSAGES, REVISION_MESSAGES } from '../../../core/messages';
 import type { Bid, BiddingPaperJson } from '../../../core/schemas/review-cycle';
 import type { Db } from '../../db/connect';
 import { bids, papers, tracks, users } from '../../db/schema';
@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { papersConflictedForReviewer } from '../submissions/conflicts';
 import { approvedIfRequired } from './reviewer-checks';
 import { recordAudit } from '../shared/audit';
+import { getSettingsRow, isPast } from '../shared/settings';
 
 export const AWAITING_APPROVAL = 'Your reviewer account is waiting for an editor\'s approval: you can bid on papers once it is approved.';
 export const VERIFY_BEFORE_BIDDING = 'Verify your email address before bidding: open the link we mailed you, or choose "Verify email" at the top of the page to get a new one.';
@@ -60,6 +61,8 @@ export async function placeBid(opts: { db: Db; reviewer: { id: string; email: st
   if (!paper || (await papersConflictedForReviewer(opts.db, opts.reviewer, [paper.id])).has(paper.id)) throw new AppError('not_found', UNSEEN);
   // Issue 22.7: a withdrawn paper takes no bids (one the reviewer could see before).
   if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
+  // Issue 23.8: the bidding deadline closes bidding; a conflict of interest may always be declared.
+  if (opts.bid !== 'conflict' && isPast((await getSettingsRow(opts.db))?.biddingDeadline)) throw new AppError('forbidden', MESSAGES.biddingClosed);
   await opts.db.transaction(async (tx) => {
     if (opts.bid === null) {
       await tx.delete(bids).where(and(eq(bids.paperId, paper.id), eq(bids.reviewerId, opts.reviewer.id)));
