@@ -36,7 +36,7 @@ function ScoreGroup({ name, legend, scale, value, onChange }: { name: string; le
  * deadline. The host route's loader reads the saved review and the deadline; a save posts `intent: 'review'`
  * to its clientAction.
  */
-export function ReviewForm({ saved, reviewDeadline }: { saved: ReviewJson | null; reviewDeadline: string | null }) {
+export function ReviewForm({ saved, reviewDeadline, mayStillSave = null }: { saved: ReviewJson | null; reviewDeadline: string | null; mayStillSave?: boolean | null }) {
   const fetcher = useFetcher<ActionResult<{ message: string; review: ReviewJson }>>();
   const [recommendation, setRecommendation] = useState<number | null>(saved?.recommendation ?? null);
   const [confidence, setConfidence] = useState<number | null>(saved?.confidence ?? null);
@@ -66,7 +66,9 @@ export function ReviewForm({ saved, reviewDeadline }: { saved: ReviewJson | null
     toast.success(result.data.message);
   }, [result]);
 
-  const closed = Boolean(reviewDeadline && Date.now() > Date.parse(reviewDeadline));
+  // Past the deadline the host may know the server still takes the review (the response window; issue 23.5).
+  const pastDeadline = Boolean(reviewDeadline && Date.now() > Date.parse(reviewDeadline));
+  const closed = pastDeadline && mayStillSave !== true;
   const answersChanged = JSON.stringify(onForm(saved?.answers ?? {})) !== JSON.stringify(onForm(answers));
   const dirty = saved
     ? saved.recommendation !== recommendation || saved.confidence !== confidence || saved.commentsToAuthors !== toAuthors || saved.commentsToEditor !== toEditor || answersChanged
@@ -98,6 +100,7 @@ export function ReviewForm({ saved, reviewDeadline }: { saved: ReviewJson | null
         {dirty && !closed ? <span className="text-amber-800"> · Unsaved changes</span> : null}
       </p>
       {closed ? <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">The review deadline has passed: your review can no longer be changed.</p> : null}
+      {pastDeadline && !closed ? <p className="rounded-md bg-slate-50 px-3 py-2 text-slate-800">The review deadline has passed, but you may still revise your review while the authors respond and the committee discusses.</p> : null}
       <form onSubmit={submit} className="space-y-4">
         <fieldset disabled={closed} className="min-w-0 space-y-4">
           <ScoreGroup name="recommendation" legend="Recommendation" scale={RECOMMENDATIONS} value={recommendation} onChange={setRecommendation} />

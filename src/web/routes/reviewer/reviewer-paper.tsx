@@ -2,9 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { isId } from '../../../core/ids';
+import { isResponseWindowOpen, mayReviewerSave } from '../../../core/review-window';
 import { MESSAGES } from '../../../core/messages';
 import type { ReviewBody } from '../../../core/schemas/review-cycle';
 import { addComment, getAssignedPapers, getDeadlines, getOwnReview, respondToPaper, saveReview } from '../../api/review';
+import { getDiscussion } from '../../api/discussion';
+import { getPhase } from '../../api/phase';
 import { requireRole } from '../../lib/session';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
@@ -34,12 +37,37 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     actOr(getDeadlines(), ''),
   ]);
   if (!assigned.ok) console.error(assigned.error);
+  const reviewDeadline = deadlines.ok ? deadlines.data.reviewDeadline : null;
   return {
     user,
     paper: (assigned.ok ? assigned.data.find((p) => p._id === paperId) : undefined) ?? null,
     review: review.ok ? review.data : null,
-    reviewDeadline: deadlines.ok ? deadlines.data.reviewDeadline : null,
+    reviewDeadline,
+    mayStillSave: await mayStillSave(paperId, reviewDeadline),
   };
+}
+
+/**
+ * Past the review deadline, whether the server still takes the review (core/review-window, issue 23.5): while the
+ * author response window is open, and until the discussion deadline on a paper with a response. The dates come
+ * from the phase timeline; null (the deadline rule alone) when they cannot be read.
+ */
+async function mayStillSave(paperId: string, reviewDeadline: string | null): Promise<boolean | null> {
+  if (!reviewDeadline || Date.now() <= Date.parse(reviewDeadline)) return null;
+  const phase = await getPhase().catch(() => null);
+  if (!phase) return null;
+  const step = (name: string) => phase.timeline.find((t) => t.phase === name);
+  const date = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
+  const dates = {
+    reviewDeadline: new Date(reviewDeadline), responseOpens: date(step('response')?.startsAt), responseCloses: date(step('response')?.endsAt),
+    discussionDeadline: date(step('discussion')?.endsAt),
+  };
+  const now = new Date(phase.now);
+  if (isResponseWindowOpen(dates, now)) return true;
+  // Only then is the paper's response asked for (the discussion answers with it).
+  const hasResponse = dates.discussionDeadline && now <= dates.discussionDeadline
+    ? await getDiscussion(paperId).then((d) => d.authorResponse !== null, () => false) : false;
+  return mayReviewerSave({ ...dates, paperHasResponse: hasResponse }, now);
 }
 
 export type ReviewerPaperIntent =
@@ -66,7 +94,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
 
 export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
 
-export default function ReviewerPaper({ loaderData: { user, paper, review, reviewDeadline } }: Route.ComponentProps) {
+export default function ReviewerPaper({ loaderData: { user, paper, review, reviewDeadline, mayStillSave } }: Route.ComponentProps) {
   const fetcher = useFetcher<{ ok: true; intent?: string; data: { message: string } } | { ok: false; intent?: string; error: string }>();
   const [comment, setComment] = useState('');
   const busy = fetcher.state !== 'idle';
@@ -174,7 +202,7 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
               </ol>
             </section>
           ) : null}
-          {declined ? <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert> : <ReviewForm saved={review} reviewDeadline={reviewDeadline} />}
+          {declined ? <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert> : <ReviewForm saved={review} reviewDeadline={reviewDeadline} mayStillSave={mayStillSave} />}
           {/* Issue 23.2, 23.3: the other reviews as the chairs allow, and the paper's discussion (not for one who declined). */}
           {declined ? null : <><OtherReviews paperId={paper._id} version={review?.submittedAt ?? null} /><DiscussionPanel paperId={paper._id} /></>}
         </div>
