@@ -83,7 +83,11 @@ describe('durability', () => {
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 2500));
+    // At least 2.5 s of writes, and enough acknowledged of each kind to mean something (a loaded CI machine is slow).
+    const started = Date.now();
+    while ((Date.now() - started < 2500 || acknowledged.size <= 3 || comments.length <= 3) && Date.now() - started < 90_000) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     await server.stop('SIGKILL');
     stop = true;
     await Promise.all(writers);

@@ -7,13 +7,14 @@ import { multipart, pdfBytes } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Graceful overload (issue 30.3): one API request at a time, two may wait (one per client address), a wait of
- * at most 1.5 s. The server's real front door, through its real routes and database.
+ * Graceful overload (issue 30.3): one API request at a time, two may wait (one per client address). The waits
+ * are bounded at a minute here (a loaded CI machine is slow); the bound itself is tested on a server of its own
+ * with 1.5 s. The server's real front door, through its real routes and database.
  */
 let t: TestApp;
 let author: SignedUp;
 beforeAll(async () => {
-  t = await startTestApp({ API_CONCURRENCY: '1', API_QUEUE: '2', API_QUEUE_WAIT_MS: '1500' });
+  t = await startTestApp({ API_CONCURRENCY: '1', API_QUEUE: '2', API_QUEUE_WAIT_MS: '60000' });
   author = await signupAs(t.app, 'Author');
 });
 afterAll(async () => { await t?.close(); });
@@ -24,10 +25,10 @@ const until = async (ok: () => boolean) => {
 };
 
 /** A submission whose body arrives in two halves: admitted at its headers, held until `finish()`. */
-async function slowUpload(title: string) {
+async function slowUpload(title: string, on: TestApp = t, who: SignedUp = author) {
   const { payload, contentType } = await multipart([['title', title], ['abstract', 'Arrives slowly.'], ['keywords', 'AI'], ['file', pdfBytes('slow', 200_000), 'paper.pdf']]);
   const body = new PassThrough();
-  const answer = t.app.inject({ method: 'POST', url: '/api/author/new-paper', payload: body, headers: { ...author.auth, 'content-type': contentType, 'content-length': String(payload.length) } });
+  const answer = on.app.inject({ method: 'POST', url: '/api/author/new-paper', payload: body, headers: { ...who.auth, 'content-type': contentType, 'content-length': String(payload.length) } });
   body.write(payload.subarray(0, payload.length >> 1));
   return { answer, finish: () => body.end(payload.subarray(payload.length >> 1)) };
 }
@@ -65,21 +66,27 @@ test('past the queue a request is answered 503 with Retry-After at once, and the
 });
 
 test('a request that waits longer than the bound is answered 503 instead of timing out, and the queue frees its place', async () => {
-  const upload = await slowUpload('Held past the wait');
-  await until(() => t.app.admission.stats().active === 1);
-  const started = Date.now();
-  const waited = await get('10.0.0.4');
-  expect(waited.statusCode).toBe(503);
-  expect(waited.headers['retry-after']).toBeDefined();
-  expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
-  expect(t.app.admission.stats().waiting).toBe(0);
-  upload.finish();
-  expect((await upload.answer).statusCode).toBe(201);
-  expect((await get('10.0.0.4')).statusCode).toBe(200);
+  const bounded = await startTestApp({ API_CONCURRENCY: '1', API_QUEUE: '2', API_QUEUE_WAIT_MS: '1500' });
+  try {
+    const owner = await signupAs(bounded.app, 'Author');
+    const upload = await slowUpload('Held past the wait', bounded, owner);
+    await until(() => bounded.app.admission.stats().active === 1);
+    const started = Date.now();
+    const waited = await bounded.app.inject({ url: '/api/tracks', remoteAddress: '10.0.0.4' });
+    expect(waited.statusCode).toBe(503);
+    expect(waited.headers['retry-after']).toBeDefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(bounded.app.admission.stats().waiting).toBe(0);
+    upload.finish();
+    expect((await upload.answer).statusCode).toBe(201);
+    expect((await bounded.app.inject({ url: '/api/tracks', remoteAddress: '10.0.0.4' })).statusCode).toBe(200);
+  } finally {
+    await bounded.close();
+  }
 });
 
 test('turns go round-robin between addresses: a flood from one address does not wait in front of another', async () => {
-  const flooded = await startTestApp({ API_CONCURRENCY: '1', API_QUEUE: '8', API_QUEUE_WAIT_MS: '5000' });
+  const flooded = await startTestApp({ API_CONCURRENCY: '1', API_QUEUE: '8', API_QUEUE_WAIT_MS: '60000' });
   try {
     const owner = await signupAs(flooded.app, 'Author');
     const { payload, contentType } = await multipart([['title', 'Holder'], ['abstract', 'Holds the turn.'], ['keywords', 'AI'], ['file', pdfBytes('hold', 50_000), 'paper.pdf']]);
