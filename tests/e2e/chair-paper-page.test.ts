@@ -30,7 +30,7 @@ const TITLE = 'Seeing robots at the edge';
 let paperId = '';
 let colleaguePaperId = '';
 
-const { call, signup, submit } = serverApi(() => server.url);
+const { call, signup, submit, signUpVerifiedChair } = serverApi(() => server.url);
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map(mailText);
 
 beforeAll(async () => {
@@ -42,15 +42,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Page Editor', EDITOR);
   // The editor names the chair of the computing track, where a paper without a track goes; the chair signs up and confirms the address.
-  await call('PUT', '/api/editor/tracks/track-2/chairs', editor.token, { emails: [chairEmail] });
-  await signup('Editor', 'Carla Chair', chairEmail);
-  // Polled by hand: expect.poll is not allowed in beforeAll.
-  let token: string | undefined;
-  for (const started = Date.now(); !(token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mailsTo(chairEmail).join('\n'))?.[1]);) {
-    if (Date.now() - started > 15_000) throw new Error(`no verification mail to ${chairEmail}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await call('POST', '/api/email/verify', null, { token });
+  await signUpVerifiedChair({ editorToken: editor.token, trackId: 'track-2', name: 'Carla Chair', email: chairEmail, mailsTo });
 
   const author = await signup('Author', 'Asha Author', `asha@${authorInstitution}`);
   paperId = await submit(author.token, TITLE, { keywords: ['Robotics', 'Computer Vision', 'Edge Computing'], abstract: 'Robots that see, and decide at the edge.' });

@@ -26,7 +26,7 @@ const TITLE = 'Robots that learn to climb stairs';
 const REVIEWER = 'Rosa Revisor';
 let paperId = '';
 
-const { call, signup, submit } = serverApi(() => server.url);
+const { call, signup, submit, signUpVerifiedChair } = serverApi(() => server.url);
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map(mailText);
 
 beforeAll(async () => {
@@ -37,15 +37,7 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
   const editor = await signup('Editor', 'History Editor', EDITOR);
-  await call('PUT', '/api/editor/tracks/track-2/chairs', editor.token, { emails: [chairEmail] });
-  await signup('Editor', 'Hana Chair', chairEmail);
-  // Polled by hand: expect.poll is not allowed in beforeAll.
-  let token: string | undefined;
-  for (const started = Date.now(); !(token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mailsTo(chairEmail).join('\n'))?.[1]);) {
-    if (Date.now() - started > 15_000) throw new Error(`no verification mail to ${chairEmail}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await call('POST', '/api/email/verify', null, { token });
+  await signUpVerifiedChair({ editorToken: editor.token, trackId: 'track-2', name: 'Hana Chair', email: chairEmail, mailsTo });
 
   const author = await signup('Author', 'Arlo Author', `arlo@lab-${stamp}.example`);
   paperId = await submit(author.token, TITLE, { keywords: ['Robotics'] });

@@ -26,5 +26,21 @@ export function serverApi(baseUrl: () => string) {
     if (res.status !== 201) throw new Error(`submit ${res.status} ${await res.text()}`);
     return ((await res.json()) as { paper: { _id: string } }).paper._id;
   }
-  return { call, signup, submit };
+  /**
+   * The editor names `email` chair of `trackId`; the chair signs up as an Editor and confirms the address with the
+   * link mailed to it (read through `mailsTo`, the journey's SMTP listener): a chair's rights wait for that.
+   * Polled by hand, as beforeAll cannot use expect.poll.
+   */
+  async function signUpVerifiedChair(opts: { editorToken: string; trackId: string; name: string; email: string; mailsTo: (email: string) => string[] }) {
+    await call('PUT', `/api/editor/tracks/${opts.trackId}/chairs`, opts.editorToken, { emails: [opts.email] });
+    const chair = await signup('Editor', opts.name, opts.email);
+    let token: string | undefined;
+    for (const started = Date.now(); !(token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(opts.mailsTo(opts.email).join('\n'))?.[1]);) {
+      if (Date.now() - started > 15_000) throw new Error(`no verification mail to ${opts.email}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await call('POST', '/api/email/verify', null, { token });
+    return chair;
+  }
+  return { call, signup, submit, signUpVerifiedChair };
 }
