@@ -71,6 +71,12 @@ describe('review history', () => {
 
     // The chair of the paper's track sees it too.
     expect((await get(versionsUrl(paper._id, reviewer.user._id), chair)).json().versions).toHaveLength(3);
+    // The paper's reviews say how many versions there are and the rating, so the page reads the versions only when opened.
+    const listed = (await get(`/api/editor/papers/${paper._id}/reviews`, editor)).json() as Array<{ reviewerId: string; versions: number; rating: unknown }>;
+    expect(listed.find((r) => r.reviewerId === reviewer.user._id)).toMatchObject({ versions: 3, rating: null });
+    expect((await put(`/api/editor/papers/${paper._id}/reviews/${reviewer.user._id}/rating`, editor, { rating: 'adequate', note: 'Fine.' })).statusCode).toBe(200);
+    const rated = (await get(`/api/editor/papers/${paper._id}/reviews`, chair)).json() as Array<{ reviewerId: string; rating: unknown }>;
+    expect(rated.find((r) => r.reviewerId === reviewer.user._id)?.rating).toMatchObject({ rating: 'adequate', note: 'Fine.' });
 
     // The author, once notified, sees the latest text to authors only.
     expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paperState } from '../paper-state';
 import { AnswerJson, Answers } from '../review-form';
 import { Email } from './common';
+import { ReviewRatingJson } from './review-quality';
 
 export const RECOMMENDATIONS = { 1: 'Strong reject', 2: 'Weak reject', 3: 'Borderline', 4: 'Weak accept', 5: 'Strong accept' } as const;
 export const CONFIDENCES = { 1: 'Low', 2: 'Fair', 3: 'Good', 4: 'High', 5: 'Expert' } as const;
@@ -42,6 +43,10 @@ export const EditorReviewJson = z.object({
   counted: z.boolean(),
   /** The form's answers with their labels and visibility (issue 23.1), retired questions' marked. */
   answers: z.array(AnswerJson),
+  /** How many versions were saved (issue 23.6): the page reads them only when the history is opened. */
+  versions: z.number(),
+  /** The committee's rating of the review (issue 23.7), committee only. */
+  rating: ReviewRatingJson.nullable(),
 });
 export type EditorReviewJson = z.infer<typeof EditorReviewJson>;
 

@@ -4,7 +4,7 @@ import { checkAnswers, cleanAnswers, labelAnswers, type QuestionJson } from '../
 import { MESSAGES } from '../../../core/messages';
 import { mayReviewerSave } from '../../../core/review-window';
 import type { Db } from '../../db/connect';
-import { authorResponses, reviewQuestions, reviews, reviewVersions, users } from '../../db/schema';
+import { authorResponses, reviewQuestions, reviewRatings, reviews, reviewVersions, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../shared/audit';
 import { getPaper } from './papers';
@@ -89,14 +89,22 @@ export async function listReviewsForPaper(opts: { db: Db; paperId: string }): Pr
   const { db } = opts;
   const { id: paperId } = await getPaper(opts);
   const [rows, questions] = await Promise.all([
-    db.select({ r: reviews, name: users.name, email: users.email, counted: reviewCounts }).from(reviews)
-      .innerJoin(users, eq(users.id, reviews.reviewerId)).where(eq(reviews.paperId, paperId)).orderBy(asc(reviews.submittedAt)),
+    db.select({
+      r: reviews, name: users.name, email: users.email, counted: reviewCounts,
+      versions: sql<number>`(select count(*)::int from ${reviewVersions} v where v.paper_id = ${reviews.paperId} and v.reviewer_id = ${reviews.reviewerId})`,
+      rating: { rating: reviewRatings.rating, note: reviewRatings.note, updatedAt: reviewRatings.updatedAt },
+    }).from(reviews)
+      .innerJoin(users, eq(users.id, reviews.reviewerId))
+      .leftJoin(reviewRatings, and(eq(reviewRatings.paperId, reviews.paperId), eq(reviewRatings.reviewerId, reviews.reviewerId)))
+      .where(eq(reviews.paperId, paperId)).orderBy(asc(reviews.submittedAt)),
     listQuestions(db, { retired: true }),
   ]);
-  return rows.map(({ r, name, email, counted }) => ({
+  return rows.map(({ r, name, email, counted, versions, rating }) => ({
     reviewerId: r.reviewerId, name, email, recommendation: r.recommendation, confidence: r.confidence,
     commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, submittedAt: r.submittedAt.toISOString(), counted,
     answers: labelAnswers(questions, r.answers),
+    versions,
+    rating: rating?.rating ? { rating: rating.rating, note: rating.note, updatedAt: rating.updatedAt.toISOString() } : null,
   }));
 }
 

@@ -1,8 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { DiffPart } from '../../../core/review-diff';
 import { CONFIDENCES, RECOMMENDATIONS } from '../../../core/schemas/review-cycle';
-import { RATING_WORDS, REVIEW_RATINGS, type ReviewHistoryJson, type ReviewRating, type ReviewVersionJson } from '../../../core/schemas/review-quality';
+import { RATING_WORDS, REVIEW_RATINGS, type ReviewRating, type ReviewRatingJson, type ReviewVersionJson } from '../../../core/schemas/review-quality';
 import { getReviewVersions, rateReview } from '../../api/review-quality';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -52,12 +52,12 @@ function Version({ v, first }: { v: ReviewVersionJson; first: boolean }) {
 }
 
 /** The committee's rating of the review: helpful / adequate / poor and a note; never shown to reviewers or authors. */
-function RatingForm({ paperId, reviewerId, name, history, onSaved }: {
-  paperId: string; reviewerId: string; name: string; history: ReviewHistoryJson; onSaved: (h: ReviewHistoryJson) => void;
+function RatingForm({ paperId, reviewerId, name, saved, onSaved }: {
+  paperId: string; reviewerId: string; name: string; saved: ReviewRatingJson | null; onSaved: (r: ReviewRatingJson | null) => void;
 }) {
   const followRedirect = useFollowRedirect();
-  const [rating, setRating] = useState<ReviewRating | ''>(history.rating?.rating ?? '');
-  const [note, setNote] = useState(history.rating?.note ?? '');
+  const [rating, setRating] = useState<ReviewRating | ''>(saved?.rating ?? '');
+  const [note, setNote] = useState(saved?.note ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
@@ -66,7 +66,7 @@ function RatingForm({ paperId, reviewerId, name, history, onSaved }: {
     setError(null);
     try {
       const answer = await rateReview(paperId, reviewerId, { rating: rating || null, note });
-      onSaved({ ...history, rating: answer.rating });
+      onSaved(answer.rating);
       toast.success(answer.message);
     } catch (err) {
       if (!followRedirect(err)) setError(err instanceof Error ? err.message : 'Could not save the rating. Please try again.');
@@ -93,56 +93,62 @@ function RatingForm({ paperId, reviewerId, name, history, onSaved }: {
   );
 }
 
-/** One review's rating and its "History (N versions)" disclosure. */
-function ReviewHistory({ paperId, reviewerId, name }: { paperId: string; reviewerId: string; name: string }) {
+interface ReviewEntry { reviewerId: string; name: string; versions: number; rating: ReviewRatingJson | null }
+
+/**
+ * One review's rating and its "History (N versions)" disclosure. The versions (each with both texts and the word
+ * diff, ~7 KB) are read when the disclosure is first opened, not with the page: five of them were 85 % of the
+ * paper page's bytes and server time (docs/benchmarks.md, deliberation page).
+ */
+function ReviewHistory({ paperId, review }: { paperId: string; review: ReviewEntry }) {
   const followRedirect = useFollowRedirect();
   const headingId = useId();
-  const [history, setHistory] = useState<ReviewHistoryJson | null>(null);
+  const [rating, setRating] = useState(review.rating);
+  const [versions, setVersions] = useState<ReviewVersionJson[] | null>(null);
+  const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    getReviewVersions(paperId, reviewerId).then((h) => { if (live) setHistory(h); }, (err: unknown) => {
-      if (live && !followRedirect(err)) setError(err instanceof Error ? err.message : 'Could not load the history.');
-    });
-    return () => { live = false; };
-  }, [paperId, reviewerId]);
-  const n = history?.versions.length ?? 0;
+  const open = () => {
+    if (versions || loading) return;
+    setLoading(true);
+    setError(null);
+    getReviewVersions(paperId, review.reviewerId).then((h) => { setVersions(h.versions); setRating(h.rating); }, (err: unknown) => {
+      if (!followRedirect(err)) setError(err instanceof Error ? err.message : 'Could not load the history.');
+    }).finally(() => setLoading(false));
+  };
+  const n = versions?.length ?? review.versions;
   return (
     <li aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-3">
       <p id={headingId} className="font-semibold text-slate-900">
-        Review by {name}
-        {history?.rating ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">Rated {RATING_WORDS[history.rating.rating]}</span> : null}
+        Review by {review.name}
+        {rating ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">Rated {RATING_WORDS[rating.rating]}</span> : null}
       </p>
-      {history?.rating?.note ? <p className="mt-1 whitespace-pre-wrap text-slate-700">Committee note: {history.rating.note}</p> : null}
-      <Alert className="mt-2">{error}</Alert>
-      {history ? (
-        <>
-          <RatingForm paperId={paperId} reviewerId={reviewerId} name={name} history={history} onSaved={setHistory} />
-          <details className="mt-3">
-            <summary className="cursor-pointer font-semibold text-brand-700 underline">History ({n === 1 ? '1 version' : `${n} versions`})</summary>
-            <ol aria-label={`Versions of the review by ${name}, newest first`} className="mt-2">
-              {history.versions.map((v, i) => <Version key={v.version} v={v} first={i === history.versions.length - 1} />)}
-            </ol>
-          </details>
-        </>
-      ) : error ? null : <p className="mt-2 text-slate-600">Loading the history…</p>}
+      {rating?.note ? <p className="mt-1 whitespace-pre-wrap text-slate-700">Committee note: {rating.note}</p> : null}
+      <RatingForm paperId={paperId} reviewerId={review.reviewerId} name={review.name} saved={rating} onSaved={setRating} />
+      <details className="mt-3" onToggle={(e) => { if ((e.currentTarget as HTMLDetailsElement).open) open(); }}>
+        <summary className="cursor-pointer font-semibold text-brand-700 underline">History ({n === 1 ? '1 version' : `${n} versions`})</summary>
+        <Alert className="mt-2">{error}</Alert>
+        {versions ? (
+          <ol aria-label={`Versions of the review by ${review.name}, newest first`} className="mt-2">
+            {versions.map((v, i) => <Version key={v.version} v={v} first={i === versions.length - 1} />)}
+          </ol>
+        ) : error ? null : <p className="mt-2 text-slate-600" role="status">Loading the history…</p>}
+      </details>
     </li>
   );
 }
 
 /**
  * Issue 23.6 and 23.7 on the editor's and chair's paper page: per review, the committee's rating and what
- * changed between its saved versions (a word diff with times, newest first). Each review's versions are read
- * when the panel shows.
+ * changed between its saved versions (a word diff with times, newest first), read when its history is opened.
  */
-export function ReviewHistories({ paperId, reviews }: { paperId: string; reviews: ReadonlyArray<{ reviewerId: string; name: string }> }) {
+export function ReviewHistories({ paperId, reviews }: { paperId: string; reviews: ReadonlyArray<ReviewEntry> }) {
   if (reviews.length === 0) return null;
   return (
     <section aria-label="Review history and rating" className="mt-4 text-sm">
       <h4 className="font-semibold text-brand-900">History and rating of each review</h4>
       <p className="mt-1 text-slate-600">Inserted words are underlined, deleted words struck through. Ratings are seen by the committee only.</p>
       <ul className="mt-2 space-y-3">
-        {reviews.map((r) => <ReviewHistory key={r.reviewerId} paperId={paperId} reviewerId={r.reviewerId} name={r.name} />)}
+        {reviews.map((r) => <ReviewHistory key={r.reviewerId} paperId={paperId} review={r} />)}
       </ul>
     </section>
   );
