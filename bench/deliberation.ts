@@ -54,14 +54,14 @@ const OTHER = '/reviewer/papers/:id/other-reviews';
  * chair-paper-details.tsx) and MetaReviewPanel. A review's versions are read when its "History" disclosure is
  * opened (review-history.tsx; until 2026-11-24 each review's were read with the page: 5 more calls, 346 KB), so
  * they are measured alone ("one review's versions"), not in the page. A track chair's loader reads the
- * paper alone first (a conflicted chair sees no more). The reviewer's ReviewForm and OtherReviews each read the
- * review form: the page asks twice.
+ * paper alone first (a conflicted chair sees no more). The reviewer's loader reads the review form once for the
+ * form and the other reviews (until 2026-11-24 each asked: twice).
  */
 const versionsOfEach = (reviewers: string[]) => reviewers.map((r) => VERSIONS.replace(':reviewerId', r));
 /** `reviewers`: the reviews whose versions the page reads as it loads (none since the history loads on opening). */
 const editorPage = (reviewers: string[]) => [[PAPER, RANKED, REVIEWS], [DISCUSSION, META, ...versionsOfEach(reviewers)]];
 const chairPage = (reviewers: string[]) => [[PAPER], [RANKED, REVIEWS], [DISCUSSION, META, ...versionsOfEach(reviewers)]];
-const REVIEWER_PAGE = [[ASSIGNED, OWN_REVIEW, DEADLINES], [FORM, FORM, OTHER, DISCUSSION]];
+const REVIEWER_PAGE = [[ASSIGNED, OWN_REVIEW, DEADLINES, FORM], [OTHER, DISCUSSION]];
 
 interface Measured { name: string; p50: number; p95: number; max: number; items: string; kb: number; serverCpu: number; dbCpu: number }
 

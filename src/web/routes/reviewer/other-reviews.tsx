@@ -3,7 +3,6 @@ import { labelAnswers, type QuestionJson } from '../../../core/review-form';
 import type { OtherReviewsJson } from '../../../core/schemas/discussion';
 import { CONFIDENCES, RECOMMENDATIONS } from '../../../core/schemas/review-cycle';
 import { getOtherReviews } from '../../api/discussion';
-import { getReviewForm } from '../../api/review-form';
 import { messageOf } from '../../api/client';
 import { Alert } from '../../components/ui/alert';
 import { cardClass } from '../../components/ui/card';
@@ -17,18 +16,10 @@ const confidence = (n: number) => `${CONFIDENCES[n as keyof typeof CONFIDENCES] 
  * or the sentence saying when they will show. `version` changes when the reviewer saves their own review, so the
  * section reads again (the default setting shows them after that).
  */
-export function OtherReviews({ paperId, version }: { paperId: string; version?: string | null }) {
+export function OtherReviews({ paperId, version, questions }: { paperId: string; version?: string | null; questions: QuestionJson[] }) {
   const headingId = useId();
   const [data, setData] = useState<OtherReviewsJson | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [questions, setQuestions] = useState<QuestionJson[]>([]);
-
-  // The form's questions name the answers; without them the answers are left out, the rest still shows.
-  useEffect(() => {
-    let live = true;
-    getReviewForm().then((q) => { if (live) setQuestions(q); }).catch(() => {});
-    return () => { live = false; };
-  }, []);
 
   useEffect(() => {
     let live = true;

@@ -3,7 +3,6 @@ import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { CONFIDENCES, RECOMMENDATIONS, type ReviewJson } from '../../../core/schemas/review-cycle';
 import { checkAnswers, cleanAnswers, type QuestionJson } from '../../../core/review-form';
-import { getReviewForm } from '../../api/review-form';
 import { QuestionField } from '../../components/review-questions';
 import { DeadlineTime } from '../../components/deadline-time';
 import { formatDateTime } from '../../lib/format';
@@ -36,22 +35,19 @@ function ScoreGroup({ name, legend, scale, value, onChange }: { name: string; le
  * deadline. The host route's loader reads the saved review and the deadline; a save posts `intent: 'review'`
  * to its clientAction.
  */
-export function ReviewForm({ saved, reviewDeadline, mayStillSave = null }: { saved: ReviewJson | null; reviewDeadline: string | null; mayStillSave?: boolean | null }) {
+export function ReviewForm({ saved, reviewDeadline, mayStillSave = null, questions }: {
+  saved: ReviewJson | null; reviewDeadline: string | null; mayStillSave?: boolean | null;
+  /** The conference's own questions (issue 23.1), read once by the host route's loader; null when they could not be. */
+  questions: QuestionJson[] | null;
+}) {
   const fetcher = useFetcher<ActionResult<{ message: string; review: ReviewJson }>>();
   const [recommendation, setRecommendation] = useState<number | null>(saved?.recommendation ?? null);
   const [confidence, setConfidence] = useState<number | null>(saved?.confidence ?? null);
   const [toAuthors, setToAuthors] = useState(saved?.commentsToAuthors ?? '');
   const [toEditor, setToEditor] = useState(saved?.commentsToEditor ?? '');
   const [error, setError] = useState('');
-  // The conference's own questions (issue 23.1), read here so every page hosting the form shows them.
-  const [questions, setQuestions] = useState<QuestionJson[] | null>(null);
-  const [questionsError, setQuestionsError] = useState('');
+  const questionsError = questions ? '' : 'Could not load the review form\'s questions. Please reload the page.';
   const [answers, setAnswers] = useState<Record<string, number | string>>(saved?.answers ?? {});
-  useEffect(() => {
-    let live = true;
-    getReviewForm().then((q) => { if (live) setQuestions(q); }, () => { if (live) setQuestionsError('Could not load the review form\'s questions. Please reload the page.'); });
-    return () => { live = false; };
-  }, []);
   const onForm = (all: Record<string, number | string>) => Object.fromEntries(Object.entries(cleanAnswers(all)).filter(([id]) => questions?.some((q) => q.id === id)));
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;

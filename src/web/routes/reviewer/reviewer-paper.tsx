@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../core/messages';
 import type { ReviewBody } from '../../../core/schemas/review-cycle';
 import { addComment, getAssignedPapers, getDeadlines, getOwnReview, respondToPaper, saveReview } from '../../api/review';
 import { getDiscussion } from '../../api/discussion';
+import { getReviewForm } from '../../api/review-form';
 import { getPhase } from '../../api/phase';
 import { requireRole } from '../../lib/session';
 import { StatusBadge } from '../../components/status-badge';
@@ -31,10 +32,12 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const user = requireRole('Reviewer');
   const { paperId } = params;
   if (!isId(paperId)) throw new Error(MESSAGES.badPaperId);
-  const [assigned, review, deadlines] = await Promise.all([
+  // The review form's questions are read once here for the form and the other reviews (issue 23.1).
+  const [assigned, review, deadlines, questions] = await Promise.all([
     actOr(getAssignedPapers(user._id), 'The assigned papers could not be loaded'),
     actOr(getOwnReview(paperId), ''),
     actOr(getDeadlines(), ''),
+    actOr(getReviewForm(), ''),
   ]);
   if (!assigned.ok) console.error(assigned.error);
   const reviewDeadline = deadlines.ok ? deadlines.data.reviewDeadline : null;
@@ -43,6 +46,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     paper: (assigned.ok ? assigned.data.find((p) => p._id === paperId) : undefined) ?? null,
     review: review.ok ? review.data : null,
     reviewDeadline,
+    questions: questions.ok ? questions.data : null,
     mayStillSave: await mayStillSave(paperId, reviewDeadline),
   };
 }
@@ -94,7 +98,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
 
 export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
 
-export default function ReviewerPaper({ loaderData: { user, paper, review, reviewDeadline, mayStillSave } }: Route.ComponentProps) {
+export default function ReviewerPaper({ loaderData: { user, paper, review, reviewDeadline, mayStillSave, questions } }: Route.ComponentProps) {
   const fetcher = useFetcher<{ ok: true; intent?: string; data: { message: string } } | { ok: false; intent?: string; error: string }>();
   const [comment, setComment] = useState('');
   const busy = fetcher.state !== 'idle';
@@ -202,9 +206,9 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
               </ol>
             </section>
           ) : null}
-          {declined ? <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert> : <ReviewForm saved={review} reviewDeadline={reviewDeadline} mayStillSave={mayStillSave} />}
+          {declined ? <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert> : <ReviewForm saved={review} reviewDeadline={reviewDeadline} mayStillSave={mayStillSave} questions={questions} />}
           {/* Issue 23.2, 23.3: the other reviews as the chairs allow, and the paper's discussion (not for one who declined). */}
-          {declined ? null : <><OtherReviews paperId={paper._id} version={review?.submittedAt ?? null} /><DiscussionPanel paperId={paper._id} /></>}
+          {declined ? null : <><OtherReviews paperId={paper._id} version={review?.submittedAt ?? null} questions={questions ?? []} /><DiscussionPanel paperId={paper._id} /></>}
         </div>
       </div>
     </article>
