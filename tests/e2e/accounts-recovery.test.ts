@@ -7,7 +7,7 @@ import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../src/c
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailedLink as mailedLinkIn, startSmtpListener } from '../support/smtp';
-import { DESKTOP, launchBrowser, PHONE, uniqueEmail } from './browser';
+import { DESKTOP, launchBrowser, PHONE, uniqueEmail, settleToasts } from './browser';
 
 /**
  * Issue 17's journeys, on a server of this file's own whose mail goes to a real SMTP listener, so the
@@ -62,6 +62,7 @@ async function logIn(page: Page, opts: { role: 'Author' | 'Reviewer'; email: str
 }
 
 async function axe(page: Page): Promise<string[]> {
+  await settleToasts(page);
   await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
   const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
     .axe.run({ resultTypes: ['violations'] }));

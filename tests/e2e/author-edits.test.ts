@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+import { baseUrl, DESKTOP, launchBrowser, PHONE, signUpInBrowser, uniqueEmail, settleToasts } from './browser';
 
 /**
  * Issue 22.7, the author's journey: a paper submitted to a track of its own topics (not the computing one), its
@@ -17,6 +17,7 @@ const shot = async (page: Page, name: string) => { if (SHOTS) await page.screens
 const pdf = Buffer.from('%PDF-1.4\n% batteries\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function axe(page: Page): Promise<string[]> {
+  await settleToasts(page);
   await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
   const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
     .axe.run({ resultTypes: ['violations'] }));

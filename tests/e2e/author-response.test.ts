@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, watchProblems } from './browser';
+import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, watchProblems, settleToasts } from './browser';
 
 /**
  * Issue 23.4 and 23.5, on a server of its own (the response window is a conference-wide setting): the author
@@ -55,6 +55,7 @@ async function open(role: 'Author' | 'Editor', email: string, viewport: { width:
 }
 /** Axe on this journey's panel (the pages' other parts are other journeys' to check). */
 async function axe(page: Page, panel: string): Promise<string[]> {
+  await settleToasts(page);
   await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
   const result = await page.evaluate((selector) => (window as unknown as { axe: { run: (c: string, o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
     .axe.run(selector, { resultTypes: ['violations'] }), panel);

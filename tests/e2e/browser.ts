@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
@@ -91,3 +91,14 @@ export function watchProblems(page: Page): string[] {
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()}: ${r.request().method()} ${r.url()}`); });
   return problems;
 }
+
+/**
+ * Wait until no toast is moving: each shown toast fully opaque with no transition or animation of its own running
+ * (or none shown). axe-core measures colour contrast as painted, so a toast caught fading in or out on a loaded machine
+ * fails it at a part opacity it never settles at.
+ */
+export async function settleToasts(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('[data-sonner-toast]')]
+    .every((t) => getComputedStyle(t).opacity === '1' && !t.getAnimations().some((a) => a.playState === 'running'))), { timeout: 10_000 }).toBe(true);
+}
+

@@ -8,7 +8,7 @@ import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
 
 /**
  * Issue 22.3 in the browser: a track chair opens a paper of their track and reads it whole beside its ranked
@@ -66,6 +66,7 @@ afterAll(async () => {
 interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 /** axe-core's violations and sideways overflow at 390 and 1280 px (screenshots when E2E_SHOTS names a folder). */
 async function checkScreen(page: Page, name: string): Promise<void> {
+  await settleToasts(page);
   const before = page.viewportSize() ?? DESKTOP;
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);

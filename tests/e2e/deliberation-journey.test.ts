@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, watchProblems } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, watchProblems, settleToasts } from './browser';
 import { PASSWORD as password, serverApi } from './server-api';
 
 /**
@@ -92,6 +92,7 @@ async function open(name: string, role: 'Editor' | 'Reviewer' | 'Author', email:
 interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 /** axe-core on the whole page (after the toasts have gone) and nothing sticking out sideways. */
 async function checkScreen(page: Page, name: string): Promise<void> {
+  await settleToasts(page);
   await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
   await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
   const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
 import { PASSWORD as password, serverApi } from './server-api';
 
 /**
@@ -58,6 +58,7 @@ afterAll(async () => {
 interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 /** axe-core's violations and sideways overflow at both widths (after the toasts). */
 async function checkScreen(page: Page, name: string): Promise<void> {
+  await settleToasts(page);
   // A toast fading in or out is measured half transparent: check the page once they are gone.
   await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
   const before = page.viewportSize() ?? DESKTOP;

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail, settleToasts } from './browser';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -52,6 +52,7 @@ test('an editor adds a keynote speaker and a news item; the public pages show th
 interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 /** axe-core's violations and sideways overflow at 390 and 1280 px (screenshots when E2E_SHOTS names a folder). */
 async function checkScreen(page: Page, name: string): Promise<void> {
+  await settleToasts(page);
   const before = page.viewportSize() ?? DESKTOP;
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
 
 /**
  * Issue 22.5, on a server of its own (the list and "Remind all" cover every paper on the server): the editor opens
@@ -56,6 +56,7 @@ async function editorPage(viewport: { width: number; height: number }): Promise<
   return { context, page };
 }
 async function axe(page: Page): Promise<string[]> {
+  await settleToasts(page);
   await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
   const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
     .axe.run({ resultTypes: ['violations'] }));

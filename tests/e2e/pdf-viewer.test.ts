@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, uniqueEmail, watchProblems } from './browser';
+import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, uniqueEmail, watchProblems, settleToasts } from './browser';
 
 /**
  * Issue 28.1: the reviewer reads the paper where they review it. A real three-page PDF is drawn in the page
@@ -50,6 +50,7 @@ async function shoot(page: Page, name: string) {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
+  await settleToasts(page);
   // Evaluated through the debugging protocol, which the page's Content Security Policy does not govern.
   await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
   const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: string, o: object) => Promise<AxeResult> } })

@@ -6,7 +6,7 @@ import { formatDeadline } from '../../src/web/lib/format';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
 
 /**
  * Issue 23.8, on a server of its own (the dates are the whole server's): the editor sets the phases' dates on the
@@ -53,6 +53,7 @@ async function open(viewport: { width: number; height: number }, role: 'Editor' 
   return page;
 }
 async function axe(page: Page, include?: string): Promise<string[]> {
+  await settleToasts(page);
   await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
   const result = await page.evaluate((selector) => (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
     .axe.run(selector ?? document, { resultTypes: ['violations'] }), include);

@@ -6,7 +6,7 @@ import { VERIFY_DONE } from '../../src/core/schemas/accounts';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailedLink, startSmtpListener } from '../support/smtp';
-import { callApi, DESKTOP, PHONE, horizontalOverflow, launchBrowser, signUpInBrowser, uniqueEmail } from './browser';
+import { callApi, DESKTOP, PHONE, horizontalOverflow, launchBrowser, signUpInBrowser, uniqueEmail, settleToasts } from './browser';
 
 /**
  * Issue 12's browser journey: author submits → editor sets deadlines → reviewer bids and reviews → editor
@@ -60,6 +60,7 @@ async function shoot(page: Page, name: string) {
 
 /** axe-core's violations on this page's main content (the shared bar has its own checks). */
 async function axeViolations(page: Page): Promise<string[]> {
+  await settleToasts(page);
   // Evaluated through the debugging protocol, which the page's Content Security Policy does not govern.
   await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
   const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: string, o: object) => Promise<AxeResult> } })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
 
 /**
  * Issue 23.1, on a server of its own (the form is the whole conference's): the editor adds a required score
@@ -46,6 +46,7 @@ async function signedIn(role: 'Editor' | 'Reviewer', email: string, viewport: { 
   return { context, page };
 }
 async function axe(page: Page): Promise<string[]> {
+  await settleToasts(page);
   // A toast fading in or out is checked half-transparent: wait until the page's own messages have gone.
   await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
   await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });

@@ -6,7 +6,7 @@ import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
 
 /**
  * Issue 23.6 and 23.7 in the browser: a reviewer saves a review twice; the chair of the paper's track opens the
@@ -55,6 +55,7 @@ afterAll(async () => {
 
 interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 async function checkScreen(page: Page, name: string): Promise<void> {
+  await settleToasts(page);
   const size = page.viewportSize() ?? DESKTOP;
   if (process.env.E2E_SHOTS) {
     mkdirSync(process.env.E2E_SHOTS, { recursive: true });

@@ -6,7 +6,7 @@ import { VERIFY_DONE } from '../../src/core/schemas/accounts';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailedLink, mailText, startSmtpListener } from '../support/smtp';
-import { callApi, DESKTOP, PHONE, horizontalOverflow, launchBrowser, signUpInBrowser, uniqueEmail } from './browser';
+import { callApi, DESKTOP, PHONE, horizontalOverflow, launchBrowser, settleToasts, signUpInBrowser, uniqueEmail } from './browser';
 
 /**
  * Issue 22.1 and 22.2 in the browser: the editor adds a track with its topics on /editor/tracks and names its
@@ -78,6 +78,7 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   const before = page.viewportSize() ?? DESKTOP;
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
+    await settleToasts(page);
     // Evaluated through the debugging protocol, which the page's Content Security Policy does not govern.
     await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
     const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
