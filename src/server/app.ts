@@ -125,7 +125,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Any write makes cached lists stale: before it runs and again before its answer goes out.
   app.addHook('onRequest', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate(); });
   app.addHook('onSend', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate(); });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log, publicUrl: config.publicUrl, secret: config.JWT_SECRET,
+    ratePerMinute: config.MAIL_RATE_PER_MINUTE, maxAttempts: config.MAIL_MAX_ATTEMPTS,
+  });
   app.decorate('mailer', mailer);
   // Review reminders (issue 14 §3) are queued by the mail worker's loop, every ten minutes.
   mailer.addJob({ name: 'review reminders', everyMs: 10 * 60_000, run: () => sendReviewReminders({ db: database.db, mailer, publicUrl: config.publicUrl }) });

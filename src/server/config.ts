@@ -19,6 +19,12 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   MAIL_FROM: z.string().default('IMSE Conference <no-reply@example.org>'),
+  /** At most this many mails delivered a minute by all instances together (the mail server's limit); 0: no limit. */
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (no limit) or more').default(600),
+  /** Attempts before a mail that keeps failing (temporary refusals, no connection) shows as failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  /** A daily digest is sent once the oldest notification it gathers is this old (hours; fractions for tests). */
+  MAIL_DIGEST_HOURS: z.coerce.number().positive().default(24),
   PAYU_KEY: optionalString,
   PAYU_SALT: optionalString,
   PAYU_URL: z.url().default('https://test.payu.in/_payment'),

@@ -120,7 +120,7 @@ describe('meta-review', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/editor/papers/${paperId}/decision`, headers: editor.auth, payload: { decision: 'Accepted' } })).statusCode).toBe(200);
     const notified = await t.app.inject({ method: 'POST', url: '/api/editor/notify', headers: editor.auth, payload: { paperIds: [paperId] } });
     expect(notified.json().sent).toBe(1);
-    const [mail] = await mailBodies(t.app, author.user.email, 'decisionNotification');
+    const [mail] = await mailBodies(t.app, author.user.email, 'decisionAccepted');
     expect(mail).toContain('Meta-review\nMETA-TO-AUTHORS: a fine paper.');
     expect(mail).not.toContain('META-TO-COMMITTEE');
     expect(mail).not.toContain(chair.user.name);

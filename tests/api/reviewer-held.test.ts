@@ -116,7 +116,7 @@ describe('a reviewer who declined is held to it', () => {
 
     expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
     expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).statusCode).toBe(200);
-    const [mail] = await mailsTo(author.user.email, 'decisionNotification').then((m) => m.filter((x) => x.subject.includes('Counted or not')));
+    const [mail] = await mailsTo(author.user.email, 'decisionAccepted').then((m) => m.filter((x) => x.subject.includes('Counted or not')));
     expect(mail!.body).toContain('Kept words');
     expect(mail!.body).not.toContain('Withdrawn words');
     expect(mail!.body).not.toContain('Review 2');

@@ -243,9 +243,61 @@ export const mailQueue = pgTable('mail_queue', {
   messageId: text('message_id'),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
+  /** The notification kind a recipient may turn off or gather into a digest (core/mail-templates.ts); null: essential. */
+  category: text('category'),
+  /** The bulk mail this one belongs to (issue 25.3). */
+  bulkId: text('bulk_id'),
+  /** The SMTP server's last answer: its acceptance ("250 …") or its refusal, kept as it came (issue 25.5). */
+  smtpResponse: text('smtp_response'),
+  /** The one-click unsubscribe URL sent as List-Unsubscribe with a non-essential mail (RFC 8058). */
+  listUnsubscribe: text('list_unsubscribe'),
 }, (t) => [
   index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
+  index('mail_queue_bulk_idx').on(t.bulkId).where(sql`${t.bulkId} is not null`),
+  index('mail_queue_to_idx').on(sql`lower(${t.to})`),
+  index('mail_queue_sent_at_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
 ]);
+
+/** The editor's wording of a mail (issue 25.2): a row replaces the default template of that name until it is reset. */
+export const mailTemplates = pgTable('mail_templates', {
+  name: text('name').primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  updatedBy: text('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** How an address wants one kind of non-essential mail (issue 25.4); no row: immediate. Keyed by the lower-cased address. */
+export const mailPreferences = pgTable('mail_preferences', {
+  email: text('email').notNull(),
+  category: text('category').notNull(),
+  mode: text('mode', { enum: ['immediate', 'daily', 'off'] }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.email, t.category] })]);
+
+/** A notification waiting for its recipient's daily digest; `digestMailId` is set when a digest gathered it (once). */
+export const mailDigestItems = pgTable('mail_digest_items', {
+  id: id(),
+  email: text('email').notNull(),
+  category: text('category').notNull(),
+  template: text('template').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  digestMailId: text('digest_mail_id'),
+  createdAt: createdAt(),
+}, (t) => [index('mail_digest_items_pending_idx').on(t.email, t.createdAt).where(sql`${t.digestMailId} is null`)]);
+
+/** A mail an editor or track chair wrote to a group (issue 25.3); `key` makes a second click send nothing. */
+export const bulkMails = pgTable('bulk_mails', {
+  id: id(),
+  key: text('key').notNull().unique(),
+  createdBy: text('created_by').notNull().references(() => users.id),
+  audience: jsonb('audience').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  recipients: integer('recipients').notNull(),
+  createdAt: createdAt(),
+});
 
 /** One reminder per (paper, reviewer) before the review deadline: the primary key makes a second impossible. */
 export const reviewReminders = pgTable('review_reminders', {

@@ -2,15 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { CONFERENCE_TITLE } from '../../core/conference';
 import { newId } from '../../core/ids';
+import {
+  TEMPLATE_INFO, mailTextToHtml, preferencesFooter, renderMail, type MailCategory, type MailMode, type TemplateName,
+} from '../../core/mail-templates';
 import type { Db } from '../db/connect';
 import { loggableError, withoutAddresses } from '../errors';
-import { mailLog, mailQueue } from '../db/schema';
-import { renderMail, type TemplateName } from './templates';
+import { mailDigestItems, mailLog, mailPreferences, mailQueue } from '../db/schema';
+import { unsubscribeLinks } from './unsubscribe';
+import { loadWordings } from './wording';
 
 /** A database or an open transaction: pass the transaction so the mail commits with the change that causes it. */
 export type MailDb = Pick<Db, 'insert'>;
 export type MailState = 'queued' | 'sending' | 'sent' | 'failed' | 'outbox';
+/** What became of a mail handed to `send`: queued or kept, or held for the recipient's daily digest, or not sent because they turned that kind off. */
+export type SendResult = MailState | 'digest' | 'off';
 
 export interface MailInput {
   to: string;
@@ -18,6 +25,10 @@ export interface MailInput {
   values: Record<string, string>;
   /** The transaction of the change that causes the mail: the mail is queued only if that change commits. */
   tx?: MailDb;
+  /** The kind of notification, when not the template's own (TEMPLATE_INFO); null: essential, always sent. */
+  category?: MailCategory | null;
+  /** The bulk mail it belongs to (issue 25.3). */
+  bulkId?: string;
 }
 
 export interface Mailer {
@@ -27,8 +38,11 @@ export interface Mailer {
    * Queue a mail (or, without SMTP, keep it in the outbox). It is only written to the database here; the
    * worker delivers it. Returns its id and state ('queued' or 'outbox').
    */
-  send(input: MailInput): Promise<{ ok: true; id: string; result: MailState }>;
-  /** Queue many mails in the transaction `tx` as `send` would, a few statements for thousands (auto-assign). Returns their ids. */
+  send(input: MailInput): Promise<{ ok: true; id: string; result: SendResult }>;
+  /**
+   * Queue many mails in the transaction `tx` as `send` would, a few statements for thousands (auto-assign). Returns
+   * their ids in order (for a mail held for a digest, its digest item's id; for one turned off, an id never stored).
+   */
   sendMany(mails: Array<Omit<MailInput, 'tx'>>, tx: MailDb): Promise<string[]>;
   /** Wait up to `ms` for the worker to deliver mail `id`; returns its state then ('queued' if still waiting). */
   waitForDelivery(id: string, ms: number): Promise<MailState>;
@@ -55,6 +69,12 @@ export interface MailerOptions {
   from: string;
   db: Db;
   log: FastifyBaseLogger;
+  /** The site's address, for links in mails (preferences, unsubscribe) and the {siteUrl} placeholder. */
+  publicUrl?: string;
+  /** Signs unsubscribe links (the server's JWT_SECRET). */
+  secret?: string;
+  /** At most this many mails delivered a minute, counted across every instance (0: no limit). */
+  ratePerMinute?: number;
   /** Base of the exponential backoff between attempts (doubling, capped at one hour). */
   retryBaseMs?: number;
   maxAttempts?: number;
@@ -77,6 +97,9 @@ export function createMailer(opts: MailerOptions): Mailer {
   const maxAttempts = opts.maxAttempts ?? 10;
   const leaseMs = opts.leaseMs ?? 120_000;
   const pollMs = opts.pollMs ?? 1000;
+  const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
+  const secret = opts.secret ?? 'development-secret-for-unsubscribe-links';
+  const ratePerMinute = opts.ratePerMinute ?? 0;
   const transport: Transporter | null = opts.smtpUrl
     ? nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as SMTPTransport.Options)
     : null;
@@ -98,15 +121,25 @@ export function createMailer(opts: MailerOptions): Mailer {
     }
   }
 
+  /** How many mails may be claimed now: a batch, or fewer when the rate limit has nearly been reached this minute. */
+  async function allowance(): Promise<number> {
+    if (ratePerMinute <= 0) return BATCH;
+    const res = await opts.db.execute(sql`SELECT count(*)::int AS n FROM mail_queue WHERE sent_at > now() - interval '1 minute'`);
+    const sentLastMinute = (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    return Math.max(0, Math.min(BATCH, ratePerMinute - sentLastMinute));
+  }
+
   /** Claim due mails: queued and due, or 'sending' whose lease ran out (the worker holding it died). */
   async function claim(): Promise<(typeof mailQueue.$inferSelect)[]> {
+    const limit = await allowance();
+    if (limit === 0) return [];
     const res = await opts.db.execute(sql`
       UPDATE mail_queue SET status = 'sending', attempts = attempts + 1,
         lease_until = now() + make_interval(secs => ${leaseMs / 1000})
       WHERE id IN (
         SELECT id FROM mail_queue
         WHERE (status = 'queued' AND next_attempt_at <= now()) OR (status = 'sending' AND lease_until < now())
-        ORDER BY next_attempt_at, id LIMIT ${BATCH}
+        ORDER BY next_attempt_at, id LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       RETURNING id`);
     const ids = (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
@@ -118,22 +151,35 @@ export function createMailer(opts: MailerOptions): Mailer {
     try {
       // The Message-ID is fixed by the queue row: a resend after a crash between the SMTP server's
       // acceptance and our recording it carries the same id, which receiving systems can drop as a duplicate.
+      // One text, two parts: the plain text as written and an HTML part made from it with everything escaped.
       const info = await transport!.sendMail({
-        from: opts.from, to: mail.to, subject: mail.subject, text: mail.body, messageId: `<${mail.id}@${domain}>`,
+        from: opts.from, to: mail.to, subject: mail.subject, text: mail.body, html: mailTextToHtml(mail.body, mail.subject),
+        messageId: `<${mail.id}@${domain}>`,
+        ...(mail.listUnsubscribe ? { headers: { 'List-Unsubscribe': `<${mail.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
       });
+      if (info.rejected?.length) {
+        throw Object.assign(new Error(`The mail server refused the recipient: ${info.response ?? 'no answer'}`), { responseCode: 550, response: info.response });
+      }
       await opts.db.transaction(async (tx) => {
-        await tx.update(mailQueue).set({ status: 'sent', sentAt: new Date(), messageId: info.messageId ?? null, leaseUntil: null, lastError: null })
+        await tx.update(mailQueue).set({
+          status: 'sent', sentAt: new Date(), messageId: info.messageId ?? null, leaseUntil: null, lastError: null,
+          smtpResponse: typeof info.response === 'string' ? info.response.slice(0, 500) : null,
+        })
           .where(and(eq(mailQueue.id, mail.id), eq(mailQueue.status, 'sending')));
         await tx.insert(mailLog).values({ id: newId(), to: mail.to, subject: mail.subject, body: mail.body, template: mail.template, result: 'sent', error: null });
       });
     } catch (err) {
       const error = (err as Error).message.slice(0, 500);
-      const final = mail.attempts >= maxAttempts;
+      const { responseCode, response } = err as { responseCode?: number; response?: string };
+      // A permanent refusal (5xx: no such mailbox, refused by policy) will not change on retry: it fails at once.
+      const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+      const final = permanent || mail.attempts >= maxAttempts;
       // Named by id and template: the address and the subject (a paper's title) stay in the queue's row (issue 27.8).
       opts.log.warn({ mailId: mail.id, template: mail.template, attempts: mail.attempts, err: withoutAddresses(error) }, final ? 'mail failed for good' : 'mail not sent, will retry');
       await opts.db.transaction(async (tx) => {
         await tx.update(mailQueue).set({
           status: final ? 'failed' : 'queued', lastError: error, leaseUntil: null,
+          smtpResponse: typeof response === 'string' ? response.slice(0, 500) : (responseCode ? String(responseCode) : null),
           nextAttemptAt: new Date(Date.now() + retryDelayMs(mail.attempts, retryBaseMs)),
         }).where(and(eq(mailQueue.id, mail.id), eq(mailQueue.status, 'sending')));
         await tx.insert(mailLog).values({ id: newId(), to: mail.to, subject: mail.subject, body: mail.body, template: mail.template, result: 'failed', error });
@@ -169,30 +215,71 @@ export function createMailer(opts: MailerOptions): Mailer {
     });
   }
 
+  /** How each (address, kind) pair wants its mail; a pair with no row: immediate. */
+  async function modes(pairs: Array<{ email: string; category: MailCategory }>): Promise<Map<string, MailMode>> {
+    const emails = [...new Set(pairs.map((p) => p.email.toLowerCase()))];
+    if (emails.length === 0) return new Map();
+    const rows = await opts.db.select().from(mailPreferences).where(inArray(mailPreferences.email, emails));
+    return new Map(rows.map((r) => [`${r.email}\n${r.category}`, r.mode]));
+  }
+
+  interface Prepared { id: string; to: string; template: TemplateName; subject: string; text: string; category: MailCategory | null; bulkId: string | null; mode: MailMode; listUnsubscribe: string | null }
+
+  async function prepare(mails: Array<Omit<MailInput, 'tx'>>): Promise<Prepared[]> {
+    const texts = await loadWordings(opts.db, mails.map((m) => m.template));
+    const withCategory = mails.map((m) => ({ ...m, category: m.category === undefined ? TEMPLATE_INFO[m.template].category : m.category }));
+    const wants = await modes(withCategory.filter((m) => m.category).map((m) => ({ email: m.to, category: m.category! })));
+    return withCategory.map((m) => {
+      const values = { conference: CONFERENCE_TITLE, siteUrl: publicUrl, ...m.values };
+      const { subject, text } = renderMail(m.template, values, texts.get(m.template));
+      const mode: MailMode = m.category ? wants.get(`${m.to.toLowerCase()}\n${m.category}`) ?? 'immediate' : 'immediate';
+      let body = text;
+      let listUnsubscribe: string | null = null;
+      if (m.category) {
+        const links = unsubscribeLinks({ publicUrl, secret, email: m.to, category: m.category });
+        body += preferencesFooter(links.preferencesUrl, links.pageUrl);
+        listUnsubscribe = links.oneClickUrl;
+      }
+      return { id: newId(), to: m.to, template: m.template, subject, text: body, category: m.category ?? null, bulkId: m.bulkId ?? null, mode, listUnsubscribe };
+    });
+  }
+
+  /** Write prepared mails: queued (or kept) when immediate, a digest item when daily, nothing when off. */
+  async function store(prepared: Prepared[], db: MailDb): Promise<void> {
+    const status: MailState = transport ? 'queued' : 'outbox';
+    const now = prepared.filter((m) => m.mode === 'immediate');
+    const later = prepared.filter((m) => m.mode === 'daily');
+    for (let i = 0; i < now.length; i += SEND_MANY_CHUNK) {
+      const chunk = now.slice(i, i + SEND_MANY_CHUNK);
+      await db.insert(mailQueue).values(chunk.map((m) => ({
+        id: m.id, to: m.to, subject: m.subject, body: m.text, template: m.template, status, category: m.category, bulkId: m.bulkId, listUnsubscribe: m.listUnsubscribe,
+      })));
+      if (!transport) await db.insert(mailLog).values(chunk.map((m) => ({ id: m.id, to: m.to, subject: m.subject, body: m.text, template: m.template, result: 'outbox' as const, error: null })));
+    }
+    for (let i = 0; i < later.length; i += SEND_MANY_CHUNK) {
+      await db.insert(mailDigestItems).values(later.slice(i, i + SEND_MANY_CHUNK).map((m) => ({
+        id: m.id, email: m.to.toLowerCase(), category: m.category!, template: m.template, subject: m.subject, body: m.text,
+      })));
+    }
+  }
+
   return {
     configured: transport !== null,
-    async send({ to, template, values, tx }) {
-      const { subject, text } = renderMail(template, values);
-      const id = newId();
+    async send({ tx, ...input }) {
+      const [mail] = await prepare([input]);
       const db = tx ?? opts.db;
-      const result: MailState = transport ? 'queued' : 'outbox';
-      await db.insert(mailQueue).values({ id, to, subject, body: text, template, status: result });
-      if (!transport) {
-        opts.log.info({ mailId: id, template }, 'SMTP_URL is not set: mail kept in the outbox');
-        await db.insert(mailLog).values({ id, to, subject, body: text, template, result: 'outbox', error: null });
-      } else if (!tx) schedule(0);
-      return { ok: true, id, result };
+      await store([mail!], db);
+      if (mail!.mode !== 'immediate') return { ok: true, id: mail!.id, result: mail!.mode === 'daily' ? 'digest' : 'off' };
+      if (!transport) opts.log.info({ mailId: mail!.id, template: mail!.template }, 'SMTP_URL is not set: mail kept in the outbox');
+      else if (!tx) schedule(0);
+      return { ok: true, id: mail!.id, result: transport ? 'queued' : 'outbox' };
     },
     async sendMany(mails, tx) {
-      const status: MailState = transport ? 'queued' : 'outbox';
-      const rows = mails.map(({ to, template, values }) => ({ id: newId(), to, template, ...renderMail(template, values) }));
-      for (let i = 0; i < rows.length; i += SEND_MANY_CHUNK) {
-        const chunk = rows.slice(i, i + SEND_MANY_CHUNK);
-        await tx.insert(mailQueue).values(chunk.map((m) => ({ id: m.id, to: m.to, subject: m.subject, body: m.text, template: m.template, status })));
-        if (!transport) await tx.insert(mailLog).values(chunk.map((m) => ({ id: m.id, to: m.to, subject: m.subject, body: m.text, template: m.template, result: 'outbox' as const, error: null })));
-      }
-      if (!transport && rows.length) opts.log.info({ count: rows.length, templates: [...new Set(rows.map((m) => m.template))] }, 'SMTP_URL is not set: mails kept in the outbox');
-      return rows.map((m) => m.id);
+      const prepared = await prepare(mails);
+      await store(prepared, tx);
+      const immediate = prepared.filter((m) => m.mode === 'immediate');
+      if (!transport && immediate.length) opts.log.info({ count: immediate.length, templates: [...new Set(immediate.map((m) => m.template))] }, 'SMTP_URL is not set: mails kept in the outbox');
+      return prepared.map((m) => m.id);
     },
     async waitForDelivery(id, ms) {
       const until = Date.now() + ms;

@@ -156,7 +156,7 @@ export async function remindReviewers(opts: {
     if (opts.reviewerId) {
       const mail = await mailer.send({ tx, ...mails[0]! });
       ids = [mail.id];
-      state = mail.result;
+      state = mail.result as MailState; // an essential mail: never held for a digest nor turned off
     } else {
       ids = await mailer.sendMany(mails, tx);
       state = mailer.configured ? 'queued' : 'outbox';

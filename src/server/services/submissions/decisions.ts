@@ -5,7 +5,8 @@ import type { Db } from '../../db/connect';
 import { metaReviews, paperCoAuthors, papers, reviews, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/send';
-import { renderMail } from '../../mail/templates';
+import { renderMail, type TemplateName } from '../../../core/mail-templates';
+import { loadWordings } from '../../mail/wording';
 import { recordAudit, type Actor } from '../shared/audit';
 import { CONFERENCE_TITLE } from '../../../core/conference';
 import { reviewCounts } from '../shared/counted-reviews';
@@ -27,6 +28,8 @@ export async function setDecision(opts: { db: Db; paperId: string; decision: Dec
 }
 
 const DECISION_WORDS: Record<Decision, string> = { Accepted: 'Accepted', Rejected: 'Rejected', Revision: 'Revision requested' };
+/** One mail template per outcome (issue 25.2). */
+export const DECISION_TEMPLATE: Record<Decision, TemplateName> = { Accepted: 'decisionAccepted', Rejected: 'decisionRejected', Revision: 'decisionRevision' };
 
 /** The reviews as the author reads them: numbered, the recommendation in words, never who wrote them. */
 export function reviewsForMail(list: Array<{ recommendation: number; commentsToAuthors: string; answersText?: string }>): string {
@@ -63,6 +66,7 @@ export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: s
   const preview: Array<{ to: string; subject: string; text: string }> = [];
   let sent = 0;
   const questions = due.length ? await listQuestions(opts.db, { retired: true }) : [];
+  const wordings = opts.dryRun ? await loadWordings(opts.db, Object.values(DECISION_TEMPLATE)) : new Map();
   for (const { p, authorName, authorEmail } of due) {
     const list = (await opts.db.select({ recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors, answers: reviews.answers })
       .from(reviews).where(and(eq(reviews.paperId, p.id), reviewCounts)).orderBy(asc(reviews.submittedAt)))
@@ -80,13 +84,13 @@ export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: s
       },
     }));
     if (opts.dryRun) {
-      for (const m of mails) preview.push({ to: m.to, ...renderMail('decisionNotification', m.values) });
+      for (const m of mails) preview.push({ to: m.to, ...renderMail(DECISION_TEMPLATE[p.decision!], m.values, wordings.get(DECISION_TEMPLATE[p.decision!])) });
       continue;
     }
     // Each paper's mails, its notified mark and its audit row commit together: a failure part-way through the
     // list leaves every earlier paper notified and recorded, and this one untouched.
     await opts.db.transaction(async (tx) => {
-      for (const m of mails) await opts.mailer.send({ to: m.to, template: 'decisionNotification', values: m.values, tx });
+      for (const m of mails) await opts.mailer.send({ to: m.to, template: DECISION_TEMPLATE[p.decision!], values: m.values, tx });
       await tx.update(papers).set({ notifiedDecision: p.decision, notifiedAt: new Date() }).where(eq(papers.id, p.id));
       await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'decision.notify', paperId: p.id, ip: opts.editor.ip, details: { decision: p.decision, mails: mails.length } });
     });
