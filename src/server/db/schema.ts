@@ -287,6 +287,12 @@ export const mailDigestItems = pgTable('mail_digest_items', {
   createdAt: createdAt(),
 }, (t) => [index('mail_digest_items_pending_idx').on(t.email, t.createdAt).where(sql`${t.digestMailId} is null`)]);
 
+/** Papers whose authors were told the response window opened (issue 25.2): one row, one mail, whatever the instances. */
+export const responseWindowNotices = pgTable('response_window_notices', {
+  paperId: text('paper_id').primaryKey().references(() => papers.id),
+  createdAt: createdAt(),
+});
+
 /** A mail an editor or track chair wrote to a group (issue 25.3); `key` makes a second click send nothing. */
 export const bulkMails = pgTable('bulk_mails', {
   id: id(),
