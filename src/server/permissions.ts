@@ -1,5 +1,6 @@
 import type { Role } from '../core/schemas/common';
 import { MESSAGES } from '../core/messages';
+import { MAIL_PREFERENCES_TEXT } from '../core/schemas/mail-preferences';
 
 /** Who is asking, as the server knows it from a verified token and the user row. */
 export interface Caller {
@@ -77,4 +78,25 @@ export function canReadAssignedList(caller: Caller, reviewerId: string): Denial 
 
 export function canRespondAs(caller: Caller, email: string): Denial | null {
   return caller.email.toLowerCase() === email.toLowerCase() ? null : { code: 'forbidden', message: 'You can answer only for your own account' };
+}
+
+/**
+ * Notification settings belong to an address (issue 25.4), shared by every account under it: only an account that
+ * proved it reads that mailbox may change them, as with any right tied to an address (issue 27.2).
+ */
+export function canChangeMailPreferences(caller: Caller): Denial | null {
+  return caller.emailVerified ? null : { code: 'forbidden', message: MAIL_PREFERENCES_TEXT.notVerified };
+}
+
+/**
+ * Issue 25.3: whom the caller may write to. The editor: any group. A track chair (verified): only groups within a
+ * track they chair, so never every track nor the attendees (who belong to no track). `chairTrackIds`: their tracks.
+ */
+export function canMailAudience(caller: Caller, audience: { group: string; trackId?: string | null }, chairTrackIds: readonly string[]): Denial | null {
+  if (!caller.chairOnly) return null;
+  if (!caller.emailVerified) return { code: 'forbidden', message: MESSAGES.chairNotVerified };
+  if (!('trackId' in audience)) return { code: 'forbidden', message: 'Only the editor may write to registered attendees: track chairs write to groups within their tracks' };
+  if (!audience.trackId) return { code: 'forbidden', message: 'Track chairs write only to groups within their tracks: choose one of your tracks, not every track' };
+  if (!chairTrackIds.includes(audience.trackId)) return { code: 'forbidden', message: 'You do not chair this track: track chairs write only to groups within their tracks' };
+  return null;
 }
