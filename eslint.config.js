@@ -85,7 +85,8 @@ export default tseslint.config(
   },
   // Services: no HTTP (requests are parsed in src/server/http), no routes, and domain folders import each other
   // only along one-way edges (docs/decisions/0018-slice-shape.md): shared ← accounts, payments, site, editor-desk;
-  // payments ← submissions ← assignment; payments ← programme; submissions, tracks ← review (issue 23's deliberation).
+  // payments ← submissions ← assignment; payments ← programme; submissions, tracks ← review (issue 23's deliberation);
+  // shared, submissions, review ← mail-templates (issue 25.2: a preview fills a decision mail's reviews and the response window's dates as those mails do).
   ...serviceDomains({
     shared: [],
     accounts: ['shared'],
@@ -97,6 +98,7 @@ export default tseslint.config(
     programme: ['shared', 'payments'],
     tracks: ['shared', 'submissions'],
     review: ['shared', 'submissions', 'tracks'],
+    'mail-templates': ['shared', 'submissions', 'review'],
   }),
   // A route is caller, parse, one service, reply: its queries live in services (docs/decisions/0018-slice-shape.md).
   {

@@ -137,6 +137,9 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'POST /api/keynote-speakers/:id/move': { method: 'POST', url: () => `/api/keynote-speakers/${SHIPPED_SPEAKER}/move`, who: () => editor, keys: ['direction'], valid: () => ({ direction: fc.constantFrom('up', 'down') }) },
   'PATCH /api/news/:id': { method: 'PATCH', url: () => `/api/news/${newsId}`, who: () => editor, keys: ['name', 'description'] },
   'POST /api/news/:id/move': { method: 'POST', url: () => `/api/news/${newsId}/move`, who: () => editor, keys: ['direction'], valid: () => ({ direction: fc.constantFrom('up', 'down') }) },
+  // Issue 25.2: the daily digest's wording (no mail in this file is a digest) and previews of it.
+  'PUT /api/editor/mail-templates/:name': { method: 'PUT', url: () => '/api/editor/mail-templates/dailyDigest', who: () => editor, keys: ['subject', 'body'], valid: () => ({ subject: fc.constantFrom('Digest: {count}', '{nope}', ''), body: fc.constantFrom('{items}', 'Hello {name}', '') }) },
+  'POST /api/editor/mail-templates/:name/preview': { method: 'POST', url: () => '/api/editor/mail-templates/paperReceived/preview', who: () => editor, keys: ['subject', 'body', 'paperId', 'userId'], valid: () => ({ subject: fc.constantFrom('Got {paperTitle}', '{x}'), body: fc.constantFrom('Dear {name} {coAuthors}', ''), paperId: fc.constant(paperId), userId: fc.constantFrom(author.user._id, 'f'.repeat(24)) }) },
 };
 
 describe('JSON endpoints', () => {

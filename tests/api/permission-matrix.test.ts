@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
+import { MAIL_TEMPLATES } from '../../src/core/mail-templates';
 import { multipart, pdfBytes, submitPaper } from '../support/multipart';
 import { listRoutes } from '../support/routes';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
@@ -313,6 +314,16 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/author/paper/:id/response': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/response` }) },
   'PUT /api/author/paper/:id/response': { expect: paperOwner(403), call: () => ({ url: `/api/author/paper/${paperId}/response`, ...json({ text: 'Thank you.' }) }) },
+
+  // Mail templates (issue 25.2): the conference editor's alone. The wording saved is the default's own, so no other test's mail changes.
+  'GET /api/editor/mail-templates': { expect: onlyEditors(200), call: () => ({}) },
+  'PUT /api/editor/mail-templates/:name': {
+    expect: onlyEditors(200), call: () => ({ url: '/api/editor/mail-templates/loginLink', ...json({ subject: MAIL_TEMPLATES.loginLink.subject, body: MAIL_TEMPLATES.loginLink.text }) }),
+  },
+  'DELETE /api/editor/mail-templates/:name': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/mail-templates/loginLink' }) },
+  'POST /api/editor/mail-templates/:name/preview': {
+    expect: onlyEditors(200), call: () => ({ url: '/api/editor/mail-templates/paperReceived/preview', ...json({ subject: 'Got {paperTitle}', body: 'Dear {name}', paperId }) }),
+  },
 };
 
 let owing: Promise<string> | undefined;

@@ -19,7 +19,7 @@ const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: CONFERENCE_TIME_ZONE,
 });
 /** "24 Nov 2026, 14:48 (Bangkok time, UTC+7)", as the browser writes a deadline (formatDeadline). */
-const formatWhen = (d: Date) => `${DATE_TIME.format(d)} (Bangkok time, UTC+7)`;
+export const formatWhen = (d: Date) => `${DATE_TIME.format(d)} (Bangkok time, UTC+7)`;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

@@ -27,7 +27,7 @@ export async function setDecision(opts: { db: Db; paperId: string; decision: Dec
   });
 }
 
-const DECISION_WORDS: Record<Decision, string> = { Accepted: 'Accepted', Rejected: 'Rejected', Revision: 'Revision requested' };
+export const DECISION_WORDS: Record<Decision, string> = { Accepted: 'Accepted', Rejected: 'Rejected', Revision: 'Revision requested' };
 /** One mail template per outcome (issue 25.2). */
 export const DECISION_TEMPLATE: Record<Decision, TemplateName> = { Accepted: 'decisionAccepted', Rejected: 'decisionRejected', Revision: 'decisionRevision' };
 
