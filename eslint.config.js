@@ -98,6 +98,8 @@ export default tseslint.config(
     programme: ['shared', 'payments'],
     tracks: ['shared', 'submissions'],
     review: ['shared', 'submissions', 'tracks'],
+    // Issue 25.4: notification settings, unsubscribe links and daily digests stand alone (core, db and the mail driver).
+    'mail-preferences': [],
     'mail-templates': ['shared', 'submissions', 'review'],
   }),
   // A route is caller, parse, one service, reply: its queries live in services (docs/decisions/0018-slice-shape.md).

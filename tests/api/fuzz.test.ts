@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TAGS } from '../../src/core/tags';
-import { comments, contactMessages, keynoteSpeakers, newsItems, paperFiles, papers, payments, users } from '../../src/server/db/schema';
+import { MAIL_CATEGORIES, MAIL_MODES } from '../../src/core/mail-templates';
+import { comments, contactMessages, keynoteSpeakers, mailPreferences, newsItems, paperFiles, papers, payments, users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { expectCleanAnswer, hostileBody, hostileString, storableHostileString, UNSTORABLE } from '../support/hostile';
 // Issue 16.9: titles and names refuse control and direction characters; the verbatim checks take text without them.
@@ -137,6 +138,7 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'POST /api/keynote-speakers/:id/move': { method: 'POST', url: () => `/api/keynote-speakers/${SHIPPED_SPEAKER}/move`, who: () => editor, keys: ['direction'], valid: () => ({ direction: fc.constantFrom('up', 'down') }) },
   'PATCH /api/news/:id': { method: 'PATCH', url: () => `/api/news/${newsId}`, who: () => editor, keys: ['name', 'description'] },
   'POST /api/news/:id/move': { method: 'POST', url: () => `/api/news/${newsId}/move`, who: () => editor, keys: ['direction'], valid: () => ({ direction: fc.constantFrom('up', 'down') }) },
+  'PUT /api/account/mail-preferences': { method: 'PUT', url: () => '/api/account/mail-preferences', who: () => bidder, keys: [...MAIL_CATEGORIES], valid: () => Object.fromEntries(MAIL_CATEGORIES.map((c) => [c, fc.constantFrom(...MAIL_MODES)])) },
   // Issue 25.2: the daily digest's wording (no mail in this file is a digest) and previews of it.
   'PUT /api/editor/mail-templates/:name': { method: 'PUT', url: () => '/api/editor/mail-templates/dailyDigest', who: () => editor, keys: ['subject', 'body'], valid: () => ({ subject: fc.constantFrom('Digest: {count}', '{nope}', ''), body: fc.constantFrom('{items}', 'Hello {name}', '') }) },
   'POST /api/editor/mail-templates/:name/preview': { method: 'POST', url: () => '/api/editor/mail-templates/paperReceived/preview', who: () => editor, keys: ['subject', 'body', 'paperId', 'userId'], valid: () => ({ subject: fc.constantFrom('Got {paperTitle}', '{x}'), body: fc.constantFrom('Dear {name} {coAuthors}', ''), paperId: fc.constant(paperId), userId: fc.constantFrom(author.user._id, 'f'.repeat(24)) }) },
@@ -171,6 +173,18 @@ describe('JSON endpoints', () => {
       expect(res.statusCode).toBe(400);
     }), RUNS);
     expect(await db().select().from(payments)).toEqual(before);
+  });
+
+  test('a one-click unsubscribe with a forged link or a hostile body turns nothing off', async () => {
+    const before = await db().select().from(mailPreferences);
+    const queries = fc.record({ email: fc.oneof(hostileString, fc.constant(author.user.email)), category: fc.oneof(hostileString, fc.constantFrom('discussion', 'reminders')), token: hostileString });
+    await fc.assert(fc.asyncProperty(queries, fc.oneof(hostileString, fc.constant('List-Unsubscribe=One-Click')), fc.constantFrom('application/x-www-form-urlencoded', 'application/json'), async (q, body, type) => {
+      const url = `/api/mail/unsubscribe?email=${encodeUtf8(q.email)}&category=${encodeUtf8(q.category)}&token=${encodeUtf8(q.token)}`;
+      const res = await t.app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': type } });
+      expectCleanAnswer(res, `${url.slice(0, 200)} ${body.slice(0, 100)}`);
+      expect(res.statusCode).toBe(400);
+    }), RUNS);
+    expect(await db().select().from(mailPreferences)).toEqual(before);
   });
 
   test('a 10 MB JSON body is refused with 413 on every JSON endpoint', async () => {
@@ -449,6 +463,8 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/api/files/${v}?expires=${v}&sig=${v}`, () => null],
     ['GET', (v) => `/api/photos/${v}`, () => null],
     ['GET', (v) => `/api/card/return?session_id=${v}`, () => null],
+    ['GET', (v) => `/api/mail/unsubscribe?email=${v}&category=${v}&token=${v}`, () => null],
+    ['POST', (v) => `/api/mail/unsubscribe?email=${v}&category=discussion&token=${v}`, () => null],
   ];
   const encoded = fc.oneof(
     { arbitrary: hostileString.map(encodeUtf8), weight: 4 },

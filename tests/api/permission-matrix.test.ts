@@ -8,6 +8,7 @@ import { multipart, pdfBytes, submitPaper } from '../support/multipart';
 import { listRoutes } from '../support/routes';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 import { users as usersTable } from '../../src/server/db/schema';
+import { unsubscribeLinks } from '../../src/server/mail/unsubscribe';
 
 /**
  * Every /api route × every kind of caller → the status the server must answer. The table is written
@@ -84,6 +85,9 @@ const matrixQuestion = () => (question ??= t.app.inject({
   method: 'POST', url: '/api/editor/review-form/questions', headers: users.editor.auth, payload: { kind: 'choice', label: 'Matrix choice', options: ['Yes', 'No'], visibility: 'authors' },
 }).then((res) => { expect(res.statusCode).toBe(201); return res.json().id as string; }));
 
+/** A one-click unsubscribe link as a mail to the other author carries it. */
+const unsubscribeLink = () => unsubscribeLinks({ publicUrl: t.config.publicUrl, secret: t.config.JWT_SECRET, email: users.otherAuthor.user.email, category: 'discussion' }).oneClickUrl;
+
 const TABLE: Record<string, Row> = {
   // Public: the same answer whoever asks, with or without a token.
   'GET /api/health': { expect: everyone(200), call: () => ({ url: '/api/health' }) },
@@ -132,6 +136,15 @@ const TABLE: Record<string, Row> = {
   // Nobody here has a second account under the same e-mail: a role they lack is a 404 (the rules are in accounts.test.ts).
   'POST /api/switch-role': { expect: anyRole(404), call: (who) => json({ role: who === 'author' || who === 'otherAuthor' ? 'Reviewer' : 'Author' }) },
   'PATCH /api/me': { expect: anyRole(200), call: () => json({ phone: '+66 81 000 0000' }) },
+  // Notification settings (issue 25.4): any signed-in user reads their address's; only a verified address (the chairs here) changes them.
+  'GET /api/account/mail-preferences': { expect: anyRole(200), call: () => ({}) },
+  'PUT /api/account/mail-preferences': { expect: { ...anyRole(403), chair: 200, otherChair: 200 }, call: () => json({ discussion: 'daily' }) },
+  // A mail's signed unsubscribe link, no login: the signature decides, whoever asks (the page's read, and the one-click POST).
+  'GET /api/mail/unsubscribe': { expect: everyone(200), call: () => ({ url: new URL(unsubscribeLink()).pathname + new URL(unsubscribeLink()).search }) },
+  'POST /api/mail/unsubscribe': {
+    expect: everyone(200),
+    call: () => ({ url: new URL(unsubscribeLink()).pathname + new URL(unsubscribeLink()).search, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+  },
 
   // Authors.
   'GET /api/author/my-papers': { expect: onlyAuthors(200), call: () => ({}) },

@@ -11,6 +11,7 @@ import content from './content';
 import editor from './editor';
 import files from './files';
 import health from './health';
+import mailPreferences from './mail-preferences';
 import mailQueue from './mail-queue';
 import mailTemplates from './mail-templates';
 import mailStatus from './mail-status';
@@ -30,4 +31,4 @@ import editorConflicts from './editor-conflicts';
 import tracks from './tracks';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences];
