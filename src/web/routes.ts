@@ -47,6 +47,7 @@ export default [
     route('editor/reviewers', 'routes/editor/editor-reviewers.tsx', { id: 'editor-reviewers' }),
     route('editor/decisions', 'routes/editor/editor-decisions.tsx', { id: 'editor-decisions' }),
     route('editor/missing-reviews', 'routes/editor/editor-missing-reviews.tsx', { id: 'editor-missing-reviews' }),
+    route('editor/bulk-mail', 'routes/editor/editor-bulk-mail.tsx', { id: 'editor-bulk-mail' }),
     route('editor/audit', 'routes/editor/editor-audit.tsx', { id: 'editor-audit' }),
     route('editor/tracks', 'routes/editor/editor-tracks.tsx', { id: 'editor-tracks' }),
     route('editor/review-form', 'routes/editor/editor-review-form.tsx', { id: 'editor-review-form' }),

@@ -3,6 +3,7 @@ import accounts from './accounts';
 import apiDocs from './api-docs';
 import assignment from './assignment';
 import auth from './auth';
+import bulkMail from './bulk-mail';
 import author from './author';
 import contact from './contact';
 import discussion from './discussion';
@@ -31,4 +32,4 @@ import editorConflicts from './editor-conflicts';
 import tracks from './tracks';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail];

@@ -1,0 +1,102 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { MESSAGES } from '../../../core/messages';
+import type { BulkAudience } from '../../../core/schemas/bulk-mail';
+import type { Db } from '../../db/connect';
+import { tracks } from '../../db/schema';
+import { AppError } from '../../errors';
+import { canMailAudience, type Caller } from '../../permissions';
+import { listMissingReviews } from '../assignment/missing-reviews';
+import { pgArray } from '../submissions/person-conflicts';
+import { findEditorScope, scopedPaperIds } from '../tracks/chairs';
+
+/** One recipient of a bulk mail: one per address (lower-cased), with their papers in the group. */
+export interface Recipient { email: string; name: string; papers: Array<{ id: string; title: string }> }
+
+interface Row { email: string; name: string; paperId: string | null; title: string | null }
+
+/**
+ * The group's track named, when it names one: 404 for a track that does not exist. And the caller's right to
+ * write to it: a track chair only within their tracks (permissions.ts canMailAudience), 403 with the reason.
+ */
+export async function checkAudience(db: Db, caller: Caller, audience: BulkAudience): Promise<{ trackName: string | null }> {
+  const scope = caller.chairOnly ? await findEditorScope(db, caller) : { trackIds: [] };
+  const denial = canMailAudience(caller, audience, scope.trackIds);
+  if (denial) throw new AppError(denial.code, denial.message);
+  if (!('trackId' in audience) || !audience.trackId) return { trackName: null };
+  const [track] = await db.select({ name: tracks.name }).from(tracks).where(eq(tracks.id, audience.trackId)).limit(1);
+  if (!track) throw new AppError('not_found', MESSAGES.trackNotFound);
+  return { trackName: track.name };
+}
+
+const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
+
+/** Papers of the group: not withdrawn, of the track when named, and for a chair only those they may act on. */
+function paperFilter(audience: { trackId: string | null }, scoped: string[] | undefined): SQL {
+  const parts: SQL[] = [sql`p.withdrawn_at is null`];
+  if (audience.trackId) parts.push(sql`p.track_id = ${audience.trackId}`);
+  if (scoped) parts.push(sql`p.id = any(${pgArray(scoped)}::text[])`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The submitting authors (and, when asked, the co-authors) of the papers `where` picks. */
+async function authorsOf(db: Db, where: SQL, coAuthors: boolean): Promise<Row[]> {
+  const submitters = rowsOf(await db.execute(sql`select u.email, u.name, p.id as "paperId", p.title
+    from papers p join users u on u.id = p.author_id where ${where} order by p.id`));
+  if (!coAuthors) return submitters;
+  const co = rowsOf(await db.execute(sql`select c.email, c.name, p.id as "paperId", p.title
+    from papers p join paper_co_authors c on c.paper_id = p.id where ${where} order by p.id, c.position`));
+  return [...submitters, ...co];
+}
+
+async function findRows(db: Db, caller: Caller, audience: BulkAudience): Promise<Row[]> {
+  // A chair's papers: their tracks', less those they are conflicted with (as every list a chair sees).
+  const scoped = await scopedPaperIds(db, caller);
+  if (scoped?.length === 0) return [];
+  switch (audience.group) {
+    case 'authors': {
+      const decision = audience.decision === 'any' ? sql`true`
+        : audience.decision === 'none' ? sql`p.notified_decision is null` : sql`p.notified_decision = ${audience.decision}`;
+      return authorsOf(db, sql`${paperFilter(audience, scoped)} and ${decision}`, audience.coAuthors);
+    }
+    case 'unregistered':
+      // Accepted as the authors were told, and no paid payment names the paper (services/payments/paper-registration.ts).
+      return authorsOf(db, sql`${paperFilter(audience, scoped)} and p.notified_decision = 'Accepted'
+        and not exists (select 1 from payments pay where pay.product = p.id and pay.status = 'paid')`, audience.coAuthors);
+    case 'reviewers':
+      return rowsOf(await db.execute(sql`select u.email, u.name, p.id as "paperId", p.title
+        from review_statuses s join papers p on p.id = s.paper_id join users u on u.id = s.reviewer_id
+        where s.assigned and s.status <> 'Declined' and ${paperFilter(audience, scoped)} order by p.id`));
+    case 'missingReviews': {
+      const { assignments } = await listMissingReviews({ db, caller, query: {} });
+      let inTrack: Set<string> | null = null;
+      if (audience.trackId) {
+        const ids = rowsOf(await db.execute(sql`select id as "paperId" from papers where track_id = ${audience.trackId}`));
+        inTrack = new Set(ids.map((r) => r.paperId!));
+      }
+      return assignments.filter((a) => !inTrack || inTrack.has(a.paperId))
+        .map((a) => ({ email: a.reviewerEmail, name: a.reviewerName, paperId: a.paperId, title: a.title }));
+    }
+    case 'attendees':
+      // A successful payment, by the name and address it was made with; a paper it registered is "their paper".
+      return rowsOf(await db.execute(sql`select pay.email, pay.name, p.id as "paperId", p.title
+        from payments pay left join papers p on p.id = pay.product
+        where pay.status = 'paid' order by pay.created_at, pay.id`));
+  }
+}
+
+/**
+ * Who the group is now: one recipient per address (lower-cased; the first name found is kept), each with their
+ * papers in the group, ordered by address.
+ */
+export async function resolveAudience(db: Db, caller: Caller, audience: BulkAudience): Promise<Recipient[]> {
+  const byEmail = new Map<string, Recipient>();
+  for (const row of await findRows(db, caller, audience)) {
+    const email = row.email.trim();
+    if (!email) continue;
+    const key = email.toLowerCase();
+    let r = byEmail.get(key);
+    if (!r) byEmail.set(key, r = { email, name: row.name.trim() || email, papers: [] });
+    if (row.paperId && row.title !== null && !r.papers.some((p) => p.id === row.paperId)) r.papers.push({ id: row.paperId, title: row.title });
+  }
+  return [...byEmail.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+}
