@@ -27,6 +27,10 @@ export const users = pgTable('users', {
    * only on the papers of the tracks that name its verified address. Editors from EDITOR_EMAILS or the first one are false.
    */
   chairOnly: boolean('chair_only').notNull().default(false),
+  /** Issue 26.4: a structured affiliation (institution, ISO 3166-1 alpha-2 country) and an ORCID iD, for proceedings metadata. */
+  affiliation: text('affiliation').notNull().default(''),
+  country: text('country').notNull().default(''),
+  orcid: text('orcid'),
 }, (t) => [
   // One verified account per address and role; unverified ones may share it (issue 27.2: a stranger's
   // unverified signup with someone's address must not block the owner's own signup).
@@ -204,6 +208,9 @@ export const paperCoAuthors = pgTable('paper_co_authors', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   affiliation: text('affiliation').notNull().default(''),
+  /** Issue 26.4: the affiliation's country (ISO 3166-1 alpha-2, '' when not given) and the person's ORCID iD (checksum-valid, or null). */
+  country: text('country').notNull().default(''),
+  orcid: text('orcid'),
 }, (t) => [
   primaryKey({ columns: [t.paperId, t.position] }),
   index('paper_co_authors_email_idx').on(sql`lower(${t.email})`),
@@ -392,6 +399,9 @@ export const settings = pgTable('settings', {
   notificationDate: timestamp('notification_date', { withTimezone: true, mode: 'date' }),
   /** Issue 23.5: the most words an author response may have. */
   responseWordLimit: integer('response_word_limit').notNull().default(500),
+  /** Issue 26.4: the publisher's DOI prefix ('10.' + registrant code) and the pattern of a paper's suffix ({paperId}, {year}); null: no DOIs. */
+  doiPrefix: text('doi_prefix'),
+  doiPattern: text('doi_pattern').notNull().default('imse.{year}.{paperId}'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
