@@ -337,7 +337,25 @@ const TABLE: Record<string, Row> = {
   'POST /api/editor/mail-templates/:name/preview': {
     expect: onlyEditors(200), call: () => ({ url: '/api/editor/mail-templates/paperReceived/preview', ...json({ subject: 'Got {paperTitle}', body: 'Dear {name}', paperId }) }),
   },
+  // Mail to a group (issue 25.3): the editor, and each chair within their own tracks (otherChair chairs track-1, not track-2);
+  // a chair reads only the bulk mails they sent.
+  'POST /api/editor/bulk-mails/preview': {
+    expect: { ...editorsAndEveryChair(200), otherChair: 403 }, call: () => json({ audience: { group: 'authors', trackId: 'track-2' }, subject: 'Hello {name}', body: '{papers}' }),
+  },
+  'POST /api/editor/bulk-mails': {
+    expect: { ...editorsAndEveryChair(201), otherChair: 403 },
+    call: () => json({ key: `matrix-bulk-mail-${++seq}-${Date.now()}`, audience: { group: 'authors', trackId: 'track-2' }, subject: 'Hello {name}', body: '{papers}' }),
+  },
+  'GET /api/editor/bulk-mails': { expect: editorsAndEveryChair(200), call: () => ({}) },
+  'GET /api/editor/bulk-mails/:bulkId': { expect: { ...onlyEditors(200), chair: 404, otherChair: 404 }, call: async () => ({ url: `/api/editor/bulk-mails/${await editorsBulkMail()}` }) },
 };
+
+let bulk: Promise<string> | undefined;
+/** A bulk mail the editor sent (to the authors of track-2's papers). */
+const editorsBulkMail = () => (bulk ??= t.app.inject({
+  method: 'POST', url: '/api/editor/bulk-mails', headers: users.editor.auth,
+  payload: { key: 'matrix-editors-own-bulk-mail', audience: { group: 'authors', trackId: 'track-2' }, subject: 'From the editor', body: 'Dear {name}' },
+}).then((res) => { expect(res.statusCode).toBe(201); return res.json()._id as string; }));
 
 let owing: Promise<string> | undefined;
 /** A fresh post of the caller's on the paper's discussion (the reviewer's for callers who may not post). */
