@@ -139,10 +139,20 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'PATCH /api/news/:id': { method: 'PATCH', url: () => `/api/news/${newsId}`, who: () => editor, keys: ['name', 'description'] },
   'POST /api/news/:id/move': { method: 'POST', url: () => `/api/news/${newsId}/move`, who: () => editor, keys: ['direction'], valid: () => ({ direction: fc.constantFrom('up', 'down') }) },
   'PUT /api/account/mail-preferences': { method: 'PUT', url: () => '/api/account/mail-preferences', who: () => bidder, keys: [...MAIL_CATEGORIES], valid: () => Object.fromEntries(MAIL_CATEGORIES.map((c) => [c, fc.constantFrom(...MAIL_MODES)])) },
+  // Issue 25.3: mail to a group, previewed and sent (no mail server here: every mail is kept in the outbox).
+  'POST /api/editor/bulk-mails/preview': { method: 'POST', url: () => '/api/editor/bulk-mails/preview', who: () => editor, keys: ['audience', 'subject', 'body'], valid: () => ({ audience: bulkAudience, subject: fc.constantFrom('Hello {name}', '{nope}', ''), body: fc.constantFrom('{papers}', 'Dear {name} at {loginUrl}', '') }) },
+  'POST /api/editor/bulk-mails': { method: 'POST', url: () => '/api/editor/bulk-mails', who: () => editor, keys: ['key', 'audience', 'subject', 'body'], valid: () => ({ key: fc.stringMatching(/^[A-Za-z0-9_-]{16,20}$/), audience: bulkAudience, subject: fc.constantFrom('Hello {name}', '{nope}'), body: fc.constantFrom('{papers}', 'Dear {name}') }) },
   // Issue 25.2: the daily digest's wording (no mail in this file is a digest) and previews of it.
   'PUT /api/editor/mail-templates/:name': { method: 'PUT', url: () => '/api/editor/mail-templates/dailyDigest', who: () => editor, keys: ['subject', 'body'], valid: () => ({ subject: fc.constantFrom('Digest: {count}', '{nope}', ''), body: fc.constantFrom('{items}', 'Hello {name}', '') }) },
   'POST /api/editor/mail-templates/:name/preview': { method: 'POST', url: () => '/api/editor/mail-templates/paperReceived/preview', who: () => editor, keys: ['subject', 'body', 'paperId', 'userId'], valid: () => ({ subject: fc.constantFrom('Got {paperTitle}', '{x}'), body: fc.constantFrom('Dear {name} {coAuthors}', ''), paperId: fc.constant(paperId), userId: fc.constantFrom(author.user._id, 'f'.repeat(24)) }) },
 };
+
+/** Groups a bulk mail may go to, and some it may not (an unknown track, a bad decision, a stray key). */
+const bulkAudience = fc.constantFrom(
+  { group: 'authors', decision: 'Accepted', coAuthors: true }, { group: 'authors', trackId: 'track-2' }, { group: 'missingReviews' },
+  { group: 'reviewers', trackId: 'track-99' }, { group: 'attendees' }, { group: 'unregistered', coAuthors: false },
+  { group: 'authors', decision: 'Maybe' }, { group: 'attendees', trackId: 'track-1' }, { group: 'everyone' }, {},
+);
 
 describe('JSON endpoints', () => {
   test.each(Object.entries(JSON_ENDPOINTS))(
