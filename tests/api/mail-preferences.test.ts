@@ -49,7 +49,8 @@ beforeAll(async () => {
   b = await startTestApp({ SMTP_URL: smtp.url, MAIL_DIGEST_HOURS: String(DIGEST_HOURS), DATABASE_URL: a.config.DATABASE_URL! });
   editor = await signupAs(a.app, 'Editor');
   author = await signupAs(a.app, 'Author');
-  [rOff, rDaily, rNow, unverified] = await Promise.all([1, 2, 3, 4].map((n) => signupAs(a.app, 'Reviewer', { tags: ['AI'], name: `Reviewer ${n}` })));
+  const reviewer = (n: number) => signupAs(a.app, 'Reviewer', { tags: ['AI'], name: `Reviewer ${n}` });
+  [rOff, rDaily, rNow, unverified] = await Promise.all([reviewer(1), reviewer(2), reviewer(3), reviewer(4)]);
   for (const who of [rOff, rDaily, rNow]) await verifyAddress(a.app, who.user.email);
   paperId = (await submitPaper(a.app, author.auth, { title: 'Gathered once', keywords: ['AI'] }))._id;
   for (const r of [rOff, rDaily, rNow]) {
