@@ -10,7 +10,7 @@ export const PUBLIC_PATHS = [
 
 /** Login-area paths: client-rendered from the one app shell. `:x` is one path segment. */
 export const APP_PATHS = [
-  '/login', '/reset-password', '/verify-email', '/login-link', '/keynote-admin', '/author/dashboard', '/author/new-paper', '/author/paper-details',
+  '/login', '/reset-password', '/verify-email', '/login-link', '/account/notifications', '/unsubscribe', '/keynote-admin', '/author/dashboard', '/author/new-paper', '/author/paper-details',
   '/paper-details/:id', '/editor/dashboard', '/editor/view-more/:paperId', '/editor/messages',
   '/editor/payments', '/editor/program', '/editor/assign', '/editor/settings', '/editor/reviewers', '/editor/decisions', '/editor/missing-reviews', '/editor/bulk-mail', '/editor/audit', '/editor/tracks', '/editor/review-form', '/editor/exports', '/reviewer/dashboard', '/reviewer/dashboard/:paperId', '/reviewer/bidding',
 ] as const;

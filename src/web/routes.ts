@@ -32,6 +32,8 @@ export default [
     route('reset-password', 'routes/account/reset-password.tsx', { id: 'reset-password' }),
     route('verify-email', 'routes/account/verify-email.tsx', { id: 'verify-email' }),
     route('login-link', 'routes/account/login-link.tsx', { id: 'login-link' }),
+    route('account/notifications', 'routes/account/notifications.tsx', { id: 'notifications' }),
+    route('unsubscribe', 'routes/account/unsubscribe.tsx', { id: 'unsubscribe' }),
     route('keynote-admin', 'routes/editor/keynote-admin.tsx', { id: 'keynote-admin' }),
     route('author/dashboard', 'routes/author/author-dashboard.tsx', { id: 'author-dashboard' }),
     route('author/new-paper', 'routes/author/author-new-paper.tsx', { id: 'author-new-paper' }),
