@@ -53,6 +53,7 @@ export default [
     route('editor/audit', 'routes/editor/editor-audit.tsx', { id: 'editor-audit' }),
     route('editor/tracks', 'routes/editor/editor-tracks.tsx', { id: 'editor-tracks' }),
     route('editor/review-form', 'routes/editor/editor-review-form.tsx', { id: 'editor-review-form' }),
+    route('editor/mail-templates', 'routes/editor/editor-mail-templates.tsx', { id: 'editor-mail-templates' }),
     route('editor/exports', 'routes/editor/editor-exports.tsx', { id: 'editor-exports' }),
     route('reviewer/dashboard', 'routes/reviewer/reviewer-dashboard.tsx', { id: 'reviewer-dashboard' }),
     route('reviewer/dashboard/:paperId', 'routes/reviewer/reviewer-paper.tsx', { id: 'reviewer-paper' }),
