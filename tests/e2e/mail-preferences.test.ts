@@ -1,0 +1,138 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ServerProcess } from '../support/server-process';
+import { mailText, startSmtpListener } from '../support/smtp';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
+import { serverApi } from './server-api';
+
+/**
+ * Issue 25.4 in the browser, on a server of its own with a real SMTP listener: a verified reviewer chooses "Once a
+ * day" for the discussion's mails on /account/notifications and finds it kept after a reload; another opens the
+ * /unsubscribe link of a discussion mail they received, stops that kind with one press, and their settings say so.
+ * Both screens axe-clean, nothing sideways, at 390 and 1280 px.
+ */
+let browser: Browser;
+let server: ServerProcess;
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+const stamp = Date.now().toString(36);
+const EDITOR = `prefs-editor-${stamp}@e2e.example.org`;
+const rita = { name: 'Rita Reviewer', email: `rita@uni-p-${stamp}.example` };
+const omar = { name: 'Omar Reviewer', email: `omar@uni-o-${stamp}.example` };
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+const { call, signup, submit } = serverApi(() => server.url);
+const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map(mailText);
+
+/** Confirm an address with the link mailed at sign-up, as its owner would (the page's button posts the token). */
+async function verify(email: string) {
+  let token: string | undefined;
+  for (const started = Date.now(); !(token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mailsTo(email).join('\n'))?.[1]);) {
+    if (Date.now() - started > 15_000) throw new Error(`no verification mail to ${email}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await call('POST', '/api/email/verify', null, { token });
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR });
+  browser = await launchBrowser();
+  const editor = await signup('Editor', 'Desk Editor', EDITOR);
+  const author = await signup('Author', 'Ana Author', `ana@lab-${stamp}.example`);
+  const paperId = await submit(author.token, 'Quiet inboxes');
+  for (const r of [rita, omar]) {
+    const { user } = await signup('Reviewer', r.name, r.email, ['Robotics']);
+    await verify(r.email);
+    await call('POST', '/api/editor/send-paper', editor.token, { paperId, reviewerId: user._id, override: true });
+  }
+  // Each reviewer is told of the editor's post by mail (the discussion's kind of notification).
+  await call('POST', `/api/papers/${paperId}/discussion`, editor.token, { body: 'Let us discuss.' });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
+/** axe-core's violations and sideways overflow at both widths, once no toast is moving; a screenshot of each when SCREENSHOT_DIR is set. */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  await settleToasts(page);
+  const before = page.viewportSize() ?? DESKTOP;
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
+    const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
+      .axe.run(document, { resultTypes: ['violations'] })) as AxeResult;
+    expect(result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} at ${size.width} px`).toEqual([]);
+    expect(await horizontalOverflow(page), `${name} at ${size.width} px`).toBeLessThanOrEqual(0);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize(before);
+}
+
+async function loggedIn(email: string, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });
+  const page = await context.newPage();
+  await logInInBrowser(page, { role: 'Reviewer', email });
+  return { context, page };
+}
+
+test('a verified reviewer chooses "Once a day" for the discussion\'s mails and finds it kept after a reload', async () => {
+  const { context, page } = await loggedIn(rita.email);
+  await page.getByRole('link', { name: 'Notifications', exact: true }).click();
+  await page.getByRole('heading', { name: 'Notification settings' }).waitFor();
+  const discussion = page.getByRole('group', { name: 'New posts in a paper\u2019s discussion' });
+  expect(await discussion.getByRole('radio', { name: 'Immediately' }).isChecked()).toBe(true);
+  // The essential mails are named, and said to come whatever is chosen.
+  const always = page.getByRole('region', { name: 'Always sent' });
+  expect(await always.textContent()).toContain('These mails are essential: they come whatever you choose here.');
+  await always.getByText('Password reset', { exact: true }).waitFor();
+
+  await discussion.getByRole('radio', { name: 'Once a day' }).check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('[data-sonner-toast]').getByText('Notification settings saved.').waitFor();
+  await checkScreen(page, 'notifications');
+
+  await page.reload();
+  const again = page.getByRole('group', { name: 'New posts in a paper\u2019s discussion' });
+  await again.getByRole('radio', { name: 'Once a day' }).waitFor();
+  expect(await again.getByRole('radio', { name: 'Once a day' }).isChecked()).toBe(true);
+  expect(await page.getByRole('group', { name: 'Automatic reminders (reviews due, registration)' }).getByRole('radio', { name: 'Immediately' }).isChecked()).toBe(true);
+  await context.close();
+});
+
+test('the /unsubscribe link of a mail received stops that kind with one press, and the settings say so (390 px)', async () => {
+  // The discussion mail Omar received: its footer's link to the page that stops these mails.
+  let link: string | undefined;
+  await expect.poll(() => (link = mailsTo(omar.email).map((t) => /Stop these mails: (\S+)/.exec(t)?.[1]).find(Boolean)), { timeout: 15_000 }).toBeTruthy();
+  const url = new URL(link!);
+  expect(url.pathname).toBe('/unsubscribe');
+
+  const context = await browser.newContext({ viewport: PHONE, baseURL: server.url, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(url.pathname + url.search);
+  await page.getByText(`Stop \u2018New posts in a paper\u2019s discussion\u2019 mails to ${omar.email}?`).waitFor();
+  await checkScreen(page, 'unsubscribe');
+  await page.getByRole('button', { name: 'Stop these mails' }).click();
+  await page.getByRole('status').getByText(`Done: \u2018New posts in a paper\u2019s discussion\u2019 mails to ${omar.email} are stopped. You can change this any time in your notification settings.`).waitFor();
+  await checkScreen(page, 'unsubscribe-done');
+
+  // A forged link says so and offers no button.
+  url.searchParams.set('token', 'forged');
+  await page.goto(url.pathname + url.search);
+  await page.getByRole('alert').getByText(/^This unsubscribe link is not valid/).waitFor();
+  expect(await page.getByRole('button', { name: 'Stop these mails' }).count()).toBe(0);
+  await context.close();
+
+  const omarPage = await loggedIn(omar.email, PHONE);
+  await omarPage.page.goto('/account/notifications');
+  const discussion = omarPage.page.getByRole('group', { name: 'New posts in a paper\u2019s discussion' });
+  await discussion.getByRole('radio', { name: 'Off' }).waitFor();
+  expect(await discussion.getByRole('radio', { name: 'Off' }).isChecked()).toBe(true);
+  await omarPage.context.close();
+});
