@@ -86,7 +86,7 @@ async function findRows(db: Db, caller: Caller, audience: BulkAudience): Promise
 
 /**
  * Who the group is now: one recipient per address (lower-cased; the first name found is kept), each with their
- * papers in the group, ordered by address.
+ * papers in the group (in the order they were submitted), ordered by address.
  */
 export async function resolveAudience(db: Db, caller: Caller, audience: BulkAudience): Promise<Recipient[]> {
   const byEmail = new Map<string, Recipient>();
@@ -98,5 +98,8 @@ export async function resolveAudience(db: Db, caller: Caller, audience: BulkAudi
     if (!r) byEmail.set(key, r = { email, name: row.name.trim() || email, papers: [] });
     if (row.paperId && row.title !== null && !r.papers.some((p) => p.id === row.paperId)) r.papers.push({ id: row.paperId, title: row.title });
   }
-  return [...byEmail.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  // Papers by id: in the order they were submitted.
+  for (const r of byEmail.values()) r.papers.sort((a, b) => order(a.id, b.id));
+  return [...byEmail.entries()].sort(([a], [b]) => order(a, b)).map(([, r]) => r);
 }
