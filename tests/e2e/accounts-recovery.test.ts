@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MESSAGES } from '../../src/core/messages';
 import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../src/core/schemas/accounts';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { mailedLink as mailedLinkIn, startSmtpListener } from '../support/smtp';
-import { DESKTOP, launchBrowser, PHONE, uniqueEmail, settleToasts } from './browser';
+import { DESKTOP, launchBrowser, PHONE, settleToasts, startOwnServer, uniqueEmail } from './browser';
 
 /**
  * Issue 17's journeys, on a server of this file's own whose mail goes to a real SMTP listener, so the
@@ -17,20 +15,17 @@ import { DESKTOP, launchBrowser, PHONE, uniqueEmail, settleToasts } from './brow
 let browser: Browser;
 let server: ServerProcess;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
-let dataDir: string;
 const SHOTS = process.env.ACCOUNTS_SHOTS;
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), SMTP_URL: smtp.url });
+  server = await startOwnServer({ SMTP_URL: smtp.url });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function open(viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {

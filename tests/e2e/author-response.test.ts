@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, watchProblems, settleToasts } from './browser';
+import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer, watchProblems } from './browser';
 
 /**
  * Issue 23.4 and 23.5, on a server of its own (the response window is a conference-wide setting): the author
@@ -16,7 +14,6 @@ import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PH
  */
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 let paperId: string;
 const SHOTS = process.env.AUTHOR_RESPONSE_SHOTS;
 const stamp = Date.now().toString(36);
@@ -28,8 +25,7 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => (i % 7 === 3 ? 
 const { call, signup, submit } = serverApi(() => server.url);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') });
+  server = await startOwnServer();
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Desk Editor', editorEmail);
   const author = await signup('Author', 'Ada Author', authorEmail);
@@ -43,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function open(role: 'Author' | 'Editor', email: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {

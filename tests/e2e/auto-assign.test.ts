@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
 import { multipart, pdfBytes } from '../support/multipart';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { DESKTOP, launchBrowser, logInInBrowser, PHONE, signUpInBrowser } from './browser';
+import type { ServerProcess } from '../support/server-process';
+import { DESKTOP, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, startOwnServer } from './browser';
 
 /**
  * Issue 13's journey on a server of its own (applying assigns every paper on the server): the editor
@@ -14,7 +12,6 @@ import { DESKTOP, launchBrowser, logInInBrowser, PHONE, signUpInBrowser } from '
  */
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 const SHOTS = process.env.ASSIGN_SHOTS;
 const stamp = Date.now().toString(36);
 
@@ -36,8 +33,7 @@ async function submit(token: string, title: string, keywords: string[]): Promise
 
 let paperId = '';
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') });
+  server = await startOwnServer();
   browser = await launchBrowser();
   const author = await signup('Author', 'Ada Author', `ada.${stamp}@lab.example`);
   paperId = await submit(author.token, 'Robots that read maps', ['Robotics', 'Computer Vision']);
@@ -50,7 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('the editor previews, filters and applies the automatic assignment, and the paper page shows it', async () => {

@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { tempPrefix } from '../support/leftovers';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
@@ -18,6 +21,31 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export const baseUrl = () => inject('baseUrl');
+
+/**
+ * A server of the journey's own, for a journey whose settings, mail or limits must not meet the others' (the
+ * shared one is `baseUrl`): the build's site and compiled server (global-setup chose it), `env` on top, and a copy
+ * of the migrated database global-setup prepared (no initdb per file). `stop` also removes its DATA_DIR.
+ */
+export async function startOwnServer(env: Record<string, string> = {}): Promise<ServerProcess & { dataDir: string }> {
+  const dataDir = mkdtempSync(tempPrefix());
+  try {
+    const server = await startServerProcess(
+      { DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), ...env },
+      { template: inject('dataTemplate'), entry: inject('serverEntry') || undefined },
+    );
+    return {
+      ...server,
+      dataDir,
+      stop: async (signal) => {
+        try { await server.stop(signal); } finally { rmSync(dataDir, { recursive: true, force: true }); }
+      },
+    };
+  } catch (e) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+}
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };

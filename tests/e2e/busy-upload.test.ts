@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { uploadServerBusy } from '../../src/core/messages';
-import { tempPrefix } from '../support/leftovers';
 import { multipart, pdfBytes } from '../support/multipart';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, launchBrowser, logInInBrowser } from './browser';
+import { DESKTOP, launchBrowser, logInInBrowser, startOwnServer } from './browser';
 
 /**
  * Issue 30.3 in the browser, on a server of its own that takes one API request at a time and lets others wait at
@@ -17,14 +14,11 @@ import { DESKTOP, launchBrowser, logInInBrowser } from './browser';
  */
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 const stamp = Date.now().toString(36);
 const { signup } = serverApi(() => server.url);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({
-    DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'),
+  server = await startOwnServer({
     API_CONCURRENCY: '1', API_QUEUE: '16', API_QUEUE_WAIT_MS: '1000',
   });
   browser = await launchBrowser();
@@ -32,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Another author's submission whose body stops half-way: it holds the server's one turn until `finish()`. */

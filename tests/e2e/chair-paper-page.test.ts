@@ -1,14 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { paperAtLimit, reviewerUnassigned } from '../../src/core/assignment/messages';
 import { MESSAGES } from '../../src/core/messages';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
 
 /**
  * Issue 22.3 in the browser: a track chair opens a paper of their track and reads it whole beside its ranked
@@ -21,7 +20,6 @@ import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, sett
 let browser: Browser;
 let server: ServerProcess;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
-let dataDir: string;
 const stamp = Date.now().toString(36);
 const EDITOR = 'chair-page-editor@e2e.example.org';
 const chairEmail = `chair@chairs-${stamp}.example`;
@@ -35,9 +33,7 @@ const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({
-    DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR,
+  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR,
   });
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Page Editor', EDITOR);
@@ -60,7 +56,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }

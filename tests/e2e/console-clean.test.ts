@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { callApi, DESKTOP, launchBrowser, PHONE, signUpInBrowser, uniqueEmail, watchProblems } from './browser';
+import type { ServerProcess } from '../support/server-process';
+import { callApi, DESKTOP, launchBrowser, PHONE, signUpInBrowser, startOwnServer, uniqueEmail, watchProblems } from './browser';
 
 /**
  * Issue 28.6: every login-area screen opens without a console error, an uncaught error, a failed request or an
@@ -15,17 +12,14 @@ import { callApi, DESKTOP, launchBrowser, PHONE, signUpInBrowser, uniqueEmail, w
 const EDITOR = 'console-editor@e2e.example.org';
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), EDITOR_EMAILS: EDITOR });
+  server = await startOwnServer({ EDITOR_EMAILS: EDITOR });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function watchedPage(viewport = DESKTOP) {

@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, watchProblems, settleToasts } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer, watchProblems } from './browser';
 import { PASSWORD as password, serverApi } from './server-api';
 
 /**
@@ -21,7 +19,6 @@ import { PASSWORD as password, serverApi } from './server-api';
 let browser: Browser;
 let server: ServerProcess;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
-let dataDir: string;
 const stamp = Date.now().toString(36);
 const EDITOR = { name: 'Dana Desk', email: `desk.${stamp}@journey-desk.example` };
 const AUTHOR = { name: 'Asha Author', email: `asha.${stamp}@lab-a.example` };
@@ -52,9 +49,7 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).joi
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({
-    DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR.email,
+  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR.email,
   });
   browser = await launchBrowser();
   editorToken = (await signup('Editor', EDITOR.name, EDITOR.email)).token;
@@ -69,7 +64,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Every page's console errors, uncaught errors and failed requests, checked after each step. */
@@ -282,7 +276,7 @@ test('6. the editor accepts the paper and sends the decision: the author\'s mail
   await checkScreen(page, 'decisions');
   await page.getByRole('button', { name: 'Send…' }).click();
   await page.getByRole('alertdialog', { name: 'Send the decisions?' }).getByRole('button', { name: 'Send notifications' }).click();
-  await page.getByRole('status').filter({ hasText: 'Sent 1, skipped 0' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'The decision e-mails of 1 paper are queued: the mail queue sends them now; skipped 0' }).waitFor();
   await context.close();
 
   let mail = '';

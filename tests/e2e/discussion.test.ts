@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
 import { PASSWORD as password, serverApi } from './server-api';
 
 /**
@@ -16,7 +14,6 @@ import { PASSWORD as password, serverApi } from './server-api';
 let browser: Browser;
 let server: ServerProcess;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
-let dataDir: string;
 const stamp = Date.now().toString(36);
 const EDITOR = `discussion-editor-${stamp}@e2e.example.org`;
 const chairEmail = `chair@chairs-${stamp}.example`;
@@ -30,9 +27,7 @@ const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({
-    DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR,
+  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR,
   });
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Desk Editor', EDITOR);
@@ -52,7 +47,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }

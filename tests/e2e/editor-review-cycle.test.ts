@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
 
 /**
  * Issue 12, the editor's screens, on a server of its own (notify reaches every paper on the server, and the
@@ -16,7 +14,6 @@ import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE } fro
  */
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 const SHOTS = process.env.EDITOR_SHOTS;
 const stamp = Date.now().toString(36);
 const editorEmail = `chair.${stamp}@chair.example`;
@@ -27,8 +24,7 @@ const { call, signup, submit } = serverApi(() => server.url);
 const ids = { strong: '', weak: '', unreviewed: '' };
 let editorToken = '';
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') });
+  server = await startOwnServer();
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Chair Person', editorEmail);
   editorToken = editor.token;
@@ -52,7 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function editorPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
@@ -139,7 +134,7 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await page.getByRole('button', { name: 'Send…' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Send the decisions?' });
   await confirm.getByRole('button', { name: 'Send notifications' }).click();
-  await page.getByRole('status').filter({ hasText: 'Sent 1, skipped 2' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Mail is not configured: the decisions of 1 paper are recorded as told, their e-mails kept in the outbox and not sent; skipped 2' }).waitFor();
   const strong = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Robots that read maps' }) });
   await expect.poll(() => strong.textContent()).toContain('Notified: Accepted');
   await page.reload();
@@ -148,15 +143,15 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   // Nothing is due any more: a second send sends nothing.
   await page.getByRole('button', { name: 'Send…' }).click();
   await confirm.getByRole('button', { name: 'Send notifications' }).click();
-  await page.getByRole('status').filter({ hasText: 'Sent 0, skipped 3' }).waitFor();
-  await expect.poll(() => page.getByText('Every decision has been sent to the authors.').isVisible()).toBe(true);
+  await page.getByRole('status').filter({ hasText: 'Nothing to send, skipped 3' }).waitFor();
+  await expect.poll(() => page.getByText('Every decision is recorded as told, but mail is not configured: the 1 decision e-mail is kept in the outbox, nothing was sent.').isVisible()).toBe(true);
 
   // Accepted papers nobody has paid registration for (issue 15): listed, and their authors reminded.
   await page.getByRole('button', { name: 'Accepted, not registered', exact: true }).click();
   await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
   await expect.poll(() => list.textContent()).toContain('Robots that read maps');
   await page.getByRole('button', { name: 'Send a registration reminder to this author' }).click();
-  await page.getByRole('status').filter({ hasText: 'Reminder sent to 1 author' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Mail is not configured: the reminder to 1 author is kept in the outbox, nothing was sent' }).waitFor();
   await page.getByRole('button', { name: 'All', exact: true }).click();
 
   // The paper's page: the reviews with their scores in words, the conflicts in words, the decision.

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
 
 /**
  * Issue 28.5, 28.7 and the login-area half of 28.8, on a server of its own: each CSV export sits beside the list it
@@ -16,7 +14,6 @@ import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, sett
  */
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 const SHOTS = process.env.EXPORTS_DATES_SHOTS;
 const stamp = Date.now().toString(36);
 const editorEmail = `desk.${stamp}@desk.example`;
@@ -30,8 +27,7 @@ const DEADLINE_TEXT = '31 Jan 2030, 19:00 (Bangkok time, UTC+7) – 31 Jan 2030,
 const { call, signup, submit } = serverApi(() => server.url);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') });
+  server = await startOwnServer();
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Desk Editor', editorEmail);
   const author = await signup('Author', 'Ada Author', authorEmail);
@@ -46,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function open(viewport: { width: number; height: number }, role: 'Editor' | 'Author' | 'Reviewer' = 'Editor', email = editorEmail): Promise<{ context: BrowserContext; page: Page }> {

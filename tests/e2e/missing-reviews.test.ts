@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
 
 /**
  * Issue 22.5, on a server of its own (the list and "Remind all" cover every paper on the server): the editor opens
@@ -16,7 +14,6 @@ import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, sett
  */
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 const SHOTS = process.env.MISSING_REVIEWS_SHOTS;
 const stamp = Date.now().toString(36);
 const editorEmail = `desk.${stamp}@desk.example`;
@@ -27,8 +24,7 @@ const { call, signup, submit } = serverApi(() => server.url);
 
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') });
+  server = await startOwnServer();
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Desk Editor', editorEmail);
   const author = await signup('Author', 'Ada Author', `ada.${stamp}@lab.example`);
@@ -45,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function editorPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {

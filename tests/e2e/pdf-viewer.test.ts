@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, uniqueEmail, watchProblems, settleToasts } from './browser';
+import type { ServerProcess } from '../support/server-process';
+import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, signUpInBrowser, startOwnServer, uniqueEmail, watchProblems } from './browser';
 
 /**
  * Issue 28.1: the reviewer reads the paper where they review it. A real three-page PDF is drawn in the page
@@ -19,11 +18,9 @@ import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PH
 const EDITOR = 'pdf-viewer-editor@e2e.example.org';
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 let editorPage: Page;
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), EDITOR_EMAILS: EDITOR });
+  server = await startOwnServer({ EDITOR_EMAILS: EDITOR });
   browser = await launchBrowser();
   // The editor who sends every paper of this file (signed up once; the third test logs in as them).
   editorPage = (await newPage()).page;
@@ -32,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function newPage(viewport = DESKTOP) {

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { formatDeadline } from '../../src/web/lib/format';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
 
 /**
  * Issue 23.8, on a server of its own (the dates are the whole server's): the editor sets the phases' dates on the
@@ -16,7 +14,6 @@ import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, sett
  */
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 const SHOTS = process.env.PHASES_SHOTS;
 const stamp = Date.now().toString(36);
 const editorEmail = `phases.${stamp}@desk.example`;
@@ -25,16 +22,17 @@ const { call, signup } = serverApi(() => server.url);
 let editorToken = '';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The file's one "now": a minute that turned between filling a date and reading it back must not change it. */
+const NOW = Date.now();
 /** A whole minute `days` from now, as a datetime-local input in UTC (the pages run in UTC here) writes it. */
-const wallTime = (days: number) => new Date(Math.floor((Date.now() + days * DAY) / 60_000) * 60_000).toISOString().slice(0, 16);
+const wallTime = (days: number) => new Date(Math.floor((NOW + days * DAY) / 60_000) * 60_000).toISOString().slice(0, 16);
 const DATES: Array<[label: string, days: number]> = [
   ['Submission deadline', -20], ['Bidding deadline', -10], ['Review deadline', 5], ['Author response opens', 7],
   ['Author response closes', 10], ['Discussion deadline', 15], ['Notification date', 20], ['Camera-ready deadline', 40],
 ];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') });
+  server = await startOwnServer();
   browser = await launchBrowser();
   editorToken = (await signup('Editor', 'Phase Editor', editorEmail)).token;
   await signup('Reviewer', 'Rhea Reviewer', reviewerEmail, ['Robotics']);
@@ -42,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function open(viewport: { width: number; height: number }, role: 'Editor' | 'Reviewer', email: string): Promise<Page> {

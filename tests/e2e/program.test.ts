@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
 import { multipart, pdfBytes } from '../support/multipart';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { DESKTOP, launchBrowser, PHONE, signUpInBrowser } from './browser';
+import { DESKTOP, launchBrowser, PHONE, signUpInBrowser, startOwnServer } from './browser';
 
 /**
  * Issue 15's journey on a server of its own (its first Editor may sign up): the editor builds a two-session
@@ -14,8 +12,7 @@ import { DESKTOP, launchBrowser, PHONE, signUpInBrowser } from './browser';
  * calendar file. Screenshots at 390 and 1280 px when PROGRAM_SHOTS names a folder.
  */
 let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
+let server: Awaited<ReturnType<typeof startOwnServer>>;
 const SHOTS = process.env.PROGRAM_SHOTS;
 const stamp = Date.now().toString(36);
 
@@ -31,8 +28,8 @@ async function submit(token: string, title: string): Promise<string> {
  * stores it): the decision screen is another journey's.
  */
 async function accept(ids: string[]) {
-  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
-  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const port = readFileSync(path.join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const password = readFileSync(path.join(server.dataDir, 'pg-password'), 'utf8').trim();
   const client = new pg.Client({ connectionString: `postgres://imse:${encodeURIComponent(password)}@127.0.0.1:${port}/imse` });
   await client.connect();
   try {
@@ -43,8 +40,7 @@ async function accept(ids: string[]) {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') });
+  server = await startOwnServer();
   browser = await launchBrowser();
   const res = await fetch(`${server.url}/api/signup`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
@@ -57,7 +53,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function addSession(page: Page, s: { title: string; track: string; room: string; start: string; end: string }) {

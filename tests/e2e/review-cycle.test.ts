@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { VERIFY_DONE } from '../../src/core/schemas/accounts';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { mailedLink, startSmtpListener } from '../support/smtp';
-import { callApi, DESKTOP, PHONE, horizontalOverflow, launchBrowser, signUpInBrowser, uniqueEmail, settleToasts } from './browser';
+import { callApi, DESKTOP, horizontalOverflow, launchBrowser, PHONE, settleToasts, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
 
 /**
  * Issue 12's browser journey: author submits → editor sets deadlines → reviewer bids and reviews → editor
@@ -20,12 +19,9 @@ import { callApi, DESKTOP, PHONE, horizontalOverflow, launchBrowser, signUpInBro
 let browser: Browser;
 let server: ServerProcess;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
-let dataDir: string;
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({
-    DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'), SMTP_URL: smtp.url,
+  server = await startOwnServer({ SMTP_URL: smtp.url,
     EDITOR_EMAILS: 'cycle-editor@e2e.example.org',
   });
   browser = await launchBrowser();
@@ -34,7 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function newPage(browser: Browser, viewport = DESKTOP) {

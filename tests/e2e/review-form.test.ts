@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
 
 /**
  * Issue 23.1, on a server of its own (the form is the whole conference's): the editor adds a required score
@@ -14,7 +11,6 @@ import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, sett
  */
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 let paperId: string;
 const stamp = Date.now().toString(36);
 const editorEmail = `form.${stamp}@desk.example`;
@@ -23,8 +19,7 @@ const reviewerEmail = `rowan.${stamp}@uni-a.example`;
 const { call, signup, submit } = serverApi(() => server.url);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') });
+  server = await startOwnServer();
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Form Editor', editorEmail);
   const author = await signup('Author', 'Ada Author', `ada.${stamp}@lab.example`);
@@ -35,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function signedIn(role: 'Editor' | 'Reviewer', email: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {

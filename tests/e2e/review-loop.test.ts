@@ -56,7 +56,8 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await reviewerCard.getByRole('button', { name: 'Send Mail' }).click();
   // The e2e server has no SMTP_URL: the answer says the mail stayed in the outbox (issue 18 §3).
   await toast(editor.page, `Mail is not configured: the mail to ${best.email} is kept in the outbox, nothing was sent`);
-  await expect.poll(() => badge.textContent()).toBe('Mail Sent');
+  // The badge follows the mail (issue 25.1): 'Mail Sent' is for a mail the SMTP server took; this one was kept.
+  await expect.poll(() => badge.textContent()).toBe('Mail Kept');
   await reviewerCard.getByRole('button', { name: 'Send Paper' }).click();
   await toast(editor.page, `Paper sent to ${best.name}`);
   await expect.poll(() => badge.textContent()).toBe('Sent');

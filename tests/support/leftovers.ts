@@ -58,11 +58,11 @@ export function cleanLeftovers(opts: { self: string; includeSelf: boolean }): { 
   return { killed, unmounted, removed };
 }
 
-/** A server process (src/server/main.ts) or a PostgreSQL server, not a vitest worker. */
+/** A server process (src/server/main.ts, or compiled: app-server/main.mjs) or a PostgreSQL server, not a vitest worker. */
 function isStartedServer(pid: number): boolean {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return cmd.includes('src/server/main.ts') || cmd.includes('build/server/') || /(^|\/)postgres\0/.test(cmd);
+    return cmd.includes('src/server/main.ts') || cmd.includes('build/server/') || cmd.includes('app-server/main.mjs') || /(^|\/)postgres\0/.test(cmd);
   } catch {
     return false;
   }
