@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  CoAuthorsBody, CoAuthorsResponse, ForgotBody, MyRolesJson, PersonConflictsResponse, ResetBody, SwitchRoleBody, SwitchRoleResponse, VerifyBody,
+  CoAuthorsBody, CoAuthorsResponse, ForgotBody, MailedAnswerJson, MyRolesJson, PersonConflictsResponse, ResetBody, SwitchRoleBody, SwitchRoleResponse, VerifyBody,
 } from '../schemas/accounts';
 import { LoginBody, LoginLinkBody, LoginResponse, ProfileFields, SignupBody, SignupResponse, UserJson } from '../schemas/auth';
 import { MessageJson, PaperId } from '../schemas/common';
@@ -45,8 +45,8 @@ export const ACCOUNTS = endpoints('accounts', {
   },
   requestPasswordReset: {
     method: 'POST', path: '/password/forgot', summary: 'Mail a link to choose a new password',
-    description: 'The same answer whether or not the account exists. At most 3 requests an hour per e-mail.',
-    body: ForgotBody, response: MessageJson,
+    description: 'The same answer whether or not the account exists. At most 3 requests an hour per e-mail. Without SMTP the answer says the link is kept in the outbox (`mail` \'outbox\').',
+    body: ForgotBody, response: MailedAnswerJson,
   },
   resetPassword: {
     method: 'POST', path: '/password/reset', summary: 'Choose a new password with the token of a mailed reset link',
@@ -58,7 +58,8 @@ export const ACCOUNTS = endpoints('accounts', {
   },
   resendVerificationMail: {
     method: 'POST', path: '/email/verify/resend', summary: 'Mail the signed-in account a new verification link (at most 3 an hour)',
-    response: MessageJson,
+    description: 'Waits a few seconds for the mail server: `mail` is sent, queued, failed, or outbox (mail is not configured: kept, nothing sent).',
+    response: MailedAnswerJson,
   },
   saveCoAuthors: {
     method: 'PUT', path: '/author/paper/:id/co-authors', tag: 'submissions', summary: 'Replace the co-authors of the submitter\'s paper',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SignupBody, UserJson } from './auth';
 import { Email, Role } from './common';
 import { plainLine } from './text';
+import { CountryCode, Orcid } from './proceedings';
 
 /** The one answer to "forgot password", whether or not the account exists (no way to learn who is registered). */
 export const FORGOT_ANSWER = 'If an account with this email and role exists, we have sent it a link to choose a new password. The link works once, within one hour.';
@@ -12,6 +13,13 @@ export const RESET_LINK_MISSING = 'This page needs the link from the password re
 export const VERIFY_DONE = 'Thank you: your email address is verified.';
 export const VERIFY_LINK_BAD = 'This verification link is not valid or has already been used.';
 export const VERIFY_SENT = 'We have sent you a new verification link.';
+/**
+ * A request that mails the caller (issue 25.1): `mail` says where it went — 'sent' (the SMTP server took it),
+ * 'queued' (not taken yet), 'failed', or 'outbox' (mail is not configured: kept, nothing sent). The forgot-password
+ * answer's `mail` is the server's setting alone ('queued' or 'outbox'), the same whether or not the account exists.
+ */
+export const MailedAnswerJson = z.object({ message: z.string(), mail: z.enum(['sent', 'queued', 'failed', 'outbox']) });
+export type MailedAnswerJson = z.infer<typeof MailedAnswerJson>;
 export const VERIFY_TAKEN = 'Another account in this role has already confirmed this email address. Log in to that account, or reset its password.';
 
 export const ForgotBody = z.object({ email: Email, role: Role });
@@ -57,6 +65,9 @@ export const CoAuthor = z.object({
   name: z.string({ message: 'Each co-author needs a name' }).trim().min(1, 'Each co-author needs a name').max(120, 'A co-author name is too long (at most 120 characters)').refine(...plainLine('Co-author name')),
   email: Email,
   affiliation: z.string().trim().max(200, 'An affiliation is too long (at most 200 characters)').default(''),
+  /** Issue 26.4: the affiliation's country (ISO 3166-1 alpha-2) and the ORCID iD, both optional. */
+  country: CountryCode.default(''),
+  orcid: Orcid.default(null),
 });
 export type CoAuthor = z.infer<typeof CoAuthor>;
 export const CoAuthorList = z.array(CoAuthor).max(MAX_CO_AUTHORS, `At most ${MAX_CO_AUTHORS} co-authors`)

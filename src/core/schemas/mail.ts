@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATE_NAMES } from '../mail-templates';
 import { Id } from './common';
 
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'outbox'] as const;
@@ -17,8 +18,50 @@ export const MailJson = z.object({
   nextAttemptAt: z.string().nullable(),
   sentAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The kind of notification (null: essential, always sent). */
+  category: z.string().nullable(),
+  /** The SMTP server's last answer, as it came: its acceptance ("250 …") or its refusal (issue 25.5). */
+  smtpResponse: z.string().nullable(),
 });
 export type MailJson = z.infer<typeof MailJson>;
+
+/** Mails whose body carries a secret link (a password reset, a one-time login, a verification). */
+export const SECRET_TEMPLATES = ['passwordReset', 'loginLink', 'verifyEmail'] as const;
+/** What replaces such a link in the body the editor reads when mail is configured (the link goes to the recipient only). */
+export const LINK_HIDDEN_DELIVERED = '[link hidden: it was delivered to the recipient]';
+export const LINK_HIDDEN_PENDING = '[link hidden: it goes to the recipient only]';
+
+/** One mail whole (issue 25.1): its body, with the links in it, and its delivery record. */
+export const MailDetailJson = MailJson.extend({
+  body: z.string(),
+  /** The http(s) addresses in the body, in order (after any masking). */
+  links: z.array(z.string()),
+  /** True when a secret link in the body was hidden (mail is configured: the link is the recipient's alone). */
+  masked: z.boolean(),
+  /** The template's name for people (TEMPLATE_INFO). */
+  templateLabel: z.string(),
+  bulkId: z.string().nullable(),
+  listUnsubscribe: z.string().nullable(),
+});
+export type MailDetailJson = z.infer<typeof MailDetailJson>;
+
+const TEMPLATES_MESSAGE = 'template must be one or more template names separated by commas';
+/** The mail log filtered: to one address (any case), in one state, of one or more templates (comma-separated). */
+export const MailListQuery = z.object({
+  to: z.string().trim().min(1, 'to must be an e-mail address').max(320, 'to is too long').optional(),
+  status: z.enum(MAIL_STATES, { message: `status must be one of ${MAIL_STATES.join(', ')}` }).optional(),
+  template: z.string().max(1000, TEMPLATES_MESSAGE)
+    .refine((v) => v.split(',').every((t) => (TEMPLATE_NAMES as string[]).includes(t)), TEMPLATES_MESSAGE).optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').optional(),
+});
+export type MailListQuery = z.infer<typeof MailListQuery>;
+
+export const MailCountsJson = z.object({
+  queued: z.number().int(), sending: z.number().int(), sent: z.number().int(), failed: z.number().int(), outbox: z.number().int(),
+});
+/** The newest matching mails (`limit`, 200 unless said), how many match in all, and the counts per state of the mails to that address and template whatever their state. */
+export const MailListJson = z.object({ mails: z.array(MailJson), total: z.number().int(), counts: MailCountsJson });
+export type MailListJson = z.infer<typeof MailListJson>;
 
 export const ContactMessageJson = z.object({
   _id: z.string(), name: z.string(), email: z.string(), phone: z.string(), subject: z.string(), message: z.string(), createdAt: z.string(),
@@ -39,3 +82,9 @@ export const MAIL_RETRY_QUEUED = 'The mail is queued again';
 /** Whether the server delivers mail (SMTP_URL set) or only keeps it in the outbox: the editor's banner (issue 18 §3). */
 export const MailStatusJson = z.object({ configured: z.boolean(), message: z.string().nullable() });
 export type MailStatusJson = z.infer<typeof MailStatusJson>;
+
+/** The state of the newest invitation mail (Send Mail) to each reviewer of a paper: the badge follows it (core/mail-states.ts). */
+export const InvitationMailsJson = z.object({
+  invitations: z.array(z.object({ reviewerId: z.string(), mailId: z.string(), state: MailState })),
+});
+export type InvitationMailsJson = z.infer<typeof InvitationMailsJson>;

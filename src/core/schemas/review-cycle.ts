@@ -72,6 +72,8 @@ export const NotifyBody = z.object({
 });
 export const NotifyResponse = z.object({
   sent: z.number(), skipped: z.number(),
+  /** Issue 25.1: where the decision e-mails went: queued for the SMTP server, or kept in the outbox (no SMTP). Not on a dry run. */
+  mail: z.enum(['queued', 'outbox']).optional(),
   preview: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string() })).optional(),
 });
 

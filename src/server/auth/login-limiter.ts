@@ -104,7 +104,10 @@ export class LoginLimiter {
  * 429 for a login while the account's per-e-mail ceiling holds and the address is not known to it: the same
  * answer whether the password was right (a login link is mailed) or wrong, so the ceiling still stops guessing.
  */
-export function accountLocked(refusal: Refusal): AppError {
-  return new AppError('too_many', 'Too many failed logins for this account. If the password was right, we have e-mailed a one-time login link '
-    + `to the account's address; otherwise please try again in ${retryIn(refusal)}.`, { 'retry-after': String(refusal.retryAfterSeconds) });
+export function accountLocked(refusal: Refusal, mailConfigured = true): AppError {
+  // Without SMTP the link is only kept in the outbox (issue 25.1): a server-wide fact, the same for every account.
+  const link = mailConfigured ? 'we have e-mailed a one-time login link to the account\'s address'
+    : 'a one-time login link was kept in the site\'s outbox (mail is not configured, so nothing was sent: the organisers can read it)';
+  return new AppError('too_many', `Too many failed logins for this account. If the password was right, ${link}; `
+    + `otherwise please try again in ${retryIn(refusal)}.`, { 'retry-after': String(refusal.retryAfterSeconds) });
 }

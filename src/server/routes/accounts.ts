@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ACCOUNTS } from '../../core/api/accounts';
+import { FORGOT_ANSWER_KEPT, VERIFY_FAILED, VERIFY_KEPT, VERIFY_QUEUED } from '../../core/mail-states';
 import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../core/schemas/accounts';
 import { configuredLoginLimits, LoginLimiter } from '../auth/login-limiter';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
@@ -41,7 +42,8 @@ const routes: FastifyPluginAsync = async (app) => {
       if (refused) throw tooMany(refused, 'Too many password reset requests.');
       // After the answer: the same answer in the same time whether or not the account exists.
       background(() => requestPasswordReset(db, { body, mailer: app.mailer, publicUrl: app.config.publicUrl }));
-      return { message: FORGOT_ANSWER };
+      // Whether mail is configured is the server's, not the account's: saying so reveals nothing (issue 25.1).
+      return app.mailer.configured ? { message: FORGOT_ANSWER, mail: 'queued' as const } : { message: FORGOT_ANSWER_KEPT, mail: 'outbox' as const };
     },
   });
 
@@ -69,8 +71,11 @@ const routes: FastifyPluginAsync = async (app) => {
       // Counted here, not in a guard: a request refused for its body (413) sends no mail and uses up no try.
       const refused = await limiter.take([{ key: `verify-resend:u:${caller.id}`, limit: 3, windowMs: HOUR }]);
       if (refused) throw tooMany(refused, 'Too many verification mails.');
-      await resendVerificationMail(db, { userId: caller.id, mailer: app.mailer, publicUrl: app.config.publicUrl });
-      return { message: VERIFY_SENT };
+      const state = await resendVerificationMail(db, { userId: caller.id, mailer: app.mailer, publicUrl: app.config.publicUrl, waitMs: 5000 });
+      if (state === 'outbox') return { message: VERIFY_KEPT, mail: state };
+      if (state === 'failed') return { message: VERIFY_FAILED, mail: state };
+      if (state === 'sent') return { message: VERIFY_SENT, mail: state };
+      return { message: VERIFY_QUEUED, mail: 'queued' as const };
     },
   });
 

@@ -62,7 +62,7 @@ const routes: FastifyPluginAsync = async (app) => {
         if (err instanceof AppError && err.code === 'unauthorized') {
           await limiter.fail(body.email, req.ip);
           await recordAudit(db, { actorId: null, actorRole: body.role, action: 'login.failed', ip: req.ip, details: { email: body.email } });
-          if (locked) throw accountLocked(locked);
+          if (locked) throw accountLocked(locked, app.mailer.configured);
         }
         throw err;
       });
@@ -72,7 +72,7 @@ const routes: FastifyPluginAsync = async (app) => {
         // per account).
         await limiter.fail(body.email, req.ip);
         void mailLinkLimited(user).catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'login link mail failed'));
-        throw accountLocked(locked);
+        throw accountLocked(locked, app.mailer.configured);
       }
       await limiter.succeed(body.email, req.ip, user.id);
       const links = await findLinkedAccounts(db, { user, password: body.password });

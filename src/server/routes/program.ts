@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { PROGRAMME } from '../../core/api/programme';
 import { CONFERENCE_TITLE } from '../../core/conference';
+import { registrationReminded } from '../../core/mail-states';
 import { API_POLICY } from '../csp';
 import { defineRoute } from '../http/route';
 import { getPaperRegistration } from '../services/submissions/author-papers';
@@ -57,7 +58,7 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR,
     handler: async ({ body }) => {
       const sent = await remindUnregistered({ db, mailer: app.mailer, paperIds: body.paperIds, publicUrl });
-      return { sent, message: sent === 1 ? 'Reminder sent to 1 author' : `Reminder sent to ${sent} authors` };
+      return { sent, message: registrationReminded(sent, app.mailer.configured) };
     },
   });
   defineRoute(app, PROGRAMME.getPaperRegistration, {

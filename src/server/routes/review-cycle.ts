@@ -112,7 +112,9 @@ const routes: FastifyPluginAsync = async (app) => {
       // A track chair notifies within their tracks, never on a paper they are conflicted with (issue 22.2).
       if (body.paperIds) await checkEditorPapers(db, caller, body.paperIds);
       const paperIds = body.paperIds ?? await scopedPaperIds(db, caller);
-      return notifyAuthors({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, paperIds, dryRun: body.dryRun, editor: { id: caller.id, ip: req.ip } });
+      const told = await notifyAuthors({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, paperIds, dryRun: body.dryRun, editor: { id: caller.id, ip: req.ip } });
+      // Decision mails are essential (never held nor turned off): queued, or kept without SMTP (issue 25.1).
+      return body.dryRun ? told : { ...told, mail: app.mailer.configured ? 'queued' as const : 'outbox' as const };
     },
   });
 

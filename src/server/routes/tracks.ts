@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { TRACKS } from '../../core/api/tracks';
+import { CHAIR_MAIL_KEPT } from '../../core/mail-states';
 import { defineRoute } from '../http/route';
 import { setTrackChairs } from '../services/tracks/chairs';
 import { createTrack, listEditorTracks, listTracks, updateTrack } from '../services/tracks/tracks';
@@ -20,7 +21,9 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR,
     handler: async ({ req, caller, params, body }) => {
       const emails = await setTrackChairs({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, trackId: params.trackId, emails: body.emails, editor: { id: caller.id, ip: req.ip } });
-      return { emails, message: emails.length ? `Chairs saved: ${emails.join(', ')}` : 'This track has no chairs now' };
+      const saved = emails.length ? `Chairs saved: ${emails.join(', ')}` : 'This track has no chairs now';
+      // Newly named chairs are mailed; without SMTP that mail is only kept (issue 25.1).
+      return { emails, message: emails.length && !app.mailer.configured ? `${saved}. ${CHAIR_MAIL_KEPT}` : saved };
     },
   });
 };

@@ -17,3 +17,11 @@ export const getEditorStats = () => call(EDITOR_DESK.getEditorStats);
 /** Download one of the editor's CSV exports (EXPORT_LABELS) as `<name>-<date>.csv`, with the login token. */
 export const saveExport = (name: ExportName): Promise<void> =>
   saveDownload(EDITOR_DESK.downloadExport, { params: { file: `${name}.csv` }, fileName: `${name}-${new Date().toISOString().slice(0, 10)}.csv` });
+
+/** The mail log filtered: to one address, in one state, of some templates (comma-separated); with counts per state. */
+export type MailFilters = QueryOf<typeof EDITOR_DESK.listMails>;
+export const listMails = (filters: MailFilters) => call(EDITOR_DESK.listMails, { query: filters });
+/** One mail whole (a secret link hidden when mail is configured). */
+export const getMail = (mailId: string) => call(EDITOR_DESK.getMail, { params: { mailId } });
+/** What became of the newest Send Mail invitation to each reviewer of a paper. */
+export const getInvitationMails = (paperId: string) => call(EDITOR_DESK.listInvitationMails, { params: { paperId } });

@@ -4,19 +4,19 @@ import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { lockAccountDecisions } from './sign-up-user';
-import type { Mailer } from '../../mail/send';
+import type { Mailer, MailState, SendResult } from '../../mail/send';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 import { recordAudit } from '../shared/audit';
 
 const VERIFY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Mail an account a link that confirms its e-mail address (at signup, or again on request). */
-export async function sendVerificationMail(db: Db, opts: { user: { id: string; name: string; email: string; role: string; createdAt: Date }; mailer: Mailer; publicUrl: string }): Promise<void> {
+export async function sendVerificationMail(db: Db, opts: { user: { id: string; name: string; email: string; role: string; createdAt: Date }; mailer: Mailer; publicUrl: string }): Promise<{ id: string; result: SendResult }> {
   const { user } = opts;
   const token = await issueAccountToken(db, { userId: user.id, purpose: 'verify', ttlMs: VERIFY_TTL_MS });
   // The mail names the account it verifies (role, name, when): the reader decides whether that signup was theirs.
   const signedUpOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(user.createdAt) + ' UTC';
-  await opts.mailer.send({
+  return opts.mailer.send({
     to: user.email, template: 'verifyEmail',
     values: { name: user.name, role: user.role, signedUpOn, verifyUrl: `${opts.publicUrl}/verify-email?token=${token}` },
   });
@@ -44,10 +44,16 @@ export async function verifyEmail(db: Db, opts: { token: string; ip?: string }):
   });
 }
 
-/** Mail the link again to an account that is not verified yet (an already verified account gets nothing). */
-export async function resendVerificationMail(db: Db, opts: { userId: string; mailer: Mailer; publicUrl: string }): Promise<void> {
+/**
+ * Mail the link again to an account that is not verified yet (an already verified account gets nothing), and
+ * wait up to `waitMs` for the mail server to take it: what became of it, said as it is (issue 25.1).
+ */
+export async function resendVerificationMail(db: Db, opts: { userId: string; mailer: Mailer; publicUrl: string; waitMs: number }): Promise<MailState> {
   const [user] = await db.select().from(users).where(eq(users.id, opts.userId));
   if (!user) throw new AppError('unauthorized', 'Please login first');
   if (user.emailVerifiedAt) throw new AppError('bad_request', 'Your email address is already verified');
-  await sendVerificationMail(db, { user, mailer: opts.mailer, publicUrl: opts.publicUrl });
+  const mail = await sendVerificationMail(db, { user, mailer: opts.mailer, publicUrl: opts.publicUrl });
+  // Essential: never held for a digest nor turned off.
+  if (mail.result === 'outbox') return 'outbox';
+  return opts.mailer.waitForDelivery(mail.id, opts.waitMs);
 }

@@ -7,7 +7,7 @@ export function toMailJson(m: MailQueueRow): MailJson {
   return {
     _id: m.id, to: m.to, subject: m.subject, template: m.template, result: m.status, error: m.lastError,
     attempts: m.attempts, nextAttemptAt: m.status === 'queued' ? m.nextAttemptAt.toISOString() : null,
-    sentAt: m.sentAt?.toISOString() ?? null, createdAt: m.createdAt.toISOString(),
+    sentAt: m.sentAt?.toISOString() ?? null, createdAt: m.createdAt.toISOString(), category: m.category, smtpResponse: m.smtpResponse,
   };
 }
 

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { decisionsPassedOn, decisionsToldLine, type MailCounts } from '../../../core/mail-states';
 import type { Decision } from '../../../core/schemas/review-cycle';
 import { getRegisteredByPaper, remindRegistration } from '../../api/program';
 import { getEditorPapersUpTo } from '../../api/assignment';
+import { listMails } from '../../api/editor-desk';
 import { notifyAuthors, setDecision } from '../../api/review';
 import { DecisionControl, type DecisionBody } from '../../components/editor-decision-control';
 import { PaperStateBadge } from '../../components/status-badge';
@@ -24,18 +26,23 @@ type Mail = { to: string; subject: string; text: string };
 
 const fmt = (n: number | null | undefined) => (n === null || n === undefined ? '–' : Number.isInteger(n) ? String(n) : n.toFixed(2));
 
+const DECISION_MAILS = 'decisionAccepted,decisionRejected,decisionRevision';
+
 /**
  * Every paper (page after page, 200 a page) and who has registered (issue 15; its failure shows only under its
- * filter). A track chair gets their tracks' papers and no registrations (the editor's: issue 22.2).
+ * filter). A track chair gets their tracks' papers and no registrations (the editor's: issue 22.2). The editor
+ * also reads what became of the decision e-mails (issue 25.1; a chair has no mail log).
  */
 export async function clientLoader() {
   const chair = isChair(requireRole('Editor'));
-  const [{ papers }, registrations] = await Promise.all([
+  const [{ papers }, registrations, decisionMails] = await Promise.all([
     loadOr(getEditorPapersUpTo({ count: Infinity }), 'Could not load the papers. Please try again.'),
     chair ? { data: null, error: null } : loadPart(getRegisteredByPaper(), null, 'Could not load the registrations. Please try again.'),
+    chair ? { data: null } : loadPart(listMails({ template: DECISION_MAILS, limit: 1 }), null),
   ]);
   const tracks = await loadTrackChoices(chair, papers);
-  return { chair, tracks, papers, registered: registrations.data, registrationsError: registrations.error };
+  const mailCounts: MailCounts | null = decisionMails.data?.counts ?? null;
+  return { chair, tracks, papers, registered: registrations.data, registrationsError: registrations.error, mailCounts };
 }
 
 type Body = { intent: 'preview' } | { intent: 'send' } | { intent: 'remind'; paperIds: string[] } | DecisionBody;
@@ -60,10 +67,10 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 
 export { RouteError as ErrorBoundary } from '../../lib/route-data';
 
-type Notified = { sent: number; skipped: number; preview?: Mail[] };
+type Notified = { sent: number; skipped: number; mail?: 'queued' | 'outbox'; preview?: Mail[] };
 
 export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
-  const { chair, tracks, papers, registered, registrationsError } = loaderData;
+  const { chair, tracks, papers, registered, registrationsError, mailCounts } = loaderData;
   const fetcher = useFetcher<typeof clientAction>();
   const [filter, setFilter] = useState<Filter>('All');
   const [track, setTrack] = useState('');
@@ -77,8 +84,11 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
   const busy = fetcher.state !== 'idle' ? (fetcher.json as unknown as Body | undefined)?.intent ?? 'send' : null;
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const done = answer?.ok && answer !== dismissed ? answer : undefined;
-  const result = done?.intent === 'send' ? `Sent ${(done.data as Notified).sent}, skipped ${(done.data as Notified).skipped}`
+  const told = done?.intent === 'send' ? done.data as Notified : null;
+  const result = told ? decisionsPassedOn({ papers: told.sent, skipped: told.skipped, mail: told.mail })
     : done?.intent === 'remind' ? (done.data as { message: string }).message : null;
+  // Green only for what was really sent; kept without SMTP or queued reads amber (issue 25.1).
+  const kept = told?.mail === 'outbox' || (done?.intent === 'remind' && /kept in the outbox/.test(result ?? ''));
   const error = answer && !answer.ok ? answer.error : filter === 'Accepted, not registered' ? registrationsError : null;
 
   // The server's answer: the preview opens in the dialog; once sent, the confirmation closes.
@@ -125,7 +135,7 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="mt-2 text-slate-700">
-        {pending === 0 ? (decided === 0 ? 'No decision taken yet.' : 'Every decision has been sent to the authors.')
+        {pending === 0 ? (decided === 0 ? 'No decision taken yet.' : decisionsToldLine(chair ? null : mailCounts))
           : `${pending === 1 ? '1 decision is' : `${pending} decisions are`} not yet sent to the authors.`}
       </p>
 
@@ -139,7 +149,7 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       ) : null}
-      <p role="status" className="mt-2 font-semibold text-green-800">{result}</p>
+      <p role="status" className={`mt-2 font-semibold ${kept ? 'text-amber-900' : 'text-green-800'}`}>{result}</p>
       <Alert className="mt-2">{error}</Alert>
 
       <div className="mt-4 flex flex-wrap items-end gap-4">

@@ -1,20 +1,35 @@
 import { Link } from 'react-router';
+import { isId } from '../../../core/ids';
+import type { MailDetailJson } from '../../../core/schemas/mail';
 import { getEditorMessages } from '../../api/assignment';
-import { retryMail } from '../../api/editor-desk';
+import { getMail, getMailStatus, listMails, retryMail } from '../../api/editor-desk';
 import { ExportLinks } from '../../components/export-links';
 import { formatDateTime } from '../../lib/format';
-import { MailLog } from './mail-log';
-import { actOr, jsonBody, loadOr } from '../../lib/route-data';
+import { MailLog, mailFiltersFrom } from './mail-log';
+import { actOr, jsonBody, loadOr, loadPart } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { Card } from '../../components/ui/card';
 import type { Route } from './+types/editor-messages';
 
 export const meta = () => [{ title: 'Messages | IMSE 2025' }];
 
-/** The contact-form messages and every e-mail of the queue (a failure shows in RouteError). */
-export async function clientLoader() {
+/**
+ * The contact-form messages and the mail log, filtered by the URL (?to=&status=&template=), with one mail
+ * opened whole (?mail=). A failure of the lists shows in RouteError; a mail that cannot be opened, beside the log.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireRole('Editor');
-  return loadOr(getEditorMessages(), 'Failed to load messages');
+  const search = new URL(request.url).searchParams;
+  const filters = mailFiltersFrom(search);
+  const mailId = search.get('mail') ?? '';
+  const [{ messages }, list, opened, status] = await Promise.all([
+    loadOr(getEditorMessages(), 'Failed to load messages'),
+    loadOr(listMails(filters), 'Failed to load the mail log'),
+    mailId ? (isId(mailId) ? loadPart<MailDetailJson | null>(getMail(mailId), null, 'This mail could not be opened.') : { data: null, error: 'Mail not found' })
+      : { data: null, error: null },
+    loadPart(getMailStatus(), null),
+  ]);
+  return { messages, list, filters, opened: opened.data, openedError: opened.error, configured: status.data?.configured ?? null };
 }
 
 /** The mail log's "Retry": the server queues the mail again and answers with its new state. */
@@ -25,7 +40,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
 
-/** The contact-form messages and the log of every e-mail sent or kept in the outbox. */
+/** The contact-form messages and the log of every e-mail sent, queued, failed or kept in the outbox. */
 export default function EditorMessages({ loaderData: data }: Route.ComponentProps) {
   return (
     <div className="space-y-10">
@@ -42,7 +57,7 @@ export default function EditorMessages({ loaderData: data }: Route.ComponentProp
           ))}
         </ul>
       </section>
-      <MailLog mails={data.mails} />
+      <MailLog list={data.list} filters={data.filters} opened={data.opened} openedError={data.openedError} configured={data.configured} />
       <ExportLinks names={['contact-messages']} title="Download the contact messages as CSV" more />
       <p><Link to="/editor/audit" className="font-semibold text-brand-700 underline">Audit log: who did what</Link></p>
     </div>

@@ -8,6 +8,8 @@ import type { PaperJson } from '../../../core/schemas/paper';
 import { RANKED_PAGE_SIZE, type AssignedReviewerJson, type RankedReviewersJson } from '../../../core/schemas/ranked-reviewers';
 import type { EditorReviewJson } from '../../../core/schemas/review-cycle';
 import { getEditorPaper, getRankedReviewers, sendMail, sendPaper, unassignReviewer } from '../../api/assignment';
+import { getInvitationMails } from '../../api/editor-desk';
+import type { MailStateName } from '../../../core/mail-states';
 import { getPaperReviews, setDecision } from '../../api/review';
 import type { DecisionBody } from '../../components/editor-decision-control';
 import { PaperPdfViewer } from '../../components/paper-pdf-viewer';
@@ -24,10 +26,12 @@ import type { Route } from './+types/editor-view-more';
 
 export const meta = () => [{ title: 'Suggested reviewers | IMSE 2025' }];
 
-const EMPTY = { badId: false, paper: null, paperError: null, ranked: null, rankedError: null, reviews: [], panelError: null, q: '', pages: 1 };
+const EMPTY = { badId: false, paper: null, paperError: null, ranked: null, rankedError: null, reviews: [], panelError: null, q: '', pages: 1, invitations: {} };
 type LoaderData = {
   badId: boolean; paper: PaperJson | null; paperError: string | null; ranked: RankedReviewersJson | null; rankedError: string | null;
   reviews: EditorReviewJson[]; panelError: string | null; q: string; pages: number;
+  /** The state of each reviewer's newest Send Mail invitation, by reviewer id: the badge follows it (issue 25.1). */
+  invitations: Record<string, MailStateName>;
 };
 
 /**
@@ -49,14 +53,17 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
   }
   const panel = 'Could not load the reviews. Please try again.';
   // Each part may fail without hiding the others (SPEC §8: a failed list load is only logged).
-  const [paper, ranked, reviews] = await Promise.all([
+  const [paper, ranked, reviews, invitations] = await Promise.all([
     paperRead,
     loadPart<RankedReviewersJson | null>(getRankedReviewers(paperId, { count: RANKED_PAGE_SIZE * pages, q }), null, 'Could not load the reviewers. Please try again.'),
     loadPart<EditorReviewJson[]>(getPaperReviews(paperId), [], panel),
+    // Without it the badges show the stored status, as before.
+    loadPart(getInvitationMails(paperId), { invitations: [] }),
   ]);
   return {
     badId: false, paper: paper.data, paperError: paper.error, ranked: ranked.data, rankedError: ranked.error,
     reviews: reviews.data, panelError: reviews.error, q, pages,
+    invitations: Object.fromEntries(invitations.data.invitations.map((i) => [i.reviewerId, i.state])),
   };
 }
 
@@ -91,7 +98,7 @@ const conflictLines = (ranked: RankedReviewersJson | null): ConflictedReviewerJs
   (ranked?.conflicted ?? []).flatMap((c) => c.reasons.map((r) => ({ reviewerId: c._id, name: c.name, email: c.email, ...r })));
 
 export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
-  const { badId, paper, paperError, ranked, rankedError, reviews, panelError, q, pages } = loaderData;
+  const { badId, paper, paperError, ranked, rankedError, reviews, panelError, q, pages, invitations } = loaderData;
   const fetcher = useFetcher<typeof clientAction>();
   const pending = fetcher.state !== 'idle' ? (fetcher.json as unknown as Body | undefined) : undefined;
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -102,8 +109,10 @@ export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
   // SPEC §8's toasts (and Unassign's), once the page has been read again.
   useEffect(() => {
     if (!result || result.intent === 'decision') return;
-    if (result.ok) toast.success((result.data as { message: string }).message);
-    else toast.error(result.error);
+    if (!result.ok) toast.error(result.error);
+    // Send Mail: green only for a mail the SMTP server took; kept (no SMTP) or still queued is not a success (issue 25.1).
+    else if (result.intent === 'mail' && (result.data as { result?: string }).result !== 'sent') toast.warning((result.data as { message: string }).message);
+    else toast.success((result.data as { message: string }).message);
   }, [result]);
 
   const act = ({ intent, reviewer, override }: CardIntent) => fetcher.submit(
@@ -158,7 +167,7 @@ export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
                 {ranked && cardProps ? (
                   suggested.length === 0 ? <p className="mt-2 text-slate-700">{MESSAGES.noReviewers}</p> : (
                     <div className="mt-3 grid gap-4 xl:grid-cols-2">
-                      {suggested.map((r) => <RankedReviewerCard key={r._id} reviewer={r} sending={sendingFor(r._id)} {...cardProps} />)}
+                      {suggested.map((r) => <RankedReviewerCard key={r._id} reviewer={r} invitationMail={invitations[r._id]} sending={sendingFor(r._id)} {...cardProps} />)}
                     </div>
                   )
                 ) : null}
@@ -169,7 +178,7 @@ export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
                 {ranked && cardProps ? (
                   others.length === 0 ? <p className="mt-2 text-sm text-slate-700">{ranked.nextOffset === null ? 'No other eligible reviewer.' : ''}</p> : (
                     <div className="mt-3 grid gap-4 xl:grid-cols-2">
-                      {others.map((r) => <RankedReviewerCard key={r._id} reviewer={r} sending={sendingFor(r._id)} {...cardProps} />)}
+                      {others.map((r) => <RankedReviewerCard key={r._id} reviewer={r} invitationMail={invitations[r._id]} sending={sendingFor(r._id)} {...cardProps} />)}
                     </div>
                   )
                 ) : null}

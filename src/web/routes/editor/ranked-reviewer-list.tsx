@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { paperAtLimit, reviewerAtLimit } from '../../../core/assignment/messages';
+import { reviewerBadge, type MailStateName } from '../../../core/mail-states';
 import type { ConflictedCandidateJson, RankedReviewerJson, RankedReviewersJson } from '../../../core/schemas/ranked-reviewers';
 import { CONFLICT_WORDS } from '../../../core/schemas/review-cycle';
 import { StatusBadge } from '../../components/status-badge';
@@ -19,8 +20,10 @@ const BID_WORDS: Record<NonNullable<RankedReviewerJson['bid']>, string> = {
  * Send Paper), with what ranks them: score, shared topics, bid, and their load against the limit. Send Paper
  * past a limit first says so and offers "Assign anyway".
  */
-export function RankedReviewerCard({ reviewer: r, limits, paperReviewers, closed, busy, sending, onAct }: {
+export function RankedReviewerCard({ reviewer: r, invitationMail, limits, paperReviewers, closed, busy, sending, onAct }: {
   reviewer: RankedReviewerJson; limits: RankedReviewersJson['limits']; paperReviewers: number;
+  /** What became of the newest Send Mail to this reviewer: the badge says 'Mail Sent' only once it was delivered. */
+  invitationMail?: MailStateName;
   /** The paper takes no assignment (withdrawn). */
   closed: boolean; busy: boolean; sending: 'mail' | 'paper' | null; onAct: (act: CardIntent) => void;
 }) {
@@ -38,7 +41,7 @@ export function RankedReviewerCard({ reviewer: r, limits, paperReviewers, closed
           <h3 className="truncate text-base font-semibold text-brand-900">{r.name}</h3>
           <p className="text-sm text-slate-600">Reviewer</p>
         </div>
-        <span className="ml-auto"><StatusBadge status={r.assignment?.status ?? 'Waiting'} /></span>
+        <span className="ml-auto"><StatusBadge status={reviewerBadge(r.assignment?.status ?? 'Waiting', invitationMail)} /></span>
       </div>
       <dl className="mt-3 space-y-1 text-sm text-slate-700">
         <div><dt className="inline font-medium">Email: </dt><dd className="inline break-all">{r.email}</dd></div>
