@@ -7,7 +7,7 @@ import { MAIL_TEMPLATES } from '../../src/core/mail-templates';
 import { multipart, pdfBytes, submitPaper } from '../support/multipart';
 import { listRoutes } from '../support/routes';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
-import { users as usersTable } from '../../src/server/db/schema';
+import { mailQueue, users as usersTable } from '../../src/server/db/schema';
 import { unsubscribeLinks } from '../../src/server/mail/unsubscribe';
 
 /**
@@ -174,6 +174,13 @@ const TABLE: Record<string, Row> = {
   'GET /api/editor/mail-status': { expect: onlyEditors(200), call: () => ({}) },
   // Issue 14: mail retry (an unknown mail is 404 once the caller is an editor), the audit log and the CSV exports.
   'POST /api/editor/mails/:mailId/retry': { expect: onlyEditors(404), call: () => ({ url: '/api/editor/mails/0123456789abcdef01234567/retry' }) },
+  // Issue 25.1: the mail log per recipient and one mail whole are the editor's alone; a paper's invitation states, a chair's too.
+  'GET /api/editor/mails': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/mails?to=${encodeURIComponent(users.reviewer.user.email)}&status=outbox` }) },
+  'GET /api/editor/mails/:mailId': {
+    expect: onlyEditors(200),
+    call: async () => ({ url: `/api/editor/mails/${(await t.app.database.db.select({ id: mailQueue.id }).from(mailQueue).limit(1))[0]!.id}` }),
+  },
+  'GET /api/editor/papers/:paperId/invitation-mails': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/invitation-mails` }) },
   'GET /api/editor/audit': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/audit?limit=5' }) },
   // A chair downloads the papers of their tracks (the file may be empty); audit and contact exports stay the editor's.
   'GET /api/editor/exports/:file': { expect: editorsAndEveryChair(200), call: () => ({ url: '/api/editor/exports/papers.csv' }) },
