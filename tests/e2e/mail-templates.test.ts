@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MAIL_TEMPLATES } from '../../src/core/mail-templates';
-import { tempPrefix } from '../support/leftovers';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, watchProblems } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer, watchProblems } from './browser';
 
 /**
  * Issue 25.2, on a server of its own (templates are the whole conference's): the editor opens the mail templates
@@ -16,7 +14,6 @@ import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, sett
  */
 let browser: Browser;
 let server: ServerProcess;
-let dataDir: string;
 let paperId: string;
 const stamp = Date.now().toString(36);
 const editorEmail = `words.${stamp}@desk.example`;
@@ -26,8 +23,7 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 const { signup, submit } = serverApi(() => server.url);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(tempPrefix());
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client') });
+  server = await startOwnServer();
   browser = await launchBrowser();
   await signup('Editor', 'Wanda Words', editorEmail);
   const author = await signup('Author', 'Ada Author', `ada.${stamp}@lab.example`);
@@ -36,7 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function signedIn(viewport: { width: number; height: number }, bypassCSP = true): Promise<{ context: BrowserContext; page: Page }> {
