@@ -5,7 +5,7 @@ import { MESSAGES } from '../../src/core/messages';
 import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../src/core/schemas/accounts';
 import type { ServerProcess } from '../support/server-process';
 import { mailedLink as mailedLinkIn, startSmtpListener } from '../support/smtp';
-import { DESKTOP, launchBrowser, PHONE, settleToasts, startOwnServer, uniqueEmail } from './browser';
+import { axeViolations, DESKTOP, launchBrowser, PHONE, startOwnServer, uniqueEmail } from './browser';
 
 /**
  * Issue 17's journeys, on a server of this file's own whose mail goes to a real SMTP listener, so the
@@ -56,13 +56,6 @@ async function logIn(page: Page, opts: { role: 'Author' | 'Reviewer'; email: str
   await page.locator('button[type=submit]').click();
 }
 
-async function axe(page: Page): Promise<string[]> {
-  await settleToasts(page);
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
-    .axe.run({ resultTypes: ['violations'] }));
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
 
@@ -200,7 +193,7 @@ describe('accessibility of the new login-area screens: axe-core finds no violati
     test(`at ${name} px`, async () => {
       const { context, page } = await open(viewport, { bypassCSP: true });
       const problems: string[] = [];
-      const check = async (label: string) => { for (const v of await axe(page)) problems.push(`${label}: ${v}`); };
+      const check = async (label: string) => { for (const v of await axeViolations(page)) problems.push(`${label}: ${v}`); };
       await page.goto('/login');
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       await check('login with the forgot panel open');

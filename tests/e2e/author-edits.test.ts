@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, PHONE, signUpInBrowser, uniqueEmail, settleToasts } from './browser';
+import { axeViolations, baseUrl, DESKTOP, launchBrowser, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 
 /**
  * Issue 22.7, the author's journey: a paper submitted to a track of its own topics (not the computing one), its
@@ -16,13 +16,6 @@ const SHOTS = process.env.AUTHOR_EDITS_SHOTS;
 const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
 const pdf = Buffer.from('%PDF-1.4\n% batteries\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-async function axe(page: Page): Promise<string[]> {
-  await settleToasts(page);
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
-    .axe.run({ resultTypes: ['violations'] }));
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 test('an author submits to the materials track with its topics, fixes the title, withdraws the paper after confirming, and sees it withdrawn', async () => {
   // axe-core is added as a script tag: the site's CSP (no inline scripts) is bypassed for this context only.
@@ -32,7 +25,7 @@ test('an author submits to the materials track with its topics, fixes the title,
   // Checked once the toasts have gone: one fading in or out is caught at part opacity (a contrast it never settles at).
   const check = async (label: string) => {
     await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
-    for (const v of await axe(page)) problems.push(`${label}: ${v}`);
+    for (const v of await axeViolations(page)) problems.push(`${label}: ${v}`);
   };
   await signUpInBrowser(page, { role: 'Author', email: uniqueEmail('edits-author'), name: 'Edith Author' });
   await page.getByRole('link', { name: /\+ New Paper/ }).click();

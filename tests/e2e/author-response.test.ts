@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer, watchProblems } from './browser';
+import { axeViolations, callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer, watchProblems } from './browser';
 
 /**
  * Issue 23.4 and 23.5, on a server of its own (the response window is a conference-wide setting): the author
@@ -48,14 +48,6 @@ async function open(role: 'Author' | 'Editor', email: string, viewport: { width:
   await logInInBrowser(page, { role, email, password });
   return { context, page };
 }
-/** Axe on this journey's panel (the pages' other parts are other journeys' to check). */
-async function axe(page: Page, panel: string): Promise<string[]> {
-  await settleToasts(page);
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const result = await page.evaluate((selector) => (window as unknown as { axe: { run: (c: string, o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
-    .axe.run(selector, { resultTypes: ['violations'] }), panel);
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
 
 test('the author responds on a phone: the live count, refused one word over, saved at the limit (390 px)', async () => {
@@ -82,7 +74,7 @@ test('the author responds on a phone: the live count, refused one word over, sav
   const refused = await callApi<{ message: string }>(page, 'PUT', `/author/paper/${paperId}/response`, { text: await box.inputValue() });
   expect(refused).toEqual({ status: 400, json: { message: 'Your response has 51 words; the limit is 50 words.' } });
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await axe(page, '#author-response')).toEqual([]);
+  expect(await axeViolations(page, '#author-response')).toEqual([]);
   await shot(page, 'author-response-over-390');
 
   await box.fill(words(50));
@@ -112,7 +104,7 @@ test('the chair writes a meta-review: the text to the authors and the text to th
   await panel.getByRole('button', { name: 'Save meta-review' }).click();
   await panel.getByText(/^Last saved by Desk Editor, /).waitFor();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await axe(page, 'section[aria-labelledby="meta-review-title"]')).toEqual([]);
+  expect(await axeViolations(page, 'section[aria-labelledby="meta-review-title"]')).toEqual([]);
   await shot(page, 'meta-review-1280');
   await page.reload();
   await expect.poll(() => page.getByRole('region', { name: 'Meta-review' }).getByLabel('To the authors').inputValue()).toBe('Please add the baseline the review asks for.');

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -130,3 +130,50 @@ export async function settleToasts(page: Page): Promise<void> {
     .every((t) => getComputedStyle(t).opacity === '1' && !t.getAnimations().some((a) => a.playState === 'running'))), { timeout: 10_000 }).toBe(true);
 }
 
+
+interface AxeResult { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }
+let axeSource: string | undefined;
+
+/**
+ * axe-core's violations on the page, or on the part `include` selects, one line each (rule, impact, help, the first
+ * three places), measured once no toast is moving. axe-core is evaluated through the debugging protocol, which the
+ * page's Content Security Policy does not govern.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  await settleToasts(page);
+  axeSource ??= readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+  await page.evaluate(axeSource);
+  const result = await page.evaluate((selector) => (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<AxeResult> } })
+    .axe.run(selector ?? document, { resultTypes: ['violations'] }), include);
+  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+export interface AccessibilityCheck {
+  /** Only the part of the page this selects (the rest is another journey's to check). */
+  include?: string;
+  /** Check at each of these sizes, then give the page its own back; at the page's own size when not given. */
+  sizes?: Array<{ width: number; height: number }>;
+  /** Wait until every toast has gone, not only until none is moving. */
+  toastsGone?: boolean;
+  /** Whether to check that nothing sticks out sideways too (it is, unless false). */
+  overflow?: boolean;
+  /** Called at each size before the check: screenshots, when a test keeps them. */
+  shot?: (width: number) => Promise<void>;
+}
+
+/**
+ * The screen is accessible as it stands: axe-core finds no violation and nothing sticks out sideways, at each size
+ * asked for; a failure names the screen and the width.
+ */
+export async function checkAccessibility(page: Page, name: string, opts: AccessibilityCheck = {}): Promise<void> {
+  // A toast fading in or out is measured half transparent.
+  if (opts.toastsGone) await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+  const own = page.viewportSize() ?? DESKTOP;
+  for (const size of opts.sizes ?? [own]) {
+    if (opts.sizes) await page.setViewportSize(size);
+    await opts.shot?.(size.width);
+    expect(await axeViolations(page, opts.include), `${name} at ${size.width} px`).toEqual([]);
+    if (opts.overflow !== false) expect(await horizontalOverflow(page), `${name} at ${size.width} px sticks out sideways`).toBeLessThanOrEqual(0);
+  }
+  if (opts.sizes) await page.setViewportSize(own);
+}

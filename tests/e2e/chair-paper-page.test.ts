@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -7,7 +7,7 @@ import { MESSAGES } from '../../src/core/messages';
 import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
+import { checkAccessibility, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
 
 /**
  * Issue 22.3 in the browser: a track chair opens a paper of their track and reads it whole beside its ranked
@@ -58,25 +58,15 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 /** axe-core's violations and sideways overflow at 390 and 1280 px (screenshots when E2E_SHOTS names a folder). */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await settleToasts(page);
-  const before = page.viewportSize() ?? DESKTOP;
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    if (process.env.E2E_SHOTS) {
-      mkdirSync(process.env.E2E_SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `chair-page-${name}-${size.width}.png`), fullPage: true });
-    }
-    await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
-    const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
-      .axe.run(document, { resultTypes: ['violations'] })) as AxeResult;
-    expect(result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} at ${size.width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${size.width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize(before);
-}
+const checkScreen = (page: Page, name: string) => checkAccessibility(page, name, {
+  sizes: [PHONE, DESKTOP],
+  shot: async (width) => {
+    if (!process.env.E2E_SHOTS) return;
+    mkdirSync(process.env.E2E_SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `chair-page-${name}-${width}.png`), fullPage: true });
+  },
+});
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 

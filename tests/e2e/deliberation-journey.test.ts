@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer, watchProblems } from './browser';
+import { checkAccessibility, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer, watchProblems } from './browser';
 import { PASSWORD as password, serverApi } from './server-api';
 
 /**
@@ -83,18 +82,8 @@ async function open(name: string, role: 'Editor' | 'Reviewer' | 'Author', email:
   return { context, page };
 }
 
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 /** axe-core on the whole page (after the toasts have gone) and nothing sticking out sideways. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await settleToasts(page);
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
-  await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
-    .axe.run(document, { resultTypes: ['violations'] })) as AxeResult;
-  const width = page.viewportSize()?.width;
-  expect(result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} at ${width} px`).toEqual([]);
-  expect(await horizontalOverflow(page), `${name} at ${width} px`).toBeLessThanOrEqual(0);
-}
+const checkScreen = (page: Page, name: string) => checkAccessibility(page, name, { toastsGone: true });
 
 test('1. the editor adds a score question for the authors and a text question for the committee only (1280 px)', async () => {
   const { context, page } = await open('editor', 'Editor', EDITOR.email, DESKTOP);

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
+import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
 import { PASSWORD as password, serverApi } from './server-api';
 
 /**
@@ -49,23 +48,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
-/** axe-core's violations and sideways overflow at both widths (after the toasts). */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await settleToasts(page);
-  // A toast fading in or out is measured half transparent: check the page once they are gone.
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
-  const before = page.viewportSize() ?? DESKTOP;
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
-    const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
-      .axe.run(document, { resultTypes: ['violations'] })) as AxeResult;
-    expect(result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} at ${size.width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${size.width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize(before);
-}
+/** axe-core's violations and sideways overflow at both widths, once the toasts have gone. */
+const checkScreen = (page: Page, name: string) => checkAccessibility(page, name, { sizes: [PHONE, DESKTOP], toastsGone: true });
 
 async function open(viewport: typeof DESKTOP, role: 'Reviewer' | 'Editor', email: string, url: string) {
   const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
+import { axeViolations, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
 
 /**
  * Issue 28.5, 28.7 and the login-area half of 28.8, on a server of its own: each CSV export sits beside the list it
@@ -51,17 +51,10 @@ async function open(viewport: { width: number; height: number }, role: 'Editor' 
   await logInInBrowser(page, { role, email, password });
   return { context, page };
 }
-async function axe(page: Page): Promise<string[]> {
-  await settleToasts(page);
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
-    .axe.run({ resultTypes: ['violations'] }));
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 /** The screen is axe-clean, nothing sticks out sideways; a screenshot when asked. */
 async function check(page: Page, name: string, width: number) {
   expect(await horizontalOverflow(page), `${name} at ${width} px sticks out`).toBeLessThanOrEqual(0);
-  expect(await axe(page), `${name} at ${width} px`).toEqual([]);
+  expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
 }
 

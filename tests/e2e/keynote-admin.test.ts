@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail, settleToasts } from './browser';
+import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -49,25 +49,15 @@ test('an editor adds a keynote speaker and a news item; the public pages show th
   for (const s of [admin, visitor, author]) await s.context.close();
 });
 
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 /** axe-core's violations and sideways overflow at 390 and 1280 px (screenshots when E2E_SHOTS names a folder). */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await settleToasts(page);
-  const before = page.viewportSize() ?? DESKTOP;
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    if (process.env.E2E_SHOTS) {
-      mkdirSync(process.env.E2E_SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `keynote-${name}-${size.width}.png`), fullPage: true });
-    }
-    await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
-    const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
-      .axe.run(document, { resultTypes: ['violations'] })) as AxeResult;
-    expect(result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} at ${size.width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${size.width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize(before);
-}
+const checkScreen = (page: Page, name: string) => checkAccessibility(page, name, {
+  sizes: [PHONE, DESKTOP],
+  shot: async (width) => {
+    if (!process.env.E2E_SHOTS) return;
+    mkdirSync(process.env.E2E_SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `keynote-${name}-${width}.png`), fullPage: true });
+  },
+});
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 /** The titles of /keynote's cards, in the page's order. */

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
+import { axeViolations, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
 
 /**
  * Issue 22.5, on a server of its own (the list and "Remind all" cover every paper on the server): the editor opens
@@ -50,13 +50,6 @@ async function editorPage(viewport: { width: number; height: number }): Promise<
   await logInInBrowser(page, { role: 'Editor', email: editorEmail, password });
   return { context, page };
 }
-async function axe(page: Page): Promise<string[]> {
-  await settleToasts(page);
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
-    .axe.run({ resultTypes: ['violations'] }));
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -78,7 +71,7 @@ test('the editor opens Missing reviews, sees each assignment without a review, r
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   // At this width the table fits: no cue to scroll.
   await expect.poll(() => page.getByText('Scroll the table sideways to see every column →').count()).toBe(0);
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await shot(page, 'missing-reviews-1280');
 
   await ritaRow.getByRole('button', { name: `Remind ${rita.name} of every review they owe` }).click();
@@ -86,7 +79,7 @@ test('the editor opens Missing reviews, sees each assignment without a review, r
   // The list is read again: both of Rita's rows were reminded, Ed's not.
   await expect.poll(() => rows.filter({ hasText: rita.name }).filter({ hasText: 'by an editor' }).count()).toBe(2);
   await expect.poll(() => rows.filter({ hasText: ed.name }).innerText()).toContain('Never');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await shot(page, 'missing-reviews-reminded-1280');
   await context.close();
 });
@@ -101,7 +94,7 @@ test('on a phone the table scrolls inside its box with a cue, and Remind all mai
   const box = page.getByRole('region', { name: /^Missing reviews/ });
   expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await shot(page, 'missing-reviews-390');
 
   await page.getByRole('button', { name: 'Remind all (2 reviewers)' }).click();

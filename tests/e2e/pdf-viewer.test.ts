@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
-import { callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, signUpInBrowser, startOwnServer, uniqueEmail, watchProblems } from './browser';
+import { axeViolations, callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, startOwnServer, uniqueEmail, watchProblems } from './browser';
 
 /**
  * Issue 28.1: the reviewer reads the paper where they review it. A real three-page PDF is drawn in the page
@@ -45,15 +45,6 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await settleToasts(page);
-  // Evaluated through the debugging protocol, which the page's Content Security Policy does not govern.
-  await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: string, o: object) => Promise<AxeResult> } })
-    .axe.run('main', { resultTypes: ['violations'] })) as AxeResult;
-  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 
 /** Three A4 pages, each saying its number; page 1 has a dark band at the top, page 2 at the bottom. */
 async function threePagePdf(): Promise<Buffer> {
@@ -170,7 +161,7 @@ test('a reviewer reads the PDF in the page, beside the review form on a wide scr
   await form.getByRole('button', { name: 'Save review' }).click();
   await form.getByRole('status').filter({ hasText: 'Review saved!' }).waitFor();
   expect(await horizontalOverflow(rp)).toBe(0);
-  expect(await axeViolations(rp)).toEqual([]);
+  expect(await axeViolations(rp, 'main')).toEqual([]);
   await shoot(rp, 'pdf-viewer-reviewer-beside');
 
   // 390 px: the page fits the phone's width, above the form.
@@ -189,7 +180,7 @@ test('a reviewer reads the PDF in the page, beside the review form on a wide scr
   const above = { viewer: (await viewer.boundingBox())!, form: (await form.boundingBox())! };
   expect(above.viewer.y + above.viewer.height).toBeLessThanOrEqual(above.form.y);
   await expect(form.getByLabel('Comments to the authors').inputValue()).resolves.toBe('The mapping is convincing; page 2 needs a scale bar.');
-  expect(await axeViolations(rp)).toEqual([]);
+  expect(await axeViolations(rp, 'main')).toEqual([]);
   await viewer.scrollIntoViewIfNeeded();
   await shoot(rp, 'pdf-viewer-reviewer');
 
@@ -212,7 +203,7 @@ test('a paper without a PDF shows SPEC\'s message; a damaged PDF says it cannot 
   expect(await link.getAttribute('download')).toBe('A damaged orchard file.pdf');
   expect(await link.getAttribute('href')).toMatch(/^\/api\/files\/[0-9a-f-]+\?expires=/);
   expect(await horizontalOverflow(rp)).toBe(0);
-  expect(await axeViolations(rp)).toEqual([]);
+  expect(await axeViolations(rp, 'main')).toEqual([]);
   await shoot(rp, 'pdf-viewer-damaged');
 
   // No PDF on file (a paper from before uploads were required): the answer is the server's, less its link.
@@ -226,7 +217,7 @@ test('a paper without a PDF shows SPEC\'s message; a damaged PDF says it cannot 
   await expect(rp.getByRole('region', { name: /^PDF of/ }).count()).resolves.toBe(0);
   await rp.getByRole('button', { name: /Click here to load PDF/ }).click();
   await rp.locator('[data-sonner-toast]').filter({ hasText: 'No PDF available to download' }).first().waitFor();
-  expect(await axeViolations(rp)).toEqual([]);
+  expect(await axeViolations(rp, 'main')).toEqual([]);
   await shoot(rp, 'pdf-viewer-no-pdf');
 
   expect(reviewer.problems).toEqual([]);
@@ -261,7 +252,7 @@ test('the author\'s and the editor\'s paper pages show the same viewer', async (
       await expect.poll(() => viewer.getByTestId('pdf-page').textContent()).toBe('Page 2 of 3');
       await expect.poll(async () => (await darkness(page)).bottom).toBeGreaterThan(500);
       expect(await horizontalOverflow(page)).toBe(0);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, 'main')).toEqual([]);
       await viewer.scrollIntoViewIfNeeded();
       await shoot(page, `pdf-viewer-${path.startsWith('/editor') ? 'editor' : 'author'}`);
     }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { formatDeadline } from '../../src/web/lib/format';
 import type { ServerProcess } from '../support/server-process';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
+import { axeViolations, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
 
 /**
  * Issue 23.8, on a server of its own (the dates are the whole server's): the editor sets the phases' dates on the
@@ -49,13 +49,6 @@ async function open(viewport: { width: number; height: number }, role: 'Editor' 
   await logInInBrowser(page, { role, email, password });
   return page;
 }
-async function axe(page: Page, include?: string): Promise<string[]> {
-  await settleToasts(page);
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const result = await page.evaluate((selector) => (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
-    .axe.run(selector ?? document, { resultTypes: ['violations'] }), include);
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
 
 test('the editor sets the phases\' dates in the settings and sees the phase and its timeline on the dashboard (1280 px)', async () => {
@@ -85,7 +78,7 @@ test('the editor sets the phases\' dates in the settings and sees the phase and 
   await page.reload();
   await expect.poll(() => page.getByLabel('Notification date', { exact: true }).inputValue()).toBe(wallTime(20));
   await expect.poll(() => page.getByRole('radio', { name: 'After the review deadline' }).isChecked()).toBe(true);
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await shot(page, 'phases-settings-1280');
 
   await page.getByRole('link', { name: '← Research Papers' }).click();
@@ -99,7 +92,7 @@ test('the editor sets the phases\' dates in the settings and sees the phase and 
   ]);
   const current = page.locator('[aria-current="step"]');
   await expect.poll(() => current.innerText()).toMatch(/^Reviewing\s+until \d+ \w+ \d{4}$/);
-  expect(await axe(page, 'section[aria-labelledby="phase-heading"]')).toEqual([]);
+  expect(await axeViolations(page, 'section[aria-labelledby="phase-heading"]')).toEqual([]);
   await shot(page, 'phases-dashboard-1280');
   await page.context().close();
 });
@@ -119,7 +112,7 @@ test('a reviewer on a phone reads when reviews are due (390 px)', async () => {
   await expect.poll(() => phase.textContent()).toBe(`Reviewing: Reviews are due by ${formatDeadline(settings.reviewDeadline)}.`);
   await page.getByRole('heading', { name: 'Papers sent to you' }).waitFor();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await axe(page, 'section[aria-label="Conference phase"]')).toEqual([]);
+  expect(await axeViolations(page, 'section[aria-label="Conference phase"]')).toEqual([]);
   await shot(page, 'phases-reviewer-390');
   await page.context().close();
 });

@@ -1,20 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
+import { axeViolations, baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
 import { newAxePage, PUBLIC_PATHS, waitForHydration } from './public-support';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-async function axeViolations(page: import('playwright-core').Page): Promise<string[]> {
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<AxeResult> } })
-    .axe.run({ resultTypes: ['violations'] })) as AxeResult;
-  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 
 describe('accessibility: axe-core finds no violations', () => {
   for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {

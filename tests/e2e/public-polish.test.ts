@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { conference, importantDates } from '../../src/web/content/conference';
 import { RESET_LINK_MISSING } from '../../src/core/schemas/accounts';
-import { baseUrl, DESKTOP, horizontalOverflow, launchBrowser, PHONE, uniqueEmail } from './browser';
+import { axeViolations, baseUrl, DESKTOP, horizontalOverflow, launchBrowser, PHONE, uniqueEmail } from './browser';
 import { newAxePage, waitForHydration } from './public-support';
 
 /**
@@ -21,13 +21,6 @@ const SHOTS = process.env.POLISH_SHOTS;
 const VIEWPORTS = [['390', PHONE], ['1280', DESKTOP]] as const;
 const PASSWORD = 'correct horse battery';
 
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<AxeResult> } })
-    .axe.run({ resultTypes: ['violations'] })) as AxeResult;
-  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 /** The screen fits its width, axe finds nothing, and a screenshot is kept when asked for. */
 async function checkScreen(page: Page, name: string, width: string) {

@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { VERIFY_DONE } from '../../src/core/schemas/accounts';
 import type { ServerProcess } from '../support/server-process';
 import { mailedLink, startSmtpListener } from '../support/smtp';
-import { callApi, DESKTOP, horizontalOverflow, launchBrowser, PHONE, settleToasts, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
+import { axeViolations, callApi, DESKTOP, horizontalOverflow, launchBrowser, PHONE, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
 
 /**
  * Issue 12's browser journey: author submits → editor sets deadlines → reviewer bids and reviews → editor
@@ -53,16 +53,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(before);
 }
 
-/** axe-core's violations on this page's main content (the shared bar has its own checks). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await settleToasts(page);
-  // Evaluated through the debugging protocol, which the page's Content Security Policy does not govern.
-  await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: string, o: object) => Promise<AxeResult> } })
-    .axe.run('main', { resultTypes: ['violations'] })) as AxeResult;
-  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
 
 // A PDF of 3 MB, so the upload takes long enough to report progress.
 const bigPdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -127,7 +117,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   await expect.poll(() => callApi<Array<{ _id: string; bid: string | null }>>(rp, 'GET', '/reviewer/bidding')
     .then((r) => r.json.find((p) => p._id === paperId)?.bid)).toBe('willing');
   expect(await horizontalOverflow(rp)).toBe(0);
-  expect(await axeViolations(rp)).toEqual([]);
+  expect(await axeViolations(rp, 'main')).toEqual([]);
   await shoot(rp, 'reviewer-bidding');
   await rp.reload();
   await expect.poll(() => rp.getByRole('article', { name: TITLE }).getByRole('button', { name: 'Willing', exact: true }).getAttribute('aria-pressed')).toBe('true');
@@ -159,7 +149,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   await form.getByRole('status').filter({ hasText: 'Review saved!' }).waitFor();
   await form.getByRole('button', { name: 'Update review' }).waitFor();
   expect(await horizontalOverflow(rp)).toBe(0);
-  expect(await axeViolations(rp)).toEqual([]);
+  expect(await axeViolations(rp, 'main')).toEqual([]);
   await shoot(rp, 'reviewer-paper');
   // Reloaded, the form shows what was saved.
   await rp.reload();
@@ -231,7 +221,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   const editorView = await callApi<{ cameraReady: { pdf: string } | null }>(editor.page, 'GET', `/editor/papers/${paperId}`);
   expect(editorView.json.cameraReady?.pdf).toBeTruthy();
   expect(await horizontalOverflow(ap)).toBe(0);
-  expect(await axeViolations(ap)).toEqual([]);
+  expect(await axeViolations(ap, 'main')).toEqual([]);
   await shoot(ap, 'author-paper');
 
   // The submission deadline is shown on the new-paper page.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
 import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
+import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
 
 /**
  * Issue 23.6 and 23.7 in the browser: a reviewer saves a review twice; the chair of the paper's track opens the
@@ -48,20 +48,14 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await settleToasts(page);
-  const size = page.viewportSize() ?? DESKTOP;
-  if (process.env.E2E_SHOTS) {
+/** axe-core's violations and sideways overflow at the page's width (a screenshot when E2E_SHOTS names a folder). */
+const checkScreen = (page: Page, name: string) => checkAccessibility(page, name, {
+  shot: async (width) => {
+    if (!process.env.E2E_SHOTS) return;
     mkdirSync(process.env.E2E_SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `review-history-${name}-${size.width}.png`), fullPage: true });
-  }
-  await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
-    .axe.run(document, { resultTypes: ['violations'] })) as AxeResult;
-  expect(result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} at ${size.width} px`).toEqual([]);
-  expect(await horizontalOverflow(page), `${name} at ${size.width} px`).toBeLessThanOrEqual(0);
-}
+    await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `review-history-${name}-${width}.png`), fullPage: true });
+  },
+});
 
 /** The chair, signed in, on the paper's page with the review's history open. */
 async function openHistory(viewport: { width: number; height: number }) {

@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { VERIFY_DONE } from '../../src/core/schemas/accounts';
 import type { ServerProcess } from '../support/server-process';
 import { mailedLink, mailText, startSmtpListener } from '../support/smtp';
-import { callApi, DESKTOP, horizontalOverflow, launchBrowser, PHONE, settleToasts, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
+import { callApi, checkAccessibility, DESKTOP, launchBrowser, PHONE, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
 
 /**
  * Issue 22.1 and 22.2 in the browser: the editor adds a track with its topics on /editor/tracks and names its
@@ -66,23 +66,10 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(before);
 }
 
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
-/** axe-core's violations on the page, at 390 and at 1280 px; and nothing sticks out sideways on the phone. */
+/** axe-core's violations and sideways overflow on the page, at 390 and at 1280 px (screenshots when E2E_SHOTS names a folder). */
 async function checkScreen(page: Page, name: string): Promise<void> {
   await shoot(page, name);
-  const before = page.viewportSize() ?? DESKTOP;
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await settleToasts(page);
-    // Evaluated through the debugging protocol, which the page's Content Security Policy does not govern.
-    await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
-    const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
-      .axe.run(document, { resultTypes: ['violations'] })) as AxeResult;
-    const violations = result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-    expect(violations, `${name} at ${size.width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${size.width} px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize(before);
+  await checkAccessibility(page, name, { sizes: [PHONE, DESKTOP] });
 }
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: false }) });
