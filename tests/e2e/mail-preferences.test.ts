@@ -136,3 +136,23 @@ test('the /unsubscribe link of a mail received stops that kind with one press, a
   expect(await discussion.getByRole('radio', { name: 'Off' }).isChecked()).toBe(true);
   await omarPage.context.close();
 });
+
+test('before the address is verified the page says why the settings wait and mails the link (390 px)', async () => {
+  const email = `uma@uni-u-${stamp}.example`;
+  await signup('Reviewer', 'Uma Unverified', email, ['Robotics']);
+  const { context, page } = await loggedIn(email, PHONE);
+  await page.goto('/account/notifications');
+  const wait = page.getByRole('region', { name: 'Confirm your address first' });
+  await wait.getByText(/^These settings belong to your email address/).waitFor();
+  expect(await page.getByRole('radio').count()).toBe(0);
+  await checkScreen(page, 'notifications-unverified');
+  await wait.getByRole('button', { name: 'Mail me the verification link' }).click();
+  await wait.getByRole('status').waitFor();
+  // The link it mailed (the second, after the sign-up's) confirms the address; then the choices appear.
+  await expect.poll(() => mailsTo(email).filter((t) => t.includes('verify-email?token=')).length, { timeout: 15_000 }).toBe(2);
+  const token = [...mailsTo(email).join('\n').matchAll(/verify-email\?token=([A-Za-z0-9_-]{43})/g)].pop()![1];
+  await call('POST', '/api/email/verify', null, { token });
+  await page.reload();
+  await page.getByRole('group', { name: 'New posts in a paper\u2019s discussion' }).getByRole('radio', { name: 'Immediately' }).waitFor();
+  await context.close();
+});
