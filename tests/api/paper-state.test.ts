@@ -74,7 +74,7 @@ describe('one paper walked through the workflow', () => {
     expect(decided.authorPaper).toMatchObject({ decision: null, status: 'Under Review' });
     expect(JSON.stringify(decided.authorPaper)).not.toContain('Accepted');
 
-    expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).json()).toEqual({ sent: 1, skipped: 0 });
+    expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).json()).toEqual({ sent: 1, skipped: 0, mail: 'outbox' });
     const notified = await states(paper._id);
     expect(notified).toMatchObject({
       editor: { code: 'notified', label: 'Notified: Accepted' }, author: { code: 'notified', label: 'Accepted' },

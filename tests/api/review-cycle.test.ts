@@ -296,7 +296,7 @@ describe('decisions, notification and camera-ready', () => {
     expect((await get(`/api/author/paper/${paper._id}`, author)).json().paper.decision).toBeNull();
 
     const sent = await post('/api/editor/notify', editor, { paperIds: [paper._id] });
-    expect(sent.json()).toEqual({ sent: 1, skipped: 0 });
+    expect(sent.json()).toEqual({ sent: 1, skipped: 0, mail: 'queued' });
     await expect.poll(() => decisionMailsTo(author.user.email).length, { timeout: 20_000 }).toBe(1);
     const mail = decodeQuotedPrintable(decisionMailsTo(author.user.email)[0]!.raw);
     expect(mail).toContain('Decision: Accepted');
@@ -308,10 +308,10 @@ describe('decisions, notification and camera-ready', () => {
     expect(JSON.stringify(after)).not.toContain(r1.user.email);
     expect(JSON.stringify(after)).not.toContain('EDITOR ONLY remark');
 
-    expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).json()).toEqual({ sent: 0, skipped: 1 });
+    expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).json()).toEqual({ sent: 0, skipped: 1, mail: 'queued' });
     await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Revision' });
     expect((await get(`/api/author/paper/${paper._id}`, author)).json().paper.status).toBe('Accepted');
-    expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).json()).toEqual({ sent: 1, skipped: 0 });
+    expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).json()).toEqual({ sent: 1, skipped: 0, mail: 'queued' });
     expect((await get(`/api/author/paper/${paper._id}`, author)).json().paper.status).toBe('Revision requested');
     await expect.poll(() => decisionMailsTo(author.user.email).length, { timeout: 20_000 }).toBe(2);
     expect((await post('/api/editor/notify', editor, { paperIds: ['bbbbbbbbbbbbbbbbbbbbbbbb'] })).statusCode).toBe(400);
