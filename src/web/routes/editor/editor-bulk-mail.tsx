@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import {
   BULK_DECISION_LABELS, BULK_DECISIONS, BULK_GROUP_LABELS, BULK_GROUPS, BULK_MAIL_PLACEHOLDER_HELP, BULK_MAIL_PLACEHOLDERS, checkBulkMail,
-  type BulkAudience, type BulkGroup, type BulkMailJson,
+  type BulkAudience, type BulkGroup, type BulkMailDetailJson, type BulkMailJson,
 } from '../../../core/schemas/bulk-mail';
 import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX } from '../../../core/mail-templates';
-import { listBulkMails, previewBulkMail, sendBulkMail } from '../../api/bulk-mail';
+import { getBulkMail, listBulkMails, previewBulkMail, sendBulkMail } from '../../api/bulk-mail';
 import { getTracks } from '../../api/tracks';
 import { formatDateTime } from '../../lib/format';
 import { actOr, jsonBody, loadOr, loadPart, revalidateAfterSuccess, type ActionResult } from '../../lib/route-data';
@@ -32,17 +32,20 @@ export async function clientLoader() {
 }
 
 type Composed = { audience: BulkAudience; subject: string; body: string };
-type Body = ({ intent: 'preview' } & Composed) | ({ intent: 'send'; key: string } & Composed);
+type Body = ({ intent: 'preview' } & Composed) | ({ intent: 'send'; key: string } & Composed) | { intent: 'failures'; bulkId: string };
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const { intent, ...rest } = await jsonBody<Body>(request);
+  const body = await jsonBody<Body>(request);
+  if (body.intent === 'failures') return actOr(getBulkMail(body.bulkId), 'Could not load the failed mails. Please try again.', body.intent);
+  const { intent, ...rest } = body;
   if (intent === 'preview') return actOr(previewBulkMail(rest), 'Could not prepare the preview. Please try again.', intent);
   return actOr(sendBulkMail(rest as Composed & { key: string }), 'Could not send the mail. Please try again.', intent);
 }
 
-/** A preview changes nothing: the list is read again only after a send. */
+/** A preview or a look at the failures changes nothing: the list is read again only after a send. */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  if ((args.actionResult as ActionResult<unknown> | undefined)?.intent === 'preview') return false;
+  const intent = (args.actionResult as ActionResult<unknown> | undefined)?.intent;
+  if (intent === 'preview' || intent === 'failures') return false;
   return revalidateAfterSuccess(args);
 }
 
@@ -77,6 +80,32 @@ function Progress({ mail }: { mail: BulkMailJson }) {
       <p className="text-sm"><span className="font-semibold" data-testid="bulk-state">{state}</span>{' · '}{parts.join(' · ')}</p>
       <progress className="mt-1 h-2 w-full accent-brand-700" max={mail.recipients} value={mail.recipients - p.queued - p.sending}
         aria-label={`${mail.subject}: ${mail.recipients - p.queued - p.sending} of ${mail.recipients} handled`} />
+    </div>
+  );
+}
+
+
+/** The mails of a bulk mail that failed for good, with the mail server's reason, read when asked for. */
+function Failures({ mail }: { mail: BulkMailJson }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const answer = fetcher.data;
+  const failures = answer?.ok && answer.intent === 'failures' ? (answer.data as BulkMailDetailJson).failures : null;
+  if (mail.progress.failed === 0) return null;
+  return (
+    <div className="mt-2">
+      {failures ? (
+        <ul aria-label={`Failed mails of ${mail.subject}`} className="space-y-1 text-sm text-slate-800">
+          {failures.map((f, i) => (
+            <li key={`${f.to}-${i}`}><span className="break-all font-medium">{f.to}</span>: {f.smtpResponse ?? f.error ?? 'no reason given'} ({plural(f.attempts, 'attempt', 'attempts')})</li>
+          ))}
+        </ul>
+      ) : (
+        <Button variant="quiet" size="sm" disabled={fetcher.state !== 'idle'}
+          onClick={() => fetcher.submit({ intent: 'failures', bulkId: mail._id }, { method: 'post', encType: 'application/json' })}>
+          {fetcher.state !== 'idle' ? 'Loading…' : `Show the ${plural(mail.progress.failed, 'failed mail', 'failed mails')}`}
+        </Button>
+      )}
+      {answer && !answer.ok ? <Alert className="mt-1">{answer.error}</Alert> : null}
     </div>
   );
 }
@@ -278,6 +307,7 @@ export default function EditorBulkMail({ loaderData }: Route.ComponentProps) {
                   {m.audienceLabel} · {plural(m.recipients, 'recipient', 'recipients')} · {formatDateTime(m.createdAt)}{m.createdByName ? ` · by ${m.createdByName}` : ''}
                 </p>
                 <Progress mail={m} />
+                <Failures mail={m} />
               </li>
             ))}
           </ol>
