@@ -24,8 +24,8 @@ import { ListCache, pgSharedGeneration } from './services/shared/list-cache';
 import { createMailer, type Mailer } from './mail/send';
 import { sendReviewReminders } from './services/submissions/send-review-reminders';
 import { sendDiscussionDigests } from './services/review/discussion-digest';
-import { digestJobEveryMs, sendDailyDigests } from './services/mail-preferences/digests';
 import { sendResponseWindowNotices } from './services/review/response-window-notices';
+import { digestJobEveryMs, sendDailyDigests } from './services/mail-preferences/digests';
 import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
 import swagger from '@fastify/swagger';
 import { MessageJson } from '../core/schemas/common';
@@ -129,14 +129,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onSend', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate(); });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log, publicUrl: config.publicUrl, secret: config.JWT_SECRET,
-    ratePerMinute: config.MAIL_RATE_PER_MINUTE, maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    ratePerMinute: config.MAIL_RATE_PER_MINUTE, maxAttempts: config.MAIL_MAX_ATTEMPTS, leaseMs: config.MAIL_LEASE_SECONDS * 1000,
   });
   app.decorate('mailer', mailer);
   // Review reminders (issue 14 §3) are queued by the mail worker's loop, every ten minutes.
   mailer.addJob({ name: 'review reminders', everyMs: 10 * 60_000, run: () => sendReviewReminders({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   mailer.addJob({ name: 'discussion digests', everyMs: 5 * 60_000, run: () => sendDiscussionDigests({ db: database.db, mailer, publicUrl: config.publicUrl }) });
-  mailer.addJob({ name: 'daily digests', everyMs: digestJobEveryMs(config.MAIL_DIGEST_HOURS), run: () => sendDailyDigests({ db: database.db, mailer, digestHours: config.MAIL_DIGEST_HOURS, publicUrl: config.publicUrl, secret: config.JWT_SECRET }) });
   mailer.addJob({ name: 'response window notices', everyMs: 5 * 60_000, run: () => sendResponseWindowNotices({ db: database.db, mailer, publicUrl: config.publicUrl }) });
+  mailer.addJob({ name: 'daily digests', everyMs: digestJobEveryMs(config.MAIL_DIGEST_HOURS), run: () => sendDailyDigests({ db: database.db, mailer, digestHours: config.MAIL_DIGEST_HOURS, publicUrl: config.publicUrl, secret: config.JWT_SECRET }) });
   // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('preClose', async () => mailer.close());

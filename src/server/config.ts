@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (no limit) or more').default(600),
   /** Attempts before a mail that keeps failing (temporary refusals, no connection) shows as failed. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  /** How long a mail being delivered stays claimed before another instance may take it over (its process died). */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** A daily digest is sent once the oldest notification it gathers is this old (hours; fractions for tests). */
   MAIL_DIGEST_HOURS: z.coerce.number().positive().default(24),
   PAYU_KEY: optionalString,

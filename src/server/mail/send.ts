@@ -48,7 +48,7 @@ export interface Mailer {
   waitForDelivery(id: string, ms: number): Promise<MailState>;
   /** Put a failed mail back in the queue for one more attempt, due now. False when there is no such failed mail. */
   retry(id: string, tx?: Db): Promise<boolean>;
-  /** Run the worker's loop (buildApp does; tests may run several instances on one database). */
+  /** Run the worker's loop (buildApp does; tests may run several instances on one database); without SMTP, only its jobs. */
   start(): void;
   /** Stop the worker, letting a delivery in flight finish, and close the SMTP connection. */
   close(): Promise<void>;
@@ -133,7 +133,10 @@ export function createMailer(opts: MailerOptions): Mailer {
     return Math.max(0, Math.min(BATCH, ratePerMinute - sentLastMinute));
   }
 
-  /** Claim due mails: queued and due, or 'sending' whose lease ran out (the worker holding it died). */
+  /**
+   * Claim due mails: queued and due, or 'sending' whose lease ran out (the worker holding it died). Mails of a bulk
+   * mail go after every other: a password reset queued behind 20,000 announcements is not kept waiting half an hour.
+   */
   async function claim(): Promise<(typeof mailQueue.$inferSelect)[]> {
     const limit = await allowance();
     if (limit === 0) return [];
@@ -143,7 +146,7 @@ export function createMailer(opts: MailerOptions): Mailer {
       WHERE id IN (
         SELECT id FROM mail_queue
         WHERE (status = 'queued' AND next_attempt_at <= now()) OR (status = 'sending' AND lease_until < now())
-        ORDER BY next_attempt_at, id LIMIT ${limit}
+        ORDER BY (bulk_id IS NOT NULL), next_attempt_at, id LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       RETURNING id`);
     const ids = (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
@@ -306,7 +309,9 @@ export function createMailer(opts: MailerOptions): Mailer {
       return res.length > 0;
     },
     start() {
-      if (!transport || !stopped) return;
+      // Without SMTP the loop still runs its jobs (reminders, digests, the response-window mail), whose mails are
+      // then kept in the outbox for the editor to read: nothing is delivered, nothing is silently skipped.
+      if (!stopped) return;
       stopped = false;
       schedule(0);
     },
