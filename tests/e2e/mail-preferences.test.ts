@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer } from './browser';
+import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
 import { serverApi } from './server-api';
 
 /**
@@ -55,24 +55,15 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-interface AxeResult { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }
-/** axe-core's violations and sideways overflow at both widths, once no toast is moving; a screenshot of each when SCREENSHOT_DIR is set. */
+/** axe-clean and nothing sideways at both widths (after the toasts settle); a screenshot of each when SCREENSHOT_DIR is set. */
 async function checkScreen(page: Page, name: string): Promise<void> {
-  await settleToasts(page);
-  const before = page.viewportSize() ?? DESKTOP;
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
-    const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } })
-      .axe.run(document, { resultTypes: ['violations'] })) as AxeResult;
-    expect(result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} at ${size.width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${size.width} px`).toBeLessThanOrEqual(0);
-    if (SHOTS) {
+  await checkAccessibility(page, name, {
+    sizes: [PHONE, DESKTOP],
+    shot: SHOTS ? async (width) => {
       mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize(before);
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    } : undefined,
+  });
 }
 
 async function loggedIn(email: string, viewport = DESKTOP) {
