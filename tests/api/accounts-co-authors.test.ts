@@ -27,7 +27,8 @@ describe('PUT /api/author/paper/:id/co-authors', () => {
     const list = [person('a'), { ...person('b'), affiliation: undefined }];
     const res = await putCoAuthors(paper._id, list, owner.auth);
     expect(res.statusCode).toBe(200);
-    const expected = [{ ...list[0], email: list[0]!.email.toLowerCase() }, { name: list[1]!.name, email: list[1]!.email.toLowerCase(), affiliation: '' }];
+    // Country and ORCID iD (issue 26.4) are optional: '' and null when not given.
+    const expected = [{ ...list[0], email: list[0]!.email.toLowerCase(), country: '', orcid: null }, { name: list[1]!.name, email: list[1]!.email.toLowerCase(), affiliation: '', country: '', orcid: null }];
     expect(res.json()).toEqual({ message: 'Co-authors saved', coAuthors: expected });
     const detail = await t.app.inject({ method: 'GET', url: `/api/author/paper/${paper._id}`, headers: owner.auth });
     expect(detail.json().paper.coAuthors).toEqual(expected);
@@ -111,7 +112,7 @@ describe('a co-author with an Author account', () => {
       ['coAuthors', JSON.stringify([co])], ['file', pdfBytes(), 'paper.pdf'],
     ], owner.auth);
     expect(res.statusCode).toBe(201);
-    expect(res.json().paper.coAuthors).toEqual([{ ...co, email: co.email.toLowerCase() }]);
+    expect(res.json().paper.coAuthors).toEqual([{ ...co, email: co.email.toLowerCase(), country: '', orcid: null }]);
     const bad = await injectMultipart(t.app, 'POST', '/api/author/new-paper', [
       ['title', 'Bad list'], ['abstract', 'Abstract'], ['coAuthors', '[{"name":"x"'], ['file', pdfBytes(), 'paper.pdf'],
     ], owner.auth);

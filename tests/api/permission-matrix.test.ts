@@ -256,6 +256,11 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/editor/exports/reviews-anonymised.csv': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/exports/reviews-anonymised.json': { expect: editorsAndEveryChair(200), call: () => ({}) },
+  // Issue 26.4, 26.5: the proceedings exports (chairs: their tracks). No DOI prefix is set here: the Crossref deposit answers 409.
+  'GET /api/editor/exports/proceedings.xml': { expect: editorsAndEveryChair(409), call: () => ({}) },
+  'GET /api/editor/exports/proceedings.bib': { expect: editorsAndEveryChair(200), call: () => ({}) },
+  'GET /api/editor/exports/proceedings.csv': { expect: editorsAndEveryChair(200), call: () => ({}) },
+  'GET /api/editor/exports/camera-ready.zip': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/papers/:paperId/conflicts': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/conflicts` }) },
   'PUT /api/editor/papers/:paperId/decision': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/decision`, ...json({ decision: null }) }) },
   'POST /api/editor/notify': { expect: editorsAndEveryChair(200), call: () => json({ dryRun: true }) },

@@ -40,6 +40,8 @@ afterAll(async () => {
 const DELIBERATION_DEFAULTS = {
   reviewVisibility: 'after-own-review', biddingDeadline: null, responseOpens: null, responseCloses: null,
   discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
+  // Issue 26.4's DOI settings.
+  doiPrefix: null, doiPattern: 'imse.{year}.{paperId}',
 };
 
 describe('settings', () => {

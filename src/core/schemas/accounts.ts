@@ -70,10 +70,12 @@ export const CoAuthor = z.object({
   orcid: Orcid.default(null),
 });
 export type CoAuthor = z.infer<typeof CoAuthor>;
+/** A co-author as the server answers it (no parsing steps: a response schema is only checked). */
+export const CoAuthorJson = z.object({ name: z.string(), email: z.string(), affiliation: z.string(), country: z.string(), orcid: z.string().nullable() });
 export const CoAuthorList = z.array(CoAuthor).max(MAX_CO_AUTHORS, `At most ${MAX_CO_AUTHORS} co-authors`)
   .refine((list) => new Set(list.map((c) => c.email.toLowerCase())).size === list.length, { message: 'A co-author is listed twice (same email)' });
 export const CoAuthorsBody = z.object({ coAuthors: CoAuthorList });
-export const CoAuthorsResponse = z.object({ message: z.string(), coAuthors: z.array(CoAuthor) });
+export const CoAuthorsResponse = z.object({ message: z.string(), coAuthors: z.array(CoAuthorJson) });
 
 /** The new-paper form sends its co-authors as one multipart field holding the JSON list. */
 export function parseCoAuthorsField(raw: string | undefined): CoAuthor[] {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Email, Role } from './common';
 import { TopicValue } from './tracks';
 import { plainLine } from './text';
+import { CountryCode, Orcid } from './proceedings';
 
 export const UserJson = z.object({
   _id: z.string(),
@@ -14,6 +15,10 @@ export const UserJson = z.object({
   tags: z.array(z.string()),
   /** An Editor account that chairs tracks only (issue 22.2): the login area shows it its tracks' work, not the editor's desk. */
   chairOnly: z.literal(true).optional(),
+  /** Issue 26.4: the institution, its country (ISO 3166-1 alpha-2, '' when not given) and the ORCID iD (or null), for proceedings metadata. */
+  affiliation: z.string(),
+  country: z.string(),
+  orcid: z.string().nullable(),
 });
 export type UserJson = z.infer<typeof UserJson>;
 
@@ -47,6 +52,10 @@ export type SignupResponse = LoginResponse;
 export const ProfileFields = z.object({
   name: z.string().trim().min(1, 'Name cannot be empty').max(120, 'Name is too long (at most 120 characters)').refine(...plainLine('Name')).optional(),
   phone: z.string().trim().max(30, 'Phone is too long').regex(/^[+\d][\d\s()-]*$|^$/, 'Phone may contain only digits, spaces, +, - and brackets').optional(),
+  /** Issue 26.4: '' clears the affiliation and the country, '' or null the ORCID iD. */
+  affiliation: z.string().trim().max(200, 'An affiliation is too long (at most 200 characters)').refine(...plainLine('Affiliation')).optional(),
+  country: CountryCode.optional(),
+  orcid: Orcid.optional(),
 });
 export type ProfileFields = z.infer<typeof ProfileFields>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { PAPER_STATE_CODES } from '../paper-state';
-import { CoAuthor } from './accounts';
+import { CoAuthorJson } from './accounts';
 import { UserJson } from './auth';
 import { TopicValue, TrackId } from './tracks';
 import { AuthorReviewJson, CameraReadyJson, Decision, ReviewSummary } from './review-cycle';
@@ -37,7 +37,7 @@ export const PaperJson = z.object({
   /** Every uploaded version, oldest first (only in the author's own detail). */
   pdfVersions: z.array(PdfVersionJson).optional(),
   /** Co-authors listed by the submitting author (the author's and the editor's views). */
-  coAuthors: z.array(CoAuthor).optional(),
+  coAuthors: z.array(CoAuthorJson).optional(),
   /** In an author's own lists: true when the paper was submitted by someone else and lists them as co-author. */
   coAuthored: z.boolean().optional(),
   /** Issue 12. Editor: the decision taken; author: the decision once notified (null before). */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DOI_PATTERN_DEFAULT } from '../proceedings';
+import { DoiPattern, DoiPrefix } from './proceedings';
 
 /** An ISO 8601 instant ("2026-12-01T23:59:00Z", with an offset or Z) or null (no deadline). */
 const Deadline = (field: string) => z.string({ message: `${field} must be an ISO 8601 date and time, or null` })
@@ -30,6 +32,9 @@ export const EditorSettings = z.object({
   notificationDate: z.string().nullable(),
   /** Issue 23.5: the most words an author response may have. */
   responseWordLimit: z.number().int(),
+  /** Issue 26.4: the publisher's DOI prefix (null: none yet) and the pattern of each paper's DOI suffix. */
+  doiPrefix: z.string().nullable(),
+  doiPattern: z.string(),
 });
 export type EditorSettings = z.infer<typeof EditorSettings>;
 
@@ -40,6 +45,7 @@ export const SETTINGS_DEFAULTS: EditorSettings = {
   reviewerApproval: false, requireVerifiedEmail: false,
   reviewVisibility: 'after-own-review', biddingDeadline: null, responseOpens: null, responseCloses: null,
   discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
+  doiPrefix: null, doiPattern: DOI_PATTERN_DEFAULT,
 };
 export const REVIEW_VISIBILITY = {
   'after-own-review': 'After saving their own review',
@@ -71,6 +77,8 @@ export const SETTINGS_FIELDS = {
   discussionDeadline: { label: 'Discussion deadline' },
   notificationDate: { label: 'Notification date' },
   responseWordLimit: { label: 'Author response word limit', min: 50, max: 5000 },
+  doiPrefix: { label: 'DOI prefix' },
+  doiPattern: { label: 'DOI pattern' },
 } as const;
 const F = SETTINGS_FIELDS;
 
@@ -100,6 +108,9 @@ export const UpdateSettingsBody = z.object({
   discussionDeadline: Deadline(F.discussionDeadline.label).optional(),
   notificationDate: Deadline(F.notificationDate.label).optional(),
   responseWordLimit: wholeNumber('responseWordLimit').optional(),
+  /** null or '' clears it (no DOIs). */
+  doiPrefix: DoiPrefix.nullable().transform((v) => v || null).optional(),
+  doiPattern: DoiPattern.optional(),
 }).strict();
 
 /** The dated settings in the order the conference's phases run (issue 23.8): each must come after the ones before it. */

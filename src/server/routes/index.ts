@@ -20,6 +20,7 @@ import missingReviews from './missing-reviews';
 import me from './me';
 import payments from './payments';
 import phase from './phase';
+import proceedings from './proceedings';
 import program from './program';
 import records from './records';
 import reviewer from './reviewer';
@@ -32,4 +33,4 @@ import editorConflicts from './editor-conflicts';
 import tracks from './tracks';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings];

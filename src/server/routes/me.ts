@@ -40,7 +40,7 @@ const routes: FastifyPluginAsync = async (app) => {
         photoKey = parsed.file?.key;
       }
       const user = await discardOnFailure({ db, store: app.files, key: photoKey }, () =>
-        updateProfile({ db, userId: caller.id, changes: { ...ProfileFields.parse({ name: fields.name, phone: fields.phone }), photoKey } }));
+        updateProfile({ db, userId: caller.id, changes: { ...ProfileFields.parse({ name: fields.name, phone: fields.phone, affiliation: fields.affiliation, country: fields.country, orcid: fields.orcid }), photoKey } }));
       return { message: 'Profile saved', user };
     },
   });

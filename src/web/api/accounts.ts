@@ -14,6 +14,9 @@ export const updateMe = (changes: Omit<BodyOf<typeof ACCOUNTS.updateMe>, 'photo'
   const form = new FormData();
   if (changes.name !== undefined) form.append('name', changes.name);
   if (changes.phone !== undefined) form.append('phone', changes.phone);
+  if (changes.affiliation !== undefined) form.append('affiliation', changes.affiliation);
+  if (changes.country !== undefined) form.append('country', changes.country);
+  if (changes.orcid !== undefined) form.append('orcid', changes.orcid ?? '');
   if (changes.photo) form.append('photo', changes.photo);
   return call(ACCOUNTS.updateMe, { form });
 };

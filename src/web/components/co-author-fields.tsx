@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { MAX_CO_AUTHORS, type CoAuthor } from '../../core/schemas/accounts';
+import { CountrySelect } from './country-select';
 
 const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600';
-export const emptyCoAuthor = (): CoAuthor => ({ name: '', email: '', affiliation: '' });
+export const emptyCoAuthor = (): CoAuthor => ({ name: '', email: '', affiliation: '', country: '', orcid: null });
 
-/** The editable co-author list (name, e-mail, affiliation; up to 20) of the new-paper form and the paper page. */
+/** The editable co-author list (name, e-mail, affiliation, its country, ORCID iD; up to 20) of the new-paper form and the paper page. */
 export function CoAuthorFields(props: { value: CoAuthor[]; onChange: (list: CoAuthor[]) => void; disabled?: boolean }) {
   const id = useId();
   const { value, onChange } = props;
@@ -36,6 +37,15 @@ export function CoAuthorFields(props: { value: CoAuthor[]; onChange: (list: CoAu
               <div>
                 <label htmlFor={`${id}-${i}-affiliation`} className="block text-sm text-slate-700">Affiliation</label>
                 <input id={`${id}-${i}-affiliation`} value={c.affiliation} maxLength={200} autoComplete="off" className={input} onChange={(e) => set(i, { affiliation: e.target.value })} />
+              </div>
+              <div>
+                <label htmlFor={`${id}-${i}-country`} className="block text-sm text-slate-700">Country</label>
+                <CountrySelect id={`${id}-${i}-country`} value={c.country} className={input} onChange={(country) => set(i, { country })} />
+              </div>
+              <div>
+                <label htmlFor={`${id}-${i}-orcid`} className="block text-sm text-slate-700">ORCID iD <span className="text-slate-600">(optional)</span></label>
+                <input id={`${id}-${i}-orcid`} value={c.orcid ?? ''} maxLength={60} autoComplete="off" placeholder="0000-0002-1825-0097" className={input}
+                  onChange={(e) => set(i, { orcid: e.target.value })} />
               </div>
             </div>
             <div className="mt-2 flex flex-wrap gap-4">

@@ -6,17 +6,23 @@ import { updateMe } from '../api/accounts';
 import { session } from '../api/client';
 import { actOr } from '../lib/route-data';
 import { Alert } from './ui/alert';
+import { CountrySelect } from './country-select';
+import { countryName } from '../../core/proceedings';
 
 /**
- * The host route's clientAction for the banner's writes (a multipart body: `intent` 'phone' or 'photo').
+ * The host route's clientAction for the banner's writes (a multipart body: `intent` 'phone', 'photo' or
+ * 'scholar': affiliation, country and ORCID iD, issue 26.4).
  * The stored user follows the server's answer; the route's loader then shows it.
  */
 export async function profileAction(form: FormData) {
-  const intent = form.get('intent') === 'photo' ? 'photo' : 'phone';
+  const intent = form.get('intent') === 'photo' ? 'photo' : form.get('intent') === 'scholar' ? 'scholar' : 'phone';
   const photo = form.get('photo');
-  const work = updateMe(intent === 'photo' ? { photo: photo instanceof File ? photo : undefined } : { phone: String(form.get('phone') ?? '') })
-    .then((res) => { session.saveUser(res.user); return res; });
-  return actOr(work, intent === 'photo' ? 'Could not save the photo. Please try again.' : 'Could not save the phone number', intent);
+  const text = (name: string) => String(form.get(name) ?? '');
+  const changes = intent === 'photo' ? { photo: photo instanceof File ? photo : undefined }
+    : intent === 'scholar' ? { affiliation: text('affiliation'), country: text('country'), orcid: text('orcid') } : { phone: text('phone') };
+  const work = updateMe(changes).then((res) => { session.saveUser(res.user); return res; });
+  const failed = { photo: 'Could not save the photo. Please try again.', phone: 'Could not save the phone number', scholar: 'Could not save the affiliation and ORCID iD' };
+  return actOr(work, failed[intent], intent);
 }
 type ProfileResult = Awaited<ReturnType<typeof profileAction>>;
 
@@ -51,6 +57,7 @@ export function ProfileBanner({ user, photo = false }: { user: UserJson; photo?:
         <p className="text-brand-100">{user.role}</p>
         <p className="mt-1 text-sm break-words">{user.email}</p>
         <PhoneLine phone={user.phone} />
+        <ScholarLine user={user} />
       </div>
       {photo ? (
         <label className="cursor-pointer rounded-md bg-white/15 px-3 py-2 text-sm font-semibold hover:bg-white/25 focus-within:outline focus-within:outline-2 focus-within:outline-accent-400 sm:ml-auto">
@@ -106,6 +113,66 @@ function PhoneLine({ phone }: { phone: string }) {
       </label>
       <button type="submit" disabled={saving} className={chip}>{saving ? 'Saving…' : 'Save phone'}</button>
       <button type="button" className={chip} onClick={() => { setEditing(false); setInvalid(''); setDismissed(result ?? null); }}>Cancel</button>
+      <Alert className="w-full">{error || null}</Alert>
+    </form>
+  );
+}
+
+/**
+ * The affiliation, its country and the ORCID iD the proceedings metadata carry (issue 26.4), or a form to set
+ * them; the browser checks them with the schema the server parses again (the ORCID iD by its check digit).
+ */
+function ScholarLine({ user }: { user: UserJson }) {
+  const fetcher = useFetcher<ProfileResult>();
+  const [editing, setEditing] = useState(false);
+  const [country, setCountry] = useState(user.country);
+  const [invalid, setInvalid] = useState('');
+  const saving = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => { if (result?.ok && result.intent === 'scholar') setEditing(false); }, [result]);
+  const error = invalid || (result && !result.ok && result.intent === 'scholar' ? result.error : '');
+
+  function save(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const parsed = ProfileFields.safeParse({ affiliation: String(data.get('affiliation') ?? ''), country, orcid: String(data.get('orcid') ?? '') });
+    if (!parsed.success) { setInvalid(parsed.error.issues[0]?.message ?? 'Not valid'); return; }
+    setInvalid('');
+    const form = new FormData();
+    form.append('intent', 'scholar');
+    form.append('affiliation', parsed.data.affiliation ?? '');
+    form.append('country', parsed.data.country ?? '');
+    form.append('orcid', parsed.data.orcid ?? '');
+    fetcher.submit(form, multipart);
+  }
+
+  if (!editing) {
+    const place = [user.affiliation, user.country ? countryName(user.country) : ''].filter(Boolean).join(', ');
+    return (
+      <p className="mt-1 flex flex-wrap items-center justify-center gap-2 text-sm sm:justify-start">
+        <span>{place || 'No affiliation yet'}</span>
+        {user.orcid ? <span>ORCID iD: <span className="whitespace-nowrap">{user.orcid}</span></span> : null}
+        <button type="button" className={chip} onClick={() => { setCountry(user.country); setEditing(true); }}>Affiliation and ORCID iD</button>
+      </p>
+    );
+  }
+  const field = 'mt-1 rounded-md border border-white/40 bg-white px-2 py-1 text-slate-900';
+  return (
+    <form onSubmit={save} aria-label="Affiliation and ORCID iD" className="mt-2 flex flex-wrap items-end justify-center gap-2 text-sm sm:justify-start">
+      <label className="flex flex-col text-left">
+        <span className="font-semibold">Affiliation</span>
+        <input name="affiliation" defaultValue={user.affiliation} maxLength={200} autoComplete="organization" className={`${field} w-56`} />
+      </label>
+      <div className="flex flex-col text-left">
+        <label htmlFor="profile-country" className="font-semibold">Country</label>
+        <CountrySelect id="profile-country" value={country} onChange={setCountry} className={`${field} w-48`} />
+      </div>
+      <label className="flex flex-col text-left">
+        <span className="font-semibold">ORCID iD</span>
+        <input name="orcid" defaultValue={user.orcid ?? ''} maxLength={60} placeholder="0000-0002-1825-0097" className={`${field} w-48`} />
+      </label>
+      <button type="submit" disabled={saving} className={chip}>{saving ? 'Saving…' : 'Save'}</button>
+      <button type="button" className={chip} onClick={() => { setEditing(false); setInvalid(''); }}>Cancel</button>
       <Alert className="w-full">{error || null}</Alert>
     </form>
   );

@@ -28,6 +28,8 @@ export function toSettingsJson(row: SettingsRow | undefined): EditorSettings {
     discussionDeadline: iso(row.discussionDeadline),
     notificationDate: iso(row.notificationDate),
     responseWordLimit: row.responseWordLimit,
+    doiPrefix: row.doiPrefix,
+    doiPattern: row.doiPattern,
   };
 }
 
@@ -62,6 +64,8 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; 
     discussionDeadline: date(patch.discussionDeadline),
     notificationDate: date(patch.notificationDate),
     responseWordLimit: patch.responseWordLimit,
+    doiPrefix: patch.doiPrefix,
+    doiPattern: patch.doiPattern,
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   return opts.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ export async function setCoAuthors(db: Db, opts: { paperId: string; coAuthors: C
     await tx.delete(paperCoAuthors).where(eq(paperCoAuthors.paperId, opts.paperId));
     if (opts.coAuthors.length) {
       await tx.insert(paperCoAuthors).values(opts.coAuthors.map((c, i) => ({
-        paperId: opts.paperId, position: i, name: c.name, email: c.email.toLowerCase(), affiliation: c.affiliation,
+        paperId: opts.paperId, position: i, name: c.name, email: c.email.toLowerCase(), affiliation: c.affiliation, country: c.country, orcid: c.orcid,
       })));
     }
     await tx.update(papers).set({ updatedAt: new Date() }).where(eq(papers.id, opts.paperId));
@@ -20,7 +20,7 @@ export async function setCoAuthors(db: Db, opts: { paperId: string; coAuthors: C
 
 export async function findCoAuthors(db: Db, paperId: string): Promise<CoAuthor[]> {
   const rows = await db.select().from(paperCoAuthors).where(eq(paperCoAuthors.paperId, paperId)).orderBy(asc(paperCoAuthors.position));
-  return rows.map((r) => ({ name: r.name, email: r.email, affiliation: r.affiliation }));
+  return rows.map((r) => ({ name: r.name, email: r.email, affiliation: r.affiliation, country: r.country, orcid: r.orcid }));
 }
 
 /** Is `email` listed as a co-author of the paper? */

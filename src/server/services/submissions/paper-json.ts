@@ -92,7 +92,7 @@ export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts
       reviewResponses: Object.fromEntries((responsesOf.get(p.id) ?? []).filter((r) => visible(r.reviewerId))
         .map((r) => [view === 'anonymous' ? label(p.id, r.reviewerId) : r.email, r.status])),
       ...extra.get(p.id),
-      ...(opts.coAuthors ? { coAuthors: (coAuthorsOf.get(p.id) ?? []).map((c) => ({ name: c.name, email: c.email, affiliation: c.affiliation })) } : {}),
+      ...(opts.coAuthors ? { coAuthors: (coAuthorsOf.get(p.id) ?? []).map((c) => ({ name: c.name, email: c.email, affiliation: c.affiliation, country: c.country, orcid: c.orcid })) } : {}),
       ...(opts.viewerId ? { coAuthored: p.authorId !== opts.viewerId } : {}),
       ...(opts.versions ? {
         pdfVersions: versions.map((f) => ({

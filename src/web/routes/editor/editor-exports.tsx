@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { EXPORTS } from '../../../core/schemas/records';
 import { ExportLinks } from '../../components/export-links';
 import { AnonymisedExportLinks } from './anonymised-export-links';
+import { ProceedingsExportLinks } from './proceedings-export-links';
 import { requireRole } from '../../lib/session';
 import type { Route } from './+types/editor-exports';
 
@@ -27,6 +28,7 @@ export default function EditorExports({ loaderData: { chair } }: Route.Component
       </p>
       <div className="mt-6"><ExportLinks names={EXPORTS} title="Download as CSV" notes /></div>
       <div className="mt-6"><AnonymisedExportLinks chair={chair} /></div>
+      <div className="mt-6"><ProceedingsExportLinks chair={chair} /></div>
     </div>
   );
 }

@@ -42,7 +42,11 @@ const HINTS: Record<string, string> = {
   notificationDate: 'The authors hear the decisions by then.',
   reviewVisibility: 'Reviewers appear to each other as “Reviewer 1, 2…”; chairs see their names.',
   responseWordLimit: `From ${SETTINGS_FIELDS.responseWordLimit.min} to ${SETTINGS_FIELDS.responseWordLimit.max}. A longer response is refused.`,
+  doiPrefix: 'The publisher’s prefix from Crossref: 10. and 4 to 9 digits, such as 10.12345. Leave empty while there is none: the Crossref export needs it.',
+  doiPattern: 'Each paper’s DOI after the prefix and a slash: {year} is the conference’s year and {paperId} the paper’s id (required); otherwise letters, digits and - . _ ; ( ) /',
 };
+/** The proceedings' DOI settings (issue 26.4): free text the server checks. */
+const TEXT_KEYS = new Set(['doiPrefix', 'doiPattern']);
 /** The dates, grouped as the phases run (issue 23.8); DATE_KEYS is their order, which the server enforces. */
 const DATE_GROUPS: ReadonlyArray<{ title: string; keys: readonly string[] }> = [
   { title: 'Submission and reviewing', keys: DATE_KEYS.slice(0, 3) },
@@ -102,6 +106,7 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
       else if (OPTIONAL_NUMBERS.has(key)) patch[key] = String(value ?? '').trim() === '' ? null : Number(value);
       else if (typeof before === 'number') patch[key] = String(value).trim() === '' ? Number.NaN : Number(value);
       else if (key === 'reviewVisibility') patch[key] = String(value);
+      else if (TEXT_KEYS.has(key)) patch[key] = String(value ?? '').trim();
     }
     // A number left empty is sent as such, so the server names the field (JSON has no NaN: null).
     for (const [k, v] of Object.entries(patch)) if (typeof v === 'number' && Number.isNaN(v)) patch[k] = null;
@@ -186,6 +191,23 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
             ))}
           </div>
         </fieldset>
+        {keys.some((k) => TEXT_KEYS.has(k)) ? (
+          <fieldset className={cardClass()}>
+            <legend className="px-1 text-lg font-semibold text-brand-900">Proceedings</legend>
+            <div className="space-y-4">
+              {keys.filter((k) => TEXT_KEYS.has(k)).map((key) => (
+                <div key={key}>
+                  <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
+                  <input id={key} type="text" spellCheck={false} autoComplete="off" maxLength={100} value={String(form[key] ?? '')} aria-describedby={described(key)}
+                    placeholder={key === 'doiPrefix' ? '10.12345' : undefined}
+                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+                    className="mt-1 w-80 max-w-full rounded-md border border-slate-300 px-3 py-2 font-mono" />
+                  {hint(key)}
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</Button>
           <p role="status" className="text-sm font-medium text-green-800">{result?.ok ? 'Settings saved.' : null}</p>

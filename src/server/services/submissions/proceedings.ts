@@ -1,0 +1,204 @@
+import { Readable } from 'node:stream';
+import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import ZipStream from 'zip-stream';
+import { CONFERENCE_DATES, CONFERENCE_TITLE } from '../../../core/conference';
+import { conferencePaperXml, CROSSREF_CLOSING, crossrefOpening, type CrossrefAuthor } from '../../../core/crossref-xml';
+import { bibtexKeys, escapeBibtex, formatDoi, sanitiseFileName, splitPersonName } from '../../../core/proceedings';
+import { NO_DOI_PREFIX } from '../../../core/schemas/proceedings';
+import type { Db } from '../../db/connect';
+import { cameraReady, paperCoAuthors, papers, tracks, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { FileStore } from '../../storage/file-store';
+import { csvCell } from '../shared/export-csv';
+import { getSettingsRow } from '../shared/settings';
+
+/** Which papers an export covers (services/tracks/proceedings-scope.ts decides it for the caller). */
+export interface ProceedingsScope { trackIds: string[] | null; excludedPaperIds: string[] }
+
+/**
+ * The conference's facts a deposit names. Issue 26.1 moves them to the editor's settings; until then they are
+ * the site's (src/web/content/conference.ts holds the same venue for the public pages).
+ */
+const PROCEEDINGS_FACTS = {
+  acronym: 'IMSE',
+  location: 'Pattaya, Thailand',
+  publisher: 'IMSE',
+  depositorEmail: 'info@conference.example.org',
+};
+/** The year in DOIs and publication dates: the conference's. */
+const YEAR = Number(CONFERENCE_DATES.start.slice(0, 4));
+const BATCH = 500;
+
+export interface ProceedingsPaper {
+  id: string;
+  title: string;
+  abstract: string;
+  track: string;
+  keywords: string[];
+  authors: CrossrefAuthor[];
+  pdf: { storageKey: string; size: number; uploadedAt: Date };
+  doi: string | null;
+}
+
+/** The PDF's name inside the camera-ready zip (and in the CSV): "<paperId> - <title>.pdf". */
+export const bundleFileName = (p: { id: string; title: string }) => `${p.id} - ${sanitiseFileName(p.title)}.pdf`;
+
+async function doiSettings(db: Db): Promise<{ prefix: string | null; pattern: string }> {
+  const row = await getSettingsRow(db);
+  return { prefix: row?.doiPrefix ?? null, pattern: row?.doiPattern ?? 'imse.{year}.{paperId}' };
+}
+
+/**
+ * Accepted, not withdrawn papers with a camera-ready version, in id order, read one batch at a time so an
+ * export of thousands of papers holds one batch: the submitter first, then the co-authors in their order.
+ */
+async function* findProceedingsPapers(db: Db, scope: ProceedingsScope, doi: { prefix: string | null; pattern: string }): AsyncGenerator<ProceedingsPaper[]> {
+  let after = '';
+  for (;;) {
+    const rows = await db.select({
+      id: papers.id, title: papers.title, abstract: papers.abstract, keywords: papers.keywords, freeKeywords: papers.freeKeywords, track: tracks.name,
+      name: users.name, affiliation: users.affiliation, country: users.country, orcid: users.orcid,
+      storageKey: cameraReady.storageKey, size: cameraReady.size, uploadedAt: cameraReady.uploadedAt,
+    }).from(papers)
+      .innerJoin(cameraReady, eq(cameraReady.paperId, papers.id))
+      .innerJoin(users, eq(users.id, papers.authorId))
+      .innerJoin(tracks, eq(tracks.id, papers.trackId))
+      .where(and(
+        gt(papers.id, after), eq(papers.decision, 'Accepted'), isNull(papers.withdrawnAt),
+        scope.trackIds ? (scope.trackIds.length ? inArray(papers.trackId, scope.trackIds) : sql`false`) : undefined,
+        scope.excludedPaperIds.length ? notInArray(papers.id, scope.excludedPaperIds) : undefined,
+      ))
+      .orderBy(asc(papers.id)).limit(BATCH);
+    if (rows.length === 0) return;
+    const coAuthors = await db.select().from(paperCoAuthors)
+      .where(inArray(paperCoAuthors.paperId, rows.map((r) => r.id))).orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position));
+    const byPaper = new Map<string, typeof coAuthors>();
+    for (const c of coAuthors) byPaper.set(c.paperId, [...(byPaper.get(c.paperId) ?? []), c]);
+    yield rows.map((r) => ({
+      id: r.id, title: r.title, abstract: r.abstract, track: r.track, keywords: [...r.keywords, ...r.freeKeywords],
+      authors: [
+        { name: r.name, affiliation: r.affiliation, country: r.country, orcid: r.orcid },
+        ...(byPaper.get(r.id) ?? []).map((c) => ({ name: c.name, affiliation: c.affiliation, country: c.country, orcid: c.orcid })),
+      ],
+      pdf: { storageKey: r.storageKey, size: r.size, uploadedAt: r.uploadedAt },
+      doi: doi.prefix ? formatDoi({ prefix: doi.prefix, pattern: doi.pattern, year: YEAR, paperId: r.id }) : null,
+    }));
+    after = rows[rows.length - 1]!.id;
+    if (rows.length < BATCH) return;
+  }
+}
+
+/**
+ * The Crossref deposit (issue 26.4) as a stream; 409 before anything is sent when no DOI prefix is set.
+ * `publicUrl` makes each DOI's resource: the public programme, at the paper.
+ */
+export async function exportCrossrefXml(opts: { db: Db; scope: ProceedingsScope; publicUrl: string; now?: Date }): Promise<Readable> {
+  const doi = await doiSettings(opts.db);
+  if (!doi.prefix) throw new AppError('conflict', NO_DOI_PREFIX);
+  const at = opts.now ?? new Date();
+  async function* parts(): AsyncGenerator<string> {
+    yield crossrefOpening({
+      batchId: `imse-proceedings-${at.getTime()}`, at,
+      depositor: { name: PROCEEDINGS_FACTS.publisher, email: PROCEEDINGS_FACTS.depositorEmail },
+      registrant: PROCEEDINGS_FACTS.publisher,
+      conference: { name: CONFERENCE_TITLE, acronym: PROCEEDINGS_FACTS.acronym, location: PROCEEDINGS_FACTS.location, start: CONFERENCE_DATES.start, end: CONFERENCE_DATES.end },
+      proceedings: { title: `Proceedings of the ${CONFERENCE_TITLE}`, publisher: PROCEEDINGS_FACTS.publisher, year: YEAR },
+    });
+    for await (const batch of findProceedingsPapers(opts.db, opts.scope, doi)) {
+      yield batch.map((p) => conferencePaperXml({ doi: p.doi!, resourceUrl: `${opts.publicUrl}/program#paper-${p.id}`, title: p.title, year: YEAR, authors: p.authors })).join('');
+    }
+    yield CROSSREF_CLOSING;
+  }
+  return Readable.from(parts(), { objectMode: false });
+}
+
+const bibField = (name: string, value: string) => `  ${name} = {${escapeBibtex(value)}},\n`;
+/** A name as BibTeX reads it: "Surname, Given"; braced whole when it holds the word "and" (which would split it). */
+function bibName(name: string): string {
+  const { given, surname } = splitPersonName(name);
+  const text = given ? `${surname}, ${given}` : surname;
+  return /\band\b/i.test(text) ? `{${escapeBibtex(text)}}` : escapeBibtex(text);
+}
+
+/** The accepted papers as @inproceedings entries (issue 26.4): keys unique across the file, UTF-8 names as written. */
+export async function exportBibtex(opts: { db: Db; scope: ProceedingsScope }): Promise<Readable> {
+  const doi = await doiSettings(opts.db);
+  const used = new Set<string>();
+  async function* entries(): AsyncGenerator<string> {
+    yield `% Proceedings of the ${CONFERENCE_TITLE}: accepted papers with a camera-ready version\n\n`;
+    for await (const batch of findProceedingsPapers(opts.db, opts.scope, doi)) {
+      const keys = uniqueKeys(batch, used);
+      let chunk = '';
+      batch.forEach((p, i) => {
+        chunk += `@inproceedings{${keys[i]},\n`
+          + `  title = {{${escapeBibtex(p.title)}}},\n`
+          + `  author = {${p.authors.map((a) => bibName(a.name)).join(' and ')}},\n`
+          + bibField('booktitle', `Proceedings of the ${CONFERENCE_TITLE}`)
+          + bibField('publisher', PROCEEDINGS_FACTS.publisher)
+          + bibField('year', String(YEAR))
+          + (p.doi ? bibField('doi', p.doi) : '')
+          + bibField('abstract', p.abstract)
+          + (p.keywords.length ? bibField('keywords', p.keywords.join(', ')) : '')
+          + '}\n\n';
+      });
+      yield chunk;
+    }
+  }
+  return Readable.from(entries(), { objectMode: false });
+}
+
+/** Keys for one batch that differ from every key used before in the file. */
+function uniqueKeys(batch: ProceedingsPaper[], used: Set<string>): string[] {
+  const keys = bibtexKeys(batch.map((p) => ({ surname: splitPersonName(p.authors[0]!.name).surname, year: YEAR, title: p.title })));
+  return keys.map((key) => {
+    let k = key;
+    for (let n = 2; used.has(k); n++) k = `${key}${n}`;
+    used.add(k);
+    return k;
+  });
+}
+
+export const METADATA_COLUMNS = [
+  'paper_id', 'title', 'track', 'authors', 'affiliations', 'countries', 'orcids', 'doi', 'keywords', 'abstract', 'pdf_file', 'pdf_bytes', 'camera_ready_uploaded_at',
+];
+
+/** The metadata CSV (issue 26.4): one row per paper, the authors' fields as lists in the authors' order ("; "). */
+export async function exportMetadataCsv(opts: { db: Db; scope: ProceedingsScope }): Promise<Readable> {
+  const doi = await doiSettings(opts.db);
+  async function* lines(): AsyncGenerator<string> {
+    yield `\uFEFF${METADATA_COLUMNS.join(',')}\r\n`;
+    for await (const batch of findProceedingsPapers(opts.db, opts.scope, doi)) {
+      let chunk = '';
+      for (const p of batch) {
+        chunk += `${[
+          p.id, p.title, p.track, p.authors.map((a) => a.name), p.authors.map((a) => a.affiliation), p.authors.map((a) => a.country),
+          p.authors.map((a) => a.orcid ?? ''), p.doi ?? '', p.keywords, p.abstract, bundleFileName(p), p.pdf.size, p.pdf.uploadedAt,
+        ].map(csvCell).join(',')}\r\n`;
+      }
+      yield chunk;
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+/**
+ * Every camera-ready PDF in one zip (issue 26.5), streamed: each PDF is piped from the file store into the
+ * archive (stored, not deflated: PDFs are compressed already) only as fast as the client reads, so the server
+ * holds a few buffers, never the zip; proceedings.csv (the metadata CSV) is the last entry.
+ */
+export async function exportCameraReadyZip(opts: { db: Db; files: FileStore; scope: ProceedingsScope }): Promise<Readable> {
+  const doi = await doiSettings(opts.db);
+  const zip = new ZipStream({ zlib: { level: 6 } });
+  const add = (source: Readable, name: string, store: boolean) => new Promise<void>((resolve, reject) => {
+    source.once('error', reject);
+    zip.entry(source, { name, store }, (err) => (err ? reject(err) : resolve()));
+  });
+  void (async () => {
+    for await (const batch of findProceedingsPapers(opts.db, opts.scope, doi)) {
+      for (const p of batch) await add(opts.files.get(p.pdf.storageKey), bundleFileName(p), true);
+    }
+    await add(await exportMetadataCsv(opts), 'proceedings.csv', false);
+    zip.finalize();
+  })().catch((err: unknown) => zip.destroy(err instanceof Error ? err : new Error(String(err))));
+  return zip;
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import type { TrackJson } from '../../../core/schemas/tracks';
+import { saveProceedingsExport, type ProceedingsExport } from '../../api/proceedings';
+import { getTracks } from '../../api/tracks';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { useFollowRedirect } from '../../lib/route-data';
+
+const LABELS: Record<ProceedingsExport, string> = {
+  xml: 'Crossref deposit (XML)',
+  bib: 'BibTeX',
+  csv: 'Metadata (CSV)',
+  zip: 'Camera-ready PDFs (zip)',
+};
+
+/**
+ * Issue 26.4 and 26.5 on the Exports page: what the publisher takes away, of the accepted papers with a
+ * camera-ready version, for one track or all.
+ */
+export function ProceedingsExportLinks({ chair }: { chair: boolean }) {
+  const followRedirect = useFollowRedirect();
+  const [tracks, setTracks] = useState<TrackJson[]>([]);
+  const [trackId, setTrackId] = useState('');
+  const [busy, setBusy] = useState<ProceedingsExport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => { getTracks().then(setTracks, () => setTracks([])); }, []);
+  const download = async (kind: ProceedingsExport) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      await saveProceedingsExport(kind, trackId || undefined);
+    } catch (err) {
+      if (!followRedirect(err)) setError(err instanceof Error ? err.message : 'Export failed');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Card aria-label="Proceedings">
+      <h2 className="font-semibold text-brand-900">Proceedings</h2>
+      <p className="mt-2 text-sm text-slate-700">
+        The accepted papers with a camera-ready version{chair ? ' of your tracks' : ''}: the Crossref deposit (needs the DOI prefix in the settings),
+        BibTeX entries, a spreadsheet of titles, authors, affiliations, countries, ORCID iDs and DOIs, and every camera-ready PDF in one zip
+        named “paper id - title.pdf”, with the spreadsheet inside.
+      </p>
+      <div className="mt-3">
+        <label htmlFor="proceedings-track" className="block text-sm font-medium text-slate-800">Track</label>
+        <select id="proceedings-track" value={trackId} onChange={(e) => setTrackId(e.target.value)}
+          className="mt-1 w-80 max-w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
+          <option value="">{chair ? 'All my tracks' : 'All tracks'}</option>
+          {tracks.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </select>
+      </div>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {(Object.keys(LABELS) as ProceedingsExport[]).map((kind) => (
+          <li key={kind}>
+            <Button variant="secondary" size="sm" disabled={busy !== null} onClick={() => void download(kind)}>{busy === kind ? 'Preparing…' : LABELS[kind]}</Button>
+          </li>
+        ))}
+      </ul>
+      {error ? <p role="alert" className="mt-2 text-sm text-red-800">{error}</p> : null}
+    </Card>
+  );
+}
