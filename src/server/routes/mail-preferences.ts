@@ -30,7 +30,7 @@ const routes: FastifyPluginAsync = async (app) => {
   });
   // Mail clients post RFC 8058's `List-Unsubscribe=One-Click` as a form: this route alone reads forms (its body is not used).
   await app.register(async (oneClick: FastifyInstance) => {
-    oneClick.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+    oneClick.addContentTypeParser(FORM, { parseAs: 'string' }, (_req, body, done) => done(null, body));
     defineRoute(oneClick, MAIL_PREFERENCES.unsubscribeByLink, {
       access: 'public',
       handler: ({ query }) => unsubscribeByLink({ db, secret, query }),
