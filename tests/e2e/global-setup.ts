@@ -15,7 +15,7 @@ declare module 'vitest' {
 }
 
 /** Browser tests share one server, so the Editor accounts they create are listed up front. */
-export const E2E_EDITORS = ['editor@e2e.example.org', 'journey-editor@e2e.example.org', 'payments-editor@e2e.example.org', 'admin-editor@e2e.example.org', 'cycle-editor@e2e.example.org', 'audit-editor@e2e.example.org', 'newcomer-editor@e2e.example.org'];
+export const E2E_EDITORS = ['editor@e2e.example.org', 'journey-editor@e2e.example.org', 'payments-editor@e2e.example.org', 'admin-editor@e2e.example.org', 'cycle-editor@e2e.example.org', 'audit-editor@e2e.example.org', 'newcomer-editor@e2e.example.org', 'proceedings-editor@e2e.example.org'];
 
 /**
  * One production server for the browser tests, started the way `npm start` starts it (the build's compiled server;
