@@ -296,6 +296,8 @@ describe('1,000 recipients and a server killed half-way', () => {
     const env = {
       DATABASE_URL: database.url, DATA_DIR: dataDir, JWT_SECRET: 'bulk-mail-secret-bulk-mail-secret-0001', SMTP_URL: listener.url,
       MAIL_RATE_PER_MINUTE: String(RATE),
+      // A dead instance's claimed mails wait out their lease: 15 s here rather than the default 2 minutes.
+      MAIL_LEASE_SECONDS: '15',
     };
     server = await startServerProcess(env);
     const signup = await fetch(`${server.url}/api/signup`, {
@@ -335,7 +337,7 @@ describe('1,000 recipients and a server killed half-way', () => {
 
     server = await startServerProcess(env);
     const progress = async () => (await (await fetch(`${server!.url}/api/editor/bulk-mails/${bulk._id}`, { headers: auth })).json()) as BulkMailDetailJson;
-    // Mails claimed by the killed process wait out their lease (2 minutes) before another worker takes them.
+    // Mails claimed by the killed process wait out their lease (MAIL_LEASE_SECONDS) before another worker takes them.
     await expect.poll(async () => (await progress()).progress.sent, { timeout: 300_000, interval: 1000 }).toBe(N);
     expect(await progress()).toMatchObject({ done: true, failures: [], progress: { queued: 0, sending: 0, failed: 0, held: 0 } });
 

@@ -13,7 +13,7 @@ const apps: LoggedApp[] = [];
 afterAll(async () => { for (const t of apps) await t.close(); });
 
 /** An author submits a paper, an editor invites a reviewer to it by mail and sends it, and the author asks for a new password. */
-async function mailingJourney(t: LoggedApp) {
+async function mailingJourney(t: LoggedApp, opts: { refused?: boolean } = {}) {
   const editor = await signupAs(t.app, 'Editor', { email: uniqueAddress('editor.private') });
   const author = await signupAs(t.app, 'Author', { email: uniqueAddress('author.private') });
   const reviewer = await signupAs(t.app, 'Reviewer', { email: uniqueAddress('reviewer.private'), tags: ['AI'] });
@@ -22,7 +22,11 @@ async function mailingJourney(t: LoggedApp) {
     method: 'POST', url: `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, headers: editor.auth,
     payload: { paperId: paper._id, reviewerId: reviewer.user._id },
   });
-  expect(invite.statusCode, invite.body).toBeLessThan(300);
+  if (opts.refused) {
+    // A permanent refusal (5xx) fails the mail at once: the editor reads SPEC's failure message.
+    expect(invite.statusCode, invite.body).toBe(502);
+    expect(invite.json()).toEqual({ message: `Failed to send mail to ${reviewer.user.email}` });
+  } else expect(invite.statusCode, invite.body).toBeLessThan(300);
   const send = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId: paper._id, reviewerId: reviewer.user._id } });
   expect(send.statusCode, send.body).toBe(200);
   const forgot = await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: author.user.email, role: 'Author' } });
@@ -57,7 +61,7 @@ describe('log lines at info level', () => {
     expect(t.lines.map((l) => (l.req as { url?: string } | undefined)?.url)).toContain('/api/send-mail/(address)');
   });
 
-  test('a mail server that refuses a recipient (its reply names the address): the retry line names the template and id only', async () => {
+  test('a mail server that refuses a recipient (its reply names the address): the failure line names the template and id only', async () => {
     // A real SMTP server that answers 550 with the recipient's address, as many do.
     const smtp = new SMTPServer({
       authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
@@ -68,13 +72,15 @@ describe('log lines at info level', () => {
       const { port } = smtp.server.address() as AddressInfo;
       const t = await startLoggedApp({ LOG_LEVEL: 'info', SMTP_URL: `smtp://127.0.0.1:${port}` });
       apps.push(t);
-      const people = await mailingJourney(t);
-      await expect.poll(() => t.lines.filter((l) => l.msg === 'mail not sent, will retry').map((l) => l.template), { timeout: 15_000 })
+      const people = await mailingJourney(t, { refused: true });
+      // 550 is permanent: no retry, the mail fails at once (issue 25.5).
+      await expect.poll(() => t.lines.filter((l) => l.msg === 'mail failed for good').map((l) => l.template), { timeout: 15_000 })
         .toEqual(expect.arrayContaining(['reviewInvitation', 'passwordReset']));
+      expect(t.lines.filter((l) => l.msg === 'mail not sent, will retry')).toEqual([]);
 
       const text = t.text();
       for (const secret of secrets(Object.values(people))) expect(text, secret).not.toContain(secret);
-      const retry = t.lines.find((l) => l.msg === 'mail not sent, will retry')!;
+      const retry = t.lines.find((l) => l.msg === 'mail failed for good')!;
       expect(retry.level).toBe(LEVEL.warn);
       expect(retry).toMatchObject({ mailId: expect.any(String), template: expect.any(String), attempts: 1 });
       expect(String(retry.err)).toMatch(/Recipient address rejected/);
