@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { payments } from '../../src/server/db/schema';
-import { hashPayuResponse } from '../../src/server/payments/payu';
 import { startTestApp, type TestApp } from '../support/app';
+import { payAndConfirm } from '../support/payu';
 import { signupAs, type SignedUp } from '../support/users';
 
 const PAYU_SALT = 'accountsSalt';
@@ -15,24 +15,8 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 const PAPER = 'abcdefabcdefabcdefabcdef';
-const fields = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
-
 /** Start a rupee payment and have PayU confirm it (a correctly hashed success callback). */
-async function payInRupees(body: Record<string, unknown>): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/payu/initiate', payload: { name: 'Ada Lovelace', email: 'ada@example.org', ...body } });
-  expect(res.statusCode, res.body).toBe(200);
-  const f = fields(res.body);
-  const answer = {
-    mihpayid: '4039937155', mode: 'CC', status: 'success', key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!,
-    firstname: f.firstname!, email: f.email!, phone: f.phone!, udf1: '', udf2: '', udf3: '', udf4: '', udf5: '',
-  };
-  const cb = await t.app.inject({
-    method: 'POST', url: '/api/payu/success', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...answer, hash: hashPayuResponse(answer, PAYU_SALT) }).toString(),
-  });
-  expect(cb.statusCode, cb.body).toBe(200);
-  return f.txnid!;
-}
+const payInRupees = (body: Record<string, unknown>) => payAndConfirm(t.app, PAYU_SALT, { name: 'Ada Lovelace', email: 'ada@example.org', ...body });
 const listed = async (txnid: string) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/editor/payments', headers: editor.auth });
   return res.json().payments.find((p: { txnid: string }) => p.txnid === txnid);

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONFERENCE_TITLE } from '../../src/core/conference';
 import type { BulkMailDetailJson, BulkMailJson, BulkMailPreviewJson } from '../../src/core/schemas/bulk-mail';
 import { auditLog, bulkMails, mailPreferences, mailQueue, users } from '../../src/server/db/schema';
-import { hashPayuResponse } from '../../src/server/payments/payu';
 import { newDataDir, startTestApp, type TestApp } from '../support/app';
 import { freshPostgresUrl } from '../support/database';
+import { payAndConfirm } from '../support/payu';
 import { injectMultipart, pdfBytes, type Part } from '../support/multipart';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailHeaders, mailText, startSmtpListener, type ReceivedMail } from '../support/smtp';
@@ -58,21 +58,9 @@ async function submit(who: SignedUp, title: string, track: string, topic: string
   expect(res.statusCode, res.body).toBe(201);
   return res.json().paper._id;
 }
-const fields = (html: string) => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
 /** A payment PayU confirms (a correctly hashed success callback): the payer is a registered attendee. */
 async function pay(name: string, email: string, productinfo: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/payu/initiate', payload: { name, email, amount: 100, productinfo } });
-  expect(res.statusCode, res.body).toBe(200);
-  const f = fields(res.body);
-  const answer = {
-    mihpayid: '4039937155', mode: 'CC', status: 'success', key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!,
-    firstname: f.firstname!, email: f.email!, phone: f.phone!, udf1: '', udf2: '', udf3: '', udf4: '', udf5: '',
-  };
-  const cb = await t.app.inject({
-    method: 'POST', url: '/api/payu/success', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...answer, hash: hashPayuResponse(answer, PAYU_SALT) }).toString(),
-  });
-  expect(cb.statusCode, cb.body).toBe(200);
+  await payAndConfirm(t.app, PAYU_SALT, { name, email, amount: 100, productinfo });
 }
 async function chairOf(trackId: string): Promise<SignedUp> {
   const email = uniqueAddress('chair');
