@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { MailPreviewCard } from '../../components/mail-preview-card';
 import { Link, useFetcher, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import {
   BULK_DECISION_LABELS, BULK_DECISIONS, BULK_GROUP_LABELS, BULK_GROUPS, BULK_MAIL_PLACEHOLDER_HELP, BULK_MAIL_PLACEHOLDERS, checkBulkMail,
@@ -284,13 +285,7 @@ export default function EditorBulkMail({ loaderData }: Route.ComponentProps) {
           {current.mails.length ? <p className="text-sm text-slate-700">{current.count > current.mails.length ? `The first ${current.mails.length}:` : 'Each copy:'}</p> : null}
           <div className="mt-2 space-y-3">
             {current.mails.map((m, i) => (
-              <article key={`${m.to}-${i}`} aria-label={`Mail to ${m.to}`} className="rounded-lg border border-slate-200 bg-white p-3">
-                <dl className="text-sm">
-                  <div><dt className="inline font-medium">To: </dt><dd className="inline break-all">{m.to}</dd></div>
-                  <div><dt className="inline font-medium">Subject: </dt><dd className="inline">{m.subject}</dd></div>
-                </dl>
-                <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-slate-800">{m.text}</pre>
-              </article>
+              <MailPreviewCard key={`${m.to}-${i}`} mail={m} label={`Mail to ${m.to}`} className="bg-white" />
             ))}
           </div>
         </section>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { MailPreviewCard } from '../../components/mail-preview-card';
 import { Link, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { decisionsPassedOn, decisionsToldLine, type MailCounts } from '../../../core/mail-states';
 import type { Decision } from '../../../core/schemas/review-cycle';
@@ -219,13 +220,7 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
         <div className="space-y-4 p-4">
           {preview?.length === 0 ? <p className="text-slate-700">No decision is waiting to be sent: nothing would be sent now.</p> : null}
           {preview?.map((m, i) => (
-            <article key={`${m.to}-${i}`} aria-label={`E-mail to ${m.to}: ${m.subject}`} className="rounded-lg border border-slate-200 p-3">
-              <dl className="text-sm">
-                <div><dt className="inline font-medium">To: </dt><dd className="inline break-all">{m.to}</dd></div>
-                <div><dt className="inline font-medium">Subject: </dt><dd className="inline">{m.subject}</dd></div>
-              </dl>
-              <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-slate-800">{m.text}</pre>
-            </article>
+            <MailPreviewCard key={`${m.to}-${i}`} mail={m} label={`E-mail to ${m.to}: ${m.subject}`} />
           ))}
         </div>
       </dialog>
