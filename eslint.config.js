@@ -103,6 +103,10 @@ export default tseslint.config(
     // Issue 25.4: notification settings, unsubscribe links and daily digests stand alone (core, db and the mail driver).
     'mail-preferences': [],
     'mail-templates': ['shared', 'submissions', 'review'],
+    // Issue 24: registrations, pricing, receipts and workshop seats live in payments; these read them.
+    attendees: ['shared', 'payments'],
+    'visa-letters': ['shared', 'payments'],
+    awards: ['shared'],
   }),
   // A route is caller, parse, one service, reply: its queries live in services (docs/decisions/0018-slice-shape.md).
   {

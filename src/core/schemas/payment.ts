@@ -60,7 +60,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PaymentJson = z.object({
   _id: z.string(),
   txnid: z.string(),
-  provider: z.enum(['payu', 'stripe']),
+  provider: z.enum(['payu', 'stripe', 'bank']),
   /** Two decimals, as a string (no float rounding). */
   amount: z.string(),
   currency: z.string(),

@@ -57,7 +57,7 @@ export const EditorProgramJson = z.object({
 export type EditorProgramJson = z.infer<typeof EditorProgramJson>;
 
 export const CertificateJson = z.object({
-  code: z.string(), kind: z.enum(['presentation', 'attendance']), name: z.string(), email: z.string(),
+  code: z.string(), kind: z.enum(['presentation', 'attendance', 'award', 'workshop']), name: z.string(), email: z.string(),
   paperId: z.string().nullable(), paperTitle: z.string().nullable(), issuedAt: z.string(),
 });
 export type CertificateJson = z.infer<typeof CertificateJson>;

@@ -141,7 +141,7 @@ export const mailLog = pgTable('mail_log', {
 export const payments = pgTable('payments', {
   id: id(),
   txnid: text('txnid').notNull().unique(),
-  provider: text('provider', { enum: ['payu', 'stripe'] }).notNull(),
+  provider: text('provider', { enum: ['payu', 'stripe', 'bank'] }).notNull(),
   amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
   currency: text('currency').notNull(),
   name: text('name').notNull(),
@@ -150,6 +150,11 @@ export const payments = pgTable('payments', {
   product: text('product').notNull(),
   status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
   providerRef: text('provider_ref'),
+  /** Issue 24.1: the registration this payment pays for (the SPEC §7 modal creates one too); null only for rows from before it. */
+  registrationId: text('registration_id'),
+  /** Issue 24.1: a bank transfer the editor recorded: the day the money arrived and who recorded it (provider 'bank'). */
+  paidOn: text('paid_on'),
+  recordedBy: text('recorded_by'),
   /** The fee item the payer chose (SPEC §9 row), and the amount core/fees.ts expects for it; null: not given. */
   feeItem: jsonb('fee_item'),
   expectedAmount: numeric('expected_amount', { precision: 12, scale: 2 }),
@@ -345,8 +350,11 @@ export const programPlacements = pgTable('program_placements', {
 /** Certificates of presentation (per presented paper) and attendance (per registered payer); the code is the public key. */
 export const certificates = pgTable('certificates', {
   code: text('code').primaryKey(),
-  kind: text('kind', { enum: ['presentation', 'attendance'] }).notNull(),
-  /** presentation: the paper id; attendance: the payer's lower-cased e-mail. One certificate per subject and kind. */
+  kind: text('kind', { enum: ['presentation', 'attendance', 'award', 'workshop'] }).notNull(),
+  /**
+   * presentation: the paper id; attendance: the attendee's lower-cased e-mail; award: the nomination id;
+   * workshop: the workshop registration's id. One certificate per subject and kind.
+   */
   subject: text('subject').notNull(),
   name: text('name').notNull(),
   email: text('email').notNull(),
@@ -402,6 +410,12 @@ export const settings = pgTable('settings', {
   /** Issue 26.4: the publisher's DOI prefix ('10.' + registrant code) and the pattern of a paper's suffix ({paperId}, {year}); null: no DOIs. */
   doiPrefix: text('doi_prefix'),
   doiPattern: text('doi_pattern').notNull().default('imse.{year}.{paperId}'),
+  /** Issue 24.4: who signs the conference's letters, and the signature image (file store key; null: none). */
+  organiserName: text('organiser_name').notNull().default('Organising Secretary'),
+  organiserTitle: text('organiser_title').notNull().default('Organising Committee'),
+  signatureKey: text('signature_key'),
+  /** Issue 24.4: passport numbers are removed this many days after the conference's last day. */
+  passportRetentionDays: integer('passport_retention_days').notNull().default(30),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -561,3 +575,187 @@ export const fileHolds = pgTable('file_holds', {
 
 /** Moved on around every write by every instance: their list caches compare it (src/server/services/shared/list-cache.ts). */
 export const listCacheGeneration = pgSequence('list_cache_generation');
+
+/* Issue 24: the conference's people and money. Amounts here are integers in the smallest unit (cents, paise), the currency beside them. */
+
+/** A person's registration (issue 24.1): the record a payment pays for; its state follows its payments. */
+export const registrations = pgTable('registrations', {
+  id: id(),
+  /** The code on the badge and in its QR code: Crockford base32, four groups of four; also the check-in key. */
+  code: text('code').notNull().unique(),
+  /** The conference year it is for (core/registration.ts REGISTRATION_YEAR at the time). */
+  year: integer('year').notNull(),
+  /** The account that made it while signed in; null for the public payment modal. */
+  userId: text('user_id').references(() => users.id),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  affiliation: text('affiliation').notNull().default(''),
+  /** ISO 3166-1 alpha-2, upper case; '' when not given (the SPEC §7 modal does not ask). */
+  country: text('country').notNull().default(''),
+  /** A fee row key of core/registration.ts (REGISTRATION_CATEGORIES), or 'unspecified' for a modal payment that named none. */
+  category: text('category').notNull(),
+  paperId: text('paper_id').references(() => papers.id),
+  currency: text('currency', { enum: ['USD', 'INR'] }).notNull(),
+  /** The fee row's price when registered (the early-bird price when one applied). */
+  listMinor: integer('list_minor').notNull(),
+  earlyBird: boolean('early_bird').notNull().default(false),
+  extraPages: integer('extra_pages').notNull().default(0),
+  extraMinor: integer('extra_minor').notNull().default(0),
+  couponCode: text('coupon_code'),
+  discountMinor: integer('discount_minor').notNull().default(0),
+  /** What is due: list + extra pages - discount; the server computes it, never the payer. */
+  amountMinor: integer('amount_minor').notNull(),
+  billingName: text('billing_name'),
+  billingAddress: text('billing_address'),
+  status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull().default('pending'),
+  paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }),
+  checkedInBy: text('checked_in_by'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  index('registrations_email_idx').on(sql`lower(${t.email})`),
+  index('registrations_paper_idx').on(t.paperId),
+  index('registrations_category_idx').on(t.category, t.status),
+]);
+
+/** Early-bird prices (issue 24.2): a fee row costs this many US cents until `until`; rupees at the stated rate. */
+export const earlyBirdPrices = pgTable('early_bird_prices', {
+  id: id(),
+  category: text('category').notNull(),
+  usdMinor: integer('usd_minor').notNull(),
+  until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('early_bird_prices_category_until_key').on(t.category, t.until)]);
+
+/** Coupon codes (issue 24.2): percent or fixed (US cents; rupees at the stated rate), for some categories or all. */
+export const coupons = pgTable('coupons', {
+  /** Upper case. */
+  code: text('code').primaryKey(),
+  kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+  /** percent: 1-100; fixed: US cents. */
+  value: integer('value').notNull(),
+  /** Fee row keys it applies to; empty: every category. */
+  categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+  /** At most this many registrations may carry it; null: no limit. Counted when a registration takes it, given back when an unpaid one is cancelled. */
+  usageLimit: integer('usage_limit'),
+  used: integer('used').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  disabled: boolean('disabled').notNull().default(false),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+});
+
+/** Numbers handed out once per kind and year (receipts, award ids): the row is locked by the UPDATE that takes the next. */
+export const documentCounters = pgTable('document_counters', {
+  kind: text('kind').notNull(),
+  year: integer('year').notNull(),
+  last: integer('last').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.kind, t.year] })]);
+
+/** A numbered receipt (issue 24.3): one per paid payment, never reused. */
+export const receipts = pgTable('receipts', {
+  /** e.g. "IMSE-2026-000042": sequential per year. */
+  number: text('number').primaryKey(),
+  year: integer('year').notNull(),
+  seq: integer('seq').notNull(),
+  /** The public verification code (same alphabet as certificates). */
+  code: text('code').notNull().unique(),
+  paymentId: text('payment_id').notNull().unique().references(() => payments.id),
+  registrationId: text('registration_id').notNull().references(() => registrations.id),
+  billingName: text('billing_name').notNull(),
+  billingAddress: text('billing_address'),
+  item: text('item').notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency', { enum: ['USD', 'INR'] }).notNull(),
+  /** 'PayU', 'Card (Stripe)' or 'Bank transfer'. */
+  method: text('method').notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+  issuedAt: createdAt(),
+}, (t) => [uniqueIndex('receipts_year_seq_key').on(t.year, t.seq), index('receipts_registration_idx').on(t.registrationId)]);
+
+/** A visa invitation letter (issue 24.4): asked for by the registrant, approved by an editor. */
+export const visaLetters = pgTable('visa_letters', {
+  id: id(),
+  registrationId: text('registration_id').notNull().references(() => registrations.id),
+  requestedBy: text('requested_by').notNull().references(() => users.id),
+  passportName: text('passport_name').notNull(),
+  /** ISO 3166-1 alpha-2. */
+  nationality: text('nationality').notNull(),
+  /** Shown only to editors; set to null (and passportRemovedAt set) a set time after the conference. */
+  passportNumber: text('passport_number'),
+  passportRemovedAt: timestamp('passport_removed_at', { withTimezone: true, mode: 'date' }),
+  arrivalDate: text('arrival_date').notNull(),
+  departureDate: text('departure_date').notNull(),
+  status: text('status', { enum: ['requested', 'approved', 'rejected'] }).notNull().default('requested'),
+  /** Why it was refused (shown to the requester). */
+  reason: text('reason'),
+  /** The verification code, given on approval. */
+  code: text('code').unique(),
+  decidedBy: text('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [index('visa_letters_registration_idx').on(t.registrationId)]);
+
+/** Waiting list of a full workshop course (issue 24.7). */
+export const workshopWaitlist = pgTable('workshop_waitlist', {
+  id: id(),
+  courseId: text('course_id').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  userId: text('user_id').references(() => users.id),
+  notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('workshop_waitlist_course_email_key').on(t.courseId, sql`lower(${t.email})`)]);
+
+/** People the editor named to an award panel for a year (issue 24.6); editors are on every panel. */
+export const awardPanelMembers = pgTable('award_panel_members', {
+  year: integer('year').notNull(),
+  userId: text('user_id').notNull().references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.year, t.userId] })]);
+
+/** An award nomination (issue 24.6). */
+export const awardNominations = pgTable('award_nominations', {
+  id: id(),
+  year: integer('year').notNull(),
+  /** One of that year's award names (core). */
+  category: text('category').notNull(),
+  nomineeName: text('nominee_name').notNull(),
+  nomineeEmail: text('nominee_email').notNull(),
+  designation: text('designation').notNull(),
+  affiliation: text('affiliation').notNull(),
+  statement: text('statement').notNull(),
+  /** The CV (PDF) in the file store. */
+  cvKey: text('cv_key').notNull(),
+  /** The nominee's photo for the awards page (image), optional until awarded. */
+  photoKey: text('photo_key'),
+  /** Young Scientist rule of SPEC §9: the age, or the student status (PhD, MPhil, Masters); null elsewhere. */
+  age: integer('age'),
+  studentStatus: text('student_status'),
+  nominatedBy: text('nominated_by').notNull().references(() => users.id),
+  status: text('status', { enum: ['submitted', 'awarded', 'not-awarded'] }).notNull().default('submitted'),
+  decidedBy: text('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  /** SPEC's format year/Award/ET/n, assigned once on award and never reused. */
+  awardId: text('award_id').unique(),
+  /** When the panel was reminded that this nomination waits (> 7 days); once. */
+  remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [index('award_nominations_year_idx').on(t.year, t.status), index('award_nominations_by_idx').on(t.nominatedBy)]);
+
+/** A panel member's score of a nomination (issue 24.6): 1-10 with a comment; one per member, changeable until decided. */
+export const awardScores = pgTable('award_scores', {
+  nominationId: text('nomination_id').notNull().references(() => awardNominations.id),
+  panelistId: text('panelist_id').notNull().references(() => users.id),
+  score: integer('score').notNull(),
+  comment: text('comment').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.nominationId, t.panelistId] })]);
+
+export type RegistrationRow = typeof registrations.$inferSelect;
+export type ReceiptRow = typeof receipts.$inferSelect;
+export type VisaLetterRow = typeof visaLetters.$inferSelect;
+export type AwardNominationRow = typeof awardNominations.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;

@@ -1,0 +1,75 @@
+/**
+ * Registration categories (issue 24.1): one per fee row of SPEC §9 and per workshop course, each with a
+ * stable key (stored on the registration), a label and its list price in US cents. Money here is integers
+ * in the smallest unit; rupees are dollars × USD_TO_INR exactly (SPEC §9's stated rate).
+ */
+import {
+  AWARD_CEREMONY_FEE_USD, EXTRA_PAGE_FEES, EXTRA_PAGES_AFTER, FEES_WITH_PUBLICATION, FEES_WITHOUT_PUBLICATION, PAYER_CATEGORIES, PUBLICATIONS,
+  USD_TO_INR, type Currency, type PayerCategory, type Publication,
+} from './fees';
+import { WORKSHOP_COURSES } from './workshop-courses';
+
+export type CategoryGroup = 'with-publication' | 'without-publication' | 'award' | 'workshop';
+
+export interface RegistrationCategory {
+  key: string;
+  label: string;
+  group: CategoryGroup;
+  /** List price in US cents (before early-bird, coupon and extra pages). */
+  usdMinor: number;
+  payer?: PayerCategory;
+  publication?: Publication;
+  /** The workshop course, for group 'workshop'. */
+  courseId?: string;
+}
+
+const PAYER_KEYS: Record<PayerCategory, string> = { 'Student or research scholar': 'student', Academician: 'academician', Industrial: 'industrial' };
+const PUBLICATION_KEYS: Record<Publication, string> = { 'SCOPUS book chapter': 'scopus', 'non-SCOPUS journal': 'journal' };
+const WITHOUT_KEYS = ['attending', 'accompanying', 'presentation-only'] as const;
+
+export const REGISTRATION_CATEGORIES: readonly RegistrationCategory[] = [
+  ...PAYER_CATEGORIES.flatMap((payer) => PUBLICATIONS.map((publication): RegistrationCategory => ({
+    key: `${PAYER_KEYS[payer]}-${PUBLICATION_KEYS[publication]}`,
+    label: `With publication: ${payer}, ${publication}`,
+    group: 'with-publication', usdMinor: FEES_WITH_PUBLICATION[payer][publication] * 100, payer, publication,
+  }))),
+  ...FEES_WITHOUT_PUBLICATION.map((f, i): RegistrationCategory => ({
+    key: WITHOUT_KEYS[i]!, label: `Without publication: ${f.item}`, group: 'without-publication', usdMinor: f.usd * 100,
+  })),
+  { key: 'award-ceremony', label: 'Award ceremony', group: 'award', usdMinor: AWARD_CEREMONY_FEE_USD * 100 },
+  ...WORKSHOP_COURSES.map((c): RegistrationCategory => ({
+    key: `workshop-${c.id}`, label: `Technical workshop: ${c.title}`, group: 'workshop', usdMinor: c.feeUsdMinor, courseId: c.id,
+  })),
+];
+
+/** The category of a payment from the SPEC §7 modal that named no fee item. */
+export const UNSPECIFIED_CATEGORY = 'unspecified';
+
+export const CATEGORY_KEYS = REGISTRATION_CATEGORIES.map((c) => c.key) as [string, ...string[]];
+
+export const findCategory = (key: string): RegistrationCategory | undefined => REGISTRATION_CATEGORIES.find((c) => c.key === key);
+
+export const categoryLabel = (key: string): string => findCategory(key)?.label ?? (key === UNSPECIFIED_CATEGORY ? 'Payment without a category' : key);
+
+/** US cents in the payer's currency: rupee paise are cents × 74 (1 dollar = 74 rupees), exact in integers. */
+export function inCurrency(usdMinor: number, currency: Currency): number {
+  return currency === 'INR' ? usdMinor * USD_TO_INR : usdMinor;
+}
+
+/**
+ * The extra-page fee of SPEC §9 in minor units: pages beyond 10, at the journal's own rupee or dollar rate
+ * (not the exchange rate). A SCOPUS registration pays the SCOPUS row, a journal registration the DOI/UGC row.
+ */
+export function extraPageFeeMinor(input: { pages: number; publication: Publication; currency: Currency }): { extraPages: number; minor: number } {
+  const extraPages = Math.max(0, input.pages - EXTRA_PAGES_AFTER);
+  const row = EXTRA_PAGE_FEES[input.publication === 'SCOPUS book chapter' ? 0 : 1];
+  return { extraPages, minor: extraPages * (input.currency === 'INR' ? row.inr : row.usd) * 100 };
+}
+
+/** "USD 550.00" / "INR 40,700.00" from minor units, without floating point. */
+export function formatMoney(minor: number, currency: Currency): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${currency} ${sign}${whole}.${(abs % 100).toString().padStart(2, '0')}`;
+}

@@ -1,0 +1,23 @@
+/**
+ * The technical workshop's four courses as data (issue 24.7): the ids and titles of SPEC §2's course cards,
+ * with the seats and fee the organiser sets. SPEC gives no workshop fee; USD 100 and 40 seats are this
+ * product's defaults (docs/decisions/0043-registrations-and-money.md), changed here in one place.
+ */
+export interface WorkshopCourse {
+  id: string;
+  title: string;
+  /** Calendar date in the conference's time zone. */
+  date: string;
+  seats: number;
+  /** US cents; rupees at the stated rate (core/fees.ts USD_TO_INR). */
+  feeUsdMinor: number;
+}
+
+export const WORKSHOP_COURSES: readonly WorkshopCourse[] = [
+  { id: 'embedded-systems', title: 'Embedded Systems', date: '2022-12-30', seats: 40, feeUsdMinor: 10_000 },
+  { id: 'internet-of-things', title: 'Internet of Things', date: '2022-12-30', seats: 40, feeUsdMinor: 10_000 },
+  { id: 'python-machine-learning', title: 'Python plus Machine Learning', date: '2022-12-30', seats: 40, feeUsdMinor: 10_000 },
+  { id: 'digital-system-design', title: 'Digital System Design', date: '2022-12-30', seats: 40, feeUsdMinor: 10_000 },
+];
+
+export const findWorkshopCourse = (id: string): WorkshopCourse | undefined => WORKSHOP_COURSES.find((c) => c.id === id);
