@@ -1,21 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { CertificateJson } from '../../../core/schemas/program';
 import type { Db } from '../../db/connect';
 import { certificates, papers, payments, programPlacements } from '../../db/schema';
+import { newDocumentCode } from '../../documents/codes';
 import { AppError } from '../../errors';
 
 type CertificateRow = typeof certificates.$inferSelect;
 
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
-
-/** 20 symbols of 5 bits from the system's CSPRNG: 100 random bits, shown as five groups of four. */
-export function newCertificateCode(): string {
-  const bytes = randomBytes(20);
-  const chars = [...bytes].map((b) => ALPHABET[b & 31]!);
-  return [0, 4, 8, 12, 16].map((i) => chars.slice(i, i + 4).join('')).join('-');
-}
+/** Certificates share the document code of receipts and letters (src/server/documents/codes.ts). */
+export const newCertificateCode = newDocumentCode;
 
 export function certificateJson(c: CertificateRow): CertificateJson {
   return { code: c.code, kind: c.kind, name: c.name, email: c.email, paperId: c.paperId, paperTitle: c.paperTitle, issuedAt: c.issuedAt.toISOString() };
