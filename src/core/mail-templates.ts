@@ -331,6 +331,42 @@ const DEFAULT_TEXTS = {
       'The editorial team',
     ].join('\n'),
   },
+  /** Issue 24.4 (VISA): an editor approved a visa invitation letter; the link leads to the account page with the download. */
+  visaLetterApproved: {
+    subject: 'Your visa invitation letter for the {conference} is ready',
+    text: [
+      'Dear {name},',
+      '',
+      'The organisers approved your request: your invitation letter for the visa to Thailand is ready.',
+      '',
+      '  Name as in the passport: {passportName}',
+      '  Stay: {arrivalDate} to {departureDate}',
+      '  Verification code: {code}',
+      '',
+      'Log in and download the letter (PDF) here:',
+      '{lettersUrl}',
+      '',
+      'The embassy or consulate can check the letter at {verifyUrl}',
+      '',
+      'The organising committee',
+    ].join('\n'),
+  },
+  /** Issue 24.4 (VISA): an editor refused a visa letter request, with the reason. */
+  visaLetterRejected: {
+    subject: 'Your visa invitation letter request for the {conference}',
+    text: [
+      'Dear {name},',
+      '',
+      'The organisers could not approve your request for a visa invitation letter, for this reason:',
+      '',
+      '{reason}',
+      '',
+      'You may ask again with corrected details here:',
+      '{lettersUrl}',
+      '',
+      'The organising committee',
+    ].join('\n'),
+  },
 } as const;
 
 /** The decision mail has one template per outcome, each starting from the same default text (issue 25.2). */
@@ -394,6 +430,8 @@ export const TEMPLATE_INFO: Record<TemplateName, TemplateInfo> = {
   dailyDigest: { label: 'Daily digest', when: 'Once a day, to an address that chose a digest for a kind of notification.', category: null },
   bulkMail: { label: 'Mail to a group', when: 'An editor or track chair writes to a group; the subject and body are theirs.', category: 'announcements' },
   responseWindowOpened: { label: 'Response window opened', when: 'The authors\u2019 response window opens, to authors of papers with reviews.', category: null },
+  visaLetterApproved: { label: 'Visa letter approved', when: 'An editor approves a visa invitation letter, to its requester.', category: null },
+  visaLetterRejected: { label: 'Visa letter not approved', when: 'An editor refuses a visa invitation letter request with a reason, to its requester.', category: null },
 };
 
 /** The {placeholders} a text uses, each once, in order of first use. */

@@ -41,6 +41,8 @@ export const TEMPLATE_AUDIENCE: Record<TemplateName, MailAudience> = {
   verifyEmail: 'everyone',
   dailyDigest: 'everyone',
   bulkMail: 'everyone',
+  visaLetterApproved: 'everyone',
+  visaLetterRejected: 'everyone',
 };
 
 /** The template's name in the path; an unknown name is a 404 (the service's), not a 400. */
