@@ -367,6 +367,29 @@ const DEFAULT_TEXTS = {
       'The organising committee',
     ].join('\n'),
   },
+  /** Issue 24.3 (RECEIPTS): a registration was paid; the receipt's signed link works without logging in. */
+  registrationConfirmed: {
+    subject: 'Registration confirmed: receipt {receiptNumber}',
+    text: [
+      'Dear {name},',
+      '',
+      'Thank you: your registration for the {conference} is paid.',
+      '',
+      '  Registration: {category}',
+      '  Amount paid: {amount} ({method})',
+      '  Receipt number: {receiptNumber}',
+      '  Registration code (for your badge and check-in): {registrationCode}',
+      '',
+      'Download your receipt (PDF):',
+      '{receiptUrl}',
+      '',
+      'Your registrations and receipts are also in your account:',
+      '{accountUrl}',
+      '',
+      'The registration fee is non-refundable.',
+      'The organising committee',
+    ].join('\n'),
+  },
 } as const;
 
 /** The decision mail has one template per outcome, each starting from the same default text (issue 25.2). */
@@ -430,6 +453,7 @@ export const TEMPLATE_INFO: Record<TemplateName, TemplateInfo> = {
   dailyDigest: { label: 'Daily digest', when: 'Once a day, to an address that chose a digest for a kind of notification.', category: null },
   bulkMail: { label: 'Mail to a group', when: 'An editor or track chair writes to a group; the subject and body are theirs.', category: 'announcements' },
   responseWindowOpened: { label: 'Response window opened', when: 'The authors\u2019 response window opens, to authors of papers with reviews.', category: null },
+  registrationConfirmed: { label: 'Registration confirmed (receipt)', when: 'A registration is paid (PayU, card or a bank transfer the editor records).', category: null },
   visaLetterApproved: { label: 'Visa letter approved', when: 'An editor approves a visa invitation letter, to its requester.', category: null },
   visaLetterRejected: { label: 'Visa letter not approved', when: 'An editor refuses a visa invitation letter request with a reason, to its requester.', category: null },
 };

@@ -43,6 +43,7 @@ export const TEMPLATE_AUDIENCE: Record<TemplateName, MailAudience> = {
   bulkMail: 'everyone',
   visaLetterApproved: 'everyone',
   visaLetterRejected: 'everyone',
+  registrationConfirmed: 'everyone',
 };
 
 /** The template's name in the path; an unknown name is a 404 (the service's), not a 400. */
