@@ -1,4 +1,4 @@
-import { CONFERENCE_DATES, CONFERENCE_TITLE } from '../../core/conference';
+import { CONFERENCE_DATES, CONFERENCE_TITLE, CONFERENCE_VENUE } from '../../core/conference';
 
 /**
  * The conference's facts, each in exactly one place. Dates are kept as the spec quotes them, even where
@@ -14,12 +14,7 @@ export const conference = {
   submissionsPageDates: 'December 28-27, 2025',
   workshopDate: '30 December 2022',
   mode: 'HYBRID CONFERENCE',
-  venue: {
-    resort: 'Sample Beach Resort, Pattaya',
-    city: 'Pattaya',
-    country: 'Thailand',
-    address: 'Sample Beach Resort, Beach Road, Pattaya, Chon Buri 20150, Thailand',
-  },
+  venue: CONFERENCE_VENUE,
   expectedParticipants: 'more than 500',
   siteUrl: 'https://conference.example.org',
   contact: {
