@@ -142,6 +142,8 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   // Issue 25.3: mail to a group, previewed and sent (no mail server here: every mail is kept in the outbox).
   'POST /api/editor/bulk-mails/preview': { method: 'POST', url: () => '/api/editor/bulk-mails/preview', who: () => editor, keys: ['audience', 'subject', 'body'], valid: () => ({ audience: bulkAudience, subject: fc.constantFrom('Hello {name}', '{nope}', ''), body: fc.constantFrom('{papers}', 'Dear {name} at {loginUrl}', '') }) },
   'POST /api/editor/bulk-mails': { method: 'POST', url: () => '/api/editor/bulk-mails', who: () => editor, keys: ['key', 'audience', 'subject', 'body'], valid: () => ({ key: fc.stringMatching(/^[A-Za-z0-9_-]{16,20}$/), audience: bulkAudience, subject: fc.constantFrom('Hello {name}', '{nope}'), body: fc.constantFrom('{papers}', 'Dear {name}') }) },
+  // Issue 24.5: checking in by a typed or scanned code (none of these is a registration: 404, or 400 when empty).
+  'POST /api/editor/check-in': { method: 'POST', url: () => '/api/editor/check-in', who: () => editor, keys: ['code'], valid: () => ({ code: fc.constantFrom('AAAA-BBBB-CCCC-DDDD-EEEE', 'aaaa bbbb cccc dddd eeee', '0', '') }) },
   // Issue 25.2: the daily digest's wording (no mail in this file is a digest) and previews of it.
   'PUT /api/editor/mail-templates/:name': { method: 'PUT', url: () => '/api/editor/mail-templates/dailyDigest', who: () => editor, keys: ['subject', 'body'], valid: () => ({ subject: fc.constantFrom('Digest: {count}', '{nope}', ''), body: fc.constantFrom('{items}', 'Hello {name}', '') }) },
   'POST /api/editor/mail-templates/:name/preview': { method: 'POST', url: () => '/api/editor/mail-templates/paperReceived/preview', who: () => editor, keys: ['subject', 'body', 'paperId', 'userId'], valid: () => ({ subject: fc.constantFrom('Got {paperTitle}', '{x}'), body: fc.constantFrom('Dear {name} {coAuthors}', ''), paperId: fc.constant(paperId), userId: fc.constantFrom(author.user._id, 'f'.repeat(24)) }) },
@@ -470,6 +472,9 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/api/editor/exports/proceedings.bib?trackId=${v}`, () => editor],
     ['GET', (v) => `/api/editor/exports/proceedings.csv?trackId=${v}`, () => editor],
     ['GET', (v) => `/api/editor/exports/camera-ready.zip?trackId=${v}`, () => editor],
+    ['GET', (v) => `/api/editor/attendees?category=${v}&status=${v}&country=${v}&q=${v}&limit=${v}&cursor=${v}`, () => editor],
+    ['GET', (v) => `/api/editor/attendees?q=${v}`, () => editor],
+    ['GET', (v) => `/api/editor/attendees.csv?category=${v}&status=${v}&country=${v}&q=${v}`, () => editor],
     ['GET', (v) => `/api/docs/${v}`, () => null],
     ['DELETE', (v) => `/api/news/${v}`, () => editor],
     ['DELETE', (v) => `/api/keynote-speakers/${v}`, () => editor],

@@ -360,6 +360,10 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/editor/bulk-mails': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/bulk-mails/:bulkId': { expect: { ...onlyEditors(200), chair: 404, otherChair: 404 }, call: async () => ({ url: `/api/editor/bulk-mails/${await editorsBulkMail()}` }) },
+  // The registration desk (issue 24.5): the editor's alone. An unknown code is a 404 once the caller is an editor.
+  'GET /api/editor/attendees': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/attendees?status=paid&limit=5' }) },
+  'GET /api/editor/attendees.csv': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/check-in': { expect: onlyEditors(404), call: () => json({ code: 'AAAA-BBBB-CCCC-DDDD-EEEE' }) },
 };
 
 let bulk: Promise<string> | undefined;

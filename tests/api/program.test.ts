@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashPayuResponse } from '../../src/server/payments/payu';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
+import { insertRegistration } from '../support/registration-rows';
 import { verifyAddress } from '../support/mailbox';
 import { signupAs, type SignedUp } from '../support/users';
 
@@ -204,7 +205,7 @@ describe('programme, calendars, registration and certificates', () => {
   test('certificates: the presenter downloads a PDF naming them and the paper, the code verifies, an unknown code is 404', async () => {
     const issued = await asEditor('POST', '/api/editor/certificates');
     expect(issued.statusCode).toBe(200);
-    expect(issued.json().issued).toBe(4); // three presented papers, one registered payer
+    expect(issued.json().issued).toBe(3); // three presented papers; the payer has not arrived at the desk yet
     expect((await asEditor('POST', '/api/editor/certificates')).json().issued).toBe(0);
 
     const mine = await t.app.inject({ method: 'GET', url: '/api/me/certificates', headers: author.auth });
@@ -240,13 +241,19 @@ describe('programme, calendars, registration and certificates', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/certificates/AAAA-BBBB-CCCC-DDDD-EEEE' })).statusCode).toBe(404);
   });
 
-  test('the other registered payer gets an attendance certificate', async () => {
-    const certs = (await t.app.inject({ method: 'GET', url: '/api/me/certificates', headers: other.auth })).json().certificates as { kind: string; code: string }[];
-    const attendance = certs.find((c) => c.kind === 'attendance')!;
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/me/certificates/${attendance.code}.pdf`, headers: other.auth });
+  test('a payer gets an attendance certificate only once checked in at the desk (issue 24.5)', async () => {
+    const attendance = async () => ((await t.app.inject({ method: 'GET', url: '/api/me/certificates', headers: other.auth })).json().certificates as { kind: string; code: string }[])
+      .filter((c) => c.kind === 'attendance');
+    expect(await attendance()).toEqual([]);
+    const registration = await insertRegistration(t.app.database.db, { name: 'Grace Other', email: other.user.email, category: 'attending' });
+    expect((await asEditor('POST', '/api/editor/certificates')).json().issued).toBe(0);
+    expect((await asEditor('POST', '/api/editor/check-in', { code: registration.code })).statusCode).toBe(200);
+    expect((await asEditor('POST', '/api/editor/certificates')).json().issued).toBe(1);
+    const [cert] = await attendance();
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/me/certificates/${cert!.code}.pdf`, headers: other.auth });
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Certificate of Attendance');
-    expect(text).toContain('Ada Presenter'); // the name the payer gave
+    expect(text).toContain('Grace Other'); // the name on the registration
   });
 
   test('the editor routes are in the OpenAPI document', async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import accounts from './accounts';
 import apiDocs from './api-docs';
 import assignment from './assignment';
+import attendees from './attendees';
 import auth from './auth';
 import bulkMail from './bulk-mail';
 import author from './author';
@@ -33,4 +34,4 @@ import editorConflicts from './editor-conflicts';
 import tracks from './tracks';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, attendees];

@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { findCategory } from '../../../core/registration';
+import { findWorkshopCourse } from '../../../core/workshop-courses';
 import type { CertificateJson } from '../../../core/schemas/program';
 import type { Db } from '../../db/connect';
-import { certificates, papers, payments, programPlacements } from '../../db/schema';
+import { certificates, papers, programPlacements, registrations } from '../../db/schema';
 import { renderCertificatePdf } from '../../documents/certificate-pdf';
 import { newDocumentCode } from '../../documents/codes';
 import { AppError } from '../../errors';
@@ -16,24 +18,32 @@ export function certificateJson(c: CertificateRow): CertificateJson {
 }
 
 /**
- * Issue what is due and not yet issued: a presentation certificate per placed paper (for its presenter)
- * and an attendance certificate per registered payer (a paid payment, one per e-mail). Issuing again adds
- * only the new ones; a unique (kind, subject) index keeps one per subject.
+ * Issue what is due and not yet issued (issue 24.5): a presentation certificate per placed paper (for its
+ * presenter); an attendance certificate per person checked in at the desk with a paid registration (one per
+ * e-mail; paying alone is not attending); and a workshop certificate per checked-in paid workshop registration
+ * (its course title kept as `paperTitle`). Issuing again adds only the new ones; a unique (kind, subject)
+ * index keeps one per subject.
  */
 export async function issueCertificates(db: Db): Promise<{ issued: number; certificates: CertificateJson[] }> {
   const presented = await db.select({ paperId: programPlacements.paperId, name: programPlacements.presenterName, email: programPlacements.presenterEmail, title: papers.title })
     .from(programPlacements).innerJoin(papers, eq(papers.id, programPlacements.paperId));
-  const payers = await db.select({ name: payments.name, email: payments.email }).from(payments)
-    .where(eq(payments.status, 'paid')).orderBy(payments.createdAt);
+  const arrived = await db.select({ id: registrations.id, name: registrations.name, email: registrations.email, category: registrations.category })
+    .from(registrations).where(and(eq(registrations.status, 'paid'), isNotNull(registrations.checkedInAt)))
+    .orderBy(registrations.checkedInAt, registrations.id);
   const rows: (typeof certificates.$inferInsert)[] = presented.map((p) => ({
     code: newCertificateCode(), kind: 'presentation' as const, subject: p.paperId, name: p.name, email: p.email, paperId: p.paperId, paperTitle: p.title,
   }));
   const seen = new Set<string>();
-  for (const p of payers) {
-    const key = p.email.trim().toLowerCase();
+  for (const r of arrived) {
+    const course = findCategory(r.category)?.courseId;
+    if (course) {
+      rows.push({ code: newCertificateCode(), kind: 'workshop', subject: r.id, name: r.name, email: r.email.trim(), paperId: null, paperTitle: findWorkshopCourse(course)?.title ?? course });
+      continue;
+    }
+    const key = r.email.trim().toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    rows.push({ code: newCertificateCode(), kind: 'attendance', subject: key, name: p.name, email: p.email.trim(), paperId: null, paperTitle: null });
+    rows.push({ code: newCertificateCode(), kind: 'attendance', subject: key, name: r.name, email: r.email.trim(), paperId: null, paperTitle: null });
   }
   const inserted = rows.length ? await db.insert(certificates).values(rows).onConflictDoNothing().returning() : [];
   const all = await db.select().from(certificates).orderBy(certificates.kind, certificates.name);

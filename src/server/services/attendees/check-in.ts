@@ -1,0 +1,52 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { categoryLabel } from '../../../core/registration';
+import { NO_SUCH_REGISTRATION, NOT_PAID_YET, type CheckInJson, type CheckInPersonJson } from '../../../core/schemas/attendee';
+import type { Db } from '../../db/connect';
+import { registrations, type RegistrationRow } from '../../db/schema';
+import { normaliseDocumentCode } from '../../documents/codes';
+import { AppError } from '../../errors';
+import type { Caller } from '../../permissions';
+import { recordAudit } from '../shared/audit';
+
+export function toCheckInPerson(r: RegistrationRow): CheckInPersonJson {
+  return {
+    id: r.id, code: r.code, name: r.name, affiliation: r.affiliation, country: r.country,
+    category: r.category, categoryLabel: categoryLabel(r.category), status: r.status, paid: r.status === 'paid',
+  };
+}
+
+/** A refusal that carries who it is (the desk sends them to pay): the route answers 409 with both. */
+export class NotPaidYet extends AppError {
+  constructor(readonly person: CheckInPersonJson) {
+    super('conflict', NOT_PAID_YET);
+  }
+}
+
+const CODE = /^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/;
+
+/**
+ * Mark a paid registration as arrived, by its code as typed or scanned. Once: the conditional UPDATE sets
+ * the time only while it is unset, so two desks scanning the same badge at once record one arrival, and the
+ * second answer says when the first was.
+ */
+export async function checkInAttendee(opts: { db: Db; caller: Caller; ip: string; code: string; now?: Date }): Promise<CheckInJson> {
+  const code = normaliseDocumentCode(opts.code);
+  if (!CODE.test(code)) throw new AppError('not_found', NO_SUCH_REGISTRATION);
+  return opts.db.transaction(async (tx) => {
+    const [found] = await tx.select().from(registrations).where(eq(registrations.code, code));
+    if (!found) throw new AppError('not_found', NO_SUCH_REGISTRATION);
+    if (found.status !== 'paid') throw new NotPaidYet(toCheckInPerson(found));
+    const now = opts.now ?? new Date();
+    const [marked] = await tx.update(registrations).set({ checkedInAt: now, checkedInBy: opts.caller.id, updatedAt: now })
+      .where(and(eq(registrations.id, found.id), isNull(registrations.checkedInAt))).returning();
+    if (!marked) {
+      const [again] = await tx.select().from(registrations).where(eq(registrations.id, found.id));
+      return { registration: toCheckInPerson(again!), checkedInAt: again!.checkedInAt!.toISOString(), firstArrival: false };
+    }
+    await recordAudit(tx, {
+      actorId: opts.caller.id, actorRole: opts.caller.role, action: 'registration.check-in', ip: opts.ip, paperId: marked.paperId,
+      details: { registrationId: marked.id },
+    });
+    return { registration: toCheckInPerson(marked), checkedInAt: marked.checkedInAt!.toISOString(), firstArrival: true };
+  });
+}
