@@ -360,6 +360,20 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/editor/bulk-mails': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/bulk-mails/:bulkId': { expect: { ...onlyEditors(200), chair: 404, otherChair: 404 }, call: async () => ({ url: `/api/editor/bulk-mails/${await editorsBulkMail()}` }) },
+  // Registrations and prices (issue 24.1–24.2): prices and quotes are public; registering is any signed-in caller's whose
+  // address is verified (the chairs here; the others are asked to verify: 403); another person's registration is a 404.
+  'GET /api/registrations/prices': { expect: everyone(200), call: () => ({}) },
+  'POST /api/registrations/quote': { expect: everyone(200), call: () => json({ category: 'attending', currency: 'USD' }) },
+  'POST /api/registrations': { expect: { ...anyRole(403), chair: 201, otherChair: 201 }, call: () => json({ name: 'Matrix Registrant', category: 'attending', currency: 'USD', provider: 'bank' }) },
+  'GET /api/account/registrations': { expect: anyRole(200), call: () => ({}) },
+  'POST /api/account/registrations/:id/pay': { expect: { ...anyRole(403), chair: 404, otherChair: 404 }, call: () => ({ url: `/api/account/registrations/${'f'.repeat(24)}/pay`, ...json({ provider: 'bank' }) }) },
+  'POST /api/account/registrations/:id/cancel': { expect: { ...anyRole(403), chair: 404, otherChair: 404 }, call: () => ({ url: `/api/account/registrations/${'f'.repeat(24)}/cancel` }) },
+  'GET /api/editor/early-bird-prices': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/early-bird-prices': { expect: onlyEditors(201), call: () => json({ category: 'attending', usdMinor: 15_000, until: new Date(Date.now() + 86_400_000 + ++seq).toISOString() }) },
+  'DELETE /api/editor/early-bird-prices/:id': { expect: onlyEditors(404), call: () => ({ url: `/api/editor/early-bird-prices/${'f'.repeat(24)}` }) },
+  'GET /api/editor/coupons': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/coupons': { expect: onlyEditors(201), call: () => json({ code: `MATRIX${++seq}`, kind: 'percent', value: 10 }) },
+  'PATCH /api/editor/coupons/:code': { expect: onlyEditors(404), call: () => ({ url: '/api/editor/coupons/NOSUCHCOUPON', ...json({ disabled: true }) }) },
   // The registration desk (issue 24.5): the editor's alone. An unknown code is a 404 once the caller is an editor.
   'GET /api/editor/attendees': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/attendees?status=paid&limit=5' }) },
   'GET /api/editor/attendees.csv': { expect: onlyEditors(200), call: () => ({}) },

@@ -7,6 +7,9 @@ import { payments } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CardProvider } from '../../payments/card';
 import { hashPayuRequest } from '../../payments/payu';
+import { categoryLabel, formatMoney } from '../../../core/registration';
+import { PLACEHOLDER_PHONE } from '../../../core/schemas/payment';
+import { createModalRegistration, type RegistrationRow } from './create-registration';
 
 export const PAYU_NOT_CONFIGURED = 'Rupee payments through PayU are not configured on this server yet. Please contact the organisers.';
 export const CARD_NOT_CONFIGURED = 'Card payment in US dollars is not configured yet. Please contact the organisers.';
@@ -19,10 +22,23 @@ export async function initiatePayuPayment(input: { db: Db; config: Config; body:
   if (!key || !salt) throw new AppError('unavailable', PAYU_NOT_CONFIGURED);
   const txnid = newId();
   const amount = body.amount.toFixed(2);
-  await db.insert(payments).values({
-    id: txnid, txnid, provider: 'payu', amount, currency: 'INR',
-    name: body.name, email: body.email, phone: body.phone, product: body.productinfo, ...feeColumns(body.feeItem, 'INR'),
+  // Issue 24.1: the modal's payment makes a registration too (the amount is what the payer typed, as SPEC §7 has it).
+  await db.transaction(async (tx) => {
+    const registration = await createModalRegistration(tx, {
+      name: body.name, email: body.email, currency: 'INR', amountMinor: Math.round(body.amount * 100), feeItem: body.feeItem, productinfo: body.productinfo,
+    });
+    await tx.insert(payments).values({
+      id: txnid, txnid, provider: 'payu', amount, currency: 'INR', registrationId: registration.id,
+      name: body.name, email: body.email, phone: body.phone, product: body.productinfo, ...feeColumns(body.feeItem, 'INR'),
+    });
   });
+  return payuForm(config, { key, salt, txnid, amount, productinfo: body.productinfo, name: body.name, email: body.email, phone: body.phone });
+}
+
+/** PayU's hosted checkout form for a payment recorded as `txnid`. */
+function payuForm(config: Config, p: { key: string; salt: string; txnid: string; amount: string; productinfo: string; name: string; email: string; phone: string }): { action: string; fields: Record<string, string> } {
+  const { key, salt, txnid, amount } = p;
+  const body = { productinfo: p.productinfo, name: p.name, email: p.email, phone: p.phone };
   const hashed = { key, txnid, amount, productinfo: body.productinfo, firstname: body.name, email: body.email };
   return {
     action: config.PAYU_URL,
@@ -48,11 +64,70 @@ export async function createCardCheckout(input: { db: Db; config: Config; card: 
     successUrl: `${config.publicUrl}/api/card/return?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${config.publicUrl}/registration`,
   });
-  await db.insert(payments).values({
-    id: txnid, txnid, provider: 'stripe', amount: (amountCents / 100).toFixed(2), currency: 'USD',
-    name: body.name, email: body.email, product: body.productinfo, providerRef: session.sessionId, ...feeColumns(body.feeItem, 'USD'),
+  await db.transaction(async (tx) => {
+    const registration = await createModalRegistration(tx, {
+      name: body.name, email: body.email, currency: 'USD', amountMinor: amountCents, feeItem: body.feeItem, productinfo: body.productinfo,
+    });
+    await tx.insert(payments).values({
+      id: txnid, txnid, provider: 'stripe', amount: (amountCents / 100).toFixed(2), currency: 'USD', registrationId: registration.id,
+      name: body.name, email: body.email, product: body.productinfo, providerRef: session.sessionId, ...feeColumns(body.feeItem, 'USD'),
+    });
   });
   return { url: session.url };
+}
+
+/** What the payer is asked to do for a registration: the amount always the registration's own, never one they typed. */
+export type RegistrationPaymentStart =
+  | { kind: 'payu'; action: string; fields: Record<string, string> }
+  | { kind: 'card'; url: string }
+  | { kind: 'bank'; instructions: string }
+  | { kind: 'none' };
+
+export const PAYU_TAKES_RUPEES = 'PayU takes payments in rupees: choose INR to pay through PayU, or USD to pay by card.';
+export const CARD_TAKES_DOLLARS = 'Card payments are in US dollars: choose USD to pay by card, or INR to pay through PayU.';
+
+/** The bank transfer instructions for a registration: the amount, the reference to quote, and what happens next. */
+export function bankInstructions(r: Pick<RegistrationRow, 'amountMinor' | 'currency' | 'code'>, contactEmail: string): string {
+  return `Transfer ${formatMoney(r.amountMinor, r.currency)} to the conference's bank account, quoting your registration code ${r.code} as the reference. `
+    + `Write to ${contactEmail} for the account details. When the money arrives the organisers record the transfer and your receipt is sent to you. `
+    + 'The registration fee is non-refundable.';
+}
+
+/**
+ * Start paying a pending registration: a pending payment row for its amount (PayU in rupees, Stripe in dollars),
+ * or bank transfer instructions (the editor records the transfer when it arrives).
+ */
+export async function startRegistrationPayment(input: {
+  db: Db; config: Config; card: CardProvider | null; registration: RegistrationRow; provider: 'payu' | 'card' | 'bank'; phone?: string; contactEmail: string;
+}): Promise<RegistrationPaymentStart> {
+  const { db, config, card, registration: r, provider } = input;
+  if (r.status === 'paid' && r.amountMinor === 0) return { kind: 'none' };
+  if (provider === 'bank') return { kind: 'bank', instructions: bankInstructions(r, input.contactEmail) };
+  const product = r.paperId ?? categoryLabel(r.category).slice(0, 100).replace(/\|/g, '/');
+  const amount = (r.amountMinor / 100).toFixed(2);
+  if (provider === 'payu') {
+    if (r.currency !== 'INR') throw new AppError('bad_request', PAYU_TAKES_RUPEES);
+    const key = config.PAYU_KEY;
+    const salt = config.PAYU_SALT;
+    if (!key || !salt) throw new AppError('unavailable', PAYU_NOT_CONFIGURED);
+    const txnid = newId();
+    const name = r.name.replace(/\|/g, '/').slice(0, 60);
+    const phone = input.phone ?? PLACEHOLDER_PHONE;
+    await db.insert(payments).values({ id: txnid, txnid, provider: 'payu', amount, currency: 'INR', registrationId: r.id, name, email: r.email, phone, product });
+    return { kind: 'payu', ...payuForm(config, { key, salt, txnid, amount, productinfo: product, name, email: r.email, phone }) };
+  }
+  if (r.currency !== 'USD') throw new AppError('bad_request', CARD_TAKES_DOLLARS);
+  if (!card) throw new AppError('unavailable', CARD_NOT_CONFIGURED);
+  const txnid = newId();
+  const session = await card.createCheckout({
+    txnid, amountCents: r.amountMinor, product, email: r.email,
+    successUrl: `${config.publicUrl}/api/card/return?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${config.publicUrl}/account/registrations`,
+  });
+  await db.insert(payments).values({
+    id: txnid, txnid, provider: 'stripe', amount, currency: 'USD', registrationId: r.id, name: r.name, email: r.email, product, providerRef: session.sessionId,
+  });
+  return { kind: 'card', url: session.url };
 }
 
 /** The fee item chosen and the amount SPEC §9 expects for it, stored beside what the payer typed. */

@@ -1,0 +1,32 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { registrations } from '../../db/schema';
+import { AppError } from '../../errors';
+import { recordAudit } from '../shared/audit';
+import { giveCouponBack } from './coupons';
+import type { RegistrationRow } from './create-registration';
+
+export const NON_REFUNDABLE = 'The registration fee is non-refundable.';
+export const ALREADY_CANCELLED = 'This registration is cancelled already.';
+
+/**
+ * Cancel a pending registration (issue 24.1): its coupon use is given back and its workshop seat freed. A paid one
+ * stays paid (SPEC §9: non-refundable): 409. `registration` was found for the caller (ownership checked before).
+ */
+export async function cancelRegistration(db: Db, input: { registration: RegistrationRow; actor: { id: string; role: string; ip: string }; now?: Date }): Promise<RegistrationRow> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(registrations).set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` })
+      .where(and(eq(registrations.id, input.registration.id), eq(registrations.status, 'pending'))).returning();
+    if (!row) {
+      const [current] = await tx.select({ status: registrations.status }).from(registrations).where(eq(registrations.id, input.registration.id));
+      throw new AppError('conflict', current?.status === 'cancelled' ? ALREADY_CANCELLED : NON_REFUNDABLE);
+    }
+    if (row.couponCode) await giveCouponBack(tx, row.couponCode);
+    await recordAudit(tx, {
+      actorId: input.actor.id, actorRole: input.actor.role, ip: input.actor.ip, action: 'registration.cancel', paperId: row.paperId,
+      details: { registrationId: row.id, category: row.category, coupon: row.couponCode },
+    });
+    return row;
+  });
+}
