@@ -93,6 +93,10 @@ const email = fc.oneof(fc.emailAddress(), fc.constant('a@example.org'));
 const amount = fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('10', '0.5', '1e3', '-1', 'Infinity'));
 interface JsonEndpoint { method: InjectOptions['method']; url: () => string; who: () => SignedUp | null; keys: string[]; valid?: () => Record<string, fc.Arbitrary<unknown>> }
 const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
+  // Issue 24.6: the award panel's score and decision, and naming a panel member (the editor is on the panel).
+  'PUT /api/award-panel/nominations/:id/score': { method: 'PUT', url: () => `/api/award-panel/nominations/${awardNominationId}/score`, who: () => editor, keys: ['score', 'comment'], valid: () => ({ score: fc.oneof(fc.integer({ min: -2, max: 12 }), fc.constantFrom(7.5, '7', 1e20)), comment: storableHostileString(3000) }) },
+  'POST /api/award-panel/nominations/:id/decision': { method: 'POST', url: () => `/api/award-panel/nominations/${awardNominationId}/decision`, who: () => editor, keys: ['decision'], valid: () => ({ decision: fc.constantFrom('awarded', 'not-awarded', 'maybe') }) },
+  'POST /api/award-panel/members': { method: 'POST', url: () => '/api/award-panel/members', who: () => editor, keys: ['email'], valid: () => ({ email: fc.oneof(email, fc.constant(reviewer.user.email)) }) },
   'POST /api/signup': { method: 'POST', url: () => '/api/signup', who: () => null, keys: ['name', 'email', 'password', 'confirmPassword', 'role', 'tags'], valid: () => ({ email, role: fc.constantFrom('Author', 'Reviewer', 'Editor'), tags: fc.subarray([...TAGS]) }) },
   'POST /api/login': { method: 'POST', url: () => '/api/login', who: () => null, keys: ['email', 'password', 'role'], valid: () => ({ email, role: fc.constantFrom('Author', 'Reviewer') }) },
   'POST /api/login/link': { method: 'POST', url: () => '/api/login/link', who: () => null, keys: ['token'], valid: () => ({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }) },
@@ -161,6 +165,41 @@ const bulkAudience = fc.constantFrom(
   { group: 'reviewers', trackId: 'track-99' }, { group: 'attendees' }, { group: 'unregistered', coAuthors: false },
   { group: 'authors', decision: 'Maybe' }, { group: 'attendees', trackId: 'track-1' }, { group: 'everyone' }, {},
 );
+
+/** Issue 24.6: a nomination the panel rows score and decide (the author's, with a CV). */
+let awardNominationId = 'f'.repeat(24);
+const NOMINATION_FIELDS: RawPart[] = [
+  { name: 'nomineeName', value: 'Fuzz Nominee' }, { name: 'nomineeEmail', value: 'fuzz.nominee@example.org' }, { name: 'designation', value: 'Professor' },
+  { name: 'affiliation', value: 'Fuzz University' }, { name: 'category', value: 'Best Researcher Award' }, { name: 'statement', value: 'Fuzzed.' },
+];
+const myNominations = async () => (await t.app.inject({ method: 'GET', url: '/api/account/nominations', headers: author.auth })).json().nominations.length as number;
+beforeAll(async () => {
+  const res = await sendParts('POST', '/api/account/nominations', [...NOMINATION_FIELDS, { name: 'cv', value: pdfBytes('fuzz-cv'), filename: 'cv.pdf' }], author);
+  expect(res.statusCode, res.body).toBe(201);
+  awardNominationId = res.json().nomination.id;
+});
+
+describe('award nomination form (issue 24.6)', () => {
+  const name = fc.oneof(
+    { arbitrary: fc.constantFrom('nomineeName', 'nomineeEmail', 'designation', 'affiliation', 'category', 'statement', 'age', 'studentStatus', 'cv', 'photo', '__proto__'), weight: 4 },
+    { arbitrary: hostileString, weight: 1 },
+  );
+  const value = fc.oneof(
+    { arbitrary: hostileString.map((s): string | Buffer => s), weight: 3 },
+    { arbitrary: fc.constantFrom<string | Buffer>('Young Scientist Award', '36', '35', 'PhD', 'none', '', pdfBytes('fuzz-nomination'), png, Buffer.from('%PDF-<script>')), weight: 2 },
+    { arbitrary: fc.uint8Array({ maxLength: 300 }).map((a): string | Buffer => Buffer.from(a)), weight: 1 },
+  );
+  const extra = fc.array(fc.record({ name, value, filename: fc.option(fc.oneof(fc.constantFrom('cv.pdf', 'me.png'), hostileString), { nil: undefined }) }), { maxLength: 5 });
+
+  test('hostile parts never give a 5xx; a refused nomination leaves no row and no file', async () => {
+    await fc.assert(fc.asyncProperty(extra, fc.boolean(), async (p, withFields) => {
+      const before = { nominations: await myNominations(), files: storedFiles() };
+      const res = await sendParts('POST', '/api/account/nominations', [...(withFields ? NOMINATION_FIELDS : []), ...p], author);
+      expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+      if (res.statusCode !== 201) expect({ nominations: await myNominations(), files: storedFiles() }, JSON.stringify(p).slice(0, 300) + res.body).toEqual(before);
+    }), RUNS);
+  });
+});
 
 describe('JSON endpoints', () => {
   test.each(Object.entries(JSON_ENDPOINTS))(
@@ -456,6 +495,12 @@ describe('multipart endpoints', () => {
 
 describe('path parameters and query strings', () => {
   const ROUTES: Array<[InjectOptions['method'], (v: string) => string, () => SignedUp | null]> = [
+    ['GET', (v) => `/api/awards/${v}/awardees`, () => null],
+    ['GET', (v) => `/api/awards/photos/${v}`, () => null],
+    ['GET', (v) => `/api/account/nominations/${v}`, () => author],
+    ['GET', (v) => `/api/award-panel/nominations/${v}/cv.pdf`, () => editor],
+    ['PUT', (v) => `/api/award-panel/nominations/${v}/score`, () => editor],
+    ['DELETE', (v) => `/api/award-panel/members/${v}`, () => editor],
     ['GET', (v) => `/api/author/paper/${v}`, () => author],
     ['GET', (v) => `/api/editor/papers/${v}`, () => editor],
     ['GET', (v) => `/api/editor/papers?q=${v}&limit=${v}&cursor=${v}`, () => editor],

@@ -360,6 +360,19 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/editor/bulk-mails': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/bulk-mails/:bulkId': { expect: { ...onlyEditors(200), chair: 404, otherChair: 404 }, call: async () => ({ url: `/api/editor/bulk-mails/${await editorsBulkMail()}` }) },
+  // Issue 24.6: award nominations (the nominator's own; the panel and the editor the year's; the CV only the panel), the public awardees.
+  'GET /api/awards/:year/awardees': { expect: everyone(200), call: () => ({ url: '/api/awards/2026/awardees' }) },
+  'GET /api/awards/photos/:id': { expect: everyone(200), call: async () => ({ url: `/api/awards/photos/${await awardedNomination()}` }) },
+  'GET /api/account/nominations': { expect: anyRole(200), call: () => ({}) },
+  'POST /api/account/nominations': { expect: anyRole(201), call: () => nominationForm() },
+  'GET /api/account/nominations/:id': { expect: { ...everyone(404), none: 401, author: 200 }, call: async () => ({ url: `/api/account/nominations/${await openNomination()}` }) },
+  'GET /api/award-panel/nominations': { expect: onlyEditors(200), call: () => ({}) },
+  'GET /api/award-panel/nominations/:id/cv.pdf': { expect: onlyEditors(200), call: async () => ({ url: `/api/award-panel/nominations/${await openNomination()}/cv.pdf` }) },
+  'PUT /api/award-panel/nominations/:id/score': { expect: onlyEditors(200), call: async () => ({ url: `/api/award-panel/nominations/${await openNomination()}/score`, ...json({ score: 7, comment: 'Matrix' }) }) },
+  'POST /api/award-panel/nominations/:id/decision': { expect: onlyEditors(200), call: async () => ({ url: `/api/award-panel/nominations/${await newNomination()}/decision`, ...json({ decision: 'not-awarded' }) }) },
+  'GET /api/award-panel/members': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/award-panel/members': { expect: onlyEditors(200), call: () => json({ email: users.otherReviewer.user.email }) },
+  'DELETE /api/award-panel/members/:userId': { expect: onlyEditors(200), call: async () => ({ url: `/api/award-panel/members/${await panelMember()}` }) },
   // Registrations and prices (issue 24.1–24.2): prices and quotes are public; registering is any signed-in caller's whose
   // address is verified (the chairs here; the others are asked to verify: 403); another person's registration is a 404.
   'GET /api/registrations/prices': { expect: everyone(200), call: () => ({}) },
@@ -378,6 +391,34 @@ const TABLE: Record<string, Row> = {
   'GET /api/editor/attendees': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/attendees?status=paid&limit=5' }) },
   'GET /api/editor/attendees.csv': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/check-in': { expect: onlyEditors(404), call: () => json({ code: 'AAAA-BBBB-CCCC-DDDD-EEEE' }) },
+};
+
+/** An award nomination's form (issue 24.6): the author's, with a CV and a photo. */
+const nominationForm = () => form([
+  ['nomineeName', 'Matrix Nominee'], ['nomineeEmail', 'nominee@example.org'], ['designation', 'Professor'], ['affiliation', 'Matrix University'],
+  ['category', 'Best Researcher Award'], ['statement', 'Matrix statement.'], ['cv', pdfBytes('matrix-cv'), 'cv.pdf'], ['photo', png, 'p.png'],
+]);
+/** A new nomination by the author (a decision needs one not yet decided). */
+const newNomination = async () => {
+  const f = await nominationForm();
+  const res = await t.app.inject({ method: 'POST', url: '/api/account/nominations', payload: f.payload, headers: { ...f.headers, ...users.author.auth } });
+  expect(res.statusCode).toBe(201);
+  return res.json().nomination.id as string;
+};
+let nominated: Promise<string> | undefined;
+const openNomination = () => (nominated ??= newNomination());
+let awarded: Promise<string> | undefined;
+/** A nomination the editor awarded: its photo is public. */
+const awardedNomination = () => (awarded ??= newNomination().then(async (id) => {
+  const res = await t.app.inject({ method: 'POST', url: `/api/award-panel/nominations/${id}/decision`, payload: { decision: 'awarded' }, headers: users.editor.auth });
+  expect(res.statusCode).toBe(200);
+  return id;
+}));
+/** otherReviewer named to the award panel again (the DELETE row takes them off each time). */
+const panelMember = async () => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/award-panel/members', payload: { email: users.otherReviewer.user.email }, headers: users.editor.auth });
+  expect(res.statusCode).toBe(200);
+  return users.otherReviewer.user._id;
 };
 
 let bulk: Promise<string> | undefined;

@@ -133,3 +133,6 @@ export async function readMultipart(
   }
   return { fields, file };
 }
+
+/** The parts of a multipart request with the parser's errors and stalls as 400s, for a form with several files (an award nomination's CV and photo). */
+export { parsed as multipartParts };

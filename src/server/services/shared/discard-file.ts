@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { cameraReady, keynoteSpeakers, paperFiles, users } from '../../db/schema';
+import { awardNominations, cameraReady, keynoteSpeakers, paperFiles, users } from '../../db/schema';
 import type { FileStore } from '../../storage/file-store';
 
 /** Files are shared by content hash: remove one only when no row refers to it. */
@@ -9,6 +9,9 @@ export async function discardFileIfUnused(db: Db, store: FileStore, key: string)
   const [b] = await db.select({ k: users.photoKey }).from(users).where(eq(users.photoKey, key)).limit(1);
   const [c] = await db.select({ k: keynoteSpeakers.photoKey }).from(keynoteSpeakers).where(eq(keynoteSpeakers.photoKey, key)).limit(1);
   const [d] = await db.select({ k: cameraReady.storageKey }).from(cameraReady).where(eq(cameraReady.storageKey, key)).limit(1);
+  // An award nomination's CV or photo (issue 24.6).
+  const [n] = await db.select({ k: awardNominations.id }).from(awardNominations).where(or(eq(awardNominations.cvKey, key), eq(awardNominations.photoKey, key))).limit(1);
+  if (n) return;
   // The store itself keeps a file another request has just stored and not yet committed (storage/holds.ts).
   if (!a && !b && !c && !d) await store.delete(key);
 }

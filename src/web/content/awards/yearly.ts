@@ -1,3 +1,5 @@
+import { YEARLY_AWARD_NAMES as CORE_AWARD_NAMES } from '../../../core/awards-programme';
+
 /** SPEC §2 and §9: the 2022, 2023 and 2025 awards pages (one route module renders all three). */
 export interface Awardee {
   name: string;
@@ -18,16 +20,8 @@ export interface AwardYear {
   awardees: Awardee[];
 }
 
-/** The 28 award names offered each year. */
-export const YEARLY_AWARD_NAMES = [
-  'Best Researcher Award', 'Young Scientist Award', 'Outstanding Scientist Award', 'Excellence in Research Award',
-  'Best Teacher Award', 'Lifetime Achievement Award', 'Distinguished Professor Award', 'Best Paper Award',
-  'Best Innovator Award', 'Women Researcher Award', 'Best Faculty Award', 'Best Principal Award',
-  'Best Director Award', 'Best Dean Award', 'Academic Excellence Award', 'Best Ph.D. Thesis Award',
-  'Emerging Researcher Award', 'Best Entrepreneur Award', 'Innovative Technology Award', 'Best Educational Institute Award',
-  'Best Start-up Award', 'Outstanding Contribution to Education Award', 'Best Research Supervisor Award', 'Best Reviewer Award',
-  'Best Industry Professional Award', 'Green Innovation Award', 'Best Department Award', 'Research Leadership Award',
-];
+/** The 28 award names offered each year: core's, written once (src/core/awards-programme.ts). */
+export const YEARLY_AWARD_NAMES: string[] = [...CORE_AWARD_NAMES];
 
 const sampleAwardee = (n: number, award: string, code: string): Awardee => ({
   name: `Awardee ${n} (sample entry)`,

@@ -1,0 +1,68 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  CURRENT_AWARDS_YEAR, YEARLY_AWARD_NAMES, YOUNG_SCIENTIST_AWARD, nominationDeadline, nominationDeadlineText, nominationsOpen,
+} from '../../../core/awards-programme';
+import { newId } from '../../../core/ids';
+import type { MyNominationJson, MyNominationsJson, NominationFields } from '../../../core/schemas/award';
+import type { Db } from '../../db/connect';
+import { awardNominations } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Caller } from '../../permissions';
+import { recordAudit } from '../shared/audit';
+import { nominationJson } from './nomination-json';
+
+/** Why nominations are refused now (after 20 December of the year, 23:59 Bangkok time), else nothing. The clock is the caller's for tests. */
+export function checkNominationsOpen(now: Date = new Date(), year = CURRENT_AWARDS_YEAR): void {
+  if (!nominationsOpen(year, now)) {
+    throw new AppError('forbidden', `Nominations for the ${year} awards closed on ${nominationDeadlineText(year)}.`);
+  }
+}
+
+/**
+ * A nomination for the current year's awards, by a signed-in person (any role) for themselves or a colleague.
+ * The CV (a PDF) and the photo (an image) are already stored and checked by their bytes; the Young Scientist
+ * rule was checked with the fields. Audited.
+ */
+export async function createNomination(opts: {
+  db: Db; caller: Caller; ip: string; fields: NominationFields; cvKey: string; photoKey: string | null; now?: Date;
+}): Promise<MyNominationJson> {
+  checkNominationsOpen(opts.now);
+  const { fields } = opts;
+  const young = fields.category === YOUNG_SCIENTIST_AWARD;
+  const row = await opts.db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(awardNominations).values({
+      id: newId(), year: CURRENT_AWARDS_YEAR, category: fields.category, nomineeName: fields.nomineeName,
+      nomineeEmail: fields.nomineeEmail.toLowerCase(), designation: fields.designation, affiliation: fields.affiliation,
+      statement: fields.statement, cvKey: opts.cvKey, photoKey: opts.photoKey,
+      age: young ? fields.age ?? null : null, studentStatus: young ? fields.studentStatus ?? null : null,
+      nominatedBy: opts.caller.id,
+    }).returning();
+    await recordAudit(tx, {
+      actorId: opts.caller.id, actorRole: opts.caller.role, action: 'award.nominate', ip: opts.ip,
+      details: { nominationId: inserted!.id, year: CURRENT_AWARDS_YEAR, category: fields.category },
+    });
+    return inserted!;
+  });
+  return nominationJson(row);
+}
+
+/** The caller's own nominations (newest first), with the current year's categories and deadline for the form. */
+export async function listMyNominations(opts: { db: Db; caller: Caller; now?: Date }): Promise<MyNominationsJson> {
+  const rows = await opts.db.select().from(awardNominations).where(eq(awardNominations.nominatedBy, opts.caller.id))
+    .orderBy(desc(awardNominations.createdAt), desc(awardNominations.id));
+  return {
+    year: CURRENT_AWARDS_YEAR,
+    open: nominationsOpen(CURRENT_AWARDS_YEAR, opts.now ?? new Date()),
+    deadline: nominationDeadline(CURRENT_AWARDS_YEAR).toISOString(),
+    categories: [...YEARLY_AWARD_NAMES],
+    nominations: rows.map(nominationJson),
+  };
+}
+
+/** One of the caller's own nominations; anyone else's is answered as not existing. */
+export async function getMyNomination(opts: { db: Db; caller: Caller; id: string }): Promise<MyNominationJson> {
+  const [row] = await opts.db.select().from(awardNominations)
+    .where(and(eq(awardNominations.id, opts.id), eq(awardNominations.nominatedBy, opts.caller.id))).limit(1);
+  if (!row) throw new AppError('not_found', 'Nomination not found');
+  return nominationJson(row);
+}
