@@ -440,6 +440,20 @@ const DEFAULT_TEXTS = {
       'The organising committee',
     ].join('\n'),
   },
+  /** Issue 24.7 (WORKSHOP): a seat of a full workshop course came free; the first on its waiting list is told. */
+  workshopSeatOpen: {
+    subject: 'A seat is free in the workshop course {course}',
+    text: [
+      'Dear {name},',
+      '',
+      'You are on the waiting list for the technical workshop course "{course}" ({courseDate}) of the {conference},',
+      'and a seat has come free. It is offered to you first for {hours} hours; after that it goes to the next',
+      'person waiting. To take it, register for the course and pay the workshop fee:',
+      '{registrationUrl}',
+      '',
+      'The organising committee',
+    ].join('\n'),
+  },
 } as const;
 
 /** The decision mail has one template per outcome, each starting from the same default text (issue 25.2). */
@@ -506,6 +520,7 @@ export const TEMPLATE_INFO: Record<TemplateName, TemplateInfo> = {
   awardDecisionNotAwarded: { label: 'Award decision: not awarded', when: 'The editor decides a nomination not awarded, to the nominee and the nominator.', category: null },
   awardPanelReminder: { label: 'Award panel reminder', when: 'A nomination has waited more than 7 days for a decision (once each), to the award panel and the editors.', category: 'reminders' },
   responseWindowOpened: { label: 'Response window opened', when: 'The authors\u2019 response window opens, to authors of papers with reviews.', category: null },
+  workshopSeatOpen: { label: 'Workshop seat free, to the waiting list', when: 'A seat of a full workshop course comes free (a registration cancelled or its hold lapsed, or the editor offers it), to the first on its waiting list.', category: null },
   registrationConfirmed: { label: 'Registration confirmed (receipt)', when: 'A registration is paid (PayU, card or a bank transfer the editor records).', category: null },
   visaLetterApproved: { label: 'Visa letter approved', when: 'An editor approves a visa invitation letter, to its requester.', category: null },
   visaLetterRejected: { label: 'Visa letter not approved', when: 'An editor refuses a visa invitation letter request with a reason, to its requester.', category: null },

@@ -26,6 +26,7 @@ import { sendReviewReminders } from './services/submissions/send-review-reminder
 import { sendDiscussionDigests } from './services/review/discussion-digest';
 import { sendResponseWindowNotices } from './services/review/response-window-notices';
 import { digestJobEveryMs, sendDailyDigests } from './services/mail-preferences/digests';
+import { offerFreeWorkshopSeats } from './services/payments/workshop-waitlist';
 import { sendPanelReminders } from './services/awards/reminders';
 import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
 import swagger from '@fastify/swagger';
@@ -139,6 +140,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   mailer.addJob({ name: 'response window notices', everyMs: 5 * 60_000, run: () => sendResponseWindowNotices({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   mailer.addJob({ name: 'award panel reminders', everyMs: 60 * 60_000, run: () => sendPanelReminders({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   mailer.addJob({ name: 'daily digests', everyMs: digestJobEveryMs(config.MAIL_DIGEST_HOURS), run: () => sendDailyDigests({ db: database.db, mailer, digestHours: config.MAIL_DIGEST_HOURS, publicUrl: config.publicUrl, secret: config.JWT_SECRET }) });
+  // A workshop seat whose pending registration's hold lapsed goes to the first on the course's waiting list (issue 24.7).
+  mailer.addJob({ name: 'workshop seat offers', everyMs: 5 * 60_000, run: () => offerFreeWorkshopSeats({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('preClose', async () => mailer.close());

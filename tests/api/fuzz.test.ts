@@ -523,6 +523,8 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/api/editor/exports/proceedings.bib?trackId=${v}`, () => editor],
     ['GET', (v) => `/api/editor/exports/proceedings.csv?trackId=${v}`, () => editor],
     ['GET', (v) => `/api/editor/exports/camera-ready.zip?trackId=${v}`, () => editor],
+    ['POST', (v) => `/api/workshops/${v}/waiting-list`, () => author],
+    ['POST', (v) => `/api/editor/workshops/${v}/offer`, () => editor],
     ['GET', (v) => `/api/editor/attendees?category=${v}&status=${v}&country=${v}&q=${v}&limit=${v}&cursor=${v}`, () => editor],
     ['GET', (v) => `/api/editor/attendees?q=${v}`, () => editor],
     ['GET', (v) => `/api/editor/attendees.csv?category=${v}&status=${v}&country=${v}&q=${v}`, () => editor],

@@ -360,6 +360,13 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/editor/bulk-mails': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/bulk-mails/:bulkId': { expect: { ...onlyEditors(200), chair: 404, otherChair: 404 }, call: async () => ({ url: `/api/editor/bulk-mails/${await editorsBulkMail()}` }) },
+  // Workshop seats (issue 24.7): the seats are public; the waiting list any signed-in caller's (an unknown course: 404 past
+  // the login); the editor's page and offer the editor's alone (nobody waits here: the offer is a 409).
+  'GET /api/workshops': { expect: everyone(200), call: () => ({}) },
+  'POST /api/workshops/:courseId/waiting-list': { expect: anyRole(404), call: () => ({ url: '/api/workshops/no-such-course/waiting-list' }) },
+  'GET /api/account/workshop-waiting-list': { expect: anyRole(200), call: () => ({}) },
+  'GET /api/editor/workshops': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/workshops/:courseId/offer': { expect: onlyEditors(409), call: () => ({ url: '/api/editor/workshops/embedded-systems/offer' }) },
   // Issue 24.6: award nominations (the nominator's own; the panel and the editor the year's; the CV only the panel), the public awardees.
   'GET /api/awards/:year/awardees': { expect: everyone(200), call: () => ({ url: '/api/awards/2026/awardees' }) },
   'GET /api/awards/photos/:id': { expect: everyone(200), call: async () => ({ url: `/api/awards/photos/${await awardedNomination()}` }) },

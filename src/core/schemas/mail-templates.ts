@@ -41,6 +41,7 @@ export const TEMPLATE_AUDIENCE: Record<TemplateName, MailAudience> = {
   verifyEmail: 'everyone',
   dailyDigest: 'everyone',
   bulkMail: 'everyone',
+  workshopSeatOpen: 'everyone',
   awardDecisionAwarded: 'everyone',
   awardDecisionNotAwarded: 'everyone',
   awardPanelReminder: 'chairs',

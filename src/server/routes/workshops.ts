@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { WORKSHOPS } from '../../core/api/workshops';
+import { defineRoute } from '../http/route';
+import { listEditorWorkshops, listWorkshopSeats } from '../services/payments/workshops';
+import { joinWaitingList, listMyWaitingPlaces, offerSeatByEditor } from '../services/payments/workshop-waitlist';
+
+const SIGNED_IN = ['Author', 'Editor', 'Reviewer'] as const;
+
+/** Workshop seats and the waiting list (issue 24.7). */
+const routes: FastifyPluginAsync = async (app) => {
+  const { db } = app.database;
+  const publicUrl = app.config.publicUrl;
+
+  defineRoute(app, WORKSHOPS.listWorkshopSeats, { access: 'public', handler: () => listWorkshopSeats(db) });
+  defineRoute(app, WORKSHOPS.joinWaitingList, {
+    access: SIGNED_IN,
+    handler: ({ req, caller, params }) => joinWaitingList({ db, caller, courseId: params.courseId, ip: req.ip }),
+  });
+  defineRoute(app, WORKSHOPS.listMyWaitingPlaces, { access: SIGNED_IN, handler: ({ caller }) => listMyWaitingPlaces(db, caller) });
+  defineRoute(app, WORKSHOPS.listEditorWorkshops, { access: ['Editor'], handler: () => listEditorWorkshops(db) });
+  defineRoute(app, WORKSHOPS.offerWorkshopSeat, {
+    access: ['Editor'],
+    handler: ({ req, caller, params }) => offerSeatByEditor({ db, mailer: app.mailer, publicUrl, courseId: params.courseId, caller, ip: req.ip }),
+  });
+};
+
+export default routes;
