@@ -55,6 +55,8 @@ export default [
     route('editor/review-form', 'routes/editor/editor-review-form.tsx', { id: 'editor-review-form' }),
     route('editor/mail-templates', 'routes/editor/editor-mail-templates.tsx', { id: 'editor-mail-templates' }),
     route('editor/exports', 'routes/editor/editor-exports.tsx', { id: 'editor-exports' }),
+    route('editor/attendees', 'routes/editor/editor-attendees.tsx', { id: 'editor-attendees' }),
+    route('editor/check-in', 'routes/editor/editor-check-in.tsx', { id: 'editor-check-in' }),
     route('reviewer/dashboard', 'routes/reviewer/reviewer-dashboard.tsx', { id: 'reviewer-dashboard' }),
     route('reviewer/dashboard/:paperId', 'routes/reviewer/reviewer-paper.tsx', { id: 'reviewer-paper' }),
     route('reviewer/bidding', 'routes/reviewer/reviewer-bidding.tsx', { id: 'reviewer-bidding' }),
