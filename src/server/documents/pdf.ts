@@ -1,0 +1,269 @@
+// @pdf-lib/fontkit's shapers (Devanagari, Thai) are compiled generators that call a global regeneratorRuntime.
+import 'regenerator-runtime/runtime.js';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
+import { CONFERENCE_DATES, CONFERENCE_TITLE, CONFERENCE_VENUE } from '../../core/conference';
+import type { Organiser } from '../services/shared/organiser';
+import { FONT_SCRIPTS, fontBytes, scriptOf, type FontScript } from './fonts';
+import { qrMatrix, qrRuns } from './qr';
+
+/**
+ * The documents toolkit (issue 24, 26.3, 26.6): every PDF the server makes (certificates, receipts, visa letters,
+ * badges) is set in the Noto fonts of src/server/documents/fonts.ts, so that a name in any of the scripts they
+ * cover is drawn as written (the standard PDF fonts turned everything outside WinAnsi into '?'). Text is cut into
+ * runs by script, each run drawn in its font; fontkit shapes each run (Devanagari conjuncts and vowel signs,
+ * Thai marks). Only the glyphs used are embedded.
+ */
+export interface DocKit {
+  pdf: PDFDocument;
+  fonts: Record<FontScript, { regular: PDFFont; bold: PDFFont }>;
+}
+
+export const INK = rgb(0.07, 0.1, 0.16);
+export const MUTED = rgb(0.33, 0.37, 0.45);
+export const NAVY = rgb(16 / 255, 45 / 255, 85 / 255);
+export const GOLD = rgb(242 / 255, 182 / 255, 50 / 255);
+const BLUE = rgb(29 / 255, 79 / 255, 145 / 255);
+
+/** A new PDF with the fonts embedded (as subsets: a document carries only the glyphs it draws). */
+export async function createDocument(opts: { title: string; subject?: string }): Promise<DocKit> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  pdf.setTitle(opts.title);
+  if (opts.subject) pdf.setSubject(opts.subject);
+  pdf.setAuthor(CONFERENCE_TITLE);
+  pdf.setCreator('IMSE conference platform');
+  pdf.setProducer('IMSE conference platform (pdf-lib)');
+  pdf.setLanguage('en');
+  const fonts = {} as DocKit['fonts'];
+  for (const script of FONT_SCRIPTS) {
+    fonts[script] = {
+      regular: await pdf.embedFont(fontBytes(script, false), { subset: true }),
+      bold: await pdf.embedFont(fontBytes(script, true), { subset: true }),
+    };
+  }
+  return { pdf, fonts };
+}
+
+/** The bytes of the finished document. */
+export function saveDocument(kit: DocKit): Promise<Uint8Array> {
+  return kit.pdf.save();
+}
+
+type Coverage = { hasGlyphForCodePoint(cp: number): boolean };
+const coverage = new Map<FontScript, Coverage>();
+function covers(script: FontScript, cp: number): boolean {
+  let font = coverage.get(script);
+  if (!font) {
+    font = fontkit.create(fontBytes(script, false) as Buffer) as unknown as Coverage;
+    coverage.set(script, font);
+  }
+  return font.hasGlyphForCodePoint(cp);
+}
+
+/** Text as it is drawn: NFC, no control characters, tabs as spaces. */
+function clean(text: string): string {
+  return text.normalize('NFC').replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '');
+}
+
+/** The text cut into runs of one font: letters go to their script's font, spaces, marks and punctuation stay with their neighbours. */
+export function scriptRuns(text: string): { script: FontScript; text: string }[] {
+  const runs: { script: FontScript; text: string }[] = [];
+  let current: FontScript | null = null;
+  let buffer = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    let script = scriptOf(ch);
+    if (script === null) {
+      script = current && covers(current, cp) ? current : covers('latin', cp) ? 'latin' : current ?? 'latin';
+    } else if (!covers(script, cp)) {
+      script = FONT_SCRIPTS.find((s) => covers(s, cp)) ?? script;
+    }
+    if (script !== current && buffer) {
+      runs.push({ script: current ?? 'latin', text: buffer });
+      buffer = '';
+    }
+    current = script;
+    buffer += ch;
+  }
+  if (buffer) runs.push({ script: current ?? 'latin', text: buffer });
+  return runs;
+}
+
+function lineWidth(kit: DocKit, text: string, size: number, bold: boolean): number {
+  let width = 0;
+  for (const run of scriptRuns(text)) width += kit.fonts[run.script][bold ? 'bold' : 'regular'].widthOfTextAtSize(run.text, size);
+  return width;
+}
+
+/** How wide the text is drawn at this size (one line). */
+export function textWidth(kit: DocKit, text: string, size: number, bold = false): number {
+  return lineWidth(kit, clean(text), size, bold);
+}
+
+const words = new Intl.Segmenter('en', { granularity: 'word' });
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * The text broken into lines no wider than maxWidth: at spaces and word boundaries (Thai has no spaces between
+ * words: the segmenter finds them), a word wider than a line at grapheme clusters; '\n' starts a new line.
+ */
+export function wrapLines(kit: DocKit, text: string, size: number, bold: boolean, maxWidth?: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of clean(text).split('\n')) {
+    if (!maxWidth) { lines.push(paragraph.trim()); continue; }
+    let line = '';
+    const fits = (t: string) => lineWidth(kit, t.trim(), size, bold) <= maxWidth;
+    for (const { segment } of words.segment(paragraph)) {
+      if (fits(line + segment)) { line += segment; continue; }
+      if (line.trim()) lines.push(line.trim());
+      line = segment.trimStart();
+      if (!fits(line)) {
+        // One word longer than a line: cut it between grapheme clusters.
+        let part = '';
+        for (const { segment: g } of graphemes.segment(line)) {
+          if (part && !fits(part + g)) { lines.push(part); part = ''; }
+          part += g;
+        }
+        line = part;
+      }
+    }
+    lines.push(line.trim());
+  }
+  return lines;
+}
+
+/**
+ * Draw text in any script. (x, y) is the first line's baseline start; with maxWidth the text wraps within
+ * [x, x + maxWidth] and `align` places each line in that box (without maxWidth: centre or right end at x).
+ * Returns the baseline for what comes below (y less one line height per line drawn).
+ */
+export function drawText(kit: DocKit, page: PDFPage, text: string, opts: {
+  x: number; y: number; size: number; bold?: boolean; color?: RGB; maxWidth?: number; align?: 'left' | 'center' | 'right'; lineGap?: number;
+}): number {
+  const bold = opts.bold ?? false;
+  const lineHeight = opts.size + (opts.lineGap ?? opts.size * 0.35);
+  let y = opts.y;
+  for (const line of wrapLines(kit, text, opts.size, bold, opts.maxWidth)) {
+    const runs = scriptRuns(line);
+    const widths = runs.map((r) => kit.fonts[r.script][bold ? 'bold' : 'regular'].widthOfTextAtSize(r.text, opts.size));
+    const total = widths.reduce((a, b) => a + b, 0);
+    const box = opts.maxWidth ?? 0;
+    let x = opts.align === 'center' ? opts.x + (box - total) / 2 : opts.align === 'right' ? opts.x + box - total : opts.x;
+    runs.forEach((run, i) => {
+      page.drawText(run.text, { x, y, size: opts.size, font: kit.fonts[run.script][bold ? 'bold' : 'regular'], color: opts.color ?? INK });
+      x += widths[i] ?? 0;
+    });
+    y -= lineHeight;
+  }
+  return y;
+}
+
+/**
+ * A QR code of the text, drawn as vector squares (sharp at any print size) on a white square of side `size` whose
+ * bottom-left corner is (x, y), with the 4-module quiet zone readers need inside it.
+ */
+export async function drawQrCode(_kit: DocKit, page: PDFPage, text: string, opts: { x: number; y: number; size: number }): Promise<void> {
+  const matrix = qrMatrix(text);
+  const module = opts.size / (matrix.size + 8);
+  page.drawRectangle({ x: opts.x, y: opts.y, width: opts.size, height: opts.size, color: rgb(1, 1, 1) });
+  const top = opts.y + opts.size - 4 * module;
+  for (const run of qrRuns(matrix)) {
+    page.drawRectangle({ x: opts.x + (4 + run.col) * module, y: top - (run.row + 1) * module, width: run.length * module, height: module, color: rgb(0, 0, 0) });
+  }
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+const ymd = (iso: string) => {
+  const [y = 1970, m = 1, d = 1] = iso.slice(0, 10).split('-').map(Number);
+  return { y, m, d, month: MONTHS[m - 1] ?? '' };
+};
+
+/** An ISO date as "27 December 2023". */
+export function formatLongDate(iso: string): string {
+  const { y, d, month } = ymd(iso);
+  return `${d} ${month} ${y}`;
+}
+
+/** The conference's dates as one phrase: "27–28 December 2023" (or across months and years when they differ). */
+export function conferenceDatesText(dates: { start: string; end: string } = CONFERENCE_DATES): string {
+  const s = ymd(dates.start);
+  const e = ymd(dates.end);
+  if (dates.start === dates.end) return formatLongDate(dates.start);
+  if (s.y === e.y && s.m === e.m) return `${s.d}–${e.d} ${e.month} ${e.y}`;
+  if (s.y === e.y) return `${s.d} ${s.month} – ${e.d} ${e.month} ${e.y}`;
+  return `${formatLongDate(dates.start)} – ${formatLongDate(dates.end)}`;
+}
+
+/** Where and when, as printed under the letterhead's title. */
+export const conferenceWhenWhere = () => `${conferenceDatesText()} · ${CONFERENCE_VENUE.resort}, ${CONFERENCE_VENUE.country}`;
+
+/**
+ * The logo of public/logo.svg drawn as vectors (a navy rounded square with the gold mark, "IMSE" and
+ * "World Conference"), its top-left corner at (x, top), `scale` times its 148 × 44 size. Returns its width.
+ */
+export function drawLogo(kit: DocKit, page: PDFPage, opts: { x: number; top: number; scale: number }): number {
+  const { x, top, scale } = opts;
+  page.drawSvgPath('M10 0H34A10 10 0 0 1 44 10V34A10 10 0 0 1 34 44H10A10 10 0 0 1 0 34V10A10 10 0 0 1 10 0Z', { x, y: top, scale, color: NAVY });
+  page.drawSvgPath('M10 31l8-18 8 18M13.5 24h9M29 13v18', { x, y: top, scale, borderColor: GOLD, borderWidth: 3.2 * scale, borderLineCap: 1 });
+  page.drawText('IMSE', { x: x + 52 * scale, y: top - 22 * scale, size: 17 * scale, font: kit.fonts.latin.bold, color: NAVY });
+  page.drawText('World Conference', { x: x + 52 * scale, y: top - 37 * scale, size: 10.5 * scale, font: kit.fonts.latin.regular, color: BLUE });
+  return 148 * scale;
+}
+
+const MARGIN = 48;
+
+/**
+ * The conference's letterhead across the top of the page: logo, the conference's title, its dates and venue,
+ * a rule under them. Returns the y below it where the document's text may start.
+ */
+export async function drawLetterhead(kit: DocKit, page: PDFPage): Promise<number> {
+  const { width, height } = page.getSize();
+  const top = height - MARGIN + 8;
+  const logoWidth = drawLogo(kit, page, { x: MARGIN, top, scale: 1.1 });
+  const textX = MARGIN + logoWidth + 18;
+  const maxWidth = width - MARGIN - textX;
+  let y = drawText(kit, page, CONFERENCE_TITLE, { x: textX, y: top - 13, size: 12, bold: true, color: NAVY, maxWidth, lineGap: 3 });
+  y = drawText(kit, page, conferenceWhenWhere(), { x: textX, y: y - 1, size: 9.5, color: MUTED, maxWidth });
+  const ruleY = Math.min(y + 2, top - 44 * 1.1 - 10);
+  page.drawLine({ start: { x: MARGIN, y: ruleY }, end: { x: width - MARGIN, y: ruleY }, thickness: 1.2, color: GOLD });
+  return ruleY - 28;
+}
+
+const embeddedSignatures = new WeakMap<DocKit, Map<Uint8Array, PDFImage>>();
+
+/**
+ * The organiser's signature block, its top-left corner at (x, y): the image (when one is configured, at most
+ * 46 pt high) above a line 52 pt below y, the organiser's name and title under the line (about 80 pt in all).
+ */
+export async function drawSignature(kit: DocKit, page: PDFPage, opts: { x: number; y: number; organiser: Organiser; width?: number }): Promise<void> {
+  const lineWidthPt = opts.width ?? 190;
+  const lineY = opts.y - 52;
+  const { signature } = opts.organiser;
+  if (signature) {
+    let images = embeddedSignatures.get(kit);
+    if (!images) embeddedSignatures.set(kit, (images = new Map()));
+    let image = images.get(signature.bytes);
+    if (!image) {
+      image = signature.type === 'png' ? await kit.pdf.embedPng(signature.bytes) : await kit.pdf.embedJpg(signature.bytes);
+      images.set(signature.bytes, image);
+    }
+    const scale = Math.min(46 / image.height, lineWidthPt / image.width);
+    page.drawImage(image, { x: opts.x, y: lineY + 3, width: image.width * scale, height: image.height * scale });
+  }
+  page.drawLine({ start: { x: opts.x, y: lineY }, end: { x: opts.x + lineWidthPt, y: lineY }, thickness: 0.8, color: MUTED });
+  const y = drawText(kit, page, opts.organiser.name, { x: opts.x, y: lineY - 14, size: 10.5, bold: true, maxWidth: lineWidthPt + 60 });
+  drawText(kit, page, opts.organiser.title, { x: opts.x, y, size: 9.5, color: MUTED, maxWidth: lineWidthPt + 60 });
+}
+
+/** The verification block: a QR code of the URL (bottom-left at (x, y), 76 pt) and, beside it, the code and "Verify at <url>". */
+export async function drawVerification(kit: DocKit, page: PDFPage, opts: { code: string; url: string; x: number; y: number; size?: number }): Promise<void> {
+  const size = opts.size ?? 76;
+  await drawQrCode(kit, page, opts.url, { x: opts.x, y: opts.y, size });
+  const textX = opts.x + size + 8;
+  const maxWidth = Math.max(140, page.getSize().width - MARGIN - textX);
+  let y = drawText(kit, page, 'Verification code', { x: textX, y: opts.y + size - 22, size: 8.5, color: MUTED });
+  y = drawText(kit, page, opts.code, { x: textX, y, size: 10, bold: true });
+  drawText(kit, page, `Verify at ${opts.url}`, { x: textX, y: y - 2, size: 8.5, color: MUTED, maxWidth });
+}

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { settings } from '../../db/schema';
+import type { FileStore } from '../../storage/file-store';
+
+/** Who signs the conference's documents (settings, issue 24.4): name, title and the signature image, if any. */
+export interface Organiser {
+  name: string;
+  title: string;
+  signature: { bytes: Uint8Array; type: 'png' | 'jpeg' } | null;
+}
+
+const DEFAULT_NAME = 'Organising Secretary';
+const DEFAULT_TITLE = 'Organising Committee';
+const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;
+
+/** What an image is by its first bytes: PNG, JPEG, or neither. */
+export function imageType(bytes: Uint8Array): 'png' | 'jpeg' | null {
+  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  return null;
+}
+
+async function readAll(store: FileStore, key: string): Promise<Uint8Array | null> {
+  if (!(await store.exists(key))) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of store.get(key)) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += b.length;
+    if (size > MAX_SIGNATURE_BYTES) return null;
+    chunks.push(b);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * The organiser as the settings name them, with the signature image read from the file store. A signature
+ * that is missing or not a PNG/JPEG is left out (the document is signed by name only) rather than failing it.
+ */
+export async function findOrganiser(db: Db, store: FileStore): Promise<Organiser> {
+  const [row] = await db.select({ name: settings.organiserName, title: settings.organiserTitle, signatureKey: settings.signatureKey })
+    .from(settings).where(sql`${settings.id} = 1`).limit(1);
+  let signature: Organiser['signature'] = null;
+  if (row?.signatureKey) {
+    const bytes = await readAll(store, row.signatureKey).catch(() => null);
+    const type = bytes ? imageType(bytes) : null;
+    if (bytes && type) signature = { bytes, type };
+  }
+  return { name: row?.name || DEFAULT_NAME, title: row?.title || DEFAULT_TITLE, signature };
+}
