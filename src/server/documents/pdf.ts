@@ -25,10 +25,29 @@ export const NAVY = rgb(16 / 255, 45 / 255, 85 / 255);
 export const GOLD = rgb(242 / 255, 182 / 255, 50 / 255);
 const BLUE = rgb(29 / 255, 79 / 255, 145 / 255);
 
+/**
+ * fontkit for pdf-lib, keeping one parsed font per file for the process: pdf-lib parses the font again for every
+ * document otherwise, and fontkit's shaping caches (GSUB and GPOS lookups) live on the parsed font, so a fresh
+ * one made every document cost about 0.8 s. pdf-lib only reads the font (layout, glyphs); each document makes
+ * its own subset of it.
+ */
+const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+const sharedFontkit: typeof fontkit = {
+  ...fontkit,
+  create(bytes: Uint8Array, postscriptName?: string) {
+    let font = parsed.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes as Buffer, postscriptName);
+      parsed.set(bytes, font);
+    }
+    return font;
+  },
+};
+
 /** A new PDF with the fonts embedded (as subsets: a document carries only the glyphs it draws). */
 export async function createDocument(opts: { title: string; subject?: string }): Promise<DocKit> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(sharedFontkit);
   pdf.setTitle(opts.title);
   if (opts.subject) pdf.setSubject(opts.subject);
   pdf.setAuthor(CONFERENCE_TITLE);
@@ -112,21 +131,31 @@ export function wrapLines(kit: DocKit, text: string, size: number, bold: boolean
   const lines: string[] = [];
   for (const paragraph of clean(text).split('\n')) {
     if (!maxWidth) { lines.push(paragraph.trim()); continue; }
+    // Widths add up segment by segment (kerning across a segment boundary is left out: a point at most).
     let line = '';
-    const fits = (t: string) => lineWidth(kit, t.trim(), size, bold) <= maxWidth;
+    let width = 0;
+    const measure = (t: string) => lineWidth(kit, t, size, bold);
     for (const { segment } of words.segment(paragraph)) {
-      if (fits(line + segment)) { line += segment; continue; }
-      if (line.trim()) lines.push(line.trim());
-      line = segment.trimStart();
-      if (!fits(line)) {
-        // One word longer than a line: cut it between grapheme clusters.
-        let part = '';
-        for (const { segment: g } of graphemes.segment(line)) {
-          if (part && !fits(part + g)) { lines.push(part); part = ''; }
-          part += g;
-        }
-        line = part;
+      const w = measure(segment);
+      if (width + w <= maxWidth || !line.trim()) {
+        if (!line.trim() && !segment.trim()) continue;
+        line += segment;
+        width += w;
+        if (width <= maxWidth) continue;
+      } else {
+        lines.push(line.trim());
+        line = segment.trimStart();
+        width = measure(line);
+        if (width <= maxWidth) continue;
       }
+      // One word longer than a line: cut it between grapheme clusters.
+      let part = '';
+      for (const { segment: g } of graphemes.segment(line)) {
+        if (part && measure(part + g) > maxWidth) { lines.push(part); part = ''; }
+        part += g;
+      }
+      line = part;
+      width = measure(part);
     }
     lines.push(line.trim());
   }
