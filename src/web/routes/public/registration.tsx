@@ -90,6 +90,9 @@ export default function Registration() {
       </Section>
       <div className="bg-brand-50">
         <PaymentSection />
+        <p className="mx-auto max-w-7xl px-4 pb-8 text-slate-800">
+          <a href="/account/registrations" className="font-semibold text-brand-700 underline">Register online (early-bird prices, coupons, receipts)</a>
+        </p>
       </div>
       <Section title="The registration fee includes">
         <BulletList items={feeIncludes} className="max-w-3xl text-slate-800" />

@@ -1,0 +1,262 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { toast } from 'sonner';
+import { formatMoney, REGISTRATION_CATEGORIES } from '../../../core/registration';
+import type { PaymentStartJson, QuoteJson, RegistrationJson } from '../../../core/schemas/registration';
+import { messageOf } from '../../api/client';
+import { cancelRegistration, createRegistration, listMyRegistrations, payRegistration, quoteRegistration } from '../../api/registrations';
+import { loadOr, useFollowRedirect } from '../../lib/route-data';
+import { requireRole } from '../../lib/session';
+import { Alert } from '../../components/ui/alert';
+import { Button, ButtonAnchor } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import type { Route } from './+types/registrations';
+
+export const meta = () => [{ title: 'Registrations | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+
+/** Any signed-in role: registrations belong to the (verified) address (issue 24.1). */
+export async function clientLoader() {
+  requireRole('Author', 'Editor', 'Reviewer');
+  return { mine: await loadOr(listMyRegistrations(), 'Could not load your registrations. Please try again.') };
+}
+
+export { RouteError as ErrorBoundary } from '../../lib/route-data';
+
+type Currency = 'USD' | 'INR';
+type Provider = 'payu' | 'card' | 'bank';
+const STATUS_LABEL: Record<RegistrationJson['status'], string> = { pending: 'Waiting for payment', paid: 'Paid', cancelled: 'Cancelled' };
+const STATUS_TONE: Record<RegistrationJson['status'], string> = {
+  pending: 'bg-amber-100 text-amber-900', paid: 'bg-green-100 text-green-900', cancelled: 'bg-slate-200 text-slate-800',
+};
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Bangkok' });
+
+/** PayU's hosted checkout takes a posted form: the signed fields the server answered, submitted in this window. */
+function postToPayu(action: string, fields: Record<string, string>) {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = action;
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}
+
+/** Where a started payment goes: PayU, the card checkout, or the bank instructions shown here. */
+function follow(payment: PaymentStartJson, showBank: (text: string) => void) {
+  if (payment.kind === 'payu') postToPayu(payment.action, payment.fields);
+  else if (payment.kind === 'card') window.location.assign(payment.url);
+  else if (payment.kind === 'bank') showBank(payment.instructions);
+}
+
+function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onChanged: () => void; showBank: (text: string) => void }) {
+  const followRedirect = useFollowRedirect();
+  const [busy, setBusy] = useState(false);
+  const provider: Provider = r.currency === 'INR' ? 'payu' : 'card';
+  async function act(work: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      if (!followRedirect(err)) toast.error(messageOf(err, 'That did not work. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4" data-testid="registration">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="break-words font-semibold text-brand-900">{r.categoryLabel}</h3>
+          <p className="text-sm text-slate-700">
+            Registered {dateOf(r.createdAt)} · code <span className="font-mono">{r.code}</span>{r.paperId ? <> · paper {r.paperId}</> : null}
+          </p>
+        </div>
+        <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
+      </div>
+      <p className="mt-2 text-lg font-semibold text-slate-900">{formatMoney(r.amountMinor, r.currency)}</p>
+      <p className="text-sm text-slate-700">
+        {r.earlyBird ? 'Early-bird price. ' : ''}
+        {r.couponCode ? `Coupon ${r.couponCode}: −${formatMoney(r.discountMinor, r.currency)}. ` : ''}
+        {r.extraPages > 0 ? `${r.extraPages} extra pages: ${formatMoney(r.extraMinor, r.currency)}. ` : ''}
+        {r.paidAt ? `Paid ${dateOf(r.paidAt)}.` : ''}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {r.status === 'paid' ? (
+          <>
+            {r.receiptUrl ? <ButtonAnchor href={r.receiptUrl} variant="secondary" size="sm">Download the receipt</ButtonAnchor> : null}
+            <Link to={`/account/visa-letters?registration=${r.id}`} className="rounded-md px-2 py-1.5 text-sm font-semibold text-brand-700 underline">Ask for a visa letter</Link>
+          </>
+        ) : null}
+        {r.status === 'pending' ? (
+          <>
+            <Button size="sm" disabled={busy} onClick={() => void act(async () => follow(await payRegistration(r.id, provider), showBank))}>
+              {provider === 'payu' ? 'Pay with PayU (INR)' : 'Pay by card (USD)'}
+            </Button>
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => void act(async () => follow(await payRegistration(r.id, 'bank'), showBank))}>
+              Pay by bank transfer
+            </Button>
+            <Button size="sm" variant="danger" disabled={busy} onClick={() => void act(async () => {
+              await cancelRegistration(r.id);
+              toast.success('The registration is cancelled.');
+              onChanged();
+            })}>Cancel registration</Button>
+          </>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function QuoteLines({ quote }: { quote: QuoteJson }) {
+  const m = (minor: number) => formatMoney(minor, quote.currency);
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-slate-800" aria-live="polite" data-testid="quote">
+      <dt>List price</dt><dd className="text-right">{m(quote.regularMinor)}</dd>
+      {quote.earlyBird && quote.earlyBirdUntil ? (
+        <><dt>Early-bird price until {dateOf(quote.earlyBirdUntil)}</dt><dd className="text-right">{m(quote.listMinor)}</dd></>
+      ) : null}
+      {quote.couponCode ? <><dt>Coupon {quote.couponCode}</dt><dd className="text-right">−{m(quote.discountMinor)}</dd></> : null}
+      {quote.extraPages > 0 ? <><dt>{quote.extraPages} extra pages</dt><dd className="text-right">{m(quote.extraMinor)}</dd></> : null}
+      <dt className="font-semibold">Total</dt><dd className="text-right font-semibold" data-testid="quote-total">{m(quote.amountMinor)}</dd>
+    </dl>
+  );
+}
+
+function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (text: string) => void }) {
+  const followRedirect = useFollowRedirect();
+  const [f, setF] = useState({ name: '', affiliation: '', country: '', category: 'student-scopus', currency: 'INR' as Currency, paperId: '', coupon: '', billingName: '', billingAddress: '' });
+  const [provider, setProvider] = useState<Provider>('payu');
+  const [quote, setQuote] = useState<QuoteJson | null>(null);
+  const [quoteError, setQuoteError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((s) => ({ ...s, [k]: e.target.value }));
+
+  // The live quote: asked again (after a short pause for typing) whenever what it depends on changes.
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      quoteRegistration({ category: f.category, currency: f.currency, coupon: f.coupon || undefined, paperId: f.paperId || undefined })
+        .then((q) => { if (live) { setQuote(q); setQuoteError(null); } })
+        .catch((err: unknown) => { if (live) { setQuote(null); setQuoteError(messageOf(err, 'The price could not be worked out.')); } });
+    }, 300);
+    return () => { live = false; clearTimeout(timer); };
+  }, [f.category, f.currency, f.coupon, f.paperId]);
+
+  // PayU takes rupees, the card dollars: the method follows the currency (a bank transfer takes either).
+  useEffect(() => { setProvider((p) => (p === 'bank' ? p : f.currency === 'INR' ? 'payu' : 'card')); }, [f.currency]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { payment } = await createRegistration({
+        name: f.name, affiliation: f.affiliation, country: f.country.toUpperCase(), category: f.category, currency: f.currency, provider,
+        paperId: f.paperId || undefined, coupon: f.coupon || undefined, billingName: f.billingName || undefined, billingAddress: f.billingAddress || undefined,
+      });
+      if (payment.kind === 'payu' || payment.kind === 'card') {
+        follow(payment, showBank);
+        return;
+      }
+      if (payment.kind === 'bank') showBank(payment.instructions);
+      else toast.success('You are registered: nothing is left to pay.');
+      onDone();
+    } catch (err) {
+      if (!followRedirect(err)) setError(messageOf(err, 'The registration could not be made. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-labelledby="register-heading">
+      <h2 id="register-heading" className="text-xl font-semibold text-brand-900">Register</h2>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Name (as on your badge)" required value={f.name} onChange={set('name')} autoComplete="name" />
+        <Field label="Affiliation" value={f.affiliation} onChange={set('affiliation')} autoComplete="organization" />
+        <Field label="Country" hint="Two-letter code, e.g. TH or IN" value={f.country} onChange={set('country')} maxLength={2} autoComplete="country" />
+        <Field label="Category">
+          {(c) => (
+            <select {...c} value={f.category} onChange={set('category')}>
+              {REGISTRATION_CATEGORIES.map((cat) => <option key={cat.key} value={cat.key}>{cat.label}</option>)}
+            </select>
+          )}
+        </Field>
+        <Field label="Currency">
+          {(c) => (
+            <select {...c} value={f.currency} onChange={set('currency')}>
+              <option value="INR">INR (rupees)</option>
+              <option value="USD">USD (dollars)</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Paper ID (optional)" hint="An accepted paper: extra pages beyond 10 are charged from its camera-ready PDF" value={f.paperId} onChange={set('paperId')} />
+        <Field label="Coupon code (optional)" value={f.coupon} onChange={set('coupon')} error={quoteError} autoCapitalize="characters" />
+        <Field label="Billing name for the receipt (optional)" value={f.billingName} onChange={set('billingName')} />
+      </div>
+      <Field label="Billing address for the receipt (optional)">
+        {(c) => <textarea {...c} rows={2} value={f.billingAddress} onChange={set('billingAddress')} />}
+      </Field>
+      <fieldset className="rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 font-semibold text-brand-900">How to pay</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {([['payu', 'PayU (rupees)', 'INR'], ['card', 'Card (dollars)', 'USD'], ['bank', 'Bank transfer', null]] as const).map(([value, label, only]) => (
+            <label key={value} className="flex min-h-11 items-center gap-2 text-slate-800">
+              <input type="radio" name="provider" value={value} checked={provider === value} disabled={only !== null && only !== f.currency}
+                onChange={() => setProvider(value)} className="h-5 w-5" />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Card as="div" className="bg-brand-50">
+        {quote ? <QuoteLines quote={quote} /> : <p className="text-slate-700">{quoteError ? 'No price until the coupon or paper is fixed.' : 'Working out the price…'}</p>}
+        <p className="mt-2 text-sm text-slate-700">The registration fee is non-refundable.</p>
+      </Card>
+      <Alert>{error}</Alert>
+      <Button type="submit" disabled={busy || !quote}>{busy ? 'Please wait…' : 'Register and pay'}</Button>
+    </form>
+  );
+}
+
+/** Issue 24.1–24.2: the caller's registrations and the form to register, with the live price. */
+export default function Registrations({ loaderData }: Route.ComponentProps) {
+  const { mine } = loaderData;
+  const { revalidate } = useRevalidator();
+  const [bank, setBank] = useState<string | null>(null);
+  const sorted = mine.registrations;
+  const refresh = () => { void revalidate(); };
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-brand-900">Registrations</h1>
+        <p className="mt-2 text-slate-700">Your conference registrations, their receipts, and a new registration with its price worked out as you choose.</p>
+      </div>
+      {mine.waitingForVerification ? (
+        <Alert tone="warning">
+          Please confirm your e-mail address first: follow the link we mailed you. Registrations belong to your address, so they are shown and made once it is confirmed.
+        </Alert>
+      ) : (
+        <>
+          {bank ? <Alert tone="info"><span data-testid="bank-instructions">{bank}</span></Alert> : null}
+          <section aria-labelledby="mine-heading" className="space-y-3">
+            <h2 id="mine-heading" className="text-xl font-semibold text-brand-900">Your registrations</h2>
+            {sorted.length === 0 ? <p className="text-slate-700">You have no registration yet.</p> : (
+              <ul className="space-y-3">
+                {sorted.map((r) => <RegistrationRow key={r.id} r={r} onChanged={refresh} showBank={setBank} />)}
+              </ul>
+            )}
+          </section>
+          <Card><RegisterForm onDone={refresh} showBank={setBank} /></Card>
+        </>
+      )}
+    </div>
+  );
+}
