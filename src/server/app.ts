@@ -26,6 +26,7 @@ import { sendReviewReminders } from './services/submissions/send-review-reminder
 import { sendDiscussionDigests } from './services/review/discussion-digest';
 import { sendResponseWindowNotices } from './services/review/response-window-notices';
 import { digestJobEveryMs, sendDailyDigests } from './services/mail-preferences/digests';
+import { purgePassportNumbers } from './services/visa-letters/purge-passport-numbers';
 import { offerFreeWorkshopSeats } from './services/payments/workshop-waitlist';
 import { sendPanelReminders } from './services/awards/reminders';
 import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
@@ -142,6 +143,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   mailer.addJob({ name: 'daily digests', everyMs: digestJobEveryMs(config.MAIL_DIGEST_HOURS), run: () => sendDailyDigests({ db: database.db, mailer, digestHours: config.MAIL_DIGEST_HOURS, publicUrl: config.publicUrl, secret: config.JWT_SECRET }) });
   // A workshop seat whose pending registration's hold lapsed goes to the first on the course's waiting list (issue 24.7).
   mailer.addJob({ name: 'workshop seat offers', everyMs: 5 * 60_000, run: () => offerFreeWorkshopSeats({ db: database.db, mailer, publicUrl: config.publicUrl }) });
+  // Issue 24.4: passport numbers go a set time after the conference (checked hourly; a no-op until then).
+  mailer.addJob({ name: 'passport purge', everyMs: 60 * 60_000, run: () => purgePassportNumbers({ db: database.db }) });
   // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('preClose', async () => mailer.close());

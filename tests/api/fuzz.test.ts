@@ -148,6 +148,9 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'POST /api/editor/bulk-mails': { method: 'POST', url: () => '/api/editor/bulk-mails', who: () => editor, keys: ['key', 'audience', 'subject', 'body'], valid: () => ({ key: fc.stringMatching(/^[A-Za-z0-9_-]{16,20}$/), audience: bulkAudience, subject: fc.constantFrom('Hello {name}', '{nope}'), body: fc.constantFrom('{papers}', 'Dear {name}') }) },
   // Issue 24.5: checking in by a typed or scanned code (none of these is a registration: 404, or 400 when empty).
   'POST /api/editor/check-in': { method: 'POST', url: () => '/api/editor/check-in', who: () => editor, keys: ['code'], valid: () => ({ code: fc.constantFrom('AAAA-BBBB-CCCC-DDDD-EEEE', 'aaaa bbbb cccc dddd eeee', '0', '') }) },
+  // Issue 24.4: a visa letter for a registration that is not the caller's (bodies checked first: the bidder's address is verified), a refusal's reason.
+  'POST /api/account/registrations/:id/visa-letter': { method: 'POST', url: () => `/api/account/registrations/${'f'.repeat(24)}/visa-letter`, who: () => bidder, keys: ['passportName', 'nationality', 'passportNumber', 'arrivalDate', 'departureDate'], valid: () => ({ passportName: fc.constantFrom('FUZZ NAME', '', 'ก ข'), nationality: fc.constantFrom('TH', 'in', 'XX', ''), passportNumber: fc.constantFrom('K1234567', 'k-123 4567', '!', ''), arrivalDate: fc.constantFrom('2023-12-26', '2023-02-30', '1999-01-01', 'soon'), departureDate: fc.constantFrom('2023-12-29', '2023-12-01', '2024-12-31', '') }) },
+  'POST /api/editor/visa-letters/:id/reject': { method: 'POST', url: () => `/api/editor/visa-letters/${'f'.repeat(24)}/reject`, who: () => editor, keys: ['reason'], valid: () => ({ reason: fc.constantFrom('Not a participant', '', ' ') }) },
   // Issue 25.2: the daily digest's wording (no mail in this file is a digest) and previews of it.
   // Issue 24.1–24.2: quotes, the caller's registration (verified address), the editor's coupons and early-bird prices.
   'POST /api/registrations/quote': { method: 'POST', url: () => '/api/registrations/quote', who: () => null, keys: ['category', 'currency', 'coupon', 'paperId'], valid: () => ({ category: fc.constantFrom('attending', 'student-scopus', 'workshop-nope', ''), currency: fc.constantFrom('USD', 'INR', 'EUR'), coupon: fc.constantFrom(undefined, '', 'NOPE-123', '%%'), paperId: fc.constantFrom(undefined, '', paperId, 'f'.repeat(24)) }) },
@@ -456,6 +459,17 @@ describe('multipart endpoints', () => {
     }), RUNS);
   });
 
+  test('the organiser\'s signature upload: hostile parts never give a 5xx; only a PNG or JPEG is kept', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.record({ name: fc.oneof(fc.constant('signature'), partName), value: partValue, filename: fc.option(fc.constantFrom('s.png', 's.jpg', '../s.png'), { nil: undefined }) }), { maxLength: 4 }), async (p) => {
+      const before = storedFiles();
+      const res = await sendParts('PUT', '/api/editor/settings/signature', p, editor);
+      expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+      if (res.statusCode !== 200) expect(storedFiles()).toEqual(before);
+    }), RUNS);
+    // The fuzzed "PNG" is not one a document can embed: take it away again.
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/editor/settings/signature', headers: editor.auth })).statusCode).toBe(200);
+  });
+
   test('a multipart body that is cut short or has no boundary is a 400, and leaves no row and no file', async () => {
     const whole = rawMultipart([{ name: 'title', value: 'Cut' }, { name: 'abstract', value: 'Short' }, { name: 'file', value: pdfBytes('cut', 4000), filename: 'c.pdf' }]);
     const cases: Array<[string, string, Buffer | string]> = [
@@ -528,6 +542,10 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/api/editor/attendees?category=${v}&status=${v}&country=${v}&q=${v}&limit=${v}&cursor=${v}`, () => editor],
     ['GET', (v) => `/api/editor/attendees?q=${v}`, () => editor],
     ['GET', (v) => `/api/editor/attendees.csv?category=${v}&status=${v}&country=${v}&q=${v}`, () => editor],
+    ['GET', (v) => `/api/account/visa-letters/${v}/letter.pdf`, () => author],
+    ['POST', (v) => `/api/account/registrations/${v}/visa-letter`, () => bidder],
+    ['POST', (v) => `/api/editor/visa-letters/${v}/approve`, () => editor],
+    ['POST', (v) => `/api/editor/visa-letters/${v}/reject`, () => editor],
     ['GET', (v) => `/api/docs/${v}`, () => null],
     ['DELETE', (v) => `/api/news/${v}`, () => editor],
     ['DELETE', (v) => `/api/keynote-speakers/${v}`, () => editor],

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { MAIL_TEMPLATES } from '../../src/core/mail-templates';
 import { multipart, pdfBytes, submitPaper } from '../support/multipart';
 import { listRoutes } from '../support/routes';
+import { signaturePng } from '../support/png';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 import { mailQueue, users as usersTable } from '../../src/server/db/schema';
 import { unsubscribeLinks } from '../../src/server/mail/unsubscribe';
@@ -398,6 +399,17 @@ const TABLE: Record<string, Row> = {
   'GET /api/editor/attendees': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/attendees?status=paid&limit=5' }) },
   'GET /api/editor/attendees.csv': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/check-in': { expect: onlyEditors(404), call: () => json({ code: 'AAAA-BBBB-CCCC-DDDD-EEEE' }) },
+  // Visa letters (issue 24.4): asking needs a verified address (the chairs' here; a foreign registration is then a 404),
+  // a letter is its owner's (404 for anyone else), deciding and the signature image are the editor's alone.
+  'POST /api/account/registrations/:id/visa-letter': { expect: { ...anyRole(403), chair: 404, otherChair: 404 }, call: () => ({ url: `/api/account/registrations/${'f'.repeat(24)}/visa-letter`, ...json({ passportName: 'MATRIX', nationality: 'TH', passportNumber: 'M1234567', arrivalDate: '2023-12-26', departureDate: '2023-12-29' }) }) },
+  'GET /api/account/visa-letters': { expect: anyRole(200), call: () => ({}) },
+  'GET /api/account/visa-letters/:id/letter.pdf': { expect: anyRole(404), call: () => ({ url: `/api/account/visa-letters/${'f'.repeat(24)}/letter.pdf` }) },
+  'GET /api/editor/visa-letters': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/visa-letters/:id/approve': { expect: onlyEditors(404), call: () => ({ url: `/api/editor/visa-letters/${'f'.repeat(24)}/approve` }) },
+  'POST /api/editor/visa-letters/:id/reject': { expect: onlyEditors(404), call: () => ({ url: `/api/editor/visa-letters/${'f'.repeat(24)}/reject`, ...json({ reason: 'Matrix reason' }) }) },
+  'PUT /api/editor/settings/signature': { expect: onlyEditors(200), call: () => form([['signature', signaturePng(), 'signature.png']]) },
+  'GET /api/editor/settings/signature': { expect: onlyEditors(200), call: async (who) => (who === 'editor' ? { url: await signatureUploaded() } : {}) },
+  'DELETE /api/editor/settings/signature': { expect: onlyEditors(200), call: () => ({}) },
 };
 
 /** An award nomination's form (issue 24.6): the author's, with a CV and a photo. */
@@ -426,6 +438,14 @@ const panelMember = async () => {
   const res = await t.app.inject({ method: 'POST', url: '/api/award-panel/members', payload: { email: users.otherReviewer.user.email }, headers: users.editor.auth });
   expect(res.statusCode).toBe(200);
   return users.otherReviewer.user._id;
+};
+
+/** The organiser's signature uploaded by the editor (a real PNG: documents embed it); answers the GET's path. */
+const signatureUploaded = async () => {
+  const f = await form([['signature', signaturePng(), 'signature.png']]);
+  const res = await t.app.inject({ method: 'PUT', url: '/api/editor/settings/signature', payload: f.payload, headers: { ...f.headers, ...users.editor.auth } });
+  expect(res.statusCode).toBe(200);
+  return '/api/editor/settings/signature';
 };
 
 let bulk: Promise<string> | undefined;

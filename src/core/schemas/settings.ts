@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOI_PATTERN_DEFAULT } from '../proceedings';
 import { DoiPattern, DoiPrefix } from './proceedings';
+import { plainLine } from './text';
 
 /** An ISO 8601 instant ("2026-12-01T23:59:00Z", with an offset or Z) or null (no deadline). */
 const Deadline = (field: string) => z.string({ message: `${field} must be an ISO 8601 date and time, or null` })
@@ -35,6 +36,11 @@ export const EditorSettings = z.object({
   /** Issue 26.4: the publisher's DOI prefix (null: none yet) and the pattern of each paper's DOI suffix. */
   doiPrefix: z.string().nullable(),
   doiPattern: z.string(),
+  /** Issue 24.4: who signs the conference's letters and certificates, whether a signature image is uploaded, and how long passport numbers are kept after the conference. */
+  organiserName: z.string(),
+  organiserTitle: z.string(),
+  hasSignature: z.boolean(),
+  passportRetentionDays: z.number().int(),
 });
 export type EditorSettings = z.infer<typeof EditorSettings>;
 
@@ -46,6 +52,7 @@ export const SETTINGS_DEFAULTS: EditorSettings = {
   reviewVisibility: 'after-own-review', biddingDeadline: null, responseOpens: null, responseCloses: null,
   discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
   doiPrefix: null, doiPattern: DOI_PATTERN_DEFAULT,
+  organiserName: 'Organising Secretary', organiserTitle: 'Organising Committee', hasSignature: false, passportRetentionDays: 30,
 };
 export const REVIEW_VISIBILITY = {
   'after-own-review': 'After saving their own review',
@@ -79,14 +86,19 @@ export const SETTINGS_FIELDS = {
   responseWordLimit: { label: 'Author response word limit', min: 50, max: 5000 },
   doiPrefix: { label: 'DOI prefix' },
   doiPattern: { label: 'DOI pattern' },
+  organiserName: { label: 'Organiser\u2019s name (signs letters)' },
+  organiserTitle: { label: 'Organiser\u2019s title' },
+  passportRetentionDays: { label: 'Keep passport numbers, days after the conference', min: 1, max: 365 },
 } as const;
 const F = SETTINGS_FIELDS;
 
-const wholeNumber = (key: 'reviewersPerPaper' | 'maxPapersPerReviewer' | 'responseWordLimit') => {
+const wholeNumber = (key: 'reviewersPerPaper' | 'maxPapersPerReviewer' | 'responseWordLimit' | 'passportRetentionDays') => {
   const msg = `${F[key].label} must be a whole number from ${F[key].min} to ${F[key].max}`;
   return z.number({ message: msg }).int(msg).min(F[key].min, msg).max(F[key].max, msg);
 };
 const onOff = (key: 'blindReview' | 'reviewerApproval' | 'requireVerifiedEmail') => z.boolean({ message: `${F[key].label} must be on or off (true or false)` });
+const signatory = (key: 'organiserName' | 'organiserTitle') => z.string({ message: `${F[key].label} must be text` }).trim()
+  .min(1, `${F[key].label} must not be empty`).max(120, `${F[key].label} must be at most 120 characters`).refine(...plainLine(F[key].label));
 const reminderMsg = `${F.reminderDaysBefore.label} must be a whole number of days from 1 to 60, or empty (null) for no reminders`;
 
 export const UpdateSettingsBody = z.object({
@@ -111,6 +123,9 @@ export const UpdateSettingsBody = z.object({
   /** null or '' clears it (no DOIs). */
   doiPrefix: DoiPrefix.nullable().transform((v) => v || null).optional(),
   doiPattern: DoiPattern.optional(),
+  organiserName: signatory('organiserName').optional(),
+  organiserTitle: signatory('organiserTitle').optional(),
+  passportRetentionDays: wholeNumber('passportRetentionDays').optional(),
 }).strict();
 
 /** The dated settings in the order the conference's phases run (issue 23.8): each must come after the ones before it. */

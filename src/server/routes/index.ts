@@ -34,7 +34,8 @@ import reviewers from './reviewers';
 import stats from './stats';
 import editorConflicts from './editor-conflicts';
 import tracks from './tracks';
+import visaLetters from './visa-letters';
 import workshops from './workshops';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, workshops, attendees, registrations, awards];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, visaLetters, workshops, attendees, registrations, awards];

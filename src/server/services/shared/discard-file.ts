@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { awardNominations, cameraReady, keynoteSpeakers, paperFiles, users } from '../../db/schema';
+import { awardNominations, cameraReady, keynoteSpeakers, paperFiles, settings, users } from '../../db/schema';
 import type { FileStore } from '../../storage/file-store';
 
 /** Files are shared by content hash: remove one only when no row refers to it. */
@@ -12,8 +12,9 @@ export async function discardFileIfUnused(db: Db, store: FileStore, key: string)
   // An award nomination's CV or photo (issue 24.6).
   const [n] = await db.select({ k: awardNominations.id }).from(awardNominations).where(or(eq(awardNominations.cvKey, key), eq(awardNominations.photoKey, key))).limit(1);
   if (n) return;
+  const [e] = await db.select({ k: settings.signatureKey }).from(settings).where(eq(settings.signatureKey, key)).limit(1);
   // The store itself keeps a file another request has just stored and not yet committed (storage/holds.ts).
-  if (!a && !b && !c && !d) await store.delete(key);
+  if (!a && !b && !c && !d && !e) await store.delete(key);
 }
 
 /**

@@ -30,6 +30,10 @@ export function toSettingsJson(row: SettingsRow | undefined): EditorSettings {
     responseWordLimit: row.responseWordLimit,
     doiPrefix: row.doiPrefix,
     doiPattern: row.doiPattern,
+    organiserName: row.organiserName,
+    organiserTitle: row.organiserTitle,
+    hasSignature: row.signatureKey !== null,
+    passportRetentionDays: row.passportRetentionDays,
   };
 }
 
@@ -66,6 +70,9 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; 
     responseWordLimit: patch.responseWordLimit,
     doiPrefix: patch.doiPrefix,
     doiPattern: patch.doiPattern,
+    organiserName: patch.organiserName,
+    organiserTitle: patch.organiserTitle,
+    passportRetentionDays: patch.passportRetentionDays,
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   return opts.db.transaction(async (tx) => {

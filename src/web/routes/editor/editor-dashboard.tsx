@@ -53,6 +53,7 @@ const LINKS: Array<[string, string]> = [
   ['/editor/assign', 'Automatic assignment'], ['/editor/audit', 'Audit log'], ['/keynote-admin', 'Keynote admin'],
   ['/editor/attendees', 'Attendees'], ['/editor/check-in', 'Check-in'],
   ['/editor/tracks', 'Tracks'], ['/editor/review-form', 'Review form'], ['/editor/mail-templates', 'Mail templates'], ['/editor/exports', 'Exports'],
+  ['/editor/visa-letters', 'Visa letters'],
 ];
 /** What a track chair may use of the links above (the server refuses them the rest: issue 22.2). */
 const CHAIR_MAY = new Set(['/editor/decisions', '/editor/assign', '/editor/missing-reviews', '/editor/exports', '/editor/bulk-mail']);

@@ -8,6 +8,7 @@ import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { cardClass } from '../../components/ui/card';
+import { OrganiserSignature } from './organiser-signature';
 import type { Route } from './+types/editor-settings';
 
 export const meta = () => [{ title: 'Review settings | IMSE 2025' }];
@@ -43,10 +44,18 @@ const HINTS: Record<string, string> = {
   reviewVisibility: 'Reviewers appear to each other as “Reviewer 1, 2…”; chairs see their names.',
   responseWordLimit: `From ${SETTINGS_FIELDS.responseWordLimit.min} to ${SETTINGS_FIELDS.responseWordLimit.max}. A longer response is refused.`,
   doiPrefix: 'The publisher’s prefix from Crossref: 10. and 4 to 9 digits, such as 10.12345. Leave empty while there is none: the Crossref export needs it.',
+  organiserName: 'Signs the visa letters and certificates, under the signature image.',
+  organiserTitle: 'Printed under the name, such as “Organising Secretary”.',
+  passportRetentionDays: `From ${SETTINGS_FIELDS.passportRetentionDays.min} to ${SETTINGS_FIELDS.passportRetentionDays.max}. Passport numbers given for visa letters are removed this many days after the conference’s last day.`,
   doiPattern: 'Each paper’s DOI after the prefix and a slash: {year} is the conference’s year and {paperId} the paper’s id (required); otherwise letters, digits and - . _ ; ( ) /',
 };
 /** The proceedings' DOI settings (issue 26.4): free text the server checks. */
 const TEXT_KEYS = new Set(['doiPrefix', 'doiPattern']);
+/** Who signs the conference's letters, and how long passport numbers are kept (issue 24.4): a section of their own. */
+const ORGANISER_KEYS = new Set(['organiserName', 'organiserTitle']);
+const LETTER_NUMBER_KEYS = new Set(['passportRetentionDays']);
+/** Shown, not sent: the signature image has its own upload. */
+const READ_ONLY = new Set(['hasSignature']);
 /** The dates, grouped as the phases run (issue 23.8); DATE_KEYS is their order, which the server enforces. */
 const DATE_GROUPS: ReadonlyArray<{ title: string; keys: readonly string[] }> = [
   { title: 'Submission and reviewing', keys: DATE_KEYS.slice(0, 3) },
@@ -100,13 +109,14 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
     e.preventDefault();
     const patch: Values = {};
     for (const [key, before] of Object.entries(saved as Values)) {
+      if (READ_ONLY.has(key)) continue;
       const value = form[key];
       if (typeof before === 'boolean') patch[key] = value === true;
       else if (isDeadline(key)) patch[key] = fromLocalInput(String(value ?? ''));
       else if (OPTIONAL_NUMBERS.has(key)) patch[key] = String(value ?? '').trim() === '' ? null : Number(value);
       else if (typeof before === 'number') patch[key] = String(value).trim() === '' ? Number.NaN : Number(value);
       else if (key === 'reviewVisibility') patch[key] = String(value);
-      else if (TEXT_KEYS.has(key)) patch[key] = String(value ?? '').trim();
+      else if (TEXT_KEYS.has(key) || ORGANISER_KEYS.has(key)) patch[key] = String(value ?? '').trim();
     }
     // A number left empty is sent as such, so the server names the field (JSON has no NaN: null).
     for (const [k, v] of Object.entries(patch)) if (typeof v === 'number' && Number.isNaN(v)) patch[k] = null;
@@ -128,8 +138,8 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
       {hint(key)}
     </div>
   );
-  const numberKeys = keys.filter((k) => !isDeadline(k) && (typeof (saved as Values)[k] === 'number' || OPTIONAL_NUMBERS.has(k)));
-  const booleanKeys = keys.filter((k) => typeof (saved as Values)[k] === 'boolean');
+  const numberKeys = keys.filter((k) => !isDeadline(k) && !LETTER_NUMBER_KEYS.has(k) && (typeof (saved as Values)[k] === 'number' || OPTIONAL_NUMBERS.has(k)));
+  const booleanKeys = keys.filter((k) => typeof (saved as Values)[k] === 'boolean' && !READ_ONLY.has(k));
   const hint = (key: string) => (LABELS[key]?.hint ? <p id={`${key}-hint`} className="mt-1 text-sm text-slate-600">{LABELS[key]!.hint}</p> : null);
   const described = (key: string) => (LABELS[key]?.hint ? `${key}-hint` : undefined);
 
@@ -208,12 +218,38 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
             </div>
           </fieldset>
         ) : null}
+        {keys.some((k) => ORGANISER_KEYS.has(k)) ? (
+          <fieldset className={cardClass()}>
+            <legend className="px-1 text-lg font-semibold text-brand-900">Letters and certificates</legend>
+            <div className="space-y-4">
+              {keys.filter((k) => ORGANISER_KEYS.has(k)).map((key) => (
+                <div key={key}>
+                  <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
+                  <input id={key} type="text" maxLength={120} value={String(form[key] ?? '')} aria-describedby={described(key)}
+                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+                    className="mt-1 w-full max-w-md rounded-md border border-slate-300 px-3 py-2" />
+                  {hint(key)}
+                </div>
+              ))}
+              {keys.filter((k) => LETTER_NUMBER_KEYS.has(k)).map((key) => (
+                <div key={key}>
+                  <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
+                  <input id={key} type="number" inputMode="numeric" step={1} {...limitsOf(key)} value={String(form[key] ?? '')} aria-describedby={described(key)}
+                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+                    className="mt-1 w-32 rounded-md border border-slate-300 px-3 py-2" />
+                  {hint(key)}
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</Button>
           <p role="status" className="text-sm font-medium text-green-800">{result?.ok ? 'Settings saved.' : null}</p>
         </div>
       </form>
       <div id="settings-error"><Alert className="mt-4">{error}</Alert></div>
+      {'hasSignature' in saved ? <OrganiserSignature hasSignature={saved.hasSignature} /> : null}
     </div>
   );
 }

@@ -1,0 +1,64 @@
+import { CONFERENCE_DATES, CONFERENCE_TIME_ZONE, CONFERENCE_TITLE, CONFERENCE_VENUE } from '../../core/conference';
+import { countryName } from '../../core/proceedings';
+import type { Organiser } from '../services/shared/organiser';
+import { createDocument, drawLetterhead, drawSignature, drawText, drawVerification, formatLongDate, INK, saveDocument } from './pdf';
+
+export interface VisaLetterContent {
+  passportName: string;
+  nationality: string;
+  /** null once removed after the conference: the letter then says so instead. */
+  passportNumber: string | null;
+  arrivalDate: string;
+  departureDate: string;
+  /** 'author of the paper "…" (Paper ID: …)' or 'attendee'. */
+  role: string;
+  code: string;
+  verifyUrl: string;
+  issuedAt: Date;
+  organiser: Organiser;
+}
+
+const longDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: CONFERENCE_TIME_ZONE }).format(d);
+
+/** The letter's paragraphs, in order (decision 0043): what it says, in one place, read back by the tests. */
+export function visaLetterParagraphs(c: Pick<VisaLetterContent, 'passportName' | 'nationality' | 'passportNumber' | 'arrivalDate' | 'departureDate' | 'role'>): string[] {
+  const passport = c.passportNumber ? `, holder of passport number ${c.passportNumber}` : '';
+  return [
+    `We are pleased to confirm that ${c.passportName}, a national of ${countryName(c.nationality)}${passport}, is a registered participant `
+      + `of the ${CONFERENCE_TITLE}, as ${c.role}. The registration fee has been paid.`,
+    `The conference takes place from ${formatLongDate(CONFERENCE_DATES.start)} to ${formatLongDate(CONFERENCE_DATES.end)} at ${CONFERENCE_VENUE.address}.`,
+    `${c.passportName} plans to arrive in Thailand on ${formatLongDate(c.arrivalDate)} and to leave on ${formatLongDate(c.departureDate)}. `
+      + 'We kindly ask you to grant a visa for this stay.',
+    'The participant bears the costs of travel, accommodation and stay; this letter does not commit the organisers to any financial support.',
+  ];
+}
+
+/** The visa invitation letter (issue 24.4): A4 portrait, letterhead, addressee, the person and their role, the organiser's signature, the code and its QR. */
+export async function renderVisaLetterPdf(c: VisaLetterContent): Promise<Uint8Array> {
+  const kit = await createDocument({ title: `Visa invitation letter - ${c.passportName}`, subject: CONFERENCE_TITLE });
+  kit.pdf.setCreationDate(c.issuedAt);
+  const page = kit.pdf.addPage([595.28, 841.89]);
+  const left = 48;
+  const width = 595.28 - 2 * left;
+  const ink = INK;
+  let y = await drawLetterhead(kit, page);
+  y -= 18;
+  y = drawText(kit, page, longDate(c.issuedAt), { x: left, y, size: 11, maxWidth: width, align: 'right', color: ink });
+  y = drawText(kit, page, `Reference: ${c.code}`, { x: left, y: y - 2, size: 10, maxWidth: width, align: 'right', color: ink });
+  y -= 10;
+  y = drawText(kit, page, 'To the Visa Officer', { x: left, y, size: 11, bold: true, color: ink });
+  y = drawText(kit, page, 'Royal Thai Embassy / Consulate', { x: left, y: y - 2, size: 11, color: ink });
+  y -= 14;
+  y = drawText(kit, page, `Subject: Invitation letter for ${c.passportName}`, { x: left, y, size: 11, bold: true, maxWidth: width, color: ink });
+  y -= 10;
+  y = drawText(kit, page, 'Dear Sir or Madam,', { x: left, y, size: 11, color: ink });
+  for (const paragraph of visaLetterParagraphs(c)) {
+    y -= 8;
+    y = drawText(kit, page, paragraph, { x: left, y, size: 11, maxWidth: width, lineGap: 4, color: ink });
+  }
+  y -= 14;
+  y = drawText(kit, page, 'Yours faithfully,', { x: left, y, size: 11, color: ink });
+  await drawSignature(kit, page, { x: left, y: y - 8, organiser: c.organiser });
+  await drawVerification(kit, page, { code: c.code, url: c.verifyUrl, x: left, y: 70 });
+  return saveDocument(kit);
+}
