@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../../src/core/ids';
 import type { EditorWorkshopsJson } from '../../src/core/schemas/workshop';
@@ -164,6 +164,39 @@ describe('the waiting list', () => {
     expect(view).toMatchObject({ left: 1, offerable: 0 });
     const mine = await t.app.inject({ method: 'GET', url: '/api/account/workshop-waiting-list', headers: dora.auth });
     expect(mine.json()).toEqual([expect.objectContaining({ position: 0, offeredAt: expect.any(String) })]);
+  });
+
+  test('through the API: a full course refuses a registration (409); a cancelled pending one mails the first waiting', async () => {
+    // Embedded Systems is full since the first test: 35 paid, 5 held.
+    const hana = await verified('Hana Hopeful');
+    const refused = await t.app.inject({
+      method: 'POST', url: '/api/registrations', headers: hana.auth,
+      payload: { name: 'Hana Hopeful', category: 'workshop-embedded-systems', currency: 'USD', provider: 'bank' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This course is full. You can join its waiting list.');
+    expect((await join(hana, 'embedded-systems')).json()).toMatchObject({ position: 1 });
+
+    // One of the held seats is Ivan's; he cancels his pending registration from his account.
+    const ivan = await verified('Ivan Leaving');
+    const [held] = await db().select().from(registrations)
+      .where(and(eq(registrations.category, 'workshop-embedded-systems'), eq(registrations.status, 'pending'), gt(registrations.createdAt, new Date(Date.now() - 3_600_000)))).limit(1);
+    await db().update(registrations).set({ email: ivan.user.email, userId: ivan.user._id }).where(eq(registrations.id, held!.id));
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/account/registrations/${held!.id}/cancel`, headers: ivan.auth });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [mail] = await mailBodies(t.app, hana.user.email, 'workshopSeatOpen');
+    expect(mail).toContain('Dear Hana Hopeful');
+    expect(mail).toContain('"Embedded Systems"');
+
+    // The seat is free now: Hana registers for it, and is no longer waiting.
+    const registered = await t.app.inject({
+      method: 'POST', url: '/api/registrations', headers: hana.auth,
+      payload: { name: 'Hana Hopeful', category: 'workshop-embedded-systems', currency: 'USD', provider: 'bank' },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/account/workshop-waiting-list', headers: hana.auth });
+    expect(mine.json()).toEqual([expect.objectContaining({ courseId: 'embedded-systems', position: 0 })]);
+    expect((await seats()).find((c) => c.id === 'embedded-systems')).toMatchObject({ left: 0, full: true });
   });
 
   test('the worker offers a seat whose hold lapsed to the first waiting, once', async () => {

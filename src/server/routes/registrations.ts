@@ -90,7 +90,7 @@ const routes: FastifyPluginAsync = async (app) => {
     guard: async (_req, caller) => verified(caller),
     handler: async ({ req, caller, params }) => {
       const registration = await findMyRegistration(db, caller, params.id);
-      return registrationJson(await cancelRegistration(db, { registration, actor: actorOf(caller, req.ip) }));
+      return registrationJson(await cancelRegistration(db, { registration, actor: actorOf(caller, req.ip), seatOffer: { mailer: app.mailer, publicUrl: app.config.publicUrl } }));
     },
   });
 

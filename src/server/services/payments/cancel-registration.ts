@@ -1,9 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { findCategory } from '../../../core/registration';
 import type { Db } from '../../db/connect';
 import { registrations } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Mailer } from '../../mail/send';
 import { recordAudit } from '../shared/audit';
 import { giveCouponBack } from './coupons';
+import { offerFreedSeat } from './workshop-waitlist';
 import type { RegistrationRow } from './create-registration';
 
 export const NON_REFUNDABLE = 'The registration fee is non-refundable.';
@@ -13,7 +16,9 @@ export const ALREADY_CANCELLED = 'This registration is cancelled already.';
  * Cancel a pending registration (issue 24.1): its coupon use is given back and its workshop seat freed. A paid one
  * stays paid (SPEC §9: non-refundable): 409. `registration` was found for the caller (ownership checked before).
  */
-export async function cancelRegistration(db: Db, input: { registration: RegistrationRow; actor: { id: string; role: string; ip: string }; now?: Date }): Promise<RegistrationRow> {
+export async function cancelRegistration(db: Db, input: { registration: RegistrationRow; actor: { id: string; role: string; ip: string }; now?: Date;
+  /** A workshop seat freed goes to the first on the course's waiting list, mailed in this transaction (issue 24.7). */
+  seatOffer?: { mailer: Mailer; publicUrl: string } }): Promise<RegistrationRow> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const [row] = await tx.update(registrations).set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` })
@@ -23,6 +28,8 @@ export async function cancelRegistration(db: Db, input: { registration: Registra
       throw new AppError('conflict', current?.status === 'cancelled' ? ALREADY_CANCELLED : NON_REFUNDABLE);
     }
     if (row.couponCode) await giveCouponBack(tx, row.couponCode);
+    const courseId = findCategory(row.category)?.courseId;
+    if (courseId && input.seatOffer) await offerFreedSeat({ tx, ...input.seatOffer, courseId, now });
     await recordAudit(tx, {
       actorId: input.actor.id, actorRole: input.actor.role, ip: input.actor.ip, action: 'registration.cancel', paperId: row.paperId,
       details: { registrationId: row.id, category: row.category, coupon: row.couponCode },
