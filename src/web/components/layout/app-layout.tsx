@@ -77,6 +77,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
               {roles ? <RoleSwitch key={user._id} roles={roles} /> : null}
               <Link to={DASHBOARD[user.role]} className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">Dashboard</Link>
               <Link to="/account/notifications" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">Notifications</Link>
+              <Link to="/account/nominations" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">Nominations</Link>
               <Link to="/account/registrations" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">Registrations</Link>
               <Button variant="quiet" size="sm" onClick={logout} className="bg-white">Logout</Button>
             </div>
