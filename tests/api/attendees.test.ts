@@ -188,3 +188,62 @@ describe('certificates from check-in', () => {
     expect((await issue()).issued).toBe(0);
   });
 });
+
+describe('badges', () => {
+  test('one A4 PDF of the paid registrations: names in any script, affiliation, category, the code; eight a page', async () => {
+    const res = await get('/api/editor/badges.pdf');
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="badges.pdf"');
+    const { text, pages, size } = await readPdf(res.rawPayload);
+    expect(pages).toBe(1);
+    expect(size).toEqual([595, 842]);
+    for (const r of [reg.somchai, reg.ana, reg.priya, reg.workshop]) {
+      expect(text).toContain(r.code);
+    }
+    for (const words of ['Ana Núñez', 'Universidad de Chile', 'Technical workshop: Internet of Things', 'Workshop Person']) expect(text).toContain(words);
+    // Thai and Devanagari are drawn in their own fonts, shaped: compared without the spaces pdf.js puts between runs, and
+    // Devanagari by its first conjunct (pdf.js reads shaped glyphs in visual order: the i-sign before its consonant).
+    expect(text.replace(/\s/g, '')).toContain('สมชายใจดี');
+    expect(text).toContain('प्र');
+    expect(text).toContain('IIT Delhi');
+    expect(text).not.toContain('Pending Person');
+    expect(text).not.toContain('Cancelled Person');
+  });
+
+  test('the filters choose the badges; none matching is a 404 with the reason', async () => {
+    const one = await readPdf((await get('/api/editor/badges.pdf?country=CL')).rawPayload);
+    expect(one.text).toContain('Ana Núñez');
+    expect(one.text).not.toContain('Workshop Person');
+    const pending = await readPdf((await get('/api/editor/badges.pdf?status=pending')).rawPayload);
+    expect(pending.text).toContain('Pending Person');
+    const none = await get('/api/editor/badges.pdf?country=FR');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('No registration matches these filters: there are no badges to print');
+    expect((await get('/api/editor/badges.pdf?status=nope')).statusCode).toBe(400);
+    expect((await get('/api/editor/badges.pdf', chair)).statusCode).toBe(403);
+  });
+
+  test('nine badges take two pages', async () => {
+    for (let i = 0; i < 3; i++) await insertRegistration(t.app.database.db, { name: `Extra Person ${i}`, country: 'JP' });
+    expect((await readPdf((await get('/api/editor/badges.pdf?status=paid')).rawPayload)).pages).toBe(1);
+    for (let i = 3; i < 9; i++) await insertRegistration(t.app.database.db, { name: `Extra Person ${i}`, country: 'JP' });
+    const { pages, text } = await readPdf((await get('/api/editor/badges.pdf?country=JP')).rawPayload);
+    expect(pages).toBe(2);
+    expect(text).toContain('Extra Person 8');
+  });
+});
+
+/** The PDF's text, page count and first page size, read back by Mozilla's pdf.js (not the library that wrote it). */
+async function readPdf(bytes: Buffer): Promise<{ text: string; pages: number; size: number[] }> {
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i += 1) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  }
+  const [, , w, h] = (await doc.getPage(1)).view;
+  return { text: parts.join('\n').replace(/\s+/g, ' '), pages: doc.numPages, size: [Math.round(w!), Math.round(h!)] };
+}

@@ -542,6 +542,7 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/api/editor/attendees?category=${v}&status=${v}&country=${v}&q=${v}&limit=${v}&cursor=${v}`, () => editor],
     ['GET', (v) => `/api/editor/attendees?q=${v}`, () => editor],
     ['GET', (v) => `/api/editor/attendees.csv?category=${v}&status=${v}&country=${v}&q=${v}`, () => editor],
+    ['GET', (v) => `/api/editor/badges.pdf?category=${v}&status=${v}&country=${v}&q=${v}`, () => editor],
     ['GET', (v) => `/api/account/visa-letters/${v}/letter.pdf`, () => author],
     ['POST', (v) => `/api/account/registrations/${v}/visa-letter`, () => bidder],
     ['POST', (v) => `/api/editor/visa-letters/${v}/approve`, () => editor],

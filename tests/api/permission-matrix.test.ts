@@ -399,6 +399,8 @@ const TABLE: Record<string, Row> = {
   'GET /api/editor/attendees': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/attendees?status=paid&limit=5' }) },
   'GET /api/editor/attendees.csv': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/check-in': { expect: onlyEditors(404), call: () => json({ code: 'AAAA-BBBB-CCCC-DDDD-EEEE' }) },
+  // No registration is from there: the editor hears there is nothing to print (the PDF itself is in attendees.test.ts).
+  'GET /api/editor/badges.pdf': { expect: onlyEditors(404), call: () => ({ url: '/api/editor/badges.pdf?country=ZZ' }) },
   // Visa letters (issue 24.4): asking needs a verified address (the chairs' here; a foreign registration is then a 404),
   // a letter is its owner's (404 for anyone else), deciding and the signature image are the editor's alone.
   'POST /api/account/registrations/:id/visa-letter': { expect: { ...anyRole(403), chair: 404, otherChair: 404 }, call: () => ({ url: `/api/account/registrations/${'f'.repeat(24)}/visa-letter`, ...json({ passportName: 'MATRIX', nationality: 'TH', passportNumber: 'M1234567', arrivalDate: '2023-12-26', departureDate: '2023-12-29' }) }) },

@@ -3,6 +3,7 @@ import { ATTENDEES } from '../../core/api/attendees';
 import { defineRoute } from '../http/route';
 import { checkInAttendee, NotPaidYet } from '../services/attendees/check-in';
 import { exportAttendeesCsv, listAttendees } from '../services/attendees/list-attendees';
+import { printBadges } from '../services/attendees/print-badges';
 
 const EDITOR = ['Editor'] as const;
 
@@ -21,6 +22,15 @@ const routes: FastifyPluginAsync = async (app) => {
       const csv = await exportAttendeesCsv({ db, filters: query });
       return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
         .header('content-disposition', 'attachment; filename="attendees.csv"').send(csv);
+    },
+  });
+
+  defineRoute(app, ATTENDEES.printBadges, {
+    access: EDITOR,
+    handler: async ({ query, reply }) => {
+      const pdf = await printBadges({ db, filters: query });
+      return reply.type('application/pdf').header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="badges.pdf"').send(Buffer.from(pdf));
     },
   });
 
