@@ -237,7 +237,7 @@ describe('programme, calendars, registration and certificates', () => {
 
     const unknown = await t.app.inject({ method: 'GET', url: '/verify/AAAA-BBBB-CCCC-DDDD-EEEE' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain('Certificate not found');
+    expect(unknown.body).toContain('Document not found');
     expect((await t.app.inject({ method: 'GET', url: '/api/certificates/AAAA-BBBB-CCCC-DDDD-EEEE' })).statusCode).toBe(404);
   });
 

@@ -1,53 +1,102 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { CONFERENCE_TITLE, CONFERENCE_VENUE } from '../../core/conference';
 import type { CertificateJson } from '../../core/schemas/program';
+import type { Organiser } from '../services/shared/organiser';
+import type { CertificateDetails } from '../services/shared/verify-document';
+import { conferenceDatesText, createDocument, drawLogo, drawSignature, drawText, drawVerification, formatLongDate, GOLD, MUTED, NAVY, saveDocument } from './pdf';
 
-/** Standard fonts use WinAnsi: anything outside it becomes '?', rather than failing the whole PDF. */
-function winAnsi(text: string): string {
-  return text.normalize('NFC').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+export const CERTIFICATE_TITLES: Record<CertificateJson['kind'], string> = {
+  presentation: 'Certificate of Presentation',
+  attendance: 'Certificate of Attendance',
+  award: 'Certificate of Award',
+  workshop: 'Certificate of Participation',
+};
+
+export interface CertificateInput {
+  certificate: Omit<CertificateJson, 'email'>;
+  /** The award or the workshop course, for those kinds (src/server/services/shared/verify-document.ts certificateDetails). */
+  details?: CertificateDetails;
+  /** Who signs; without one, the settings' defaults and no image. */
+  organiser?: Organiser;
+  verifyUrl: string;
+  conferenceTitle?: string;
 }
 
-function wrap(text: string, width: number, size: number, measure: (t: string, s: number) => number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (measure(next, size) > width && line) { lines.push(line); line = word; } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/** The certificate as an A4 landscape PDF (pdf-lib), naming the person, the paper and the verification address. */
-export async function renderCertificatePdf(input: { certificate: CertificateJson; conferenceTitle: string; verifyUrl: string }): Promise<Uint8Array> {
-  const { certificate: c } = input;
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Certificate of ${c.kind} - ${winAnsi(c.name)}`);
-  pdf.setCreationDate(new Date(c.issuedAt));
-  const page = pdf.addPage([842, 595]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const { width } = page.getSize();
-  let y = 500;
-  const centre = (text: string, size: number, font = regular, gap = 14) => {
-    for (const line of wrap(winAnsi(text), width - 160, size, (t, s) => font.widthOfTextAtSize(t, s))) {
-      page.drawText(line, { x: (width - font.widthOfTextAtSize(line, size)) / 2, y, size, font, color: rgb(0.1, 0.1, 0.2) });
-      y -= size + gap;
+/** What the person is certified for, after "This is to certify that <name>": the lines and which of them are bold. */
+export function certificateStatement(input: CertificateInput): { text: string; bold?: boolean; size?: number }[] {
+  const c = input.certificate;
+  const title = input.conferenceTitle ?? CONFERENCE_TITLE;
+  const held = `held on ${conferenceDatesText()} at ${CONFERENCE_VENUE.resort}, ${CONFERENCE_VENUE.country}.`;
+  switch (c.kind) {
+    case 'presentation':
+      return [
+        { text: 'presented the paper' },
+        { text: `“${c.paperTitle ?? ''}”`, bold: true, size: 17 },
+        { text: `(Paper ID: ${c.paperId ?? ''}) at the ${title}, ${held}` },
+      ];
+    case 'award': {
+      const a = input.details?.award;
+      return [
+        { text: 'has been awarded the' },
+        { text: a ? `${a.category} ${a.year}` : 'award', bold: true, size: 19 },
+        { text: `${a?.awardId ? `Award ID: ${a.awardId}. ` : ''}Presented at the ${title}, ${held}` },
+      ];
     }
-  };
-  page.drawRectangle({ x: 30, y: 30, width: width - 60, height: 535, borderColor: rgb(0.1, 0.3, 0.5), borderWidth: 3 });
-  centre(c.kind === 'presentation' ? 'Certificate of Presentation' : 'Certificate of Attendance', 32, bold, 24);
-  centre('This is to certify that', 16);
-  centre(c.name, 26, bold, 18);
-  if (c.kind === 'presentation' && c.paperTitle) {
-    centre('presented the paper', 16);
-    centre(`"${c.paperTitle}"`, 18, bold);
-    centre(`Paper ID: ${c.paperId}`, 12);
-  } else {
-    centre('attended the', 16);
+    case 'workshop': {
+      const w = input.details?.workshop;
+      return [
+        { text: 'participated in the technical workshop course' },
+        { text: w ? w.title : 'of the conference', bold: true, size: 19 },
+        { text: `${w ? `on ${formatLongDate(w.date)}, ` : ''}organised by the ${title}.` },
+      ];
+    }
+    default:
+      return [
+        { text: 'attended the' },
+        { text: title, bold: true, size: 17 },
+        { text: held },
+      ];
   }
-  centre(input.conferenceTitle, 16);
-  y = 90;
-  centre(`Issued ${c.issuedAt.slice(0, 10)}. Verification code: ${c.code}`, 11, regular, 6);
-  centre(`Verify at ${input.verifyUrl}`, 11);
-  return pdf.save();
+}
+
+/**
+ * The certificate as an A4 landscape PDF: the conference's logo, name, dates and venue, the person's name in
+ * any script, what it certifies (presentation, attendance, award with its id, workshop course), the organiser's
+ * signature, and the verification code, URL and QR code.
+ */
+export async function renderCertificatePdf(input: CertificateInput): Promise<Uint8Array> {
+  const c = input.certificate;
+  const heading = CERTIFICATE_TITLES[c.kind];
+  const kit = await createDocument({ title: `${heading} - ${c.name}`, subject: input.conferenceTitle ?? CONFERENCE_TITLE });
+  kit.pdf.setCreationDate(new Date(c.issuedAt));
+  const page = kit.pdf.addPage([842, 595]);
+  const { width, height } = page.getSize();
+  const inner = { x: 60, width: width - 120 };
+
+  // Frame: a navy border and a gold rule inside it (on white: a signature scanned on white paper shows no box).
+  page.drawRectangle({ x: 22, y: 22, width: width - 44, height: height - 44, borderColor: NAVY, borderWidth: 4 });
+  page.drawRectangle({ x: 31, y: 31, width: width - 62, height: height - 62, borderColor: GOLD, borderWidth: 1.2 });
+
+  // Logo and the conference, centred.
+  const logoScale = 0.95;
+  drawLogo(kit, page, { x: (width - 148 * logoScale) / 2, top: height - 50, scale: logoScale });
+  let y = drawText(kit, page, input.conferenceTitle ?? CONFERENCE_TITLE, { x: inner.x, y: height - 112, size: 12.5, bold: true, color: NAVY, maxWidth: inner.width, align: 'center' });
+  y = drawText(kit, page, `${conferenceDatesText()} · ${CONFERENCE_VENUE.resort}, ${CONFERENCE_VENUE.country}`, { x: inner.x, y: y + 2, size: 10, color: MUTED, maxWidth: inner.width, align: 'center' });
+
+  y = drawText(kit, page, heading, { x: inner.x, y: y - 30, size: 30, bold: true, color: NAVY, maxWidth: inner.width, align: 'center' });
+  page.drawLine({ start: { x: width / 2 - 60, y: y + 18 }, end: { x: width / 2 + 60, y: y + 18 }, thickness: 1.5, color: GOLD });
+  y = drawText(kit, page, 'This is to certify that', { x: inner.x, y: y - 14, size: 13.5, color: MUTED, maxWidth: inner.width, align: 'center' });
+  y = drawText(kit, page, c.name, { x: inner.x + 40, y: y - 20, size: 30, bold: true, maxWidth: inner.width - 80, align: 'center', lineGap: 8 });
+  y -= 8;
+  for (const line of certificateStatement(input)) {
+    if (line.size) y -= line.size * 0.4; // room for a larger line's capitals under a small one
+    y = drawText(kit, page, line.text, { x: inner.x + 30, y, size: line.size ?? 13, bold: line.bold, color: line.bold ? NAVY : undefined, maxWidth: inner.width - 60, align: 'center', lineGap: 6 });
+  }
+
+  // Foot: signature on the left, the date in the middle, verification on the right.
+  const foot = 58;
+  const organiser = input.organiser ?? { name: 'Organising Secretary', title: 'Organising Committee', signature: null };
+  await drawSignature(kit, page, { x: 70, y: foot + 82, organiser, width: 180 });
+  drawText(kit, page, `Issued on ${formatLongDate(c.issuedAt)}`, { x: 300, y: foot + 6, size: 9.5, color: MUTED, maxWidth: 160, align: 'center' });
+  await drawVerification(kit, page, { code: c.code, url: input.verifyUrl, x: width - 330, y: foot - 10, size: 78 });
+  return saveDocument(kit);
 }

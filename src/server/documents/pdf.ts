@@ -124,6 +124,33 @@ const words = new Intl.Segmenter('en', { granularity: 'word' });
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /**
+ * The paragraph cut where a line may break: after a space, between two words of a script written without spaces
+ * (Thai: the segmenter finds its words), after '/' or '-' (addresses, double names). Punctuation stays with the
+ * word before it ("Thailand," never starts a line with ","), an opening bracket or quote with the word after it.
+ */
+export function breakChunks(paragraph: string): string[] {
+  const chunks: string[] = [];
+  let prev: { segment: string; isWordLike?: boolean } | null = null;
+  for (const s of words.segment(paragraph)) {
+    const space = !s.segment.trim();
+    const prevSpace = prev !== null && !prev.segment.trim();
+    const breakable = prev === null || space || prevSpace
+      || (s.isWordLike === true && prev.isWordLike === true)
+      || /[/\-]$/.test(prev.segment);
+    if (breakable || chunks.length === 0) chunks.push(s.segment);
+    else chunks[chunks.length - 1] += s.segment;
+    prev = s;
+  }
+  // A space before a chunk belongs to the line it ends: "word " then "next".
+  const merged: string[] = [];
+  for (const c of chunks) {
+    if (!c.trim() && merged.length) merged[merged.length - 1] += c;
+    else merged.push(c);
+  }
+  return merged;
+}
+
+/**
  * The text broken into lines no wider than maxWidth: at spaces and word boundaries (Thai has no spaces between
  * words: the segmenter finds them), a word wider than a line at grapheme clusters; '\n' starts a new line.
  */
@@ -135,7 +162,7 @@ export function wrapLines(kit: DocKit, text: string, size: number, bold: boolean
     let line = '';
     let width = 0;
     const measure = (t: string) => lineWidth(kit, t, size, bold);
-    for (const { segment } of words.segment(paragraph)) {
+    for (const segment of breakChunks(paragraph)) {
       const w = measure(segment);
       if (width + w <= maxWidth || !line.trim()) {
         if (!line.trim() && !segment.trim()) continue;

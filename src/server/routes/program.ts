@@ -70,7 +70,7 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, PROGRAMME.getMyCertificatePdf, {
     access: SIGNED_IN,
     handler: async ({ caller, params, reply }) => {
-      const { code, pdf } = await renderOwnCertificate({ db, code: params.code.slice(0, -'.pdf'.length), caller, conferenceTitle: CONFERENCE_TITLE, publicUrl });
+      const { code, pdf } = await renderOwnCertificate({ db, store: app.files, code: params.code.slice(0, -'.pdf'.length), caller, conferenceTitle: CONFERENCE_TITLE, publicUrl });
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="certificate-${code}.pdf"`)
         .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
     },

@@ -7,6 +7,9 @@ import { certificates, papers, programPlacements, registrations } from '../../db
 import { renderCertificatePdf } from '../../documents/certificate-pdf';
 import { newDocumentCode } from '../../documents/codes';
 import { AppError } from '../../errors';
+import type { FileStore } from '../../storage/file-store';
+import { findOrganiser } from '../shared/organiser';
+import { certificateDetails } from '../shared/verify-document';
 
 type CertificateRow = typeof certificates.$inferSelect;
 
@@ -82,9 +85,12 @@ export async function verifyCertificate(opts: { db: Db; code: string }): Promise
   return shown;
 }
 
-/** The caller's own certificate (by verified e-mail) as a PDF, with a link to verify it. */
-export async function renderOwnCertificate(opts: { db: Db; code: string; caller: Holder; conferenceTitle: string; publicUrl: string }): Promise<{ code: string; pdf: Uint8Array }> {
+/** The caller's own certificate (by verified e-mail) as a PDF, signed by the organiser, with a link to verify it. */
+export async function renderOwnCertificate(opts: { db: Db; store?: FileStore; code: string; caller: Holder; conferenceTitle: string; publicUrl: string }): Promise<{ code: string; pdf: Uint8Array }> {
   const certificate = await findOwnCertificate(opts);
-  const pdf = await renderCertificatePdf({ certificate, conferenceTitle: opts.conferenceTitle, verifyUrl: `${opts.publicUrl}/verify/${certificate.code}` });
+  const [row] = await opts.db.select({ kind: certificates.kind, subject: certificates.subject }).from(certificates).where(eq(certificates.code, certificate.code));
+  const details = row ? await certificateDetails(opts.db, row) : undefined;
+  const organiser = opts.store ? await findOrganiser(opts.db, opts.store) : undefined;
+  const pdf = await renderCertificatePdf({ certificate, details, organiser, conferenceTitle: opts.conferenceTitle, verifyUrl: `${opts.publicUrl}/verify/${certificate.code}` });
   return { code: certificate.code, pdf };
 }
