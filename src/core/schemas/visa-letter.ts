@@ -82,7 +82,7 @@ export const VisaLetterJson = z.object({
 export type VisaLetterJson = z.infer<typeof VisaLetterJson>;
 export const VisaLettersJson = z.object({
   letters: z.array(VisaLetterJson),
-  /** The caller's paid registrations a letter may be asked for (none until the address is verified). */
+  /** The caller's paid registrations a letter may be asked for: none waiting or approved (none until the address is verified). */
   registrations: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), paperId: z.string().nullable() })),
   waitingForVerification: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, notExists } from 'drizzle-orm';
 import type { EditorVisaLetterJson, VisaLettersJson } from '../../../core/schemas/visa-letter';
 import { AppError } from '../../errors';
 import type { Db } from '../../db/connect';
@@ -10,13 +10,19 @@ import { findLetterRecords, toEditorVisaLetterJson, toVisaLetterJson, type Lette
 const ownRegistration = (db: Db, caller: Caller) => exists(db.select({ one: registrations.id }).from(registrations)
   .where(and(eq(registrations.id, visaLetters.registrationId), ownedBy(caller))));
 
-/** The caller's letters (newest first) and the paid registrations they may ask one for; nothing until the address is verified. */
+/**
+ * The caller's letters (newest first) and the paid registrations they may ask one for: those without a letter waiting
+ * or approved. Nothing until the address is verified.
+ */
 export async function listMyVisaLetters(db: Db, caller: Caller): Promise<VisaLettersJson> {
   if (!caller.emailVerified) return { letters: [], registrations: [], waitingForVerification: true };
+  const open = db.select({ one: visaLetters.id }).from(visaLetters)
+    .where(and(eq(visaLetters.registrationId, registrations.id), inArray(visaLetters.status, ['requested', 'approved'])));
   const [records, paid] = await Promise.all([
     findLetterRecords(db, ownRegistration(db, caller)),
     db.select({ id: registrations.id, name: registrations.name, category: registrations.category, paperId: registrations.paperId })
-      .from(registrations).where(and(ownedBy(caller), eq(registrations.status, 'paid'))).orderBy(asc(registrations.createdAt), asc(registrations.id)),
+      .from(registrations).where(and(ownedBy(caller), eq(registrations.status, 'paid'), notExists(open)))
+      .orderBy(asc(registrations.createdAt), asc(registrations.id)),
   ]);
   return { letters: records.map(toVisaLetterJson), registrations: paid, waitingForVerification: false };
 }

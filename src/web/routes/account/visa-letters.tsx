@@ -121,6 +121,8 @@ export default function VisaLetters({ loaderData: data }: Route.ComponentProps) 
           Please confirm your email address first: a visa letter is for a registration under your verified address. Use
           “Verify email” at the top of the page, then open the link in the mail.
         </Alert>
+      ) : data.registrations.length === 0 && data.letters.some((l) => l.status !== 'rejected') ? (
+        <p className="mt-6 text-slate-700">Each of your paid registrations has its letter asked for: see below.</p>
       ) : data.registrations.length === 0 ? (
         <Alert tone="info" className="mt-6">
           A visa letter needs a paid registration. <Link to="/account/registrations" className="font-semibold underline">Register and pay</Link> first.

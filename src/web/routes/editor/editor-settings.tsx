@@ -46,7 +46,7 @@ const HINTS: Record<string, string> = {
   doiPrefix: 'The publisher’s prefix from Crossref: 10. and 4 to 9 digits, such as 10.12345. Leave empty while there is none: the Crossref export needs it.',
   organiserName: 'Signs the visa letters and certificates, under the signature image.',
   organiserTitle: 'Printed under the name, such as “Organising Secretary”.',
-  passportRetentionDays: `From ${SETTINGS_FIELDS.passportRetentionDays.min} to ${SETTINGS_FIELDS.passportRetentionDays.max}. Passport numbers given for visa letters are removed this many days after the conference’s last day.`,
+  passportRetentionDays: `From ${SETTINGS_FIELDS.passportRetentionDays.min} to ${SETTINGS_FIELDS.passportRetentionDays.max}. Passport numbers given for visa letters are removed this many days after the conference’s last day (or after the request, for one made later).`,
   doiPattern: 'Each paper’s DOI after the prefix and a slash: {year} is the conference’s year and {paperId} the paper’s id (required); otherwise letters, digits and - . _ ; ( ) /',
 };
 /** The proceedings' DOI settings (issue 26.4): free text the server checks. */

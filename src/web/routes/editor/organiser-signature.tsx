@@ -55,13 +55,15 @@ export function OrganiserSignature({ hasSignature }: { hasSignature: boolean }) 
       {url ? <img src={url} alt="The organiser’s signature as uploaded" className="mt-3 max-h-24 max-w-full rounded border border-slate-200 bg-white p-2" /> : (
         <p className="mt-3 text-sm text-slate-700">{hasSignature ? 'Loading the signature…' : 'No signature uploaded: letters carry the name and title only.'}</p>
       )}
-      <form onSubmit={upload} className="mt-3 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
+      <form onSubmit={upload} className="mt-3 space-y-3">
+        <div>
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">{hasSignature ? 'Replace with' : 'Upload'}</label>
           <input id={inputId} type="file" name="signature" accept="image/png,image/jpeg" className={fileInputClass} />
         </div>
-        <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save signature'}</Button>
-        {hasSignature ? <Button variant="secondary" disabled={busy} onClick={() => void act(removeSignature)}>Remove</Button> : null}
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save signature'}</Button>
+          {hasSignature ? <Button variant="secondary" disabled={busy} onClick={() => void act(removeSignature)}>Remove</Button> : null}
+        </div>
       </form>
       <Alert className="mt-3">{error}</Alert>
     </Card>
