@@ -20,7 +20,7 @@ export interface VisaLetterContent {
 
 const longDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: CONFERENCE_TIME_ZONE }).format(d);
 
-/** The letter's paragraphs, in order (decision 0043): what it says, in one place, read back by the tests. */
+/** The letter's paragraphs, in order (decision 0046): what it says, in one place, read back by the tests. */
 export function visaLetterParagraphs(c: Pick<VisaLetterContent, 'passportName' | 'nationality' | 'passportNumber' | 'arrivalDate' | 'departureDate' | 'role'>): string[] {
   const passport = c.passportNumber ? `, holder of passport number ${c.passportNumber}` : '';
   return [

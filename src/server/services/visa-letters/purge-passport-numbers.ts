@@ -11,7 +11,7 @@ export const CONFERENCE_OVER = new Date(`${CONFERENCE_DATES.end}T23:59:59.999+07
 /**
  * Issue 24.4: passport numbers are kept only as long as a visa may still be asked for with the letter:
  * `passport_retention_days` after the conference's last day — or after the request, for one made later than
- * that (decision 0043), so an editor always has the number of a request in front of them. Each removal is
+ * that (decision 0046), so an editor always has the number of a request in front of them. Each removal is
  * dated; the audit row counts them. Runs in the mail worker's loop; returns how many numbers it removed.
  */
 export async function purgePassportNumbers(opts: { db: Db; now?: Date }): Promise<number> {

@@ -10,7 +10,7 @@ export interface LetterRecord {
   paperTitle: string | null;
 }
 
-/** The role the letter names (decision 0043): author of the paper the registration is for, else attendee. */
+/** The role the letter names (decision 0046): author of the paper the registration is for, else attendee. */
 export function letterRole(r: Pick<LetterRecord, 'registration' | 'paperTitle'>): string {
   return r.registration.paperId && r.paperTitle !== null
     ? `author of the paper "${r.paperTitle}" (Paper ID: ${r.registration.paperId})`
