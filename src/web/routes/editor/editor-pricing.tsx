@@ -125,7 +125,7 @@ function Coupons({ rows }: { rows: CouponJson[] }) {
     <Card aria-labelledby="coupons-heading" className="space-y-4">
       <h2 id="coupons-heading" className="text-xl font-semibold text-brand-900">Coupon codes</h2>
       {rows.length === 0 ? <p className="text-slate-700">No coupons yet.</p> : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead><tr className="border-b border-slate-200 text-slate-700"><th className="py-2 pr-3">Code</th><th className="pr-3">Discount</th><th className="pr-3">For</th><th className="pr-3">Used</th><th className="pr-3">Expires</th><th><span className="sr-only">Action</span></th></tr></thead>
             <tbody>
@@ -134,7 +134,7 @@ function Coupons({ rows }: { rows: CouponJson[] }) {
                   <td className="py-2 pr-3 font-mono font-semibold">{c.code}{c.disabled ? <span className="ml-1 font-sans font-normal text-slate-700">(disabled)</span> : null}</td>
                   <td className="pr-3">{couponValue(c)}</td>
                   <td className="pr-3">{c.categories.length === 0 ? 'Every category' : c.categories.map(categoryLabel).join('; ')}</td>
-                  <td className="pr-3">{c.used}{c.usageLimit === null ? '' : ` of ${c.usageLimit}`}</td>
+                  <td className="whitespace-nowrap pr-3">{c.used}{c.usageLimit === null ? '' : ` of ${c.usageLimit}`}</td>
                   <td className="pr-3">{c.expiresAt ? formatDateTime(c.expiresAt) : 'Never'}</td>
                   <td>
                     <Button size="sm" variant="secondary" disabled={busy} aria-label={`${c.disabled ? 'Enable' : 'Disable'} coupon ${c.code}`}
