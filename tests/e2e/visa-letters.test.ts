@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { newId } from '../../src/core/ids';
+import { systemClusterHome } from '../../src/server/db/embedded-postgres';
+import { newDocumentCode } from '../../src/server/documents/codes';
+import { signaturePng } from '../support/png';
+import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer, watchProblems } from './browser';
+import { serverApi } from './server-api';
+
+/**
+ * Visa invitation letters (issue 24.4): a registrant with a paid registration asks for a letter on a phone, the
+ * editor (who has set who signs, with the signature image) approves it, the registrant downloads the letter and
+ * its code verifies publicly at /verify/<code>. Every screen axe-clean at 390 and 1280 px; the passport number
+ * shows on the editor's screen only.
+ */
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+let browser: Browser;
+const stamp = Date.now().toString(36);
+const editorEmail = `visa-editor.${stamp}@visa.example`;
+const registrantEmail = `priya.${stamp}@iitb.example`;
+const PASSPORT = 'P7654321';
+const registrationId = newId();
+const { signup } = serverApi(() => server.url);
+const SHOTS = process.env.VISA_SHOTS;
+
+/** The journey's own server's embedded database (its port from the postmaster's pid file, its password from DATA_DIR). */
+function ownDatabase(dataDir: string): pg.Client {
+  const cluster = [path.join(dataDir, 'pg'), path.join(systemClusterHome(dataDir), 'pg')].find((d) => existsSync(path.join(d, 'postmaster.pid')));
+  if (!cluster) throw new Error(`no running cluster for ${dataDir}`);
+  const port = Number(readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  return new pg.Client({ host: '127.0.0.1', port, user: 'imse', password, database: 'imse' });
+}
+
+beforeAll(async () => {
+  server = await startOwnServer();
+  browser = await launchBrowser();
+  await signup('Editor', 'Visa Editor', editorEmail);
+  const registrant = await signup('Author', 'Priya Raman', registrantEmail);
+  // Registering, paying and confirming the address are other journeys': the registration as a paid one leaves it.
+  const db = ownDatabase(server.dataDir);
+  await db.connect();
+  await db.query('update users set email_verified_at = now() where id = $1', [registrant.user._id]);
+  await db.query(
+    'insert into registrations (id, code, year, user_id, name, email, affiliation, country, category, currency, list_minor, amount_minor, status, paid_at) values ($1, $2, 2026, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, now())',
+    [registrationId, newDocumentCode(), registrant.user._id, 'Priya Raman', registrantEmail, 'IIT Bombay', 'IN', 'attending', 'USD', 20000, 'paid'],
+  );
+  await db.end();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(viewport: { width: number; height: number }, role: 'Author' | 'Editor', email: string): Promise<{ context: BrowserContext; page: Page }> {
+  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
+  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true, acceptDownloads: true });
+  const page = await context.newPage();
+  await logInInBrowser(page, { role, email });
+  return { context, page };
+}
+const shot = (page: Page, name: string) => async (width: number) => {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+};
+
+/** The PDF's text as pdf.js reads it (not the library that wrote it). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i += 1) parts.push((await (await doc.getPage(i)).getTextContent()).items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  return parts.join('\n').replace(/\s+/g, ' ');
+}
+
+test('the editor sets who signs the letters, with the signature image', async () => {
+  const { context, page } = await open(DESKTOP, 'Editor', editorEmail);
+  const problems = watchProblems(page);
+  await page.goto('/editor/settings');
+  await page.getByLabel('Organiser’s name (signs letters)').fill('Dr. Somchai Example');
+  await page.getByLabel('Organiser’s title').fill('Organising Secretary, IMSE');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('status').getByText('Settings saved.').waitFor();
+
+  const signature = page.getByRole('region', { name: 'Signature image' });
+  await signature.getByText('No signature uploaded').waitFor();
+  await signature.getByLabel('Upload').setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: signaturePng() });
+  await signature.getByRole('button', { name: 'Save signature' }).click();
+  await signature.getByRole('img', { name: 'The organiser’s signature as uploaded' }).waitFor();
+  await checkAccessibility(page, 'settings: letters and certificates', { sizes: [PHONE, DESKTOP], shot: shot(page, 'editor-settings') });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a registrant asks for a letter, the editor approves it, the letter downloads and verifies publicly', async () => {
+  // The registrant, on a phone, from the registration's link.
+  const asker = await open(PHONE, 'Author', registrantEmail);
+  const problems = watchProblems(asker.page);
+  await asker.page.goto(`/account/visa-letters?registration=${registrationId}`);
+  await asker.page.getByRole('heading', { name: 'Ask for a letter' }).waitFor();
+  await checkAccessibility(asker.page, 'visa letters: the form', { sizes: [PHONE, DESKTOP], shot: shot(asker.page, 'account-form') });
+  await asker.page.getByLabel('Name as written in the passport').fill('PRIYA RAMAN');
+  await asker.page.getByLabel('Nationality').selectOption('IN');
+  await asker.page.getByLabel('Passport number').fill(PASSPORT);
+  // A stay far from the conference is refused in the form, with the reason.
+  await asker.page.getByLabel('Arrival in Thailand').fill('2023-10-01');
+  await asker.page.getByLabel('Departure').fill('2023-12-30');
+  await asker.page.getByRole('button', { name: 'Ask for the letter' }).click();
+  await asker.page.getByText(/The arrival date must be from 2023-11-27/).waitFor();
+  await asker.page.getByLabel('Arrival in Thailand').fill('2023-12-25');
+  await asker.page.getByRole('button', { name: 'Ask for the letter' }).click();
+  const mine = asker.page.getByRole('listitem', { name: 'Letter for PRIYA RAMAN' });
+  await mine.getByText('Waiting for the editors').waitFor();
+  await mine.getByText('attendee', { exact: true }).waitFor();
+  expect(await asker.page.content()).not.toContain(PASSPORT);
+  await checkAccessibility(asker.page, 'visa letters: asked', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: shot(asker.page, 'account-asked') });
+
+  // The editor sees the passport details and approves.
+  const editor = await open(PHONE, 'Editor', editorEmail);
+  const editorProblems = watchProblems(editor.page);
+  await editor.page.getByRole('link', { name: 'Visa letters', exact: true }).click();
+  const request = editor.page.getByRole('listitem', { name: 'Request of Priya Raman' });
+  await request.getByText(PASSPORT).waitFor();
+  await request.getByText('India (IN)').waitFor();
+  await checkAccessibility(editor.page, 'editor visa letters', { sizes: [PHONE, DESKTOP], shot: shot(editor.page, 'editor-waiting') });
+  await request.getByRole('button', { name: 'Approve and mail the letter' }).click();
+  await request.getByText('Approved', { exact: true }).waitFor();
+  const code = (await request.locator('dd.font-mono').last().textContent())!.trim();
+  expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
+  await checkAccessibility(editor.page, 'editor visa letters: approved', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: shot(editor.page, 'editor-approved') });
+  expect(editorProblems).toEqual([]);
+  await editor.context.close();
+
+  // The registrant downloads the letter.
+  await asker.page.reload();
+  await mine.getByText('Approved', { exact: true }).waitFor();
+  await mine.getByText(code).waitFor();
+  await checkAccessibility(asker.page, 'visa letters: approved', { sizes: [PHONE, DESKTOP], shot: shot(asker.page, 'account-approved') });
+  const [download] = await Promise.all([asker.page.waitForEvent('download'), mine.getByRole('button', { name: 'Download the letter (PDF)' }).click()]);
+  expect(download.suggestedFilename()).toBe(`visa-letter-${code}.pdf`);
+  const bytes = new Uint8Array(readFileSync((await download.path())!));
+  const text = await pdfText(bytes);
+  for (const words of ['Royal Thai Embassy / Consulate', 'PRIYA RAMAN', 'India', PASSPORT, 'as attendee', '25 December 2023', '30 December 2023', 'Dr. Somchai Example', code]) {
+    expect(text).toContain(words);
+  }
+  expect(problems).toEqual([]);
+
+  // Anyone can check the code; the page never shows the passport number.
+  const verify = await asker.page.goto(`/verify/${code}`);
+  expect(verify?.status(), 'the public verify page knows approved visa letters (DOCS, issue 24)').toBe(200);
+  await asker.page.getByText('PRIYA RAMAN').first().waitFor();
+  expect(await asker.page.content()).not.toContain(PASSPORT);
+  await checkAccessibility(asker.page, 'verify page (visa letter)', { sizes: [PHONE, DESKTOP], shot: shot(asker.page, 'verify') });
+  await asker.context.close();
+});
