@@ -38,11 +38,32 @@ const sharedFontkit: typeof fontkit = {
     let font = parsed.get(bytes);
     if (!font) {
       font = fontkit.create(bytes as Buffer, postscriptName);
+      keepCodePoints(font as unknown as GlyphSource);
       parsed.set(bytes, font);
     }
     return font;
   },
 };
+
+type Glyph = { id: number; codePoints: number[] };
+type GlyphSource = { getGlyph(id: number, codePoints?: number[]): Glyph | null };
+
+/**
+ * fontkit keeps the first glyph object made for a glyph id, with the characters it was first made for. The text
+ * layer of the PDF (what a reader copies, searches, or reads aloud) is written from those characters, so a glyph
+ * first reached without any (the "A" inside a composite "Å" while subsetting) or for another character sharing
+ * it (Cyrillic "А" and Latin "A") would make later text read wrong. Here each layout gets a glyph object carrying
+ * the characters it was asked for.
+ */
+function keepCodePoints(font: GlyphSource): void {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (!glyph || codePoints.length === 0 || (glyph.codePoints.length === codePoints.length && glyph.codePoints.every((c, i) => c === codePoints[i]))) return glyph;
+    const Make = glyph.constructor as new (id: number, codePoints: number[], font: GlyphSource) => Glyph;
+    return new Make(id, codePoints, font);
+  };
+}
 
 /** A new PDF with the fonts embedded (as subsets: a document carries only the glyphs it draws). */
 export async function createDocument(opts: { title: string; subject?: string }): Promise<DocKit> {
@@ -136,7 +157,7 @@ export function breakChunks(paragraph: string): string[] {
     const prevSpace = prev !== null && !prev.segment.trim();
     const breakable = prev === null || space || prevSpace
       || (s.isWordLike === true && prev.isWordLike === true)
-      || /[/\-]$/.test(prev.segment);
+      || (/[/\-]$/.test(prev.segment) && !/^[/\-]/.test(s.segment));
     if (breakable || chunks.length === 0) chunks.push(s.segment);
     else chunks[chunks.length - 1] += s.segment;
     prev = s;
