@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
+
 /**
  * Cards that link to sections further down the same page. Plain in-page anchors: they work without
  * JavaScript, the smooth scroll comes from `scroll-behavior` in app.css, and focus follows to the section.
  */
-export function JumpCards({ items, label }: { items: { id: string; eyebrow: string; title: string; text: string }[]; label: string }) {
+export function JumpCards({ items, label }: { items: { id: string; eyebrow: string; title: string; text: string; extra?: ReactNode }[]; label: string }) {
   return (
     <nav aria-label={label}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -15,6 +17,7 @@ export function JumpCards({ items, label }: { items: { id: string; eyebrow: stri
               <span className="text-xs font-semibold uppercase tracking-widest text-brand-600">{item.eyebrow}</span>
               <span className="mt-2 text-lg font-bold text-brand-900">{item.title}</span>
               <span className="mt-2 flex-1 text-sm text-slate-700">{item.text}</span>
+              {item.extra}
               <span className="mt-4 text-sm font-semibold text-brand-700 group-hover:underline">
                 View details <span aria-hidden="true">↓</span>
               </span>

@@ -4,7 +4,7 @@
  * on its own by vite.islands.config.ts, which starts the small pieces of behaviour that page has. A public
  * route names its island in its `handle` (`{ island: 'keynote' }`); the site's layout gives the others `site`.
  */
-export const ISLANDS = ['site', 'home', 'keynote', 'previous-events', 'registration', 'program', 'awards'] as const;
+export const ISLANDS = ['site', 'home', 'keynote', 'previous-events', 'registration', 'program', 'awards', 'workshop'] as const;
 export type IslandName = (typeof ISLANDS)[number];
 
 /** A public route's `handle`. */

@@ -13,7 +13,7 @@ import { countWorkshopSeats } from './workshop-seats';
 /**
  * An offered seat is the offered person's for this long: the next free seat goes to the next person waiting,
  * but a seat already offered is not offered again to someone else until the offer lapses
- * (docs/decisions/0044-workshop-waiting-list.md).
+ * (docs/decisions/0045-workshop-waiting-list.md).
  */
 export const SEAT_OFFER_HOURS = 24;
 

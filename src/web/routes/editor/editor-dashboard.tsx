@@ -52,7 +52,7 @@ const LINKS: Array<[string, string]> = [
   ['/editor/bulk-mail', 'Mail to a group'], ['/editor/messages', 'Messages'], ['/editor/payments', 'Payments'], ['/editor/pricing', 'Pricing'], ['/editor/program', 'Programme'],
   ['/editor/assign', 'Automatic assignment'], ['/editor/audit', 'Audit log'], ['/keynote-admin', 'Keynote admin'],
   ['/award-panel', 'Award panel'],
-  ['/editor/attendees', 'Attendees'], ['/editor/check-in', 'Check-in'],
+  ['/editor/attendees', 'Attendees'], ['/editor/check-in', 'Check-in'], ['/editor/workshops', 'Workshops'],
   ['/editor/tracks', 'Tracks'], ['/editor/review-form', 'Review form'], ['/editor/mail-templates', 'Mail templates'], ['/editor/exports', 'Exports'],
   ['/editor/visa-letters', 'Visa letters'],
 ];
