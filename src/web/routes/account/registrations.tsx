@@ -3,7 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
 import { formatMoney, REGISTRATION_CATEGORIES } from '../../../core/registration';
 import type { PaymentStartJson, QuoteJson, RegistrationJson } from '../../../core/schemas/registration';
-import { messageOf } from '../../api/client';
+import { messageOf, session } from '../../api/client';
 import { cancelRegistration, createRegistration, listMyRegistrations, payRegistration, quoteRegistration } from '../../api/registrations';
 import { loadOr, useFollowRedirect } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
@@ -130,7 +130,7 @@ function QuoteLines({ quote }: { quote: QuoteJson }) {
 
 function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (text: string) => void }) {
   const followRedirect = useFollowRedirect();
-  const [f, setF] = useState({ name: '', affiliation: '', country: '', category: 'student-scopus', currency: 'INR' as Currency, paperId: '', coupon: '', billingName: '', billingAddress: '' });
+  const [f, setF] = useState({ name: session.user()?.name ?? '', affiliation: '', country: '', category: 'student-scopus', currency: 'INR' as Currency, paperId: '', coupon: '', billingName: '', billingAddress: '' });
   const [provider, setProvider] = useState<Provider>('payu');
   const [quote, setQuote] = useState<QuoteJson | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
