@@ -85,13 +85,15 @@ function Course({ course, offerHours }: { course: EditorWorkshopJson; offerHours
             ))}
           </ol>
         )}
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <Button variant="secondary" disabled={busy} onClick={() => void offer()}>Offer the seat</Button>
-          <span className="text-sm text-slate-700">
-            {course.offerable > 0 ? `${course.offerable} free ${course.offerable === 1 ? 'seat' : 'seats'} not yet offered.` : 'No free seat to offer.'}
-            {' '}An offer holds a seat for {offerHours} hours.
-          </span>
-        </div>
+        {waiting.length > 0 && (
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <Button variant="secondary" disabled={busy} onClick={() => void offer()}>Offer the seat</Button>
+            <span className="text-sm text-slate-700">
+              {course.offerable > 0 ? `${course.offerable} free ${course.offerable === 1 ? 'seat' : 'seats'} not yet offered.` : 'No free seat to offer.'}
+              {' '}An offer holds a seat for {offerHours} hours.
+            </span>
+          </div>
+        )}
         <Alert>{error}</Alert>
       </div>
     </Card>
