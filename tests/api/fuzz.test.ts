@@ -151,6 +151,9 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   // Issue 24.4: a visa letter for a registration that is not the caller's (bodies checked first: the bidder's address is verified), a refusal's reason.
   'POST /api/account/registrations/:id/visa-letter': { method: 'POST', url: () => `/api/account/registrations/${'f'.repeat(24)}/visa-letter`, who: () => bidder, keys: ['passportName', 'nationality', 'passportNumber', 'arrivalDate', 'departureDate'], valid: () => ({ passportName: fc.constantFrom('FUZZ NAME', '', 'ก ข'), nationality: fc.constantFrom('TH', 'in', 'XX', ''), passportNumber: fc.constantFrom('K1234567', 'k-123 4567', '!', ''), arrivalDate: fc.constantFrom('2023-12-26', '2023-02-30', '1999-01-01', 'soon'), departureDate: fc.constantFrom('2023-12-29', '2023-12-01', '2024-12-31', '') }) },
   'POST /api/editor/visa-letters/:id/reject': { method: 'POST', url: () => `/api/editor/visa-letters/${'f'.repeat(24)}/reject`, who: () => editor, keys: ['reason'], valid: () => ({ reason: fc.constantFrom('Not a participant', '', ' ') }) },
+  // Issue 24.1, 24.3 (receipts): the editor registers someone; a bank transfer for a registration that does not exist (bodies checked first).
+  'POST /api/editor/registrations': { method: 'POST', url: () => '/api/editor/registrations', who: () => editor, keys: ['name', 'email', 'affiliation', 'country', 'category', 'currency', 'paperId', 'coupon', 'billingName', 'billingAddress'], valid: () => ({ email, category: fc.constantFrom('attending', 'student-scopus', 'workshop-nope', ''), currency: fc.constantFrom('USD', 'INR', 'EUR'), country: fc.constantFrom('', 'TH', 'xx'), coupon: fc.constantFrom(undefined, '', 'NOPE-123', '%%') }) },
+  'POST /api/editor/registrations/:id/bank-transfers': { method: 'POST', url: () => `/api/editor/registrations/${'f'.repeat(24)}/bank-transfers`, who: () => editor, keys: ['reference', 'paidOn', 'amountMinor', 'currency'], valid: () => ({ paidOn: fc.constantFrom('2026-01-05', '2026-02-30', '2999-01-01', 'yesterday'), amountMinor: fc.oneof(fc.integer({ min: -5, max: 1_000_000 }), fc.constantFrom(0.5, 1e20, '100')), currency: fc.constantFrom('USD', 'INR', 'usd') }) },
   // Issue 25.2: the daily digest's wording (no mail in this file is a digest) and previews of it.
   // Issue 24.1–24.2: quotes, the caller's registration (verified address), the editor's coupons and early-bird prices.
   'POST /api/registrations/quote': { method: 'POST', url: () => '/api/registrations/quote', who: () => null, keys: ['category', 'currency', 'coupon', 'paperId'], valid: () => ({ category: fc.constantFrom('attending', 'student-scopus', 'workshop-nope', ''), currency: fc.constantFrom('USD', 'INR', 'EUR'), coupon: fc.constantFrom(undefined, '', 'NOPE-123', '%%'), paperId: fc.constantFrom(undefined, '', paperId, 'f'.repeat(24)) }) },
@@ -547,6 +550,12 @@ describe('path parameters and query strings', () => {
     ['POST', (v) => `/api/account/registrations/${v}/visa-letter`, () => bidder],
     ['POST', (v) => `/api/editor/visa-letters/${v}/approve`, () => editor],
     ['POST', (v) => `/api/editor/visa-letters/${v}/reject`, () => editor],
+    ['GET', (v) => `/api/receipts/${v}.pdf?sig=${v}`, () => null],
+    ['GET', (v) => `/api/receipts/${v}`, () => null],
+    ['GET', (v) => `/api/editor/receipts/${v}.pdf`, () => editor],
+    ['GET', (v) => `/api/editor/registrations/${v}`, () => editor],
+    ['POST', (v) => `/api/editor/registrations/${v}/bank-transfers`, () => editor],
+    ['GET', (v) => `/api/account/registrations/${v}/receipt.pdf`, () => author],
     ['GET', (v) => `/api/docs/${v}`, () => null],
     ['DELETE', (v) => `/api/news/${v}`, () => editor],
     ['DELETE', (v) => `/api/keynote-speakers/${v}`, () => editor],

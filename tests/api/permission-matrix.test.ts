@@ -10,6 +10,7 @@ import { signaturePng } from '../support/png';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 import { mailQueue, users as usersTable } from '../../src/server/db/schema';
 import { unsubscribeLinks } from '../../src/server/mail/unsubscribe';
+import { receiptLink } from '../../src/server/services/payments/receipts';
 
 /**
  * Every /api route × every kind of caller → the status the server must answer. The table is written
@@ -412,7 +413,41 @@ const TABLE: Record<string, Row> = {
   'PUT /api/editor/settings/signature': { expect: onlyEditors(200), call: () => form([['signature', signaturePng(), 'signature.png']]) },
   'GET /api/editor/settings/signature': { expect: onlyEditors(200), call: async (who) => (who === 'editor' ? { url: await signatureUploaded() } : {}) },
   'DELETE /api/editor/settings/signature': { expect: onlyEditors(200), call: () => ({}) },
+  // Receipts (issue 24.3) and the editor's registration page (24.1): the owner's download is the person at the
+  // registration's (confirmed) address — the chair here — anyone else is told it does not exist; the mail's signed link
+  // decides alone; the rest is the editor's. Each editor's bank transfer pays a fresh registration.
+  'GET /api/account/registrations/:id/receipt.pdf': { expect: { ...anyRole(404), chair: 200 }, call: async () => ({ url: `/api/account/registrations/${(await chairsReceipt()).registrationId}/receipt.pdf` }) },
+  'GET /api/receipts/:code.pdf': { expect: everyone(200), call: async () => ({ url: (await chairsReceipt()).link }) },
+  'GET /api/editor/receipts/:number.pdf': { expect: onlyEditors(200), call: async () => ({ url: `/api/editor/receipts/${(await chairsReceipt()).number}.pdf` }) },
+  'GET /api/editor/registrations/:id': { expect: onlyEditors(200), call: async () => ({ url: `/api/editor/registrations/${(await chairsReceipt()).registrationId}` }) },
+  'POST /api/editor/registrations': { expect: onlyEditors(201), call: () => json({ name: 'Matrix Guest', email: `guest.${++seq}@example.org`, category: 'attending', currency: 'USD' }) },
+  'POST /api/editor/registrations/:id/bank-transfers': {
+    expect: onlyEditors(201),
+    call: async (who) => {
+      const { id, amountMinor } = who === 'editor' ? await registerForMatrix(`bank.${++seq}@example.org`) : { id: 'f'.repeat(24), amountMinor: 20_000 };
+      return { url: `/api/editor/registrations/${id}/bank-transfers`, ...json({ reference: 'MATRIX-1', paidOn: '2026-01-05', amountMinor, currency: 'USD' }) };
+    },
+  },
 };
+
+/** A pending registration the editor made, and the amount due on it (an early-bird row above may have changed the price). */
+const registerForMatrix = async (email: string): Promise<{ id: string; amountMinor: number }> => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/editor/registrations', headers: users.editor.auth, payload: { name: 'Matrix Payer', email, category: 'accompanying', currency: 'USD' } });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().registration.id as string, amountMinor: res.json().registration.amountMinor as number };
+};
+let receipt: Promise<{ registrationId: string; number: string; link: string }> | undefined;
+/** The chair's own registration, paid by a recorded bank transfer, its receipt and the mail's signed link to it. */
+const chairsReceipt = () => (receipt ??= (async () => {
+  const { id: registrationId, amountMinor } = await registerForMatrix(users.chair.user.email);
+  const res = await t.app.inject({
+    method: 'POST', url: `/api/editor/registrations/${registrationId}/bank-transfers`, headers: users.editor.auth,
+    payload: { reference: 'MATRIX-CHAIR', paidOn: '2026-01-05', amountMinor, currency: 'USD' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const link = new URL(receiptLink({ publicUrl: t.config.publicUrl, secret: t.config.JWT_SECRET, code: res.json().registration.receipts[0].code }));
+  return { registrationId, number: res.json().receiptNumber as string, link: link.pathname + link.search };
+})());
 
 /** An award nomination's form (issue 24.6): the author's, with a CV and a photo. */
 const nominationForm = () => form([

@@ -15,6 +15,7 @@ import { loadWordings } from './wording';
 
 /** A database or an open transaction: pass the transaction so the mail commits with the change that causes it. */
 export type MailDb = Pick<Db, 'insert'>;
+type Reader = Pick<Db, 'select'>;
 export type MailState = 'queued' | 'sending' | 'sent' | 'failed' | 'outbox';
 /** What became of a mail handed to `send`: queued or kept, or held for the recipient's daily digest, or not sent because they turned that kind off. */
 export type SendResult = MailState | 'digest' | 'off';
@@ -224,19 +225,25 @@ export function createMailer(opts: MailerOptions): Mailer {
   }
 
   /** How each (address, kind) pair wants its mail; a pair with no row: immediate. */
-  async function modes(pairs: Array<{ email: string; category: MailCategory }>): Promise<Map<string, MailMode>> {
+  async function modes(pairs: Array<{ email: string; category: MailCategory }>, reader: Reader): Promise<Map<string, MailMode>> {
     const emails = [...new Set(pairs.map((p) => p.email.toLowerCase()))];
     if (emails.length === 0) return new Map();
-    const rows = await opts.db.select().from(mailPreferences).where(inArray(mailPreferences.email, emails));
+    const rows = await reader.select().from(mailPreferences).where(inArray(mailPreferences.email, emails));
     return new Map(rows.map((r) => [`${r.email}\n${r.category}`, r.mode]));
   }
 
   interface Prepared { id: string; to: string; template: TemplateName; subject: string; text: string; category: MailCategory | null; bulkId: string | null; mode: MailMode; listUnsubscribe: string | null }
 
-  async function prepare(mails: Array<Omit<MailInput, 'tx'>>): Promise<Prepared[]> {
-    const texts = await loadWordings(opts.db, mails.map((m) => m.template));
+  /**
+   * Reads through the caller's transaction when it has one: a transaction that waited for a second pooled connection
+   * here would hold its own meanwhile, and enough of them at once (concurrent payment callbacks) empty the pool.
+   */
+  const readerOf = (tx: MailDb | undefined): Reader => (tx && 'select' in tx ? tx as Reader : opts.db);
+
+  async function prepare(mails: Array<Omit<MailInput, 'tx'>>, reader: Reader = opts.db): Promise<Prepared[]> {
+    const texts = await loadWordings(reader, mails.map((m) => m.template));
     const withCategory = mails.map((m) => ({ ...m, category: m.category === undefined ? TEMPLATE_INFO[m.template].category : m.category }));
-    const wants = await modes(withCategory.filter((m) => m.category).map((m) => ({ email: m.to, category: m.category! })));
+    const wants = await modes(withCategory.filter((m) => m.category).map((m) => ({ email: m.to, category: m.category! })), reader);
     return withCategory.map((m) => {
       const values = { conference: CONFERENCE_TITLE, siteUrl: publicUrl, ...m.values };
       const { subject, text } = renderMail(m.template, values, texts.get(m.template));
@@ -274,7 +281,7 @@ export function createMailer(opts: MailerOptions): Mailer {
   return {
     configured: transport !== null,
     async send({ tx, ...input }) {
-      const [mail] = await prepare([input]);
+      const [mail] = await prepare([input], readerOf(tx));
       const db = tx ?? opts.db;
       await store([mail!], db);
       if (mail!.mode !== 'immediate') return { ok: true, id: mail!.id, result: mail!.mode === 'daily' ? 'digest' : 'off' };
@@ -283,7 +290,7 @@ export function createMailer(opts: MailerOptions): Mailer {
       return { ok: true, id: mail!.id, result: transport ? 'queued' : 'outbox' };
     },
     async sendMany(mails, tx) {
-      const prepared = await prepare(mails);
+      const prepared = await prepare(mails, readerOf(tx));
       await store(prepared, tx);
       const immediate = prepared.filter((m) => m.mode === 'immediate');
       if (!transport && immediate.length) opts.log.info({ count: immediate.length, templates: [...new Set(immediate.map((m) => m.template))] }, 'SMTP_URL is not set: mails kept in the outbox');

@@ -24,6 +24,7 @@ import payments from './payments';
 import phase from './phase';
 import proceedings from './proceedings';
 import program from './program';
+import receipts from './receipts';
 import records from './records';
 import registrations from './registrations';
 import reviewer from './reviewer';
@@ -38,4 +39,4 @@ import visaLetters from './visa-letters';
 import workshops from './workshops';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, visaLetters, workshops, attendees, registrations, awards];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, visaLetters, workshops, attendees, registrations, awards, receipts];

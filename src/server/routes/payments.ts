@@ -35,6 +35,8 @@ const routes: FastifyPluginAsync = async (app) => {
   const card = createCardProvider(config, app.log);
   const registrationUrl = `${config.publicUrl}/registration`;
   const limiter = new SharedLimiter(db);
+  // A settled payment's receipt and confirmation mail (issue 24.3) go out in the settling transaction.
+  const notify = { mailer: app.mailer, publicUrl: config.publicUrl, secret: config.JWT_SECRET };
   // A guard: counted before the body is read, so a refused client's body is never parsed.
   const limit = (kind: keyof typeof PAYMENT_LIMITS) => async (req: { ip: string }) => {
     const refusal = await limiter.take([{ key: `payment:${kind}:${addressKey(req.ip)}`, ...PAYMENT_LIMITS[kind] }]);
@@ -96,7 +98,7 @@ const routes: FastifyPluginAsync = async (app) => {
         handler: async ({ req, reply }) => {
           // Only PayU's known fields, each cut to a fixed length, are read or stored (never the whole form).
           const form = cutPayuCallbackForm(req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
-          const payment = await receivePayuReturn({ db, config, kind, form, ip: req.ip });
+          const payment = await receivePayuReturn({ db, config, kind, form, ip: req.ip, notify });
           return sendHtml(reply, resultPage(payment));
         },
       });
@@ -107,7 +109,7 @@ const routes: FastifyPluginAsync = async (app) => {
       // Not configured is said before the query is checked.
       guard: async () => { configuredCard(); },
       handler: async ({ req, reply, query }) => {
-        const payment = await receiveCardReturn({ db, card: configuredCard(), sessionId: query.session_id, ip: req.ip });
+        const payment = await receiveCardReturn({ db, card: configuredCard(), sessionId: query.session_id, ip: req.ip, notify });
         return sendHtml(reply, resultPage(payment));
       },
     });
@@ -123,7 +125,7 @@ const routes: FastifyPluginAsync = async (app) => {
         const provider = configuredCard();
         const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const signature = req.headers['stripe-signature'];
-        await recordCardWebhook({ db, card: provider, rawBody, signature: typeof signature === 'string' ? signature : undefined });
+        await recordCardWebhook({ db, card: provider, rawBody, signature: typeof signature === 'string' ? signature : undefined, notify });
         return { received: true as const };
       },
     });

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { CardProvider } from '../../payments/card';
 import { verifyPayuResponse } from '../../payments/payu';
 import { recordAudit } from '../shared/audit';
+import { completeRegistrationPayment, type ReceiptMailer } from './complete-payment';
 
 /** The row type lives in db/schema.ts; re-exported for the services that import it from here. */
 export type { PaymentRow };
@@ -17,14 +18,21 @@ export type { PaymentRow };
  */
 const ALLOWED_FROM = { paid: ['pending', 'failed'], failed: ['pending'] } as const;
 
-async function settlePayment(db: Db, payment: PaymentRow, to: 'paid' | 'failed', providerRef: string | null): Promise<PaymentRow> {
-  const [updated] = await db.update(payments)
-    .set({ status: to, providerRef: providerRef ?? payment.providerRef, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, payment.id), inArray(payments.status, [...ALLOWED_FROM[to]])))
-    .returning();
-  if (updated) return updated;
-  const [current] = await db.select().from(payments).where(eq(payments.id, payment.id));
-  return current ?? payment;
+/**
+ * Settling as paid completes the registration in the same transaction (paid, numbered receipt, confirmation mail):
+ * the money is never recorded without its receipt, nor a receipt without the money. A paid payment without a receipt
+ * (paid before receipts existed) gets one when its callback comes again; one that has it is left alone.
+ */
+async function settlePayment(db: Db, payment: PaymentRow, to: 'paid' | 'failed', providerRef: string | null, notify: ReceiptMailer): Promise<PaymentRow> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(payments)
+      .set({ status: to, providerRef: providerRef ?? payment.providerRef, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, [...ALLOWED_FROM[to]])))
+      .returning();
+    const [current] = updated ? [updated] : await tx.select().from(payments).where(eq(payments.id, payment.id));
+    if (current?.status === 'paid') await completeRegistrationPayment(tx, { paymentId: current.id, notify });
+    return current ?? payment;
+  });
 }
 
 async function recordEvent(db: Db, e: { txnid: string | null; kind: string; accepted: boolean; payload: unknown }): Promise<void> {
@@ -38,7 +46,7 @@ const PAYU_FIELDS = ['txnid', 'status', 'hash', 'key', 'amount', 'productinfo', 
  * A PayU success or failure post. Accepted only with a matching reverse hash for a txnid we issued;
  * otherwise nothing changes, the attempt is recorded and AppError 400 is thrown.
  */
-export async function recordPayuCallback(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string> }): Promise<PaymentRow> {
+export async function recordPayuCallback(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; notify: ReceiptMailer }): Promise<PaymentRow> {
   const { db, config, form } = input;
   const kind = `payu.${input.kind}`;
   const key = config.PAYU_KEY;
@@ -63,7 +71,7 @@ export async function recordPayuCallback(input: { db: Db; config: Config; kind: 
 
   await recordEvent(db, { txnid, kind, accepted: true, payload: form });
   const outcome = f.status === 'success' ? 'paid' : f.status === 'failure' ? 'failed' : null;
-  return outcome ? settlePayment(db, payment, outcome, f.mihpayid || null) : payment;
+  return outcome ? settlePayment(db, payment, outcome, f.mihpayid || null, input.notify) : payment;
 }
 
 /**
@@ -71,7 +79,7 @@ export async function recordPayuCallback(input: { db: Db; config: Config; kind: 
  * webhook body). Returns the payment, or null when the session is not one of ours.
  */
 export async function syncCardSession(input: {
-  db: Db; card: CardProvider; sessionId: string; kind: string; payload: unknown;
+  db: Db; card: CardProvider; sessionId: string; kind: string; payload: unknown; notify: ReceiptMailer;
   /** A signed checkout.session.async_payment_failed: the session alone cannot tell failed from still pending. */
   asyncPaymentFailed?: boolean;
 }): Promise<PaymentRow | null> {
@@ -84,9 +92,9 @@ export async function syncCardSession(input: {
     && session.currency === 'usd' && session.amountCents === Math.round(Number(payment!.amount) * 100);
   await recordEvent(db, { txnid: payment?.txnid ?? session.txnid, kind, accepted: matches, payload });
   if (!payment || !matches) return null;
-  if (session.outcome === 'paid') return settlePayment(db, payment, 'paid', session.id);
+  if (session.outcome === 'paid') return settlePayment(db, payment, 'paid', session.id, input.notify);
   if (session.outcome === 'expired' || (session.outcome === 'unpaid' && input.asyncPaymentFailed)) {
-    return settlePayment(db, payment, 'failed', session.id);
+    return settlePayment(db, payment, 'failed', session.id, input.notify);
   }
   return payment;
 }
@@ -95,7 +103,7 @@ export async function syncCardSession(input: {
  * A Stripe webhook: the signature is checked on the raw body, then a Checkout session event is acted on
  * by reading the session from Stripe. Every webhook is recorded; a bad signature throws AppError 400.
  */
-export async function recordCardWebhook(input: { db: Db; card: CardProvider; rawBody: Buffer; signature: string | undefined }): Promise<void> {
+export async function recordCardWebhook(input: { db: Db; card: CardProvider; rawBody: Buffer; signature: string | undefined; notify: ReceiptMailer }): Promise<void> {
   const { db, card } = input;
   let event: Awaited<ReturnType<CardProvider['verifyWebhook']>>;
   try {
@@ -108,7 +116,7 @@ export async function recordCardWebhook(input: { db: Db; card: CardProvider; raw
   const kind = `stripe.${event.type}`;
   if (event.sessionId && event.type.startsWith('checkout.session.')) {
     const asyncPaymentFailed = event.type === 'checkout.session.async_payment_failed';
-    await syncCardSession({ db, card, sessionId: event.sessionId, kind, payload, asyncPaymentFailed });
+    await syncCardSession({ db, card, sessionId: event.sessionId, kind, payload, asyncPaymentFailed, notify: input.notify });
   } else {
     await recordEvent(db, { txnid: null, kind, accepted: false, payload });
   }
@@ -118,16 +126,16 @@ const auditCallback = (db: Db, ip: string, provider: 'payu' | 'stripe', kind: st
   recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip, details: { provider, kind, txnid: p.txnid, status: p.status, amount: p.amount, currency: p.currency } });
 
 /** The payer's browser back from PayU (success or failure post): recorded as recordPayuCallback does, and audited. */
-export async function receivePayuReturn(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; ip: string }): Promise<PaymentRow> {
+export async function receivePayuReturn(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; ip: string; notify: ReceiptMailer }): Promise<PaymentRow> {
   const payment = await recordPayuCallback(input);
   await auditCallback(input.db, input.ip, 'payu', input.kind, payment);
   return payment;
 }
 
 /** The payer's browser back from Stripe Checkout: the payment synced with its session, and audited; 400 for a session not ours. */
-export async function receiveCardReturn(input: { db: Db; card: CardProvider; sessionId: string; ip: string }): Promise<PaymentRow> {
+export async function receiveCardReturn(input: { db: Db; card: CardProvider; sessionId: string; ip: string; notify: ReceiptMailer }): Promise<PaymentRow> {
   const { db, sessionId } = input;
-  const payment = await syncCardSession({ db, card: input.card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId } });
+  const payment = await syncCardSession({ db, card: input.card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId }, notify: input.notify });
   if (!payment) throw new AppError('bad_request', 'This card payment was not started here.');
   await auditCallback(db, input.ip, 'stripe', 'return', payment);
   return payment;

@@ -1,0 +1,102 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { CONFERENCE_TIME_ZONE } from '../../../core/conference';
+import type { Currency } from '../../../core/fees';
+import { categoryLabel, formatMoney } from '../../../core/registration';
+import type { Db } from '../../db/connect';
+import { payments, receipts, registrations, type PaymentRow } from '../../db/schema';
+import { newDocumentCode } from '../../documents/codes';
+import type { Mailer } from '../../mail/send';
+import { recordAudit } from '../shared/audit';
+import { receiptLink } from './receipts';
+
+/** Where the confirmation mail goes out from and what signs its receipt link. */
+export interface ReceiptMailer { mailer: Pick<Mailer, 'send'>; publicUrl: string; secret: string }
+
+export const RECEIPT_PREFIX = 'IMSE';
+
+/** "IMSE-2026-000042": the year of payment and its place in that year, six digits (a seventh appears past 999,999). */
+export const formatReceiptNumber = (year: number, seq: number) => `${RECEIPT_PREFIX}-${year}-${String(seq).padStart(6, '0')}`;
+
+/** The calendar year of an instant in the conference's time zone (a payment at 00:30 in Bangkok on 1 January is the new year's). */
+export function conferenceYear(at: Date): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: CONFERENCE_TIME_ZONE }).format(at));
+}
+
+/** A stored decimal amount ("7400.00") in minor units, without floating point. */
+export function decimalToMinor(amount: string): number {
+  const [whole = '0', frac = ''] = amount.trim().split('.');
+  return Number(whole) * 100 + Number(`${frac}00`.slice(0, 2));
+}
+
+/** Minor units as the decimal text the payments table stores. */
+export const minorToDecimal = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+
+export const METHOD_LABELS: Record<PaymentRow['provider'], string> = { payu: 'PayU', stripe: 'Card (Stripe)', bank: 'Bank transfer' };
+
+/**
+ * The next number of a kind and year from document_counters. The upsert locks the counter row until the
+ * transaction ends, so concurrent payments queue for it and each takes the next; a rolled-back payment gives its
+ * number back with the rest of its transaction, so numbers have no gaps and are never handed out twice.
+ */
+export async function takeDocumentNumber(tx: Db, kind: string, year: number): Promise<number> {
+  const res = await tx.execute(sql`
+    INSERT INTO document_counters (kind, year, last) VALUES (${kind}, ${year}, 1)
+    ON CONFLICT (kind, year) DO UPDATE SET last = document_counters.last + 1
+    RETURNING last`);
+  return (res as unknown as { rows: { last: number }[] }).rows[0]!.last;
+}
+
+/**
+ * A payment settled as paid (a verified PayU or card answer, or a bank transfer the editor recorded): its
+ * registration becomes paid, the payment gets its numbered receipt, and the payer is mailed the confirmation with
+ * the receipt's signed link — all in `tx`, the transaction that settled the payment. Idempotent: a payment that has
+ * its receipt already (a replayed or concurrent callback) changes nothing and answers null, as does a payment that
+ * is not paid or pays no registration.
+ */
+export async function completeRegistrationPayment(tx: Db, input: { paymentId: string; now?: Date; notify: ReceiptMailer }): Promise<{ receiptNumber: string } | null> {
+  const now = input.now ?? new Date();
+  // Locking the payment serialises two callbacks for it: the second waits here and then finds the receipt.
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
+  if (!payment || payment.status !== 'paid' || !payment.registrationId) return null;
+  const [existing] = await tx.select({ number: receipts.number }).from(receipts).where(eq(receipts.paymentId, payment.id));
+  if (existing) return null;
+  const [registration] = await tx.select().from(registrations).where(eq(registrations.id, payment.registrationId)).for('update');
+  if (!registration) return null;
+
+  // A late success after a cancellation is still money received: the registration is paid.
+  const paidAt = registration.status === 'paid' && registration.paidAt ? registration.paidAt : now;
+  await tx.update(registrations).set({ status: 'paid', paidAt, cancelledAt: null, updatedAt: now })
+    .where(and(eq(registrations.id, registration.id)));
+
+  // A bank transfer is dated by the day the money arrived (noon in the conference's zone, so the date never shifts).
+  const receiptPaidAt = payment.paidOn ? new Date(`${payment.paidOn}T12:00:00+07:00`) : now;
+  const year = conferenceYear(receiptPaidAt);
+  const seq = await takeDocumentNumber(tx, 'receipt', year);
+  const number = formatReceiptNumber(year, seq);
+  const code = newDocumentCode();
+  const currency: Currency = payment.currency === 'INR' ? 'INR' : 'USD';
+  const amountMinor = decimalToMinor(payment.amount);
+  const item = categoryLabel(registration.category);
+  const method = METHOD_LABELS[payment.provider];
+  await tx.insert(receipts).values({
+    number, year, seq, code, paymentId: payment.id, registrationId: registration.id,
+    billingName: registration.billingName || registration.name, billingAddress: registration.billingAddress || null,
+    item, amountMinor, currency, method, paidAt: receiptPaidAt, issuedAt: now,
+  });
+  await recordAudit(tx, {
+    actorId: payment.recordedBy, actorRole: payment.recordedBy ? 'Editor' : null, action: 'receipt.issue',
+    paperId: registration.paperId, details: { receiptNumber: number, registrationId: registration.id, paymentId: payment.id, amountMinor, currency, method },
+  });
+
+  const { publicUrl, secret, mailer } = input.notify;
+  await mailer.send({
+    tx, to: registration.email, template: 'registrationConfirmed',
+    values: {
+      name: registration.name, category: item, amount: formatMoney(amountMinor, currency),
+      method: payment.provider === 'bank' && payment.providerRef ? `${method}, reference ${payment.providerRef}` : method,
+      receiptNumber: number, registrationCode: registration.code,
+      receiptUrl: receiptLink({ publicUrl, secret, code }), accountUrl: `${publicUrl}/account/registrations`,
+    },
+  });
+  return { receiptNumber: number };
+}
