@@ -42,6 +42,8 @@ const DELIBERATION_DEFAULTS = {
   discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
   // Issue 26.4's DOI settings.
   doiPrefix: null, doiPattern: 'imse.{year}.{paperId}',
+  // Issue 24.4's signatory of letters and how long passport numbers are kept.
+  organiserName: 'Organising Secretary', organiserTitle: 'Organising Committee', hasSignature: false, passportRetentionDays: 30,
 };
 
 describe('settings', () => {
