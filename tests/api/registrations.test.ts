@@ -227,7 +227,8 @@ describe('registrations', () => {
     const [payment] = await db.select().from(payments).where(eq(payments.txnid, txnid));
     expect(payment!.registrationId).toBeTruthy();
     const [reg] = await db.select().from(registrations).where(eq(registrations.id, payment!.registrationId!));
-    expect(reg).toMatchObject({ email, name: 'Modal Payer', category: 'unspecified', currency: 'INR', amountMinor: 740_000 });
+    // PayU's verified answer settles the payment and, with it, the registration (issue 24.3's completeRegistrationPayment).
+    expect(reg).toMatchObject({ email, name: 'Modal Payer', category: 'unspecified', currency: 'INR', amountMinor: 740_000, status: 'paid' });
     const withItem = await post('/api/payu/initiate', { name: 'Item Payer', email, amount: 22200, productinfo: '', feeItem: { kind: 'award' } });
     expect(withItem.statusCode).toBe(200);
     const [p2] = await db.select().from(payments).where(eq(payments.txnid, payuFields(withItem.body).txnid!));
