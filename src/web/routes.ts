@@ -63,6 +63,8 @@ export default [
     route('editor/exports', 'routes/editor/editor-exports.tsx', { id: 'editor-exports' }),
     route('editor/pricing', 'routes/editor/editor-pricing.tsx', { id: 'editor-pricing' }),
     route('editor/workshops', 'routes/editor/editor-workshops.tsx', { id: 'editor-workshops' }),
+    route('editor/registrations/new', 'routes/editor/editor-new-registration.tsx', { id: 'editor-new-registration' }),
+    route('editor/registrations/:registrationId', 'routes/editor/editor-registration.tsx', { id: 'editor-registration' }),
     route('editor/attendees', 'routes/editor/editor-attendees.tsx', { id: 'editor-attendees' }),
     route('editor/check-in', 'routes/editor/editor-check-in.tsx', { id: 'editor-check-in' }),
     route('editor/visa-letters', 'routes/editor/editor-visa-letters.tsx', { id: 'editor-visa-letters' }),

@@ -53,7 +53,7 @@ const LINKS: Array<[string, string]> = [
   ['/editor/assign', 'Automatic assignment'], ['/editor/audit', 'Audit log'], ['/keynote-admin', 'Keynote admin'],
   ['/award-panel', 'Award panel'],
   ['/editor/attendees', 'Attendees'], ['/editor/check-in', 'Check-in'], ['/editor/workshops', 'Workshops'],
-  ['/editor/tracks', 'Tracks'], ['/editor/review-form', 'Review form'], ['/editor/mail-templates', 'Mail templates'], ['/editor/exports', 'Exports'],
+  ['/editor/tracks', 'Tracks'], ['/editor/review-form', 'Review form'], ['/editor/mail-templates', 'Mail templates'], ['/editor/exports', 'Exports'], ['/editor/registrations/new', 'Register someone'],
   ['/editor/visa-letters', 'Visa letters'],
 ];
 /** What a track chair may use of the links above (the server refuses them the rest: issue 22.2). */
