@@ -130,9 +130,25 @@ export function scriptRuns(text: string): { script: FontScript; text: string }[]
   return runs;
 }
 
+/**
+ * Widths at size 1 of the runs measured lately, by font file and text: shaping (fontkit's GSUB and GPOS lookups) is
+ * most of a document's time, and the same words (letterhead, headings, labels) come back in every document.
+ */
+const widths = new Map<string, number>();
+function runWidth(kit: DocKit, script: FontScript, bold: boolean, text: string, size: number): number {
+  const key = `${script}${bold ? 'B' : 'R'}${text}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    w = kit.fonts[script][bold ? 'bold' : 'regular'].widthOfTextAtSize(text, 1);
+    if (widths.size >= 20_000) widths.clear();
+    widths.set(key, w);
+  }
+  return w * size;
+}
+
 function lineWidth(kit: DocKit, text: string, size: number, bold: boolean): number {
   let width = 0;
-  for (const run of scriptRuns(text)) width += kit.fonts[run.script][bold ? 'bold' : 'regular'].widthOfTextAtSize(run.text, size);
+  for (const run of scriptRuns(text)) width += runWidth(kit, run.script, bold, run.text, size);
   return width;
 }
 
@@ -223,13 +239,13 @@ export function drawText(kit: DocKit, page: PDFPage, text: string, opts: {
   let y = opts.y;
   for (const line of wrapLines(kit, text, opts.size, bold, opts.maxWidth)) {
     const runs = scriptRuns(line);
-    const widths = runs.map((r) => kit.fonts[r.script][bold ? 'bold' : 'regular'].widthOfTextAtSize(r.text, opts.size));
-    const total = widths.reduce((a, b) => a + b, 0);
+    const runWidths = runs.map((r) => runWidth(kit, r.script, bold, r.text, opts.size));
+    const total = runWidths.reduce((a, b) => a + b, 0);
     const box = opts.maxWidth ?? 0;
     let x = opts.align === 'center' ? opts.x + (box - total) / 2 : opts.align === 'right' ? opts.x + box - total : opts.x;
     runs.forEach((run, i) => {
       page.drawText(run.text, { x, y, size: opts.size, font: kit.fonts[run.script][bold ? 'bold' : 'regular'], color: opts.color ?? INK });
-      x += widths[i] ?? 0;
+      x += runWidths[i] ?? 0;
     });
     y -= lineHeight;
   }
