@@ -45,7 +45,7 @@ export function certificateStatement(input: CertificateInput): { text: string; b
       const w = input.details?.workshop;
       return [
         { text: 'participated in the technical workshop course' },
-        { text: w ? w.title : 'of the conference', bold: true, size: 19 },
+        { text: w?.title ?? c.paperTitle ?? 'of the conference', bold: true, size: 19 },
         { text: `${w ? `on ${formatLongDate(w.date)}, ` : ''}organised by the ${title}.` },
       ];
     }

@@ -27,7 +27,7 @@ function documentPage(d: VerifiedDocument): { title: string; body: string } {
     else if (d.kind === 'award') {
       pairs.push(['For', d.award ? `The ${d.award.category} ${d.award.year}` : 'An award of the conference']);
       if (d.award?.awardId) pairs.push(['Award ID', d.award.awardId]);
-    } else if (d.kind === 'workshop') pairs.push(['For', d.workshop ? `Participating in the technical workshop course ${d.workshop.title} (${day(d.workshop.date)})` : 'Participating in the technical workshop']);
+    } else if (d.kind === 'workshop') pairs.push(['For', d.workshop ? `Participating in the technical workshop course ${d.workshop.title} (${day(d.workshop.date)})` : `Participating in the technical workshop${d.paperTitle ? ` course ${d.paperTitle}` : ''}`]);
     else pairs.push(['For', 'Attending the conference']);
     pairs.push(['Issued on', day(d.issuedAt)], ['Code', d.code]);
     return { title: what, body: `<h1 class="valid">Valid certificate</h1><p>This ${escapeHtml(what.toLowerCase())} was ${escapeHtml(by)}.</p>${rows(pairs)}` };
