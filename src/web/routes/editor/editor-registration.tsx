@@ -135,7 +135,7 @@ export default function EditorRegistration({ loaderData }: Route.ComponentProps)
                   <span className="font-mono font-semibold">{x.number}</span>
                   <span className="block text-sm text-slate-700">{formatMoney(x.amountMinor, x.currency)}, {x.method}, paid {formatDate(x.paidAt)}</span>
                 </span>
-                <Button variant="secondary" size="sm" onClick={() => download(x.number)} aria-label={`Download receipt ${x.number}`}>Download PDF</Button>
+                <Button variant="secondary" size="sm" onClick={() => download(x.number)}>Download PDF<span className="sr-only"> of receipt {x.number}</span></Button>
               </li>
             ))}
           </ul>
