@@ -5,6 +5,7 @@ import type { RegistrationRow } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { insertRegistration } from '../support/registration-rows';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { readPdf } from '../support/pdf-text';
 
 let t: TestApp;
 let editor: SignedUp;
@@ -234,16 +235,3 @@ describe('badges', () => {
   });
 });
 
-/** The PDF's text, page count and first page size, read back by Mozilla's pdf.js (not the library that wrote it). */
-async function readPdf(bytes: Buffer): Promise<{ text: string; pages: number; size: number[] }> {
-  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i += 1) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  const [, , w, h] = (await doc.getPage(1)).view;
-  return { text: parts.join('\n').replace(/\s+/g, ' '), pages: doc.numPages, size: [Math.round(w!), Math.round(h!)] };
-}

@@ -8,6 +8,7 @@ import { submitPaper } from '../support/multipart';
 import { insertRegistration } from '../support/registration-rows';
 import { verifyAddress } from '../support/mailbox';
 import { signupAs, type SignedUp } from '../support/users';
+import { pdfText } from '../support/pdf-text';
 
 const PAYU_KEY = 'testKey1';
 const PAYU_SALT = 'testSalt1';
@@ -264,14 +265,3 @@ describe('programme, calendars, registration and certificates', () => {
   });
 });
 
-/** The PDF's text, read back by Mozilla's pdf.js (not the library that wrote it). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i += 1) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  return parts.join('\n').replace(/\s+/g, ' ');
-}

@@ -8,6 +8,7 @@ import { verifyAddress } from '../support/mailbox';
 import { payuFields } from '../support/payu';
 import { mailParts, startSmtpListener, type ReceivedMail } from '../support/smtp';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { pdfText } from '../support/pdf-text';
 
 const PAYU_KEY = 'receiptsKey';
 const PAYU_SALT = 'receiptsSalt';
@@ -17,18 +18,6 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 let editor: SignedUp;
 const db = () => t.app.database.db;
-
-/** The PDF's text, read back by Mozilla's pdf.js (not the library that wrote it). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i += 1) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  return parts.join('\n').replace(/\s+/g, ' ');
-}
 
 /** Start a payment through the SPEC §7 modal; answers PayU's hidden fields (the txnid among them). */
 async function startPayu(body: Record<string, unknown>): Promise<Record<string, string>> {

@@ -8,6 +8,7 @@ import { systemClusterHome } from '../../src/server/db/embedded-postgres';
 import { newDocumentCode } from '../../src/server/documents/codes';
 import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer, watchProblems } from './browser';
 import { serverApi } from './server-api';
+import { pdfText } from '../support/pdf-text';
 
 /**
  * The registration desk (issue 24.5): the editor opens the attendee list, downloads the badges, and at the door,
@@ -53,15 +54,6 @@ async function open(viewport: { width: number; height: number }): Promise<{ cont
   const page = await context.newPage();
   await logInInBrowser(page, { role: 'Editor', email: editorEmail });
   return { context, page };
-}
-
-/** The PDF's text as pdf.js reads it (not the library that wrote it). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i += 1) parts.push((await (await doc.getPage(i)).getTextContent()).items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  return parts.join('\n').replace(/\s+/g, ' ');
 }
 
 test('the editor opens the attendee list and downloads the badges PDF', async () => {

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer, watchProblems } from './browser';
 import { serverApi } from './server-api';
+import { pdfText } from '../support/pdf-text';
 
 /**
  * Issue 24.1, 24.3: the editor registers another attendee, records the bank transfer that arrived (reference, day,
@@ -24,14 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i += 1) parts.push((await (await doc.getPage(i)).getTextContent()).items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  return parts.join('\n').replace(/\s+/g, ' ');
-}
 
 test('the editor registers an attendee, records their bank transfer, and downloads the receipt', async () => {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, bypassCSP: true, acceptDownloads: true });

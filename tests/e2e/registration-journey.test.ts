@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hashPayuResponse } from '../../src/server/payments/payu';
@@ -6,6 +6,7 @@ import type { ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
 import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, startOwnServer } from './browser';
 import { serverApi } from './server-api';
+import { pdfText } from '../support/pdf-text';
 
 /**
  * Issue 24.1–24.2 in the browser, on a server of its own with a real SMTP listener: the editor sets an early-bird
@@ -120,7 +121,13 @@ test('a student registers with an early-bird price and a coupon, pays through Pa
   await row.getByText('INR 29,970.00').waitFor();
   await row.getByText(/Early-bird price\. Coupon/).waitFor();
   await expect(row.getByRole('link', { name: 'Ask for a visa letter' }).getAttribute('href')).resolves.toMatch(/^\/account\/visa-letters\?registration=[0-9a-f]{24}$/);
-  await expect(row.getByRole('link', { name: 'Download the receipt' }).getAttribute('href')).resolves.toMatch(/^\/api\/account\/registrations\/[0-9a-f]{24}\/receipt\.pdf$/);
+  // The payer's own copy (issue 24.3): numbered, the amount in rupees, non-refundable.
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download the receipt' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^receipt-[0-9a-f]{24}\.pdf$/);
+  const receipt = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
+  expect(receipt).toMatch(/IMSE-\d{4}-\d{6}/);
+  expect(receipt).toContain('29,970.00');
+  expect(receipt).toContain('non-refundable');
   await expect(row.getByRole('button', { name: 'Cancel registration' }).count()).resolves.toBe(0);
   await checkScreen(page, 'registrations-paid');
   await context.close();

@@ -9,6 +9,7 @@ import { newDocumentCode } from '../../src/server/documents/codes';
 import { signaturePng } from '../support/png';
 import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer, watchProblems } from './browser';
 import { serverApi } from './server-api';
+import { pdfText } from '../support/pdf-text';
 
 /**
  * Visa invitation letters (issue 24.4): a registrant with a paid registration asks for a letter on a phone, the
@@ -65,15 +66,6 @@ async function open(viewport: { width: number; height: number }, role: 'Author' 
 const shot = (page: Page, name: string) => async (width: number) => {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
 };
-
-/** The PDF's text as pdf.js reads it (not the library that wrote it). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i += 1) parts.push((await (await doc.getPage(i)).getTextContent()).items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  return parts.join('\n').replace(/\s+/g, ' ');
-}
 
 test('the editor sets who signs the letters, with the signature image', async () => {
   const { context, page } = await open(DESKTOP, 'Editor', editorEmail);

@@ -4,11 +4,12 @@ import { toast } from 'sonner';
 import { formatMoney, REGISTRATION_CATEGORIES } from '../../../core/registration';
 import type { PaymentStartJson, QuoteJson, RegistrationJson } from '../../../core/schemas/registration';
 import { messageOf, session } from '../../api/client';
+import { saveOwnReceipt } from '../../api/receipts';
 import { cancelRegistration, createRegistration, listMyRegistrations, payRegistration, quoteRegistration } from '../../api/registrations';
 import { loadOr, useFollowRedirect } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
-import { Button, ButtonAnchor } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import type { Route } from './+types/registrations';
@@ -89,7 +90,8 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
       <div className="mt-3 flex flex-wrap gap-2">
         {r.status === 'paid' ? (
           <>
-            {r.receiptUrl ? <ButtonAnchor href={r.receiptUrl} variant="secondary" size="sm">Download the receipt</ButtonAnchor> : null}
+            {/* The owner's download needs the login token, which a plain link cannot send. */}
+            {r.receiptUrl ? <Button variant="secondary" size="sm" disabled={busy} onClick={() => void act(() => saveOwnReceipt(r.id))}>Download the receipt</Button> : null}
             <Link to={`/account/visa-letters?registration=${r.id}`} className="rounded-md px-2 py-1.5 text-sm font-semibold text-brand-700 underline">Ask for a visa letter</Link>
           </>
         ) : null}
