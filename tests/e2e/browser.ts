@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { systemClusterHome } from '../../src/server/db/embedded-postgres';
 import { tempPrefix } from '../support/leftovers';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 
@@ -27,6 +29,15 @@ export const baseUrl = () => inject('baseUrl');
  * shared one is `baseUrl`): the build's site and compiled server (global-setup chose it), `env` on top, and a copy
  * of the migrated database global-setup prepared (no initdb per file). `stop` also removes its DATA_DIR.
  */
+/** A server of startOwnServer's: a client of its embedded database (set rows up that other journeys make) (its port from the postmaster's pid file, its password from DATA_DIR). */
+export function ownDatabase(dataDir: string): pg.Client {
+  const cluster = [path.join(dataDir, 'pg'), path.join(systemClusterHome(dataDir), 'pg')].find((d) => existsSync(path.join(d, 'postmaster.pid')));
+  if (!cluster) throw new Error(`no running cluster for ${dataDir}`);
+  const port = Number(readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  return new pg.Client({ host: '127.0.0.1', port, user: 'imse', password, database: 'imse' });
+}
+
 export async function startOwnServer(env: Record<string, string> = {}): Promise<ServerProcess & { dataDir: string }> {
   const dataDir = mkdtempSync(tempPrefix());
   try {
@@ -141,6 +152,10 @@ let axeSource: string | undefined;
  */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   await settleToasts(page);
+  // An opening dialog fades in (200 ms): measured mid-way, its colours blend with the backdrop (a busy machine's
+  // false contrast failure). Wait until no animation that ends is still running; the endless ones (ticker) run on.
+  await expect.poll(() => page.evaluate(() => document.getAnimations()
+    .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)), { timeout: 10_000 }).toBe(true);
   axeSource ??= readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
   await page.evaluate(axeSource);
   const result = await page.evaluate((selector) => (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<AxeResult> } })

@@ -1,13 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { newId } from '../../src/core/ids';
-import { systemClusterHome } from '../../src/server/db/embedded-postgres';
 import { newDocumentCode } from '../../src/server/documents/codes';
 import { signaturePng } from '../support/png';
-import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer, watchProblems } from './browser';
+import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, ownDatabase, startOwnServer, watchProblems } from './browser';
 import { serverApi } from './server-api';
 import { pdfText } from '../support/pdf-text';
 
@@ -26,15 +24,6 @@ const PASSPORT = 'P7654321';
 const registrationId = newId();
 const { signup } = serverApi(() => server.url);
 const SHOTS = process.env.VISA_SHOTS;
-
-/** The journey's own server's embedded database (its port from the postmaster's pid file, its password from DATA_DIR). */
-function ownDatabase(dataDir: string): pg.Client {
-  const cluster = [path.join(dataDir, 'pg'), path.join(systemClusterHome(dataDir), 'pg')].find((d) => existsSync(path.join(d, 'postmaster.pid')));
-  if (!cluster) throw new Error(`no running cluster for ${dataDir}`);
-  const port = Number(readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  return new pg.Client({ host: '127.0.0.1', port, user: 'imse', password, database: 'imse' });
-}
 
 beforeAll(async () => {
   server = await startOwnServer();
