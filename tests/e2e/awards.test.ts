@@ -26,17 +26,10 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 // A real 1×1 PNG, so the awardee's photo draws.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-const { call, signup } = serverApi(() => server.url);
+const { call, signup, verifyByMail } = serverApi(() => server.url);
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map(mailText);
 
-async function verify(email: string) {
-  let token: string | undefined;
-  for (const started = Date.now(); !(token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mailsTo(email).join('\n'))?.[1]);) {
-    if (Date.now() - started > 15_000) throw new Error(`no verification mail to ${email}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await call('POST', '/api/email/verify', null, { token });
-}
+const verify = (email: string) => verifyByMail(email, mailsTo);
 
 beforeAll(async () => {
   smtp = await startSmtpListener();

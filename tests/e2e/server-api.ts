@@ -27,6 +27,18 @@ export function serverApi(baseUrl: () => string) {
     return ((await res.json()) as { paper: { _id: string } }).paper._id;
   }
   /**
+   * Confirm `email` with the link mailed to it at sign-up (read through `mailsTo`, the journey's SMTP listener), as
+   * its owner would (the page's button posts the token). Polled by hand, as beforeAll cannot use expect.poll.
+   */
+  async function verifyByMail(email: string, mailsTo: (email: string) => string[]): Promise<void> {
+    let token: string | undefined;
+    for (const started = Date.now(); !(token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mailsTo(email).join('\n'))?.[1]);) {
+      if (Date.now() - started > 15_000) throw new Error(`no verification mail to ${email}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await call('POST', '/api/email/verify', null, { token });
+  }
+  /**
    * The editor names `email` chair of `trackId`; the chair signs up as an Editor and confirms the address with the
    * link mailed to it (read through `mailsTo`, the journey's SMTP listener): a chair's rights wait for that.
    * Polled by hand, as beforeAll cannot use expect.poll.
@@ -34,13 +46,8 @@ export function serverApi(baseUrl: () => string) {
   async function signUpVerifiedChair(opts: { editorToken: string; trackId: string; name: string; email: string; mailsTo: (email: string) => string[] }) {
     await call('PUT', `/api/editor/tracks/${opts.trackId}/chairs`, opts.editorToken, { emails: [opts.email] });
     const chair = await signup('Editor', opts.name, opts.email);
-    let token: string | undefined;
-    for (const started = Date.now(); !(token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(opts.mailsTo(opts.email).join('\n'))?.[1]);) {
-      if (Date.now() - started > 15_000) throw new Error(`no verification mail to ${opts.email}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await call('POST', '/api/email/verify', null, { token });
+    await verifyByMail(opts.email, opts.mailsTo);
     return chair;
   }
-  return { call, signup, submit, signUpVerifiedChair };
+  return { call, signup, submit, verifyByMail, signUpVerifiedChair };
 }
