@@ -173,7 +173,7 @@ function BankTransferForm({ registration: r, onRecorded }: { registration: Regis
     setBusy(true);
     try {
       const answer = await recordBankTransfer(r.id, parsed.data);
-      onRecorded(`Bank transfer recorded: receipt ${answer.receiptNumber} issued and mailed to ${r.email}.`);
+      onRecorded(`Bank transfer recorded: receipt ${answer.receiptNumber} issued; its mail to ${r.email} is queued (see Messages for its delivery).`);
     } catch (err) {
       if (followRedirect(err)) return;
       setError(messageOf(err, 'The transfer could not be recorded. Please try again.'));
