@@ -1,19 +1,17 @@
+import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle } from './conference-facts';
+
 /**
- * The conference's facts the server needs as well as the site (issue 15), in one place:
- * src/web/content/conference.ts reads them from here.
+ * The conference's facts as SPEC writes them: the defaults of src/core/conference-facts.ts, which the editor
+ * overrides at /editor/conference (issue 26.1). Code that shows a fact to someone reads the current facts
+ * (the server's ConferenceFactsStore, the pages' tokens); these constants are the defaults, for tests and seeds.
  */
-export const CONFERENCE_TITLE = '5th World Conference on Innovations in Management, Science and Engineering';
+export const CONFERENCE_TITLE = conferenceTitle(CONFERENCE_FACTS_DEFAULTS);
 
 /** Times of the programme are shown in this zone; Bangkok has no daylight saving time (UTC+7 all year). */
-export const CONFERENCE_TIME_ZONE = 'Asia/Bangkok';
+export const CONFERENCE_TIME_ZONE = CONFERENCE_FACTS_DEFAULTS.timeZone;
 
 /** First and last day of the conference, as calendar dates in CONFERENCE_TIME_ZONE. */
-export const CONFERENCE_DATES = { start: '2023-12-27', end: '2023-12-28' } as const;
+export const CONFERENCE_DATES = { start: CONFERENCE_FACTS_DEFAULTS.startDate, end: CONFERENCE_FACTS_DEFAULTS.endDate } as const;
 
-/** Where the conference takes place (src/web/content/conference.ts and the server's documents read it). */
-export const CONFERENCE_VENUE = {
-  resort: 'Sample Beach Resort, Pattaya',
-  city: 'Pattaya',
-  country: 'Thailand',
-  address: 'Sample Beach Resort, Beach Road, Pattaya, Chon Buri 20150, Thailand',
-} as const;
+/** Where the conference takes place. */
+export const CONFERENCE_VENUE = CONFERENCE_FACTS_DEFAULTS.venue;

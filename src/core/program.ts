@@ -78,3 +78,9 @@ export function formatTime(iso: string, timeZone: string): string {
 export function dayKey(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 }
+
+/** A session as published (issue 26.2): the snapshot kept in program_publications, presenters' e-mails and the link included. */
+export interface PublishedSession {
+  _id: string; title: string; track: string; room: string; link: string; start: string; end: string; chair: string;
+  papers: { _id: string; title: string; presenter: string; presenterEmail: string }[];
+}

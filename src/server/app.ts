@@ -5,6 +5,7 @@ import { trustProxyOption, type Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { AppError, DATABASE_FULL, FILES_FULL, isInsufficientResources, loggableError, loggableRequest } from './errors';
 import { createServer, type IncomingMessage } from 'node:http';
+import { ConferenceFactsStore } from './services/shared/conference-facts';
 import { loadWebSite, registerWeb, serveSiteFirst, type WebSite } from './web';
 import { API_POLICY, htmlPolicy, inlineScriptHashes } from './csp';
 import { PAYU_AUTOSUBMIT_SCRIPT } from './payments/pages';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     hashing: HashQueue;
     /** The bounded, fair queue every API request waits in (issue 30.3). */
     admission: AdmissionGate;
+    /** The conference's facts as the editor last saved them (issue 26.1). */
+    conference: ConferenceFactsStore;
   }
 }
 
@@ -135,6 +138,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ratePerMinute: config.MAIL_RATE_PER_MINUTE, maxAttempts: config.MAIL_MAX_ATTEMPTS, leaseMs: config.MAIL_LEASE_SECONDS * 1000,
   });
   app.decorate('mailer', mailer);
+  const conference = new ConferenceFactsStore();
+  app.decorate('conference', conference);
+  app.addHook('onReady', async () => {
+    await conference.refresh(database.db).catch(() => {});
+    conference.watch(database.db);
+  });
+  app.addHook('onClose', async () => conference.stop());
   // Review reminders (issue 14 §3) are queued by the mail worker's loop, every ten minutes.
   mailer.addJob({ name: 'review reminders', everyMs: 10 * 60_000, run: () => sendReviewReminders({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   mailer.addJob({ name: 'discussion digests', everyMs: 5 * 60_000, run: () => sendDiscussionDigests({ db: database.db, mailer, publicUrl: config.publicUrl }) });

@@ -13,7 +13,7 @@ export const ProgramSessionJson = z.object({
 export type ProgramSessionJson = z.infer<typeof ProgramSessionJson>;
 
 /** GET /api/program (public). */
-export const ProgramJson = z.object({ timeZone: z.literal('Asia/Bangkok'), sessions: z.array(ProgramSessionJson) });
+export const ProgramJson = z.object({ timeZone: z.string(), sessions: z.array(ProgramSessionJson) });
 export type ProgramJson = z.infer<typeof ProgramJson>;
 
 const SessionFields = z.object({
@@ -48,7 +48,7 @@ export const EditorPaperChoiceJson = z.object({
 });
 /** GET /api/editor/program: the programme with presenters' e-mails, warnings and the accepted papers to place. */
 export const EditorProgramJson = z.object({
-  timeZone: z.literal('Asia/Bangkok'),
+  timeZone: z.string(),
   conferenceDates: z.object({ start: z.string(), end: z.string() }),
   sessions: z.array(ProgramSessionJson.extend({ papers: z.array(ProgramPaperJson.extend({ presenterEmail: z.string() })) })),
   warnings: z.array(ProgramWarningJson),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, boolean, customType, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ConferenceFacts } from '../../core/conference-facts';
+import type { PublishedSession } from '../../core/program';
 
 const id = () => text('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -334,6 +336,8 @@ export const programSessions = pgTable('program_sessions', {
   startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
   chair: text('chair').notNull().default(''),
+  /** Issue 26.2: the online session's link (https), shown only to registered people; '' for none. */
+  link: text('link').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [index('program_sessions_start_idx').on(t.startsAt, t.id)]);
@@ -346,6 +350,18 @@ export const programPlacements = pgTable('program_placements', {
   presenterName: text('presenter_name').notNull(),
   presenterEmail: text('presenter_email').notNull(),
 }, (t) => [index('program_placements_session_idx').on(t.sessionId, t.position)]);
+
+/**
+ * Issue 26.2: each publication of the programme, as it was published (the sessions with their papers and
+ * presenters' e-mails, links included). The newest is what /program, the calendar files and the printable
+ * programme show; the sessions and placements tables are the editor's draft.
+ */
+export const programPublications = pgTable('program_publications', {
+  id: serial('id').primaryKey(),
+  sessions: jsonb('sessions').$type<PublishedSession[]>().notNull(),
+  publishedBy: text('published_by').references(() => users.id),
+  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** Certificates of presentation (per presented paper) and attendance (per registered payer); the code is the public key. */
 export const certificates = pgTable('certificates', {
@@ -416,6 +432,12 @@ export const settings = pgTable('settings', {
   signatureKey: text('signature_key'),
   /** Issue 24.4: passport numbers are removed this many days after the conference's last day. */
   passportRetentionDays: integer('passport_retention_days').notNull().default(30),
+  /** Issue 26.1: the conference's facts (src/core/conference-facts.ts); null: SPEC's texts, the defaults. */
+  conference: jsonb('conference').$type<ConferenceFacts>(),
+  /** Issue 26.1: the logo printed on documents (file store key, PNG or JPEG); null: the drawn IMSE logo. */
+  logoKey: text('logo_key'),
+  /** When the conference's facts or logo last changed: instances re-render the public pages when it moves. */
+  conferenceUpdatedAt: timestamp('conference_updated_at', { withTimezone: true, mode: 'date' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
