@@ -133,13 +133,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Any write makes cached lists stale: before it runs and again before its answer goes out.
   app.addHook('onRequest', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate(); });
   app.addHook('onSend', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate(); });
+  const conference = new ConferenceFactsStore();
+  app.decorate('conference', conference);
   const mailer = createMailer({
+    conference: () => conference.current(),
     smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log, publicUrl: config.publicUrl, secret: config.JWT_SECRET,
     ratePerMinute: config.MAIL_RATE_PER_MINUTE, maxAttempts: config.MAIL_MAX_ATTEMPTS, leaseMs: config.MAIL_LEASE_SECONDS * 1000,
   });
   app.decorate('mailer', mailer);
-  const conference = new ConferenceFactsStore();
-  app.decorate('conference', conference);
   app.addHook('onReady', async () => {
     await conference.refresh(database.db).catch(() => {});
     conference.watch(database.db);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { CONFERENCE_TITLE } from '../../core/conference';
+import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
 import { newId } from '../../core/ids';
 import {
   TEMPLATE_INFO, mailTextToHtml, preferencesFooter, renderMail, type MailCategory, type MailMode, type TemplateName,
@@ -60,6 +60,8 @@ export interface Mailer {
    * first pass), e.g. queueing review reminders. A job that throws is logged and tried again next time.
    */
   addJob(job: MailJob): void;
+  /** The conference's facts as the editor last saved them (issue 26.1): mails name the conference as they say. */
+  conference(): ConferenceFacts;
 }
 
 /** Work the mail worker does besides delivering: it queues mails (through `send`) that the same pass delivers. */
@@ -82,6 +84,8 @@ export interface MailerOptions {
   /** How long a claimed mail stays 'sending' before another worker may take it over (its process died). */
   leaseMs?: number;
   pollMs?: number;
+  /** The current conference facts (the app's ConferenceFactsStore); the defaults when not given. */
+  conference?: () => ConferenceFacts;
 }
 
 const BATCH = 10;
@@ -101,6 +105,7 @@ export function createMailer(opts: MailerOptions): Mailer {
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const secret = opts.secret ?? 'development-secret-for-unsubscribe-links';
   const ratePerMinute = opts.ratePerMinute ?? 0;
+  const conference = opts.conference ?? (() => CONFERENCE_FACTS_DEFAULTS);
   const transport: Transporter | null = opts.smtpUrl
     // Pooled: a few connections kept open and reused (a bulk mail of thousands is not a TCP and TLS handshake each).
     ? nodemailer.createTransport({
@@ -245,7 +250,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     const withCategory = mails.map((m) => ({ ...m, category: m.category === undefined ? TEMPLATE_INFO[m.template].category : m.category }));
     const wants = await modes(withCategory.filter((m) => m.category).map((m) => ({ email: m.to, category: m.category! })), reader);
     return withCategory.map((m) => {
-      const values = { conference: CONFERENCE_TITLE, siteUrl: publicUrl, ...m.values };
+      const values = { conference: conferenceTitle(conference()), siteUrl: publicUrl, ...m.values };
       const { subject, text } = renderMail(m.template, values, texts.get(m.template));
       const mode: MailMode = m.category ? wants.get(`${m.to.toLowerCase()}\n${m.category}`) ?? 'immediate' : 'immediate';
       let body = text;
@@ -280,6 +285,7 @@ export function createMailer(opts: MailerOptions): Mailer {
 
   return {
     configured: transport !== null,
+    conference,
     async send({ tx, ...input }) {
       const [mail] = await prepare([input], readerOf(tx));
       const db = tx ?? opts.db;

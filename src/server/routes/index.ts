@@ -6,6 +6,7 @@ import attendees from './attendees';
 import auth from './auth';
 import awards from './awards';
 import bulkMail from './bulk-mail';
+import certificates from './certificates';
 import author from './author';
 import contact from './contact';
 import discussion from './discussion';
@@ -39,4 +40,4 @@ import visaLetters from './visa-letters';
 import workshops from './workshops';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, visaLetters, workshops, attendees, registrations, awards, receipts];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, visaLetters, workshops, attendees, registrations, awards, receipts, certificates];

@@ -1,19 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { PROGRAMME } from '../../core/api/programme';
-import { CONFERENCE_TITLE } from '../../core/conference';
 import { registrationReminded } from '../../core/mail-states';
 import { API_POLICY } from '../csp';
 import { defineRoute } from '../http/route';
 import { getPaperRegistration } from '../services/submissions/author-papers';
-import { findCertificatesFor, issueCertificates, renderOwnCertificate, verifyCertificate } from '../services/programme/certificates';
 import { createSession, deleteSession, findEditorProgram, findProgram, placePapers, updateSession } from '../services/programme/program';
 import { exportProgramIcs } from '../services/programme/program-ics';
 import { listPaperRegistrations, remindUnregistered } from '../services/programme/remind-registration';
 
-const SIGNED_IN = ['Author', 'Editor', 'Reviewer'] as const;
 const EDITOR = ['Editor'] as const;
 
-/** Programme, calendars, registration of papers and certificates (issue 15, docs/decisions/0017). */
+/** Programme, calendars and registration of papers (issue 15, docs/decisions/0017). */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;
@@ -64,20 +61,6 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, PROGRAMME.getPaperRegistration, {
     access: ['Author'],
     handler: ({ caller, params }) => getPaperRegistration({ db, caller, paperId: params.paperId }),
-  });
-  defineRoute(app, PROGRAMME.issueCertificates, { access: EDITOR, handler: () => issueCertificates(db) });
-  defineRoute(app, PROGRAMME.listMyCertificates, { access: SIGNED_IN, handler: ({ caller }) => findCertificatesFor(db, caller) });
-  defineRoute(app, PROGRAMME.getMyCertificatePdf, {
-    access: SIGNED_IN,
-    handler: async ({ caller, params, reply }) => {
-      const { code, pdf } = await renderOwnCertificate({ db, store: app.files, code: params.code.slice(0, -'.pdf'.length), caller, conferenceTitle: CONFERENCE_TITLE, publicUrl });
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="certificate-${code}.pdf"`)
-        .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
-    },
-  });
-  defineRoute(app, PROGRAMME.verifyCertificate, {
-    access: 'public',
-    handler: async ({ params }) => ({ certificate: await verifyCertificate({ db, code: params.code }) }),
   });
 };
 
