@@ -11,6 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import { CONFERENCE_FACTS_DEFAULTS } from '../src/core/conference-facts';
 import { renderReceiptPdf, type ReceiptDocument } from '../src/server/documents/receipt-pdf';
 import { freshPostgresDatabase, postgresAvailable } from './lib/postgres';
 import { fmt, onCleanup, printMachine, printTable, runBench } from './lib/util';
@@ -31,6 +32,7 @@ const doc = (name: string, i: number): ReceiptDocument => ({
   lines: [{ label: 'With publication: Student or research scholar, SCOPUS book chapter (early-bird price)', amount: 'INR 29,600.00' },
     { label: 'Extra pages beyond 10: 2', amount: 'INR 3,000.00' }, { label: 'Coupon STUDENT10', amount: 'INR -2,960.00' }],
   amount: 'INR 29,640.00', currency: 'INR', method: 'PayU', reference: null, verifyUrl: 'https://imse.example.org/verify/ABCD-EFGH-JKMN-PQRS-TVWX',
+  conference: CONFERENCE_FACTS_DEFAULTS, logo: null,
 });
 
 /** Runs `work` n times with `concurrency` at once; answers receipts a second and the peak RSS growth. */

@@ -1,6 +1,8 @@
 import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, StandardFonts, type PDFEmbeddedPage, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { ConferenceFacts } from '../../core/conference-facts';
+import type { DocumentImage } from '../services/shared/organiser';
 import { qrMatrix, qrRuns } from './qr';
-import { conferenceDatesText, createDocument, drawLogo, drawText, GOLD, INK, MUTED, NAVY, saveDocument, textWidth, wrapLines, type DocKit } from './pdf';
+import { conferenceDatesText, createDocument, drawConferenceLogo, drawText, GOLD, INK, MUTED, NAVY, saveDocument, textWidth, wrapLines, type DocKit } from './pdf';
 
 /** What one badge shows. */
 export interface Badge { name: string; affiliation: string; category: string; code: string }
@@ -54,9 +56,9 @@ const CATEGORY_BOX = { width: BADGE.width - 2 * PAD - QR - 4, height: 3 * (8.5 +
 const CATEGORY_SIZE = 8.5;
 
 /** Draw once on a scratch page of the document, then keep it as a form XObject placed wherever it is needed. */
-async function drawnOnce(kit: DocKit, size: { width: number; height: number }, draw: (page: PDFPage) => void): Promise<PDFEmbeddedPage> {
+async function drawnOnce(kit: DocKit, size: { width: number; height: number }, draw: (page: PDFPage) => void | Promise<void>): Promise<PDFEmbeddedPage> {
   const scratch = kit.pdf.addPage([size.width, size.height]);
-  draw(scratch);
+  await draw(scratch);
   const [form] = await kit.pdf.embedPages([scratch]);
   kit.pdf.removePage(kit.pdf.getPageCount() - 1);
   return form!;
@@ -131,13 +133,14 @@ function drawCropMarks(page: PDFPage): void {
 /**
  * Badges to print (issue 24.5): A4 pages of eight 90 × 65 mm badges with crop marks, each with the conference's
  * logo and dates, the name in any script (as large as fits), the affiliation, the registration category, the
- * registration code printed and as a QR code (what the check-in desk scans).
+ * registration code printed and as a QR code (what the check-in desk scans). Dates and logo from the current facts
+ * and the settings (issue 26.1).
  */
-export async function renderBadgesPdf(badges: readonly Badge[]): Promise<Uint8Array> {
-  const kit = await createDocument({ title: 'Badges', subject: `${badges.length} badges` });
-  const header = await drawnOnce(kit, { width: BADGE.width - 2 * PAD, height: HEADER_HEIGHT }, (p) => {
-    const dates = conferenceDatesText();
-    drawLogo(kit, p, { x: 0, top: HEADER_HEIGHT, scale: 0.5 });
+export async function renderBadgesPdf(badges: readonly Badge[], opts: { conference: ConferenceFacts; logo?: DocumentImage | null }): Promise<Uint8Array> {
+  const kit = await createDocument({ title: 'Badges', subject: `${badges.length} badges`, conference: opts.conference });
+  const dates = conferenceDatesText(opts.conference);
+  const header = await drawnOnce(kit, { width: BADGE.width - 2 * PAD, height: HEADER_HEIGHT }, async (p) => {
+    await drawConferenceLogo(kit, p, { x: 0, top: HEADER_HEIGHT, scale: 0.5, logo: opts.logo });
     drawText(kit, p, dates, { x: BADGE.width - 2 * PAD - textWidth(kit, dates, 7.5), y: HEADER_HEIGHT - 9, size: 7.5, color: MUTED });
     p.drawLine({ start: { x: 0, y: 2 }, end: { x: BADGE.width - 2 * PAD, y: 2 }, thickness: 1.2, color: GOLD });
   });

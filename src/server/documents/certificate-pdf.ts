@@ -1,8 +1,8 @@
-import { CONFERENCE_TITLE, CONFERENCE_VENUE } from '../../core/conference';
+import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
 import type { CertificateJson } from '../../core/schemas/program';
 import type { Organiser } from '../services/shared/organiser';
 import type { CertificateDetails } from '../services/shared/verify-document';
-import { conferenceDatesText, createDocument, drawLogo, drawSignature, drawText, drawVerification, formatLongDate, GOLD, MUTED, NAVY, saveDocument } from './pdf';
+import { conferenceWhenWhere, conferenceDatesText, conferenceVenueText, createDocument, drawConferenceLogo, drawSignature, drawText, drawVerification, formatLongDate, GOLD, LOGO_BOX, MUTED, NAVY, saveDocument } from './pdf';
 
 export const CERTIFICATE_TITLES: Record<CertificateJson['kind'], string> = {
   presentation: 'Certificate of Presentation',
@@ -15,17 +15,18 @@ export interface CertificateInput {
   certificate: Omit<CertificateJson, 'email'>;
   /** The award or the workshop course, for those kinds (src/server/services/shared/verify-document.ts certificateDetails). */
   details?: CertificateDetails;
-  /** Who signs; without one, the settings' defaults and no image. */
+  /** Who signs, and the uploaded logo; without one, the settings' defaults, no image and the drawn logo. */
   organiser?: Organiser;
   verifyUrl: string;
-  conferenceTitle?: string;
+  /** The conference's current facts (issue 26.1): its title, dates and venue as the editor last saved them. */
+  conference: ConferenceFacts;
 }
 
 /** What the person is certified for, after "This is to certify that <name>": the lines and which of them are bold. */
 export function certificateStatement(input: CertificateInput): { text: string; bold?: boolean; size?: number }[] {
   const c = input.certificate;
-  const title = input.conferenceTitle ?? CONFERENCE_TITLE;
-  const held = `held on ${conferenceDatesText()} at ${CONFERENCE_VENUE.resort}, ${CONFERENCE_VENUE.country}.`;
+  const title = conferenceTitle(input.conference);
+  const held = `held on ${conferenceDatesText(input.conference)} at ${conferenceVenueText(input.conference)}.`;
   switch (c.kind) {
     case 'presentation':
       return [
@@ -66,7 +67,8 @@ export function certificateStatement(input: CertificateInput): { text: string; b
 export async function renderCertificatePdf(input: CertificateInput): Promise<Uint8Array> {
   const c = input.certificate;
   const heading = CERTIFICATE_TITLES[c.kind];
-  const kit = await createDocument({ title: `${heading} - ${c.name}`, subject: input.conferenceTitle ?? CONFERENCE_TITLE });
+  const title = conferenceTitle(input.conference);
+  const kit = await createDocument({ title: `${heading} - ${c.name}`, subject: title, conference: input.conference });
   kit.pdf.setCreationDate(new Date(c.issuedAt));
   const page = kit.pdf.addPage([842, 595]);
   const { width, height } = page.getSize();
@@ -76,11 +78,11 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
   page.drawRectangle({ x: 22, y: 22, width: width - 44, height: height - 44, borderColor: NAVY, borderWidth: 4 });
   page.drawRectangle({ x: 31, y: 31, width: width - 62, height: height - 62, borderColor: GOLD, borderWidth: 1.2 });
 
-  // Logo and the conference, centred.
+  // Logo (the uploaded one, fitted to the drawn logo's box) and the conference, centred.
   const logoScale = 0.95;
-  drawLogo(kit, page, { x: (width - 148 * logoScale) / 2, top: height - 50, scale: logoScale });
-  let y = drawText(kit, page, input.conferenceTitle ?? CONFERENCE_TITLE, { x: inner.x, y: height - 112, size: 12.5, bold: true, color: NAVY, maxWidth: inner.width, align: 'center' });
-  y = drawText(kit, page, `${conferenceDatesText()} · ${CONFERENCE_VENUE.resort}, ${CONFERENCE_VENUE.country}`, { x: inner.x, y: y + 2, size: 10, color: MUTED, maxWidth: inner.width, align: 'center' });
+  await drawConferenceLogo(kit, page, { x: (width - LOGO_BOX.width * logoScale) / 2, top: height - 50, scale: logoScale, logo: input.organiser?.logo, align: 'center' });
+  let y = drawText(kit, page, title, { x: inner.x, y: height - 112, size: 12.5, bold: true, color: NAVY, maxWidth: inner.width, align: 'center' });
+  y = drawText(kit, page, conferenceWhenWhere(input.conference), { x: inner.x, y: y + 2, size: 10, color: MUTED, maxWidth: inner.width, align: 'center' });
 
   y = drawText(kit, page, heading, { x: inner.x, y: y - 30, size: 30, bold: true, color: NAVY, maxWidth: inner.width, align: 'center' });
   page.drawLine({ start: { x: width / 2 - 60, y: y + 18 }, end: { x: width / 2 + 60, y: y + 18 }, thickness: 1.5, color: GOLD });
@@ -94,7 +96,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
 
   // Foot: signature on the left, the date in the middle, verification on the right.
   const foot = 58;
-  const organiser = input.organiser ?? { name: 'Organising Secretary', title: 'Organising Committee', signature: null };
+  const organiser = input.organiser ?? { name: 'Organising Secretary', title: 'Organising Committee', signature: null, logo: null };
   await drawSignature(kit, page, { x: 70, y: foot + 82, organiser, width: 180 });
   drawText(kit, page, `Issued on ${formatLongDate(c.issuedAt)}`, { x: 300, y: foot + 6, size: 9.5, color: MUTED, maxWidth: 160, align: 'center' });
   await drawVerification(kit, page, { code: c.code, url: input.verifyUrl, x: width - 330, y: foot - 10, size: 78 });

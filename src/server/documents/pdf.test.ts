@@ -1,6 +1,7 @@
 import jsQR from 'jsqr';
 import { PDFDict, PDFDocument, PDFName, type PDFPage } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
+import { CONFERENCE_FACTS_DEFAULTS } from '../../core/conference-facts';
 import { renderCertificatePdf, type CertificateInput } from './certificate-pdf';
 import { breakChunks, createDocument, drawQrCode, drawText, saveDocument, scriptRuns, textWidth, wrapLines } from './pdf';
 import { qrMatrix, qrPixels } from './qr';
@@ -35,7 +36,7 @@ async function pdfFontNames(bytes: Uint8Array): Promise<string[]> {
 }
 
 const base = { paperId: null, paperTitle: null, issuedAt: '2023-12-28T10:00:00.000Z' };
-const organiser = { name: 'Dr. Somchai Prasert', title: 'Organising Secretary', signature: null };
+const organiser = { name: 'Dr. Somchai Prasert', title: 'Organising Secretary', signature: null, logo: null };
 const verifyUrl = (code: string) => `https://conference.example.org/verify/${code}`;
 
 describe('documents toolkit: any script, read back', () => {
@@ -51,7 +52,7 @@ describe('documents toolkit: any script, read back', () => {
     expect(breakChunks('Pattaya, Thailand.')).toEqual(['Pattaya, ', 'Thailand.']);
     expect(breakChunks('https://a.example/verify/ABCD')).toEqual(['https://', 'a.example/', 'verify/', 'ABCD']);
     expect(breakChunks('ภาษาไทยไม่มีช่องว่าง').length).toBeGreaterThan(2);
-    const kit = await createDocument({ title: 'wrap' });
+    const kit = await createDocument({ title: 'wrap', conference: CONFERENCE_FACTS_DEFAULTS });
     const text = 'The registration fee is non-refundable, and this receipt says so in words long enough to wrap.';
     const lines = wrapLines(kit, text, 11, false, 150);
     expect(lines.length).toBeGreaterThan(2);
@@ -61,7 +62,7 @@ describe('documents toolkit: any script, read back', () => {
   });
 
   test('names in Devanagari, Thai and accented Latin are drawn in embedded Noto subsets and read back as written', async () => {
-    const kit = await createDocument({ title: 'Names' });
+    const kit = await createDocument({ title: 'Names', conference: CONFERENCE_FACTS_DEFAULTS });
     const page = kit.pdf.addPage([595, 842]);
     let y = 780;
     for (const name of [DEVANAGARI, THAI, LATIN]) y = drawText(kit, page, name, { x: 48, y, size: 24, bold: true });
@@ -89,6 +90,7 @@ describe('documents toolkit: any script, read back', () => {
       },
       organiser,
       verifyUrl: verifyUrl(code),
+      conference: CONFERENCE_FACTS_DEFAULTS,
     };
     const text = await pdfText(await renderCertificatePdf(input));
     for (const part of [name, ...expected, '5th World Conference on Innovations in Management, Science and Engineering', 'Sample Beach Resort',
@@ -108,7 +110,7 @@ describe('QR codes', () => {
 
   test('the squares drawQrCode puts on the page, rasterised, read back with jsQR', async () => {
     const url = verifyUrl('ZZZZ-0000-1111-2222-3333');
-    const kit = await createDocument({ title: 'qr' });
+    const kit = await createDocument({ title: 'qr', conference: CONFERENCE_FACTS_DEFAULTS });
     const squares: { x: number; y: number; width: number; height: number; dark: boolean }[] = [];
     const page = {
       drawRectangle: (o: { x: number; y: number; width: number; height: number; color: { red: number } }) =>

@@ -2,7 +2,7 @@
 import 'regenerator-runtime/runtime.js';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
-import { CONFERENCE_DATES, CONFERENCE_TITLE, CONFERENCE_VENUE } from '../../core/conference';
+import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
 import type { Organiser } from '../services/shared/organiser';
 import { FONT_SCRIPTS, fontBytes, scriptOf, type FontScript } from './fonts';
 import { qrMatrix, qrRuns } from './qr';
@@ -65,13 +65,16 @@ function keepCodePoints(font: GlyphSource): void {
   };
 }
 
-/** A new PDF with the fonts embedded (as subsets: a document carries only the glyphs it draws). */
-export async function createDocument(opts: { title: string; subject?: string }): Promise<DocKit> {
+/**
+ * A new PDF with the fonts embedded (as subsets: a document carries only the glyphs it draws); its author is the
+ * conference as its current facts name it.
+ */
+export async function createDocument(opts: { title: string; subject?: string; conference: Pick<ConferenceFacts, 'edition' | 'name'> }): Promise<DocKit> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(sharedFontkit);
   pdf.setTitle(opts.title);
   if (opts.subject) pdf.setSubject(opts.subject);
-  pdf.setAuthor(CONFERENCE_TITLE);
+  pdf.setAuthor(conferenceTitle(opts.conference));
   pdf.setCreator('IMSE conference platform');
   pdf.setProducer('IMSE conference platform (pdf-lib)');
   pdf.setLanguage('en');
@@ -280,17 +283,27 @@ export function formatLongDate(iso: string): string {
 }
 
 /** The conference's dates as one phrase: "27–28 December 2023" (or across months and years when they differ). */
-export function conferenceDatesText(dates: { start: string; end: string } = CONFERENCE_DATES): string {
-  const s = ymd(dates.start);
-  const e = ymd(dates.end);
-  if (dates.start === dates.end) return formatLongDate(dates.start);
+export function conferenceDatesText(facts: Pick<ConferenceFacts, 'startDate' | 'endDate'>): string {
+  const s = ymd(facts.startDate);
+  const e = ymd(facts.endDate);
+  if (facts.startDate === facts.endDate) return formatLongDate(facts.startDate);
   if (s.y === e.y && s.m === e.m) return `${s.d}–${e.d} ${e.month} ${e.y}`;
   if (s.y === e.y) return `${s.d} ${s.month} – ${e.d} ${e.month} ${e.y}`;
-  return `${formatLongDate(dates.start)} – ${formatLongDate(dates.end)}`;
+  return `${formatLongDate(facts.startDate)} – ${formatLongDate(facts.endDate)}`;
+}
+
+/** Where the conference is, as documents print it: "Sample Beach Resort, Pattaya, Thailand" (the country once). */
+export function conferenceVenueText(facts: Pick<ConferenceFacts, 'venue'>): string {
+  const { resort, country } = facts.venue;
+  if (!country || resort.toLowerCase().endsWith(country.toLowerCase())) return resort || country;
+  return resort ? `${resort}, ${country}` : country;
 }
 
 /** Where and when, as printed under the letterhead's title. */
-export const conferenceWhenWhere = () => `${conferenceDatesText()} · ${CONFERENCE_VENUE.resort}, ${CONFERENCE_VENUE.country}`;
+export const conferenceWhenWhere = (facts: Pick<ConferenceFacts, 'startDate' | 'endDate' | 'venue'>) => `${conferenceDatesText(facts)} · ${conferenceVenueText(facts)}`;
+
+/** An instant as a day in the conference's zone: "27 December 2023". */
+export const dayInZone = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone }).format(at);
 
 /**
  * The logo of public/logo.svg drawn as vectors (a navy rounded square with the gold mark, "IMSE" and
@@ -305,26 +318,66 @@ export function drawLogo(kit: DocKit, page: PDFPage, opts: { x: number; top: num
   return 148 * scale;
 }
 
+/** The vector logo's size at scale 1: the box an uploaded logo is fitted into. */
+export const LOGO_BOX = { width: 148, height: 44 } as const;
+
+const embeddedImages = new WeakMap<DocKit, Map<Uint8Array, PDFImage>>();
+
+/** An image embedded once per document (a logo drawn on every page, or on every badge, is stored once). */
+async function embedImage(kit: DocKit, image: { bytes: Uint8Array; type: 'png' | 'jpeg' }): Promise<PDFImage> {
+  let images = embeddedImages.get(kit);
+  if (!images) embeddedImages.set(kit, (images = new Map()));
+  let embedded = images.get(image.bytes);
+  if (!embedded) {
+    embedded = image.type === 'png' ? await kit.pdf.embedPng(image.bytes) : await kit.pdf.embedJpg(image.bytes);
+    images.set(image.bytes, embedded);
+  }
+  return embedded;
+}
+
+/**
+ * The conference's logo, its top-left corner at (x, top) in a box `scale` times the vector logo's 148 × 44: the
+ * editor's uploaded logo (issue 26.1) scaled to fit the box with its aspect kept, or else the drawn IMSE logo.
+ * `align` places a narrower uploaded logo in the box (the certificate centres it). Returns the width drawn.
+ * An uploaded image pdf-lib cannot read (a damaged file) falls back to the vector logo rather than failing the document.
+ */
+export async function drawConferenceLogo(kit: DocKit, page: PDFPage, opts: {
+  x: number; top: number; scale: number; logo?: { bytes: Uint8Array; type: 'png' | 'jpeg' } | null; align?: 'left' | 'center';
+}): Promise<number> {
+  const box = { width: LOGO_BOX.width * opts.scale, height: LOGO_BOX.height * opts.scale };
+  if (opts.logo) {
+    const image = await embedImage(kit, opts.logo).catch(() => null);
+    if (image) {
+      const fit = Math.min(box.width / image.width, box.height / image.height);
+      const width = image.width * fit;
+      const height = image.height * fit;
+      const x = opts.align === 'center' ? opts.x + (box.width - width) / 2 : opts.x;
+      page.drawImage(image, { x, y: opts.top - box.height + (box.height - height) / 2, width, height });
+      return opts.align === 'center' ? box.width : width;
+    }
+  }
+  return drawLogo(kit, page, { x: opts.x, top: opts.top, scale: opts.scale });
+}
+
 const MARGIN = 48;
 
 /**
- * The conference's letterhead across the top of the page: logo, the conference's title, its dates and venue,
- * a rule under them. Returns the y below it where the document's text may start.
+ * The conference's letterhead across the top of the page: logo (the uploaded one when the organiser has one),
+ * the conference's title, its dates and venue from the current facts, a rule under them. Returns the y below it
+ * where the document's text may start.
  */
-export async function drawLetterhead(kit: DocKit, page: PDFPage): Promise<number> {
+export async function drawLetterhead(kit: DocKit, page: PDFPage, opts: { conference: ConferenceFacts; organiser?: Pick<Organiser, 'logo'> | null }): Promise<number> {
   const { width, height } = page.getSize();
   const top = height - MARGIN + 8;
-  const logoWidth = drawLogo(kit, page, { x: MARGIN, top, scale: 1.1 });
+  const logoWidth = await drawConferenceLogo(kit, page, { x: MARGIN, top, scale: 1.1, logo: opts.organiser?.logo });
   const textX = MARGIN + logoWidth + 18;
   const maxWidth = width - MARGIN - textX;
-  let y = drawText(kit, page, CONFERENCE_TITLE, { x: textX, y: top - 13, size: 12, bold: true, color: NAVY, maxWidth, lineGap: 3 });
-  y = drawText(kit, page, conferenceWhenWhere(), { x: textX, y: y - 1, size: 9.5, color: MUTED, maxWidth });
+  let y = drawText(kit, page, conferenceTitle(opts.conference), { x: textX, y: top - 13, size: 12, bold: true, color: NAVY, maxWidth, lineGap: 3 });
+  y = drawText(kit, page, conferenceWhenWhere(opts.conference), { x: textX, y: y - 1, size: 9.5, color: MUTED, maxWidth });
   const ruleY = Math.min(y + 2, top - 44 * 1.1 - 10);
   page.drawLine({ start: { x: MARGIN, y: ruleY }, end: { x: width - MARGIN, y: ruleY }, thickness: 1.2, color: GOLD });
   return ruleY - 28;
 }
-
-const embeddedSignatures = new WeakMap<DocKit, Map<Uint8Array, PDFImage>>();
 
 /**
  * The organiser's signature block, its top-left corner at (x, y): the image (when one is configured, at most
@@ -334,14 +387,8 @@ export async function drawSignature(kit: DocKit, page: PDFPage, opts: { x: numbe
   const lineWidthPt = opts.width ?? 190;
   const lineY = opts.y - 52;
   const { signature } = opts.organiser;
-  if (signature) {
-    let images = embeddedSignatures.get(kit);
-    if (!images) embeddedSignatures.set(kit, (images = new Map()));
-    let image = images.get(signature.bytes);
-    if (!image) {
-      image = signature.type === 'png' ? await kit.pdf.embedPng(signature.bytes) : await kit.pdf.embedJpg(signature.bytes);
-      images.set(signature.bytes, image);
-    }
+  const image = signature ? await embedImage(kit, signature).catch(() => null) : null;
+  if (image) {
     const scale = Math.min(46 / image.height, lineWidthPt / image.width);
     page.drawImage(image, { x: opts.x, y: lineY + 3, width: image.width * scale, height: image.height * scale });
   }

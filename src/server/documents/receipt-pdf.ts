@@ -1,6 +1,7 @@
 import { rgb } from 'pdf-lib';
-import { CONFERENCE_TIME_ZONE } from '../../core/conference';
-import { createDocument, drawLetterhead, drawText, drawVerification, textWidth } from './pdf';
+import type { ConferenceFacts } from '../../core/conference-facts';
+import type { DocumentImage } from '../services/shared/organiser';
+import { createDocument, dayInZone, drawLetterhead, drawText, drawVerification, textWidth } from './pdf';
 
 /** What a receipt shows (issue 24.3); every amount already written with its currency. */
 export interface ReceiptDocument {
@@ -21,6 +22,10 @@ export interface ReceiptDocument {
   /** A bank transfer's reference. */
   reference: string | null;
   verifyUrl: string;
+  /** The conference's current facts: the letterhead names it, dates are days in its time zone. */
+  conference: ConferenceFacts;
+  /** The logo uploaded for documents; null: the drawn logo. */
+  logo: DocumentImage | null;
 }
 
 export const NON_REFUNDABLE = 'The registration fee is non-refundable.';
@@ -30,15 +35,15 @@ const LINE = rgb(0.8, 0.83, 0.87);
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 
-const day = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: CONFERENCE_TIME_ZONE }).format(d);
 
 /** The receipt as an A4 PDF: letterhead, number and date, who paid, what for, how much and how, non-refundable, verification. */
 export async function renderReceiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
-  const kit = await createDocument({ title: `Receipt ${doc.number}`, subject: 'Registration fee receipt' });
+  const kit = await createDocument({ title: `Receipt ${doc.number}`, subject: 'Registration fee receipt', conference: doc.conference });
+  const day = (d: Date) => dayInZone(d, doc.conference.timeZone);
   const page = kit.pdf.addPage(A4);
   const width = A4[0] - 2 * MARGIN;
   const right = A4[0] - MARGIN;
-  let y = await drawLetterhead(kit, page);
+  let y = await drawLetterhead(kit, page, { conference: doc.conference, organiser: { logo: doc.logo } });
 
   y = drawText(kit, page, 'RECEIPT', { x: MARGIN, y: y - 8, size: 20, bold: true });
   const meta: [string, string][] = [

@@ -1,7 +1,7 @@
-import { CONFERENCE_DATES, CONFERENCE_TIME_ZONE, CONFERENCE_TITLE, CONFERENCE_VENUE } from '../../core/conference';
+import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
 import { countryName } from '../../core/proceedings';
 import type { Organiser } from '../services/shared/organiser';
-import { createDocument, drawLetterhead, drawSignature, drawText, drawVerification, formatLongDate, INK, saveDocument } from './pdf';
+import { createDocument, dayInZone, drawLetterhead, drawSignature, drawText, drawVerification, formatLongDate, INK, saveDocument } from './pdf';
 
 export interface VisaLetterContent {
   passportName: string;
@@ -16,18 +16,24 @@ export interface VisaLetterContent {
   verifyUrl: string;
   issuedAt: Date;
   organiser: Organiser;
+  /** The conference's current facts: title, dates, address, country and time zone as the editor last saved them. */
+  conference: ConferenceFacts;
 }
 
-const longDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: CONFERENCE_TIME_ZONE }).format(d);
+/** To whom the letter is addressed: the embassy of the conference's country ("Royal Thai Embassy" for Thailand). */
+export function visaAddressee(f: Pick<ConferenceFacts, 'venue'>): string {
+  return f.venue.countryCode.toUpperCase() === 'TH' ? 'Royal Thai Embassy / Consulate' : `Embassy / Consulate of ${f.venue.country}`;
+}
 
 /** The letter's paragraphs, in order (decision 0046): what it says, in one place, read back by the tests. */
-export function visaLetterParagraphs(c: Pick<VisaLetterContent, 'passportName' | 'nationality' | 'passportNumber' | 'arrivalDate' | 'departureDate' | 'role'>): string[] {
+export function visaLetterParagraphs(c: Pick<VisaLetterContent, 'passportName' | 'nationality' | 'passportNumber' | 'arrivalDate' | 'departureDate' | 'role' | 'conference'>): string[] {
+  const f = c.conference;
   const passport = c.passportNumber ? `, holder of passport number ${c.passportNumber}` : '';
   return [
     `We are pleased to confirm that ${c.passportName}, a national of ${countryName(c.nationality)}${passport}, is a registered participant `
-      + `of the ${CONFERENCE_TITLE}, as ${c.role}. The registration fee has been paid.`,
-    `The conference takes place from ${formatLongDate(CONFERENCE_DATES.start)} to ${formatLongDate(CONFERENCE_DATES.end)} at ${CONFERENCE_VENUE.address}.`,
-    `${c.passportName} plans to arrive in Thailand on ${formatLongDate(c.arrivalDate)} and to leave on ${formatLongDate(c.departureDate)}. `
+      + `of the ${conferenceTitle(f)}, as ${c.role}. The registration fee has been paid.`,
+    `The conference takes place from ${formatLongDate(f.startDate)} to ${formatLongDate(f.endDate)} at ${f.venue.address}.`,
+    `${c.passportName} plans to arrive in ${f.venue.country} on ${formatLongDate(c.arrivalDate)} and to leave on ${formatLongDate(c.departureDate)}. `
       + 'We kindly ask you to grant a visa for this stay.',
     'The participant bears the costs of travel, accommodation and stay; this letter does not commit the organisers to any financial support.',
   ];
@@ -35,19 +41,19 @@ export function visaLetterParagraphs(c: Pick<VisaLetterContent, 'passportName' |
 
 /** The visa invitation letter (issue 24.4): A4 portrait, letterhead, addressee, the person and their role, the organiser's signature, the code and its QR. */
 export async function renderVisaLetterPdf(c: VisaLetterContent): Promise<Uint8Array> {
-  const kit = await createDocument({ title: `Visa invitation letter - ${c.passportName}`, subject: CONFERENCE_TITLE });
+  const kit = await createDocument({ title: `Visa invitation letter - ${c.passportName}`, subject: conferenceTitle(c.conference), conference: c.conference });
   kit.pdf.setCreationDate(c.issuedAt);
   const page = kit.pdf.addPage([595.28, 841.89]);
   const left = 48;
   const width = 595.28 - 2 * left;
   const ink = INK;
-  let y = await drawLetterhead(kit, page);
+  let y = await drawLetterhead(kit, page, { conference: c.conference, organiser: c.organiser });
   y -= 18;
-  y = drawText(kit, page, longDate(c.issuedAt), { x: left, y, size: 11, maxWidth: width, align: 'right', color: ink });
+  y = drawText(kit, page, dayInZone(c.issuedAt, c.conference.timeZone), { x: left, y, size: 11, maxWidth: width, align: 'right', color: ink });
   y = drawText(kit, page, `Reference: ${c.code}`, { x: left, y: y - 2, size: 10, maxWidth: width, align: 'right', color: ink });
   y -= 10;
   y = drawText(kit, page, 'To the Visa Officer', { x: left, y, size: 11, bold: true, color: ink });
-  y = drawText(kit, page, 'Royal Thai Embassy / Consulate', { x: left, y: y - 2, size: 11, color: ink });
+  y = drawText(kit, page, visaAddressee(c.conference), { x: left, y: y - 2, size: 11, color: ink });
   y -= 14;
   y = drawText(kit, page, `Subject: Invitation letter for ${c.passportName}`, { x: left, y, size: 11, bold: true, maxWidth: width, color: ink });
   y -= 10;

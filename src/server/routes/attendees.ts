@@ -28,7 +28,7 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, ATTENDEES.printBadges, {
     access: EDITOR,
     handler: async ({ query, reply }) => {
-      const pdf = await printBadges({ db, filters: query });
+      const pdf = await printBadges({ db, filters: query, conference: app.conference.current(), store: app.files });
       return reply.type('application/pdf').header('cache-control', 'no-store')
         .header('content-disposition', 'attachment; filename="badges.pdf"').send(Buffer.from(pdf));
     },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PROGRAMME } from '../../core/api/programme';
-import { CONFERENCE_TITLE } from '../../core/conference';
 import { defineRoute } from '../http/route';
 import { findCertificatesFor, issueCertificates, renderOwnCertificate, verifyCertificate } from '../services/programme/certificates';
 
@@ -17,7 +16,7 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, PROGRAMME.getMyCertificatePdf, {
     access: SIGNED_IN,
     handler: async ({ caller, params, reply }) => {
-      const { code, pdf } = await renderOwnCertificate({ db, store: app.files, code: params.code.slice(0, -'.pdf'.length), caller, conferenceTitle: CONFERENCE_TITLE, publicUrl });
+      const { code, pdf } = await renderOwnCertificate({ db, store: app.files, code: params.code.slice(0, -'.pdf'.length), caller, conference: app.conference.current(), publicUrl });
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="certificate-${code}.pdf"`)
         .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
     },

@@ -15,7 +15,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const notify = { mailer: app.mailer, publicUrl, secret };
 
   const sendReceipt = async (reply: FastifyReply, receipt: ReceiptRow) => {
-    const { fileName, pdf } = await renderReceipt(db, receipt, publicUrl);
+    const { fileName, pdf } = await renderReceipt(db, receipt, { publicUrl, conference: app.conference.current(), store: app.files });
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
   };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CONFERENCE_TITLE } from '../../core/conference';
+import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
 import { VERIFY_PAGE_PREFIX } from '../../core/routes';
 import { CERTIFICATE_TITLES } from '../documents/certificate-pdf';
 import { formatLongDate } from '../documents/pdf';
@@ -7,19 +7,21 @@ import { verifyDocument, type VerifiedDocument } from '../services/shared/verify
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(title: string, body: string): string {
+/** The page around a verdict, named with the conference's short name from the current facts. */
+function page(title: string, body: string, conference: ConferenceFacts): string {
+  const short = escapeHtml(conference.shortName);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} | IMSE</title><meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | ${short}</title><meta name="robots" content="noindex">
 <style>body{font:17px/1.5 system-ui,sans-serif;margin:0;color:#111827;background:#f8fafc}main{max-width:40rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #cbd5e1;border-radius:.5rem}h1{font-size:1.5rem;margin-top:0}dt{font-weight:600}dd{margin:0 0 .75rem}a{color:#1d4ed8}.valid{color:#166534}</style>
-</head><body><main>${body}<p><a href="/">IMSE conference home</a></p></main></body></html>`;
+</head><body><main>${body}<p><a href="/">${short} conference home</a></p></main></body></html>`;
 }
 
 const rows = (pairs: [string, string][]) => `<dl>${pairs.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
 const day = (iso: string) => formatLongDate(iso);
 
 /** The page for one document: what it is, whom it names and what it proves; never an e-mail address or a passport number. */
-function documentPage(d: VerifiedDocument): { title: string; body: string } {
-  const by = `issued by the ${CONFERENCE_TITLE}`;
+function documentPage(d: VerifiedDocument, conference: ConferenceFacts): { title: string; body: string } {
+  const by = `issued by the ${conferenceTitle(conference)}`;
   if (d.type === 'certificate') {
     const what = CERTIFICATE_TITLES[d.kind];
     const pairs: [string, string][] = [['Issued to', d.name]];
@@ -59,13 +61,14 @@ const verifyPage: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { code: string } }>(`${VERIFY_PAGE_PREFIX}:code`, { schema: { hide: true } }, async (req, reply) => {
     const code = req.params.code.slice(0, 40);
     const found = await verifyDocument(app.database.db, code);
+    const conference = app.conference.current();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-robots-tag', 'noindex');
     if (!found) {
       return reply.code(404).send(page('Document not found', `<h1>Document not found</h1>
-<p>No certificate, receipt or visa letter has the code <strong>${escapeHtml(code)}</strong>. Check the code printed on the document.</p>`));
+<p>No certificate, receipt or visa letter has the code <strong>${escapeHtml(code)}</strong>. Check the code printed on the document.</p>`, conference));
     }
-    const { title, body } = documentPage(found);
-    return reply.send(page(title, body));
+    const { title, body } = documentPage(found, conference);
+    return reply.send(page(title, body, conference));
   });
 };
 

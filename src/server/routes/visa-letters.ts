@@ -34,7 +34,7 @@ const routes: FastifyPluginAsync = async (app) => {
     access: ANY_ROLE,
     handler: async ({ reply, caller, params }) => {
       const record = await findOwnVisaLetter(db, caller, params.id);
-      const pdf = await renderOwnVisaLetter({ db, store: app.files, record, publicUrl });
+      const pdf = await renderOwnVisaLetter({ db, store: app.files, record, publicUrl, conference: app.conference.current() });
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="visa-letter-${record.letter.code}.pdf"`)
         .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
     },

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
+import type { ConferenceFacts } from '../../../core/conference-facts';
 import type { Currency } from '../../../core/fees';
 import { categoryLabel, formatMoney } from '../../../core/registration';
 import type { Db } from '../../db/connect';
@@ -7,6 +8,8 @@ import { payments, receipts, registrations } from '../../db/schema';
 import { renderReceiptPdf, type ReceiptDocument } from '../../documents/receipt-pdf';
 import { AppError } from '../../errors';
 import type { Caller } from '../../permissions';
+import type { FileStore } from '../../storage/file-store';
+import { findOrganiser } from '../shared/organiser';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 type RegistrationRow = typeof registrations.$inferSelect;
@@ -45,10 +48,11 @@ function feeLines(r: RegistrationRow, paidMinor: number): { label: string; amoun
 }
 
 /** What the PDF shows for a stored receipt. */
-async function receiptDocument(db: Db, receipt: ReceiptRow, publicUrl: string): Promise<ReceiptDocument> {
-  const [[registration], [payment]] = await Promise.all([
+async function receiptDocument(db: Db, receipt: ReceiptRow, opts: ReceiptRendering): Promise<ReceiptDocument> {
+  const [[registration], [payment], organiser] = await Promise.all([
     db.select().from(registrations).where(eq(registrations.id, receipt.registrationId)),
     db.select({ providerRef: payments.providerRef, provider: payments.provider }).from(payments).where(eq(payments.id, receipt.paymentId)),
+    opts.store ? findOrganiser(db, opts.store) : null,
   ]);
   return {
     number: receipt.number, code: receipt.code, paidAt: receipt.paidAt, issuedAt: receipt.issuedAt,
@@ -57,12 +61,16 @@ async function receiptDocument(db: Db, receipt: ReceiptRow, publicUrl: string): 
     item: receipt.item, lines: registration ? feeLines(registration, receipt.amountMinor) : [],
     amount: formatMoney(receipt.amountMinor, receipt.currency), currency: receipt.currency,
     method: receipt.method, reference: payment?.provider === 'bank' ? payment.providerRef : null,
-    verifyUrl: `${publicUrl}/verify/${receipt.code}`,
+    verifyUrl: `${opts.publicUrl}/verify/${receipt.code}`,
+    conference: opts.conference, logo: organiser?.logo ?? null,
   };
 }
 
-export async function renderReceipt(db: Db, receipt: ReceiptRow, publicUrl: string): Promise<{ fileName: string; pdf: Uint8Array }> {
-  return { fileName: `receipt-${receipt.number}.pdf`, pdf: await renderReceiptPdf(await receiptDocument(db, receipt, publicUrl)) };
+/** How a receipt is drawn: the conference's current facts, the logo from the file store (none without one). */
+export interface ReceiptRendering { publicUrl: string; conference: ConferenceFacts; store?: FileStore }
+
+export async function renderReceipt(db: Db, receipt: ReceiptRow, opts: ReceiptRendering): Promise<{ fileName: string; pdf: Uint8Array }> {
+  return { fileName: `receipt-${receipt.number}.pdf`, pdf: await renderReceiptPdf(await receiptDocument(db, receipt, opts)) };
 }
 
 /** The receipt named by the mail's signed link; a wrong or missing signature looks like no receipt at all. */

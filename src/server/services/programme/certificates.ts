@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { ConferenceFacts } from '../../../core/conference-facts';
 import { findCategory } from '../../../core/registration';
 import { findWorkshopCourse } from '../../../core/workshop-courses';
 import type { CertificateJson } from '../../../core/schemas/program';
@@ -86,11 +87,11 @@ export async function verifyCertificate(opts: { db: Db; code: string }): Promise
 }
 
 /** The caller's own certificate (by verified e-mail) as a PDF, signed by the organiser, with a link to verify it. */
-export async function renderOwnCertificate(opts: { db: Db; store?: FileStore; code: string; caller: Holder; conferenceTitle: string; publicUrl: string }): Promise<{ code: string; pdf: Uint8Array }> {
+export async function renderOwnCertificate(opts: { db: Db; store?: FileStore; code: string; caller: Holder; conference: ConferenceFacts; publicUrl: string }): Promise<{ code: string; pdf: Uint8Array }> {
   const certificate = await findOwnCertificate(opts);
   const [row] = await opts.db.select({ kind: certificates.kind, subject: certificates.subject }).from(certificates).where(eq(certificates.code, certificate.code));
   const details = row ? await certificateDetails(opts.db, row) : undefined;
   const organiser = opts.store ? await findOrganiser(opts.db, opts.store) : undefined;
-  const pdf = await renderCertificatePdf({ certificate, details, organiser, conferenceTitle: opts.conferenceTitle, verifyUrl: `${opts.publicUrl}/verify/${certificate.code}` });
+  const pdf = await renderCertificatePdf({ certificate, details, organiser, conference: opts.conference, verifyUrl: `${opts.publicUrl}/verify/${certificate.code}` });
   return { code: certificate.code, pdf };
 }

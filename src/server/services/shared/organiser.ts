@@ -3,16 +3,24 @@ import type { Db } from '../../db/connect';
 import { settings } from '../../db/schema';
 import type { FileStore } from '../../storage/file-store';
 
-/** Who signs the conference's documents (settings, issue 24.4): name, title and the signature image, if any. */
+/** An image the settings hold for documents (PNG or JPEG, told by its first bytes). */
+export interface DocumentImage { bytes: Uint8Array; type: 'png' | 'jpeg' }
+
+/**
+ * Who signs the conference's documents (settings, issue 24.4): name, title and the signature image, if any; and
+ * the logo the editor uploaded for documents (issue 26.1; null: the drawn IMSE logo).
+ */
 export interface Organiser {
   name: string;
   title: string;
-  signature: { bytes: Uint8Array; type: 'png' | 'jpeg' } | null;
+  signature: DocumentImage | null;
+  logo: DocumentImage | null;
 }
 
 const DEFAULT_NAME = 'Organising Secretary';
 const DEFAULT_TITLE = 'Organising Committee';
-const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;
+/** Larger stored images are left out of documents (the upload refuses them first). */
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** What an image is by its first bytes: PNG, JPEG, or neither. */
 export function imageType(bytes: Uint8Array): 'png' | 'jpeg' | null {
@@ -28,24 +36,28 @@ async function readAll(store: FileStore, key: string): Promise<Uint8Array | null
   for await (const chunk of store.get(key)) {
     const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
     size += b.length;
-    if (size > MAX_SIGNATURE_BYTES) return null;
+    if (size > MAX_IMAGE_BYTES) return null;
     chunks.push(b);
   }
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+/** A stored image, or null when the key is unset, the file is missing, too large, or not a PNG/JPEG. */
+async function readImage(store: FileStore, key: string | null | undefined): Promise<DocumentImage | null> {
+  if (!key) return null;
+  const bytes = await readAll(store, key).catch(() => null);
+  const type = bytes ? imageType(bytes) : null;
+  return bytes && type ? { bytes, type } : null;
+}
+
 /**
- * The organiser as the settings name them, with the signature image read from the file store. A signature
- * that is missing or not a PNG/JPEG is left out (the document is signed by name only) rather than failing it.
+ * The organiser as the settings name them, with the signature image and the documents' logo read from the file
+ * store. An image that is missing or not a PNG/JPEG is left out (the document is signed by name only, the drawn
+ * logo stands in) rather than failing it.
  */
 export async function findOrganiser(db: Db, store: FileStore): Promise<Organiser> {
-  const [row] = await db.select({ name: settings.organiserName, title: settings.organiserTitle, signatureKey: settings.signatureKey })
+  const [row] = await db.select({ name: settings.organiserName, title: settings.organiserTitle, signatureKey: settings.signatureKey, logoKey: settings.logoKey })
     .from(settings).where(sql`${settings.id} = 1`).limit(1);
-  let signature: Organiser['signature'] = null;
-  if (row?.signatureKey) {
-    const bytes = await readAll(store, row.signatureKey).catch(() => null);
-    const type = bytes ? imageType(bytes) : null;
-    if (bytes && type) signature = { bytes, type };
-  }
-  return { name: row?.name || DEFAULT_NAME, title: row?.title || DEFAULT_TITLE, signature };
+  const [signature, logo] = await Promise.all([readImage(store, row?.signatureKey), readImage(store, row?.logoKey)]);
+  return { name: row?.name || DEFAULT_NAME, title: row?.title || DEFAULT_TITLE, signature, logo };
 }
