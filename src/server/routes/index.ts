@@ -8,6 +8,7 @@ import awards from './awards';
 import bulkMail from './bulk-mail';
 import certificates from './certificates';
 import author from './author';
+import conference from './conference';
 import contact from './contact';
 import discussion from './discussion';
 import deliberation from './deliberation';
@@ -40,4 +41,4 @@ import visaLetters from './visa-letters';
 import workshops from './workshops';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, visaLetters, workshops, attendees, registrations, awards, receipts, certificates];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, visaLetters, workshops, attendees, registrations, awards, receipts, certificates, conference];
