@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { BULK_MAIL } from '../../core/api/bulk-mail';
+import { conferenceTitle } from '../../core/conference-facts';
 import { defineRoute } from '../http/route';
 import { getBulkMail, listBulkMails, previewBulkMail, sendBulkMail } from '../services/bulk-mail/bulk-mails';
 import { EDITOR_OR_CHAIR } from './chair-access';
@@ -11,7 +12,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   defineRoute(app, BULK_MAIL.previewBulkMail, {
     access: EDITOR_OR_CHAIR,
-    handler: ({ caller, body }) => previewBulkMail({ db, caller, publicUrl, ...body }),
+    handler: ({ caller, body }) => previewBulkMail({ db, caller, publicUrl, conference: conferenceTitle(app.conference.current()), ...body }),
   });
   defineRoute(app, BULK_MAIL.sendBulkMail, {
     access: EDITOR_OR_CHAIR,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { newId } from '../../../core/ids';
 import type { Db } from '../../db/connect';
 import type { Mailer } from '../../mail/send';
@@ -63,7 +63,7 @@ export async function assignReviewers(opts: {
     const deadline = reviewDeadline ? readableDeadline(reviewDeadline) : 'no deadline set';
     await opts.mailer.sendMany(told.map((m) => ({
       to: m.email, template: 'reviewAssigned',
-      values: { name: m.name, paperTitle: m.title, paperId: m.paperId, deadline, conference: CONFERENCE_TITLE, paperUrl: `${opts.publicUrl}/reviewer/dashboard/${m.paperId}` },
+      values: { name: m.name, paperTitle: m.title, paperId: m.paperId, deadline, conference: conferenceTitle(opts.mailer.conference()), paperUrl: `${opts.publicUrl}/reviewer/dashboard/${m.paperId}` },
     })), tx);
   });
 }

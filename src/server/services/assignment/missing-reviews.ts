@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { newId } from '../../../core/ids';
 import { MESSAGES, noMissingReviews, reviewerHasNoMissingReviews } from '../../../core/messages';
 import type { MissingReviewJson, MissingReviewsJson, MissingReviewsQuery } from '../../../core/schemas/missing-reviews';
@@ -146,7 +146,7 @@ export async function remindReviewers(opts: {
   const mails = [...byReviewer.values()].map((list) => ({
     to: list[0]!.reviewerEmail, template: 'reviewReminderByEditor' as const,
     values: {
-      name: list[0]!.reviewerName, conference: CONFERENCE_TITLE, due, loginUrl: `${opts.publicUrl}/login`,
+      name: list[0]!.reviewerName, conference: conferenceTitle(mailer.conference()), due, loginUrl: `${opts.publicUrl}/login`,
       papers: list.map((r) => `  - "${r.title}" (Paper ID: ${r.paperId})`).join('\n'),
     },
   }));

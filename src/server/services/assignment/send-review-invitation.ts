@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { REVISION_MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/connect';
 import { papers, users } from '../../db/schema';
@@ -30,7 +30,7 @@ export async function sendReviewInvitation(opts: {
   const queued = await db.transaction(async (tx) => {
     const mail = await opts.mailer.send({
       tx, to: reviewer.email, template: 'reviewInvitation',
-      values: { name: reviewer.name, paperTitle: paper.title, paperId: paper.id, conference: CONFERENCE_TITLE, loginUrl: `${opts.publicUrl}/login` },
+      values: { name: reviewer.name, paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()), loginUrl: `${opts.publicUrl}/login` },
     });
     await recordInvitation(tx, { paperId: paper.id, reviewerId: reviewer.id });
     await recordAudit(tx, { actorId: opts.editorId, actorRole: 'Editor', action: 'review.invite', paperId: paper.id, ip: opts.ip, details: { reviewerId: reviewer.id, mailId: mail.id } });

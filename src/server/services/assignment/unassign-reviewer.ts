@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { REVIEWER_NOT_ASSIGNED, reviewedCannotUnassign } from '../../../core/assignment/messages';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
@@ -37,7 +37,7 @@ export async function unassignReviewer(opts: { db: Db; mailer: Mailer; publicUrl
     await recordAudit(tx, { actorId: editor.id, actorRole: 'Editor', action: 'review.unassign', paperId: paper.id, ip: editor.ip, details: { reviewerId, status: row.status } });
     await opts.mailer.send({
       to: row.email, template: 'reviewUnassigned', tx,
-      values: { name: row.name, paperTitle: paper.title, paperId: paper.id, conference: CONFERENCE_TITLE, dashboardUrl: `${opts.publicUrl}/reviewer/dashboard` },
+      values: { name: row.name, paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()), dashboardUrl: `${opts.publicUrl}/reviewer/dashboard` },
     });
     return { reviewerName: row.name };
   });

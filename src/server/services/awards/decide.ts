@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { awardIdOf, nominationDeadlineText } from '../../../core/awards-programme';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import type { DecisionBody, PanelNominationJson } from '../../../core/schemas/award';
 import type { Db } from '../../db/connect';
 import { awardNominations, certificates, documentCounters, users } from '../../db/schema';
@@ -46,7 +46,7 @@ export async function decideNomination(opts: {
     const recipients = [{ name: current.nomineeName, email: current.nomineeEmail }, ...(nominator ? [nominator] : [])]
       .filter((r, i, all) => all.findIndex((o) => o.email.toLowerCase() === r.email.toLowerCase()) === i);
     const values = {
-      nomineeName: current.nomineeName, category: current.category, year: String(current.year), conference: CONFERENCE_TITLE,
+      nomineeName: current.nomineeName, category: current.category, year: String(current.year), conference: conferenceTitle(opts.mailer.conference()),
       awardId: awardId ?? '', verifyUrl: code ? `${opts.publicUrl}/verify/${code}` : '',
       deadline: nominationDeadlineText(current.year), registrationUrl: `${opts.publicUrl}/account/registrations`,
     };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { NOMINATION_REMINDER_DAYS } from '../../../core/awards-programme';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import type { Db } from '../../db/connect';
 import { awardNominations, awardPanelMembers, users } from '../../db/schema';
 import type { Mailer } from '../../mail/send';
@@ -33,7 +33,7 @@ export async function sendPanelReminders(opts: { db: Db; mailer: Mailer; publicU
       if (!panel.length) continue;
       await opts.mailer.sendMany(panel.map((p) => ({
         to: p.email, template: 'awardPanelReminder' as const,
-        values: { name: p.name, count: String(waiting.length), year: String(year), nominations: list, conference: CONFERENCE_TITLE, panelUrl: `${opts.publicUrl}/award-panel` },
+        values: { name: p.name, count: String(waiting.length), year: String(year), nominations: list, conference: conferenceTitle(opts.mailer.conference()), panelUrl: `${opts.publicUrl}/award-panel` },
       })), tx);
     }
     return claimed.length;

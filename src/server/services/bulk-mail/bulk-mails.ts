@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { newId } from '../../../core/ids';
 import { fillTemplate, renderMail } from '../../../core/mail-templates';
 import {
@@ -19,10 +19,11 @@ const PREVIEW_MAILS = 3;
 const LIST_LIMIT = 50;
 const FAILURES_LIMIT = 200;
 
-/** A mail as written for one recipient: the editor's subject and body with every placeholder filled. */
-export function writeFor(r: Recipient, text: { subject: string; body: string }, publicUrl: string): { subject: string; body: string } {
+/** A mail as written for one recipient: the editor's subject and body with every placeholder filled ({conference}: the current title). */
+export function writeFor(r: Recipient, text: { subject: string; body: string }, site: { publicUrl: string; conference: string }): { subject: string; body: string } {
+  const { publicUrl, conference } = site;
   const values = {
-    name: r.name, email: r.email, conference: CONFERENCE_TITLE, siteUrl: publicUrl, loginUrl: `${publicUrl}/login`,
+    name: r.name, email: r.email, conference, siteUrl: publicUrl, loginUrl: `${publicUrl}/login`,
     papers: r.papers.map((p) => `"${p.title}" (Paper ID: ${p.id})`).join('\n'),
   };
   // One pass: a value that holds "{name}" (a paper's title) stays as it is.
@@ -36,7 +37,7 @@ function checkText(subject: string, body: string): void {
 
 /** How many the group is now and its first mails as the recipients will read them (the editor's wording of the bulk mail template included). */
 export async function previewBulkMail(opts: {
-  db: Db; caller: Caller; publicUrl: string; audience: BulkAudience; subject: string; body: string;
+  db: Db; caller: Caller; publicUrl: string; conference: string; audience: BulkAudience; subject: string; body: string;
 }): Promise<BulkMailPreviewJson> {
   const { db, caller, audience } = opts;
   checkText(opts.subject, opts.body);
@@ -46,7 +47,7 @@ export async function previewBulkMail(opts: {
   return {
     count: recipients.length,
     mails: recipients.slice(0, PREVIEW_MAILS).map((r) => {
-      const { subject, text } = renderMail('bulkMail', { ...writeFor(r, opts, opts.publicUrl), conference: CONFERENCE_TITLE, siteUrl: opts.publicUrl }, wording);
+      const { subject, text } = renderMail('bulkMail', { ...writeFor(r, opts, opts), conference: opts.conference, siteUrl: opts.publicUrl }, wording);
       return { to: r.email, subject, text };
     }),
   };
@@ -127,7 +128,7 @@ export async function sendBulkMail(opts: {
     }).onConflictDoNothing({ target: bulkMails.key }).returning({ id: bulkMails.id });
     if (!row) return false;
     await opts.mailer.sendMany(recipients.map((r) => ({
-      to: r.email, template: 'bulkMail' as const, values: writeFor(r, input, opts.publicUrl), bulkId: id,
+      to: r.email, template: 'bulkMail' as const, values: writeFor(r, input, { publicUrl: opts.publicUrl, conference: conferenceTitle(opts.mailer.conference()) }), bulkId: id,
     })), tx);
     await recordAudit(tx, {
       actorId: caller.id, actorRole: 'Editor', action: 'mail.bulk', ip: opts.ip,

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle, type ConferenceFacts } from '../../../core/conference-facts';
 import {
   TEMPLATE_INFO, allowedPlaceholders, checkTemplate, mailTextToHtml, preferencesFooter, renderMail, type TemplateName,
 } from '../../../core/mail-templates';
@@ -90,7 +90,7 @@ async function reviewsText(db: Db, paperId: string): Promise<string> {
  * the rest, each value saying where it came from. The HTML is the part the mailer sends, made from the text. A
  * draft that could not be saved is refused with the same reason. Reads only: nothing is saved or sent.
  */
-export async function previewMailTemplate(opts: { db: Db; publicUrl: string; name: string; body: PreviewMailTemplateBody }): Promise<MailPreviewJson> {
+export async function previewMailTemplate(opts: { db: Db; publicUrl: string; conference: ConferenceFacts; name: string; body: PreviewMailTemplateBody }): Promise<MailPreviewJson> {
   const { db, publicUrl } = opts;
   const name = findTemplateName(opts.name);
   const problem = checkTemplate(name, opts.body.subject, opts.body.body);
@@ -143,14 +143,14 @@ export async function previewMailTemplate(opts: { db: Db; publicUrl: string; nam
   // A decision mail carries its own outcome, whatever the paper's decision is now.
   const outcome = DECISION_OF[name];
   if (outcome) fill('decision', DECISION_WORDS[outcome], 'paper');
-  fill('conference', CONFERENCE_TITLE, 'conference');
+  fill('conference', conferenceTitle(opts.conference), 'conference');
   fill('siteUrl', publicUrl, 'conference');
   fill('loginUrl', `${publicUrl}/login`, 'conference');
   fill('dashboardUrl', `${publicUrl}/reviewer/dashboard`, 'conference');
   fill('registrationUrl', `${publicUrl}/registration`, 'conference');
   if (settings?.reviewDeadline) fill('deadline', readableDeadline(settings.reviewDeadline), 'conference');
   if (name === 'responseWindowOpened') {
-    const window = responseWindowValues(settings);
+    const window = responseWindowValues(settings, opts.conference);
     if (settings?.responseCloses) fill('closes', window.closes, 'conference');
     fill('words', window.words, 'conference');
   }

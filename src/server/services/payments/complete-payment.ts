@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CONFERENCE_TIME_ZONE } from '../../../core/conference';
+import { CONFERENCE_FACTS_DEFAULTS, startOfDay } from '../../../core/conference-facts';
 import type { Currency } from '../../../core/fees';
 import { categoryLabel, formatMoney } from '../../../core/registration';
 import type { Db } from '../../db/connect';
@@ -10,16 +10,19 @@ import { recordAudit } from '../shared/audit';
 import { receiptLink } from './receipts';
 
 /** Where the confirmation mail goes out from and what signs its receipt link. */
-export interface ReceiptMailer { mailer: Pick<Mailer, 'send'>; publicUrl: string; secret: string }
+export interface ReceiptMailer { mailer: Pick<Mailer, 'send' | 'conference'>; publicUrl: string; secret: string }
 
 export const RECEIPT_PREFIX = 'IMSE';
 
 /** "IMSE-2026-000042": the year of payment and its place in that year, six digits (a seventh appears past 999,999). */
 export const formatReceiptNumber = (year: number, seq: number) => `${RECEIPT_PREFIX}-${year}-${String(seq).padStart(6, '0')}`;
 
-/** The calendar year of an instant in the conference's time zone (a payment at 00:30 in Bangkok on 1 January is the new year's). */
-export function conferenceYear(at: Date): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: CONFERENCE_TIME_ZONE }).format(at));
+/**
+ * The calendar year of an instant in the conference's time zone (a payment at 00:30 in Bangkok on 1 January is the
+ * new year's); payments pass the current facts' zone.
+ */
+export function conferenceYear(at: Date, timeZone = CONFERENCE_FACTS_DEFAULTS.timeZone): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone }).format(at));
 }
 
 /** A stored decimal amount ("7400.00") in minor units, without floating point. */
@@ -69,8 +72,9 @@ export async function completeRegistrationPayment(tx: Db, input: { paymentId: st
     .where(and(eq(registrations.id, registration.id)));
 
   // A bank transfer is dated by the day the money arrived (noon in the conference's zone, so the date never shifts).
-  const receiptPaidAt = payment.paidOn ? new Date(`${payment.paidOn}T12:00:00+07:00`) : now;
-  const year = conferenceYear(receiptPaidAt);
+  const { timeZone } = input.notify.mailer.conference();
+  const receiptPaidAt = payment.paidOn ? new Date(startOfDay(payment.paidOn, timeZone).getTime() + 12 * 3_600_000) : now;
+  const year = conferenceYear(receiptPaidAt, timeZone);
   const seq = await takeDocumentNumber(tx, 'receipt', year);
   const number = formatReceiptNumber(year, seq);
   const code = newDocumentCode();

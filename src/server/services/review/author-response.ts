@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { CONFERENCE_TIME_ZONE, CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle, zoneLabel, type ConferenceFacts } from '../../../core/conference-facts';
 import { REVISION_MESSAGES } from '../../../core/messages';
 import { isResponseWindowOpen, responseWindowRefusal } from '../../../core/review-window';
 import type { AuthorResponsePage } from '../../../core/schemas/deliberation';
@@ -15,11 +15,13 @@ import { getSettingsRow } from '../shared/settings';
 import { findAuthorPaper } from '../submissions/author-papers';
 import { reviewerLabels } from '../submissions/review-cycle-json';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: CONFERENCE_TIME_ZONE,
-});
-/** "24 Nov 2026, 14:48 (Bangkok time, UTC+7)", as the browser writes a deadline (formatDeadline). */
-export const formatWhen = (d: Date) => `${DATE_TIME.format(d)} (Bangkok time, UTC+7)`;
+/** "24 Nov 2026, 14:48 (Bangkok time, UTC+7)", as the browser writes a deadline (formatDeadline): in the conference's current zone. */
+export function formatWhen(d: Date, conference: Pick<ConferenceFacts, 'timeZone' | 'startDate'>): string {
+  const when = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: conference.timeZone,
+  }).format(d);
+  return `${when} (${zoneLabel(conference)})`;
+}
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -66,7 +68,7 @@ export async function saveAuthorResponse(opts: {
   if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
   const now = opts.now ?? new Date();
   const s = await getSettingsRow(db);
-  const refusal = responseWindowRefusal({ responseOpens: s?.responseOpens ?? null, responseCloses: s?.responseCloses ?? null }, now, formatWhen);
+  const refusal = responseWindowRefusal({ responseOpens: s?.responseOpens ?? null, responseCloses: s?.responseCloses ?? null }, now, (d) => formatWhen(d, opts.mailer.conference()));
   if (refusal) throw new AppError('forbidden', refusal);
   const words = countWords(opts.text);
   const limit = s?.responseWordLimit ?? 500;
@@ -84,7 +86,7 @@ export async function saveAuthorResponse(opts: {
       .where(and(eq(reviewStatuses.paperId, paper.id), eq(reviewStatuses.assigned, true), ne(reviewStatuses.status, 'Declined')));
     const chairs = await tx.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.trackId, paper.trackId));
     const common = {
-      paperTitle: paper.title, paperId: paper.id, conference: CONFERENCE_TITLE, response: opts.text, words: String(words),
+      paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()), response: opts.text, words: String(words),
       loginUrl: `${opts.publicUrl}/login`,
     };
     const mails = [

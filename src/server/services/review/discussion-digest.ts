@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import type { Db } from '../../db/connect';
 import { discussionMailMarks, discussionPosts, papers } from '../../db/schema';
 import type { Mailer } from '../../mail/send';
@@ -26,7 +26,7 @@ async function mailDigest(opts: { tx: Tx; mailer: Mailer; publicUrl: string; pap
   await opts.mailer.send({
     tx, to: to.email, template: 'discussionPosts',
     values: {
-      name: to.name, conference: CONFERENCE_TITLE, paperTitle: paper.title, paperId: paper.id, count: String(posts.length),
+      name: to.name, conference: conferenceTitle(opts.mailer.conference()), paperTitle: paper.title, paperId: paper.id, count: String(posts.length),
       posts: postsText(posts), paperUrl: paperUrl(opts.publicUrl, to, paper.id),
     },
   });

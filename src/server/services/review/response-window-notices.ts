@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, isNull, notExists, sql } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle, type ConferenceFacts } from '../../../core/conference-facts';
 import { isResponseWindowOpen } from '../../../core/review-window';
 import type { Db } from '../../db/connect';
 import { paperCoAuthors, papers, responseWindowNotices, reviews, users } from '../../db/schema';
@@ -11,9 +11,9 @@ import { formatWhen } from './author-response';
 type SettingsRow = NonNullable<Awaited<ReturnType<typeof getSettingsRow>>>;
 
 /** The response window's values in the responseWindowOpened mail ({closes}, {words}): one place for the mail and its preview. */
-export function responseWindowValues(s: Pick<SettingsRow, 'responseCloses' | 'responseWordLimit'> | undefined): { closes: string; words: string } {
+export function responseWindowValues(s: Pick<SettingsRow, 'responseCloses' | 'responseWordLimit'> | undefined, conference: Pick<ConferenceFacts, 'timeZone' | 'startDate'>): { closes: string; words: string } {
   return {
-    closes: s?.responseCloses ? formatWhen(s.responseCloses) : 'the editors close the window',
+    closes: s?.responseCloses ? formatWhen(s.responseCloses, conference) : 'the editors close the window',
     words: String(s?.responseWordLimit ?? 500),
   };
 }
@@ -38,7 +38,7 @@ export async function sendResponseWindowNotices(opts: { db: Db; mailer: Mailer; 
       notExists(db.select({ one: sql`1` }).from(responseWindowNotices).where(eq(responseWindowNotices.paperId, papers.id))),
     ))
     .orderBy(asc(papers.id));
-  const window = responseWindowValues(s);
+  const window = responseWindowValues(s, opts.mailer.conference());
   let told = 0;
   for (const paper of due) {
     const sent = await db.transaction(async (tx) => {
@@ -51,7 +51,7 @@ export async function sendResponseWindowNotices(opts: { db: Db; mailer: Mailer; 
         .filter((r, i, all) => all.findIndex((o) => o.email.toLowerCase() === r.email.toLowerCase()) === i);
       await opts.mailer.sendMany(recipients.map((r) => ({
         to: r.email, template: 'responseWindowOpened' as const,
-        values: { name: r.name, paperTitle: paper.title, paperId: paper.id, conference: CONFERENCE_TITLE, ...window, loginUrl: `${opts.publicUrl}/login` },
+        values: { name: r.name, paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()), ...window, loginUrl: `${opts.publicUrl}/login` },
       })), tx);
       return true;
     });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { MESSAGES, REVISION_MESSAGES } from '../../../core/messages';
 import { parseCoAuthorsField, type CoAuthor } from '../../../core/schemas/accounts';
 import type { NewPaperFields, UpdatePaperFields } from '../../../core/schemas/paper';
@@ -80,7 +80,7 @@ export async function submitPaper(opts: {
     await opts.mailer.send({
       to: author.email, template: 'paperReceived', tx,
       values: {
-        name: author.name, conference: CONFERENCE_TITLE, paperId: created.id, paperTitle: created.title, track: track.name,
+        name: author.name, conference: conferenceTitle(opts.mailer.conference()), paperId: created.id, paperTitle: created.title, track: track.name,
         topics: created.keywords.join(', ') || 'none chosen',
         coAuthors: listed.map((c) => `${c.name} <${c.email}>`).join(', ') || 'none listed',
         paperUrl: `${opts.publicUrl}/paper-details/${created.id}`,

@@ -8,7 +8,7 @@ import type { Mailer } from '../../mail/send';
 import { renderMail, type TemplateName } from '../../../core/mail-templates';
 import { loadWordings } from '../../mail/wording';
 import { recordAudit, type Actor } from '../shared/audit';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { reviewCounts } from '../shared/counted-reviews';
 import { answersForMail } from '../../../core/review-form';
 import { listQuestions } from './reviews';
@@ -80,7 +80,7 @@ export async function notifyAuthors(opts: { db: Db; mailer: Mailer; publicUrl: s
       to: r.email,
       values: {
         name: r.name, paperTitle: p.title, paperId: p.id, decision: DECISION_WORDS[p.decision!],
-        reviews: metaReviewForMail(meta?.toAuthors) + reviewsForMail(list), conference: CONFERENCE_TITLE, loginUrl: `${opts.publicUrl}/login`,
+        reviews: metaReviewForMail(meta?.toAuthors) + reviewsForMail(list), conference: conferenceTitle(opts.mailer.conference()), loginUrl: `${opts.publicUrl}/login`,
       },
     }));
     if (opts.dryRun) {

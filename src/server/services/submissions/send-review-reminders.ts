@@ -2,7 +2,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { papers, reviewReminders, reviews, reviewStatuses, users } from '../../db/schema';
 import type { Mailer } from '../../mail/send';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { getSettingsRow } from '../shared/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,7 +63,7 @@ export async function sendReviewReminders(opts: { db: Db; mailer: Mailer; public
       const mail = await mailer.send({
         tx, to: list[0]!.email, template: 'reviewReminder',
         values: {
-          name: list[0]!.name, conference: CONFERENCE_TITLE, deadline: readableDeadline(deadline),
+          name: list[0]!.name, conference: conferenceTitle(mailer.conference()), deadline: readableDeadline(deadline),
           papers: list.map((r) => `  - "${r.title}" (Paper ID: ${r.paperId})`).join('\n'), loginUrl: `${opts.publicUrl}/login`,
         },
       });

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { REVISION_MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/connect';
 import { papers, reviewStatuses, users } from '../../db/schema';
@@ -33,7 +33,7 @@ export async function withdrawPaper(opts: { db: Db; secret: string; mailer: Mail
       .where(and(eq(reviewStatuses.paperId, paper.id), eq(reviewStatuses.assigned, true), ne(reviewStatuses.status, 'Declined')))
       .orderBy(reviewStatuses.sentAt, reviewStatuses.reviewerId);
     const coAuthors = await findCoAuthors(tx, paper.id);
-    const paperValues = { paperTitle: paper.title, paperId: paper.id, conference: CONFERENCE_TITLE };
+    const paperValues = { paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()) };
     await opts.mailer.sendMany([
       ...reviewers.map((r) => ({ to: r.email, template: 'paperWithdrawn' as const, values: { ...paperValues, name: r.name } })),
       ...coAuthors.map((c) => ({ to: c.email, template: 'paperWithdrawnCoAuthor' as const, values: { ...paperValues, name: c.name, submitter: caller.name } })),

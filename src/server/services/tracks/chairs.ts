@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/connect';
 import { bids, papers, trackChairs, tracks, users } from '../../db/schema';
@@ -26,7 +26,7 @@ export async function setTrackChairs(opts: { db: Db; mailer: Mailer; publicUrl: 
     await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'track.chairs', ip: opts.editor.ip, details: { trackId: track.id, added, removed } });
     if (added.length) {
       await opts.mailer.sendMany(added.map((to) => ({
-        to, template: 'trackChairNamed', values: { conference: CONFERENCE_TITLE, track: track.name, loginUrl: `${opts.publicUrl}/login` },
+        to, template: 'trackChairNamed', values: { conference: conferenceTitle(opts.mailer.conference()), track: track.name, loginUrl: `${opts.publicUrl}/login` },
       })), tx);
     }
     return emails;

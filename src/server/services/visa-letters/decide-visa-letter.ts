@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CONFERENCE_TITLE } from '../../../core/conference';
+import { conferenceTitle } from '../../../core/conference-facts';
 import { VERIFY_PAGE_PREFIX } from '../../../core/routes';
 import type { EditorVisaLetterJson } from '../../../core/schemas/visa-letter';
 import { newDocumentCode } from '../../documents/codes';
@@ -43,14 +43,14 @@ export async function decideVisaLetter(opts: {
       ? {
         tx, to: record!.registration.email, template: 'visaLetterApproved',
         values: {
-          name: record!.registration.name, conference: CONFERENCE_TITLE, passportName: letter.passportName,
+          name: record!.registration.name, conference: conferenceTitle(opts.mailer.conference()), passportName: letter.passportName,
           arrivalDate: letter.arrivalDate, departureDate: letter.departureDate, code: code!, lettersUrl,
           verifyUrl: `${opts.publicUrl}${VERIFY_PAGE_PREFIX}${code!}`,
         },
       }
       : {
         tx, to: record!.registration.email, template: 'visaLetterRejected',
-        values: { name: record!.registration.name, conference: CONFERENCE_TITLE, reason: decision.reason, lettersUrl },
+        values: { name: record!.registration.name, conference: conferenceTitle(opts.mailer.conference()), reason: decision.reason, lettersUrl },
       });
   });
   const [record] = await findLetterRecords(db, eq(visaLetters.id, opts.letterId));
