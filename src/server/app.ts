@@ -155,7 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // A workshop seat whose pending registration's hold lapsed goes to the first on the course's waiting list (issue 24.7).
   mailer.addJob({ name: 'workshop seat offers', everyMs: 5 * 60_000, run: () => offerFreeWorkshopSeats({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   // Issue 24.4: passport numbers go a set time after the conference (checked hourly; a no-op until then).
-  mailer.addJob({ name: 'passport purge', everyMs: 60 * 60_000, run: () => purgePassportNumbers({ db: database.db }) });
+  mailer.addJob({ name: 'passport purge', everyMs: 60 * 60_000, run: () => purgePassportNumbers({ db: database.db, conference: conference.current() }) });
   // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('preClose', async () => mailer.close());
