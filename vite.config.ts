@@ -60,6 +60,24 @@ function islands(): Plugin {
 }
 
 /**
+ * The build that prerenders the public pages writes the conference's facts as tokens, which the server fills in
+ * with the current facts (docs/decisions/0050): src/web/content/prerendering.ts is true there only. Not in the
+ * browser's bundle, the islands, the dev server or vitest (which also renders with import.meta.env.SSR set).
+ */
+function factTokens(): Plugin {
+  const flagModule = path.resolve('src/web/content/prerendering.ts');
+  let building = false;
+  return {
+    name: 'imse:fact-tokens',
+    configResolved(config) { building = config.command === 'build'; },
+    load(id) {
+      if (!building || id !== flagModule || this.environment.config.consumer !== 'server') return null;
+      return 'export const PRERENDERING = true;';
+    },
+  };
+}
+
+/**
  * Code every page loads, public or login area, in one chunk (issue 14): React, React DOM, its scheduler and
  * React Router, and the messages the root route imports. Left to itself the bundler cuts them into three
  * chunks plus a small one, and each extra file costs its own compression and import/export lists.
@@ -81,7 +99,7 @@ const LOGIN_AREA_CONTRACT = /src[\\/](?:core[\\/](?:api|schemas)|web[\\/]api[\\/
 const moduleName = (id: string) => id.replace(/^.*[\\/]|\.ts$/g, '');
 
 export default defineConfig({
-  plugins: [envDirNotEnvFile, tailwindcss(), reactRouter(), islands()],
+  plugins: [envDirNotEnvFile, tailwindcss(), reactRouter(), islands(), factTokens()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     rolldownOptions: {

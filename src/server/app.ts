@@ -248,7 +248,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   if (opts.web !== false) {
     const hsts: Record<string, string> = config.publicUrl.startsWith('https://') ? { 'strict-transport-security': 'max-age=31536000' } : {};
-    site = loadWebSite(config.WEB_DIR, { ...SECURITY_HEADERS, ...hsts }, { extraScriptHashes: payuHash, formTargets });
+    const loaded = loadWebSite(config.WEB_DIR, { ...SECURITY_HEADERS, ...hsts }, { extraScriptHashes: payuHash, formTargets }, conference.current());
+    // The pages show the facts as the editor saved them (docs/decisions/0050): rendered again on each change, and
+    // served compressed and current from the start (this hook runs after the store's first refresh).
+    conference.onChange((facts) => {
+      loaded.render(facts).then((r) => { if (r) app.log.info(r, 'public pages rendered with the new conference facts'); })
+        .catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'rendering the public pages failed'));
+    });
+    app.addHook('onReady', async () => { await loaded.settled(); });
+    site = loaded;
     registerWeb(app, site);
   }
   else app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` }));

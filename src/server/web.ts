@@ -2,9 +2,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_FOUND_PATH, VERIFY_PAGE_PREFIX, matchesAppPath, trimSlash } from '../core/routes';
+import { CONFERENCE_FACTS_DEFAULTS, FACT_TOKEN_OPEN, type ConferenceFacts } from '../core/conference-facts';
 import { htmlPolicy, inlineScriptHashes } from './csp';
+import { renderFacts } from './page-facts';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 interface WebFile {
   body: Buffer;
@@ -15,6 +22,8 @@ interface WebFile {
   type: string;
   etag: string;
   immutable: boolean;
+  /** A prerendered page as built, with the conference's facts as tokens (docs/decisions/0050). */
+  template?: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -39,12 +48,14 @@ export function loadWebFiles(root: string): Map<string, WebFile> {
       if (name.endsWith('.br') || name.endsWith('.gz')) continue;
       const rel = '/' + path.relative(root, full).split(path.sep).join('/');
       const body = readFileSync(full);
+      const template = name.endsWith('.html') && body.includes(FACT_TOKEN_OPEN) ? body.toString('utf8') : undefined;
       files.set(rel, {
+        template,
         body,
         br: existsSync(full + '.br') ? readFileSync(full + '.br') : undefined,
         gzip: existsSync(full + '.gz') ? readFileSync(full + '.gz') : undefined,
         type: TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream',
-        etag: '"' + createHash('sha1').update(body).digest('base64url').slice(0, 20) + '"',
+        etag: etagOf(body),
         immutable: rel.startsWith('/assets/'),
         scriptHashes: name.endsWith('.html') ? inlineScriptHashes(body.toString('utf8')) : undefined,
       });
@@ -56,37 +67,86 @@ export function loadWebFiles(root: string): Map<string, WebFile> {
 
 export interface WebAnswer { status: number; headers: Record<string, string>; body: Buffer | null }
 
-/** Answers GET and HEAD for the built site; `null` for API paths, which are not the site's. */
-export type WebSite = (method: string, url: string, request: { ifNoneMatch?: string; acceptEncoding?: string }) => WebAnswer | null;
+export interface WebSite {
+  /** Answers GET and HEAD for the built site; `null` for API paths, which are not the site's. */
+  (method: string, url: string, request: { ifNoneMatch?: string; acceptEncoding?: string }): WebAnswer | null;
+  /**
+   * Renders every page that carries facts again with these (the editor saved them): the new pages, compressed off
+   * the event loop, replace the old ones all at once when ready. Null when a later call superseded this one.
+   */
+  render(facts: ConferenceFacts): Promise<{ pages: number; ms: number } | null>;
+  /** Resolves once every render asked for so far is served (the first, at load, compresses the pages). */
+  settled(): Promise<void>;
+}
 
 /**
  * The built site with every response's headers computed once at startup (type, security headers, the
  * page's CSP, cache policy, ETag, encoding, length): answering is then a lookup, which lets the server
  * send pages without going through the framework per request (docs/decisions/0003).
  */
-export function loadWebSite(root: string, baseHeaders: Record<string, string>, csp: { extraScriptHashes: string[]; formTargets: string[] }): WebSite {
+export function loadWebSite(root: string, baseHeaders: Record<string, string>, csp: { extraScriptHashes: string[]; formTargets: string[] },
+  facts: ConferenceFacts = CONFERENCE_FACTS_DEFAULTS): WebSite {
   const files = loadWebFiles(root);
   type Variant = { headers: Record<string, string>; body: Buffer };
-  const prepared = new Map<WebFile, { plain: Variant; br?: Variant; gzip?: Variant; notModified: Record<string, string> }>();
-  for (const file of files.values()) {
+  type Prepared = { plain: Variant; br?: Variant; gzip?: Variant; notModified: Record<string, string>; etag: string };
+  const prepare = (file: WebFile, body: Buffer, compressed: { br?: Buffer; gzip?: Buffer }, scriptHashes = file.scriptHashes): Prepared => {
+    const etag = body === file.body ? file.etag : etagOf(body);
     const headers: Record<string, string> = {
       'content-type': file.type,
       vary: 'Accept-Encoding',
       ...baseHeaders,
-      ...(file.scriptHashes ? { 'content-security-policy': htmlPolicy({ scriptHashes: [...file.scriptHashes, ...csp.extraScriptHashes], formTargets: csp.formTargets }) } : {}),
+      ...(scriptHashes ? { 'content-security-policy': htmlPolicy({ scriptHashes: [...scriptHashes, ...csp.extraScriptHashes], formTargets: csp.formTargets }) } : {}),
       'cache-control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      etag: file.etag,
+      etag,
     };
-    const variant = (body: Buffer, encoding?: string): Variant => ({
-      body, headers: { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) },
+    const variant = (b: Buffer, encoding?: string): Variant => ({
+      body: b, headers: { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(b.length) },
     });
-    prepared.set(file, {
-      plain: variant(file.body),
-      br: file.br ? variant(file.br, 'br') : undefined,
-      gzip: file.gzip ? variant(file.gzip, 'gzip') : undefined,
+    return {
+      plain: variant(body),
+      br: compressed.br ? variant(compressed.br, 'br') : undefined,
+      gzip: compressed.gzip ? variant(compressed.gzip, 'gzip') : undefined,
       notModified: headers,
-    });
+      etag,
+    };
+  };
+  // A page with facts: its text and headers now, synchronously (the build's compressed copies hold the tokens, so
+  // they go); compressed by render() below.
+  const preparePage = (file: WebFile & { template: string }, f: ConferenceFacts, compressed: { br?: Buffer; gzip?: Buffer } = {}, html = renderFacts(file.template, f)) =>
+    prepare(file, Buffer.from(html), compressed, inlineScriptHashes(html));
+  const prepared = new Map<WebFile, Prepared>();
+  const pages: (WebFile & { template: string })[] = [];
+  for (const file of files.values()) {
+    if (file.template !== undefined) {
+      const page = file as WebFile & { template: string };
+      pages.push(page);
+      prepared.set(file, preparePage(page, facts));
+    } else prepared.set(file, prepare(file, file.body, file));
   }
+
+  let generation = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  const render = (f: ConferenceFacts): Promise<{ pages: number; ms: number } | null> => {
+    const mine = ++generation;
+    const run = queue.then(async () => {
+      if (mine !== generation) return null;
+      const started = performance.now();
+      const next = await Promise.all(pages.map(async (page) => {
+        const html = renderFacts(page.template, f);
+        const body = Buffer.from(html);
+        const [br, gz] = await Promise.all([
+          brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          gzipAsync(body, { level: 9 }),
+        ]);
+        return [page, preparePage(page, f, { br, gzip: gz }, html)] as const;
+      }));
+      if (mine !== generation) return null;
+      for (const [page, p] of next) prepared.set(page, p);
+      return { pages: next.length, ms: performance.now() - started };
+    });
+    queue = run.catch(() => {});
+    return run;
+  };
   const shell = files.get('/__spa-fallback.html') ?? files.get('/index.html');
   const notFound = files.get(`${NOT_FOUND_PATH}/index.html`);
 
@@ -95,7 +155,7 @@ export function loadWebSite(root: string, baseHeaders: Record<string, string>, c
 
   const answerWith = (file: WebFile, status: number, encoding: 'br' | 'gzip' | '', ifNoneMatch: string | undefined): WebAnswer => {
     const p = prepared.get(file)!;
-    if (status === 200 && ifNoneMatch === file.etag) return { status: 304, headers: p.notModified, body: null };
+    if (status === 200 && ifNoneMatch === p.etag) return { status: 304, headers: p.notModified, body: null };
     const v = (encoding === 'br' && p.br) || (encoding === 'gzip' && p.gzip) || p.plain;
     return { status, headers: v.headers, body: v.body };
   };
@@ -117,7 +177,7 @@ export function loadWebSite(root: string, baseHeaders: Record<string, string>, c
 
   // Where each URL leads, remembered for the URLs that lead to a file (bounded: unknown paths are not kept).
   const known = new Map<string, { file: WebFile; status: number }>();
-  return (_method, url, request) => {
+  const site = (_method: string, url: string, request: { ifNoneMatch?: string; acceptEncoding?: string }): WebAnswer | null => {
     let target = known.get(url);
     if (!target) {
       const found = resolve(url);
@@ -128,6 +188,8 @@ export function loadWebSite(root: string, baseHeaders: Record<string, string>, c
     }
     return answerWith(target.file, target.status, encodingOf(request.acceptEncoding), request.ifNoneMatch);
   };
+  void render(facts).catch(() => {});
+  return Object.assign(site, { render, settled: () => queue.then(() => {}) });
 }
 
 export function registerWeb(app: FastifyInstance, site: WebSite): void {
@@ -160,6 +222,10 @@ export function serveSiteFirst(site: () => WebSite | null, fallback: (req: Incom
     }
     fallback(req, res);
   };
+}
+
+function etagOf(body: Buffer): string {
+  return '"' + createHash('sha1').update(body).digest('base64url').slice(0, 20) + '"';
 }
 
 function safeDecode(value: string): string {

@@ -2,6 +2,7 @@ import { useContext } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, isRouteErrorResponse, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { MESSAGES } from '../core/messages';
+import { FACTS_SCRIPT_ID, factsScriptText } from './content/facts-script';
 import type { IslandHandle } from './lib/islands';
 import { islandScripts } from './lib/island-scripts';
 import './app.css';
@@ -39,6 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* The conference's current facts, which the server writes in (docs/decisions/0050): the login area and islands read them. */}
+        <script type="application/json" id={FACTS_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: factsScriptText() }} />
         {island?.preload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
         {island ? <script type="module" src={island.src} /> : null}
       </head>

@@ -1,27 +1,54 @@
-import { CONFERENCE_DATES, CONFERENCE_TITLE, CONFERENCE_VENUE } from '../../core/conference';
+import { CONFERENCE_FACTS_DEFAULTS, FACT_NAMES, factToken, type ConferenceFacts, type ImportantDate } from '../../core/conference-facts';
+import { EXTRA_FACT_NAMES, FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken, templateValues, type TemplateFactName } from '../../core/fact-template';
+import { PRERENDERING } from './prerendering';
 
 /**
- * The conference's facts, each in exactly one place. Dates are kept as the spec quotes them, even where
- * they disagree with each other: they are the organiser's to correct, here.
+ * The conference's facts as the public pages and the login area show them (issue 26.1, docs/decisions/0050). The
+ * editor sets them at /editor/conference; the defaults are SPEC's texts, dates kept as it quotes them even where they
+ * disagree with each other.
+ * - Prerendering (the build): each fact is its token (⟦title⟧), which the server fills in with the current facts.
+ * - In the browser: the facts of the page's `<script type="application/json" id="conference-facts">`, which the
+ *   server fills in; the defaults if the page has none.
  * Contact values are samples (example.org) that an organiser replaces.
  */
+function pageFacts(): ConferenceFacts {
+  const text = typeof document === 'undefined' ? null : document.getElementById(FACTS_SCRIPT_ID)?.textContent;
+  if (!text) return CONFERENCE_FACTS_DEFAULTS;
+  try {
+    const f = JSON.parse(text) as Partial<ConferenceFacts> | null;
+    return f && typeof f === 'object' ? { ...CONFERENCE_FACTS_DEFAULTS, ...f, venue: { ...CONFERENCE_FACTS_DEFAULTS.venue, ...f.venue } } : CONFERENCE_FACTS_DEFAULTS;
+  } catch {
+    return CONFERENCE_FACTS_DEFAULTS;
+  }
+}
+
+/** The facts this page was rendered with (the defaults while prerendering: the tokens stand for them). */
+export const currentFacts: ConferenceFacts = PRERENDERING ? CONFERENCE_FACTS_DEFAULTS : pageFacts();
+
+const v = (PRERENDERING
+  ? Object.fromEntries([...FACT_NAMES, ...EXTRA_FACT_NAMES].map((name) => [name, factToken(name)]))
+  : templateValues(currentFacts)) as Record<TemplateFactName, string>;
+
 export const conference = {
-  shortName: 'IMSE 2025',
-  title: CONFERENCE_TITLE,
-  heroDates: 'December 28-27 2023',
-  /** The hero dates read as ISO dates, for search engines (schema.org Event): keep in step with heroDates. */
-  heroDatesIso: CONFERENCE_DATES,
-  submissionsPageDates: 'December 28-27, 2025',
+  shortName: v.shortName,
+  title: v.title,
+  heroDates: v.datesText,
+  /** The conference's first and last days as ISO dates, for search engines (schema.org Event). */
+  heroDatesIso: { start: v.startDate, end: v.endDate },
+  submissionsPageDates: v.submissionsDatesText,
   workshopDate: '30 December 2022',
   mode: 'HYBRID CONFERENCE',
-  venue: CONFERENCE_VENUE,
+  venue: { resort: v.venueResort, city: v.venueCity, country: v.venueCountry, countryCode: v.venueCountryCode, address: v.venueAddress },
   expectedParticipants: 'more than 500',
   siteUrl: 'https://conference.example.org',
   contact: {
-    phone: '+66 00 000 0000',
+    phone: v.contactPhone,
     /** Digits only, for the chat link. */
-    phoneDigits: '66000000000',
-    email: 'info@conference.example.org',
+    phoneDigits: v.phoneDigits,
+    email: v.contactEmail,
+    /** The address's halves: a narrow line may break after its @. */
+    emailLocal: v.contactEmailLocal,
+    emailDomain: v.contactEmailDomain,
     generalChair: 'General Chair (sample entry), Department of Engineering, a Thai university',
   },
   links: {
@@ -36,12 +63,13 @@ export const chatLink = `https://wa.me/${conference.contact.phoneDigits}`;
 export const mailLink = `mailto:${conference.contact.email}`;
 export const phoneLink = `tel:+${conference.contact.phoneDigits}`;
 
-/** SPEC §9, as quoted (stale: the organiser corrects them here). */
-export const importantDates = [
-  { label: 'Final paper submission', date: '31 October 2023' },
-  { label: 'Acceptance notification', date: '15 November 2023' },
-  { label: 'CRC and registration', date: '30 November 2023' },
-] as const;
+/** The important dates (SPEC §9 as quoted by default): while prerendering, one item of tokens the server repeats. */
+export const importantDates: readonly ImportantDate[] = PRERENDERING
+  ? [{ label: itemToken('label'), date: itemToken('date') }]
+  : currentFacts.importantDates;
+/** Around the important dates' one item while prerendering (the server repeats what is between); null otherwise. */
+export const importantDatesBlock = PRERENDERING ? { begin: LIST_BEGIN, end: LIST_END } : null;
+
 
 /** SPEC §9: the two publication options shown on the home and submissions pages. */
 export const publicationOptions = [

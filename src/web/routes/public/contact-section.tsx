@@ -58,8 +58,7 @@ function InfoItem({ icon, label, children }: { icon: 'phone' | 'mail' | 'pin'; l
  * after its @ (and anywhere if even that is too wide) rather than stick out.
  */
 function BreakableEmail() {
-  const [local, domain] = conference.contact.email.split('@');
-  return <>{local}@<wbr />{domain}</>;
+  return <>{conference.contact.emailLocal}@<wbr />{conference.contact.emailDomain}</>;
 }
 
 function SocialLink({ href, icon, label }: { href: string; icon: 'social' | 'chat' | 'globe'; label: string }) {

@@ -26,7 +26,7 @@ const eventJsonLd = {
     {
       '@type': 'Place',
       name: conference.venue.resort,
-      address: { '@type': 'PostalAddress', streetAddress: conference.venue.address, addressLocality: conference.venue.city, addressCountry: 'TH' },
+      address: { '@type': 'PostalAddress', streetAddress: conference.venue.address, addressLocality: conference.venue.city, addressCountry: conference.venue.countryCode },
     },
     { '@type': 'VirtualLocation', url: `${conference.siteUrl}/` },
   ],

@@ -1,0 +1,33 @@
+import { factToken, factValues, type ConferenceFacts, type FactName } from './conference-facts';
+
+/**
+ * The prerendered public pages are templates of the conference's facts (docs/decisions/0050): the build writes each
+ * fact as a token (⟦title⟧), the list of important dates as one item between a begin and an end marker, and the
+ * facts' JSON for the browser as one token; the server fills them in with the current facts when it loads the site
+ * and on every change, escaping each value for where it stands (src/server/page-facts.ts). Names only here: the
+ * browser's pages import them.
+ */
+
+/** Parts of facts some markup needs on their own: the e-mail address's two halves (a line may break after its @). */
+export const EXTRA_FACT_NAMES = ['contactEmailLocal', 'contactEmailDomain'] as const;
+export type TemplateFactName = FactName | (typeof EXTRA_FACT_NAMES)[number];
+
+/** The list a template repeats, and the fields of its items. */
+export const IMPORTANT_DATES = 'importantDates';
+export const itemToken = (field: 'label' | 'date'): string => factToken(`${IMPORTANT_DATES}.${field}`);
+export const LIST_BEGIN = factToken(`#${IMPORTANT_DATES}`);
+export const LIST_END = factToken(`/${IMPORTANT_DATES}`);
+
+/** Stands for the facts' JSON in `<script type="application/json" id="conference-facts">`. */
+export const FACTS_JSON_TOKEN = factToken('@facts');
+export const FACTS_SCRIPT_ID = 'conference-facts';
+
+/** Every value a template can name: the facts as text and their extras. */
+export function templateValues(f: ConferenceFacts): Record<TemplateFactName, string> {
+  const at = f.contactEmail.indexOf('@');
+  return {
+    ...factValues(f),
+    contactEmailLocal: at < 0 ? f.contactEmail : f.contactEmail.slice(0, at),
+    contactEmailDomain: at < 0 ? '' : f.contactEmail.slice(at + 1),
+  };
+}

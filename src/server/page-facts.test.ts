@@ -1,0 +1,69 @@
+import { describe, expect, test } from 'vitest';
+import { CONFERENCE_FACTS_DEFAULTS, factToken, type ConferenceFacts } from '../core/conference-facts';
+import { FACTS_JSON_TOKEN, FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken } from '../core/fact-template';
+import { escapeHtml, escapeScriptJson, renderFacts } from './page-facts';
+
+const facts = (changes: Partial<ConferenceFacts>): ConferenceFacts => ({ ...CONFERENCE_FACTS_DEFAULTS, ...changes });
+const HOSTILE = `</title><script>alert(1)</script> "' onload=x & <!-- \u2028`;
+
+describe('renderFacts', () => {
+  test('fills text and attribute values with the facts, the derived ones too', () => {
+    const page = `<title>${factToken('title')} | ${factToken('shortName')}</title><a href="tel:+${factToken('phoneDigits')}">${factToken('contactPhone')}</a>`
+      + `<p>${factToken('contactEmailLocal')}@<wbr/>${factToken('contactEmailDomain')}</p>`;
+    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toBe('<title>5th World Conference on Innovations in Management, Science and Engineering | IMSE 2025</title>'
+      + '<a href="tel:+66000000000">+66 00 000 0000</a><p>info@<wbr/>conference.example.org</p>');
+    const title = renderFacts(`<title>${factToken('title')}</title>`, facts({ edition: '', name: 'Conference on Things' }));
+    expect(title).toBe('<title>Conference on Things</title>');
+  });
+
+  test("an editor's markup in a fact shows as text in HTML text and attributes", () => {
+    const page = `<title>${factToken('title')}</title><meta content="${factToken('name')}"/><a title='${factToken('name')}'>x</a>`;
+    const html = renderFacts(page, facts({ edition: '', name: HOSTILE }));
+    expect(html).toBe(`<title>${escapeHtml(HOSTILE)}</title><meta content="${escapeHtml(HOSTILE)}"/><a title='${escapeHtml(HOSTILE)}'>x</a>`);
+    expect(html).not.toContain('<script');
+    expect(html.match(/"/g)).toHaveLength(2);
+    expect(html.match(/'/g)).toHaveLength(2);
+    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
+  });
+
+  test('inside a script element a fact is JSON string content that cannot close the element', () => {
+    const page = `<script type="application/ld+json">{"name":"${factToken('title')}","startDate":"${factToken('startDate')}"}</script><h1>${factToken('title')}</h1>`;
+    const html = renderFacts(page, facts({ edition: '', name: HOSTILE }));
+    const script = /<script[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(script).not.toMatch(/[<>]/);
+    expect(JSON.parse(script)).toEqual({ name: HOSTILE, startDate: '2023-12-27' });
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).toContain(`<h1>${escapeHtml(HOSTILE)}</h1>`);
+    expect(escapeScriptJson('a"b\\c</script>')).toBe('a\\"b\\\\c\\u003c/script\\u003e');
+  });
+
+  test("the facts' JSON goes into the facts script only, and reads back as the facts", () => {
+    const f = facts({ name: HOSTILE, importantDates: [{ label: '</script>', date: '1 May' }] });
+    const page = `<script type="application/json" id="${FACTS_SCRIPT_ID}">${FACTS_JSON_TOKEN}</script><p>${FACTS_JSON_TOKEN}</p>`;
+    const html = renderFacts(page, f);
+    const json = /<script[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(json).not.toMatch(/[<>]/);
+    expect(JSON.parse(json)).toEqual(f);
+    expect(html).toContain(`<p>${FACTS_JSON_TOKEN}</p>`);
+  });
+
+  test('the important dates repeat their block once per date, escaped, and none leaves nothing', () => {
+    const page = `<dl>${LIST_BEGIN}<div><dt>${itemToken('label')}</dt><dd>${itemToken('date')}</dd></div>${LIST_END}</dl>`;
+    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toBe('<dl><div><dt>Final paper submission</dt><dd>31 October 2023</dd></div>'
+      + '<div><dt>Acceptance notification</dt><dd>15 November 2023</dd></div><div><dt>CRC and registration</dt><dd>30 November 2023</dd></div></dl>');
+    const two = renderFacts(page, facts({ importantDates: [{ label: 'Abstracts & <b>posters</b>', date: '1 May 2027' }, { label: 'Papers', date: '$& $1 2027' }] }));
+    expect(two).toBe('<dl><div><dt>Abstracts &amp; &lt;b&gt;posters&lt;/b&gt;</dt><dd>1 May 2027</dd></div><div><dt>Papers</dt><dd>$&amp; $1 2027</dd></div></dl>');
+    expect(renderFacts(page, facts({ importantDates: [] }))).toBe('<dl></dl>');
+  });
+
+  test('a token that names no fact, and text without tokens, are left as they are', () => {
+    const page = `<p>${factToken('organiserName')} ⟦ ${factToken('title')}</p>`;
+    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toBe(`<p>${factToken('organiserName')} ⟦ 5th World Conference on Innovations in Management, Science and Engineering</p>`);
+    expect(renderFacts('<p>$1 $& plain</p>', CONFERENCE_FACTS_DEFAULTS)).toBe('<p>$1 $& plain</p>');
+    expect(renderFacts(`<p>${factToken('constructor')}${factToken('__proto__')}</p>`, CONFERENCE_FACTS_DEFAULTS)).toBe(`<p>${factToken('constructor')}${factToken('__proto__')}</p>`);
+  });
+
+  test('a value with replacement patterns ($&, $1) is written as typed', () => {
+    expect(renderFacts(`<p>${factToken('venueResort')}</p>`, facts({ venue: { ...CONFERENCE_FACTS_DEFAULTS.venue, resort: '$& $1 $$' } }))).toBe('<p>$&amp; $1 $$</p>');
+  });
+});

@@ -1,0 +1,57 @@
+import type { ConferenceFacts } from '../core/conference-facts';
+import { IMPORTANT_DATES, LIST_BEGIN, LIST_END, templateValues } from '../core/fact-template';
+
+/**
+ * Fills a prerendered page's fact tokens (src/core/fact-template.ts) with the current facts: docs/decisions/0050.
+ */
+
+/** Text and attribute values of HTML: the five characters that could end or start markup. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * Inside a JSON string in a `<script>` element: JSON's own escaping, and <, > and & as \u escapes so that no
+ * value can write "</script>" or "<!--" (which would end or change the script element), nor U+2028/2029.
+ */
+export function escapeScriptJson(value: string): string {
+  return JSON.stringify(value).slice(1, -1).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The facts' JSON for the page's facts script: a whole JSON value, escaped the same way. */
+export function factsJson(f: ConferenceFacts): string {
+  return JSON.stringify(f).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const TOKEN = /\u27E6([#/@]?[\w.]+)\u27E7/g;
+const BLOCK = new RegExp(`${escapeRe(LIST_BEGIN)}([\\s\\S]*?)${escapeRe(LIST_END)}`, 'g');
+const SCRIPT = /(<script\b[^>]*>)([\s\S]*?)(<\/script>)/gi;
+
+/**
+ * A page with its facts filled in. Inside `<script>` elements (the JSON-LD, the facts script) values are escaped as
+ * JSON string content, elsewhere as HTML; the important dates' block is repeated once per date (none: no item). A
+ * token that names nothing known is left as it is.
+ */
+export function renderFacts(template: string, f: ConferenceFacts): string {
+  if (!template.includes('\u27E6')) return template;
+  const values = templateValues(f) as Record<string, string>;
+  const fill = (text: string, escape: (v: string) => string) => text
+    .replace(BLOCK, (_, item: string) => f.importantDates.map((d) => item.replace(TOKEN, (token, name: string) =>
+      name === `${IMPORTANT_DATES}.label` ? escape(d.label) : name === `${IMPORTANT_DATES}.date` ? escape(d.date) : token)).join(''))
+    .replace(TOKEN, (token, name: string) => {
+      if (name === '@facts') return escape === escapeScriptJson ? factsJson(f) : token;
+      const v = Object.hasOwn(values, name) ? values[name] : undefined;
+      return v === undefined ? token : escape(v);
+    });
+  let out = '';
+  let last = 0;
+  for (const m of template.matchAll(SCRIPT)) {
+    out += fill(template.slice(last, m.index), escapeHtml) + m[1] + fill(m[2]!, escapeScriptJson) + m[3];
+    last = m.index + m[0].length;
+  }
+  return out + fill(template.slice(last), escapeHtml);
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,56 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { expect, test } from 'vitest';
+import { CONFERENCE_FACTS_DEFAULTS, factToken } from '../core/conference-facts';
+import { FACTS_JSON_TOKEN } from '../core/fact-template';
+import { inlineScriptHashes } from './csp';
+import { loadWebSite } from './web';
+
+function site() {
+  const root = mkdtempSync(path.join(tmpdir(), 'web-facts-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'index.html'), `<!DOCTYPE html><html><head><title>${factToken('title')}</title>`
+    + `<script type="application/ld+json">{"name":"${factToken('title')}"}</script>`
+    + `<script type="application/json" id="conference-facts">${FACTS_JSON_TOKEN}</script></head><body><h1>${factToken('title')}</h1>${'<p>filler</p>'.repeat(50)}</body></html>`);
+  writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
+  return loadWebSite(root, {}, { extraScriptHashes: [], formTargets: [] });
+}
+
+test('pages are served with the facts filled in, compressed and with their own ETag and CSP, and again after a change', async () => {
+  const web = site();
+  const plain = web('GET', '/', {})!;
+  expect(plain.body!.toString()).toContain(`<title>${CONFERENCE_FACTS_DEFAULTS.edition} ${CONFERENCE_FACTS_DEFAULTS.name}</title>`);
+  await web.settled();
+  const br = web('GET', '/', { acceptEncoding: 'br, gzip' })!;
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(br.body!).toString()).toBe(plain.body!.toString());
+
+  const result = await web.render({ ...CONFERENCE_FACTS_DEFAULTS, edition: '', name: '</title><script>alert(1)</script>' });
+  expect(result?.pages).toBe(1);
+  const changed = web('GET', '/', {})!;
+  const html = changed.body!.toString();
+  expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+  expect(html).toContain('{"name":"\\u003c/title\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}');
+  expect(html.match(/<script/g)).toHaveLength(2);
+  expect(changed.headers.etag).not.toBe(plain.headers.etag);
+  expect(changed.headers['content-length']).toBe(String(changed.body!.length));
+  for (const hash of inlineScriptHashes(html)) expect(changed.headers['content-security-policy']).toContain(hash);
+  expect(changed.headers['content-security-policy']).not.toBe(plain.headers['content-security-policy']);
+  const gz = web('GET', '/', { acceptEncoding: 'gzip' })!;
+  expect(gunzipSync(gz.body!).toString()).toBe(html);
+  // The old ETag no longer matches: a browser that revalidates gets the new page.
+  expect(web('GET', '/', { ifNoneMatch: plain.headers.etag })!.status).toBe(200);
+  expect(web('GET', '/', { ifNoneMatch: changed.headers.etag })!.status).toBe(304);
+  expect(web('GET', '/assets/app.js', {})!.body!.toString()).toBe('console.log(1)');
+});
+
+test('of renders asked for in a row, the last one is what is served', async () => {
+  const web = site();
+  const first = web.render({ ...CONFERENCE_FACTS_DEFAULTS, shortName: 'A', name: 'First' });
+  const last = web.render({ ...CONFERENCE_FACTS_DEFAULTS, edition: '', name: 'Second' });
+  expect(await first).toBeNull();
+  expect((await last)?.pages).toBe(1);
+  expect(web('GET', '/', {})!.body!.toString()).toContain('<h1>Second</h1>');
+});
