@@ -1,4 +1,5 @@
-import { CONFERENCE_TIME_ZONE } from '../../core/conference';
+import { zoneLabel } from '../../core/conference-facts';
+import { currentFacts } from '../content/conference';
 
 /**
  * The one way the login area writes dates, times and sizes (issue 28.7): "24 Nov 2026" and
@@ -6,8 +7,10 @@ import { CONFERENCE_TIME_ZONE } from '../../core/conference';
  * (formatDeadline) and add the visitor's own wall time when it differs (visitorTime).
  */
 
-/** The conference's zone as people read it (Bangkok keeps UTC+7 all year: no daylight saving time). */
-export const CONFERENCE_ZONE_LABEL = 'Bangkok time, UTC+7';
+/** The conference's time zone, as the page's facts give it (the editor sets it: docs/decisions/0050). */
+export const CONFERENCE_TIME_ZONE = currentFacts.timeZone;
+/** The conference's zone as people read it: "Bangkok time, UTC+7" (its offset on the conference's first day). */
+export const CONFERENCE_ZONE_LABEL = zoneLabel(currentFacts);
 
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { CONFERENCE_TIME_ZONE } from '../../../core/conference';
 import type { CheckInPersonJson } from '../../../core/schemas/attendee';
 import { messageOf } from '../../api/client';
 import { checkInAttendee } from '../../api/attendees';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
-import { formatDateTime } from '../../lib/format';
+import { CONFERENCE_TIME_ZONE, formatDateTime } from '../../lib/format';
 import { useFollowRedirect } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 
