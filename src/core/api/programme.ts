@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MessageJson, PaperId } from '../schemas/common';
 import {
-  CertificateListJson, EditorProgramJson, IssueCertificatesJson, PlacementBody, ProgramJson, RegistrationJson, RemindBody, RemindJson,
+  CertificateListJson, EditorProgramJson, IssueCertificatesBody, IssueCertificatesJson, PlacementBody, ProgramJson, RegistrationJson, RemindBody, RemindJson,
   SessionBody, SessionParams, SessionPatchBody,
 } from '../schemas/program';
 import { endpoints, fileAnswer } from './endpoint';
@@ -27,7 +27,10 @@ export const PROGRAMME = endpoints('programme', {
     method: 'GET', path: '/author/paper-registration/:paperId', summary: 'Whether the author\'s paper is registered',
     params: z.object({ paperId: PaperId }), response: z.object({ registered: z.boolean() }),
   },
-  issueCertificates: { method: 'POST', path: '/editor/certificates', summary: 'Issue the certificates not issued yet', response: IssueCertificatesJson },
+  issueCertificates: {
+    method: 'POST', path: '/editor/certificates', summary: 'Issue the certificates not issued yet (presentations once their published session has ended, unless overridden)',
+    body: IssueCertificatesBody, response: IssueCertificatesJson,
+  },
   listMyCertificates: { method: 'GET', path: '/me/certificates', summary: 'The caller\'s certificates (once their address is verified)', response: CertificateListJson },
   getMyCertificatePdf: { method: 'GET', path: '/me/certificates/:code', summary: 'One of the caller\'s certificates as a PDF', params: PdfParams, response: fileAnswer('application/pdf', 'The certificate (PDF)') },
   verifyCertificate: {

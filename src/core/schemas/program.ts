@@ -61,7 +61,12 @@ export const CertificateJson = z.object({
   paperId: z.string().nullable(), paperTitle: z.string().nullable(), issuedAt: z.string(),
 });
 export type CertificateJson = z.infer<typeof CertificateJson>;
-export const IssueCertificatesJson = z.object({ issued: z.number(), certificates: z.array(CertificateJson) });
+/** Issue 26.6: `waiting` presentation certificates are held back until their session has taken place. */
+export const IssueCertificatesJson = z.object({ issued: z.number(), waiting: z.number(), certificates: z.array(CertificateJson) });
+/** The editor's explicit override: also issue presentation certificates for sessions still to come. No body: the rule. */
+export const IssueCertificatesBody = z.object({
+  presentationsBeforeSessions: z.boolean({ message: 'presentationsBeforeSessions must be true or false' }).optional(),
+});
 /** `waitingForVerification`: certificates carry this address, listed once the account has verified it. */
 export const CertificateListJson = z.object({ certificates: z.array(CertificateJson), waitingForVerification: z.literal(true).optional() });
 export const CertificateCode = z.object({ code: z.string().regex(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/, 'Unknown certificate code') });

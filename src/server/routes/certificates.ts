@@ -11,7 +11,10 @@ const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;
 
-  defineRoute(app, PROGRAMME.issueCertificates, { access: EDITOR, handler: () => issueCertificates(db) });
+  defineRoute(app, PROGRAMME.issueCertificates, {
+    access: EDITOR,
+    handler: ({ body }) => issueCertificates({ db, presentationsBeforeSessions: body.presentationsBeforeSessions }),
+  });
   defineRoute(app, PROGRAMME.listMyCertificates, { access: SIGNED_IN, handler: ({ caller }) => findCertificatesFor(db, caller) });
   defineRoute(app, PROGRAMME.getMyCertificatePdf, {
     access: SIGNED_IN,

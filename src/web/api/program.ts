@@ -12,7 +12,8 @@ export const getRegistrations = () => call(PROGRAMME.listRegistrations);
 export const getRegisteredByPaper = async (): Promise<Record<string, boolean>> =>
   Object.fromEntries((await getRegistrations()).papers.map((p) => [p._id, p.registered]));
 export const remindRegistration = (paperIds: string[]) => call(PROGRAMME.remindUnregistered, { body: { paperIds } });
-export const issueCertificates = () => call(PROGRAMME.issueCertificates);
+/** Issue what is due; `presentationsBeforeSessions` is the editor's override for sessions still to come (issue 26.6). */
+export const issueCertificates = (body: BodyOf<typeof PROGRAMME.issueCertificates> = {}) => call(PROGRAMME.issueCertificates, { body });
 export const getMyCertificates = () => call(PROGRAMME.listMyCertificates);
 export const getPaperRegistration = (paperId: string) => call(PROGRAMME.getPaperRegistration, { params: { paperId } });
 

@@ -1,16 +1,17 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ConferenceFacts } from '../../../core/conference-facts';
 import { findCategory } from '../../../core/registration';
 import { findWorkshopCourse } from '../../../core/workshop-courses';
 import type { CertificateJson } from '../../../core/schemas/program';
 import type { Db } from '../../db/connect';
-import { certificates, papers, programPlacements, registrations } from '../../db/schema';
+import { certificates, papers, registrations } from '../../db/schema';
 import { renderCertificatePdf } from '../../documents/certificate-pdf';
 import { newDocumentCode } from '../../documents/codes';
 import { AppError } from '../../errors';
 import type { FileStore } from '../../storage/file-store';
 import { findOrganiser } from '../shared/organiser';
 import { certificateDetails } from '../shared/verify-document';
+import { findPublishedProgram } from './published-program';
 
 type CertificateRow = typeof certificates.$inferSelect;
 
@@ -21,21 +22,58 @@ export function certificateJson(c: CertificateRow): CertificateJson {
   return { code: c.code, kind: c.kind, name: c.name, email: c.email, paperId: c.paperId, paperTitle: c.paperTitle, issuedAt: c.issuedAt.toISOString() };
 }
 
+/** A presentation certificate due: the paper as the latest published programme places it, with its presenter. */
+interface Presentation { paperId: string; name: string; email: string; title: string; ended: boolean }
+
 /**
- * Issue what is due and not yet issued (issue 24.5): a presentation certificate per placed paper (for its
- * presenter); an attendance certificate per person checked in at the desk with a paid registration (one per
- * e-mail; paying alone is not attending); and a workshop certificate per checked-in paid workshop registration
- * (its course title kept as `paperTitle`). Issuing again adds only the new ones; a unique (kind, subject)
- * index keeps one per subject.
+ * The papers of the latest PUBLISHED programme (never the draft: a paper placed in a session nobody saw is not a
+ * presentation), each with its presenter and whether its session has ended. A paper in two sessions has ended
+ * once either has.
  */
-export async function issueCertificates(db: Db): Promise<{ issued: number; certificates: CertificateJson[] }> {
-  const presented = await db.select({ paperId: programPlacements.paperId, name: programPlacements.presenterName, email: programPlacements.presenterEmail, title: papers.title })
-    .from(programPlacements).innerJoin(papers, eq(papers.id, programPlacements.paperId));
+async function publishedPresentations(db: Db, now: Date): Promise<Presentation[]> {
+  const published = await findPublishedProgram(db);
+  const byPaper = new Map<string, Presentation>();
+  for (const session of published?.sessions ?? []) {
+    const ended = Date.parse(session.end) < now.getTime();
+    for (const p of session.papers) {
+      const seen = byPaper.get(p._id);
+      if (seen) seen.ended ||= ended;
+      else byPaper.set(p._id, { paperId: p._id, name: p.presenter, email: p.presenterEmail, title: p.title, ended });
+    }
+  }
+  return [...byPaper.values()];
+}
+
+/**
+ * Issue what is due and not yet issued (issues 24.5, 26.6): a presentation certificate per paper of the latest
+ * published programme whose session has taken place (ended before `now`), for its presenter — or, with the
+ * editor's explicit override `presentationsBeforeSessions`, also for papers whose session is still to come; an
+ * attendance certificate per person checked in at the desk with a paid registration (one per e-mail; paying alone
+ * is not attending); and a workshop certificate per checked-in paid workshop registration (its course title kept
+ * as `paperTitle`). Issuing again adds only the new ones; a unique (kind, subject) index keeps one per subject.
+ * `waiting` counts the presentation certificates held back because their session has not taken place yet.
+ */
+export async function issueCertificates(opts: { db: Db; presentationsBeforeSessions?: boolean; now?: Date }): Promise<{ issued: number; waiting: number; certificates: CertificateJson[] }> {
+  const { db } = opts;
+  const now = opts.now ?? new Date();
+  const presentations = await publishedPresentations(db, now);
+  const ids = presentations.map((p) => p.paperId);
+  const [current, issuedBefore] = ids.length
+    ? await Promise.all([
+      db.select({ id: papers.id, title: papers.title }).from(papers).where(inArray(papers.id, ids)),
+      db.select({ subject: certificates.subject }).from(certificates).where(and(eq(certificates.kind, 'presentation'), inArray(certificates.subject, ids))),
+    ])
+    : [[], []];
+  // The title as the paper has it now (a camera-ready version may have corrected it since the programme was published).
+  const titles = new Map(current.map((p) => [p.id, p.title]));
+  const already = new Set(issuedBefore.map((c) => c.subject));
+  const due = presentations.filter((p) => p.ended || opts.presentationsBeforeSessions === true);
+  const waiting = presentations.filter((p) => !p.ended && opts.presentationsBeforeSessions !== true && !already.has(p.paperId)).length;
   const arrived = await db.select({ id: registrations.id, name: registrations.name, email: registrations.email, category: registrations.category })
     .from(registrations).where(and(eq(registrations.status, 'paid'), isNotNull(registrations.checkedInAt)))
     .orderBy(registrations.checkedInAt, registrations.id);
-  const rows: (typeof certificates.$inferInsert)[] = presented.map((p) => ({
-    code: newCertificateCode(), kind: 'presentation' as const, subject: p.paperId, name: p.name, email: p.email, paperId: p.paperId, paperTitle: p.title,
+  const rows: (typeof certificates.$inferInsert)[] = due.map((p) => ({
+    code: newCertificateCode(), kind: 'presentation' as const, subject: p.paperId, name: p.name, email: p.email, paperId: p.paperId, paperTitle: titles.get(p.paperId) ?? p.title,
   }));
   const seen = new Set<string>();
   for (const r of arrived) {
@@ -51,7 +89,7 @@ export async function issueCertificates(db: Db): Promise<{ issued: number; certi
   }
   const inserted = rows.length ? await db.insert(certificates).values(rows).onConflictDoNothing().returning() : [];
   const all = await db.select().from(certificates).orderBy(certificates.kind, certificates.name);
-  return { issued: inserted.length, certificates: all.map(certificateJson) };
+  return { issued: inserted.length, waiting, certificates: all.map(certificateJson) };
 }
 
 type Holder = { email: string; emailVerified: boolean };
