@@ -7,23 +7,27 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 
 const post = { method: 'post', encType: 'application/json' } as const;
+const KIND_LABELS: Record<CertificateJson['kind'], string> = { presentation: 'Presentation', attendance: 'Attendance', award: 'Award', workshop: 'Workshop' };
 
 /**
  * Registration of accepted papers (with reminders) and certificates, below the editor's programme. Both
- * post to the host route's action (intents "remind" and "issueCertificates").
+ * post to the host route's action (intents "remind" and "issueCertificates"; the latter sends
+ * `{ intent: 'issueCertificates', presentationsBeforeSessions: boolean }`).
  */
 export function ProgramAftercare({ papers }: { papers: EditorProgramJson['papers'] }) {
   const unregistered = papers.filter((p) => !p.registered);
   const [chosen, setChosen] = useState<string[]>([]);
   const reminding = useFetcher<ActionResult<{ message: string }>>();
-  const issuing = useFetcher<ActionResult<{ issued: number; certificates: CertificateJson[] }>>();
+  const issuing = useFetcher<ActionResult<{ issued: number; waiting?: number; certificates: CertificateJson[] }>>();
+  const [beforeSessions, setBeforeSessions] = useState(false);
   const reminded = reminding.state === 'idle' ? reminding.data : undefined;
   const issued = issuing.state === 'idle' ? issuing.data : undefined;
   // Reminders sent: the choice is emptied.
   useEffect(() => { if (reminded?.ok) setChosen([]); }, [reminded]);
 
   const remind = () => reminding.submit({ intent: 'remind', paperIds: chosen }, post);
-  const issue = () => issuing.submit({ intent: 'issueCertificates' }, post);
+  const issue = () => issuing.submit({ intent: 'issueCertificates', presentationsBeforeSessions: beforeSessions }, post);
+  const waiting = issued?.ok ? issued.data.waiting ?? 0 : 0;
 
   return (
     <>
@@ -54,16 +58,28 @@ export function ProgramAftercare({ papers }: { papers: EditorProgramJson['papers
 
       <Card aria-labelledby="certificates-heading">
         <h2 id="certificates-heading" className="text-lg font-bold text-brand-900">Certificates</h2>
-        <p className="mt-1 text-sm text-slate-700">After the conference: a certificate of presentation per placed paper (for its presenter) and of attendance per registered payer. Issuing again adds only new ones.</p>
-        <Button className="mt-3 min-h-11" disabled={issuing.state !== 'idle'} onClick={issue}>Issue certificates</Button>
+        <p className="mt-1 text-sm text-slate-700">
+          A certificate of presentation per paper of the published programme (for its presenter) once its session has taken place,
+          of attendance per person checked in, and of participation per workshop attended. Issuing again adds only new ones.
+        </p>
+        <label className="mt-3 flex min-h-11 items-center gap-2 text-slate-900">
+          <input type="checkbox" className="h-5 w-5" checked={beforeSessions} onChange={(e) => setBeforeSessions(e.target.checked)} />
+          Issue them before the sessions (override)
+        </label>
+        <Button className="mt-2 min-h-11" disabled={issuing.state !== 'idle'} onClick={issue}>Issue certificates</Button>
         <Alert tone={issued?.ok ? 'success' : 'error'} className="mt-3">
           {issued ? (issued.ok ? `${issued.data.issued} new certificate${issued.data.issued === 1 ? '' : 's'} issued` : issued.error) : null}
         </Alert>
+        {waiting > 0 ? (
+          <p className="mt-2 text-sm text-slate-800" role="status">
+            {waiting} presentation certificate{waiting === 1 ? '' : 's'} wait{waiting === 1 ? 's' : ''} until {waiting === 1 ? 'its' : 'their'} session has taken place.
+          </p>
+        ) : null}
         {issued?.ok ? (
           <ul className="mt-3 space-y-1 text-sm">
             {issued.data.certificates.map((c) => (
               <li key={c.code}>
-                {c.kind === 'presentation' ? 'Presentation' : 'Attendance'}: {c.name}{c.paperTitle ? ` — ${c.paperTitle}` : ''}{' '}
+                {KIND_LABELS[c.kind]}: {c.name}{c.paperTitle ? ` — ${c.paperTitle}` : ''}{' '}
                 <a className="font-mono text-brand-800 underline" href={`/verify/${c.code}`}>{c.code}</a>
               </li>
             ))}
