@@ -7,8 +7,9 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TAGS } from '../../src/core/tags';
+import { CONFERENCE_FACTS_DEFAULTS } from '../../src/core/conference-facts';
 import { MAIL_CATEGORIES, MAIL_MODES } from '../../src/core/mail-templates';
-import { comments, contactMessages, keynoteSpeakers, mailPreferences, newsItems, paperFiles, papers, payments, users } from '../../src/server/db/schema';
+import { comments, contactMessages, keynoteSpeakers, mailPreferences, newsItems, paperFiles, papers, payments, settings, users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { expectCleanAnswer, hostileBody, hostileString, storableHostileString, UNSTORABLE } from '../support/hostile';
 // Issue 16.9: titles and names refuse control and direction characters; the verbatim checks take text without them.
@@ -91,6 +92,19 @@ afterAll(async () => {
 
 const email = fc.oneof(fc.emailAddress(), fc.constant('a@example.org'));
 const amount = fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('10', '0.5', '1e3', '-1', 'Infinity'));
+/** Issue 26.1: each fact good (the defaults) or a kind of bad (a zone that does not exist, days out of order, no e-mail, no country). */
+const CONFERENCE_KEYS = [...Object.keys(CONFERENCE_FACTS_DEFAULTS), 'organiserName', 'organiserTitle'] as const;
+const conferenceFields: Record<string, fc.Arbitrary<unknown>> = {
+  ...Object.fromEntries(Object.entries(CONFERENCE_FACTS_DEFAULTS).map(([k, v]) => [k, fc.constant(v)])),
+  timeZone: fc.constantFrom('Asia/Bangkok', 'Europe/Paris', 'Mars/Olympus', 'UTC', '../../etc/passwd', ''),
+  startDate: fc.constantFrom('2023-12-27', '2023-02-30', '27/12/2023'),
+  endDate: fc.constantFrom('2023-12-28', '2023-12-26', ''),
+  contactEmail: fc.oneof(email, fc.constantFrom('nobody', '')),
+  venue: fc.record({ resort: fc.constantFrom('Hall', ''), city: fc.constant('Pattaya'), country: fc.constant('Thailand'), countryCode: fc.constantFrom('TH', 'th', 'XX', 'THA'), address: fc.constant('Beach Road') }),
+  importantDates: fc.array(fc.record({ label: fc.constantFrom('Submission', ''), date: fc.constantFrom('31 October 2023', '') }), { maxLength: 14 }),
+  organiserName: fc.constantFrom(undefined, 'Dr. Fuzz', ''),
+};
+
 interface JsonEndpoint { method: InjectOptions['method']; url: () => string; who: () => SignedUp | null; keys: string[]; valid?: () => Record<string, fc.Arbitrary<unknown>> }
 const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   // Issue 24.6: the award panel's score and decision, and naming a panel member (the editor is on the panel).
@@ -162,6 +176,8 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'PATCH /api/editor/coupons/:code': { method: 'PATCH', url: () => '/api/editor/coupons/NOSUCHCOUPON', who: () => editor, keys: ['disabled', 'usageLimit', 'expiresAt'], valid: () => ({ disabled: fc.boolean(), usageLimit: fc.constantFrom(null, 1, 0), expiresAt: fc.constantFrom(null, '2030-01-01T00:00:00Z', 'x') }) },
   'POST /api/editor/early-bird-prices': { method: 'POST', url: () => '/api/editor/early-bird-prices', who: () => editor, keys: ['category', 'usdMinor', 'until'], valid: () => ({ category: fc.constantFrom('attending', 'nope'), usdMinor: fc.oneof(fc.integer({ min: -5, max: 100_000 }), fc.constantFrom(0.5, 1e20)), until: fc.constantFrom('2030-01-01T00:00:00Z', '2030-02-30T00:00:00Z', 'soon') }) },
   'PUT /api/editor/mail-templates/:name': { method: 'PUT', url: () => '/api/editor/mail-templates/dailyDigest', who: () => editor, keys: ['subject', 'body'], valid: () => ({ subject: fc.constantFrom('Digest: {count}', '{nope}', ''), body: fc.constantFrom('{items}', 'Hello {name}', '') }) },
+  // Issue 26.1: the conference's facts, the whole set (a bad one of them refuses all: see 'what a refused request leaves behind').
+  'PUT /api/editor/conference': { method: 'PUT', url: () => '/api/editor/conference', who: () => editor, keys: [...CONFERENCE_KEYS], valid: () => conferenceFields },
   'POST /api/editor/mail-templates/:name/preview': { method: 'POST', url: () => '/api/editor/mail-templates/paperReceived/preview', who: () => editor, keys: ['subject', 'body', 'paperId', 'userId'], valid: () => ({ subject: fc.constantFrom('Got {paperTitle}', '{x}'), body: fc.constantFrom('Dear {name} {coAuthors}', ''), paperId: fc.constant(paperId), userId: fc.constantFrom(author.user._id, 'f'.repeat(24)) }) },
 };
 
@@ -299,6 +315,15 @@ describe('what a refused request leaves behind', () => {
       expect(after).toHaveLength(before.length + 1);
       const added = after.find((c) => !before.some((b) => b.id === c.id))!;
       expect(added.text).toBe((JSON.parse(body) as { text: string }).text.trim());
+    }), RUNS);
+  });
+
+  test('a refused conference save changes nothing (issue 26.1)', async () => {
+    await fc.assert(fc.asyncProperty(hostileBody([...CONFERENCE_KEYS], conferenceFields), async (body) => {
+      const before = await db().select().from(settings);
+      const res = await sendJson('PUT', '/api/editor/conference', body, editor);
+      expectCleanAnswer(res, body.slice(0, 200));
+      if (res.statusCode !== 200) expect(await db().select().from(settings), body.slice(0, 200) + res.body).toEqual(before);
     }), RUNS);
   });
 
@@ -471,6 +496,16 @@ describe('multipart endpoints', () => {
     }), RUNS);
     // The fuzzed "PNG" is not one a document can embed: take it away again.
     expect((await t.app.inject({ method: 'DELETE', url: '/api/editor/settings/signature', headers: editor.auth })).statusCode).toBe(200);
+  });
+
+  test('the conference logo upload (issue 26.1): hostile parts never give a 5xx; only a PNG or JPEG is kept', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(fc.record({ name: fc.oneof(fc.constant('logo'), partName), value: partValue, filename: fc.option(fc.constantFrom('l.png', 'l.jpg', '../l.png'), { nil: undefined }) }), { maxLength: 4 }), async (p) => {
+      const before = storedFiles();
+      const res = await sendParts('PUT', '/api/editor/conference/logo', p, editor);
+      expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+      if (res.statusCode !== 200) expect(storedFiles()).toEqual(before);
+    }), RUNS);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/editor/conference/logo', headers: editor.auth })).statusCode).toBe(200);
   });
 
   test('a multipart body that is cut short or has no boundary is a 400, and leaves no row and no file', async () => {

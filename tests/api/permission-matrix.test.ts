@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
+import { CONFERENCE_FACTS_DEFAULTS } from '../../src/core/conference-facts';
 import { MAIL_TEMPLATES } from '../../src/core/mail-templates';
 import { multipart, pdfBytes, submitPaper } from '../support/multipart';
 import { listRoutes } from '../support/routes';
@@ -413,6 +414,13 @@ const TABLE: Record<string, Row> = {
   'PUT /api/editor/settings/signature': { expect: onlyEditors(200), call: () => form([['signature', signaturePng(), 'signature.png']]) },
   'GET /api/editor/settings/signature': { expect: onlyEditors(200), call: async (who) => (who === 'editor' ? { url: await signatureUploaded() } : {}) },
   'DELETE /api/editor/settings/signature': { expect: onlyEditors(200), call: () => ({}) },
+  // The conference's facts (issue 26.1): anyone reads them; changing them, and the logo, is the editor's alone.
+  'GET /api/conference': { expect: everyone(200), call: () => ({}) },
+  'GET /api/editor/conference': { expect: onlyEditors(200), call: () => ({}) },
+  'PUT /api/editor/conference': { expect: onlyEditors(200), call: () => json(CONFERENCE_FACTS_DEFAULTS) },
+  'PUT /api/editor/conference/logo': { expect: onlyEditors(200), call: () => form([['logo', signaturePng(), 'logo.png']]) },
+  'GET /api/editor/conference/logo': { expect: onlyEditors(200), call: async (who) => (who === 'editor' ? { url: await logoUploaded() } : {}) },
+  'DELETE /api/editor/conference/logo': { expect: onlyEditors(200), call: () => ({}) },
   // Receipts (issue 24.3) and the editor's registration page (24.1): the owner's download is the person at the
   // registration's (confirmed) address — the chair here — anyone else is told it does not exist; the mail's signed link
   // decides alone; the rest is the editor's. Each editor's bank transfer pays a fresh registration.
@@ -483,6 +491,14 @@ const signatureUploaded = async () => {
   const res = await t.app.inject({ method: 'PUT', url: '/api/editor/settings/signature', payload: f.payload, headers: { ...f.headers, ...users.editor.auth } });
   expect(res.statusCode).toBe(200);
   return '/api/editor/settings/signature';
+};
+
+/** The conference's logo uploaded by the editor; answers the GET's path. */
+const logoUploaded = async () => {
+  const f = await form([['logo', signaturePng(), 'logo.png']]);
+  const res = await t.app.inject({ method: 'PUT', url: '/api/editor/conference/logo', payload: f.payload, headers: { ...f.headers, ...users.editor.auth } });
+  expect(res.statusCode).toBe(200);
+  return '/api/editor/conference/logo';
 };
 
 let bulk: Promise<string> | undefined;
