@@ -440,6 +440,27 @@ const DEFAULT_TEXTS = {
       'The organising committee',
     ].join('\n'),
   },
+  /** Issue 26.2: the programme is published and a presenter's slot is new or changed since the last publication. */
+  programmeSlot: {
+    subject: 'Your presentation in the programme: {paperTitle}',
+    text: [
+      'Dear {name},',
+      '',
+      'The programme of the {conference} is published, and you present the paper',
+      '',
+      '  "{paperTitle}"',
+      '  Paper ID: {paperId}',
+      '',
+      'Session: {session} (talk {position} of the session)',
+      'When: {when}',
+      'Where: {where}',
+      '',
+      'The whole programme, with calendar files:',
+      '{programUrl}',
+      '',
+      'The organising committee',
+    ].join('\n'),
+  },
   /** Issue 24.7 (WORKSHOP): a seat of a full workshop course came free; the first on its waiting list is told. */
   workshopSeatOpen: {
     subject: 'A seat is free in the workshop course {course}',
@@ -523,6 +544,7 @@ export const TEMPLATE_INFO: Record<TemplateName, TemplateInfo> = {
   workshopSeatOpen: { label: 'Workshop seat free, to the waiting list', when: 'A seat of a full workshop course comes free (a registration cancelled or its hold lapsed, or the editor offers it), to the first on its waiting list.', category: null },
   registrationConfirmed: { label: 'Registration confirmed (receipt)', when: 'A registration is paid (PayU, card or a bank transfer the editor records).', category: null },
   visaLetterApproved: { label: 'Visa letter approved', when: 'An editor approves a visa invitation letter, to its requester.', category: null },
+  programmeSlot: { label: 'Programme slot (to presenters)', when: 'The editor publishes the programme and a presenter\u2019s slot is new or changed since the last publication.', category: null },
   visaLetterRejected: { label: 'Visa letter not approved', when: 'An editor refuses a visa invitation letter request with a reason, to its requester.', category: null },
 };
 

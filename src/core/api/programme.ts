@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MessageJson, PaperId } from '../schemas/common';
 import {
-  CertificateListJson, EditorProgramJson, IssueCertificatesBody, IssueCertificatesJson, PlacementBody, ProgramJson, RegistrationJson, RemindBody, RemindJson,
-  SessionBody, SessionParams, SessionPatchBody,
+  CertificateListJson, EditorProgramJson, IssueCertificatesBody, IssueCertificatesJson, PlacementBody, ProgramJson, ProgramLinksJson, PublishProgramBody, PublishProgramJson,
+  RegistrationJson, RemindBody, RemindJson, SessionBody, SessionParams, SessionPatchBody,
 } from '../schemas/program';
 import { endpoints, fileAnswer } from './endpoint';
 
@@ -14,12 +14,19 @@ const PdfParams = z.object({ code: z.string().regex(/^[0-9A-Za-z-]{1,40}\.pdf$/,
 /** Programme, calendars, registration of papers and certificates (issue 15, docs/decisions/0017). */
 export const PROGRAMME = endpoints('programme', {
   getProgram: { method: 'GET', path: '/program', summary: 'The published programme', response: ProgramJson },
+  getProgramLinks: {
+    method: 'GET', path: '/program/links', summary: 'The published sessions\' online links (registered participants and editors)', response: ProgramLinksJson,
+  },
   getProgramIcs: { method: 'GET', path: '/program.ics', summary: 'The whole programme as an iCalendar file', response: fileAnswer('text/calendar', 'The whole programme (iCalendar)') },
   getSessionIcs: { method: 'GET', path: '/program/sessions/:id', summary: 'One session as an iCalendar file', params: IcsParams, response: fileAnswer('text/calendar', 'One session (iCalendar)') },
-  getEditorProgram: { method: 'GET', path: '/editor/program', summary: 'The programme as the editor edits it', response: EditorProgramJson },
+  getEditorProgram: { method: 'GET', path: '/editor/program', summary: 'The draft programme as the editor edits it, and whether it is published', response: EditorProgramJson },
   createSession: { method: 'POST', path: '/editor/program/sessions', summary: 'Add a session', body: SessionBody, status: 201, response: EditorSessionJson },
   updateSession: { method: 'PATCH', path: '/editor/program/sessions/:id', summary: 'Change a session', params: SessionParams, body: SessionPatchBody, response: EditorSessionJson },
   deleteSession: { method: 'DELETE', path: '/editor/program/sessions/:id', summary: 'Remove a session', params: SessionParams, response: MessageJson },
+  publishProgram: {
+    method: 'POST', path: '/editor/program/publish', summary: 'Publish the draft programme (warnings must be acknowledged); mails presenters whose slot is new or changed',
+    body: PublishProgramBody, response: PublishProgramJson, errors: [409],
+  },
   placePapers: { method: 'PUT', path: '/editor/program/sessions/:id/papers', summary: 'Place papers in a session, in order', params: SessionParams, body: PlacementBody, response: EditorSessionJson },
   listRegistrations: { method: 'GET', path: '/editor/registrations', summary: 'Accepted papers and whether each is registered', response: RegistrationJson },
   remindUnregistered: { method: 'POST', path: '/editor/registrations/remind', summary: 'Remind the authors of unregistered papers', body: RemindBody, response: RemindJson },

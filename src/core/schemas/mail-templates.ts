@@ -25,6 +25,7 @@ export const TEMPLATE_AUDIENCE: Record<TemplateName, MailAudience> = {
   paperReceived: 'authors',
   paperWithdrawnCoAuthor: 'authors',
   registrationReminder: 'authors',
+  programmeSlot: 'authors',
   responseWindowOpened: 'authors',
   reviewInvitation: 'reviewers',
   reviewAssigned: 'reviewers',

@@ -6,28 +6,58 @@ import { plainLine } from './text';
 const Instant = z.iso.datetime({ offset: true, message: 'Times must be ISO 8601 instants, e.g. 2023-12-27T09:00:00+07:00' });
 
 export const ProgramPaperJson = z.object({ _id: z.string(), title: z.string(), presenter: z.string() });
+/** A session as the public sees it: never its online link, only whether it has one (`online`). */
 export const ProgramSessionJson = z.object({
-  _id: z.string(), title: z.string(), track: z.string(), room: z.string(),
+  _id: z.string(), title: z.string(), track: z.string(), room: z.string(), online: z.boolean(),
   start: z.string(), end: z.string(), chair: z.string(), papers: z.array(ProgramPaperJson),
 });
 export type ProgramSessionJson = z.infer<typeof ProgramSessionJson>;
 
-/** GET /api/program (public). */
-export const ProgramJson = z.object({ timeZone: z.string(), sessions: z.array(ProgramSessionJson) });
+/**
+ * GET /api/program (public): the programme as last published (issue 26.2), never the editor's draft; no sessions
+ * and `publishedAt: null` before the first publication. Times are instants; `timeZone` is the conference's zone
+ * (the current facts) and `zoneLabel` how it is named ("Bangkok time, UTC+7").
+ */
+export const ProgramJson = z.object({
+  timeZone: z.string(), zoneLabel: z.string(), publishedAt: z.string().nullable(), sessions: z.array(ProgramSessionJson),
+});
 export type ProgramJson = z.infer<typeof ProgramJson>;
 
+/** GET /api/program/links: the published sessions' online links, for registered participants and editors. */
+export const ProgramLinksJson = z.object({ links: z.record(z.string(), z.string()) });
+export type ProgramLinksJson = z.infer<typeof ProgramLinksJson>;
+
+export const LINK_MESSAGE = 'Link must be an https:// address, e.g. https://meet.example.org/room-a';
+/** An https address a browser can open, or '' for none. */
+export function isSessionLink(link: string): boolean {
+  if (link === '') return true;
+  if (!/^https:\/\/[^\s<>"]+$/.test(link)) return false;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+const Room = z.string().trim().max(500, 'Room is too long (at most 500 characters)');
+/** The online session's address (issue 26.2): shown only to registered participants; '' for none. */
+const Link = z.string({ message: LINK_MESSAGE }).trim().max(500, 'Link is too long (at most 500 characters)').refine(isSessionLink, LINK_MESSAGE);
+const Chair = z.string().trim().max(200, 'Chair is too long (at most 200 characters)');
 const SessionFields = z.object({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)').refine(...plainLine('Title')),
   track: z.enum(PROGRAM_TRACKS, { message: 'Track must be one of the four tracks of the call for papers' }),
-  room: z.string().trim().max(500, 'Room is too long (at most 500 characters)').default(''),
+  room: Room,
+  link: Link,
   start: Instant,
   end: Instant,
-  chair: z.string().trim().max(200, 'Chair is too long (at most 200 characters)').default(''),
+  chair: Chair,
 });
 const endAfterStart = (s: { start?: string; end?: string }) => !s.start || !s.end || Date.parse(s.end) > Date.parse(s.start);
 
-export const SessionBody = SessionFields.refine(endAfterStart, { message: 'A session must end after it starts', path: ['end'] });
+export const SessionBody = SessionFields.extend({ room: Room.default(''), link: Link.default(''), chair: Chair.default('') }).refine(endAfterStart, { message: 'A session must end after it starts', path: ['end'] });
 export type SessionBody = z.infer<typeof SessionBody>;
+/** Only the fields sent change (no defaults here: a PATCH of the chair must not empty the room). */
 export const SessionPatchBody = SessionFields.partial().refine(endAfterStart, { message: 'A session must end after it starts', path: ['end'] });
 export type SessionPatchBody = z.infer<typeof SessionPatchBody>;
 
@@ -46,15 +76,28 @@ export const EditorPaperChoiceJson = z.object({
   _id: z.string(), title: z.string(), registered: z.boolean(), sessionId: z.string().nullable(),
   authors: z.array(z.object({ name: z.string(), email: z.string() })),
 });
-/** GET /api/editor/program: the programme with presenters' e-mails, warnings and the accepted papers to place. */
+/**
+ * GET /api/editor/program: the draft (sessions with presenters' e-mails and links), its warnings, the accepted papers
+ * to place, and how it stands against the published version.
+ */
 export const EditorProgramJson = z.object({
   timeZone: z.string(),
+  zoneLabel: z.string(),
   conferenceDates: z.object({ start: z.string(), end: z.string() }),
-  sessions: z.array(ProgramSessionJson.extend({ papers: z.array(ProgramPaperJson.extend({ presenterEmail: z.string() })) })),
+  sessions: z.array(ProgramSessionJson.omit({ online: true }).extend({ link: z.string(), papers: z.array(ProgramPaperJson.extend({ presenterEmail: z.string() })) })),
   warnings: z.array(ProgramWarningJson),
   papers: z.array(EditorPaperChoiceJson),
+  /** The last publication: when, and how many sessions it had; null before the first. */
+  published: z.object({ at: z.string(), sessions: z.number() }).nullable(),
+  /** True when the draft differs from the last publication (or nothing is published yet and the draft has sessions). */
+  changedSincePublished: z.boolean(),
 });
 export type EditorProgramJson = z.infer<typeof EditorProgramJson>;
+
+/** POST /api/editor/program/publish: a draft with warnings is published only when the editor acknowledges them. */
+export const PublishProgramBody = z.object({ acknowledgeWarnings: z.boolean({ message: 'acknowledgeWarnings must be true or false' }).optional() });
+export type PublishProgramBody = z.infer<typeof PublishProgramBody>;
+export const PublishProgramJson = z.object({ publishedAt: z.string(), mailed: z.number(), message: z.string() });
 
 export const CertificateJson = z.object({
   code: z.string(), kind: z.enum(['presentation', 'attendance', 'award', 'workshop']), name: z.string(), email: z.string(),

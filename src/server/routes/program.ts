@@ -6,14 +6,18 @@ import { defineRoute } from '../http/route';
 import { getPaperRegistration } from '../services/submissions/author-papers';
 import { createSession, deleteSession, findEditorProgram, findProgram, placePapers, updateSession } from '../services/programme/program';
 import { exportProgramIcs } from '../services/programme/program-ics';
+import { findProgramLinks } from '../services/programme/program-links';
+import { publishProgram } from '../services/programme/publish-program';
 import { listPaperRegistrations, remindUnregistered } from '../services/programme/remind-registration';
 
 const EDITOR = ['Editor'] as const;
+const SIGNED_IN = ['Author', 'Editor', 'Reviewer', 'Chair'] as const;
 
 /** Programme, calendars and registration of papers (issue 15, docs/decisions/0017). */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;
+  const calendarName = () => `${app.conference.current().shortName} programme`;
   const sendIcs = (reply: FastifyReply, body: string, name: string) => reply
     .type('text/calendar; charset=utf-8').header('cache-control', 'no-cache')
     .header('content-disposition', `attachment; filename="${name}"`)
@@ -25,21 +29,35 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async ({ reply }) => {
       // Public and changing at run time: always revalidated, never cached stale.
       reply.header('cache-control', 'no-cache');
-      return findProgram(db);
+      return findProgram({ db, conference: app.conference.current() });
+    },
+  });
+  defineRoute(app, PROGRAMME.getProgramLinks, {
+    access: SIGNED_IN,
+    handler: async ({ caller, reply }) => {
+      reply.header('cache-control', 'private, no-store');
+      return findProgramLinks({ db, caller });
     },
   });
   defineRoute(app, PROGRAMME.getProgramIcs, {
     access: 'public',
-    handler: async ({ reply }) => sendIcs(reply, await exportProgramIcs({ db, publicUrl }), 'imse-programme.ics'),
+    handler: async ({ reply }) => sendIcs(reply, await exportProgramIcs({ db, publicUrl, calendarName: calendarName() }), 'imse-programme.ics'),
   });
   defineRoute(app, PROGRAMME.getSessionIcs, {
     access: 'public',
     handler: async ({ params, reply }) => {
       const sessionId = params.id.slice(0, -'.ics'.length);
-      return sendIcs(reply, await exportProgramIcs({ db, publicUrl, sessionId }), `imse-session-${sessionId}.ics`);
+      return sendIcs(reply, await exportProgramIcs({ db, publicUrl, sessionId, calendarName: calendarName() }), `imse-session-${sessionId}.ics`);
     },
   });
-  defineRoute(app, PROGRAMME.getEditorProgram, { access: EDITOR, handler: () => findEditorProgram(db) });
+  defineRoute(app, PROGRAMME.getEditorProgram, { access: EDITOR, handler: () => findEditorProgram({ db, conference: app.conference.current() }) });
+  defineRoute(app, PROGRAMME.publishProgram, {
+    access: EDITOR,
+    handler: ({ req, caller, body }) => publishProgram({
+      db, mailer: app.mailer, conference: app.conference.current(), editor: { id: caller.id, ip: req.ip },
+      acknowledgeWarnings: body.acknowledgeWarnings === true, publicUrl,
+    }),
+  });
   defineRoute(app, PROGRAMME.createSession, { access: EDITOR, handler: ({ body }) => createSession({ db, body }) });
   defineRoute(app, PROGRAMME.updateSession, { access: EDITOR, handler: ({ params, body }) => updateSession({ db, id: params.id, body }) });
   defineRoute(app, PROGRAMME.deleteSession, {

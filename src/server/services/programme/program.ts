@@ -1,25 +1,26 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../../../core/ids';
-import { CONFERENCE_DATES, CONFERENCE_TIME_ZONE } from '../../../core/conference';
-import { conferenceWindow, findProgramWarnings } from '../../../core/program';
+import { conferenceWindowOf, zoneLabel, type ConferenceFacts } from '../../../core/conference-facts';
+import { findProgramWarnings, type ProgramWarning, type PublishedSession } from '../../../core/program';
 import type { EditorProgramJson, PlacementBody, ProgramJson, SessionBody, SessionPatchBody } from '../../../core/schemas/program';
 import type { Db } from '../../db/connect';
 import { papers, programPlacements, programSessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findAcceptedPapers, findPaperAuthors, findRegisteredPaperIds } from '../payments/paper-registration';
+import { findPublishedProgram } from './published-program';
 
 type SessionRow = typeof programSessions.$inferSelect;
 type EditorSession = EditorProgramJson['sessions'][number];
 
 function sessionJson(s: SessionRow, placed: EditorSession['papers']): EditorSession {
   return {
-    _id: s.id, title: s.title, track: s.track, room: s.room, start: s.startsAt.toISOString(), end: s.endsAt.toISOString(),
+    _id: s.id, title: s.title, track: s.track, room: s.room, link: s.link, start: s.startsAt.toISOString(), end: s.endsAt.toISOString(),
     chair: s.chair, papers: placed,
   };
 }
 
-/** Every session in time order with its papers in order, presenters' e-mails included (the editor's view). */
-async function loadSessions(db: Db, sessionIds?: string[]): Promise<EditorSession[]> {
+/** Every draft session in time order with its papers in order, presenters' e-mails and links included (the editor's view). */
+export async function loadSessions(db: Db, sessionIds?: string[]): Promise<EditorSession[]> {
   const rows = await db.select().from(programSessions)
     .where(sessionIds ? inArray(programSessions.id, sessionIds) : undefined)
     .orderBy(asc(programSessions.startsAt), asc(programSessions.id));
@@ -39,19 +40,47 @@ async function loadSessions(db: Db, sessionIds?: string[]): Promise<EditorSessio
   return rows.map((s) => sessionJson(s, bySession.get(s.id) ?? []));
 }
 
-/** GET /api/program: public, so presenters' e-mails are left out. */
-export async function findProgram(db: Db, sessionIds?: string[]): Promise<ProgramJson> {
-  const sessions = await loadSessions(db, sessionIds);
+/**
+ * GET /api/program: the programme as last published (issue 26.2), never the draft; presenters' e-mails and online
+ * links left out (a session says only that it is `online`). Times are labelled in the conference's current zone.
+ */
+export async function findProgram(input: { db: Db; conference: ConferenceFacts }): Promise<ProgramJson> {
+  const published = await findPublishedProgram(input.db);
   return {
-    timeZone: CONFERENCE_TIME_ZONE,
-    sessions: sessions.map((s) => ({ ...s, papers: s.papers.map(({ _id, title, presenter }) => ({ _id, title, presenter })) })),
+    timeZone: input.conference.timeZone,
+    zoneLabel: zoneLabel(input.conference),
+    publishedAt: published?.publishedAt ?? null,
+    sessions: (published?.sessions ?? []).map(({ link, papers: placed, ...s }) => ({
+      ...s, online: link !== '', papers: placed.map(({ _id, title, presenter }) => ({ _id, title, presenter })),
+    })),
   };
 }
 
-/** The editor's programme: sessions, warnings, and the accepted papers with their authors and registration. */
-export async function findEditorProgram(db: Db): Promise<EditorProgramJson> {
-  const sessions = await loadSessions(db);
+/** The draft as it would be published: the snapshot program_publications keeps. */
+export const toPublished = (sessions: EditorSession[]): PublishedSession[] => sessions.map((s) => ({
+  _id: s._id, title: s.title, track: s.track, room: s.room, link: s.link, start: s.start, end: s.end, chair: s.chair,
+  papers: s.papers.map((p) => ({ _id: p._id, title: p.title, presenter: p.presenter, presenterEmail: p.presenterEmail })),
+}));
+
+/** The same programme, whatever the order of keys or sessions: for "has the draft changed since it was published". */
+export function sameProgram(a: PublishedSession[], b: PublishedSession[]): boolean {
+  const canonical = (list: PublishedSession[]) => JSON.stringify([...list].sort((x, y) => x._id.localeCompare(y._id)).map((s) => [
+    s._id, s.title, s.track, s.room, s.link ?? '', Date.parse(s.start), Date.parse(s.end), s.chair,
+    s.papers.map((p) => [p._id, p.title, p.presenter, p.presenterEmail.toLowerCase()]),
+  ]));
+  return canonical(a) === canonical(b);
+}
+
+/** The draft's warnings against the conference's current dates and zone. */
+export async function draftWarnings(db: Db, sessions: EditorSession[], conference: ConferenceFacts): Promise<ProgramWarning[]> {
   const accepted = await findAcceptedPapers(db);
+  return findProgramWarnings({ sessions, acceptedPapers: accepted.map((p) => ({ _id: p.id, title: p.title })), window: conferenceWindowOf(conference) });
+}
+
+/** The editor's programme: the draft, warnings, the accepted papers with their authors and registration, and the published state. */
+export async function findEditorProgram(input: { db: Db; conference: ConferenceFacts }): Promise<EditorProgramJson> {
+  const { db, conference } = input;
+  const [sessions, accepted, published] = await Promise.all([loadSessions(db), findAcceptedPapers(db), findPublishedProgram(db)]);
   const ids = accepted.map((p) => p.id);
   const [authors, registered, placements] = await Promise.all([
     findPaperAuthors(db, ids), findRegisteredPaperIds(db, ids),
@@ -59,13 +88,16 @@ export async function findEditorProgram(db: Db): Promise<EditorProgramJson> {
   ]);
   const sessionOf = new Map(placements.map((p) => [p.paperId, p.sessionId]));
   return {
-    timeZone: CONFERENCE_TIME_ZONE,
-    conferenceDates: { ...CONFERENCE_DATES },
+    timeZone: conference.timeZone,
+    zoneLabel: zoneLabel(conference),
+    conferenceDates: { start: conference.startDate, end: conference.endDate },
     sessions,
-    warnings: findProgramWarnings({ sessions, acceptedPapers: accepted.map((p) => ({ _id: p.id, title: p.title })), window: conferenceWindow(CONFERENCE_DATES) }),
+    warnings: findProgramWarnings({ sessions, acceptedPapers: accepted.map((p) => ({ _id: p.id, title: p.title })), window: conferenceWindowOf(conference) }),
     papers: accepted.map((p) => ({
       _id: p.id, title: p.title, registered: registered.has(p.id), sessionId: sessionOf.get(p.id) ?? null, authors: authors.get(p.id) ?? [],
     })),
+    published: published ? { at: published.publishedAt, sessions: published.sessions.length } : null,
+    changedSincePublished: published ? !sameProgram(published.sessions, toPublished(sessions)) : sessions.length > 0,
   };
 }
 
@@ -78,7 +110,7 @@ async function requireSession(db: Db, id: string): Promise<SessionRow> {
 export async function createSession(input: { db: Db; body: SessionBody }): Promise<EditorSession> {
   const { db, body } = input;
   const [row] = await db.insert(programSessions).values({
-    id: newId(), title: body.title, track: body.track, room: body.room, chair: body.chair,
+    id: newId(), title: body.title, track: body.track, room: body.room, link: body.link, chair: body.chair,
     startsAt: new Date(body.start), endsAt: new Date(body.end),
   }).returning();
   return sessionJson(row!, []);
@@ -94,6 +126,7 @@ export async function updateSession(input: { db: Db; id: string; body: SessionPa
     ...(body.title !== undefined ? { title: body.title } : {}),
     ...(body.track !== undefined ? { track: body.track } : {}),
     ...(body.room !== undefined ? { room: body.room } : {}),
+    ...(body.link !== undefined ? { link: body.link } : {}),
     ...(body.chair !== undefined ? { chair: body.chair } : {}),
     startsAt, endsAt, updatedAt: sql`now()`,
   }).where(eq(programSessions.id, id));
