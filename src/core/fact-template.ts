@@ -15,11 +15,11 @@ export type TemplateFactName = FactName | (typeof EXTRA_FACT_NAMES)[number];
 /** The list a template repeats, and the fields of its items. */
 export const IMPORTANT_DATES = 'importantDates';
 export const itemToken = (field: 'label' | 'date'): string => factToken(`${IMPORTANT_DATES}.${field}`);
-export const LIST_BEGIN = factToken(`#${IMPORTANT_DATES}`);
-export const LIST_END = factToken(`/${IMPORTANT_DATES}`);
+export const LIST_BEGIN = '\u27E6#importantDates\u27E7';
+export const LIST_END = '\u27E6/importantDates\u27E7';
 
 /** Stands for the facts' JSON in `<script type="application/json" id="conference-facts">`. */
-export const FACTS_JSON_TOKEN = factToken('@facts');
+export const FACTS_JSON_TOKEN = '\u27E6@facts\u27E7';
 export const FACTS_SCRIPT_ID = 'conference-facts';
 
 /** Every value a template can name: the facts as text and their extras. */

@@ -1,5 +1,5 @@
-import { CONFERENCE_FACTS_DEFAULTS, FACT_NAMES, factToken, type ConferenceFacts, type ImportantDate } from '../../core/conference-facts';
-import { EXTRA_FACT_NAMES, FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken, templateValues, type TemplateFactName } from '../../core/fact-template';
+import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, factToken, phoneDigits, type ConferenceFacts, type ImportantDate } from '../../core/conference-facts';
+import { FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken, type TemplateFactName } from '../../core/fact-template';
 import { PRERENDERING } from './prerendering';
 
 /**
@@ -23,32 +23,39 @@ function pageFacts(): ConferenceFacts {
 }
 
 /** The facts this page was rendered with (the defaults while prerendering: the tokens stand for them). */
-export const currentFacts: ConferenceFacts = PRERENDERING ? CONFERENCE_FACTS_DEFAULTS : pageFacts();
+export const currentFacts: ConferenceFacts = PRERENDERING ? CONFERENCE_FACTS_DEFAULTS : /* @__PURE__ */ pageFacts();
 
-const v = (PRERENDERING
-  ? Object.fromEntries([...FACT_NAMES, ...EXTRA_FACT_NAMES].map((name) => [name, factToken(name)]))
-  : templateValues(currentFacts)) as Record<TemplateFactName, string>;
+/**
+ * A fact's token, named as the server knows it. Each fact below is `PRERENDERING ? token(name) : value`, written out
+ * so that the browser's bundle, where PRERENDERING is false, keeps only the value.
+ */
+const token = (name: TemplateFactName): string => factToken(name);
+const f = currentFacts;
+const at = f.contactEmail.indexOf('@');
 
 export const conference = {
-  shortName: v.shortName,
-  title: v.title,
-  heroDates: v.datesText,
+  shortName: PRERENDERING ? token('shortName') : f.shortName,
+  title: PRERENDERING ? token('title') : conferenceTitle(f),
+  heroDates: PRERENDERING ? token('datesText') : f.datesText,
   /** The conference's first and last days as ISO dates, for search engines (schema.org Event). */
-  heroDatesIso: { start: v.startDate, end: v.endDate },
-  submissionsPageDates: v.submissionsDatesText,
+  heroDatesIso: { start: PRERENDERING ? token('startDate') : f.startDate, end: PRERENDERING ? token('endDate') : f.endDate },
+  submissionsPageDates: PRERENDERING ? token('submissionsDatesText') : f.submissionsDatesText,
   workshopDate: '30 December 2022',
   mode: 'HYBRID CONFERENCE',
-  venue: { resort: v.venueResort, city: v.venueCity, country: v.venueCountry, countryCode: v.venueCountryCode, address: v.venueAddress },
+  venue: {
+    resort: PRERENDERING ? token('venueResort') : f.venue.resort, city: PRERENDERING ? token('venueCity') : f.venue.city, country: PRERENDERING ? token('venueCountry') : f.venue.country,
+    countryCode: PRERENDERING ? token('venueCountryCode') : f.venue.countryCode, address: PRERENDERING ? token('venueAddress') : f.venue.address,
+  },
   expectedParticipants: 'more than 500',
   siteUrl: 'https://conference.example.org',
   contact: {
-    phone: v.contactPhone,
+    phone: PRERENDERING ? token('contactPhone') : f.contactPhone,
     /** Digits only, for the chat link. */
-    phoneDigits: v.phoneDigits,
-    email: v.contactEmail,
+    phoneDigits: PRERENDERING ? token('phoneDigits') : phoneDigits(f.contactPhone),
+    email: PRERENDERING ? token('contactEmail') : f.contactEmail,
     /** The address's halves: a narrow line may break after its @. */
-    emailLocal: v.contactEmailLocal,
-    emailDomain: v.contactEmailDomain,
+    emailLocal: PRERENDERING ? token('contactEmailLocal') : (at < 0 ? f.contactEmail : f.contactEmail.slice(0, at)),
+    emailDomain: PRERENDERING ? token('contactEmailDomain') : (at < 0 ? '' : f.contactEmail.slice(at + 1)),
     generalChair: 'General Chair (sample entry), Department of Engineering, a Thai university',
   },
   links: {
@@ -69,7 +76,6 @@ export const importantDates: readonly ImportantDate[] = PRERENDERING
   : currentFacts.importantDates;
 /** Around the important dates' one item while prerendering (the server repeats what is between); null otherwise. */
 export const importantDatesBlock = PRERENDERING ? { begin: LIST_BEGIN, end: LIST_END } : null;
-
 
 /** SPEC §9: the two publication options shown on the home and submissions pages. */
 export const publicationOptions = [

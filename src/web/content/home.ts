@@ -12,10 +12,7 @@ export const heroSlides: HeroSlide[] = [
 
 export const HERO_IMAGE_SIZE = { width: 1600, height: 720 } as const;
 
-/** SPEC §9 timings. */
-export const SLIDER_DELAY_MS = 3500;
-export const SLIDER_TRANSITION_MS = 500;
-export const TICKER_CYCLE_S = 8;
+export { SLIDER_DELAY_MS, SLIDER_TRANSITION_MS, TICKER_CYCLE_S } from './home-timings';
 
 export const about = {
   heading: 'About the Conference',

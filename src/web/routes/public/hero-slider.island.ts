@@ -1,7 +1,7 @@
 import EmblaCarousel from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import { setPlayPause } from '../../components/play-pause';
-import { SLIDER_DELAY_MS } from '../../content/home';
+import { SLIDER_DELAY_MS } from '../../content/home-timings';
 
 /**
  * Embla's `duration` is not in milliseconds: it is the stiffness of a spring stepped at 60 Hz. 22 brings a
