@@ -74,6 +74,14 @@ const newSession = async () => {
   return res.json()._id as string;
 };
 
+/** A session in the published programme (issue 26.2: the calendars read what is published, not the draft). */
+const publishedSession = async () => {
+  const id = await newSession();
+  const res = await t.app.inject({ method: 'POST', url: '/api/editor/program/publish', payload: { acknowledgeWarnings: true }, headers: users.editor.auth });
+  expect(res.statusCode).toBe(200);
+  return id;
+};
+
 /** A reviewer just sent the paper (beyond the limit per paper: the table sends it to many). */
 const freshlyAssigned = async () => {
   const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
@@ -229,7 +237,10 @@ const TABLE: Record<string, Row> = {
   // Programme, registration and certificates (issue 15): the programme and verification are public.
   'GET /api/program': { expect: everyone(200), call: () => ({}) },
   'GET /api/program.ics': { expect: everyone(200), call: () => ({}) },
-  'GET /api/program/sessions/:id': { expect: everyone(200), call: async () => ({ url: `/api/program/sessions/${await newSession()}.ics` }) },
+  'GET /api/program/sessions/:id': { expect: everyone(200), call: async () => ({ url: `/api/program/sessions/${await publishedSession()}.ics` }) },
+  // Issue 26.2: online links for the editor and for a verified address with a paid registration (none of these callers has one).
+  'GET /api/program/links': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/program/publish': { expect: onlyEditors(200), call: () => json({ acknowledgeWarnings: true }) },
   'GET /api/certificates/:code': { expect: everyone(404), call: () => ({ url: '/api/certificates/AAAA-BBBB-CCCC-DDDD-EEEE' }) },
   'GET /api/me/certificates': { expect: anyRole(200), call: () => ({}) },
   'GET /api/me/certificates/:code': { expect: anyRole(404), call: () => ({ url: '/api/me/certificates/AAAA-BBBB-CCCC-DDDD-EEEE.pdf' }) },
