@@ -45,6 +45,9 @@ describe('renderFacts', () => {
     expect(json).not.toMatch(/[<>]/);
     expect(JSON.parse(json)).toEqual(f);
     expect(html).toContain(`<p>${FACTS_JSON_TOKEN}</p>`);
+    // As the database gives them back (jsonb orders keys its own way), with a field that is no fact: the same text.
+    const stored = JSON.parse(JSON.stringify({ organiserName: 'X', ...f, venue: { city: f.venue.city, ...f.venue }, importantDates: [{ date: '1 May', label: '</script>' }] }));
+    expect(renderFacts(page, stored)).toBe(html);
   });
 
   test('the important dates repeat their block once per date, escaped, and none leaves nothing', () => {

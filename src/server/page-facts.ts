@@ -18,9 +18,18 @@ export function escapeScriptJson(value: string): string {
   return JSON.stringify(value).slice(1, -1).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The facts' JSON for the page's facts script: a whole JSON value, escaped the same way. */
+/**
+ * The facts' JSON for the page's facts script: a whole JSON value, escaped the same way. Its fields in one order
+ * whatever order the stored row gives them (jsonb sorts keys), and only the facts: the same facts, the same page.
+ */
 export function factsJson(f: ConferenceFacts): string {
-  return JSON.stringify(f).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const facts: ConferenceFacts = {
+    edition: f.edition, name: f.name, shortName: f.shortName, startDate: f.startDate, endDate: f.endDate, datesText: f.datesText,
+    submissionsDatesText: f.submissionsDatesText, timeZone: f.timeZone,
+    venue: { resort: f.venue.resort, city: f.venue.city, country: f.venue.country, countryCode: f.venue.countryCode, address: f.venue.address },
+    contactEmail: f.contactEmail, contactPhone: f.contactPhone, importantDates: f.importantDates.map((d) => ({ label: d.label, date: d.date })),
+  };
+  return JSON.stringify(facts).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const TOKEN = /\u27E6([#/@]?[\w.]+)\u27E7/g;
