@@ -26,6 +26,7 @@ import payments from './payments';
 import phase from './phase';
 import proceedings from './proceedings';
 import program from './program';
+import programmeDocuments from './programme-documents';
 import receipts from './receipts';
 import records from './records';
 import registrations from './registrations';
@@ -41,4 +42,4 @@ import visaLetters from './visa-letters';
 import workshops from './workshops';
 
 /** Every API route module, each registered under /api. */
-export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, visaLetters, workshops, attendees, registrations, awards, receipts, certificates, conference];
+export const apiRoutes: FastifyPluginAsync[] = [health, auth, accounts, me, author, editor, reviewer, files, contact, payments, content, assignment, mailQueue, mailTemplates, mailStatus, apiDocs, records, program, reviewCycle, stats, editorConflicts, reviewers, tracks, missingReviews, phase, reviewForm, deliberation, discussion, reviewQuality, mailPreferences, bulkMail, proceedings, visaLetters, workshops, attendees, registrations, awards, receipts, certificates, conference, programmeDocuments];
