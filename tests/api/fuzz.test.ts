@@ -132,6 +132,8 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'POST /api/editor/program/publish': { method: 'POST', url: () => '/api/editor/program/publish', who: () => editor, keys: ['acknowledgeWarnings'], valid: () => ({ acknowledgeWarnings: fc.constantFrom(true, false, undefined, 'yes') }) },
   'PUT /api/editor/program/sessions/:id/papers': { method: 'PUT', url: () => `/api/editor/program/sessions/${sessionId}/papers`, who: () => editor, keys: ['papers'], valid: () => ({ papers: fc.array(fc.record({ paperId: fc.constant(paperId), presenterEmail: fc.constantFrom(author.user.email, 'x@example.org') }), { maxLength: 2 }) }) },
   'POST /api/editor/registrations/remind': { method: 'POST', url: () => '/api/editor/registrations/remind', who: () => editor, keys: ['paperIds'], valid: () => ({ paperIds: fc.array(fc.constant(paperId), { minLength: 1, maxLength: 2 }) }) },
+  // Issue 26.6: the editor's override for presentation certificates before their sessions.
+  'POST /api/editor/certificates': { method: 'POST', url: () => '/api/editor/certificates', who: () => editor, keys: ['presentationsBeforeSessions'], valid: () => ({ presentationsBeforeSessions: fc.boolean() }) },
   'POST /api/reviewer/add-comment/:paperId': { method: 'POST', url: () => `/api/reviewer/add-comment/${paperId}`, who: () => reviewer, keys: ['reviewerId', 'text'], valid: () => ({ reviewerId: fc.constant(reviewer.user._id) }) },
   'POST /api/reviewer/respond': { method: 'POST', url: () => '/api/reviewer/respond', who: () => reviewer, keys: ['paperId', 'email', 'status'], valid: () => ({ paperId: fc.constant(paperId), email: fc.constant(reviewer.user.email), status: fc.constantFrom('Accepted', 'Declined') }) },
   // The review cycle (issue 12).
