@@ -90,17 +90,20 @@ describe('programme, calendars, registration and certificates', () => {
     };
     await place(morning, [{ paperId: paper.a, presenterEmail: author.user.email }, { paperId: paper.d, presenterEmail: other.user.email }]);
     await place(clash, [{ paperId: paper.b, presenterEmail: author.user.email.toUpperCase() }]);
+    // Visitors, calendars and certificates read the published programme (issue 26.2); this draft has warnings (the clash).
+    const published = await asEditor('POST', '/api/editor/program/publish', { acknowledgeWarnings: true });
+    expect(published.statusCode, published.body).toBe(200);
   });
   afterAll(async () => { await t?.close(); });
 
-  test('GET /api/program is public and lists sessions in time order with papers in order and ISO instants', async () => {
+  test('GET /api/program is public and lists the published sessions in time order with papers in order and ISO instants', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/program' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.timeZone).toBe('Asia/Bangkok');
+    expect([body.timeZone, body.zoneLabel]).toEqual(['Asia/Bangkok', 'Bangkok time, UTC+7']);
     expect(body.sessions.map((s: { title: string }) => s.title)).toEqual(['Materials I', 'Computing I']);
     expect(body.sessions[0]).toEqual({
-      _id: morning, title: 'Materials I', track: 'Science and Materials', room: 'Room A', chair: 'Prof. Chair',
+      _id: morning, title: 'Materials I', track: 'Science and Materials', room: 'Room A', online: false, chair: 'Prof. Chair',
       start: '2023-12-27T02:00:00.000Z', end: '2023-12-27T03:30:00.000Z',
       papers: [{ _id: paper.a, title: 'Graphene in Sea Water', presenter: 'Ada Presenter' }, { _id: paper.d, title: 'Registered Paper on Power', presenter: 'Grace Other' }],
     });
