@@ -12,7 +12,7 @@ export const PUBLIC_PATHS = [
 export const APP_PATHS = [
   '/login', '/reset-password', '/verify-email', '/login-link', '/account/notifications', '/account/nominations', '/award-panel', '/account/registrations', '/account/workshops', '/account/visa-letters', '/unsubscribe', '/keynote-admin', '/author/dashboard', '/author/new-paper', '/author/paper-details',
   '/paper-details/:id', '/editor/dashboard', '/editor/view-more/:paperId', '/editor/messages',
-  '/editor/payments', '/editor/program', '/editor/assign', '/editor/settings', '/editor/reviewers', '/editor/decisions', '/editor/missing-reviews', '/editor/bulk-mail', '/editor/audit', '/editor/tracks', '/editor/review-form', '/editor/mail-templates', '/editor/exports', '/editor/pricing', '/editor/workshops', '/editor/registrations/new', '/editor/registrations/:registrationId', '/editor/attendees', '/editor/check-in', '/editor/visa-letters', '/reviewer/dashboard', '/reviewer/dashboard/:paperId', '/reviewer/bidding',
+  '/editor/payments', '/editor/program', '/editor/assign', '/editor/settings', '/editor/conference', '/editor/reviewers', '/editor/decisions', '/editor/missing-reviews', '/editor/bulk-mail', '/editor/audit', '/editor/tracks', '/editor/review-form', '/editor/mail-templates', '/editor/exports', '/editor/pricing', '/editor/workshops', '/editor/registrations/new', '/editor/registrations/:registrationId', '/editor/attendees', '/editor/check-in', '/editor/visa-letters', '/reviewer/dashboard', '/reviewer/dashboard/:paperId', '/reviewer/bidding',
 ] as const;
 
 /** Pages the server renders itself (a certificate's verification: an unknown code is a real 404). */

@@ -52,6 +52,7 @@ export default [
     route('editor/program', 'routes/editor/editor-program.tsx', { id: 'editor-program' }),
     route('editor/assign', 'routes/editor/editor-assign.tsx', { id: 'editor-assign' }),
     route('editor/settings', 'routes/editor/editor-settings.tsx', { id: 'editor-settings' }),
+    route('editor/conference', 'routes/editor/editor-conference.tsx', { id: 'editor-conference' }),
     route('editor/reviewers', 'routes/editor/editor-reviewers.tsx', { id: 'editor-reviewers' }),
     route('editor/decisions', 'routes/editor/editor-decisions.tsx', { id: 'editor-decisions' }),
     route('editor/missing-reviews', 'routes/editor/editor-missing-reviews.tsx', { id: 'editor-missing-reviews' }),

@@ -48,7 +48,7 @@ export { RouteError as ErrorBoundary } from '../../lib/route-data';
 const EditorCharts = lazy(() => import('./editor-charts'));
 
 const LINKS: Array<[string, string]> = [
-  ['/editor/settings', 'Settings'], ['/editor/reviewers', 'Reviewers'], ['/editor/decisions', 'Decisions'], ['/editor/missing-reviews', 'Missing reviews'],
+  ['/editor/settings', 'Settings'], ['/editor/conference', 'Conference'], ['/editor/reviewers', 'Reviewers'], ['/editor/decisions', 'Decisions'], ['/editor/missing-reviews', 'Missing reviews'],
   ['/editor/bulk-mail', 'Mail to a group'], ['/editor/messages', 'Messages'], ['/editor/payments', 'Payments'], ['/editor/pricing', 'Pricing'], ['/editor/program', 'Programme'],
   ['/editor/assign', 'Automatic assignment'], ['/editor/audit', 'Audit log'], ['/keynote-admin', 'Keynote admin'],
   ['/award-panel', 'Award panel'],
