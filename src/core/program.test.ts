@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { conferenceWindow, dayKey, findProgramWarnings, formatTime } from './program';
+import { conferenceWindowOf } from './conference-facts';
+import { dayKey, findProgramWarnings, formatTime } from './program';
 
-const window = conferenceWindow({ start: '2023-12-27', end: '2023-12-28' });
+const window = conferenceWindowOf({ startDate: '2023-12-27', endDate: '2023-12-28', timeZone: 'Asia/Bangkok' });
 const session = (id: string, start: string, end: string, extra: Partial<{ room: string; papers: { _id: string; title: string; presenter: string; presenterEmail?: string }[] }> = {}) =>
   ({ _id: id, title: `S${id}`, room: extra.room ?? '', start, end, papers: extra.papers ?? [] });
 

@@ -10,16 +10,6 @@ export const PROGRAM_TRACKS = [
 ] as const;
 export type ProgramTrack = (typeof PROGRAM_TRACKS)[number];
 
-/** Bangkok has no daylight saving time: UTC+7 all year. */
-const BANGKOK_OFFSET_MS = 7 * 3600_000;
-
-/** The conference window as instants: from the start day's midnight to the end day's midnight following, in Bangkok. */
-export function conferenceWindow(dates: { start: string; end: string }): { from: Date; to: Date } {
-  const from = new Date(Date.parse(`${dates.start}T00:00:00Z`) - BANGKOK_OFFSET_MS);
-  const to = new Date(Date.parse(`${dates.end}T00:00:00Z`) - BANGKOK_OFFSET_MS + 86_400_000);
-  return { from, to };
-}
-
 export interface WarningSession { _id: string; title: string; room: string; start: string; end: string; papers: { _id: string; title: string; presenterEmail?: string; presenter: string }[] }
 export interface ProgramWarning { kind: 'presenter-overlap' | 'room-overlap' | 'unplaced-paper' | 'outside-dates'; message: string; sessionIds: string[]; paperId?: string }
 

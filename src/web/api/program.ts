@@ -20,3 +20,7 @@ export const getPaperRegistration = (paperId: string) => call(PROGRAMME.getPaper
 /** The certificate PDF, fetched with the login token and saved by the browser. */
 export const downloadCertificate = (c: CertificateJson): Promise<void> =>
   saveDownload(PROGRAMME.getMyCertificatePdf, { params: { code: `${c.code}.pdf` }, fileName: `certificate-${c.code}.pdf` });
+
+export const updateProgramSession = (id: string, body: BodyOf<typeof PROGRAMME.updateSession>) => call(PROGRAMME.updateSession, { params: { id }, body });
+/** Publish the draft (issue 26.2); with warnings, only when `acknowledgeWarnings`. */
+export const publishProgram = (body: BodyOf<typeof PROGRAMME.publishProgram>) => call(PROGRAMME.publishProgram, { body });

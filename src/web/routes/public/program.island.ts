@@ -1,20 +1,21 @@
 import { dayKey, formatTime } from '../../../core/program';
 import type { ProgramJson, ProgramSessionJson } from '../../../core/schemas/program';
-import { conference } from '../../content/conference';
 import { h } from '../../lib/dom';
 
 export const BUTTON_CLASS = 'inline-flex min-h-11 items-center rounded-md px-4 py-2 text-sm font-semibold';
+const LINK_CLASS = 'font-semibold text-brand-800 underline underline-offset-4';
 
-/** The page's subtitle, which names the zone the times are in: Bangkok's, or the visitor's own (`zone`). */
-export const programSubtitle = (zone: string | null) =>
-  `Sessions of the ${conference.shortName} conference in ${conference.venue.city} and online. Times are shown in ${zone ? `your time zone (${zone})` : 'Bangkok time (Asia/Bangkok, UTC+7)'}.`;
+/** Where the login area keeps the login token (src/web/api/client.ts); read directly, so the island stays small. */
+const TOKEN_KEY = 'token';
 
 const dayTitle = (key: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
   .format(new Date(`${key}T12:00:00Z`));
 
 /**
- * The public programme (issue 15) on Program's shell: reads /api/program when the page opens, and draws the
- * sessions by day, in the chosen track, in Bangkok time or the visitor's own.
+ * The public programme (issues 15, 26.2) on Program's shell: reads the published programme (/api/program) when the
+ * page opens and draws the sessions by day, in the chosen track, in the conference's zone or the visitor's own.
+ * Signed in, it asks for the online links (/api/program/links: registered participants and editors); online
+ * sessions show "Join online" to those who get them, and a way to log in to the others.
  */
 export function mountProgram() {
   const root = document.querySelector<HTMLElement>('[data-program]');
@@ -22,19 +23,21 @@ export function mountProgram() {
   const zoneButton = root?.querySelector<HTMLButtonElement>('[data-program-zone]');
   const zoneSaid = root?.querySelector<HTMLElement>('[data-program-zone-said]');
   const sessions = root?.querySelector<HTMLElement>('[data-program-sessions]');
-  const subtitle = document.querySelector<HTMLElement>('main h1 + p');
+  const zoneName = document.querySelector<HTMLElement>('[data-program-zone-name]');
   if (!root || !select || !zoneButton || !sessions) return;
   let program: ProgramJson | null = null;
+  let links: Record<string, string> = {};
   let failed = false;
   let ownZone: string | null = null;
 
   const draw = () => {
-    // The conference's zone comes with the data (always Asia/Bangkok).
+    const label = program?.zoneLabel ?? zoneName?.textContent ?? '';
     const zone = ownZone ?? program?.timeZone ?? 'UTC';
-    if (subtitle) subtitle.textContent = programSubtitle(ownZone);
-    zoneButton.textContent = ownZone ? 'Show Bangkok time' : 'Show my time zone';
+    const said = ownZone ? `your time zone (${ownZone})` : label;
+    if (zoneName) zoneName.textContent = said;
+    zoneButton.textContent = ownZone ? `Show ${label.split(',')[0]}` : 'Show my time zone';
     zoneButton.setAttribute('aria-pressed', String(ownZone !== null));
-    if (zoneSaid) zoneSaid.textContent = ownZone ? `Times in ${ownZone}` : 'Times in Bangkok time';
+    if (zoneSaid) zoneSaid.textContent = `Times in ${said}`;
 
     const track = select.value;
     const byDay = new Map<string, ProgramSessionJson[]>();
@@ -43,11 +46,11 @@ export function mountProgram() {
       const key = dayKey(s.start, zone);
       byDay.set(key, [...(byDay.get(key) ?? []), s]);
     }
-    const said = !program && !failed ? h('p', { class: 'mt-8 text-slate-700' }, 'Loading the programme…')
+    const note = !program && !failed ? h('p', { class: 'mt-8 text-slate-700' }, 'Loading the programme…')
       : failed ? h('p', { role: 'alert', class: 'mt-8 rounded-md bg-red-50 px-4 py-3 text-red-800' }, 'The programme could not be loaded. Please try again later.')
         : program && byDay.size === 0 ? h('p', { class: 'mt-8 text-slate-700' }, program.sessions.length ? 'No sessions in this track yet.' : 'The programme will be published here soon.')
           : null;
-    sessions.replaceChildren(...[said, ...[...byDay].map(([key, list]) => drawDay(key, list, zone))].filter((n) => n !== null));
+    sessions.replaceChildren(...[note, ...[...byDay].map(([key, list]) => drawDay(key, list, zone, links))].filter((n) => n !== null));
   };
 
   select.addEventListener('change', draw);
@@ -55,36 +58,35 @@ export function mountProgram() {
     ownZone = ownZone ? null : Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
     draw();
   });
-  fetch('/api/program')
-    .then((res) => (res.ok ? res.json() as Promise<ProgramJson> : Promise.reject(new Error(String(res.status)))))
-    .then((data) => { program = data; }, () => { failed = true; })
-    .finally(draw);
+  const token = localStorage.getItem(TOKEN_KEY);
+  const read = <T>(url: string, headers?: Record<string, string>) => fetch(url, { headers })
+    .then((res) => (res.ok ? res.json() as Promise<T> : Promise.reject(new Error(String(res.status)))));
+  Promise.all([
+    read<ProgramJson>('/api/program').then((data) => { program = data; }, () => { failed = true; }),
+    // Not registered (403) or signed out (401): the online sessions offer to log in instead.
+    token ? read<{ links: Record<string, string> }>('/api/program/links', { authorization: `Bearer ${token}` }).then((data) => { links = data.links; }, () => {}) : null,
+  ]).finally(draw);
 }
 
-function drawDay(key: string, sessions: ProgramSessionJson[], zone: string): HTMLElement {
+function drawDay(key: string, sessions: ProgramSessionJson[], zone: string, links: Record<string, string>): HTMLElement {
   return h('section', { 'aria-labelledby': `day-${key}`, class: 'mt-10' },
     h('h2', { id: `day-${key}`, class: 'text-2xl font-bold text-brand-900' }, dayTitle(key)),
-    h('ol', { class: 'mt-4 space-y-4' }, sessions.map((s) => drawSession(s, zone))));
+    h('ol', { class: 'mt-4 space-y-4' }, sessions.map((s) => drawSession(s, zone, links[s._id]))));
 }
 
-function drawSession(s: ProgramSessionJson, zone: string): HTMLElement {
+function drawSession(s: ProgramSessionJson, zone: string, link: string | undefined): HTMLElement {
+  const online = !s.online ? null : link
+    ? h('a', { href: link, target: '_blank', rel: 'noopener noreferrer', class: LINK_CLASS }, 'Join online', h('span', { class: 'sr-only' }, `: ${s.title} (opens in a new tab)`))
+    : h('span', {}, 'Online — ', h('a', { href: '/login', class: LINK_CLASS }, 'link for registered participants'));
   return h('li', { class: 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm', 'data-testid': 'program-session' },
     h('div', { class: 'flex flex-wrap items-baseline justify-between gap-2' },
       h('h3', { class: 'text-lg font-bold text-brand-900' },
         h('span', { class: 'tabular-nums' }, `${formatTime(s.start, zone)}–${formatTime(s.end, zone)}`), ` ${s.title}`),
-      h('a', { href: `/api/program/sessions/${s._id}.ics`, download: true, 'aria-label': `Add to calendar: ${s.title}`, class: 'min-h-11 py-2 text-sm font-semibold text-brand-800 underline underline-offset-4' }, 'Add to calendar')),
-    h('p', { class: 'mt-1 text-sm text-slate-700' }, s.track, s.room ? [' · ', ...roomParts(s.room)] : null, s.chair ? ` · Chair: ${s.chair}` : ''),
+      h('a', { href: `/api/program/sessions/${s._id}.ics`, download: true, 'aria-label': `Add to calendar: ${s.title}`, class: `min-h-11 py-2 text-sm ${LINK_CLASS}` }, 'Add to calendar')),
+    h('p', { class: 'mt-1 text-sm text-slate-700' }, s.track, s.room ? ` · ${s.room}` : '', s.chair ? ` · Chair: ${s.chair}` : ''),
+    online ? h('p', { class: 'mt-1 text-sm text-slate-700', 'data-program-online': true }, online) : null,
     s.papers.length
       ? h('ol', { class: 'mt-3 list-decimal space-y-1 pl-6 text-slate-800' },
         s.papers.map((p) => h('li', {}, `${p.title} `, h('span', { class: 'text-slate-700' }, `— ${p.presenter}`))))
       : null);
-}
-
-const ADDRESS_IN_TEXT = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)])/;
-
-/** The editor's "Room or online link": an http(s) address in it is a link (a new tab), the rest stays text. */
-function roomParts(room: string): (string | HTMLElement)[] {
-  return room.split(ADDRESS_IN_TEXT).map((part, i) => (i % 2 === 0 ? part
-    : h('a', { href: part, target: '_blank', rel: 'noopener noreferrer', class: 'font-semibold text-brand-800 underline underline-offset-4 wrap-anywhere' },
-      part, h('span', { class: 'sr-only' }, ' (opens in a new tab)')))).filter((part) => part !== '');
 }
