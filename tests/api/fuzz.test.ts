@@ -578,6 +578,7 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/api/editor/exports/proceedings.bib?trackId=${v}`, () => editor],
     ['GET', (v) => `/api/editor/exports/proceedings.csv?trackId=${v}`, () => editor],
     ['GET', (v) => `/api/editor/exports/camera-ready.zip?trackId=${v}`, () => editor],
+    ['GET', (v) => `/api/editor/abstract-book.pdf?by=${v}`, () => editor],
     ['POST', (v) => `/api/workshops/${v}/waiting-list`, () => author],
     ['POST', (v) => `/api/editor/workshops/${v}/offer`, () => editor],
     ['GET', (v) => `/api/editor/attendees?category=${v}&status=${v}&country=${v}&q=${v}&limit=${v}&cursor=${v}`, () => editor],

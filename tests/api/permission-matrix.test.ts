@@ -241,6 +241,10 @@ const TABLE: Record<string, Row> = {
   // Issue 26.2: online links for the editor and for a verified address with a paid registration (none of these callers has one).
   'GET /api/program/links': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/program/publish': { expect: onlyEditors(200), call: () => json({ acknowledgeWarnings: true }) },
+  // Issue 26.3: the printable programme and the abstract book (public once published; the editor's by session or track).
+  'GET /api/program.pdf': { expect: everyone(200), call: async () => { await publishedSession(); return {}; } },
+  'GET /api/program/abstract-book.pdf': { expect: everyone(200), call: async () => { await publishedSession(); return {}; } },
+  'GET /api/editor/abstract-book.pdf': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/abstract-book.pdf?by=track' }) },
   'GET /api/certificates/:code': { expect: everyone(404), call: () => ({ url: '/api/certificates/AAAA-BBBB-CCCC-DDDD-EEEE' }) },
   'GET /api/me/certificates': { expect: anyRole(200), call: () => ({}) },
   'GET /api/me/certificates/:code': { expect: anyRole(404), call: () => ({ url: '/api/me/certificates/AAAA-BBBB-CCCC-DDDD-EEEE.pdf' }) },

@@ -3,6 +3,7 @@ import { EXPORTS } from '../../../core/schemas/records';
 import { ExportLinks } from '../../components/export-links';
 import { AnonymisedExportLinks } from './anonymised-export-links';
 import { ProceedingsExportLinks } from './proceedings-export-links';
+import { ProgrammeDocumentLinks } from './programme-document-links';
 import { requireRole } from '../../lib/session';
 import type { Route } from './+types/editor-exports';
 
@@ -29,6 +30,7 @@ export default function EditorExports({ loaderData: { chair } }: Route.Component
       <div className="mt-6"><ExportLinks names={EXPORTS} title="Download as CSV" notes /></div>
       <div className="mt-6"><AnonymisedExportLinks chair={chair} /></div>
       <div className="mt-6"><ProceedingsExportLinks chair={chair} /></div>
+      {chair ? null : <div className="mt-6"><ProgrammeDocumentLinks /></div>}
     </div>
   );
 }
