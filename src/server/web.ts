@@ -131,15 +131,18 @@ export function loadWebSite(root: string, baseHeaders: Record<string, string>, c
     const run = queue.then(async () => {
       if (mine !== generation) return null;
       const started = performance.now();
-      const next = await Promise.all(pages.map(async (page) => {
+      const pending: Promise<readonly [WebFile & { template: string }, Prepared]>[] = [];
+      for (const page of pages) {
+        // One page's text per turn of the event loop (a few ms at most): requests are answered in between.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const html = renderFacts(page.template, f);
         const body = Buffer.from(html);
-        const [br, gz] = await Promise.all([
+        pending.push(Promise.all([
           brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
           gzipAsync(body, { level: 9 }),
-        ]);
-        return [page, preparePage(page, f, { br, gzip: gz }, html)] as const;
-      }));
+        ]).then(([br, gz]) => [page, preparePage(page, f, { br, gzip: gz }, html)] as const));
+      }
+      const next = await Promise.all(pending);
       if (mine !== generation) return null;
       for (const [page, p] of next) prepared.set(page, p);
       return { pages: next.length, ms: performance.now() - started };
