@@ -28,28 +28,28 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR_OR_CHAIR,
     handler: async ({ caller, query, reply }) => attachment(reply, {
       type: 'application/xml; charset=utf-8', base: 'proceedings-crossref', ext: 'xml', trackId: query.trackId,
-      body: await exportCrossrefXml({ db, scope: await scopeOf(caller, query), publicUrl: app.config.publicUrl }),
+      body: await exportCrossrefXml({ db, scope: await scopeOf(caller, query), publicUrl: app.config.publicUrl, conference: app.conference.current() }),
     }),
   });
   defineRoute(app, PROCEEDINGS.exportBibtex, {
     access: EDITOR_OR_CHAIR,
     handler: async ({ caller, query, reply }) => attachment(reply, {
       type: 'application/x-bibtex; charset=utf-8', base: 'proceedings', ext: 'bib', trackId: query.trackId,
-      body: await exportBibtex({ db, scope: await scopeOf(caller, query) }),
+      body: await exportBibtex({ db, scope: await scopeOf(caller, query), conference: app.conference.current() }),
     }),
   });
   defineRoute(app, PROCEEDINGS.exportMetadataCsv, {
     access: EDITOR_OR_CHAIR,
     handler: async ({ caller, query, reply }) => attachment(reply, {
       type: 'text/csv; charset=utf-8', base: 'proceedings', ext: 'csv', trackId: query.trackId,
-      body: await exportMetadataCsv({ db, scope: await scopeOf(caller, query) }),
+      body: await exportMetadataCsv({ db, scope: await scopeOf(caller, query), conference: app.conference.current() }),
     }),
   });
   defineRoute(app, PROCEEDINGS.exportCameraReadyZip, {
     access: EDITOR_OR_CHAIR,
     handler: async ({ caller, query, reply }) => attachment(reply, {
       type: 'application/zip', base: 'camera-ready', ext: 'zip', trackId: query.trackId,
-      body: await exportCameraReadyZip({ db, files: app.files, scope: await scopeOf(caller, query) }),
+      body: await exportCameraReadyZip({ db, files: app.files, scope: await scopeOf(caller, query), conference: app.conference.current() }),
     }),
   });
 };

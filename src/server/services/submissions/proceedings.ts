@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import ZipStream from 'zip-stream';
-import { CONFERENCE_DATES, CONFERENCE_TITLE } from '../../../core/conference';
+import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, type ConferenceFacts } from '../../../core/conference-facts';
 import { conferencePaperXml, CROSSREF_CLOSING, crossrefOpening, type CrossrefAuthor } from '../../../core/crossref-xml';
 import { bibtexKeys, escapeBibtex, formatDoi, sanitiseFileName, splitPersonName } from '../../../core/proceedings';
 import { NO_DOI_PREFIX } from '../../../core/schemas/proceedings';
@@ -16,17 +16,18 @@ import { getSettingsRow } from '../shared/settings';
 export interface ProceedingsScope { trackIds: string[] | null; excludedPaperIds: string[] }
 
 /**
- * The conference's facts a deposit names. Issue 26.1 moves them to the editor's settings; until then they are
- * the site's (src/web/content/conference.ts holds the same venue for the public pages).
+ * The conference's facts a deposit names, from the current facts (issue 26.1): "IMSE" (the short name without
+ * its year) as acronym and publisher, "Pattaya, Thailand", the contact address as depositor; the year in DOIs
+ * and publication dates is the conference's first day's.
  */
-const PROCEEDINGS_FACTS = {
-  acronym: 'IMSE',
-  location: 'Pattaya, Thailand',
-  publisher: 'IMSE',
-  depositorEmail: 'info@conference.example.org',
-};
-/** The year in DOIs and publication dates: the conference's. */
-const YEAR = Number(CONFERENCE_DATES.start.slice(0, 4));
+function proceedingsFacts(f: ConferenceFacts = CONFERENCE_FACTS_DEFAULTS) {
+  const acronym = f.shortName.replace(/\s*\d{4}$/, '') || f.shortName;
+  return {
+    title: conferenceTitle(f), acronym, publisher: acronym, depositorEmail: f.contactEmail,
+    location: [f.venue.city, f.venue.country].filter(Boolean).join(', '), start: f.startDate, end: f.endDate, year: Number(f.startDate.slice(0, 4)),
+  };
+}
+type ProceedingsFacts = ReturnType<typeof proceedingsFacts>;
 const BATCH = 500;
 
 export interface ProceedingsPaper {
@@ -43,16 +44,16 @@ export interface ProceedingsPaper {
 /** The PDF's name inside the camera-ready zip (and in the CSV): "<paperId> - <title>.pdf". */
 export const bundleFileName = (p: { id: string; title: string }) => `${p.id} - ${sanitiseFileName(p.title)}.pdf`;
 
-async function doiSettings(db: Db): Promise<{ prefix: string | null; pattern: string }> {
+async function doiSettings(db: Db, facts: ProceedingsFacts): Promise<{ prefix: string | null; pattern: string; year: number }> {
   const row = await getSettingsRow(db);
-  return { prefix: row?.doiPrefix ?? null, pattern: row?.doiPattern ?? 'imse.{year}.{paperId}' };
+  return { prefix: row?.doiPrefix ?? null, pattern: row?.doiPattern ?? 'imse.{year}.{paperId}', year: facts.year };
 }
 
 /**
  * Accepted, not withdrawn papers with a camera-ready version, in id order, read one batch at a time so an
  * export of thousands of papers holds one batch: the submitter first, then the co-authors in their order.
  */
-async function* findProceedingsPapers(db: Db, scope: ProceedingsScope, doi: { prefix: string | null; pattern: string }): AsyncGenerator<ProceedingsPaper[]> {
+async function* findProceedingsPapers(db: Db, scope: ProceedingsScope, doi: { prefix: string | null; pattern: string; year: number }): AsyncGenerator<ProceedingsPaper[]> {
   let after = '';
   for (;;) {
     const rows = await db.select({
@@ -81,7 +82,7 @@ async function* findProceedingsPapers(db: Db, scope: ProceedingsScope, doi: { pr
         ...(byPaper.get(r.id) ?? []).map((c) => ({ name: c.name, affiliation: c.affiliation, country: c.country, orcid: c.orcid })),
       ],
       pdf: { storageKey: r.storageKey, size: r.size, uploadedAt: r.uploadedAt },
-      doi: doi.prefix ? formatDoi({ prefix: doi.prefix, pattern: doi.pattern, year: YEAR, paperId: r.id }) : null,
+      doi: doi.prefix ? formatDoi({ prefix: doi.prefix, pattern: doi.pattern, year: doi.year, paperId: r.id }) : null,
     }));
     after = rows[rows.length - 1]!.id;
     if (rows.length < BATCH) return;
@@ -92,20 +93,21 @@ async function* findProceedingsPapers(db: Db, scope: ProceedingsScope, doi: { pr
  * The Crossref deposit (issue 26.4) as a stream; 409 before anything is sent when no DOI prefix is set.
  * `publicUrl` makes each DOI's resource: the public programme, at the paper.
  */
-export async function exportCrossrefXml(opts: { db: Db; scope: ProceedingsScope; publicUrl: string; now?: Date }): Promise<Readable> {
-  const doi = await doiSettings(opts.db);
+export async function exportCrossrefXml(opts: { db: Db; scope: ProceedingsScope; publicUrl: string; now?: Date; conference?: ConferenceFacts }): Promise<Readable> {
+  const facts = proceedingsFacts(opts.conference);
+  const doi = await doiSettings(opts.db, facts);
   if (!doi.prefix) throw new AppError('conflict', NO_DOI_PREFIX);
   const at = opts.now ?? new Date();
   async function* parts(): AsyncGenerator<string> {
     yield crossrefOpening({
       batchId: `imse-proceedings-${at.getTime()}`, at,
-      depositor: { name: PROCEEDINGS_FACTS.publisher, email: PROCEEDINGS_FACTS.depositorEmail },
-      registrant: PROCEEDINGS_FACTS.publisher,
-      conference: { name: CONFERENCE_TITLE, acronym: PROCEEDINGS_FACTS.acronym, location: PROCEEDINGS_FACTS.location, start: CONFERENCE_DATES.start, end: CONFERENCE_DATES.end },
-      proceedings: { title: `Proceedings of the ${CONFERENCE_TITLE}`, publisher: PROCEEDINGS_FACTS.publisher, year: YEAR },
+      depositor: { name: facts.publisher, email: facts.depositorEmail },
+      registrant: facts.publisher,
+      conference: { name: facts.title, acronym: facts.acronym, location: facts.location, start: facts.start, end: facts.end },
+      proceedings: { title: `Proceedings of the ${facts.title}`, publisher: facts.publisher, year: facts.year },
     });
     for await (const batch of findProceedingsPapers(opts.db, opts.scope, doi)) {
-      yield batch.map((p) => conferencePaperXml({ doi: p.doi!, resourceUrl: `${opts.publicUrl}/program#paper-${p.id}`, title: p.title, year: YEAR, authors: p.authors })).join('');
+      yield batch.map((p) => conferencePaperXml({ doi: p.doi!, resourceUrl: `${opts.publicUrl}/program#paper-${p.id}`, title: p.title, year: facts.year, authors: p.authors })).join('');
     }
     yield CROSSREF_CLOSING;
   }
@@ -121,21 +123,22 @@ function bibName(name: string): string {
 }
 
 /** The accepted papers as @inproceedings entries (issue 26.4): keys unique across the file, UTF-8 names as written. */
-export async function exportBibtex(opts: { db: Db; scope: ProceedingsScope }): Promise<Readable> {
-  const doi = await doiSettings(opts.db);
+export async function exportBibtex(opts: { db: Db; scope: ProceedingsScope; conference?: ConferenceFacts }): Promise<Readable> {
+  const facts = proceedingsFacts(opts.conference);
+  const doi = await doiSettings(opts.db, facts);
   const used = new Set<string>();
   async function* entries(): AsyncGenerator<string> {
-    yield `% Proceedings of the ${CONFERENCE_TITLE}: accepted papers with a camera-ready version\n\n`;
+    yield `% Proceedings of the ${facts.title}: accepted papers with a camera-ready version\n\n`;
     for await (const batch of findProceedingsPapers(opts.db, opts.scope, doi)) {
-      const keys = uniqueKeys(batch, used);
+      const keys = uniqueKeys(batch, used, facts.year);
       let chunk = '';
       batch.forEach((p, i) => {
         chunk += `@inproceedings{${keys[i]},\n`
           + `  title = {{${escapeBibtex(p.title)}}},\n`
           + `  author = {${p.authors.map((a) => bibName(a.name)).join(' and ')}},\n`
-          + bibField('booktitle', `Proceedings of the ${CONFERENCE_TITLE}`)
-          + bibField('publisher', PROCEEDINGS_FACTS.publisher)
-          + bibField('year', String(YEAR))
+          + bibField('booktitle', `Proceedings of the ${facts.title}`)
+          + bibField('publisher', facts.publisher)
+          + bibField('year', String(facts.year))
           + (p.doi ? bibField('doi', p.doi) : '')
           + bibField('abstract', p.abstract)
           + (p.keywords.length ? bibField('keywords', p.keywords.join(', ')) : '')
@@ -148,8 +151,8 @@ export async function exportBibtex(opts: { db: Db; scope: ProceedingsScope }): P
 }
 
 /** Keys for one batch that differ from every key used before in the file. */
-function uniqueKeys(batch: ProceedingsPaper[], used: Set<string>): string[] {
-  const keys = bibtexKeys(batch.map((p) => ({ surname: splitPersonName(p.authors[0]!.name).surname, year: YEAR, title: p.title })));
+function uniqueKeys(batch: ProceedingsPaper[], used: Set<string>, year: number): string[] {
+  const keys = bibtexKeys(batch.map((p) => ({ surname: splitPersonName(p.authors[0]!.name).surname, year, title: p.title })));
   return keys.map((key) => {
     let k = key;
     for (let n = 2; used.has(k); n++) k = `${key}${n}`;
@@ -163,8 +166,8 @@ export const METADATA_COLUMNS = [
 ];
 
 /** The metadata CSV (issue 26.4): one row per paper, the authors' fields as lists in the authors' order ("; "). */
-export async function exportMetadataCsv(opts: { db: Db; scope: ProceedingsScope }): Promise<Readable> {
-  const doi = await doiSettings(opts.db);
+export async function exportMetadataCsv(opts: { db: Db; scope: ProceedingsScope; conference?: ConferenceFacts }): Promise<Readable> {
+  const doi = await doiSettings(opts.db, proceedingsFacts(opts.conference));
   async function* lines(): AsyncGenerator<string> {
     yield `\uFEFF${METADATA_COLUMNS.join(',')}\r\n`;
     for await (const batch of findProceedingsPapers(opts.db, opts.scope, doi)) {
@@ -186,8 +189,8 @@ export async function exportMetadataCsv(opts: { db: Db; scope: ProceedingsScope 
  * archive (stored, not deflated: PDFs are compressed already) only as fast as the client reads, so the server
  * holds a few buffers, never the zip; proceedings.csv (the metadata CSV) is the last entry.
  */
-export async function exportCameraReadyZip(opts: { db: Db; files: FileStore; scope: ProceedingsScope }): Promise<Readable> {
-  const doi = await doiSettings(opts.db);
+export async function exportCameraReadyZip(opts: { db: Db; files: FileStore; scope: ProceedingsScope; conference?: ConferenceFacts }): Promise<Readable> {
+  const doi = await doiSettings(opts.db, proceedingsFacts(opts.conference));
   const zip = new ZipStream({ zlib: { level: 6 } });
   const add = (source: Readable, name: string, store: boolean) => new Promise<void>((resolve, reject) => {
     source.once('error', reject);
