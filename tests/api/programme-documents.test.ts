@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { PublishedSession } from '../../src/core/program';
+import { CONFERENCE_FACTS_DEFAULTS } from '../../src/core/conference-facts';
 import { cameraReady, papers, programPublications } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
@@ -47,13 +47,6 @@ const ABSTRACT = {
   latin: 'Señales débiles: a study of weak signals in Nordic supply chains, with a model that anticipates shortages three weeks earlier than the baseline.',
   thai: 'Flood forecasting for the Chao Phraya basin with a graph neural network trained on 20 years of gauge data.',
 };
-
-function session(id: string, title: string, start: string, end: string, extra: Partial<PublishedSession>, placed: Array<{ id: string; title: string; presenter: string }>): PublishedSession {
-  return {
-    _id: id, title, track: 'Science and Materials', room: '', link: '', start, end, chair: '', ...extra,
-    papers: placed.map((p) => ({ _id: p.id, title: p.title, presenter: p.presenter, presenterEmail: `${p.id}@example.org` })),
-  };
-}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -103,18 +96,23 @@ describe('before the programme is published', () => {
 });
 
 describe('the published programme', () => {
+  // Published through the editor's API (issue 26.2): two sessions, their papers placed with presenters, then published.
   beforeAll(async () => {
-    const sessions = [
-      // 09:00–10:30 on 27 December in Bangkok (02:00Z).
-      session('s1', 'Energy and water', '2023-12-27T02:00:00.000Z', '2023-12-27T03:30:00.000Z', { room: 'Coral Room', chair: 'Prof. Kittisak Wong' }, [
-        { ...paper.hindi, presenter: 'अनीता शर्मा' }, { ...paper.thai, presenter: 'สมชาย ใจดี' },
-      ]),
-      // 20:30Z on the 27th is 03:30 on the 28th in Bangkok: it belongs to the second day.
-      session('s2', 'Supply chains online', '2023-12-27T20:30:00.000Z', '2023-12-27T21:15:00.000Z', { link: 'https://meet.example.org/s2', track: 'Management and Social Science' }, [
-        { ...paper.latin, presenter: 'Zoë Ångström-Núñez' },
-      ]),
-    ];
-    await t.app.database.db.insert(programPublications).values({ sessions, publishedBy: editor.user._id });
+    const create = async (body: object, placed: Array<[string, string]>) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/editor/program/sessions', headers: editor.auth, payload: body as Record<string, unknown> });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json()._id as string;
+      const put = await as(editor, 'PUT', `/api/editor/program/sessions/${id}/papers`, { papers: placed.map(([paperId, presenterEmail]) => ({ paperId, presenterEmail })) });
+      expect(put.statusCode, put.body).toBe(200);
+    };
+    // 09:00–10:30 on 27 December in Bangkok (02:00Z).
+    await create({ title: 'Energy and water', track: 'Science and Materials', room: 'Coral Room', chair: 'Prof. Kittisak Wong', start: '2023-12-27T02:00:00.000Z', end: '2023-12-27T03:30:00.000Z' },
+      [[paper.hindi.id, anita.user.email], [paper.thai.id, 'somchai@example.org']]);
+    // 20:30Z on the 27th is 03:30 on the 28th in Bangkok: it belongs to the second day. Online: a link and no room.
+    await create({ title: 'Supply chains online', track: 'Management and Social Science', link: 'https://meet.example.org/s2', start: '2023-12-27T20:30:00.000Z', end: '2023-12-27T21:15:00.000Z' },
+      [[paper.latin.id, zoe.user.email]]);
+    const published = await t.app.inject({ method: 'POST', url: '/api/editor/program/publish', headers: editor.auth, payload: { acknowledgeWarnings: true } });
+    expect(published.statusCode, published.body).toBe(200);
   });
 
   test('the programme PDF: days and times in the conference\'s zone, sessions, rooms or Online, chairs, papers and presenters', async () => {
@@ -184,6 +182,22 @@ describe('the published programme', () => {
     expect(cs.indexOf(paper.latin.title)).toBeGreaterThan(0);
     for (const p of [paper.hindi, paper.thai, paper.unplaced]) expect(cs.indexOf(p.title), p.title).toBeGreaterThan(cs.indexOf(paper.latin.title));
     expect(cs.split('Camera-ready version not received yet').length - 1).toBe(3);
+  });
+
+  test('the documents follow the conference\'s facts as the editor saves them: title, time zone', async () => {
+    const facts = { ...CONFERENCE_FACTS_DEFAULTS, edition: '6th', name: 'Harbour Conference on Engineering', shortName: 'HCE 2027', timeZone: 'Asia/Kolkata' };
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/editor/conference', headers: editor.auth, payload: facts as unknown as Record<string, unknown> });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { text } = await readPdf((await get('/api/program.pdf')).rawPayload);
+    expect(text).toContain('6th Harbour Conference on Engineering');
+    expect(text).toContain('Times are Kolkata time, UTC+5:30.');
+    expect(text).toContain('Wednesday 27 December 2023 07:30–09:00 Energy and water');
+    expect(text).toContain('Thursday 28 December 2023 02:00–02:45 Supply chains online');
+    const book = await readPdf((await get('/api/program/abstract-book.pdf')).rawPayload);
+    expect(book.text).toContain('6th Harbour Conference on Engineering');
+    expect(book.text).toContain('HCE 2027 · Abstract Book');
+    const reset = await t.app.inject({ method: 'PUT', url: '/api/editor/conference', headers: editor.auth, payload: CONFERENCE_FACTS_DEFAULTS as unknown as Record<string, unknown> });
+    expect(reset.statusCode, reset.body).toBe(200);
   });
 
   test('a withdrawn paper leaves the book by track', async () => {
