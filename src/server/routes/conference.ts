@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CONFERENCE, LOGO_MAX_BYTES, LOGO_TEXT } from '../../core/api/conference';
 import { defineRoute } from '../http/route';
 import { readMultipart, storeUpload } from '../http/upload';
@@ -17,6 +17,11 @@ const EDITOR = ['Editor'] as const;
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const actor = (caller: { id: string }, ip: string) => ({ id: caller.id, ip });
+  /**
+   * This instance's facts read again after a committed write. The write stands even if this read fails (the
+   * database restarting): the answer is still the save's, and the store's poll catches up within 5 s.
+   */
+  const reload = (req: FastifyRequest) => app.conference.refresh(db).catch((err: unknown) => { req.log.warn({ err }, 'conference facts not reloaded after a save'); });
 
   defineRoute(app, CONFERENCE.getConference, {
     access: 'public',
@@ -31,7 +36,7 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async ({ req, caller, body }) => {
       const { facts, organiser } = splitConferenceBody(body);
       const saved = await saveConferenceFacts({ db, facts, organiser, editor: actor(caller, req.ip) });
-      await app.conference.refresh(db);
+      await reload(req);
       return saved;
     },
   });
@@ -50,7 +55,7 @@ const routes: FastifyPluginAsync = async (app) => {
         await discard(file.key).catch(() => {});
         throw err;
       }
-      await app.conference.refresh(db);
+      await reload(req);
       return { message: LOGO_TEXT.saved };
     },
   });
@@ -65,7 +70,7 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR,
     handler: async ({ req, caller }) => {
       await removeConferenceLogo({ db, store: app.files, editor: actor(caller, req.ip) });
-      await app.conference.refresh(db);
+      await reload(req);
       return { message: LOGO_TEXT.removed };
     },
   });
