@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { EditorProgramJson } from '../../../core/schemas/program';
 import type { ActionResult } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 
 const post = { method: 'post', encType: 'application/json' } as const;
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
@@ -15,6 +15,9 @@ const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'lon
 export function ProgramPublish({ data }: { data: Pick<EditorProgramJson, 'published' | 'changedSincePublished' | 'warnings'> }) {
   const fetcher = useFetcher<ActionResult<{ message: string }>>();
   const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  // The confirmation takes the focus when it opens, so a keyboard user lands on it.
+  useEffect(() => { if (confirming) confirmButton.current?.focus(); }, [confirming]);
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const { published, changedSincePublished, warnings } = data;
   const state = !published
@@ -55,7 +58,7 @@ export function ProgramPublish({ data }: { data: Pick<EditorProgramJson, 'publis
           </ul>
           <p className="mt-2 text-sm text-slate-700">Visitors will see this version at once; presenters whose slot is new or changed get a mail.</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button className="min-h-11" onClick={() => publish(true)}>Publish anyway</Button>
+            <button type="button" ref={confirmButton} className={buttonClass({ className: 'min-h-11' })} onClick={() => publish(true)}>Publish anyway</button>
             <Button variant="quiet" className="min-h-11 bg-white" onClick={() => setConfirming(false)}>Cancel</Button>
           </div>
         </div>
