@@ -80,8 +80,11 @@ describe.each(['postgres', 'disk'] as const)('FILE_STORE=%s', (store) => {
       expect(await t.app.files.exists('0'.repeat(64))).toBe(false);
     });
 
-    test('a file no row names, left over an hour ago by a killed request, is swept; a named one and a fresh one stay', async () => {
+    test('a file no row names, left over an hour ago by a killed request, is swept; a named one, the conference logo and a fresh one stay', async () => {
       const { pool } = t.app.database;
+      const logo = pdfBytes('stands in for the logo image', 3_000);
+      await t.app.files.put(Readable.from([logo]));
+      await pool.query(`insert into settings (id, logo_key) values (1, $1) on conflict (id) do update set logo_key = $1`, [sha256(logo)]);
       const orphan = pdfBytes('orphan', 3_000);
       const fresh = pdfBytes('fresh orphan', 3_000);
       const named = pdfBytes('named', 3_000);
@@ -90,9 +93,11 @@ describe.each(['postgres', 'disk'] as const)('FILE_STORE=%s', (store) => {
       // Stored outside any request, as by a request killed before it committed its paper.
       await t.app.files.put(Readable.from([orphan]));
       await t.app.files.put(Readable.from([fresh]));
-      await pool.query(`update stored_files set stored_at = now() - interval '2 hours' where key = any($1)`, [[sha256(orphan), sha256(named)]]);
-      await pool.query(`update file_holds set at = now() - interval '2 hours' where key = any($1)`, [[sha256(orphan), sha256(named)]]);
+      const old = [sha256(orphan), sha256(named), sha256(logo)];
+      await pool.query(`update stored_files set stored_at = now() - interval '2 hours' where key = any($1)`, [old]);
+      await pool.query(`update file_holds set at = now() - interval '2 hours' where key = any($1)`, [old]);
       expect(await sweepUnreferencedFiles(pool)).toBe(1);
+      expect(await t.app.files.exists(sha256(logo))).toBe(true);
       expect(await t.app.files.exists(sha256(orphan))).toBe(false);
       expect((await pool.query('select count(*)::int as n from file_chunks c where not exists (select 1 from stored_files f where f.blob_id = c.blob_id)')).rows[0].n).toBe(0);
       expect(await t.app.files.exists(sha256(fresh))).toBe(true);

@@ -155,7 +155,7 @@ export async function sweepUnreferencedFiles(pool: pg.Pool, holdMs = HOLD_MS): P
        and not exists (select 1 from users u where u.photo_key = f.key)
        and not exists (select 1 from keynote_speakers k where k.photo_key = f.key)
        and not exists (select 1 from award_nominations n where n.cv_key = f.key or n.photo_key = f.key)
-       and not exists (select 1 from settings s where s.signature_key = f.key)
+       and not exists (select 1 from settings s where s.signature_key = f.key or s.logo_key = f.key)
      returning f.blob_id`, [holdMs / 1000]);
   for (const { blob_id: blobId } of rows) await pool.query('delete from file_chunks where blob_id = $1', [blobId]);
   return rows.length;

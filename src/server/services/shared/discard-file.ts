@@ -12,7 +12,8 @@ export async function discardFileIfUnused(db: Db, store: FileStore, key: string)
   // An award nomination's CV or photo (issue 24.6).
   const [n] = await db.select({ k: awardNominations.id }).from(awardNominations).where(or(eq(awardNominations.cvKey, key), eq(awardNominations.photoKey, key))).limit(1);
   if (n) return;
-  const [e] = await db.select({ k: settings.signatureKey }).from(settings).where(eq(settings.signatureKey, key)).limit(1);
+  // The organiser's signature and the conference's logo (issues 24.4, 26.1).
+  const [e] = await db.select({ k: settings.id }).from(settings).where(or(eq(settings.signatureKey, key), eq(settings.logoKey, key))).limit(1);
   // The store itself keeps a file another request has just stored and not yet committed (storage/holds.ts).
   if (!a && !b && !c && !d && !e) await store.delete(key);
 }
