@@ -82,7 +82,7 @@ test('every login-area screen of the editor, the author and the reviewer logs no
 
   const findings = [
     ...await visit(editor.page, ['/editor/dashboard', `/editor/view-more/${paperId}`, '/editor/messages', '/editor/payments', '/editor/program',
-      '/editor/assign', '/editor/settings', '/editor/reviewers', '/editor/decisions', '/editor/missing-reviews', '/editor/audit', '/editor/tracks',
+      '/editor/assign', '/editor/settings', '/editor/conference', '/editor/reviewers', '/editor/decisions', '/editor/missing-reviews', '/editor/audit', '/editor/tracks',
       '/keynote-admin'], editor.problems),
     ...await visit(author.page, ['/author/dashboard', '/author/new-paper', '/author/paper-details', `/paper-details/${paperId}`], author.problems),
     ...await visit(reviewer.page, ['/reviewer/dashboard', `/reviewer/dashboard/${paperId}`, '/reviewer/bidding'], reviewer.problems),
