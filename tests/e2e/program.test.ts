@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { multipart, pdfBytes } from '../support/multipart';
-import { checkAccessibility, DESKTOP, launchBrowser, PHONE, signUpInBrowser, startOwnServer } from './browser';
+import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, ownDatabase, PHONE, signUpInBrowser, startOwnServer } from './browser';
 
 /**
  * Issues 15 and 26.2 on a server of its own (its first Editor may sign up): the editor builds a two-session draft,
@@ -167,4 +167,27 @@ test('the editor builds a draft, sees a warning, publishes; the visitor sees onl
   expect(ics).toContain('DTSTART:20231227T040000Z');
   await editorContext.close();
   await visitorContext.close();
+});
+
+test('a registered participant (verified address, paid registration) sees "Join online" on the online session', async () => {
+  const db = ownDatabase(server.dataDir);
+  await db.connect();
+  try {
+    const email = `ada.${stamp}@lab.example`;
+    await db.query('update users set email_verified_at = now() where lower(email) = $1', [email]);
+    await db.query(`insert into registrations (id, code, year, name, email, category, currency, list_minor, amount_minor, status, paid_at)
+      values ($1, $2, 2026, 'Ada Presenter', $3, 'attending', 'USD', 25000, 25000, 'paid', now())`, ['e2e0000000000000000000' + stamp.slice(-2).padStart(2, '0'), `E2E${stamp}`.toUpperCase().slice(0, 19), email]);
+  } finally {
+    await db.end();
+  }
+  const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+  const page = await context.newPage();
+  await logInInBrowser(page, { role: 'Author', email: `ada.${stamp}@lab.example` });
+  await page.goto('/program');
+  const session = page.getByTestId('program-session').filter({ hasText: 'Computing I' });
+  const join = session.getByRole('link', { name: /^Join online/ });
+  await join.waitFor();
+  expect(await join.getAttribute('href')).toBe('https://meet.example.org/computing-1');
+  await checkAccessibility(page, 'public programme, signed in and registered', { sizes: [PHONE, DESKTOP], shot: (w) => shoot(page, `program-registered-${w}`) });
+  await context.close();
 });
