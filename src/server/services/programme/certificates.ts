@@ -67,13 +67,15 @@ export async function issueCertificates(opts: { db: Db; presentationsBeforeSessi
   // The title as the paper has it now (a camera-ready version may have corrected it since the programme was published).
   const titles = new Map(current.map((p) => [p.id, p.title]));
   const already = new Set(issuedBefore.map((c) => c.subject));
-  const due = presentations.filter((p) => p.ended || opts.presentationsBeforeSessions === true);
-  const waiting = presentations.filter((p) => !p.ended && opts.presentationsBeforeSessions !== true && !already.has(p.paperId)).length;
+  // A paper deleted since the programme was published has nobody to certify (and its row would break the certificate's reference).
+  const existing = presentations.filter((p) => titles.has(p.paperId));
+  const due = existing.filter((p) => p.ended || opts.presentationsBeforeSessions === true);
+  const waiting = existing.filter((p) => !p.ended && opts.presentationsBeforeSessions !== true && !already.has(p.paperId)).length;
   const arrived = await db.select({ id: registrations.id, name: registrations.name, email: registrations.email, category: registrations.category })
     .from(registrations).where(and(eq(registrations.status, 'paid'), isNotNull(registrations.checkedInAt)))
     .orderBy(registrations.checkedInAt, registrations.id);
   const rows: (typeof certificates.$inferInsert)[] = due.map((p) => ({
-    code: newCertificateCode(), kind: 'presentation' as const, subject: p.paperId, name: p.name, email: p.email, paperId: p.paperId, paperTitle: titles.get(p.paperId) ?? p.title,
+    code: newCertificateCode(), kind: 'presentation' as const, subject: p.paperId, name: p.name, email: p.email, paperId: p.paperId, paperTitle: titles.get(p.paperId)!,
   }));
   const seen = new Set<string>();
   for (const r of arrived) {
