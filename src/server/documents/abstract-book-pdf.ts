@@ -147,6 +147,8 @@ export async function renderAbstractBookPdf(doc: AbstractBookDocument): Promise<
         const paper = contents.get(entry.id);
         if (!paper) continue;
         paperPages.set(`${si}:${entry.id}`, drawPaper(kit, flow, entry, paper));
+        // A long book is minutes of work: let the server answer others between papers.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     }
   }

@@ -242,13 +242,20 @@ export function drawText(kit: DocKit, page: PDFPage, text: string, opts: {
   let y = opts.y;
   for (const line of wrapLines(kit, text, opts.size, bold, opts.maxWidth)) {
     const runs = scriptRuns(line);
-    const runWidths = runs.map((r) => runWidth(kit, r.script, bold, r.text, opts.size));
-    const total = runWidths.reduce((a, b) => a + b, 0);
-    const box = opts.maxWidth ?? 0;
-    let x = opts.align === 'center' ? opts.x + (box - total) / 2 : opts.align === 'right' ? opts.x + box - total : opts.x;
+    // A left-aligned line needs the widths of its runs but the last: a line in one script (most of a long text)
+    // is shaped once, by pdf-lib's drawing, not a second time to be measured.
+    const aligned = opts.align === 'center' || opts.align === 'right';
+    const widthOf = (i: number) => runWidth(kit, runs[i]!.script, bold, runs[i]!.text, opts.size);
+    let x = opts.x;
+    if (aligned) {
+      let total = 0;
+      for (let i = 0; i < runs.length; i++) total += widthOf(i);
+      const box = opts.maxWidth ?? 0;
+      x = opts.align === 'center' ? opts.x + (box - total) / 2 : opts.x + box - total;
+    }
     runs.forEach((run, i) => {
       page.drawText(run.text, { x, y, size: opts.size, font: kit.fonts[run.script][bold ? 'bold' : 'regular'], color: opts.color ?? INK });
-      x += runWidths[i] ?? 0;
+      if (i < runs.length - 1) x += widthOf(i);
     });
     y -= lineHeight;
   }
