@@ -1,17 +1,17 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useFetcher, useRevalidator } from 'react-router';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { LOGO_MAX_BYTES, LOGO_TEXT } from '../../../core/api/conference';
 import { conferenceTitle, isTimeZone, zoneLabel, type ImportantDate } from '../../../core/conference-facts';
 import { UpdateConferenceBody, type EditorConferenceJson } from '../../../core/schemas/conference';
-import { messageOf } from '../../api/client';
 import { getEditorConference, logoUrl, removeLogo, updateConference, uploadLogo } from '../../api/conference';
-import { actOr, jsonBody, loadOr, useFollowRedirect } from '../../lib/route-data';
+import { actOr, jsonBody, loadOr } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, cardClass } from '../../components/ui/card';
-import { Field, fileInputClass } from '../../components/ui/field';
+import { cardClass } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { ImageSettingCard, type ImageSetting } from './image-setting-card';
 import { OrganiserSignature } from './organiser-signature';
 import type { Route } from './+types/editor-conference';
 
@@ -208,63 +208,26 @@ export default function EditorConference({ loaderData: saved }: Route.ComponentP
 }
 
 /** The logo printed on the conference's documents (PNG or JPEG); without one they carry the drawn IMSE logo. */
+const LOGO: ImageSetting = {
+  field: 'logo',
+  heading: 'Logo',
+  description: 'Printed at the top of certificates, letters and receipts. PNG or JPEG, at most 2 MB.',
+  alt: 'The conference logo as uploaded',
+  loading: 'Loading the logo…',
+  none: 'No logo uploaded: documents carry the drawn IMSE logo.',
+  uploadLabel: 'Upload a logo',
+  saveLabel: 'Save logo',
+  removeLabel: 'Remove logo',
+  missing: LOGO_TEXT.missing,
+  tooLarge: LOGO_TEXT.tooLarge,
+  failed: 'The logo could not be saved. Please try again.',
+  maxBytes: LOGO_MAX_BYTES,
+  resetAfterUpload: true,
+  load: logoUrl,
+  upload: uploadLogo,
+  remove: removeLogo,
+};
+
 function ConferenceLogo({ hasLogo }: { hasLogo: boolean }) {
-  const followRedirect = useFollowRedirect();
-  const revalidator = useRevalidator();
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const inputId = useId();
-
-  useEffect(() => {
-    let shown: string | null = null;
-    if (hasLogo) void logoUrl().then((u) => { shown = u; setUrl(u); });
-    else setUrl(null);
-    return () => { if (shown) URL.revokeObjectURL(shown); };
-  }, [hasLogo]);
-
-  async function act(work: () => Promise<{ message: string }>, done?: () => void) {
-    setError('');
-    setBusy(true);
-    try {
-      toast.success((await work()).message);
-      done?.();
-      await revalidator.revalidate();
-    } catch (err) {
-      if (!followRedirect(err)) setError(messageOf(err, 'The logo could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-  function upload(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const picker = e.currentTarget;
-    const file = new FormData(picker).get('logo');
-    if (!(file instanceof File) || file.size === 0) { setError(LOGO_TEXT.missing); return; }
-    if (file.size > LOGO_MAX_BYTES) { setError(LOGO_TEXT.tooLarge); return; }
-    const form = new FormData();
-    form.append('logo', file);
-    void act(() => uploadLogo(form), () => picker.reset());
-  }
-
-  return (
-    <Card className="mt-6" aria-labelledby="logo-heading">
-      <h2 id="logo-heading" className="text-lg font-semibold text-brand-900">Logo</h2>
-      <p className="mt-1 text-sm text-slate-600">Printed at the top of certificates, letters and receipts. PNG or JPEG, at most 2 MB.</p>
-      {url ? <img src={url} alt="The conference logo as uploaded" className="mt-3 max-h-24 max-w-full rounded border border-slate-200 bg-white p-2" /> : (
-        <p className="mt-3 text-sm text-slate-700">{hasLogo ? 'Loading the logo…' : 'No logo uploaded: documents carry the drawn IMSE logo.'}</p>
-      )}
-      <form onSubmit={upload} className="mt-3 space-y-3">
-        <div>
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">{hasLogo ? 'Replace with' : 'Upload a logo'}</label>
-          <input id={inputId} type="file" name="logo" accept="image/png,image/jpeg" className={fileInputClass} />
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save logo'}</Button>
-          {hasLogo ? <Button variant="secondary" disabled={busy} onClick={() => void act(removeLogo)}>Remove logo</Button> : null}
-        </div>
-      </form>
-      <Alert className="mt-3">{error}</Alert>
-    </Card>
-  );
+  return <ImageSettingCard has={hasLogo} setting={LOGO} />;
 }

@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import type { TrackJson } from '../../../core/schemas/tracks';
 import { saveProceedingsExport, type ProceedingsExport } from '../../api/proceedings';
 import { getTracks } from '../../api/tracks';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useFollowRedirect } from '../../lib/route-data';
+import { DownloadButtons } from './download-buttons';
 
 const LABELS: Record<ProceedingsExport, string> = {
   xml: 'Crossref deposit (XML)',
@@ -18,23 +17,9 @@ const LABELS: Record<ProceedingsExport, string> = {
  * camera-ready version, for one track or all.
  */
 export function ProceedingsExportLinks({ chair }: { chair: boolean }) {
-  const followRedirect = useFollowRedirect();
   const [tracks, setTracks] = useState<TrackJson[]>([]);
   const [trackId, setTrackId] = useState('');
-  const [busy, setBusy] = useState<ProceedingsExport | null>(null);
-  const [error, setError] = useState<string | null>(null);
   useEffect(() => { getTracks().then(setTracks, () => setTracks([])); }, []);
-  const download = async (kind: ProceedingsExport) => {
-    setBusy(kind);
-    setError(null);
-    try {
-      await saveProceedingsExport(kind, trackId || undefined);
-    } catch (err) {
-      if (!followRedirect(err)) setError(err instanceof Error ? err.message : 'Export failed');
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <Card aria-label="Proceedings">
       <h2 className="font-semibold text-brand-900">Proceedings</h2>
@@ -51,14 +36,7 @@ export function ProceedingsExportLinks({ chair }: { chair: boolean }) {
           {tracks.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
         </select>
       </div>
-      <ul className="mt-3 flex flex-wrap gap-2">
-        {(Object.keys(LABELS) as ProceedingsExport[]).map((kind) => (
-          <li key={kind}>
-            <Button variant="secondary" size="sm" disabled={busy !== null} onClick={() => void download(kind)}>{busy === kind ? 'Preparing…' : LABELS[kind]}</Button>
-          </li>
-        ))}
-      </ul>
-      {error ? <p role="alert" className="mt-2 text-sm text-red-800">{error}</p> : null}
+      <DownloadButtons labels={LABELS} save={(kind) => saveProceedingsExport(kind, trackId || undefined)} failed="Export failed" />
     </Card>
   );
 }
