@@ -83,10 +83,22 @@ function drawSession(s: ProgramSessionJson, zone: string, link: string | undefin
       h('h3', { class: 'text-lg font-bold text-brand-900' },
         h('span', { class: 'tabular-nums' }, `${formatTime(s.start, zone)}–${formatTime(s.end, zone)}`), ` ${s.title}`),
       h('a', { href: `/api/program/sessions/${s._id}.ics`, download: true, 'aria-label': `Add to calendar: ${s.title}`, class: `min-h-11 py-2 text-sm ${LINK_CLASS}` }, 'Add to calendar')),
-    h('p', { class: 'mt-1 text-sm text-slate-700' }, s.track, s.room ? ` · ${s.room}` : '', s.chair ? ` · Chair: ${s.chair}` : ''),
+    h('p', { class: 'mt-1 text-sm text-slate-700' }, s.track, s.room ? [' · ', ...roomParts(s.room)] : null, s.chair ? ` · Chair: ${s.chair}` : ''),
     online ? h('p', { class: 'mt-1 text-sm text-slate-700', 'data-program-online': true }, online) : null,
     s.papers.length
       ? h('ol', { class: 'mt-3 list-decimal space-y-1 pl-6 text-slate-800' },
         s.papers.map((p) => h('li', {}, `${p.title} `, h('span', { class: 'text-slate-700' }, `— ${p.presenter}`))))
       : null);
+}
+
+const ADDRESS_IN_TEXT = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)])/;
+
+/**
+ * An http(s) address the editor wrote in the public "Room" field is a link (a new tab), the rest stays text (issue
+ * 28.8). It is public already; the private online link of issue 26.2 is the session's own `link`, shown above.
+ */
+function roomParts(room: string): (string | HTMLElement)[] {
+  return room.split(ADDRESS_IN_TEXT).map((part, i) => (i % 2 === 0 ? part
+    : h('a', { href: part, target: '_blank', rel: 'noopener noreferrer', class: `${LINK_CLASS} wrap-anywhere` },
+      part, h('span', { class: 'sr-only' }, ' (opens in a new tab)')))).filter((part) => part !== '');
 }
