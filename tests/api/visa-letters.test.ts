@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONFERENCE_DATES } from '../../src/core/conference';
+import { CONFERENCE_FACTS_DEFAULTS } from '../../src/core/conference-facts';
 import { newId } from '../../src/core/ids';
 import type { EditorVisaLetterJson, VisaLetterJson, VisaLettersJson } from '../../src/core/schemas/visa-letter';
 import { newDocumentCode } from '../../src/server/documents/codes';
@@ -124,6 +125,27 @@ describe('asking for a letter', () => {
       const res = await request(ann, reg.annPaid, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toMatch(message);
+    }
+  });
+
+  test('the stay must touch the conference\'s days as the editor last saved them (issue 26.1), not SPEC\'s', async () => {
+    const saveDays = (startDate: string, endDate: string) => t.app.inject({
+      method: 'PUT', url: '/api/editor/conference', headers: editor.auth, payload: { ...CONFERENCE_FACTS_DEFAULTS, startDate, endDate },
+    });
+    expect((await saveDays('2027-03-02', '2027-03-04')).statusCode).toBe(200);
+    const later = await register(bob, 'paid');
+    try {
+      const old = await request(bob, reg.bobPaid);
+      expect(old.statusCode, old.body).toBe(400);
+      expect(old.json().message).toBe('The arrival date must be from 2027-01-31 to 2027-03-04 (the conference is 2027-03-02 to 2027-03-04)');
+      const res = await request(bob, later, { passportName: 'BOB OTHER', passportNumber: BOB_PASSPORT, arrivalDate: '2027-03-01', departureDate: '2027-03-05' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().letter).toMatchObject({ arrivalDate: '2027-03-01', departureDate: '2027-03-05' });
+    } finally {
+      // The other tests count Bob's letters: this one goes with its registration.
+      await db().delete(visaLetters).where(eq(visaLetters.registrationId, later));
+      await db().delete(registrations).where(eq(registrations.id, later));
+      expect((await saveDays(CONFERENCE_FACTS_DEFAULTS.startDate, CONFERENCE_FACTS_DEFAULTS.endDate)).statusCode).toBe(200);
     }
   });
 

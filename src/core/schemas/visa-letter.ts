@@ -14,22 +14,33 @@ export const VISA_STAY_MARGIN_DAYS = 30;
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 const isoDay = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-/** The earliest arrival and the latest departure a letter may name (calendar dates). */
-export const VISA_STAY_BOUNDS = {
-  earliestArrival: isoDay(dayNumber(CONFERENCE_DATES.start) - VISA_STAY_MARGIN_DAYS),
-  latestDeparture: isoDay(dayNumber(CONFERENCE_DATES.end) + VISA_STAY_MARGIN_DAYS),
-} as const;
+/** The conference's first and last days (calendar dates): the current facts' startDate and endDate. */
+export interface ConferenceDays { start: string; end: string }
 
-/** Why the stay's dates cannot go on a letter, or null. Dates are YYYY-MM-DD. */
-export function stayDatesProblem(arrival: string, departure: string): string | null {
+/** The earliest arrival and the latest departure a letter may name (calendar dates) for a conference on these days. */
+export function visaStayBounds(days: ConferenceDays = CONFERENCE_DATES): { earliestArrival: string; latestDeparture: string } {
+  return {
+    earliestArrival: isoDay(dayNumber(days.start) - VISA_STAY_MARGIN_DAYS),
+    latestDeparture: isoDay(dayNumber(days.end) + VISA_STAY_MARGIN_DAYS),
+  };
+}
+/** The bounds for SPEC's dates (the defaults). */
+export const VISA_STAY_BOUNDS = visaStayBounds();
+
+/**
+ * Why the stay's dates cannot go on a letter for a conference on `days` (the current facts: issue 26.1), or null.
+ * Dates are YYYY-MM-DD.
+ */
+export function stayDatesProblem(arrival: string, departure: string, days: ConferenceDays = CONFERENCE_DATES): string | null {
   const a = dayNumber(arrival);
   const d = dayNumber(departure);
   if (d < a) return 'The departure date must not be before the arrival date';
-  if (a < dayNumber(VISA_STAY_BOUNDS.earliestArrival) || a > dayNumber(CONFERENCE_DATES.end)) {
-    return `The arrival date must be from ${VISA_STAY_BOUNDS.earliestArrival} to ${CONFERENCE_DATES.end} (the conference is ${CONFERENCE_DATES.start} to ${CONFERENCE_DATES.end})`;
+  const bounds = visaStayBounds(days);
+  if (a < dayNumber(bounds.earliestArrival) || a > dayNumber(days.end)) {
+    return `The arrival date must be from ${bounds.earliestArrival} to ${days.end} (the conference is ${days.start} to ${days.end})`;
   }
-  if (d < dayNumber(CONFERENCE_DATES.start) || d > dayNumber(VISA_STAY_BOUNDS.latestDeparture)) {
-    return `The departure date must be from ${CONFERENCE_DATES.start} to ${VISA_STAY_BOUNDS.latestDeparture} (the conference is ${CONFERENCE_DATES.start} to ${CONFERENCE_DATES.end})`;
+  if (d < dayNumber(days.start) || d > dayNumber(bounds.latestDeparture)) {
+    return `The departure date must be from ${days.start} to ${bounds.latestDeparture} (the conference is ${days.start} to ${days.end})`;
   }
   return null;
 }
@@ -52,8 +63,10 @@ export const VisaLetterRequestBody = z.object({
   arrivalDate: CalendarDate('The arrival date'),
   departureDate: CalendarDate('The departure date'),
 }).strict().superRefine((b, ctx) => {
-  const problem = stayDatesProblem(b.arrivalDate, b.departureDate);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['arrivalDate'] });
+  // The dates' order here; their distance from the conference's days (which the editor may change) in the service.
+  if (b.arrivalDate && b.departureDate && b.departureDate < b.arrivalDate) {
+    ctx.addIssue({ code: 'custom', message: 'The departure date must not be before the arrival date', path: ['arrivalDate'] });
+  }
 });
 export type VisaLetterRequestBody = z.input<typeof VisaLetterRequestBody>;
 /** The request as the server keeps it (trimmed, upper-cased). */

@@ -26,7 +26,10 @@ const routes: FastifyPluginAsync = async (app) => {
     guard: async (_req, caller) => requireVerified(caller),
     handler: async ({ req, caller, params, body }) => ({
       message: VISA_TEXT.requested,
-      letter: await requestVisaLetter({ db, caller, ip: req.ip, registrationId: params.id, input: body }),
+      letter: await requestVisaLetter({
+        db, caller, ip: req.ip, registrationId: params.id, input: body,
+        days: { start: app.conference.current().startDate, end: app.conference.current().endDate },
+      }),
     }),
   });
   defineRoute(app, VISA_LETTERS.listMyVisaLetters, { access: ANY_ROLE, handler: ({ caller }) => listMyVisaLetters(db, caller) });

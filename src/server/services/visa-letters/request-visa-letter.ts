@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { VisaLetterJson, VisaLetterRequest } from '../../../core/schemas/visa-letter';
+import { stayDatesProblem, type ConferenceDays, type VisaLetterJson, type VisaLetterRequest } from '../../../core/schemas/visa-letter';
 import { newId } from '../../../core/ids';
 import { AppError } from '../../errors';
 import type { Db } from '../../db/connect';
@@ -37,10 +37,16 @@ export async function findOwnRegistration(db: Db, caller: Caller, registrationId
  * Issue 24.4: the registrant asks for a letter for their paid registration. One waiting or approved letter per
  * registration: a second waits for the first to be refused. The request and its audit row commit together.
  */
-export async function requestVisaLetter(opts: { db: Db; caller: Caller; ip: string; registrationId: string; input: VisaLetterRequest }): Promise<VisaLetterJson> {
+export async function requestVisaLetter(opts: {
+  db: Db; caller: Caller; ip: string; registrationId: string; input: VisaLetterRequest;
+  /** The conference's days as the editor last saved them: the stay must touch them. */
+  days: ConferenceDays;
+}): Promise<VisaLetterJson> {
   const { db, caller } = opts;
   requireVerified(caller);
   const { input } = opts;
+  const problem = stayDatesProblem(input.arrivalDate, input.departureDate, opts.days);
+  if (problem) throw new AppError('bad_request', problem);
   const id = newId();
   await db.transaction(async (tx) => {
     // The registration row is locked so that two requests at once make one letter.

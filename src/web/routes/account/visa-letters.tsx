@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useFetcher, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CONFERENCE_DATES } from '../../../core/conference';
+import { currentFacts } from '../../content/conference';
 import { categoryLabel } from '../../../core/registration';
 import { COUNTRY_CODES, countryName } from '../../../core/proceedings';
 import {
-  VISA_LETTER_STATUS_LABELS, VISA_STAY_BOUNDS, VisaLetterRequestBody, type VisaLetterJson,
+  VISA_LETTER_STATUS_LABELS, VisaLetterRequestBody, stayDatesProblem, visaStayBounds, type VisaLetterJson,
 } from '../../../core/schemas/visa-letter';
 import { messageOf } from '../../api/client';
 import { downloadVisaLetter, listMyVisaLetters, requestVisaLetter } from '../../api/visa-letters';
@@ -17,6 +17,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import type { Route } from './+types/visa-letters';
+
+/** The conference's days as the page's facts give them (issue 26.1): the stay a letter may name touches them. */
+const CONFERENCE_DAYS = { start: currentFacts.startDate, end: currentFacts.endDate };
+const STAY = visaStayBounds(CONFERENCE_DAYS);
 
 export const meta = () => [{ title: 'Visa letters | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
 
@@ -103,6 +107,8 @@ export default function VisaLetters({ loaderData: data }: Route.ComponentProps) 
       setProblems(found);
       return;
     }
+    const stay = stayDatesProblem(parsed.data.arrivalDate, parsed.data.departureDate, CONFERENCE_DAYS);
+    if (stay) { setProblems({ arrivalDate: stay }); return; }
     setProblems({});
     fetcher.submit({ registrationId, body } satisfies Ask, { method: 'post', encType: 'application/json' });
   }
@@ -149,10 +155,10 @@ export default function VisaLetters({ loaderData: data }: Route.ComponentProps) 
             </Field>
             <Field label="Passport number" name="passportNumber" autoComplete="off" spellCheck={false} maxLength={30} required error={problems.passportNumber}
               hint="Only the organisers see it." />
-            <Field label="Arrival in Thailand" name="arrivalDate" type="date" min={VISA_STAY_BOUNDS.earliestArrival} max={CONFERENCE_DATES.end} required error={problems.arrivalDate}
-              hint={`From ${formatDate(`${VISA_STAY_BOUNDS.earliestArrival}T12:00:00Z`)}`} />
-            <Field label="Departure" name="departureDate" type="date" min={CONFERENCE_DATES.start} max={VISA_STAY_BOUNDS.latestDeparture} required error={problems.departureDate}
-              hint={`Until ${formatDate(`${VISA_STAY_BOUNDS.latestDeparture}T12:00:00Z`)}`} />
+            <Field label={`Arrival in ${currentFacts.venue.country}`} name="arrivalDate" type="date" min={STAY.earliestArrival} max={CONFERENCE_DAYS.end} required error={problems.arrivalDate}
+              hint={`From ${formatDate(`${STAY.earliestArrival}T12:00:00Z`)}`} />
+            <Field label="Departure" name="departureDate" type="date" min={CONFERENCE_DAYS.start} max={STAY.latestDeparture} required error={problems.departureDate}
+              hint={`Until ${formatDate(`${STAY.latestDeparture}T12:00:00Z`)}`} />
             <div className="sm:col-span-2">
               <Alert>{result && !result.ok ? result.error : null}</Alert>
               <Button type="submit" disabled={busy} className="mt-2">{busy ? 'Sending…' : 'Ask for the letter'}</Button>
