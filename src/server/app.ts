@@ -248,7 +248,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   if (opts.web !== false) {
     const hsts: Record<string, string> = config.publicUrl.startsWith('https://') ? { 'strict-transport-security': 'max-age=31536000' } : {};
-    const loaded = loadWebSite(config.WEB_DIR, { ...SECURITY_HEADERS, ...hsts }, { extraScriptHashes: payuHash, formTargets }, conference.current());
+    const loaded = loadWebSite(config.WEB_DIR, { ...SECURITY_HEADERS, ...hsts }, { extraScriptHashes: payuHash, formTargets }, conference.current(),
+      // Beside the built site, not in it (the site's folder is served as it is).
+      { cacheDir: path.join(path.dirname(path.resolve(config.WEB_DIR)), '.page-cache') });
     // The pages show the facts as the editor saved them (docs/decisions/0050): rendered again on each change, and
     // served compressed and current from the start (this hook runs after the store's first refresh).
     conference.onChange((facts) => {

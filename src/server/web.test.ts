@@ -1,21 +1,21 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { CONFERENCE_FACTS_DEFAULTS, factToken } from '../core/conference-facts';
 import { FACTS_JSON_TOKEN } from '../core/fact-template';
 import { inlineScriptHashes } from './csp';
 import { loadWebSite } from './web';
 
-function site() {
-  const root = mkdtempSync(path.join(tmpdir(), 'web-facts-'));
+function site(options: { root?: string; cacheDir?: string } = {}) {
+  const root = options.root ?? mkdtempSync(path.join(tmpdir(), 'web-facts-'));
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'index.html'), `<!DOCTYPE html><html><head><title>${factToken('title')}</title>`
     + `<script type="application/ld+json">{"name":"${factToken('title')}"}</script>`
     + `<script type="application/json" id="conference-facts">${FACTS_JSON_TOKEN}</script></head><body><h1>${factToken('title')}</h1>${'<p>filler</p>'.repeat(50)}</body></html>`);
   writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
-  return loadWebSite(root, {}, { extraScriptHashes: [], formTargets: [] });
+  return loadWebSite(root, {}, { extraScriptHashes: [], formTargets: [] }, CONFERENCE_FACTS_DEFAULTS, { cacheDir: options.cacheDir });
 }
 
 test('pages are served with the facts filled in, compressed and with their own ETag and CSP, and again after a change', async () => {
@@ -53,4 +53,33 @@ test('of renders asked for in a row, the last one is what is served', async () =
   expect(await first).toBeNull();
   expect((await last)?.pages).toBe(1);
   expect(web('GET', '/', {})!.body!.toString()).toContain('<h1>Second</h1>');
+});
+
+test('a site loaded again on the same build takes its compressed pages from the cache, and never a file that does not match', async () => {
+  const cacheDir = path.join(mkdtempSync(path.join(tmpdir(), 'web-cache-')), '.page-cache');
+  const first = site({ cacheDir });
+  await first.settled();
+  const names = readdirSync(cacheDir).sort();
+  expect(names.map((n) => path.extname(n))).toEqual(['.br', '.gz']);
+  const plain = first('GET', '/', {})!.body!.toString();
+
+  // A cache file that is not the page's compressed bytes (torn, or planted) is not served: the page is compressed again.
+  writeFileSync(path.join(cacheDir, names[0]!), Buffer.from('not brotli'));
+  const second = site({ cacheDir });
+  await second.settled();
+  const br = second('GET', '/', { acceptEncoding: 'br' })!;
+  expect(brotliDecompressSync(br.body!).toString()).toBe(plain);
+  expect(brotliDecompressSync(readFileSync(path.join(cacheDir, names[0]!))).toString()).toBe(plain);
+
+  // A matching cache file is what is served: no compression at that start.
+  const quick = brotliCompressSync(Buffer.from(plain), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } });
+  writeFileSync(path.join(cacheDir, names[0]!), quick);
+  const fromCache = site({ cacheDir });
+  await fromCache.settled();
+  expect(fromCache('GET', '/', { acceptEncoding: 'br' })!.body!.equals(quick)).toBe(true);
+
+  // An unwritable cache folder only means compressing at each start.
+  const third = site({ cacheDir: path.join(cacheDir, names[1]!, 'below-a-file') });
+  await third.settled();
+  expect(gunzipSync(third('GET', '/', { acceptEncoding: 'gzip' })!.body!).toString()).toBe(plain);
 });
