@@ -68,29 +68,35 @@ async function runLoad(driver: 'embedded' | 'postgres', webDir: string): Promise
   let sent = 0;
   let seq = 0;
 
-  const act = async (action: Action, rand: () => number): Promise<HttpResponse> => {
+  // Every client connects from a loopback address of its own, as 200 people would: the admission queue's and the
+  // login limiter's per-address fairness (issues 30.3, 16) then sees 200 clients, not one.
+  const clientAgents = Array.from({ length: CLIENTS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const addressOf = (c: number) => `127.1.${(c >> 8) & 255}.${(c & 255) + 1}`;
+  const act = async (action: Action, rand: () => number, c: number): Promise<HttpResponse> => {
+    const agent = clientAgents[c]!;
+    const from = addressOf(c);
     const api = `${server.url}/api`;
     const reviewer = reviewers[Math.floor(rand() * reviewers.length)]!;
     const author = authors[Math.floor(rand() * authors.length)]!;
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     switch (action) {
       case 'public page':
-        return request(server.url + PUBLIC_PATHS[Math.floor(rand() * PUBLIC_PATHS.length)], { agent, headers: { 'accept-encoding': 'br, gzip' } });
+        return request(server.url + PUBLIC_PATHS[Math.floor(rand() * PUBLIC_PATHS.length)], { agent, from, headers: { 'accept-encoding': 'br, gzip' } });
       case 'login':
-        return request(`${api}/login`, { agent, method: 'POST', ...jsonBody({ email: reviewer.email, password: BENCH_PASSWORD, role: 'Reviewer' }) });
+        return request(`${api}/login`, { agent, from, method: 'POST', ...jsonBody({ email: reviewer.email, password: BENCH_PASSWORD, role: 'Reviewer' }) });
       case 'reviewer list':
-        return request(`${api}/reviewer/assigned-papers/${reviewer.id}`, { agent, headers: auth(reviewer.token) });
+        return request(`${api}/reviewer/assigned-papers/${reviewer.id}`, { agent, from, headers: auth(reviewer.token) });
       case 'author list':
-        return request(`${api}/author/my-papers`, { agent, headers: auth(author.token) });
+        return request(`${api}/author/my-papers`, { agent, from, headers: auth(author.token) });
       case 'editor page of 50':
-        return request(`${api}/editor/papers?limit=50`, { agent, headers: auth(editorToken) });
+        return request(`${api}/editor/papers?limit=50`, { agent, from, headers: auth(editorToken) });
       case 'editor suggestions':
-        return request(`${api}/editor/suggested-reviewers?paperId=${seeded.paperIds[Math.floor(rand() * seeded.paperIds.length)]}`, { agent, headers: auth(editorToken) });
+        return request(`${api}/editor/suggested-reviewers?paperId=${seeded.paperIds[Math.floor(rand() * seeded.paperIds.length)]}`, { agent, from, headers: auth(editorToken) });
       case 'submission': {
         const n = ++seq;
         const bytes = pdfBytes(`load-${n}-${Date.now()}`, 50_000 + Math.floor(rand() * 950_000));
         const { body, contentType } = multipartBody([['title', `Load paper ${n}`], ['abstract', 'Submitted under load.'], ['keywords', 'AI']], { name: `load-${n}.pdf`, bytes });
-        const res = await request(`${api}/author/new-paper`, { agent, method: 'POST', body, headers: { ...auth(author.token), 'content-type': contentType } });
+        const res = await request(`${api}/author/new-paper`, { agent, from, method: 'POST', body, headers: { ...auth(author.token), 'content-type': contentType } });
         if (res.status === 201) {
           const paperId = (JSON.parse(res.body.toString()) as { paper: { _id: string } }).paper._id;
           submitted.push({ paperId, token: author.token, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
@@ -100,7 +106,7 @@ async function runLoad(driver: 'embedded' | 'postgres', webDir: string): Promise
       case 'comment': {
         const paperId = reviewer.papers[Math.floor(rand() * reviewer.papers.length)]!;
         const text = `load-comment-${++seq}-${Date.now()}`;
-        const res = await request(`${api}/reviewer/add-comment/${paperId}`, { agent, method: 'POST', ...jsonBody({ reviewerId: reviewer.id, text }), headers: { 'content-type': 'application/json', ...auth(reviewer.token) } });
+        const res = await request(`${api}/reviewer/add-comment/${paperId}`, { agent, from, method: 'POST', ...jsonBody({ reviewerId: reviewer.id, text }), headers: { 'content-type': 'application/json', ...auth(reviewer.token) } });
         if (res.status === 201) commented.push({ paperId, reviewerId: reviewer.id, text });
         return res;
       }
@@ -116,6 +122,7 @@ async function runLoad(driver: 'embedded' | 'postgres', webDir: string): Promise
   const midTimer = setTimeout(() => { rssMid = server.rssMb(); }, (SECONDS * 1000) / 2);
   let networkErrors = 0;
   let firstError = '';
+  const firstRefusals = new Map<string, string>();
   await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
     const rand = rng(1000 + c);
     while (performance.now() < deadline && sent < MAX_REQUESTS) {
@@ -124,10 +131,12 @@ async function runLoad(driver: 'embedded' | 'postgres', webDir: string): Promise
       const action = MIX[cumulative.findIndex((w) => x < w)]![0];
       const s = stats.get(action)!;
       try {
-        const res = await act(action, rand);
+        const res = await act(action, rand, c);
         s.times.push(res.ms);
         s.statuses.set(res.status, (s.statuses.get(res.status) ?? 0) + 1);
         if (res.status >= 500 && !firstError) firstError = `${action}: ${res.status} ${res.body.toString().slice(0, 200)}`;
+        const refusal = `${action} ${res.status}`;
+        if (res.status >= 400 && res.status < 500 && !firstRefusals.has(refusal)) firstRefusals.set(refusal, res.body.toString().slice(0, 200));
       } catch (err) {
         networkErrors++;
         s.statuses.set(0, (s.statuses.get(0) ?? 0) + 1);
@@ -192,6 +201,7 @@ async function runLoad(driver: 'embedded' | 'postgres', webDir: string): Promise
     fmt(rssStart, 0), fmt(rssMid, 0), fmt(rssEnd, 0), fmt(rssPeak, 0), fmt(rssIdle, 0), verdict(rssEnd - rssMid < RSS_FLAT_MB),
   ]]);
   if (firstError) console.log(`first failure: ${firstError}\n`);
+  for (const [what, body] of firstRefusals) console.log(`first ${what}: ${body}`);
   if (firstLost) console.log(`first paper lost or different: ${firstLost}\n`);
 }
 

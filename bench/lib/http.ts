@@ -12,10 +12,12 @@ export function request(url: string, opts: {
   body?: Buffer | string;
   agent?: http.Agent;
   timeoutMs?: number;
+  /** The local address to connect from (127.x.y.z on loopback): each simulated person has their own, as on the Internet. */
+  from?: string;
 } = {}): Promise<HttpResponse> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: opts.method ?? 'GET', headers: opts.headers, agent: opts.agent ?? defaultAgent }, (res) => {
+    const req = http.request(url, { method: opts.method ?? 'GET', headers: opts.headers, agent: opts.agent ?? defaultAgent, localAddress: opts.from }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));

@@ -42,7 +42,9 @@ export async function startServer(opts: {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'imse-bench-data-'));
   const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'imse-bench-log-')), 'server.log');
   const out = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, opts.sourcesIn ? ['--import', 'tsx', 'src/server/main.ts'] : serverCommand(), {
+  // E.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (bench/flame.ts draws it).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...(opts.sourcesIn ? ['--import', 'tsx', 'src/server/main.ts'] : serverCommand())], {
     cwd: opts.sourcesIn ?? ROOT,
     stdio: ['ignore', out, out],
     env: {
