@@ -5,7 +5,9 @@ const restrict = (patterns) => ['error', { patterns }];
 const WEB_BOUNDARY = [
   { group: ['**/server/**', '../server', '../../server'], message: 'src/web never imports src/server.' },
   { group: ['node:*', 'fastify', 'pg', '@electric-sql/*', 'drizzle-orm*'], message: 'src/web runs in the browser.' },
+  { regex: '^zod(/.*)?$', message: "Take z from src/core/zod.ts: it sets zod's jitless mode before any schema is built (the pages' CSP forbids eval)." },
 ];
+const ZOD_CONFIGURED = { regex: '^zod(/.*)?$', message: "Take z from src/core/zod.ts: it sets zod's jitless mode before any schema is built (the pages' CSP forbids eval)." };
 const SERVER_BOUNDARY = { group: ['**/web/**', '../web', '../../web'], message: 'src/server never imports src/web (it serves the built files).' };
 
 /** One config per service domain folder: the domains it may not import, plus what no service may import. */
@@ -42,6 +44,7 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         { group: ['**/server/**', '**/web/**', '../server', '../web'], message: 'src/core imports neither src/server nor src/web.' },
         { group: ['react', 'react-dom', 'react-router', 'fastify', 'node:*', 'pg', '@electric-sql/*', 'drizzle-orm*'], message: 'src/core is pure: no I/O, no React, no Node APIs.' },
+        ZOD_CONFIGURED,
       ]),
     },
   },

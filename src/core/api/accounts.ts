@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   CoAuthorsBody, CoAuthorsResponse, ForgotBody, MailedAnswerJson, MyRolesJson, PersonConflictsResponse, ResetBody, SwitchRoleBody, SwitchRoleResponse, VerifyBody,
 } from '../schemas/accounts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { AutoAssignBody, AutoAssignJson } from '../schemas/assignment';
 import { Email, Id, MessageJson, PageQuery, PaperId } from '../schemas/common';
 import { ConflictedReviewerJson } from '../schemas/editor-stats';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   AddPanelMemberBody, AwardeesJson, DecisionBody, DecisionJson, MyNominationJson, MyNominationsJson, NominationCreatedJson,
   NominationFields, NominationParams, PanelJson, PanelMemberParams, PanelMembersJson, PanelNominationJson, ScoreBody, YearParams,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { MessageJson } from '../schemas/common';
 import type { ConferenceFacts } from '../conference-facts';
 import { UpdateConferenceBody, type EditorConferenceJson, type PublicConferenceJson } from '../schemas/conference';

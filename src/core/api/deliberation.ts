@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { PaperId } from '../schemas/common';
 import { AuthorResponsePage, MetaReviewBody, MetaReviewJson, ResponseBody, SaveResponseAnswer } from '../schemas/deliberation';
 import { endpoints } from './endpoint';

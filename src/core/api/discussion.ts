@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Id, PaperId } from '../schemas/common';
 import { DiscussionJson, DiscussionPostAnswer, DiscussionPostBody, OtherReviewsJson } from '../schemas/discussion';
 import { endpoints } from './endpoint';

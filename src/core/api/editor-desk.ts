@@ -1,5 +1,5 @@
 import { EditorStatsJson } from '../schemas/editor-stats';
-import { z } from 'zod';
+import { z } from '../zod';
 import { PaperId } from '../schemas/common';
 import { InvitationMailsJson, MailDetailJson, MailIdParams, MailListJson, MailListQuery, MailRetryJson, MailStatusJson } from '../schemas/mail';
 import { AuditPageJson, AuditQuery, EXPORTS, ExportParams } from '../schemas/records';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod';
 
 /** An answer that is a file (a PDF, a CSV, an iCalendar), not JSON: its media type and what it holds. */
 export interface FileAnswer { file: string; description: string }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { PageLimit } from '../schemas/common';
 import { CardCheckoutBody, CardCheckoutResponse, PaymentsConfigJson, PaymentsListResponse, PayuInitiateBody } from '../schemas/payment';
 import { endpoints, fileAnswer } from './endpoint';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { PHASES } from '../conference-phase';
 import { endpoints } from './endpoint';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { endpoints, fileAnswer } from './endpoint';
 
 /** How the editor's abstract book is grouped: by the published programme's sessions, or every accepted paper by track. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { MessageJson, PaperId } from '../schemas/common';
 import {
   CertificateListJson, EditorProgramJson, IssueCertificatesBody, IssueCertificatesJson, PlacementBody, ProgramJson, ProgramLinksJson, PublishProgramBody, PublishProgramJson,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CATEGORY_KEYS } from '../registration';
 import { Email, Id, PaperId } from '../schemas/common';
 import { CountryCode } from '../schemas/proceedings';

@@ -2,7 +2,7 @@ import {
   CouponBody, CouponJson, CouponParams, CouponPatchBody, CouponsJson, CreatedRegistrationJson, CreateRegistrationBody, EarlyBirdBody, EarlyBirdJson,
   EarlyBirdsJson, MyRegistrationsJson, PayAgainBody, PaymentStartJson, PricesJson, QuoteBody, QuoteJson, RegistrationJson, RegistrationParams,
 } from '../schemas/registration';
-import { z } from 'zod';
+import { z } from '../zod';
 import { endpoints } from './endpoint';
 
 export const EarlyBirdParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'Invalid ID format') });

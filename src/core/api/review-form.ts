@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CreateQuestionBody, QuestionJson, UpdateQuestionBody } from '../review-form';
 import { endpoints } from './endpoint';
 

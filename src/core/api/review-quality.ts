@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Id, PaperId } from '../schemas/common';
 import { AnonymisedExportJson, RatingBody, RatingResponse, ReviewHistoryJson } from '../schemas/review-quality';
 import { endpoints, fileAnswer } from './endpoint';

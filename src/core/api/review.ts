@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Id, MessageJson, PaperId } from '../schemas/common';
 import { PaperJson } from '../schemas/paper';
 import { AddCommentBody, RespondBody } from '../schemas/review';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Id, MessageJson } from '../schemas/common';
 import { ContactBody, ContactSentJson } from '../schemas/contact';
 import { HealthDownJson, HealthJson, KeynoteSpeakerJson, ListedSpeakerJson, MoveBody, NewsAddedJson, NewsEdit, NewsFields, NewsItemJson, NewsSavedJson, SpeakerAddedJson, SpeakerEdit, SpeakerFields, SpeakerSavedJson } from '../schemas/content';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { PaperId } from '../schemas/common';
 import { MyPapersResponse, NewPaperFields, NewPaperResponse, PaperDetailResponse, PaperSavedResponse, UpdatePaperFields } from '../schemas/paper';
 import { endpoints, fileAnswer } from './endpoint';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CreateTrackBody, EditorTrackJson, SetChairsBody, TrackJson, UpdateTrackBody } from '../schemas/tracks';
 import { endpoints } from './endpoint';
 

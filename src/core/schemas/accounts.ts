@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { SignupBody, UserJson } from './auth';
 import { Email, Role } from './common';
 import { plainLine } from './text';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { BIDS, PAPERS_PER_REVIEWER, REVIEWERS_PER_PAPER } from '../assignment/score';
 import { PaperId } from './common';
 

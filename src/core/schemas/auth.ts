@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Email, Role } from './common';
 import { TopicValue } from './tracks';
 import { plainLine } from './text';

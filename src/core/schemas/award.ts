@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   AWARD_SCORE_MAX, AWARD_SCORE_MIN, CURRENT_AWARDS_YEAR, STUDENT_STATUSES, YEARLY_AWARD_NAMES, YOUNG_SCIENTIST_AWARD, youngScientistProblem,
 } from '../awards-programme';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX, COMMON_PLACEHOLDERS, placeholdersIn } from '../mail-templates';
 import { Id } from './common';
 import { TrackId } from './tracks';

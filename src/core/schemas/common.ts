@@ -1,8 +1,4 @@
-import { z } from 'zod';
-
-// zod 4 probes for `new Function` to compile parsers; the pages' Content-Security-Policy forbids eval,
-// and the probe's refusal would be logged in the browser console. Parse without it.
-z.config({ jitless: true });
+import { z } from '../zod';
 import { MESSAGES } from '../messages';
 
 export const ROLES = ['Author', 'Editor', 'Reviewer'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { isTimeZone, type ConferenceFacts as Facts } from '../conference-facts';
 import { isCountryCode } from '../proceedings';
 import { controlCharsMessage, isPlainLine } from './text';

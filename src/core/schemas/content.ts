@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { isPlainText, controlCharsMessage, plainLine } from './text';
 
 /** A trimmed text field with its length limit; `required`: not empty. No default here: SpeakerFields and NewsFields add them, the edits must not. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Decision } from './review-cycle';
 
 const LONG = 20_000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { noBidiControls } from './text';
 
 /** A discussion post's longest body, and how long its writer may still edit it (issue 23.3). */

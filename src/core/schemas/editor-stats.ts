@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CONFLICT_REASONS } from './review-cycle';
 
 /** GET /api/editor/stats: what the editor dashboard's charts draw (issue 12). Days are UTC calendar days. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   AWARD_CEREMONY_FEE_USD, EXTRA_PAGE_FEES, FEES_WITH_PUBLICATION, FEES_WITHOUT_PUBLICATION, isPublication, PAYER_CATEGORIES, PUBLICATIONS,
   toCurrency, type Currency, type FeeKind, type PayerCategory, type Registration,

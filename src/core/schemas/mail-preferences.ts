@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { MAIL_CATEGORIES, MAIL_MODES, type MailMode } from '../mail-templates';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { MAIL_BODY_MAX, MAIL_CATEGORIES, MAIL_SUBJECT_MAX, type TemplateName } from '../mail-templates';
 import { Id, PaperId } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { TEMPLATE_NAMES } from '../mail-templates';
 import { Id } from './common';
 

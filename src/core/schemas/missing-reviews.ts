@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Id, PageLimit } from './common';
 import { MailState } from './mail';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Email } from './common';
 import { FeeItem } from './fee-item';
 import { plainLine } from './text';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { COUNTRY_CODES, DOI_PREFIX, DOI_PREFIX_MESSAGE, doiPatternProblem, isCountryCode, normaliseOrcid } from '../proceedings';
 import { TrackId } from './tracks';
 

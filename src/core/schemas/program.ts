@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { PROGRAM_TRACKS } from '../program';
 import { Id, PaperId } from './common';
 import { plainLine } from './text';

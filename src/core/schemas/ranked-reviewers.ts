@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { BIDS } from '../assignment/score';
 import { CONFLICT_REASONS } from './review-cycle';
 

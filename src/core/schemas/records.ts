@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Id, PaperId } from './common';
 
 /** The audit log as the editor reads it: filters and one page, newest first. Nothing in it can be changed. */

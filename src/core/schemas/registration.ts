@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CATEGORY_KEYS, UNSPECIFIED_CATEGORY } from '../registration';
 import { Id, PaperId } from './common';
 import { CountryCode } from './proceedings';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { paperState } from '../paper-state';
 import { AnswerJson, Answers } from '../review-form';
 import { Email } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** A chair's rating of a review (issue 23.7), with the points the reviewers page averages. */
 export const REVIEW_RATINGS = ['helpful', 'adequate', 'poor'] as const;

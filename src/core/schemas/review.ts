@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CommentText } from './paper';
 import { Email, Id, PaperId } from './common';
 

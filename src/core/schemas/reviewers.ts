@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** One reviewer on the editor's Reviewers page (issue 16.6). */
 export const ReviewerAdminJson = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { DOI_PATTERN_DEFAULT } from '../proceedings';
 import { DoiPattern, DoiPrefix } from './proceedings';
 import { plainLine } from './text';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { Email } from './common';
 import { noBidiControls, plainLine } from './text';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CONFERENCE_DATES } from '../conference';
 import { isCountryCode } from '../proceedings';
 import { Id } from './common';

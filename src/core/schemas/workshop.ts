@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** A course id in the path; an unknown one is the service's 404, not a 400. */
 export const WorkshopCourseParams = z.object({ courseId: z.string().max(100, 'No such workshop course') });

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import type { z } from 'zod';
+import type { z } from '../../core/zod';
 import { MESSAGES, SERVER_BUSY, uploadServerBusy } from '../../core/messages';
 import { pathOf, type CallArgs, type CallInput, type CallOutput, type Endpoint, type FileAnswer } from '../../core/api/endpoint';
 import type { UserJson } from '../../core/schemas/auth';

@@ -1,5 +1,5 @@
 import { expectTypeOf, test } from 'vitest';
-import type { z } from 'zod';
+import type { z } from '../../core/zod';
 import type { MyPapersResponse, PaperJson, PaperSavedResponse } from '../../core/schemas/paper';
 import type { PaymentJson } from '../../core/schemas/payment';
 import type { NotifyBody, ReviewJson } from '../../core/schemas/review-cycle';

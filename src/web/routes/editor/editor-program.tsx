@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
-import type { z } from 'zod';
+import type { z } from '../../../core/zod';
 import type { BodyOf } from '../../../core/api/endpoint';
 import type { PROGRAMME } from '../../../core/api/programme';
 import type { PlacementBody, SessionBody, SessionPatchBody } from '../../../core/schemas/program';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, redirect, useFetcher } from 'react-router';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import type { z } from '../../../core/zod';
 import {
   CreateQuestionBody, KIND_WORDS, QUESTION_KINDS, UpdateQuestionBody, VISIBILITY_WORDS,
   type QuestionJson, type QuestionKind, type QuestionVisibility,

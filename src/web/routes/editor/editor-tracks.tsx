@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, redirect, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { CreateTrackBody, SetChairsBody, UpdateTrackBody, type EditorTrackJson } from '../../../core/schemas/tracks';
-import type { z } from 'zod';
+import type { z } from '../../../core/zod';
 import { createTrack, getEditorTracks, setTrackChairs, updateTrack } from '../../api/tracks';
 import { actOr, jsonBody, loadOr, revalidateAfterSuccess, type ActionResult } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
