@@ -1,7 +1,10 @@
 import { useContext } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, isRouteErrorResponse, useMatches } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, isRouteErrorResponse, useLocation, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { MESSAGES } from '../core/messages';
+import { trimSlash } from '../core/routes';
+import { NavBar } from './components/layout/nav-bar';
+import { LoginForm } from './routes/account/login-form';
 import { FACTS_SCRIPT_ID, factsScriptText } from './content/facts-script';
 import type { IslandHandle } from './lib/islands';
 import { islandScripts } from './lib/island-scripts';
@@ -57,7 +60,23 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * While the app loads. At /login, which is prerendered (issue 30.1: its first paint without waiting for the app's
+ * JavaScript), the login page as it first shows, with the login area's bar; the app then takes over in place.
+ * Everywhere else (the app shell) 'Loading…'.
+ */
 export function HydrateFallback() {
+  const { pathname } = useLocation();
+  if (trimSlash(pathname) === '/login') {
+    return (
+      <>
+        <NavBar />
+        <main id="main" className="mx-auto min-h-[70vh] max-w-7xl px-4 py-8">
+          <LoginForm current={null} placeholder />
+        </main>
+      </>
+    );
+  }
   return <p className="p-8 text-center text-slate-600">Loading…</p>;
 }
 
