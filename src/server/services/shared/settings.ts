@@ -37,9 +37,15 @@ export function toSettingsJson(row: SettingsRow | undefined): EditorSettings {
   };
 }
 
+// Read on most requests: prepared once per database (or transaction), not built per call (issue 30.2).
+const prepareSettingsQuery = (db: Db) => db.select().from(settings).where(sql`${settings.id} = 1`).limit(1).prepare('settings_row');
+const settingsQueries = new WeakMap<Db, ReturnType<typeof prepareSettingsQuery>>();
+
 /** The settings row (defaults until the editor saves any). Read on every rule check: one primary-key lookup. */
 export async function getSettingsRow(db: Db): Promise<SettingsRow | undefined> {
-  const [row] = await db.select().from(settings).where(sql`${settings.id} = 1`).limit(1);
+  let query = settingsQueries.get(db);
+  if (!query) settingsQueries.set(db, (query = prepareSettingsQuery(db)));
+  const [row] = await query.execute();
   return row;
 }
 
