@@ -19,7 +19,7 @@
 // fairness between addresses sees 2,000 people, not one client. Everything it wrote is removed at the end.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,7 @@ import { reviewStatuses, trackChairs, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/auth/password';
 import { freshPostgresDatabase, postgresAvailable } from './lib/postgres';
 import { BENCH_PASSWORD, benchAddress, rng, seedReviewDesk } from './lib/seed';
-import { BENCH_JWT_SECRET, ROOT, embeddedDatabasePids, startServer, type RunningServer } from './lib/server';
+import { BENCH_JWT_SECRET, ROOT, childPids, embeddedDatabasePids, startServer, type RunningServer } from './lib/server';
 import { serverSources } from './lib/stale-build';
 import { cpuMs, ensureWebDir, fmt, freePort, onCleanup, percentile, printMachine, printTable, runBench, sleep, verdict } from './lib/util';
 
@@ -137,18 +137,6 @@ function procCounters(servers: RunningServer[], embedded: boolean): { serverCpu:
   return { serverCpu: [...servers.map((s) => s.pid), ...helpers].reduce((n, pid) => n + cpuMs(pid), 0), dbCpu: dbPids.reduce((n, pid) => n + cpuMs(pid), 0), written };
 }
 
-/** A process's children (from /proc's parent pids). */
-function childPids(parent: number): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) found.push(Number(name));
-    } catch { /* gone */ }
-  }
-  return found;
-}
 const writtenSince = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((n, [pid, v]) => n + v - (a.get(pid) ?? 0), 0);
 
 // ---------------------------------------------------------------------------------------------- nginx

@@ -124,13 +124,18 @@ export function embeddedDatabasePids(dataDir: string): number[] {
   } catch {
     return [];
   }
-  const pids = [postmaster];
+  return [postmaster, ...childPids(postmaster)];
+}
+
+/** A process's children (from /proc's parent pids). */
+export function childPids(parent: number): number[] {
+  const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) found.push(Number(entry));
     } catch { /* gone */ }
   }
-  return pids;
+  return found;
 }
