@@ -36,13 +36,16 @@ if (!existsSync(path.join(root, 'index.html'))) {
   process.exit(2);
 }
 
-/** Every prerendered page: index.html at the root and in each folder outside /assets. */
+/** The login area's prerendered pages (react-router.config.ts): the app's, not public, so not held to these budgets. */
+const LOGIN_AREA = new Set(['/login/']);
+
+/** Every prerendered public page: index.html at the root and in each folder outside /assets and the login area. */
 function pages(dir, prefix = '/') {
   const found = [];
   if (existsSync(path.join(dir, 'index.html'))) found.push({ page: prefix, file: path.join(dir, 'index.html') });
   for (const name of readdirSync(dir).sort()) {
     const full = path.join(dir, name);
-    if (name === 'assets' || !statSync(full).isDirectory()) continue;
+    if (name === 'assets' || LOGIN_AREA.has(`${prefix}${name}/`) || !statSync(full).isDirectory()) continue;
     found.push(...pages(full, `${prefix}${name}/`));
   }
   return found;
