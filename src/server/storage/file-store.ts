@@ -23,6 +23,11 @@ export interface FileStore {
   head(key: string, bytes: number): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
   /**
+   * Where a stored file is on this machine's disk, for a helper process to read it itself (the disk store only;
+   * the database store has no such place).
+   */
+  localPath?(key: string): string;
+  /**
    * Remove a file nothing refers to any more (the caller has checked). It stays while another request
    * holds it: one that stored the same bytes in the last hour (src/server/storage/holds.ts).
    */
@@ -70,6 +75,7 @@ export function localFileStore(root: string, opts: { holdMs?: number; now?: () =
     return path.join(root, key.slice(0, 2), key);
   };
   return {
+    localPath: pathOf,
     async put(input, verify, opts) {
       if (opts?.key !== undefined) pathOf(opts.key);
       const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));

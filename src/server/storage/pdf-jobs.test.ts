@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterEach, expect, test } from 'vitest';
 import { PdfJobs } from './pdf-jobs';
@@ -61,3 +64,15 @@ test('an encrypted or broken PDF is an answer, not an error', async () => {
   const encrypted = await doc.save();
   expect(await jobs.run({ read: async () => encrypted, strip: true })).toEqual({ ok: false, reason: 'encrypted' });
 }, 30_000);
+
+test('a job given a stored file\'s path has the child read it, without reading it here; a file gone is answered missing', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-jobs-'));
+  const file = path.join(dir, 'paper.pdf');
+  writeFileSync(file, await smallPdf());
+  const r = runner({});
+  let read = 0;
+  const result = await r.run({ read: async () => { read++; return new Uint8Array(); }, path: file, strip: false });
+  expect(read).toBe(0);
+  expect(result.ok && result.metadata.info.Author).toBe('Alice Author');
+  expect(await r.run({ read: async () => new Uint8Array(), path: path.join(dir, 'gone.pdf'), strip: false })).toEqual({ ok: false, reason: 'missing' });
+});

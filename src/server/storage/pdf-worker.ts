@@ -2,12 +2,20 @@
 // document in memory and in one go, which for a file of many small objects takes seconds and for a crafted
 // one could take much longer or much memory. Here that costs nothing but this process, which the server kills
 // when it runs too long, and which the operating system kills first when memory runs out.
+import { readFile } from 'node:fs/promises';
 import { loadPdf, readPdfMetadata, saveWithoutMetadata, UnreadablePdfError } from './pdf-metadata';
 import type { PdfJobReply, PdfJobRequest } from './pdf-jobs';
 
 async function handle(req: PdfJobRequest): Promise<PdfJobReply> {
+  let bytes: Uint8Array;
   try {
-    const doc = await loadPdf(req.bytes);
+    bytes = req.bytes ?? await readFile(req.path!);
+  } catch {
+    // The stored file could not be read (gone since): nothing is known of it, which is not a broken PDF.
+    return { id: req.id, ok: false, reason: 'missing' };
+  }
+  try {
+    const doc = await loadPdf(bytes);
     const metadata = readPdfMetadata(doc);
     const pages = doc.getPageCount();
     const stripped = req.strip ? await saveWithoutMetadata(doc) : undefined;

@@ -58,7 +58,7 @@ async function makeBlindCopy(files: FileStore, storageKey: string, key: string):
 export async function findMetadataWarning(opts: { files: FileStore; key: string | undefined; person: { name: string; email: string } }): Promise<string | undefined> {
   const { files, key } = opts;
   if (!key) return undefined;
-  const result = await pdfJobs.run({ read: () => buffer(files.get(key)), strip: false, maxWaitMs: UPLOAD_WAIT_MS, timeLimitMs: UPLOAD_READ_MS });
+  const result = await pdfJobs.run({ read: () => buffer(files.get(key)), path: files.localPath?.(key), strip: false, maxWaitMs: UPLOAD_WAIT_MS, timeLimitMs: UPLOAD_READ_MS });
   return result.ok ? metadataWarning(result.metadata, opts.person) : undefined;
 }
 
