@@ -95,11 +95,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The front door (issue 30.3): before anything else works on an API request, it waits for one of a bounded
   // number of turns, fair between client addresses, or is answered 503 with Retry-After at once. Pages and assets
   // never come here (served before the framework); the health check goes by, for load balancers.
-  const admission = new AdmissionGate({ concurrency: config.API_CONCURRENCY, maxWaiting: config.API_QUEUE, maxWaitMs: config.API_QUEUE_WAIT_MS });
+  const admission = new AdmissionGate({
+    concurrency: config.API_CONCURRENCY, maxUploads: config.API_UPLOAD_CONCURRENCY, maxWaiting: config.API_QUEUE, maxWaitMs: config.API_QUEUE_WAIT_MS,
+  });
   app.decorate('admission', admission);
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.url === '/api/health' || req.url.startsWith('/api/health?')) return;
-    const leave = await admission.enter(addressKey(req.ip));
+    // An upload (a PDF's form) holds its turn while its body arrives: uploads get a share of the turns, and the
+    // rest go to reads first, so that a deadline's surge of submissions does not queue everyone else behind it.
+    const upload = req.headers['content-type']?.toLowerCase().startsWith('multipart/form-data') === true;
+    const leave = await admission.enter(addressKey(req.ip), { upload });
     // 'close' comes once the answer is sent or the connection is gone, whichever is first.
     reply.raw.once('close', leave);
   });

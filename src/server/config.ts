@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
   /** API requests handled at once before others wait for a turn (issue 30.3). */
   API_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** Of those turns, at most this many to uploads (multipart requests); a free turn goes to other requests first (issue 30.2). */
+  API_UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(16),
   /** API requests that may wait for a turn; one more is answered 503 with Retry-After at once. */
   API_QUEUE: z.coerce.number().int().min(0).max(100_000).default(512),
   /** How long a request may wait for a turn before it is answered 503 (milliseconds). */
