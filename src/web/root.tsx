@@ -63,7 +63,8 @@ export default function App() {
 /**
  * While the app loads. At /login, which is prerendered (issue 30.1: its first paint without waiting for the app's
  * JavaScript), the login page as it first shows, with the login area's bar; the app then takes over in place.
- * Everywhere else (the app shell) 'Loading…'.
+ * The card is inert until then: a role chosen or a Signup pressed before the app runs would be lost, and a form
+ * sent by the browser itself would put the password in the address. Everywhere else (the app shell) 'Loading…'.
  */
 export function HydrateFallback() {
   const { pathname } = useLocation();
@@ -72,7 +73,9 @@ export function HydrateFallback() {
       <>
         <NavBar />
         <main id="main" className="mx-auto min-h-[70vh] max-w-7xl px-4 py-8">
-          <LoginForm current={null} placeholder />
+          <div inert>
+            <LoginForm current={null} placeholder />
+          </div>
         </main>
       </>
     );

@@ -19,13 +19,6 @@ export type LoginIntent = {
 /** What the login route's clientAction answers when it does not move on to a dashboard. */
 type LoginAnswer = { ok: false; intent: string; error: string } | { ok: true; intent: string };
 
-/** What was typed into the prerendered placeholder's fields before the app loaded (it is about to be replaced). */
-function typedBeforeLoad(): { email?: string; password?: string } {
-  if (typeof document === 'undefined') return {};
-  const value = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value || undefined;
-  return { email: value('email'), password: value('password') };
-}
-
 /**
  * A reviewer's topics come from every track (issue 22.1), read when the reviewer's signup is first shown; until
  * then, or when the read fails, SPEC's 50 tags (the computing track's topics) are offered.
@@ -45,14 +38,13 @@ function useTrackTopics(wanted: boolean): TagGroup[] | undefined {
 
 /**
  * The login card. `placeholder`: the card as the prerendered /login shows it before the app has loaded (root's
- * HydrateFallback): the first state only, whatever the address says, so that the page hydrates as it was built.
- * The live card then takes over what was typed into the placeholder's fields.
+ * HydrateFallback, which makes it inert): the first state only, whatever the address says, so that the page
+ * hydrates as it was built.
  */
 export function LoginForm({ current, placeholder = false }: { current: UserJson | null; placeholder?: boolean }) {
   const [searchParams] = useSearchParams();
   const params = placeholder ? new URLSearchParams() : searchParams;
   const fetcher = useFetcher<LoginAnswer>();
-  const [typed] = useState(() => (placeholder ? {} : typedBeforeLoad()));
   const [role, setRole] = useState<Role>('Author');
   const [mode, setMode] = useState<'login' | 'signup'>('login');
   const [tags, setTags] = useState<string[]>([]);
@@ -96,8 +88,8 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
         </fieldset>
         <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate={false}>
           {mode === 'signup' ? <Field id="name" name="name" label="Full name" autoComplete="name" required /> : null}
-          <Field id="email" name="email" type="email" label="Email" autoComplete="email" required defaultValue={typed.email} />
-          <Field id="password" name="password" type="password" label="Password" required minLength={mode === 'signup' ? 8 : undefined} defaultValue={typed.password}
+          <Field id="email" name="email" type="email" label="Email" autoComplete="email" required />
+          <Field id="password" name="password" type="password" label="Password" required minLength={mode === 'signup' ? 8 : undefined}
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'} />
           {mode === 'signup' ? <Field id="confirmPassword" name="confirmPassword" type="password" label="Confirm password" required autoComplete="new-password" /> : null}
           {mode === 'signup' && role === 'Reviewer' ? <TagMultiSelect label="Tags (your review topics)" value={tags} onChange={setTags} groups={topicGroups}
