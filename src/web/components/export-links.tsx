@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { EXPORT_LABELS, type ExportName } from '../../core/schemas/records';
 import { saveExport } from '../api/editor-desk';
 import { session } from '../api/client';
-import { useFollowRedirect } from '../lib/route-data';
+import { useDownload } from '../lib/route-data';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
 
@@ -34,23 +33,9 @@ export function exportsFor(names: readonly ExportName[], chairOnly = session.use
 export function ExportLinks({ names, title = 'Download as CSV', notes = false, more = false }: {
   names: readonly ExportName[]; title?: string; notes?: boolean; more?: boolean;
 }) {
-  const followRedirect = useFollowRedirect();
-  const [busy, setBusy] = useState<ExportName | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, download } = useDownload<ExportName>(saveExport, 'Export failed');
   const shown = exportsFor(names);
   if (shown.length === 0) return null;
-  const download = async (name: ExportName) => {
-    setBusy(name);
-    setError(null);
-    try {
-      await saveExport(name);
-    } catch (err) {
-      if (followRedirect(err)) return;
-      setError(err instanceof Error ? err.message : 'Export failed');
-    } finally {
-      setBusy(null);
-    }
-  };
   const button = (name: ExportName) => (
     <Button variant="secondary" size="sm" onClick={() => void download(name)} disabled={busy !== null}>
       {busy === name ? 'Preparing…' : EXPORT_LABELS[name]}

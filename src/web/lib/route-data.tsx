@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { isRouteErrorResponse, useNavigate, useRevalidator, useRouteError, useSearchParams } from 'react-router';
 import { messageOf } from '../api/client';
 import { Alert } from '../components/ui/alert';
@@ -68,6 +69,28 @@ export function useFollowRedirect() {
     navigate(err.headers.get('Location') ?? '/login');
     return true;
   };
+}
+
+/**
+ * A file fetched with the login token (a plain link would be refused): one download at a time, which one is under
+ * way (`busy`), the server's message if it fails (`error`), the redirect to log in followed.
+ */
+export function useDownload<K extends string>(save: (kind: K) => Promise<void>, failed: string) {
+  const followRedirect = useFollowRedirect();
+  const [busy, setBusy] = useState<K | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const download = async (kind: K) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      await save(kind);
+    } catch (err) {
+      if (!followRedirect(err)) setError(err instanceof Error ? err.message : failed);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, error, download };
 }
 
 /** How many pages of a long list the URL asks for (?pages=, at least 1): "Load more" adds one. */

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { useFollowRedirect } from '../../lib/route-data';
+import { useDownload } from '../../lib/route-data';
 
 /**
  * A row of download buttons for the Exports page, each fetching its file with the login token (a plain link would be
@@ -9,20 +8,7 @@ import { useFollowRedirect } from '../../lib/route-data';
 export function DownloadButtons<K extends string>({ labels, save, failed }: {
   labels: Record<K, string>; save: (kind: K) => Promise<void>; failed: string;
 }) {
-  const followRedirect = useFollowRedirect();
-  const [busy, setBusy] = useState<K | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const download = async (kind: K) => {
-    setBusy(kind);
-    setError(null);
-    try {
-      await save(kind);
-    } catch (err) {
-      if (!followRedirect(err)) setError(err instanceof Error ? err.message : failed);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, error, download } = useDownload(save, failed);
   return (
     <>
       <ul className="mt-3 flex flex-wrap gap-2">
