@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 
-const ALL = ['public-pages', 'review-desk', 'chair-desk', 'uploads', 'login', 'hash-flood', 'blind-pdf', 'lighthouse', 'load', 'engine', 'assign', 'cluster', 'deadline', 'deliberation', 'mail', 'camera-ready-zip', 'attendees', 'receipts', 'abstract-book', 'page-facts'];
+const ALL = ['public-pages', 'review-desk', 'chair-desk', 'uploads', 'login', 'hash-flood', 'blind-pdf', 'lighthouse', 'load', 'engine', 'assign', 'cluster', 'deadline', 'deliberation', 'mail', 'camera-ready-zip', 'attendees', 'receipts', 'abstract-book', 'page-facts', 'slow-bodies'];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((n) => !ALL.includes(n));
 if (unknown.length) {

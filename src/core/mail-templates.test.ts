@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  MAIL_BODY_MAX, MAIL_SUBJECT_MAX, MAIL_TEMPLATES, TEMPLATE_NAMES, allowedPlaceholders, checkTemplate, mailTextToHtml, placeholdersIn, renderMail,
+  MAIL_BODY_MAX, MAIL_SUBJECT_MAX, MAIL_TEMPLATES, SECRET_PLACEHOLDERS, TEMPLATE_NAMES, allowedPlaceholders, checkTemplate, mailTextToHtml,
+  placeholdersIn, renderMail, secretOutsideBody, type TemplateName,
 } from './mail-templates';
 
 const list = (name: Parameters<typeof allowedPlaceholders>[0]) => allowedPlaceholders(name).map((p) => `{${p}}`).join(', ');
@@ -36,6 +37,34 @@ describe('checkTemplate', () => {
     expect(checkTemplate('paperReceived', 'x'.repeat(MAIL_SUBJECT_MAX), 'Body')).toBeNull();
     expect(checkTemplate('paperReceived', 'x'.repeat(MAIL_SUBJECT_MAX + 1), 'Body')).toBe(`The subject must be at most ${MAIL_SUBJECT_MAX} characters`);
     expect(checkTemplate('paperReceived', 'Subject', 'x'.repeat(MAIL_BODY_MAX + 1))).toBe(`The body must be at most ${MAIL_BODY_MAX} characters`);
+  });
+});
+
+describe('account links stay in the body', () => {
+  test('each secret placeholder is refused in the subject, naming it, and allowed in the body', () => {
+    for (const [name, secret] of Object.entries(SECRET_PLACEHOLDERS) as [TemplateName, readonly string[]][]) {
+      for (const p of secret) {
+        expect(checkTemplate(name, `Here: {${p}}`, MAIL_TEMPLATES[name].text), name).toBe(secretOutsideBody([p]));
+        expect(secretOutsideBody([p])).toContain(`{${p}}`);
+        expect(checkTemplate(name, 'Here', `Open {${p}}`), name).toBeNull();
+      }
+    }
+  });
+
+  test('the secret ones are the account links: reset, one-time login and verification, and every default keeps them in the body', () => {
+    expect(SECRET_PLACEHOLDERS).toEqual({ passwordReset: ['resetUrl'], loginLink: ['loginUrl'], verifyEmail: ['verifyUrl'] });
+    for (const [name, secret] of Object.entries(SECRET_PLACEHOLDERS) as [TemplateName, readonly string[]][]) {
+      for (const p of secret) expect(placeholdersIn(MAIL_TEMPLATES[name].text), name).toContain(p);
+    }
+  });
+
+  test('{loginUrl} of the other mails is the public login page: allowed in their subject', () => {
+    expect(checkTemplate('reviewInvitation', 'Review at {loginUrl}', MAIL_TEMPLATES.reviewInvitation.text)).toBeNull();
+  });
+
+  test('a wording saved before the rule with the link in its subject is sent with the default subject and its own body', () => {
+    const mail = renderMail('passwordReset', { name: 'Ada', role: 'Author', resetUrl: 'https://x.example/reset-password?token=T' }, { subject: 'Reset: {resetUrl}', text: 'Dear {name}: {resetUrl}' });
+    expect(mail).toEqual({ subject: 'Choose a new password for your IMSE Author account', text: 'Dear Ada: https://x.example/reset-password?token=T' });
   });
 });
 

@@ -559,12 +559,35 @@ export function allowedPlaceholders(name: TemplateName): string[] {
   return [...new Set([...placeholdersIn(t.subject), ...placeholdersIn(t.text), ...COMMON_PLACEHOLDERS])];
 }
 
+/**
+ * Placeholders whose value opens the recipient's account: the one-time links of a password reset, a one-time login
+ * and an e-mail verification (their tokens log in or take over the account). They belong in the body only: a
+ * subject is what the mail log lists, notifications show and mail servers record, while the log hides links in
+ * these mails' fields (docs/product.md, Mail). {loginUrl} of the other mails is the public login page.
+ */
+export const SECRET_PLACEHOLDERS: Partial<Record<TemplateName, readonly string[]>> = {
+  passwordReset: ['resetUrl'],
+  loginLink: ['loginUrl'],
+  verifyEmail: ['verifyUrl'],
+};
+
+/** The secret placeholders (SECRET_PLACEHOLDERS) that `text` uses in a mail of template `name`. */
+export function secretPlaceholdersIn(name: TemplateName, text: string): string[] {
+  const secret = SECRET_PLACEHOLDERS[name] ?? [];
+  return placeholdersIn(text).filter((p) => secret.includes(p));
+}
+
+/** The refusal of a secret placeholder outside the body, naming it. */
+export const secretOutsideBody = (placeholders: readonly string[]) =>
+  `${placeholders.map((p) => `{${p}}`).join(', ')} may be used only in the body: it is the recipient's own link into their account, and a subject is shown in the mail log and in notifications`;
+
 export const MAIL_SUBJECT_MAX = 200;
 export const MAIL_BODY_MAX = 20_000;
 
 /**
  * Why the editor's wording of template `name` cannot be saved, or null when it can: an unknown placeholder
- * (naming the ones it may use), an empty or over-long subject or body, a subject of more than one line.
+ * (naming the ones it may use), an empty or over-long subject or body, a subject of more than one line, an account
+ * link (SECRET_PLACEHOLDERS) in the subject.
  */
 export function checkTemplate(name: TemplateName, subject: string, body: string): string | null {
   if (!subject.trim()) return 'The subject must not be empty';
@@ -572,6 +595,8 @@ export function checkTemplate(name: TemplateName, subject: string, body: string)
   if (/[\r\n]/.test(subject)) return 'The subject must be one line';
   if (subject.length > MAIL_SUBJECT_MAX) return `The subject must be at most ${MAIL_SUBJECT_MAX} characters`;
   if (body.length > MAIL_BODY_MAX) return `The body must be at most ${MAIL_BODY_MAX} characters`;
+  const secret = secretPlaceholdersIn(name, subject);
+  if (secret.length) return secretOutsideBody(secret);
   const allowed = allowedPlaceholders(name);
   for (const [part, text] of [['subject', subject], ['body', body]] as const) {
     const unknown = placeholdersIn(text).filter((p) => !allowed.includes(p));
@@ -590,8 +615,10 @@ export interface TemplateText { subject: string; text: string }
 
 export function renderMail(name: TemplateName, values: Record<string, string>, wording?: TemplateText): { subject: string; text: string } {
   const t = wording ?? MAIL_TEMPLATES[name];
+  // A wording saved before checkTemplate kept account links out of subjects keeps its body; its subject gives way to the default.
+  const subjectText = secretPlaceholdersIn(name, t.subject).length ? MAIL_TEMPLATES[name].subject : t.subject;
   // A subject is one line: placeholders must not be able to add header lines.
-  const subject = fillTemplate(t.subject, values).replace(/[\r\n]+/g, ' ');
+  const subject = fillTemplate(subjectText, values).replace(/[\r\n]+/g, ' ');
   return { subject, text: fillTemplate(t.text, values) };
 }
 

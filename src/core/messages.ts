@@ -84,6 +84,9 @@ export function reviewersReminded(opts: { count: number; email?: string; result:
 /** What a request the server was too busy to take is told (503 with Retry-After, issue 30.3). */
 export const SERVER_BUSY = 'The server is busy right now. Please try again in a few seconds.';
 
+/** A request whose body stopped arriving, or came slower than the least rate the server waits for (408, docs/decisions/0057-slow-clients.md). */
+export const BODY_TOO_SLOW = 'The request took too long to arrive. Please check your connection and send it again.';
+
 /**
  * An upload the server was too busy to take (503 with Retry-After, issue 30.3): nothing was sent and the form
  * keeps what the author entered.
@@ -92,4 +95,49 @@ export function uploadServerBusy(retryAfterSeconds: number): string {
   const when = Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 1
     ? `in ${Math.ceil(retryAfterSeconds)} second${Math.ceil(retryAfterSeconds) === 1 ? '' : 's'}` : 'in a few seconds';
   return `The server is busy right now, so your upload was not received. Please try again ${when}: everything you entered is still here.`;
+}
+
+/**
+ * A registration naming a paper that is not the registrant's released accepted paper (decision 0056): one text for
+ * every case (unknown, undecided, rejected, not released yet, someone else's), so the answer tells nothing more.
+ */
+export const PAPER_NOT_YOURS = (paperId: string) => `Paper ${paperId} is not an accepted paper of yours: register without it, or check the paper ID. `
+  + 'Only the paper\u2019s authors and co-authors, signed in with their confirmed address, can register with it.';
+
+/** A second unpaid registration for one workshop course by one person (409): one seat held at a time (decision 0056). */
+export const UNPAID_COURSE_HOLD = (courseLabel: string) =>
+  `You have an unpaid registration for ${courseLabel} already: pay it or cancel it on your registrations page before registering again.`;
+
+/** A payment received that does not cover its registration's price: it stays unpaid, the rest is owed (decision 0056). */
+export const STILL_OWED = (owed: string) => `Your registration is not paid yet: ${owed} is still owed. Pay the rest from your registrations page.`;
+
+/**
+ * At upload, where the author's PDF names them, and the files attached to it: the reviewers' copy leaves all of these
+ * out under blind review (docs/decisions/0021-blind-pdf-copy.md). Each place as the warning lists it.
+ */
+export const PDF_NAMES_YOU = {
+  documentProperties: (fields: string[]) => `its document properties (${fields.join('; ')})`,
+  annotationsBy: (author: string, count: number) => (count === 1 ? `an annotation by ${author}` : `${count} annotations by ${author}`),
+  annotationText: (count: number) => (count === 1 ? 'the text of an annotation' : `the text of ${count} annotations`),
+  outlineEntries: (titles: string[]) => (titles.length === 1 ? `an outline entry ${quoteList(titles)}` : `outline entries ${quoteList(titles)}`),
+  pieceInfo: 'private data an application left in it (PieceInfo)',
+} as const;
+
+const andList = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+/** At most five, quoted; the rest counted. */
+function quoteList(items: string[]): string {
+  const shown = items.slice(0, 5).map((item) => `\u2018${item}\u2019`);
+  return andList(items.length > 5 ? [...shown, `${items.length - 5} more`] : shown);
+}
+
+/** The upload's warning, from the places where the PDF names the author (PDF_NAMES_YOU) and its attached files' names; undefined for none. */
+export function pdfUploadWarning(opts: { places: string[]; files: string[] }): string | undefined {
+  const { places, files } = opts;
+  if (!places.length && !files.length) return undefined;
+  const parts = [
+    ...(places.length ? [`names you in ${andList(places)}`] : []),
+    ...(files.length ? [`has ${files.length === 1 ? 'an attached file' : 'attached files'} ${quoteList(files)}`] : []),
+  ];
+  const it = !places.length && files.length === 1 ? 'it' : 'them';
+  return `Your PDF ${parts.join(', and ')}. Reviewers get a copy without ${it} under blind review, but you may want to remove ${it}.`;
 }

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { noBidiControls, plainLine } from './schemas/text';
+import { controlCharsMessage, hasNoBidiControls, noBidiControls, plainLine } from './schemas/text';
 
 /**
  * The conference's own review form (issue 23.1): questions the editor adds beside the fixed recommendation
@@ -84,7 +84,7 @@ export type QuestionJson = z.infer<typeof QuestionJson>;
 export const Answers = z.record(
   z.string().max(64, 'Unknown question'),
   z.union([z.number(), z.string()], { message: 'An answer must be a number or a text' }),
-);
+).refine((answers) => Object.values(answers).every((v) => typeof v !== 'string' || hasNoBidiControls(v)), controlCharsMessage('An answer'));
 export type Answers = z.infer<typeof Answers>;
 
 /** An answer as the committee reads it: the question's label, who may see it, and the answer in words. */

@@ -16,7 +16,8 @@ import { localFileStore, type FileStore } from './storage/file-store';
 import { pgFileStore, pruneFileHolds, sweepUnreferencedFiles } from './storage/pg-file-store';
 import { withHoldScope } from './storage/holds';
 import { HashQueue, withHashingScope } from './auth/hash-queue';
-import { AdmissionGate } from './http/admission';
+import { AdmissionGate, Turn } from './http/admission';
+import { capConnections, hasBody, trustedProxy, watchBody } from './http/slow-clients';
 import { addressKey } from './auth/request-limiter';
 import { apiRoutes } from './routes';
 import { API_INFO } from './http/api-document';
@@ -76,8 +77,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Pages and assets are answered from memory before the framework (logging, hooks) sees them:
     // through Fastify a page measured 0.31x of nginx's requests per second, this way 0.54x (docs/benchmarks.md).
     serverFactory: (handler) => {
-      const server = createServer(serveSiteFirst(() => site, handler));
+      const deadline = { initialMs: config.API_BODY_TIMEOUT_MS, minRate: config.API_BODY_MIN_RATE };
+      // Slow clients (docs/decisions/0057): headers within the body's initial time, checked every second; then the
+      // body keeps up with a least rate (watchBody) instead of Node's five minutes for a whole request.
+      const server = createServer({ headersTimeout: config.API_BODY_TIMEOUT_MS, requestTimeout: 0, connectionsCheckingInterval: 1000 },
+        serveSiteFirst(() => site, (req, res) => { watchBody(req, res, deadline); handler(req, res); }));
       server.keepAliveTimeout = 72_000; // Fastify's own default, which it does not apply to a server it did not make
+      capConnections(server, config.CONNECTIONS_PER_ADDRESS, trustedProxy(config.TRUST_PROXY));
       return server;
     },
     logger: opts.logger === false ? false : {
@@ -97,17 +103,31 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // never come here (served before the framework); the health check goes by, for load balancers.
   const admission = new AdmissionGate({
     concurrency: config.API_CONCURRENCY, maxUploads: config.API_UPLOAD_CONCURRENCY, maxWaiting: config.API_QUEUE, maxWaitMs: config.API_QUEUE_WAIT_MS,
+    maxUploadsPerAddress: Math.ceil(config.API_UPLOAD_CONCURRENCY / 4),
   });
   app.decorate('admission', admission);
+  const turns = new WeakMap<object, Turn>();
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.url === '/api/health' || req.url.startsWith('/api/health?')) return;
-    // An upload (a PDF's form) holds its turn while its body arrives: uploads get a share of the turns, and the
-    // rest go to reads first, so that a deadline's surge of submissions does not queue everyone else behind it.
+    // An upload (a PDF's form) holds its turn while its body arrives: uploads get a share of the turns (and one
+    // address a share of those), and the rest go to reads first, so that a deadline's surge of submissions does
+    // not queue everyone else behind it.
     const upload = req.headers['content-type']?.toLowerCase().startsWith('multipart/form-data') === true;
-    const leave = await admission.enter(addressKey(req.ip), { upload });
+    const turn = new Turn(admission, addressKey(req.ip), upload);
+    await turn.take();
+    turns.set(req, turn);
     // 'close' comes once the answer is sent or the connection is gone, whichever is first.
-    reply.raw.once('close', leave);
+    reply.raw.once('close', () => turn.end());
   });
+  // Any other body arrives without a turn (docs/decisions/0057): the caller is checked with one (onRequest), the
+  // turn is given back while the body comes, and taken again to run the route once it is whole. A slow body holds
+  // a socket, never one of the turns everyone shares.
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    const turn = turns.get(req);
+    if (turn && !turn.upload && hasBody(req.raw)) turn.giveBack();
+    return payload;
+  });
+  app.addHook('preValidation', async (req) => { await turns.get(req)?.takeAgain(); });
   // Routes declare their body, params, query and responses as zod schemas (src/core/schemas): Fastify
   // validates what comes in and what goes out with them, and the OpenAPI document is made from them.
   app.setValidatorCompiler(validatorCompiler);

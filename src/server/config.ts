@@ -49,6 +49,19 @@ const EnvSchema = z.object({
   API_QUEUE: z.coerce.number().int().min(0).max(100_000).default(512),
   /** How long a request may wait for a turn before it is answered 503 (milliseconds). */
   API_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(15_000),
+  /**
+   * A request's headers, and then its body, must arrive within this many milliseconds, plus a second for every
+   * API_BODY_MIN_RATE bytes of body received (Apache's mod_reqtimeout rule, body=20,MinRate=500): a slow phone
+   * sends a 20 MB paper, a trickle of a byte a second is cut off with 408 (docs/decisions/0057).
+   */
+  API_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /** Bytes of body that earn a request one more second (see API_BODY_TIMEOUT_MS). */
+  API_BODY_MIN_RATE: z.coerce.number().int().min(1).max(100_000_000).default(500),
+  /**
+   * Open connections from one client address (an IPv6 /64 counts as one); one more is closed at once. Generous:
+   * a class behind one NAT opens six per browser. 0: no cap. Not applied to the proxies TRUST_PROXY names.
+   */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   /** Logins of any outcome from one address in an hour (a class behind one NAT: 100 and more). */
   LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
   /** Failed logins of one e-mail from all addresses in an hour before only known addresses or a mailed link get in. */

@@ -72,6 +72,18 @@ export function canReviewerWorkOnPaper(state: { assigned: boolean; status: strin
   return state!.status === 'Declined' ? { code: 'forbidden', message: MESSAGES.declinedToReview } : null;
 }
 
+/**
+ * A track chair's Editor account on a paper (docs/decisions/0023-tracks-and-track-chairs.md; HotCRP's rule for conflicted managers): its address verified
+ * first (403), then a paper of a track it chairs (404 otherwise), then, for anything beyond the paper itself (its
+ * reviewers, reviews, discussion and the authors' response: `seesReviewers`), no conflict with it (403). The
+ * chair's screens and the mails about a paper both ask this (services/review/paper-participants.ts).
+ */
+export function canChairWorkOnPaper(chair: { emailVerified: boolean; chairsTrack: boolean; conflicted: boolean }, seesReviewers: boolean): Denial | null {
+  if (!chair.emailVerified) return { code: 'forbidden', message: MESSAGES.chairNotVerified };
+  if (!chair.chairsTrack) return { code: 'not_found', message: 'Paper not found' };
+  return chair.conflicted && seesReviewers ? { code: 'forbidden', message: MESSAGES.chairConflicted } : null;
+}
+
 export function canReadAssignedList(caller: Caller, reviewerId: string): Denial | null {
   return caller.id === reviewerId ? null : { code: 'forbidden', message: 'You can see only the papers sent to you' };
 }

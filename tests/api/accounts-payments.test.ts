@@ -34,12 +34,16 @@ describe('payments record the fee item chosen', () => {
     });
   });
 
-  test('a paid paper payment below the expected fee is flagged; without a paper id it is not', async () => {
+  test('a paid payment that leaves its registration owing is flagged, with or without a paper id, and shows what is owed', async () => {
     const item = { kind: 'registration', category: 'Industrial', publication: 'non-SCOPUS journal' };
     const low = await payInRupees({ amount: 100, productinfo: PAPER, feeItem: item });
-    expect(await listed(low)).toMatchObject({ amount: '100.00', expectedAmount: (450 * 74).toFixed(2), underpaid: true });
+    expect(await listed(low)).toMatchObject({
+      amount: '100.00', expectedAmount: (450 * 74).toFixed(2), underpaid: true,
+      registration: { status: 'pending', currency: 'INR', amountMinor: 450 * 74 * 100, receivedMinor: 100_00, owedMinor: 450 * 74 * 100 - 100_00 },
+    });
+    // Decision 0056: the registration, not the paper id, says whether the price was covered.
     const general = await payInRupees({ amount: 100, feeItem: item });
-    expect(await listed(general)).toMatchObject({ product: 'Conference Registration', underpaid: false });
+    expect(await listed(general)).toMatchObject({ product: 'Conference Registration', underpaid: true, registration: { status: 'pending' } });
   });
 
   test('extra pages use their own rupee price per page', async () => {

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -9,12 +9,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TAGS } from '../../src/core/tags';
 import { CONFERENCE_FACTS_DEFAULTS } from '../../src/core/conference-facts';
 import { MAIL_CATEGORIES, MAIL_MODES } from '../../src/core/mail-templates';
-import { comments, contactMessages, keynoteSpeakers, mailPreferences, newsItems, paperFiles, papers, payments, settings, users } from '../../src/server/db/schema';
+import { comments, contactMessages, keynoteSpeakers, mailPreferences, newsItems, paperFiles, papers, payments, registrations, settings, users } from '../../src/server/db/schema';
+import { FEES_WITHOUT_PUBLICATION, PAYER_CATEGORIES, PUBLICATIONS } from '../../src/core/fees';
 import { startTestApp, type TestApp } from '../support/app';
 import { expectCleanAnswer, hostileBody, hostileString, storableHostileString, UNSTORABLE } from '../support/hostile';
 // Issue 16.9: titles and names refuse control and direction characters; the verbatim checks take text without them.
 import { hasNoBidiControls, isPlainLine } from '../../src/core/schemas/text';
 import { pdfBytes, submitPaper } from '../support/multipart';
+import { payAndConfirm } from '../support/payu';
 import { rawMultipart, type RawPart } from '../support/raw-multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
@@ -71,6 +73,8 @@ beforeAll(async () => {
     PAYU_KEY: 'fuzzKey', PAYU_SALT: 'fuzzSalt',
     STRIPE_SECRET_KEY: 'sk_test_fuzz', STRIPE_WEBHOOK_SECRET: 'whsec_fuzz',
     STRIPE_API_URL: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`,
+    // The slow-body case below waits for the least rate to cut each route's body (20 s by default).
+    API_BODY_TIMEOUT_MS: '1500',
   });
   editor = await signupAs(t.app, 'Editor');
   author = await signupAs(t.app, 'Author');
@@ -390,7 +394,7 @@ describe('hostile text that is accepted is kept verbatim', () => {
   });
 
   test('news, speakers and profile names come back exactly as sent (trimmed)', async () => {
-    await fc.assert(fc.asyncProperty(storableHostileString(120).filter(isPlainLine), storableHostileString(200), async (name, text) => {
+    await fc.assert(fc.asyncProperty(storableHostileString(120).filter(isPlainLine), storableHostileString(200).filter(hasNoBidiControls), async (name, text) => {
       const news = await sendJson('POST', '/api/news', JSON.stringify({ name, description: text }), editor);
       expect(news.statusCode, news.body.slice(0, 200)).toBe(201);
       const listed = (await t.app.inject({ url: '/api/news' })).json() as Array<{ _id: string; name: string; description: string }>;
@@ -619,6 +623,68 @@ describe('path parameters and query strings', () => {
       const res = await t.app.inject({ method, url: url(v), payload: method === 'POST' ? { reviewerId: reviewer.user._id, text: 'x', paperId } : undefined, headers: w ? w.auth : {} });
       expectCleanAnswer(res, `${method} ${url(v).slice(0, 200)}`);
     }), { numRuns: 60 });
+  });
+});
+
+describe('money received', () => {
+  const feeItem = fc.oneof(
+    fc.record({ kind: fc.constant('registration'), category: fc.constantFrom(...PAYER_CATEGORIES), publication: fc.constantFrom(...PUBLICATIONS) }),
+    fc.record({ kind: fc.constant('without-publication'), item: fc.constantFrom(...FEES_WITHOUT_PUBLICATION.map((f) => f.item)) }),
+    fc.constant({ kind: 'award' }),
+    fc.constant(undefined),
+  );
+
+  test('PayU: whatever amount, fee row and paper the public form names, a success for that amount pays no registration below its price and names no paper', async () => {
+    const seen = { paid: 0, pending: 0 };
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 80_000 }), feeItem, fc.constantFrom(paperId, 'Conference Registration'), async (rupees, item, productinfo) => {
+      const txnid = await payAndConfirm(t.app, 'fuzzSalt', { name: 'Payer', email: 'payer@example.org', phone: '9999999999', amount: rupees, productinfo, ...(item ? { feeItem: item } : {}) });
+      const [payment] = await db().select().from(payments).where(eq(payments.txnid, txnid));
+      expect(payment!.status).toBe('paid');
+      if (!payment!.registrationId) return;
+      const [registration] = await db().select().from(registrations).where(eq(registrations.id, payment!.registrationId));
+      expect(registration!.paperId, txnid).toBeNull();
+      const receivedMinor = Math.round(Number(payment!.amount) * 100);
+      expect(registration!.status, `${rupees} INR for ${JSON.stringify(item)}`).toBe(receivedMinor >= registration!.amountMinor ? 'paid' : 'pending');
+      seen[registration!.status === 'paid' ? 'paid' : 'pending']++;
+    }), { numRuns: 15, examples: [[1, { kind: 'award' }, paperId], [80_000, { kind: 'award' }, paperId]] });
+    // Both sides of the rule were reached: an underpayment left pending, a payment that covers the price paid.
+    expect(seen.paid).toBeGreaterThan(0);
+    expect(seen.pending).toBeGreaterThan(0);
+  });
+});
+
+describe('slow bodies', () => {
+  /** Every operation of the API document that takes a body, its path parameters filled with a real paper's id. */
+  function bodiedOperations(): Array<{ method: string; url: string; type: string }> {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> };
+    return Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops)
+      .filter(([, op]) => op.requestBody)
+      .map(([method, op]) => ({ method: method.toUpperCase(), url: p.replace(/\{[^}]+\}/g, paperId), type: Object.keys(op.requestBody!.content ?? {})[0] ?? 'application/json' })));
+  }
+
+  test('every route that takes a body: a stalled body holds no turn, is cut off (408, or its early answer and then the connection), and others are served meanwhile', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const operations = bodiedOperations();
+    expect(operations.length).toBeGreaterThan(70);
+    const ends = operations.map(({ method, url, type }) => new Promise<{ route: string; text: string }>((resolve) => {
+      const s = net.connect({ host: '127.0.0.1', port });
+      let text = '';
+      s.on('data', (d: Buffer) => { text += d.toString('latin1'); });
+      s.on('error', () => {});
+      s.once('close', () => resolve({ route: `${method} ${url}`, text }));
+      const contentType = type === 'multipart/form-data' ? 'multipart/form-data; boundary=fuzz' : type;
+      s.write(`${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${editor.auth.authorization}\r\nContent-Type: ${contentType}\r\nContent-Length: 5000\r\n\r\n${type === 'multipart/form-data' ? '--fuzz\r\n' : '{'}`);
+    }));
+    // While every one of them stalls, another client is answered.
+    const other = await fetch(`http://127.0.0.1:${port}/api/tracks`);
+    expect(other.status).toBe(200);
+    for (const { route, text } of await Promise.all(ends)) {
+      // Nothing, or a clean answer: 408 for a body that stopped, or what the route said before it read the body.
+      const status = Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0);
+      if (text) expect(status >= 400 && status < 500, `${route}: ${text.slice(0, 300)}`).toBe(true);
+    }
+    expect(t.app.admission.stats()).toMatchObject({ active: 0, waiting: 0 });
   });
 });
 

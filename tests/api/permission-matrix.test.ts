@@ -612,6 +612,30 @@ describe.each(Object.entries(TABLE))('%s', (key, row) => {
 });
 
 /**
+ * Mail templates with a link that opens an account (docs/product.md, Mail): such a placeholder outside the body is
+ * refused to the editor with a 400 naming it, and every other caller hears what the route's row says, as for any body.
+ */
+describe.each([['passwordReset', '{resetUrl}'], ['verifyEmail', '{verifyUrl}'], ['loginLink', '{loginUrl}']] as const)('PUT /api/editor/mail-templates/%s with %s in the subject', (name, placeholder) => {
+  test('the editor is refused with a 400 naming it; nobody else gets further than the row says', async () => {
+    const row = TABLE['PUT /api/editor/mail-templates/:name']!;
+    const actual: Record<string, number> = {};
+    for (const who of CALLERS) {
+      const token = who === 'none' ? undefined : who === 'badToken' ? badToken : users[who].token;
+      const res = await t.app.inject({
+        method: 'PUT', url: `/api/editor/mail-templates/${name}`,
+        payload: { subject: `Your link: ${placeholder}`, body: MAIL_TEMPLATES[name].text },
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      actual[who] = res.statusCode;
+      if (who === 'editor') expect(res.json().message).toContain(placeholder);
+    }
+    expect(actual).toEqual({ ...row.expect, badToken: row.expect.none, editor: 400 });
+    const saved = await t.app.inject({ method: 'GET', url: '/api/editor/mail-templates', headers: users.editor.auth });
+    expect(JSON.stringify(saved.json())).not.toContain(`Your link: ${placeholder}`);
+  });
+});
+
+/**
  * Issue 29 §1.3: who is asking is decided before the input is read, so a stranger or a caller of the wrong role
  * learns nothing of a route's schema: with a malformed body, a body of the wrong shape, or ids that are not ids,
  * they hear the same 401/403 as with a good request.

@@ -48,12 +48,19 @@ function payuAnswer(fields: Record<string, string>, status: string, hash?: strin
   return { ...answer, hash: hash ?? hashPayuResponse(answer, PAYU_SALT) };
 }
 
-async function startPayment(productinfo: string, email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/payu/initiate', payload: { name: 'Ada Presenter', email, phone: '9999999999', amount: 7400, productinfo } });
-  expect(res.statusCode).toBe(200);
-  const fields: Record<string, string> = {};
-  for (const m of res.body.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[m[1]!] = m[2]!.replace(/&amp;/g, '&');
-  return fields;
+/**
+ * The paper's author registers naming it (only its authors may, decision 0056) and is handed PayU's fields; each later
+ * attempt pays that same registration again.
+ */
+let registrationId: string | null = null;
+async function startPayment(paperId: string, who: SignedUp): Promise<Record<string, string>> {
+  const res = registrationId
+    ? await t.app.inject({ method: 'POST', url: `/api/account/registrations/${registrationId}/pay`, headers: who.auth, payload: { provider: 'payu' } })
+    : await t.app.inject({ method: 'POST', url: '/api/registrations', headers: who.auth, payload: { name: who.user.name, category: 'academician-journal', currency: 'INR', provider: 'payu', paperId } });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  const body = res.json();
+  registrationId ??= body.registration.id as string;
+  return (body.payment ?? body).fields;
 }
 
 const postForm = (url: string, form: Record<string, string>) => t.app.inject({
@@ -177,17 +184,19 @@ describe('programme, calendars, registration and certificates', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/program/sessions/nope.ics' })).statusCode).toBe(400);
   });
 
-  test('a paper is registered after a verified PayU success naming it, not after a failure or a forged answer', async () => {
+  test('a paper is registered after a verified PayU success paying its author\'s registration, not after a failure or a forged answer', async () => {
     expect((await registrations())[paper.d]).toBe(false);
-    const failed = await startPayment(paper.d, other.user.email);
+    // The authors were told of the acceptance: only then may they name the paper in a registration.
+    await t.app.database.db.update(papers).set({ notifiedDecision: 'Accepted', notifiedAt: new Date() }).where(inArray(papers.id, [paper.d]));
+    const failed = await startPayment(paper.d, other);
     expect((await postForm('/api/payu/failure', payuAnswer(failed, 'failure'))).statusCode).toBeLessThan(400);
-    const forged = await startPayment(paper.d, other.user.email);
+    const forged = await startPayment(paper.d, other);
     expect((await postForm('/api/payu/success', payuAnswer(forged, 'success', 'f'.repeat(128)))).statusCode).toBe(400);
     expect((await registrations())[paper.d]).toBe(false);
     const own = await t.app.inject({ method: 'GET', url: `/api/author/paper-registration/${paper.d}`, headers: other.auth });
     expect(own.json()).toEqual({ registered: false });
 
-    const paid = await startPayment(paper.d, other.user.email);
+    const paid = await startPayment(paper.d, other);
     expect((await postForm('/api/payu/success', payuAnswer(paid, 'success'))).statusCode).toBeLessThan(400);
     const after = await registrations();
     expect(after[paper.d]).toBe(true);

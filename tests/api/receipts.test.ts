@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { forgedBase64url } from '../support/hostile';
 import { payments, receipts, registrations } from '../../src/server/db/schema';
 import { hashPayuResponse } from '../../src/server/payments/payu';
 import { conferenceYear, takeDocumentNumber } from '../../src/server/services/payments/complete-payment';
@@ -13,13 +14,17 @@ import { pdfText } from '../support/pdf-text';
 const PAYU_KEY = 'receiptsKey';
 const PAYU_SALT = 'receiptsSalt';
 const PUBLIC_URL = 'https://conf.example.org';
+const AWARD = { kind: 'award' };
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 let editor: SignedUp;
 const db = () => t.app.database.db;
 
-/** Start a payment through the SPEC §7 modal; answers PayU's hidden fields (the txnid among them). */
+/**
+ * Start a payment through the SPEC §7 modal; answers PayU's hidden fields (the txnid among them). A fee row named makes
+ * the registration the payment settles (the award ceremony: INR 14,800.00); paid once the payment covers it (decision 0056).
+ */
 async function startPayu(body: Record<string, unknown>): Promise<Record<string, string>> {
   const res = await t.app.inject({ method: 'POST', url: '/api/payu/initiate', payload: body });
   expect(res.statusCode, res.body).toBe(200);
@@ -71,7 +76,7 @@ afterAll(async () => {
 describe('a PayU payment', () => {
   test('makes its registration paid, with a numbered receipt and a mail whose link downloads it', async () => {
     const email = uniqueAddress('payer');
-    const f = await startPayu({ name: 'Ada Lovelace', email, phone: '9999999999', amount: 7400, productinfo: 'Registration' });
+    const f = await startPayu({ name: 'Ada Lovelace', email, phone: '9999999999', amount: 14800, productinfo: 'Registration', feeItem: AWARD });
     expect((await confirm(f)).statusCode).toBe(200);
 
     const [payment] = await db().select().from(payments).where(eq(payments.txnid, f.txnid!));
@@ -80,12 +85,12 @@ describe('a PayU payment', () => {
     expect(registration!.paidAt).not.toBeNull();
     const [receipt] = await receiptsOfPayment(f.txnid!);
     expect(receipt!.number).toMatch(new RegExp(`^IMSE-${conferenceYear(new Date())}-\\d{6}$`));
-    expect(receipt).toMatchObject({ amountMinor: 740000, currency: 'INR', method: 'PayU', billingName: 'Ada Lovelace' });
+    expect(receipt).toMatchObject({ amountMinor: 1480000, currency: 'INR', method: 'PayU', billingName: 'Ada Lovelace' });
 
     const mail = await receiptMailTo(email);
     const text = mailParts(mail).get('text/plain')!;
     expect(text).toContain(receipt!.number);
-    expect(text).toContain('INR 7,400.00');
+    expect(text).toContain('INR 14,800.00');
     expect(text).toContain('non-refundable');
     const link = /https:\/\/conf\.example\.org(\/api\/receipts\/[^\s]+)/.exec(text)?.[1];
     expect(link).toBeDefined();
@@ -94,7 +99,7 @@ describe('a PayU payment', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const read = await pdfText(pdf.rawPayload);
     expect(read).toContain(receipt!.number);
-    expect(read).toContain('INR 7,400.00');
+    expect(read).toContain('INR 14,800.00');
     expect(read).toContain('The registration fee is non-refundable.');
     expect(read).toContain('Ada Lovelace');
     expect(read).toContain('PayU');
@@ -103,7 +108,7 @@ describe('a PayU payment', () => {
 
   test('a replayed callback, and the same callback five times at once, give one receipt and one mail', async () => {
     const email = uniqueAddress('replay');
-    const f = await startPayu({ name: 'Replay Payer', email, phone: '9999999999', amount: 3700, productinfo: 'Registration' });
+    const f = await startPayu({ name: 'Replay Payer', email, phone: '9999999999', amount: 14800, productinfo: 'Registration', feeItem: AWARD });
     const answers = await Promise.all([confirm(f), confirm(f), confirm(f), confirm(f), confirm(f)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect((await confirm(f)).statusCode).toBe(200);
@@ -116,7 +121,7 @@ describe('a PayU payment', () => {
 
   test('numbers are sequential within the year under concurrent payments, and a rolled-back number is not skipped or reused', async () => {
     const year = conferenceYear(new Date());
-    const started = await Promise.all(Array.from({ length: 12 }, (_, i) => startPayu({ name: `Payer ${i}`, email: uniqueAddress('many'), phone: '9999999999', amount: 100 + i, productinfo: 'Registration' })));
+    const started = await Promise.all(Array.from({ length: 12 }, (_, i) => startPayu({ name: `Payer ${i}`, email: uniqueAddress('many'), phone: '9999999999', amount: 100 + i, productinfo: 'Registration', feeItem: AWARD })));
     const answers = await Promise.all(started.map((f) => confirm(f)));
     expect(answers.map((a) => a.statusCode === 200 ? 200 : `${a.statusCode} ${a.body.slice(0, 300)}`)).toEqual(answers.map(() => 200));
 
@@ -125,7 +130,7 @@ describe('a PayU payment', () => {
       await takeDocumentNumber(tx, 'receipt', year);
       throw new Error('rolled back');
     })).rejects.toThrow('rolled back');
-    const f = await startPayu({ name: 'After rollback', email: uniqueAddress('after'), phone: '9999999999', amount: 99, productinfo: 'Registration' });
+    const f = await startPayu({ name: 'After rollback', email: uniqueAddress('after'), phone: '9999999999', amount: 99, productinfo: 'Registration', feeItem: AWARD });
     expect((await confirm(f)).statusCode).toBe(200);
 
     const rows = await db().select({ seq: receipts.seq, number: receipts.number }).from(receipts).where(eq(receipts.year, year)).orderBy(receipts.seq);
@@ -234,7 +239,7 @@ describe('who downloads a receipt', () => {
     expect((await t.app.inject({ method: 'GET', url: good.pathname + good.search })).statusCode).toBe(200);
 
     const sig = good.searchParams.get('sig')!;
-    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    const flipped = forgedBase64url(sig);
     const tampered = await t.app.inject({ method: 'GET', url: `${good.pathname}?sig=${flipped}` });
     expect(tampered.statusCode).toBe(404);
     const otherCode = `${row!.code.slice(0, -1)}${row!.code.endsWith('0') ? '1' : '0'}`;

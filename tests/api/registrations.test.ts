@@ -18,7 +18,7 @@ const verify = (u: SignedUp) => t.app.database.db.update(users).set({ emailVerif
 const post = (url: string, payload: object, who?: SignedUp) =>
   t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: who?.auth ?? {} });
 const get = (url: string, who?: SignedUp) => t.app.inject({ method: 'GET', url, headers: who?.auth ?? {} });
-const quote = (body: object) => post('/api/registrations/quote', body);
+const quote = (body: object, who?: SignedUp) => post('/api/registrations/quote', body, who);
 let n = 0;
 const code = (p: string) => `${p}${++n}`;
 
@@ -173,14 +173,15 @@ describe('registrations', () => {
     for (let i = 0; i < 13; i++) doc.addPage();
     const stored = await t.app.files.put(Readable.from([Buffer.from(await doc.save())]));
     await db.insert(cameraReady).values({ paperId: paper._id, storageKey: stored.key, size: stored.size, fileName: 'final.pdf' });
-    expect((await quote({ category: 'academician-scopus', currency: 'INR', paperId: paper._id })).json())
+    // A paper is priced for its own authors only (decision 0056).
+    expect((await quote({ category: 'academician-scopus', currency: 'INR', paperId: paper._id }, author)).json())
       .toMatchObject({ extraPages: 3, extraMinor: 3 * 1500 * 100, amountMinor: 60_000 * 74 + 3 * 1500 * 100 });
-    expect((await quote({ category: 'academician-journal', currency: 'USD', paperId: paper._id })).json())
+    expect((await quote({ category: 'academician-journal', currency: 'USD', paperId: paper._id }, author)).json())
       .toMatchObject({ extraPages: 3, extraMinor: 3 * 10 * 100, amountMinor: 35_000 + 3_000 });
     // Without publication: no extra pages. A paper that is not accepted: a clear 400.
-    expect((await quote({ category: 'presentation-only', currency: 'USD', paperId: paper._id })).json().extraMinor).toBe(0);
+    expect((await quote({ category: 'presentation-only', currency: 'USD', paperId: paper._id }, author)).json().extraMinor).toBe(0);
     const other = await submitPaper(t.app, author.auth);
-    const refused = await quote({ category: 'academician-scopus', currency: 'USD', paperId: other._id });
+    const refused = await quote({ category: 'academician-scopus', currency: 'USD', paperId: other._id }, author);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('is not an accepted paper');
   });
@@ -220,21 +221,21 @@ describe('registrations', () => {
     expect(refused.json().message).toBe('The registration fee is non-refundable.');
   });
 
-  test('the SPEC §7 modal keeps its payload and answer and creates a registration', async () => {
+  test('the SPEC §7 modal keeps its payload and answer; a fee row named makes a registration the server prices', async () => {
     const email = 'modal.payer@example.org';
     const txnid = await payAndConfirm(t.app, PAYU_SALT, { name: 'Modal Payer', email, phone: '9999999999', amount: 7400, productinfo: '' });
     const db = t.app.database.db;
     const [payment] = await db.select().from(payments).where(eq(payments.txnid, txnid));
-    expect(payment!.registrationId).toBeTruthy();
-    const [reg] = await db.select().from(registrations).where(eq(registrations.id, payment!.registrationId!));
-    // PayU's verified answer settles the payment and, with it, the registration (issue 24.3's completeRegistrationPayment).
-    expect(reg).toMatchObject({ email, name: 'Modal Payer', category: 'unspecified', currency: 'INR', amountMinor: 740_000, status: 'paid' });
+    // No fee row: a plain payment, settled, with no registration it could price (decision 0056).
+    expect(payment).toMatchObject({ status: 'paid', registrationId: null });
     const withItem = await post('/api/payu/initiate', { name: 'Item Payer', email, amount: 22200, productinfo: '', feeItem: { kind: 'award' } });
     expect(withItem.statusCode).toBe(200);
     const [p2] = await db.select().from(payments).where(eq(payments.txnid, payuFields(withItem.body).txnid!));
     const [r2] = await db.select().from(registrations).where(eq(registrations.id, p2!.registrationId!));
-    expect(r2).toMatchObject({ category: 'award-ceremony', amountMinor: 2_220_000 });
+    // The server's price for the row, not the amount typed; the payment still asks PayU for what was typed.
+    expect(r2).toMatchObject({ category: 'award-ceremony', amountMinor: 14_800_00, paperId: null, status: 'pending' });
+    expect(p2).toMatchObject({ amount: '22200.00' });
     const audits = await db.select().from(auditLog).where(eq(auditLog.action, 'registration.create'));
-    expect(audits.some((a) => (a.details as { registrationId?: string }).registrationId === reg!.id)).toBe(true);
+    expect(audits.some((a) => (a.details as { registrationId?: string }).registrationId === r2!.id)).toBe(true);
   });
 });

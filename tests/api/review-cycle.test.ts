@@ -38,6 +38,8 @@ afterAll(async () => {
 
 /** Issue 23's settings, at their defaults. */
 const DELIBERATION_DEFAULTS = {
+  // Which annotations keep their text in the reviewers' copy under blind review (decision 21).
+  blindAnnotationText: 'keep-unless-naming-author',
   reviewVisibility: 'after-own-review', biddingDeadline: null, responseOpens: null, responseCloses: null,
   discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
   // Issue 26.4's DOI settings.

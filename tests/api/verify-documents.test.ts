@@ -25,7 +25,8 @@ beforeAll(async () => {
   const db = t.app.database.db;
   const paperId = 'IMSE-VD-1';
   await db.insert(papers).values({ id: paperId, authorId: author.user._id, title: PAPER_TITLE, abstract: 'A' });
-  const reg = await insertRegistration(db, { name: 'देवनागरी नाम', email: 'deva.author@verify.example', paperId, category: 'student-scopus' });
+  // Made by the paper's author's account: the letter names an author only while the data says so (decision 0056).
+  const reg = await insertRegistration(db, { name: 'देवनागरी नाम', email: 'deva.author@verify.example', userId: author.user._id, paperId, category: 'student-scopus' });
   const workshopReg = await insertRegistration(db, { name: 'Zoë Ångström-Núñez', email: 'zoe@verify.example', category: 'workshop-internet-of-things' });
   const [nomination] = await db.insert(awardNominations).values({ id: newId(),
     year: 2026, category: 'Best Researcher Award', nomineeName: 'สมชาย ใจดี', nomineeEmail: 'somchai@verify.example', designation: 'Professor',

@@ -74,3 +74,12 @@ export function expectCleanAnswer(res: { statusCode: number; body: string; heade
     expect((json.message as string).length, label).toBeGreaterThan(0);
   }
 }
+
+/**
+ * A base64url signature or token with one bit of it changed: its first character (which carries six whole bits)
+ * swapped. Changing the last character is not a forgery when it differs only in the bits past the end of the
+ * bytes ('A' and 'B' end a 32-byte HMAC alike), or when the swap writes back the character that was there.
+ */
+export function forgedBase64url(value: string): string {
+  return `${value.startsWith('A') ? 'B' : 'A'}${value.slice(1)}`;
+}

@@ -34,7 +34,8 @@ export const ASSIGNMENT = endpoints('assignment', {
   },
   sendReviewInvitation: {
     method: 'POST', path: '/send-mail/:reviewerEmail', summary: 'Mail a reviewer an invitation to review a paper',
-    description: '200 when the mail server took the mail (or, without a mail server, it is kept in the outbox); 202 while it is still queued; 502 when it failed.',
+    description: '200 when the mail server took the mail (or, without a mail server, it is kept in the outbox); 202 while it is still queued; 502 when it failed. '
+      + '409 with the reason for a reviewer conflicted with the paper (the invitation names it), as for Send Paper.',
     params: z.object({ reviewerEmail: Email }), body: SendMailBody, response: SendMailJson, also: { 202: SendMailJson }, errors: [409, 502],
   },
   sendPaper: {

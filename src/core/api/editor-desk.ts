@@ -22,7 +22,7 @@ export const EDITOR_DESK = endpoints('editor desk', {
   getMail: {
     method: 'GET', path: '/editor/mails/:mailId', summary: 'One mail whole: recipient, subject, body, links, state, attempts, the SMTP answer',
     description: 'Without SMTP (the mail kept in the outbox) the body is whole, so an organiser can open a reset or verification link on a laptop. '
-      + 'When mail is configured, the link in a password reset, one-time login or verification mail is hidden (`masked`): it is the recipient\'s alone. The editor only.',
+      + 'When mail is configured, the link in a password reset, one-time login or verification mail is hidden (`masked`) in every field, the subject, error and SMTP answer as well as the body (and so in the list): it is the recipient\'s alone. The editor only.',
     params: MailIdParams, response: MailDetailJson,
   },
   listInvitationMails: {

@@ -13,7 +13,8 @@ export const MAIL_TEMPLATES_API = endpoints('editor desk', {
   saveMailTemplate: {
     method: 'PUT', path: '/editor/mail-templates/:name', summary: 'Save the editor\'s wording of one mail template',
     description: 'Refused with 400 and the reason when the subject or body is empty or too long, the subject has more than one line, '
-      + 'or either uses a placeholder the mail cannot fill (the reason names the ones it can). 404 for an unknown template. Audited as mail.template.save.',
+      + 'either uses a placeholder the mail cannot fill (the reason names the ones it can), or the subject carries a link that opens the recipient\'s account '
+      + '({resetUrl}, the one-time {loginUrl}, {verifyUrl}: the body only; the reason names it). 404 for an unknown template. Audited as mail.template.save.',
     params: MailTemplateParams, body: SaveMailTemplateBody, response: SavedMailTemplateJson,
   },
   resetMailTemplate: {

@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { CATEGORY_KEYS } from '../registration';
 import { Email, Id, PaperId } from '../schemas/common';
 import { CountryCode } from '../schemas/proceedings';
-import { plainLine } from '../schemas/text';
+import { noBidiControls, plainLine } from '../schemas/text';
 import { endpoints, fileAnswer } from './endpoint';
 
 /** Issue 24.1, 24.3: numbered receipts, bank transfers and the editor's page of one registration. Money in minor units, currency beside. */
@@ -39,6 +39,8 @@ export const EditorRegistrationJson = z.object({
     category: z.string(), categoryLabel: z.string(), paperId: z.string().nullable(), currency: Currency,
     listMinor: z.number().int(), earlyBird: z.boolean(), extraPages: z.number().int(), extraMinor: z.number().int(),
     couponCode: z.string().nullable(), discountMinor: z.number().int(), amountMinor: z.number().int(),
+    /** Received from its paid payments, and still owed while pending (decision 0056). */
+    receivedMinor: z.number().int(), owedMinor: z.number().int(),
     billingName: z.string().nullable(), billingAddress: z.string().nullable(),
     status: z.enum(['pending', 'paid', 'cancelled']), paidAt: z.string().nullable(), cancelledAt: z.string().nullable(),
     checkedInAt: z.string().nullable(), createdAt: z.string(),
@@ -59,7 +61,7 @@ export const EditorRegistrationBody = z.object({
   paperId: optional(PaperId),
   coupon: optional(z.string().trim().toUpperCase().regex(/^[A-Z0-9_-]{3,32}$/, 'A coupon code is 3 to 32 letters, digits, - or _')),
   billingName: optional(line('Billing name', 120)),
-  billingAddress: optional(z.string({ message: 'Billing address must be text' }).trim().max(500, 'Billing address is too long (at most 500 characters)')),
+  billingAddress: optional(z.string({ message: 'Billing address must be text' }).trim().max(500, 'Billing address is too long (at most 500 characters)').refine(...noBidiControls('Billing address'))),
 }, { message: 'Send the registration as JSON' });
 export type EditorRegistrationBody = z.infer<typeof EditorRegistrationBody>;
 

@@ -64,7 +64,7 @@ export const MAX_CO_AUTHORS = 20;
 export const CoAuthor = z.object({
   name: z.string({ message: 'Each co-author needs a name' }).trim().min(1, 'Each co-author needs a name').max(120, 'A co-author name is too long (at most 120 characters)').refine(...plainLine('Co-author name')),
   email: Email,
-  affiliation: z.string().trim().max(200, 'An affiliation is too long (at most 200 characters)').default(''),
+  affiliation: z.string().trim().max(200, 'An affiliation is too long (at most 200 characters)').refine(...plainLine('Affiliation')).default(''),
   /** Issue 26.4: the affiliation's country (ISO 3166-1 alpha-2) and the ORCID iD, both optional. */
   country: CountryCode.default(''),
   orcid: Orcid.default(null),

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX, COMMON_PLACEHOLDERS, placeholdersIn } from '../mail-templates';
 import { Id } from './common';
+import { noBidiControls } from './text';
 import { TrackId } from './tracks';
 
 /**
@@ -81,8 +82,10 @@ export const BulkAudience = z.discriminatedUnion('group', [
 ], { error: (issue) => (issue.code === 'invalid_union' ? GROUP_MESSAGE : undefined) });
 export type BulkAudience = z.infer<typeof BulkAudience>;
 
-const Subject = z.string({ message: 'subject is required' }).max(MAIL_SUBJECT_MAX, `The subject must be at most ${MAIL_SUBJECT_MAX} characters`);
-const Body = z.string({ message: 'body is required' }).max(MAIL_BODY_MAX, `The body must be at most ${MAIL_BODY_MAX} characters`);
+const Subject = z.string({ message: 'subject is required' }).max(MAIL_SUBJECT_MAX, `The subject must be at most ${MAIL_SUBJECT_MAX} characters`)
+  .refine(...noBidiControls('The subject'));
+const Body = z.string({ message: 'body is required' }).max(MAIL_BODY_MAX, `The body must be at most ${MAIL_BODY_MAX} characters`)
+  .refine(...noBidiControls('The body'));
 
 export const BulkMailPreviewBody = z.object({
   audience: BulkAudience,

@@ -1,11 +1,12 @@
 import { z } from '../zod';
 import { MESSAGES } from '../messages';
 import { CONTACT_LIMITS } from './contact-limits';
+import { noBidiControls } from './text';
 
 export { CONTACT_LIMITS };
 
 const field = (label: string, max: number) =>
-  z.string({ message: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`).default('');
+  z.string({ message: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`).refine(...noBidiControls(label)).default('');
 
 /** The home page's contact form: no field is required (SPEC §5); each is limited in length. */
 export const ContactBody = z.object({

@@ -1,10 +1,13 @@
 import { z } from '../zod';
-import { isPlainText, controlCharsMessage, plainLine } from './text';
+import { isPlainText, controlCharsMessage, noBidiControls, plainLine } from './text';
 
-/** A trimmed text field with its length limit; `required`: not empty. No default here: SpeakerFields and NewsFields add them, the edits must not. */
+/**
+ * A trimmed text field with its length limit and no text-direction controls; `required`: not empty. No default
+ * here: SpeakerFields and NewsFields add them, the edits must not.
+ */
 const text = (label: string, max: number, required = false) => {
   const s = z.string().trim().max(max, `${label} is too long (at most ${max} characters)`);
-  return required ? s.min(1, `${label} is required`) : s;
+  return (required ? s.min(1, `${label} is required`) : s).refine(...noBidiControls(label));
 };
 
 /** The longest biography, in characters (plain text; a blank line starts a paragraph). */

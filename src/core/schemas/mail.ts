@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { TEMPLATE_NAMES } from '../mail-templates';
+import { SECRET_PLACEHOLDERS, TEMPLATE_NAMES, type TemplateName } from '../mail-templates';
 import { Id } from './common';
 
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'outbox'] as const;
@@ -25,8 +25,8 @@ export const MailJson = z.object({
 });
 export type MailJson = z.infer<typeof MailJson>;
 
-/** Mails whose body carries a secret link (a password reset, a one-time login, a verification). */
-export const SECRET_TEMPLATES = ['passwordReset', 'loginLink', 'verifyEmail'] as const;
+/** Mails that carry a secret link (a password reset, a one-time login, a verification): those with SECRET_PLACEHOLDERS. */
+export const SECRET_TEMPLATES = Object.keys(SECRET_PLACEHOLDERS) as TemplateName[];
 /** What replaces such a link in the body the editor reads when mail is configured (the link goes to the recipient only). */
 export const LINK_HIDDEN_DELIVERED = '[link hidden: it was delivered to the recipient]';
 export const LINK_HIDDEN_PENDING = '[link hidden: it goes to the recipient only]';
@@ -36,7 +36,7 @@ export const MailDetailJson = MailJson.extend({
   body: z.string(),
   /** The http(s) addresses in the body, in order (after any masking). */
   links: z.array(z.string()),
-  /** True when a secret link in the body was hidden (mail is configured: the link is the recipient's alone). */
+  /** True when a secret link was hidden, in the body or any other field (mail is configured: the link is the recipient's alone). */
   masked: z.boolean(),
   /** The template's name for people (TEMPLATE_INFO). */
   templateLabel: z.string(),

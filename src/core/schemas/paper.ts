@@ -107,4 +107,4 @@ export type PaperSavedResponse = z.infer<typeof PaperSavedResponse>;
 export const NewPaperResponse = PaperSavedResponse;
 
 export const CommentText = z.string({ message: MESSAGES.emptyComment }).trim().min(1, MESSAGES.emptyComment)
-  .max(10000, 'Comment is too long (at most 10,000 characters)');
+  .max(10000, 'Comment is too long (at most 10,000 characters)').refine(...noBidiControls('Comment'));

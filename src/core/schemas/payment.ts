@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { Email } from './common';
 import { FeeItem } from './fee-item';
-import { plainLine } from './text';
+import { noBidiControls, plainLine } from './text';
 
 /** SPEC §7: the payment form sends a fixed placeholder phone (PayU requires one; the form does not ask). */
 export const PLACEHOLDER_PHONE = '9999999999';
@@ -21,7 +21,7 @@ const Amount = z.preprocess(
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount may have at most two decimals');
 /** The paper ID, or 'Conference Registration' when it is empty (SPEC §7). */
 const ProductInfo = z.string().trim().max(100, 'Paper ID is too long (at most 100 characters)')
-  .refine((v) => !v.includes('|'), 'Paper ID may not contain the character |').optional()
+  .refine((v) => !v.includes('|'), 'Paper ID may not contain the character |').refine(...noBidiControls('Paper ID')).optional()
   .transform((v) => v || DEFAULT_PRODUCT);
 
 export const PayuInitiateBody = z.object({
@@ -74,7 +74,15 @@ export const PaymentJson = z.object({
   feeItem: FeeItem.nullable(),
   feeLabel: z.string().nullable(),
   expectedAmount: z.string().nullable(),
-  /** A paid payment for a paper whose amount is below the expected fee. */
+  /**
+   * The registration the payment pays for, with what it received and still owes in its currency (decision 0056);
+   * null for a plain payment (the SPEC §7 form without a fee row).
+   */
+  registration: z.object({
+    id: z.string(), code: z.string(), status: z.enum(['pending', 'paid', 'cancelled']), currency: z.enum(['USD', 'INR']),
+    amountMinor: z.number().int(), receivedMinor: z.number().int(), owedMinor: z.number().int(),
+  }).nullable(),
+  /** Paid, yet its registration still owes part of its price (or, for a plain payment, below the fee item's expected amount). */
   underpaid: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { PROGRAM_TRACKS } from '../program';
 import { Id, PaperId } from './common';
-import { plainLine } from './text';
+import { noBidiControls, plainLine } from './text';
 
 const Instant = z.iso.datetime({ offset: true, message: 'Times must be ISO 8601 instants, e.g. 2023-12-27T09:00:00+07:00' });
 
@@ -40,10 +40,10 @@ export function isSessionLink(link: string): boolean {
   }
 }
 
-const Room = z.string().trim().max(500, 'Room is too long (at most 500 characters)');
+const Room = z.string().trim().max(500, 'Room is too long (at most 500 characters)').refine(...noBidiControls('Room'));
 /** The online session's address (issue 26.2): shown only to registered participants; '' for none. */
 const Link = z.string({ message: LINK_MESSAGE }).trim().max(500, 'Link is too long (at most 500 characters)').refine(isSessionLink, LINK_MESSAGE);
-const Chair = z.string().trim().max(200, 'Chair is too long (at most 200 characters)');
+const Chair = z.string().trim().max(200, 'Chair is too long (at most 200 characters)').refine(...noBidiControls('Chair'));
 const SessionFields = z.object({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)').refine(...plainLine('Title')),
   track: z.enum(PROGRAM_TRACKS, { message: 'Track must be one of the four tracks of the call for papers' }),

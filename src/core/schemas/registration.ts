@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { CATEGORY_KEYS, UNSPECIFIED_CATEGORY } from '../registration';
 import { Id, PaperId } from './common';
 import { CountryCode } from './proceedings';
-import { plainLine } from './text';
+import { noBidiControls, plainLine } from './text';
 
 /** Issue 24.1–24.2: registrations, their prices, early-bird windows and coupons. Money: integers in minor units, currency beside. */
 
@@ -76,7 +76,8 @@ export const CreateRegistrationBody = z.object({
   paperId: OptionalPaper,
   coupon: OptionalCoupon,
   billingName: line('Billing name', 120).optional().nullable(),
-  billingAddress: z.string({ message: 'Billing address must be text' }).trim().max(500, 'Billing address is too long (at most 500 characters)').optional().nullable(),
+  billingAddress: z.string({ message: 'Billing address must be text' }).trim().max(500, 'Billing address is too long (at most 500 characters)')
+    .refine(...noBidiControls('Billing address')).optional().nullable(),
   provider: z.enum(PAYMENT_METHODS, { message: 'Choose how to pay: payu, card or bank' }),
 }, { message: 'Send the registration as JSON' });
 export type CreateRegistrationBody = z.infer<typeof CreateRegistrationBody>;
@@ -101,6 +102,10 @@ export const RegistrationJson = z.object({
   couponCode: z.string().nullable(),
   discountMinor: z.number().int(),
   amountMinor: z.number().int(),
+  /** What its paid payments brought, in its currency; it is paid once this covers amountMinor (decision 0056). */
+  receivedMinor: z.number().int(),
+  /** What is still owed while it waits for payment (amountMinor − receivedMinor); 0 once paid or cancelled. */
+  owedMinor: z.number().int(),
   billingName: z.string().nullable(),
   billingAddress: z.string().nullable(),
   status: z.enum(REGISTRATION_STATUSES),

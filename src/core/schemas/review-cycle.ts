@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { paperState } from '../paper-state';
 import { AnswerJson, Answers } from '../review-form';
 import { Email } from './common';
+import { noBidiControls } from './text';
 import { ReviewRatingJson } from './review-quality';
 
 export const RECOMMENDATIONS = { 1: 'Strong reject', 2: 'Weak reject', 3: 'Borderline', 4: 'Weak accept', 5: 'Strong accept' } as const;
@@ -14,9 +15,9 @@ export const ReviewBody = z.object({
   recommendation: score('recommendation'),
   confidence: score('confidence'),
   commentsToAuthors: z.string({ message: 'commentsToAuthors is required' }).trim()
-    .min(1, 'commentsToAuthors is required').max(20_000, 'commentsToAuthors is too long (at most 20,000 characters)'),
+    .min(1, 'commentsToAuthors is required').max(20_000, 'commentsToAuthors is too long (at most 20,000 characters)').refine(...noBidiControls('commentsToAuthors')),
   commentsToEditor: z.string({ message: 'commentsToEditor must be text' }).trim()
-    .max(20_000, 'commentsToEditor is too long (at most 20,000 characters)').optional(),
+    .max(20_000, 'commentsToEditor is too long (at most 20,000 characters)').refine(...noBidiControls('commentsToEditor')).optional(),
   /** The conference's own questions (issue 23.1, core/review-form.ts): question id → score, choice or text. */
   answers: Answers.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { noBidiControls } from './text';
 
 /** A chair's rating of a review (issue 23.7), with the points the reviewers page averages. */
 export const REVIEW_RATINGS = ['helpful', 'adequate', 'poor'] as const;
@@ -44,7 +45,7 @@ export type ReviewHistoryJson = z.infer<typeof ReviewHistoryJson>;
 const RATING_MESSAGE = 'rating must be helpful, adequate, poor or null';
 export const RatingBody = z.object({
   rating: z.enum(REVIEW_RATINGS, { message: RATING_MESSAGE }).nullable(),
-  note: z.string({ message: 'note must be text' }).trim().max(2000, 'note is too long (at most 2,000 characters)').optional(),
+  note: z.string({ message: 'note must be text' }).trim().max(2000, 'note is too long (at most 2,000 characters)').refine(...noBidiControls('note')).optional(),
 }, { message: 'Send {"rating": "helpful" | "adequate" | "poor" | null, "note": "…"}' }).strict();
 export type RatingBody = z.infer<typeof RatingBody>;
 

@@ -3,7 +3,9 @@
  * where a field is multi-line), DEL, C1 controls, and Unicode's whole Bidi_Control set, the invisible
  * direction marks, embeddings, overrides and isolates that can make a name, a title or a file name read
  * differently from what it is (`evil\u202efdp.exe` shows as "evilexe.pdf"): U+061C, U+200E, U+200F,
- * U+202A–U+202E, U+2066–U+2069. Arabic and Hebrew letters stay allowed.
+ * U+202A–U+202E, U+2066–U+2069. Arabic and Hebrew letters stay allowed. The Bidi_Control set is refused in every
+ * other stored free text too (comments, reviews, responses, posts, mails, messages): free-text-bidi.test.ts lists
+ * them and checks every body of the API.
  */
 const SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\p{Bidi_Control}]/u;
 const MULTI_LINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Bidi_Control}]/u;

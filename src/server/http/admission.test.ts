@@ -40,3 +40,22 @@ test('without a share, uploads and reads take turns as before', async () => {
   (await waiting)();
   expect(gate.stats()).toMatchObject({ active: 0, waiting: 0, refused: 1 });
 });
+
+test('one address runs at most its share of the upload turns; an upload from another address goes in at once', async () => {
+  const gate = new AdmissionGate({ concurrency: 8, maxUploads: 4, maxUploadsPerAddress: 2, maxWaiting: 10, maxWaitMs: 60_000 });
+  const a1 = await gate.enter('a', { upload: true });
+  const a2 = await gate.enter('a', { upload: true });
+  let a3In = false;
+  const a3 = gate.enter('a', { upload: true }).then((leave) => { a3In = true; return leave; });
+  await settle();
+  expect(a3In).toBe(false);
+  // Another address's upload is not queued behind the capped one.
+  const b1 = await gate.enter('b', { upload: true });
+  expect(gate.stats()).toMatchObject({ active: 3, waiting: 1 });
+  // When one of a's uploads ends, its waiting upload goes in.
+  a1();
+  const leaveA3 = await a3;
+  expect(a3In).toBe(true);
+  for (const leave of [a2, leaveA3, b1]) leave();
+  expect(gate.stats()).toMatchObject({ active: 0, waiting: 0 });
+});

@@ -13,10 +13,12 @@ export interface AdmissionOptions {
   maxWaitMs: number;
   /**
    * Of the turns, at most this many to uploads (`enter(address, { upload: true })`), and a turn that comes free goes
-   * to a waiting request of another kind first: reads do not queue behind a surge of submissions (issue 30.2).
+   * to a waiting request of another kind first: reads do not queue behind a surge of submissions.
    * Unset: as many as `concurrency`, no preference.
    */
   maxUploads?: number;
+  /** Of the upload turns, at most this many to one client address (an upload holds its turn while its body arrives). Unset: no cap of its own. */
+  maxUploadsPerAddress?: number;
 }
 
 export interface AdmissionStats {
@@ -30,12 +32,14 @@ export interface AdmissionStats {
 interface Waiter { address: string; upload: boolean; admit: () => void; refuse: (e: AppError) => void; timer: NodeJS.Timeout }
 
 /**
- * The server's front door for API requests (issue 30.3). At most `concurrency` run at once; up to `maxWaiting`
- * wait, taking turns round-robin between client addresses (a flood from one address waits behind its own
- * requests, not in front of everyone else's); the rest, and any that waited `maxWaitMs`, are answered 503 with
+ * The server's front door for API requests (docs/decisions/0036). At most `concurrency` run at once; up to
+ * `maxWaiting` wait, taking turns round-robin between client addresses (a flood from one address waits behind its
+ * own requests, not in front of everyone else's); the rest, and any that waited `maxWaitMs`, are answered 503 with
  * Retry-After at once instead of piling up until every request times out. A request admitted runs to its end:
- * an upload in progress is never cut off to serve a newcomer. The same shape as the password-hashing queue
- * (src/server/auth/hash-queue.ts, docs/decisions/0022-hashing-queue.md), one level up.
+ * an upload in progress is never cut off to serve a newcomer. An upload holds its turn while its body arrives, so
+ * one address runs at most `maxUploadsPerAddress` of them: slow uploads from one address cannot hold every upload
+ * turn (docs/decisions/0057). The same shape as the password-hashing queue (src/server/auth/hash-queue.ts,
+ * docs/decisions/0022-hashing-queue.md), one level up.
  */
 export class AdmissionGate {
   private active = 0;
@@ -46,7 +50,10 @@ export class AdmissionGate {
   /** Waiting requests by address, in the order of the round: uploads apart, served after the others. */
   private readonly queues = new Map<string, Waiter[]>();
   private readonly uploadQueues = new Map<string, Waiter[]>();
+  /** Running uploads by address (only addresses with at least one). */
+  private readonly uploadsByAddress = new Map<string, number>();
   private readonly maxUploads: number;
+  private readonly maxUploadsPerAddress: number;
   /** Moving average of how long an admitted request holds its turn, to say when a refused client should retry. */
   private averageMs = 50;
   private readonly perAddress: number;
@@ -55,6 +62,7 @@ export class AdmissionGate {
     if (!(opts.concurrency >= 1)) throw new Error('admission concurrency must be at least 1');
     this.perAddress = Math.max(1, opts.maxWaitingPerAddress ?? Math.ceil(opts.maxWaiting / 4));
     this.maxUploads = Math.max(1, Math.min(opts.concurrency, opts.maxUploads ?? opts.concurrency));
+    this.maxUploadsPerAddress = Math.max(1, Math.min(this.maxUploads, opts.maxUploadsPerAddress ?? this.maxUploads));
   }
 
   stats(): AdmissionStats {
@@ -68,18 +76,14 @@ export class AdmissionGate {
   async enter(address: string, kind: { upload?: boolean } = {}): Promise<() => void> {
     const upload = kind.upload === true;
     const queues = upload ? this.uploadQueues : this.queues;
-    // At once when a turn is free and nobody of this kind waits (an upload also needs its share free and no
-    // other request waiting, since those go first).
-    const free = this.active < this.opts.concurrency && (upload
-      ? this.activeUploads < this.maxUploads && this.uploadQueues.size === 0 && this.queues.size === 0
-      : this.queues.size === 0);
-    if (free) {
-      this.active++;
-      if (upload) this.activeUploads++;
+    // At once when a turn is free for it and nobody of this kind waits (an upload also needs no other request
+    // waiting, since those go first).
+    if (this.canRun(address, upload) && queues.size === 0 && (!upload || this.queues.size === 0)) {
+      this.take(address, upload);
     } else {
       const mine = queues.get(address);
       if (this.waiting >= this.opts.maxWaiting || (mine?.length ?? 0) >= this.perAddress) throw this.busy();
-      // The turn is handed over by leave(): `active` (and `activeUploads`) stay counted for it.
+      // The turn is handed over by pump(), which counts it as taken before admitting.
       await new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
           address, upload, admit: resolve, refuse: reject,
@@ -89,6 +93,8 @@ export class AdmissionGate {
         if (mine) mine.push(waiter);
         else queues.set(address, [waiter]);
         this.waiting++;
+        // An upload may be queued behind uploads of an address at its own cap while a turn is free for this one.
+        this.pump();
       });
     }
     this.admitted++;
@@ -98,33 +104,55 @@ export class AdmissionGate {
       if (left) return;
       left = true;
       this.averageMs = this.averageMs * 0.9 + (performance.now() - t0) * 0.1;
-      this.leave(upload);
+      this.leave(address, upload);
     };
   }
 
-  private leave(upload: boolean): void {
-    if (upload) this.activeUploads--;
-    // The freed turn: to the next request of another kind, else to the next upload while uploads are under their share.
-    const waiter = this.next(this.queues) ?? (this.activeUploads < this.maxUploads ? this.next(this.uploadQueues) : undefined);
-    if (!waiter) {
-      this.active--;
-      return;
-    }
-    if (waiter.upload) this.activeUploads++;
-    this.waiting--;
-    clearTimeout(waiter.timer);
-    waiter.admit();
+  private canRun(address: string, upload: boolean): boolean {
+    if (this.active >= this.opts.concurrency) return false;
+    return !upload || (this.activeUploads < this.maxUploads && (this.uploadsByAddress.get(address) ?? 0) < this.maxUploadsPerAddress);
   }
 
-  /** The first waiter of the round, its address moved to the back of the round. */
+  private take(address: string, upload: boolean): void {
+    this.active++;
+    if (!upload) return;
+    this.activeUploads++;
+    this.uploadsByAddress.set(address, (this.uploadsByAddress.get(address) ?? 0) + 1);
+  }
+
+  private leave(address: string, upload: boolean): void {
+    this.active--;
+    if (upload) {
+      this.activeUploads--;
+      const n = (this.uploadsByAddress.get(address) ?? 1) - 1;
+      if (n > 0) this.uploadsByAddress.set(address, n);
+      else this.uploadsByAddress.delete(address);
+    }
+    this.pump();
+  }
+
+  /** Free turns to waiting requests: other requests first, then uploads of addresses under their own cap. */
+  private pump(): void {
+    while (this.active < this.opts.concurrency) {
+      const waiter = this.next(this.queues) ?? (this.activeUploads < this.maxUploads ? this.next(this.uploadQueues) : undefined);
+      if (!waiter) return;
+      this.take(waiter.address, waiter.upload);
+      this.waiting--;
+      clearTimeout(waiter.timer);
+      waiter.admit();
+    }
+  }
+
+  /** The first waiter of the round that may run now, its address moved to the back of the round. */
   private next(queues: Map<string, Waiter[]>): Waiter | undefined {
-    const first = queues.entries().next();
-    if (first.done) return undefined;
-    const [address, waiters] = first.value;
-    const waiter = waiters.shift()!;
-    queues.delete(address);
-    if (waiters.length > 0) queues.set(address, waiters); // to the back of the round
-    return waiter;
+    for (const [address, waiters] of queues) {
+      if (!this.canRun(address, waiters[0]!.upload)) continue;
+      const waiter = waiters.shift()!;
+      queues.delete(address);
+      if (waiters.length > 0) queues.set(address, waiters); // to the back of the round
+      return waiter;
+    }
+    return undefined;
   }
 
   /** Take a waiter whose wait ran out off its queue. */
@@ -143,5 +171,43 @@ export class AdmissionGate {
     // The time the requests ahead need: the queue's length in rounds of `concurrency`, at least a second.
     const seconds = Math.min(60, Math.max(1, Math.ceil(((this.waiting / this.opts.concurrency) + 1) * this.averageMs / 1000)));
     return new AppError('unavailable', SERVER_BUSY, { 'retry-after': String(seconds) });
+  }
+}
+
+/**
+ * One request's turn at the gate, which it may give back while its body arrives and take again to run
+ * (docs/decisions/0057). `end()` (the connection closed or the answer sent) gives back whatever it holds, also a
+ * turn granted after the end.
+ */
+export class Turn {
+  private leave: (() => void) | null = null;
+  private released = false;
+  private ended = false;
+
+  constructor(private readonly gate: AdmissionGate, private readonly address: string, readonly upload: boolean) {}
+
+  async take(): Promise<void> {
+    const leave = await this.gate.enter(this.address, { upload: this.upload });
+    if (this.ended) leave();
+    else this.leave = leave;
+  }
+
+  giveBack(): void {
+    if (!this.leave) return;
+    this.leave();
+    this.leave = null;
+    this.released = true;
+  }
+
+  async takeAgain(): Promise<void> {
+    if (!this.released || this.ended) return;
+    this.released = false;
+    await this.take();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.leave?.();
+    this.leave = null;
   }
 }

@@ -3,6 +3,8 @@
  * the payer's browser arrives here from PayU or Stripe with a form post, or opens the PayU hand-off in a
  * new window. Every value is escaped; no page loads anything from elsewhere.
  */
+import { STILL_OWED } from '../../core/messages';
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(value: string): string {
@@ -58,6 +60,8 @@ export interface ResultView {
   name: string;
   product: string;
   registrationUrl: string;
+  /** What the registration still owes after this payment ("INR 44,399.00"), or null when nothing is (decision 0056). */
+  owed?: string | null;
 }
 
 const HEADINGS = { paid: 'Payment received', failed: 'Payment failed', pending: 'Payment not confirmed yet' } as const;
@@ -69,8 +73,9 @@ export function renderResultPage(v: ResultView): string {
     failed: 'The payment did not go through. You can try again from the registration page.',
     pending: 'The payment provider has not confirmed this payment yet. If money was taken, it will be recorded when the confirmation arrives; please keep the transaction ID.',
   }[v.status];
+  const owed = v.status === 'paid' && v.owed ? `\n<p class="pending">${escapeHtml(STILL_OWED(v.owed))}</p>` : '';
   return page(HEADINGS[v.status], `<h1 class="${v.status}">${escapeHtml(HEADINGS[v.status])}</h1>
-<p>${escapeHtml(text)}</p>
+<p>${escapeHtml(text)}</p>${owed}
 <dl>
 <dt>Transaction ID</dt><dd>${escapeHtml(v.txnid)}</dd>
 <dt>Amount</dt><dd>${escapeHtml(`${v.amount} ${v.currency}`)}</dd>

@@ -83,7 +83,7 @@ const routes: FastifyPluginAsync = async (app) => {
       return { message: reviewerUnassigned(reviewerName) };
     },
   });
-  defineRoute(app, ASSIGNMENT.listEditorMessages, { access: EDITOR, handler: () => listEditorMessages(db) });
+  defineRoute(app, ASSIGNMENT.listEditorMessages, { access: EDITOR, handler: () => listEditorMessages(db, { configured: app.mailer.configured }) });
 };
 
 export default routes;

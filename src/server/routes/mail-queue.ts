@@ -17,7 +17,7 @@ const routes: FastifyPluginAsync = async (app) => {
       return { message: MAIL_RETRY_QUEUED, mail };
     },
   });
-  defineRoute(app, EDITOR_DESK.listMails, { access: ['Editor'], handler: ({ query }) => listMails(db, query) });
+  defineRoute(app, EDITOR_DESK.listMails, { access: ['Editor'], handler: ({ query }) => listMails(db, { query, configured: app.mailer.configured }) });
   defineRoute(app, EDITOR_DESK.getMail, {
     access: ['Editor'],
     handler: ({ params }) => getMailForEditor(db, { mailId: params.mailId, configured: app.mailer.configured }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { PAYMENTS } from '../../core/api/payments';
+import { formatMoney } from '../../core/registration';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { AppError } from '../errors';
 import { defineRoute } from '../http/route';
@@ -9,7 +10,7 @@ import { renderPayuRedirectPage, renderRejectedPage, renderResultPage } from '..
 import { cutPayuCallbackForm } from '../payments/payu';
 import { createCardCheckout, initiatePayuPayment } from '../services/payments/initiate-payment';
 import { exportPaymentsCsv, listEditorPayments } from '../services/payments/list-payments';
-import { receiveCardReturn, receivePayuReturn, recordCardWebhook, type PaymentRow } from '../services/payments/record-payment-callback';
+import { receiveCardReturn, receivePayuReturn, recordCardWebhook, type PaymentOutcome } from '../services/payments/record-payment-callback';
 
 const FORM = 'application/x-www-form-urlencoded';
 const HOUR = 60 * 60 * 1000;
@@ -46,8 +47,9 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!card) throw new AppError('unavailable', CARD_NOT_CONFIGURED);
     return card;
   };
-  const resultPage = (p: PaymentRow) => renderResultPage({
+  const resultPage = ({ payment: p, owed }: PaymentOutcome) => renderResultPage({
     status: p.status, txnid: p.txnid, amount: Number(p.amount).toFixed(2), currency: p.currency, name: p.name, product: p.product, registrationUrl,
+    owed: owed ? formatMoney(owed.minor, owed.currency) : null,
   });
 
   defineRoute(app, PAYMENTS.getPaymentsConfig, {
@@ -98,8 +100,8 @@ const routes: FastifyPluginAsync = async (app) => {
         handler: async ({ req, reply }) => {
           // Only PayU's known fields, each cut to a fixed length, are read or stored (never the whole form).
           const form = cutPayuCallbackForm(req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
-          const payment = await receivePayuReturn({ db, config, kind, form, ip: req.ip, notify });
-          return sendHtml(reply, resultPage(payment));
+          const outcome = await receivePayuReturn({ db, config, kind, form, ip: req.ip, notify });
+          return sendHtml(reply, resultPage(outcome));
         },
       });
     }
@@ -109,8 +111,8 @@ const routes: FastifyPluginAsync = async (app) => {
       // Not configured is said before the query is checked.
       guard: async () => { configuredCard(); },
       handler: async ({ req, reply, query }) => {
-        const payment = await receiveCardReturn({ db, card: configuredCard(), sessionId: query.session_id, ip: req.ip, notify });
-        return sendHtml(reply, resultPage(payment));
+        const outcome = await receiveCardReturn({ db, card: configuredCard(), sessionId: query.session_id, ip: req.ip, notify });
+        return sendHtml(reply, resultPage(outcome));
       },
     });
   });

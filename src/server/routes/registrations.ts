@@ -9,7 +9,7 @@ import { createCoupon, listCoupons, updateCoupon } from '../services/payments/co
 import { createRegistration } from '../services/payments/create-registration';
 import { createEarlyBirdPrice, deleteEarlyBirdPrice, listEarlyBirdPrices } from '../services/payments/early-bird-prices';
 import { CARD_TAKES_DOLLARS, PAYU_TAKES_RUPEES, startRegistrationPayment } from '../services/payments/initiate-payment';
-import { findMyRegistration, listMyRegistrations, registrationJson, VERIFY_FIRST } from '../services/payments/list-my-registrations';
+import { findMyRegistration, listMyRegistrations, myRegistrationJson, VERIFY_FIRST } from '../services/payments/list-my-registrations';
 import { listPrices, priceRegistration, toQuoteJson } from '../services/payments/price-registration';
 import { PAYMENT_LIMITS } from './payments';
 
@@ -40,8 +40,10 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, REGISTRATIONS.quoteRegistration, {
     access: 'public',
     guard: limit('quote', QUOTE_LIMIT),
-    handler: async ({ body }) => toQuoteJson(await priceRegistration(db, {
+    handler: async ({ body, caller }) => toQuoteJson(await priceRegistration(db, {
       category: body.category, currency: body.currency, paperId: body.paperId ?? null, couponCode: body.coupon ?? null, files: app.files,
+      // A paper is priced only for its own authors, signed in with their confirmed address (decision 0056).
+      registrant: caller?.emailVerified ? { userId: caller.id, email: caller.email } : null,
     })),
   });
 
@@ -62,7 +64,7 @@ const routes: FastifyPluginAsync = async (app) => {
         actor: { id: caller.id, role: caller.role, ip: req.ip },
       });
       const payment = await startRegistrationPayment({ db, config, card, registration, provider: body.provider, contactEmail: CONTACT_EMAIL });
-      return { registration: registrationJson(registration), payment };
+      return { registration: await myRegistrationJson(db, registration), payment };
     },
   });
 
@@ -90,7 +92,7 @@ const routes: FastifyPluginAsync = async (app) => {
     guard: async (_req, caller) => verified(caller),
     handler: async ({ req, caller, params }) => {
       const registration = await findMyRegistration(db, caller, params.id);
-      return registrationJson(await cancelRegistration(db, { registration, actor: actorOf(caller, req.ip), seatOffer: { mailer: app.mailer, publicUrl: app.config.publicUrl } }));
+      return myRegistrationJson(db, await cancelRegistration(db, { registration, actor: actorOf(caller, req.ip), seatOffer: { mailer: app.mailer, publicUrl: app.config.publicUrl } }));
     },
   });
 

@@ -6,6 +6,7 @@ import { papers, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer, MailState } from '../../mail/send';
 import { recordAudit } from '../shared/audit';
+import { conflictBetween, refuseConflict } from '../submissions/conflicts';
 import { recordInvitation } from '../submissions/review-status';
 import { isWaitingForApproval, NOT_APPROVED } from './reviewer-checks';
 
@@ -27,6 +28,8 @@ export async function sendReviewInvitation(opts: {
   const [paper] = await db.select().from(papers).where(eq(papers.id, opts.paperId)).limit(1);
   if (!paper) throw new AppError('not_found', 'Paper not found');
   if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
+  // The invitation names the paper: a reviewer conflicted with it is refused, as Send Paper refuses them (409).
+  refuseConflict(await conflictBetween(db, paper.id, reviewer.id));
   const queued = await db.transaction(async (tx) => {
     const mail = await opts.mailer.send({
       tx, to: reviewer.email, template: 'reviewInvitation',

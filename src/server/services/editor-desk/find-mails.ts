@@ -1,46 +1,27 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { TEMPLATE_INFO, type TemplateName } from '../../../core/mail-templates';
-import {
-  LINK_HIDDEN_DELIVERED, LINK_HIDDEN_PENDING, SECRET_TEMPLATES, type MailDetailJson, type MailListJson, type MailListQuery,
-} from '../../../core/schemas/mail';
+import type { MailDetailJson, MailListJson, MailListQuery } from '../../../core/schemas/mail';
 import type { Db } from '../../db/connect';
 import { auditLog, mailQueue } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findMail, toMailJson } from './list-messages';
-
-const URL_PATTERN = /https?:\/\/[^\s<>"')\]]+/g;
-
-/** The http(s) addresses in a mail's text, in order, a trailing full stop or comma left out. */
-export function linksIn(text: string): string[] {
-  return [...text.matchAll(URL_PATTERN)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
-}
-
-/**
- * The body the editor reads: whole, except that when mail is configured the links of a password reset, a
- * one-time login or a verification mail are hidden, so that reading the log cannot take over an account. Without
- * SMTP nothing was delivered and the editor is the only way to the link (an organiser on a laptop).
- */
-export function bodyForEditor(mail: { template: string; body: string; status: string }, configured: boolean): { body: string; masked: boolean } {
-  if (!configured || !(SECRET_TEMPLATES as readonly string[]).includes(mail.template)) return { body: mail.body, masked: false };
-  const hidden = mail.status === 'sent' ? LINK_HIDDEN_DELIVERED : LINK_HIDDEN_PENDING;
-  const body = mail.body.replace(URL_PATTERN, hidden);
-  return { body, masked: body !== mail.body };
-}
+import { linksIn, maskSecretLinks } from './mask-secret-links';
 
 /** One mail whole, for the editor (404 when there is none). */
 export async function getMailForEditor(db: Db, opts: { mailId: string; configured: boolean }): Promise<MailDetailJson> {
   const row = await findMail(db, opts.mailId);
   if (!row) throw new AppError('not_found', 'Mail not found');
-  const { body, masked } = bodyForEditor(row, opts.configured);
+  const { mail, masked } = maskSecretLinks(row, opts.configured);
   return {
-    ...toMailJson(row), body, masked, links: linksIn(body),
+    ...toMailJson(row, opts.configured), body: mail.body, masked, links: linksIn(mail.body),
     templateLabel: TEMPLATE_INFO[row.template as TemplateName]?.label ?? row.template,
     bulkId: row.bulkId, listUnsubscribe: row.listUnsubscribe,
   };
 }
 
 /** The mail log filtered by address (any case), state and templates: the newest `limit`, the total, and counts per state. */
-export async function listMails(db: Db, query: MailListQuery): Promise<MailListJson> {
+export async function listMails(db: Db, opts: { query: MailListQuery; configured: boolean }): Promise<MailListJson> {
+  const { query } = opts;
   const who: SQL[] = [];
   if (query.to) who.push(sql`lower(${mailQueue.to}) = ${query.to.toLowerCase()}`);
   if (query.template) who.push(inArray(mailQueue.template, query.template.split(',')));
@@ -52,7 +33,7 @@ export async function listMails(db: Db, query: MailListQuery): Promise<MailListJ
   const counts = { queued: 0, sending: 0, sent: 0, failed: 0, outbox: 0 };
   for (const c of perState) counts[c.status] = c.n;
   const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0);
-  return { mails: rows.map(toMailJson), total, counts };
+  return { mails: rows.map((m) => toMailJson(m, opts.configured)), total, counts };
 }
 
 /**

@@ -2,8 +2,11 @@ import { desc, eq } from 'drizzle-orm';
 import type { EditorMessagesJson, MailJson } from '../../../core/schemas/mail';
 import type { Db } from '../../db/connect';
 import { contactMessages, mailQueue, type MailQueueRow } from '../../db/schema';
+import { maskSecretLinks } from './mask-secret-links';
 
-export function toMailJson(m: MailQueueRow): MailJson {
+/** One mail of the log as the editor reads it: secret links hidden in every field when mail is configured (maskSecretLinks). */
+export function toMailJson(row: MailQueueRow, configured: boolean): MailJson {
+  const { mail: m } = maskSecretLinks(row, configured);
   return {
     _id: m.id, to: m.to, subject: m.subject, template: m.template, result: m.status, error: m.lastError,
     attempts: m.attempts, nextAttemptAt: m.status === 'queued' ? m.nextAttemptAt.toISOString() : null,
@@ -12,14 +15,14 @@ export function toMailJson(m: MailQueueRow): MailJson {
 }
 
 /** The editor's messages page: the newest 500 contact messages and the newest 500 mails with their state. */
-export async function listEditorMessages(db: Db): Promise<EditorMessagesJson> {
+export async function listEditorMessages(db: Db, opts: { configured: boolean }): Promise<EditorMessagesJson> {
   const [messages, mails] = await Promise.all([
     db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(500),
     db.select().from(mailQueue).orderBy(desc(mailQueue.id)).limit(500),
   ]);
   return {
     messages: messages.map((m) => ({ _id: m.id, name: m.name, email: m.email, phone: m.phone, subject: m.subject, message: m.message, createdAt: m.createdAt.toISOString() })),
-    mails: mails.map(toMailJson),
+    mails: mails.map((m) => toMailJson(m, opts.configured)),
   };
 }
 

@@ -13,5 +13,5 @@ export async function retryMail(db: Db, opts: { mailer: Mailer; mailId: string; 
     if (!(await opts.mailer.retry(opts.mailId, tx))) throw new AppError('conflict', `Only a failed mail can be retried; this one is ${before.status}`);
     await recordAudit(tx, { actorId: opts.editorId, actorRole: 'Editor', action: 'mail.retry', ip: opts.ip, details: { mailId: opts.mailId, to: before.to } });
   });
-  return toMailJson((await findMail(db, opts.mailId))!);
+  return toMailJson((await findMail(db, opts.mailId))!, opts.mailer.configured);
 }

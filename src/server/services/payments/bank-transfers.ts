@@ -7,12 +7,13 @@ import { payments, registrations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../shared/audit';
 import { completeRegistrationPayment, minorToDecimal, type ReceiptMailer } from './complete-payment';
+import { findReceivedMinor, owedMinor } from './received-amounts';
 
 export const ALREADY_PAID = 'This registration is paid already: a second transfer would be a second receipt for one registration.';
 export const CANCELLED = 'This registration was cancelled; register the person again to record a payment.';
 
 /**
- * A bank transfer the editor saw arrive (issue 24.1, 24.3): a paid 'bank' payment of exactly the amount due, with
+ * A bank transfer the editor saw arrive (issue 24.1, 24.3): a paid 'bank' payment of exactly the amount still owed, with
  * the bank's reference and the day it arrived, then the registration paid and its receipt issued as for PayU or a
  * card, in one transaction. The registration row is locked first, so two clicks record one transfer.
  */
@@ -28,11 +29,13 @@ export async function recordBankTransfer(input: {
     if (!registration) throw new AppError('not_found', 'Registration not found');
     if (registration.status === 'paid') throw new AppError('conflict', ALREADY_PAID);
     if (registration.status === 'cancelled') throw new AppError('conflict', CANCELLED);
-    const due = formatMoney(registration.amountMinor, registration.currency);
+    // Due: what is still owed after what was received already (a part payment, decision 0056).
+    const dueMinor = owedMinor(registration, (await findReceivedMinor(tx, [registration.id])).get(registration.id) ?? 0);
+    const due = formatMoney(dueMinor, registration.currency);
     if (transfer.currency !== registration.currency) {
       throw new AppError('bad_request', `This registration is paid in ${registration.currency}: the amount due is ${due}.`);
     }
-    if (transfer.amountMinor !== registration.amountMinor) {
+    if (transfer.amountMinor !== dueMinor) {
       throw new AppError('bad_request', `The amount must be the amount due, ${due}; the transfer recorded was ${formatMoney(transfer.amountMinor, transfer.currency)}.`);
     }
     const paymentId = newId();

@@ -1,12 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CONFERENCE_FACTS_DEFAULTS, startOfDay } from '../../../core/conference-facts';
 import type { Currency } from '../../../core/fees';
 import { categoryLabel, formatMoney } from '../../../core/registration';
 import type { Db } from '../../db/connect';
-import { payments, receipts, registrations, type PaymentRow } from '../../db/schema';
+import { payments, receipts, registrations, type PaymentRow, type RegistrationRow } from '../../db/schema';
 import { newDocumentCode } from '../../documents/codes';
 import type { Mailer } from '../../mail/send';
 import { recordAudit } from '../shared/audit';
+import { takeCouponUseAgain } from './coupons';
+import { findReceivedMinor } from './received-amounts';
 import { receiptLink } from './receipts';
 
 /** Where the confirmation mail goes out from and what signs its receipt link. */
@@ -50,26 +52,52 @@ export async function takeDocumentNumber(tx: Db, kind: string, year: number): Pr
 }
 
 /**
- * A payment settled as paid (a verified PayU or card answer, or a bank transfer the editor recorded): its
- * registration becomes paid, the payment gets its numbered receipt, and the payer is mailed the confirmation with
- * the receipt's signed link — all in `tx`, the transaction that settled the payment. Idempotent: a payment that has
- * its receipt already (a replayed or concurrent callback) changes nothing and answers null, as does a payment that
- * is not paid or pays no registration.
+ * A cancelled registration whose payment still settles comes back (decision 0056): money was received for it. Its
+ * coupon takes a use again; when the coupon's limit was reached meanwhile (the use went to someone else), the
+ * registration loses the discount instead and stays pending with the difference owed — never paid below its price
+ * without a use counted. In `tx`, the settling transaction, with its audit row.
  */
-export async function completeRegistrationPayment(tx: Db, input: { paymentId: string; now?: Date; notify: ReceiptMailer }): Promise<{ receiptNumber: string } | null> {
+async function reinstateRegistration(tx: Db, r: RegistrationRow, payment: PaymentRow, now: Date): Promise<RegistrationRow> {
+  let coupon: 'taken-again' | 'limit-reached' | null = null;
+  const set: Partial<RegistrationRow> = { status: 'pending', cancelledAt: null, updatedAt: now };
+  if (r.couponCode) {
+    coupon = await takeCouponUseAgain(tx, r.couponCode) ? 'taken-again' : 'limit-reached';
+    if (coupon === 'limit-reached') Object.assign(set, { couponCode: null, discountMinor: 0, amountMinor: r.listMinor + r.extraMinor });
+  }
+  const [row] = await tx.update(registrations).set(set).where(eq(registrations.id, r.id)).returning();
+  await recordAudit(tx, {
+    actorId: null, actorRole: null, action: 'registration.reinstate', paperId: r.paperId,
+    details: { registrationId: r.id, paymentId: payment.id, coupon: r.couponCode, couponUse: coupon, amountMinor: row!.amountMinor, currency: r.currency },
+  });
+  return row!;
+}
+
+/**
+ * A payment settled as paid (a verified PayU or card answer, or a bank transfer the editor recorded): the payment
+ * gets its numbered receipt, and its registration becomes paid once what it received in its currency covers the
+ * price the server computed (decision 0056); until then it stays pending with the difference owed, shown to the payer
+ * and the editor. A paid registration's payer is mailed the confirmation with the receipt's signed link — all in
+ * `tx`, the transaction that settled the payment. Idempotent: a payment that has its receipt already (a replayed or
+ * concurrent callback) changes nothing and answers null, as does a payment that is not paid or pays no registration.
+ */
+export async function completeRegistrationPayment(tx: Db, input: { paymentId: string; now?: Date; notify: ReceiptMailer }): Promise<{ receiptNumber: string; owedMinor: number } | null> {
   const now = input.now ?? new Date();
   // Locking the payment serialises two callbacks for it: the second waits here and then finds the receipt.
   const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
   if (!payment || payment.status !== 'paid' || !payment.registrationId) return null;
   const [existing] = await tx.select({ number: receipts.number }).from(receipts).where(eq(receipts.paymentId, payment.id));
   if (existing) return null;
-  const [registration] = await tx.select().from(registrations).where(eq(registrations.id, payment.registrationId)).for('update');
-  if (!registration) return null;
+  const [locked] = await tx.select().from(registrations).where(eq(registrations.id, payment.registrationId)).for('update');
+  if (!locked) return null;
 
-  // A late success after a cancellation is still money received: the registration is paid.
-  const paidAt = registration.status === 'paid' && registration.paidAt ? registration.paidAt : now;
-  await tx.update(registrations).set({ status: 'paid', paidAt, cancelledAt: null, updatedAt: now })
-    .where(and(eq(registrations.id, registration.id)));
+  // A late success after a cancellation is still money received.
+  const registration = locked.status === 'cancelled' ? await reinstateRegistration(tx, locked, payment, now) : locked;
+  const received = (await findReceivedMinor(tx, [registration.id])).get(registration.id) ?? 0;
+  const covered = received >= registration.amountMinor;
+  const owed = covered ? 0 : registration.amountMinor - received;
+  if (registration.status !== 'paid' && covered) {
+    await tx.update(registrations).set({ status: 'paid', paidAt: now, cancelledAt: null, updatedAt: now }).where(eq(registrations.id, registration.id));
+  }
 
   // A bank transfer is dated by the day the money arrived (noon in the conference's zone, so the date never shifts).
   const { timeZone } = input.notify.mailer.conference();
@@ -80,7 +108,8 @@ export async function completeRegistrationPayment(tx: Db, input: { paymentId: st
   const code = newDocumentCode();
   const currency: Currency = payment.currency === 'INR' ? 'INR' : 'USD';
   const amountMinor = decimalToMinor(payment.amount);
-  const item = categoryLabel(registration.category);
+  // A receipt is for the money received: one that leaves part of the price owed says so.
+  const item = covered ? categoryLabel(registration.category) : `${categoryLabel(registration.category)} (part payment)`;
   const method = METHOD_LABELS[payment.provider];
   await tx.insert(receipts).values({
     number, year, seq, code, paymentId: payment.id, registrationId: registration.id,
@@ -89,8 +118,10 @@ export async function completeRegistrationPayment(tx: Db, input: { paymentId: st
   });
   await recordAudit(tx, {
     actorId: payment.recordedBy, actorRole: payment.recordedBy ? 'Editor' : null, action: 'receipt.issue',
-    paperId: registration.paperId, details: { receiptNumber: number, registrationId: registration.id, paymentId: payment.id, amountMinor, currency, method },
+    paperId: registration.paperId, details: { receiptNumber: number, registrationId: registration.id, paymentId: payment.id, amountMinor, currency, method, owedMinor: owed },
   });
+  // Only a paid registration is confirmed; what is still owed is on the payer's registrations page and the result page.
+  if (!covered) return { receiptNumber: number, owedMinor: owed };
 
   const { publicUrl, secret, mailer } = input.notify;
   await mailer.send({
@@ -102,5 +133,5 @@ export async function completeRegistrationPayment(tx: Db, input: { paymentId: st
       receiptUrl: receiptLink({ publicUrl, secret, code }), accountUrl: `${publicUrl}/account/registrations`,
     },
   });
-  return { receiptNumber: number };
+  return { receiptNumber: number, owedMinor: 0 };
 }

@@ -55,6 +55,18 @@ export async function takeCoupon(tx: Db, code: string, category: string, now: Da
   throw refusal(row, code, category, now) ?? new AppError('conflict', COUPON_MESSAGES.usedUp(code));
 }
 
+/**
+ * A cancelled registration whose payment settled after all takes its use back (decision 0056): one conditional UPDATE
+ * within the limit, so the use that went to someone else meanwhile is not counted twice. Only the limit is checked:
+ * the coupon was valid when the registration was made. False when the limit is reached.
+ */
+export async function takeCouponUseAgain(tx: Db, code: string): Promise<boolean> {
+  const taken = await tx.update(coupons).set({ used: sql`${coupons.used} + 1` })
+    .where(and(eq(coupons.code, code), or(isNull(coupons.usageLimit), lt(coupons.used, coupons.usageLimit))))
+    .returning({ code: coupons.code });
+  return taken.length > 0;
+}
+
 /** A cancelled unpaid registration gives its use back. */
 export async function giveCouponBack(tx: Db, code: string): Promise<void> {
   await tx.update(coupons).set({ used: sql`greatest(${coupons.used} - 1, 0)` }).where(eq(coupons.code, code));

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { newId } from '../../../core/ids';
 import type { Currency } from '../../../core/fees';
-import { findCategory, REGISTRATION_CATEGORIES, UNSPECIFIED_CATEGORY } from '../../../core/registration';
+import { UNPAID_COURSE_HOLD } from '../../../core/messages';
+import { categoryLabel, findCategory, REGISTRATION_CATEGORIES } from '../../../core/registration';
 import type { FeeItem } from '../../../core/schemas/fee-item';
 import type { Db } from '../../db/connect';
-import { papers, registrations } from '../../db/schema';
+import { registrations } from '../../db/schema';
 import { newDocumentCode } from '../../documents/codes';
 import { AppError } from '../../errors';
 import type { FileStore } from '../../storage/file-store';
@@ -41,10 +42,19 @@ const yearOf = (now: Date) => now.getUTCFullYear();
 
 /**
  * Seats are counted and the registration written under one lock per course, so two payers cannot both take
- * the last seat (a pending registration holds its seat for workshop-seats.ts SEAT_HOLD_MINUTES).
+ * the last seat (a pending registration holds its seat for workshop-seats.ts SEAT_HOLD_MINUTES). Under the same
+ * lock, one person (account or address) holds at most one unpaid registration of the course (decision 0056): one
+ * account cannot fill a course with holds.
  */
-async function checkSeat(tx: Db, courseId: string): Promise<void> {
+async function checkSeat(tx: Db, input: { courseId: string; category: string; userId: string | null; email: string }): Promise<void> {
+  const { courseId } = input;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`workshop-seat:${courseId}`}))`);
+  const samePerson = input.userId
+    ? or(eq(registrations.userId, input.userId), sql`lower(${registrations.email}) = lower(${input.email.trim()})`)
+    : sql`lower(${registrations.email}) = lower(${input.email.trim()})`;
+  const [unpaid] = await tx.select({ id: registrations.id }).from(registrations)
+    .where(and(eq(registrations.category, input.category), eq(registrations.status, 'pending'), samePerson)).limit(1);
+  if (unpaid) throw new AppError('conflict', UNPAID_COURSE_HOLD(categoryLabel(input.category)));
   const seats = await countWorkshopSeats(tx, courseId);
   if (seats.left <= 0) throw new AppError('conflict', COURSE_FULL);
 }
@@ -59,9 +69,11 @@ export async function createRegistration(tx: Db, input: CreateRegistrationInput)
   const category = findCategory(input.category);
   if (!category) throw new AppError('bad_request', 'Choose a registration category from the fee table');
   return tx.transaction(async (t) => {
-    if (category.courseId) await checkSeat(t, category.courseId);
+    if (category.courseId) await checkSeat(t, { courseId: category.courseId, category: category.key, userId: input.userId, email: input.email });
+    // Only the registrant's own released accepted paper may be named (decision 0056).
     const price = await priceRegistration(t, {
       category: category.key, currency: input.currency, paperId: input.paperId ?? null, couponCode: input.couponCode ?? null, now, files: input.files ?? null,
+      registrant: { userId: input.userId, email: input.email.trim() },
     });
     let discountMinor = 0;
     if (price.couponCode) discountMinor = couponDiscount(await takeCoupon(t, price.couponCode, category.key, now), price.listMinor, input.currency);
@@ -85,37 +97,43 @@ export async function createRegistration(tx: Db, input: CreateRegistrationInput)
   });
 }
 
-/** The fee row key of a SPEC §7 modal's fee item, or 'unspecified' when it names none (or one that is not a registration). */
-export function categoryOfFeeItem(item: FeeItem | undefined): string {
-  if (!item) return UNSPECIFIED_CATEGORY;
+/**
+ * The fee row a SPEC §7 modal's fee item names, or null when it names none the server can price on its own (no item,
+ * extra pages, a workshop: their amount depends on a paper or a course the form does not say).
+ */
+export function categoryOfFeeItem(item: FeeItem | undefined): string | null {
+  if (!item) return null;
   switch (item.kind) {
-    case 'registration': return REGISTRATION_CATEGORIES.find((c) => c.payer === item.category && c.publication === item.publication)?.key ?? UNSPECIFIED_CATEGORY;
-    case 'without-publication': return REGISTRATION_CATEGORIES.find((c) => c.label === `Without publication: ${item.item}`)?.key ?? UNSPECIFIED_CATEGORY;
+    case 'registration': return REGISTRATION_CATEGORIES.find((c) => c.payer === item.category && c.publication === item.publication)?.key ?? null;
+    case 'without-publication': return REGISTRATION_CATEGORIES.find((c) => c.label === `Without publication: ${item.item}`)?.key ?? null;
     case 'award': return 'award-ceremony';
-    default: return UNSPECIFIED_CATEGORY;
+    default: return null;
   }
 }
 
 /**
- * The registration behind a payment from the SPEC §7 modal: the amount is what the payer typed (SPEC keeps that
- * form as it is), the category from the fee item when one was chosen, else 'unspecified'.
+ * The registration behind a payment from the SPEC §7 modal, when its fee item names a fee row (decision 0056): priced by
+ * the server like any registration (the fee row, or its early-bird price), never at the amount the payer typed, and
+ * naming no paper (the form's paper id is the payment's label: the public form cannot show who is an author). It is paid
+ * only once what was received covers that price (completeRegistrationPayment). Null when the item names no fee row: the
+ * payment is then a plain payment, with no registration to settle.
  */
 export async function createModalRegistration(tx: Db, input: {
-  name: string; email: string; currency: Currency; amountMinor: number; feeItem?: FeeItem; productinfo: string; now?: Date;
-}): Promise<RegistrationRow> {
+  name: string; email: string; currency: Currency; feeItem?: FeeItem; now?: Date;
+}): Promise<RegistrationRow | null> {
   const now = input.now ?? new Date();
   const category = categoryOfFeeItem(input.feeItem);
-  const paperId = /^[0-9a-f]{24}$/.test(input.productinfo) ? input.productinfo : null;
+  if (!category) return null;
   return tx.transaction(async (t) => {
-    const known = paperId ? (await t.select({ id: papers.id }).from(papers).where(eq(papers.id, paperId))).length > 0 : false;
+    const price = await priceRegistration(t, { category, currency: input.currency, now });
     const [row] = await t.insert(registrations).values({
       id: newId(), code: newDocumentCode(), year: yearOf(now), userId: null, name: input.name, email: input.email.trim(),
-      category, paperId: known ? paperId : null, currency: input.currency, listMinor: input.amountMinor, amountMinor: input.amountMinor,
+      category, paperId: null, currency: input.currency, listMinor: price.listMinor, earlyBird: price.earlyBird, amountMinor: price.amountMinor,
       createdAt: now, updatedAt: now,
     }).returning();
     await recordAudit(t, {
-      actorId: null, actorRole: null, action: 'registration.create', paperId: known ? paperId : null,
-      details: { registrationId: row!.id, category, currency: input.currency, amountMinor: input.amountMinor, via: 'payment-modal' },
+      actorId: null, actorRole: null, action: 'registration.create', paperId: null,
+      details: { registrationId: row!.id, category, currency: input.currency, amountMinor: price.amountMinor, earlyBird: price.earlyBird, via: 'payment-modal' },
     });
     return row!;
   });

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { FileStore } from '../../storage/file-store';
 import { decimalToMinor, METHOD_LABELS } from './complete-payment';
 import { createRegistration } from './create-registration';
+import { findReceivedMinor, owedMinor } from './received-amounts';
 import { listRegistrationReceipts, type ReceiptRow } from './receipts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -20,9 +21,10 @@ export const toReceiptJson = (r: ReceiptRow): ReceiptJson => ({
 export async function getEditorRegistration(db: Db, registrationId: string): Promise<EditorRegistrationJson> {
   const [r] = await db.select().from(registrations).where(eq(registrations.id, registrationId));
   if (!r) throw new AppError('not_found', 'Registration not found');
-  const [paid, issued] = await Promise.all([
+  const [paid, issued, received] = await Promise.all([
     db.select().from(payments).where(eq(payments.registrationId, r.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
     listRegistrationReceipts(db, r.id),
+    findReceivedMinor(db, [r.id]).then((m) => m.get(r.id) ?? 0),
   ]);
   return {
     registration: {
@@ -30,6 +32,7 @@ export async function getEditorRegistration(db: Db, registrationId: string): Pro
       category: r.category, categoryLabel: categoryLabel(r.category), paperId: r.paperId, currency: r.currency,
       listMinor: r.listMinor, earlyBird: r.earlyBird, extraPages: r.extraPages, extraMinor: r.extraMinor,
       couponCode: r.couponCode, discountMinor: r.discountMinor, amountMinor: r.amountMinor,
+      receivedMinor: received, owedMinor: owedMinor(r, received),
       billingName: r.billingName, billingAddress: r.billingAddress, status: r.status,
       paidAt: iso(r.paidAt), cancelledAt: iso(r.cancelledAt), checkedInAt: iso(r.checkedInAt), createdAt: r.createdAt.toISOString(),
     },

@@ -9,7 +9,9 @@ import type { CardProvider } from '../../payments/card';
 import { hashPayuRequest } from '../../payments/payu';
 import { categoryLabel, formatMoney } from '../../../core/registration';
 import { PLACEHOLDER_PHONE } from '../../../core/schemas/payment';
+import { minorToDecimal } from './complete-payment';
 import { createModalRegistration, type RegistrationRow } from './create-registration';
+import { findReceivedMinor, owedMinor } from './received-amounts';
 
 export const PAYU_NOT_CONFIGURED = 'Rupee payments through PayU are not configured on this server yet. Please contact the organisers.';
 export const CARD_NOT_CONFIGURED = 'Card payment in US dollars is not configured yet. Please contact the organisers.';
@@ -22,13 +24,11 @@ export async function initiatePayuPayment(input: { db: Db; config: Config; body:
   if (!key || !salt) throw new AppError('unavailable', PAYU_NOT_CONFIGURED);
   const txnid = newId();
   const amount = body.amount.toFixed(2);
-  // Issue 24.1: the modal's payment makes a registration too (the amount is what the payer typed, as SPEC §7 has it).
+  // The amount is what the payer typed (SPEC §7); a fee row named makes a registration the server prices (decision 0056).
   await db.transaction(async (tx) => {
-    const registration = await createModalRegistration(tx, {
-      name: body.name, email: body.email, currency: 'INR', amountMinor: Math.round(body.amount * 100), feeItem: body.feeItem, productinfo: body.productinfo,
-    });
+    const registration = await createModalRegistration(tx, { name: body.name, email: body.email, currency: 'INR', feeItem: body.feeItem });
     await tx.insert(payments).values({
-      id: txnid, txnid, provider: 'payu', amount, currency: 'INR', registrationId: registration.id,
+      id: txnid, txnid, provider: 'payu', amount, currency: 'INR', registrationId: registration?.id ?? null,
       name: body.name, email: body.email, phone: body.phone, product: body.productinfo, ...feeColumns(body.feeItem, 'INR'),
     });
   });
@@ -65,11 +65,9 @@ export async function createCardCheckout(input: { db: Db; config: Config; card: 
     cancelUrl: `${config.publicUrl}/registration`,
   });
   await db.transaction(async (tx) => {
-    const registration = await createModalRegistration(tx, {
-      name: body.name, email: body.email, currency: 'USD', amountMinor: amountCents, feeItem: body.feeItem, productinfo: body.productinfo,
-    });
+    const registration = await createModalRegistration(tx, { name: body.name, email: body.email, currency: 'USD', feeItem: body.feeItem });
     await tx.insert(payments).values({
-      id: txnid, txnid, provider: 'stripe', amount: (amountCents / 100).toFixed(2), currency: 'USD', registrationId: registration.id,
+      id: txnid, txnid, provider: 'stripe', amount: (amountCents / 100).toFixed(2), currency: 'USD', registrationId: registration?.id ?? null,
       name: body.name, email: body.email, product: body.productinfo, providerRef: session.sessionId, ...feeColumns(body.feeItem, 'USD'),
     });
   });
@@ -86,25 +84,27 @@ export type RegistrationPaymentStart =
 export const PAYU_TAKES_RUPEES = 'PayU takes payments in rupees: choose INR to pay through PayU, or USD to pay by card.';
 export const CARD_TAKES_DOLLARS = 'Card payments are in US dollars: choose USD to pay by card, or INR to pay through PayU.';
 
-/** The bank transfer instructions for a registration: the amount, the reference to quote, and what happens next. */
-export function bankInstructions(r: Pick<RegistrationRow, 'amountMinor' | 'currency' | 'code'>, contactEmail: string): string {
-  return `Transfer ${formatMoney(r.amountMinor, r.currency)} to the conference's bank account, quoting your registration code ${r.code} as the reference. `
+/** The bank transfer instructions for a registration: the amount still owed, the reference to quote, and what happens next. */
+export function bankInstructions(r: Pick<RegistrationRow, 'currency' | 'code'> & { owedMinor: number }, contactEmail: string): string {
+  return `Transfer ${formatMoney(r.owedMinor, r.currency)} to the conference's bank account, quoting your registration code ${r.code} as the reference. `
     + `Write to ${contactEmail} for the account details. When the money arrives the organisers record the transfer and your receipt is sent to you. `
     + 'The registration fee is non-refundable.';
 }
 
 /**
- * Start paying a pending registration: a pending payment row for its amount (PayU in rupees, Stripe in dollars),
- * or bank transfer instructions (the editor records the transfer when it arrives).
+ * Start paying a pending registration: a pending payment row for what it still owes (its price less what was received,
+ * decision 0056), PayU in rupees, Stripe in dollars, or bank transfer instructions (the editor records the transfer).
  */
 export async function startRegistrationPayment(input: {
   db: Db; config: Config; card: CardProvider | null; registration: RegistrationRow; provider: 'payu' | 'card' | 'bank'; phone?: string; contactEmail: string;
 }): Promise<RegistrationPaymentStart> {
   const { db, config, card, registration: r, provider } = input;
   if (r.status === 'paid' && r.amountMinor === 0) return { kind: 'none' };
-  if (provider === 'bank') return { kind: 'bank', instructions: bankInstructions(r, input.contactEmail) };
+  const owed = owedMinor(r, (await findReceivedMinor(db, [r.id])).get(r.id) ?? 0);
+  if (r.status === 'pending' && owed === 0) return { kind: 'none' };
+  if (provider === 'bank') return { kind: 'bank', instructions: bankInstructions({ ...r, owedMinor: owed }, input.contactEmail) };
   const product = r.paperId ?? categoryLabel(r.category).slice(0, 100).replace(/\|/g, '/');
-  const amount = (r.amountMinor / 100).toFixed(2);
+  const amount = minorToDecimal(owed);
   if (provider === 'payu') {
     if (r.currency !== 'INR') throw new AppError('bad_request', PAYU_TAKES_RUPEES);
     const key = config.PAYU_KEY;
@@ -120,7 +120,7 @@ export async function startRegistrationPayment(input: {
   if (!card) throw new AppError('unavailable', CARD_NOT_CONFIGURED);
   const txnid = newId();
   const session = await card.createCheckout({
-    txnid, amountCents: r.amountMinor, product, email: r.email,
+    txnid, amountCents: owed, product, email: r.email,
     successUrl: `${config.publicUrl}/api/card/return?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${config.publicUrl}/account/registrations`,
   });

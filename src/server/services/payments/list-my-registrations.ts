@@ -6,16 +6,19 @@ import { registrations } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Caller } from '../../permissions';
 import type { RegistrationRow } from './create-registration';
+import { findReceivedMinor, owedMinor } from './received-amounts';
 
 export const NO_SUCH_REGISTRATION = 'No registration of yours has this id';
 export const VERIFY_FIRST = 'Please verify your e-mail address first: follow the link we sent you. Registrations belong to an address, so they wait until it is verified.';
 
-export function registrationJson(r: RegistrationRow): RegistrationJson {
+/** A registration as its owner sees it; `receivedMinor`: what its paid payments brought in its currency (findReceivedMinor). */
+export function registrationJson(r: RegistrationRow, receivedMinor: number): RegistrationJson {
   return {
     id: r.id, code: r.code, year: r.year, name: r.name, email: r.email, affiliation: r.affiliation, country: r.country,
     category: r.category, categoryLabel: categoryLabel(r.category), paperId: r.paperId, currency: r.currency,
     listMinor: r.listMinor, earlyBird: r.earlyBird, extraPages: r.extraPages, extraMinor: r.extraMinor,
     couponCode: r.couponCode, discountMinor: r.discountMinor, amountMinor: r.amountMinor,
+    receivedMinor, owedMinor: owedMinor(r, receivedMinor),
     billingName: r.billingName, billingAddress: r.billingAddress, status: r.status,
     paidAt: r.paidAt?.toISOString() ?? null, cancelledAt: r.cancelledAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(),
     receiptUrl: r.status === 'paid' && r.amountMinor > 0 ? `/api/account/registrations/${r.id}/receipt.pdf` : null,
@@ -30,7 +33,13 @@ export async function listMyRegistrations(db: Db, caller: Caller): Promise<MyReg
   if (!caller.emailVerified) return { waitingForVerification: true, registrations: [] };
   const rows = await db.select().from(registrations)
     .where(sql`lower(${registrations.email}) = ${caller.email.toLowerCase()}`).orderBy(desc(registrations.createdAt), desc(registrations.id));
-  return { waitingForVerification: false, registrations: rows.map(registrationJson) };
+  const received = await findReceivedMinor(db, rows.map((r) => r.id));
+  return { waitingForVerification: false, registrations: rows.map((r) => registrationJson(r, received.get(r.id) ?? 0)) };
+}
+
+/** One registration as its owner sees it, with what it received and still owes. */
+export async function myRegistrationJson(db: Db, r: RegistrationRow): Promise<RegistrationJson> {
+  return registrationJson(r, (await findReceivedMinor(db, [r.id])).get(r.id) ?? 0);
 }
 
 /**

@@ -1,29 +1,49 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { csvCell } from '../shared/export-csv';
 import { describeFeeItem, FeeItem } from '../../../core/schemas/fee-item';
 import type { PaymentJson } from '../../../core/schemas/payment';
 import type { Db } from '../../db/connect';
-import { payments } from '../../db/schema';
+import { payments, registrations } from '../../db/schema';
+import { findReceivedMinor, owedMinor } from './received-amounts';
 import type { PaymentRow } from './record-payment-callback';
 
-export function toPaymentJson(p: PaymentRow): PaymentJson {
+type RegistrationSummary = NonNullable<PaymentJson['registration']>;
+
+export function toPaymentJson(p: PaymentRow, registration: RegistrationSummary | null): PaymentJson {
   const feeItem = p.feeItem === null ? null : FeeItem.safeParse(p.feeItem).data ?? null;
   const expected = p.expectedAmount === null ? null : Number(p.expectedAmount);
-  // Only a paper's fee is checked: a payment without a paper id may be one of several for a registration.
+  // A payment for a registration is short when the registration still owes after it (decision 0056); a plain
+  // payment only against its paper's expected fee (one without a paper id may be one of several).
   const forPaper = /^[0-9a-f]{24}$/.test(p.product);
+  const underpaid = p.status === 'paid' && (registration
+    ? registration.owedMinor > 0
+    : forPaper && expected !== null && Number(p.amount) < expected);
   return {
     _id: p.id, txnid: p.txnid, provider: p.provider, amount: Number(p.amount).toFixed(2), currency: p.currency,
     name: p.name, email: p.email, phone: p.phone, product: p.product, status: p.status, providerRef: p.providerRef,
     feeItem, feeLabel: feeItem ? describeFeeItem(feeItem) : null, expectedAmount: expected === null ? null : expected.toFixed(2),
-    underpaid: forPaper && p.status === 'paid' && expected !== null && Number(p.amount) < expected,
+    registration, underpaid,
     createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
   };
+}
+
+/** The payments as the editor sees them: each with its registration's price, what it received and what it still owes. */
+async function withRegistrations(db: Db, rows: PaymentRow[]): Promise<PaymentJson[]> {
+  const ids = [...new Set(rows.map((p) => p.registrationId).filter((id): id is string => id !== null))];
+  const [found, received] = ids.length
+    ? await Promise.all([db.select().from(registrations).where(inArray(registrations.id, ids)), findReceivedMinor(db, ids)])
+    : [[], new Map<string, number>()];
+  const summaries = new Map(found.map((r): [string, RegistrationSummary] => {
+    const got = received.get(r.id) ?? 0;
+    return [r.id, { id: r.id, code: r.code, status: r.status, currency: r.currency, amountMinor: r.amountMinor, receivedMinor: got, owedMinor: owedMinor(r, got) }];
+  }));
+  return rows.map((p) => toPaymentJson(p, p.registrationId ? summaries.get(p.registrationId) ?? null : null));
 }
 
 /** Every payment, newest first (ids are time-ordered, so they break ties within a second). */
 export async function listPayments(db: Db): Promise<PaymentJson[]> {
   const rows = await db.select().from(payments).orderBy(desc(payments.createdAt), desc(payments.id));
-  return rows.map(toPaymentJson);
+  return withRegistrations(db, rows);
 }
 
 /**
@@ -41,7 +61,7 @@ export async function listPaymentsPage(db: Db, opts: { limit: number; cursor?: s
   const rows = await db.select().from(payments).where(after).orderBy(desc(payments.createdAt), desc(payments.id)).limit(opts.limit + 1);
   const more = rows.length > opts.limit;
   const page = more ? rows.slice(0, opts.limit) : rows;
-  return { payments: page.map(toPaymentJson), nextCursor: more ? page[page.length - 1]!.id : null };
+  return { payments: await withRegistrations(db, page), nextCursor: more ? page[page.length - 1]!.id : null };
 }
 
 const CSV_COLUMNS: [string, (p: PaymentJson) => string][] = [

@@ -1,16 +1,21 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { paperCoAuthors, papers, payments, users } from '../../db/schema';
+import { paperCoAuthors, papers, registrations, users } from '../../db/schema';
+import { isPaperAuthor } from '../shared/paper-authorship';
 
 /**
- * The ids among `paperIds` that are registered: some payment whose product is the paper id was settled
- * as paid, which only a verified provider answer does (record-payment-callback.ts).
+ * The ids among `paperIds` that are registered (decision 0056): a paid registration names the paper — paid only once
+ * what was received covers its price — and its person is an author of the paper now. A payment's label (the SPEC §7
+ * form's paper id) registers nothing.
  */
 export async function findRegisteredPaperIds(db: Db, paperIds: string[]): Promise<Set<string>> {
   if (paperIds.length === 0) return new Set();
-  const rows = await db.selectDistinct({ product: payments.product }).from(payments)
-    .where(and(eq(payments.status, 'paid'), inArray(payments.product, paperIds)));
-  return new Set(rows.map((r) => r.product));
+  const rows = await db.selectDistinct({ paperId: registrations.paperId }).from(registrations)
+    .where(and(
+      eq(registrations.status, 'paid'), isNotNull(registrations.paperId), inArray(registrations.paperId, paperIds),
+      isPaperAuthor({ paperId: registrations.paperId, userId: registrations.userId, email: registrations.email }),
+    ));
+  return new Set(rows.map((r) => r.paperId!));
 }
 
 export async function isPaperRegistered(db: Db, paperId: string): Promise<boolean> {

@@ -1,13 +1,15 @@
 import { buffer } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Currency } from '../../../core/fees';
 import { categoryLabel, extraPageFeeMinor, findCategory, inCurrency, REGISTRATION_CATEGORIES } from '../../../core/registration';
 import type { PricesJson, QuoteJson } from '../../../core/schemas/registration';
 import type { Db } from '../../db/connect';
 import { cameraReady, papers } from '../../db/schema';
+import { PAPER_NOT_YOURS } from '../../../core/messages';
 import { AppError } from '../../errors';
 import type { FileStore } from '../../storage/file-store';
 import { pdfJobs } from '../../storage/pdf-jobs';
+import { isPaperAuthor } from '../shared/paper-authorship';
 import { checkCoupon, couponDiscount } from './coupons';
 import { findOpenEarlyBird, findOpenEarlyBirds } from './early-bird-prices';
 
@@ -21,6 +23,11 @@ export interface PriceInput {
   now?: Date;
   /** Where the camera-ready PDF is read from, to count its pages; without it no extra pages are charged. */
   files?: FileStore | null;
+  /**
+   * Who would name the paper: the account and confirmed address registering. Without one (an anonymous quote) no
+   * paper can be named.
+   */
+  registrant?: { userId: string | null; email: string } | null;
 }
 
 export interface Price {
@@ -38,7 +45,6 @@ export interface Price {
   couponCode: string | null;
 }
 
-export const PAPER_NOT_ACCEPTED = (paperId: string) => `Paper ${paperId} is not an accepted paper: register without it, or check the paper ID.`;
 
 /** Page counts of camera-ready PDFs by storage key (a stored file never changes under its key). */
 const pageCounts = new Map<string, number>();
@@ -76,8 +82,16 @@ export async function priceRegistration(db: Reader, input: PriceInput): Promise<
   let extraPages = 0;
   let extraMinor = 0;
   if (input.paperId) {
-    const [paper] = await db.select({ decision: papers.decision }).from(papers).where(eq(papers.id, input.paperId));
-    if (paper?.decision !== 'Accepted') throw new AppError('bad_request', PAPER_NOT_ACCEPTED(input.paperId));
+    // Decision 0056: the decision the authors were told, and only for its authors; one answer for every other case
+    // (unknown, undecided, rejected, not released, someone else's), so the call tells nobody else anything.
+    const { registrant } = input;
+    const [paper] = registrant
+      ? await db.select({ id: papers.id }).from(papers).where(and(
+        eq(papers.id, input.paperId), eq(papers.notifiedDecision, 'Accepted'), isNull(papers.withdrawnAt),
+        isPaperAuthor({ paperId: papers.id, userId: registrant.userId, email: registrant.email }),
+      ))
+      : [];
+    if (!paper) throw new AppError('bad_request', PAPER_NOT_YOURS(input.paperId));
     if (category.publication && input.files) {
       const pages = await cameraReadyPages(db, input.files, input.paperId);
       if (pages !== null) ({ extraPages, minor: extraMinor } = extraPageFeeMinor({ pages, publication: category.publication, currency }));

@@ -2,12 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../../../core/ids';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
-import { paymentEvents, payments, type PaymentRow } from '../../db/schema';
+import type { Currency } from '../../../core/fees';
+import { paymentEvents, payments, registrations, type PaymentRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CardProvider } from '../../payments/card';
 import { verifyPayuResponse } from '../../payments/payu';
 import { recordAudit } from '../shared/audit';
 import { completeRegistrationPayment, type ReceiptMailer } from './complete-payment';
+import { findReceivedMinor, owedMinor } from './received-amounts';
 
 /** The row type lives in db/schema.ts; re-exported for the services that import it from here. */
 export type { PaymentRow };
@@ -125,18 +127,29 @@ export async function recordCardWebhook(input: { db: Db; card: CardProvider; raw
 const auditCallback = (db: Db, ip: string, provider: 'payu' | 'stripe', kind: string, p: PaymentRow) =>
   recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip, details: { provider, kind, txnid: p.txnid, status: p.status, amount: p.amount, currency: p.currency } });
 
+/** A payment as its payer's browser is shown it: with what its registration still owes, when a paid part leaves some (decision 0056). */
+export interface PaymentOutcome { payment: PaymentRow; owed: { minor: number; currency: Currency } | null }
+
+async function outcomeOf(db: Db, payment: PaymentRow): Promise<PaymentOutcome> {
+  if (payment.status !== 'paid' || !payment.registrationId) return { payment, owed: null };
+  const [registration] = await db.select().from(registrations).where(eq(registrations.id, payment.registrationId));
+  if (!registration) return { payment, owed: null };
+  const minor = owedMinor(registration, (await findReceivedMinor(db, [registration.id])).get(registration.id) ?? 0);
+  return { payment, owed: minor > 0 ? { minor, currency: registration.currency } : null };
+}
+
 /** The payer's browser back from PayU (success or failure post): recorded as recordPayuCallback does, and audited. */
-export async function receivePayuReturn(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; ip: string; notify: ReceiptMailer }): Promise<PaymentRow> {
+export async function receivePayuReturn(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; ip: string; notify: ReceiptMailer }): Promise<PaymentOutcome> {
   const payment = await recordPayuCallback(input);
   await auditCallback(input.db, input.ip, 'payu', input.kind, payment);
-  return payment;
+  return outcomeOf(input.db, payment);
 }
 
 /** The payer's browser back from Stripe Checkout: the payment synced with its session, and audited; 400 for a session not ours. */
-export async function receiveCardReturn(input: { db: Db; card: CardProvider; sessionId: string; ip: string; notify: ReceiptMailer }): Promise<PaymentRow> {
+export async function receiveCardReturn(input: { db: Db; card: CardProvider; sessionId: string; ip: string; notify: ReceiptMailer }): Promise<PaymentOutcome> {
   const { db, sessionId } = input;
   const payment = await syncCardSession({ db, card: input.card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId }, notify: input.notify });
   if (!payment) throw new AppError('bad_request', 'This card payment was not started here.');
   await auditCallback(db, input.ip, 'stripe', 'return', payment);
-  return payment;
+  return outcomeOf(db, payment);
 }

@@ -1,11 +1,11 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { conferenceTitle, zoneLabel, type ConferenceFacts } from '../../../core/conference-facts';
 import { REVISION_MESSAGES } from '../../../core/messages';
 import { isResponseWindowOpen, responseWindowRefusal } from '../../../core/review-window';
 import type { AuthorResponsePage } from '../../../core/schemas/deliberation';
 import { countWords, overWordLimit } from '../../../core/word-count';
 import type { Db } from '../../db/connect';
-import { authorResponses, papers, reviews, reviewStatuses, trackChairs, users } from '../../db/schema';
+import { authorResponses, papers, reviews, reviewStatuses } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/send';
 import type { Caller } from '../../permissions';
@@ -14,6 +14,7 @@ import { reviewCounts } from '../shared/counted-reviews';
 import { getSettingsRow } from '../shared/settings';
 import { findAuthorPaper } from '../submissions/author-papers';
 import { reviewerLabels } from '../submissions/review-cycle-json';
+import { listPaperParticipants } from './paper-participants';
 
 /** "24 Nov 2026, 14:48 (Bangkok time, UTC+7)", as the browser writes a deadline (formatDeadline): in the conference's current zone. */
 export function formatWhen(d: Date, conference: Pick<ConferenceFacts, 'timeZone' | 'startDate'>): string {
@@ -56,9 +57,9 @@ export async function findAuthorResponsePage(opts: { db: Db; caller: Caller; pap
 /**
  * Save (replace) the paper's one response, by its submitter or a co-author: refused outside the window (403, saying
  * when it opens or that it closed), over the word limit (400, naming the count), on a withdrawn paper (409).
- * The response, its audit row and the mails to the paper's reviewers (not declined) and its track's chairs commit
- * together. The mails never name the authors (under blind review the reviewers must not learn them, and the
- * chairs read them on the paper's page).
+ * The response, its audit row and the mails to the paper's reviewers (not declined) and its track's chairs (verified,
+ * not conflicted: listPaperParticipants) commit together. The mails never name the authors (under blind review the
+ * reviewers must not learn them, and the chairs read them on the paper's page).
  */
 export async function saveAuthorResponse(opts: {
   db: Db; mailer: Mailer; publicUrl: string; caller: Caller; ip: string; paperId: string; text: string; now?: Date;
@@ -74,6 +75,8 @@ export async function saveAuthorResponse(opts: {
   const limit = s?.responseWordLimit ?? 500;
   if (words > limit) throw new AppError('bad_request', overWordLimit(words, limit));
   if (words === 0) throw new AppError('bad_request', 'Please write your response before saving');
+  // Told: whom the paper's screens let read the response (its reviewers, its track's chairs), by the same rule.
+  const participants = await listPaperParticipants(db, paper.id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ paperId: papers.id }).from(papers).where(eq(papers.id, paper.id)).for('update').limit(1);
     if (!existing) throw new AppError('not_found', 'Paper not found');
@@ -81,17 +84,15 @@ export async function saveAuthorResponse(opts: {
     const [row] = await tx.insert(authorResponses).values({ paperId: paper.id, ...values })
       .onConflictDoUpdate({ target: authorResponses.paperId, set: values }).returning();
     await recordAudit(tx, { actorId: opts.caller.id, actorRole: 'Author', action: 'response.save', paperId: paper.id, ip: opts.ip, details: { words } });
-    const reviewers = await tx.select({ name: users.name, email: users.email }).from(reviewStatuses)
-      .innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
-      .where(and(eq(reviewStatuses.paperId, paper.id), eq(reviewStatuses.assigned, true), ne(reviewStatuses.status, 'Declined')));
-    const chairs = await tx.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.trackId, paper.trackId));
+    const reviewers = participants.filter((p) => p.role === 'reviewer');
+    const chairs = participants.filter((p) => p.chairOfTrack);
     const common = {
       paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()), response: opts.text, words: String(words),
       loginUrl: `${opts.publicUrl}/login`,
     };
     const mails = [
       ...reviewers.map((r) => ({ to: r.email, template: 'authorResponseToReviewer' as const, values: { ...common, name: r.name } })),
-      ...chairs.map((c) => ({ to: c.email, template: 'authorResponseToChair' as const, values: { ...common, name: 'track chair' } })),
+      ...chairs.map((c) => ({ to: c.email, template: 'authorResponseToChair' as const, values: { ...common, name: c.name } })),
     ];
     if (mails.length) await opts.mailer.sendMany(mails, tx);
     return { message: 'Your response is saved. The reviewers and the track chairs were told.', response: { text: row!.text, words: row!.words, updatedAt: row!.updatedAt.toISOString() } };

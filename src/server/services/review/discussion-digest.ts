@@ -3,7 +3,8 @@ import { conferenceTitle } from '../../../core/conference-facts';
 import type { Db } from '../../db/connect';
 import { discussionMailMarks, discussionPosts, papers } from '../../db/schema';
 import type { Mailer } from '../../mail/send';
-import { findPosts, listParticipants, paperReviewerLabels, type Participant } from './discussion';
+import { findPosts } from './discussion';
+import { listPaperParticipants, paperReviewerLabels, type Participant } from './paper-participants';
 
 /** At most one mail per participant per paper in this time (issue 23.3: a digest, not a flood). */
 export const DIGEST_INTERVAL_MS = 60 * 60_000;
@@ -80,7 +81,7 @@ export async function sendDiscussionDigests(opts: { db: Db; mailer: Mailer; publ
   let queued = 0;
   for (const [paperId, userIds] of byPaper) {
     // Who is still in the discussion now (a reviewer who declined since, a chair now conflicted: no digest).
-    const [participants, labels] = await Promise.all([listParticipants(db, paperId), paperReviewerLabels(db, paperId)]);
+    const [participants, labels] = await Promise.all([listPaperParticipants(db, paperId), paperReviewerLabels(db, paperId)]);
     for (const to of participants.filter((p) => userIds.includes(p.id))) {
       const sent = await db.transaction(async (tx) => {
         const [mark] = await tx.select().from(discussionMailMarks)

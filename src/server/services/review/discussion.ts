@@ -1,35 +1,18 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { newId } from '../../../core/ids';
 import { DISCUSSION_MESSAGES, EDIT_WINDOW_MINUTES, type DiscussionJson, type DiscussionPostJson } from '../../../core/schemas/discussion';
 import { deny } from '../../auth/caller';
 import type { Db } from '../../db/connect';
-import { authorResponses, discussionPosts, papers, reviewStatuses, trackChairs, users } from '../../db/schema';
+import { authorResponses, discussionPosts, papers, reviewStatuses, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/send';
 import { canReviewerWorkOnPaper, type Caller } from '../../permissions';
 import { recordAudit } from '../shared/audit';
-import { reviewerLabels } from '../submissions/review-cycle-json';
-import { checkEditorPaper, conflictedPaperIds } from '../tracks/chairs';
+import { checkEditorPaper } from '../tracks/chairs';
 import { mailNewPost } from './discussion-digest';
+import { listPaperParticipants, paperReviewerLabels, type DiscussionRole } from './paper-participants';
 
 const EDIT_WINDOW_MS = EDIT_WINDOW_MINUTES * 60_000;
-
-/** How a participant takes part: a reviewer sees labels only; the editor and chairs see names. */
-export type DiscussionRole = 'reviewer' | 'chair' | 'editor';
-
-/** One who may read and write a paper's discussion, with the label others see them under. */
-export interface Participant { id: string; name: string; email: string; role: DiscussionRole; label: string }
-
-/**
- * "Reviewer n" per reviewer of the paper, in the order the paper was sent to them: the same numbering the authors
- * see (review-cycle-json.ts), so a reviewer keeps one label on the paper everywhere.
- */
-export async function paperReviewerLabels(db: Db, paperId: string): Promise<Map<string, string>> {
-  const order = await db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
-    .where(eq(reviewStatuses.paperId, paperId)).orderBy(asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId));
-  const byKey = reviewerLabels(order);
-  return new Map(order.map((r) => [r.reviewerId, byKey.get(`${paperId}:${r.reviewerId}`)!]));
-}
 
 /**
  * May the caller take part in the paper's discussion? A reviewer: the paper sent to them and not declined (403).
@@ -51,28 +34,6 @@ export async function checkDiscussionParticipant(opts: { db: Db; caller: Caller;
   const [paper] = await db.select({ id: papers.id }).from(papers).where(eq(papers.id, paperId)).limit(1);
   if (!paper) throw new AppError('not_found', 'Paper not found');
   return 'editor';
-}
-
-/** Everyone in the paper's discussion now: its reviewers (assigned, not declined), its track's chairs (verified, not conflicted) and the editors. */
-export async function listParticipants(db: Db, paperId: string): Promise<Participant[]> {
-  const [paper] = await db.select({ trackId: papers.trackId }).from(papers).where(eq(papers.id, paperId)).limit(1);
-  if (!paper) return [];
-  const [labels, reviewers, chairs, editors] = await Promise.all([
-    paperReviewerLabels(db, paperId),
-    db.select({ id: users.id, name: users.name, email: users.email }).from(reviewStatuses).innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
-      .where(and(eq(reviewStatuses.paperId, paperId), eq(reviewStatuses.assigned, true), sql`${reviewStatuses.status} <> 'Declined'`)),
-    db.select({ id: users.id, name: users.name, email: users.email }).from(users)
-      .innerJoin(trackChairs, and(eq(trackChairs.trackId, paper.trackId), eq(trackChairs.email, sql`lower(${users.email})`)))
-      .where(and(eq(users.role, 'Editor'), eq(users.chairOnly, true), isNotNull(users.emailVerifiedAt))),
-    db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.role, 'Editor'), eq(users.chairOnly, false))),
-  ]);
-  const freeChairs = [];
-  for (const c of chairs) if ((await conflictedPaperIds(db, c.email, [paperId])).size === 0) freeChairs.push(c);
-  return [
-    ...reviewers.map((r) => ({ ...r, role: 'reviewer' as const, label: labels.get(r.id) ?? 'Reviewer' })),
-    ...freeChairs.map((c) => ({ ...c, role: 'chair' as const, label: 'Chair' })),
-    ...editors.map((e) => ({ ...e, role: 'editor' as const, label: 'Editor' })),
-  ];
 }
 
 /** The posts of a paper, oldest first, each with its writer's label ("Reviewer n", "Chair", "Editor") and name. */
@@ -132,7 +93,7 @@ export async function addDiscussionPost(opts: {
   const { db, caller, paperId } = opts;
   const now = opts.now ?? new Date();
   const role = await checkDiscussionParticipant({ db, caller, paperId });
-  const [participants, labels] = await Promise.all([listParticipants(db, paperId), paperReviewerLabels(db, paperId)]);
+  const [participants, labels] = await Promise.all([listPaperParticipants(db, paperId), paperReviewerLabels(db, paperId)]);
   const row = await db.transaction(async (tx) => {
     const [post] = await tx.insert(discussionPosts).values({ id: newId(), paperId, authorId: caller.id, body: opts.body, createdAt: now }).returning();
     await recordAudit(tx, {

@@ -5,7 +5,7 @@ import { reviews } from '../../db/schema';
 import { reviewCounts } from '../shared/counted-reviews';
 import { getSettingsRow } from '../shared/settings';
 import { readableDeadline } from '../submissions/send-review-reminders';
-import { paperReviewerLabels } from './discussion';
+import { paperReviewerLabels } from './paper-participants';
 
 export const OTHER_REVIEWS_REASONS = {
   afterOwn: 'You will see the other reviews after saving your own.',

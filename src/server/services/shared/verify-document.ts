@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { countryName } from '../../../core/proceedings';
 import { formatMoney } from '../../../core/registration';
 import { findWorkshopCourse } from '../../../core/workshop-courses';
 import type { Db } from '../../db/connect';
 import { awardNominations, certificates, papers, receipts, registrations, visaLetters } from '../../db/schema';
 import { normaliseDocumentCode } from '../../documents/codes';
+import { isPaperAuthor } from './paper-authorship';
 
 type CertificateKind = (typeof certificates.$inferSelect)['kind'];
 
@@ -77,7 +78,11 @@ export async function verifyDocument(db: Db, typed: string): Promise<VerifiedDoc
         amountMinor: r.amountMinor, currency: r.currency, method: r.method, paidAt: r.paidAt.toISOString(), issuedAt: r.issuedAt.toISOString(),
       };
     }
-    const [l] = await db.select({ letter: visaLetters, paperId: registrations.paperId, paperTitle: papers.title }).from(visaLetters)
+    // The role as the data gives it now (decision 0056): author only while the person is one of the paper's authors.
+    const [l] = await db.select({
+      letter: visaLetters, paperId: registrations.paperId, paperTitle: papers.title,
+      isAuthor: sql<boolean>`${isPaperAuthor({ paperId: registrations.paperId, userId: registrations.userId, email: registrations.email })}`,
+    }).from(visaLetters)
       .innerJoin(registrations, eq(registrations.id, visaLetters.registrationId))
       .leftJoin(papers, eq(papers.id, registrations.paperId))
       .where(eq(visaLetters.code, code));
@@ -85,7 +90,7 @@ export async function verifyDocument(db: Db, typed: string): Promise<VerifiedDoc
       return {
         type: 'visa-letter', code: l.letter.code ?? code, passportName: l.letter.passportName, nationality: nationalityName(l.letter.nationality),
         arrivalDate: l.letter.arrivalDate, departureDate: l.letter.departureDate,
-        role: l.paperId && l.paperTitle !== null ? `Author of the paper “${l.paperTitle}” (Paper ID: ${l.paperId})` : 'Attendee',
+        role: l.paperId && l.paperTitle !== null && l.isAuthor ? `Author of the paper “${l.paperTitle}” (Paper ID: ${l.paperId})` : 'Attendee',
         approvedAt: l.letter.decidedAt ? l.letter.decidedAt.toISOString() : null,
       };
     }

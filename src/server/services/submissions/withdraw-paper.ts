@@ -1,11 +1,11 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { conferenceTitle } from '../../../core/conference-facts';
 import { REVISION_MESSAGES } from '../../../core/messages';
 import type { Db } from '../../db/connect';
 import { papers, reviewStatuses, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/send';
-import type { Caller } from '../../permissions';
+import { canReviewerWorkOnPaper, type Caller } from '../../permissions';
 import { recordAudit } from '../shared/audit';
 import { findAuthorPaper } from './author-papers';
 import { findCoAuthors } from './co-authors';
@@ -28,10 +28,11 @@ export async function withdrawPaper(opts: { db: Db; secret: string; mailer: Mail
     if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.alreadyWithdrawn);
     if (paper.decision || paper.notifiedDecision) throw new AppError('conflict', REVISION_MESSAGES.withdrawAfterDecision);
     const [row] = await tx.update(papers).set({ withdrawnAt: sql`now()`, updatedAt: sql`now()` }).where(eq(papers.id, paper.id)).returning();
-    const reviewers = await tx.select({ name: users.name, email: users.email }).from(reviewStatuses)
+    // Told: the reviewers the paper's screens still let work on it (canReviewerWorkOnPaper), as every mail about a paper.
+    const reviewers = (await tx.select({ name: users.name, email: users.email, assigned: reviewStatuses.assigned, status: reviewStatuses.status }).from(reviewStatuses)
       .innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
-      .where(and(eq(reviewStatuses.paperId, paper.id), eq(reviewStatuses.assigned, true), ne(reviewStatuses.status, 'Declined')))
-      .orderBy(reviewStatuses.sentAt, reviewStatuses.reviewerId);
+      .where(eq(reviewStatuses.paperId, paper.id))
+      .orderBy(reviewStatuses.sentAt, reviewStatuses.reviewerId)).filter((r) => !canReviewerWorkOnPaper(r));
     const coAuthors = await findCoAuthors(tx, paper.id);
     const paperValues = { paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()) };
     await opts.mailer.sendMany([

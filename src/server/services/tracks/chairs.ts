@@ -5,7 +5,8 @@ import type { Db } from '../../db/connect';
 import { bids, papers, trackChairs, tracks, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/send';
-import type { Caller } from '../../permissions';
+import { deny } from '../../auth/caller';
+import { canChairWorkOnPaper, type Caller } from '../../permissions';
 import { recordAudit, type Actor } from '../shared/audit';
 import { papersConflictedForReviewer } from '../submissions/conflicts';
 
@@ -76,13 +77,11 @@ export async function conflictedPaperIds(db: Db, email: string, paperIds: readon
 export async function checkEditorPaper(opts: { db: Db; caller: Caller; paperId: string; seesReviewers: boolean }): Promise<{ conflicted: boolean }> {
   const { db, caller, paperId } = opts;
   if (!caller.chairOnly) return { conflicted: false };
-  if (!caller.emailVerified) throw new AppError('forbidden', MESSAGES.chairNotVerified);
-  const [row] = await db.select({ id: papers.id }).from(papers)
+  const chairsTrack = caller.emailVerified && (await db.select({ id: papers.id }).from(papers)
     .innerJoin(trackChairs, and(eq(trackChairs.trackId, papers.trackId), eq(trackChairs.email, caller.email.toLowerCase())))
-    .where(eq(papers.id, paperId)).limit(1);
-  if (!row) throw new AppError('not_found', 'Paper not found');
-  const conflicted = (await conflictedPaperIds(db, caller.email, [paperId])).size > 0;
-  if (conflicted && opts.seesReviewers) throw new AppError('forbidden', MESSAGES.chairConflicted);
+    .where(eq(papers.id, paperId)).limit(1)).length > 0;
+  const conflicted = chairsTrack && (await conflictedPaperIds(db, caller.email, [paperId])).size > 0;
+  deny(canChairWorkOnPaper({ emailVerified: caller.emailVerified, chairsTrack, conflicted }, opts.seesReviewers));
   return { conflicted };
 }
 

@@ -1,18 +1,24 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { EditorVisaLetterJson, VisaLetterJson } from '../../../core/schemas/visa-letter';
 import type { Db } from '../../db/connect';
 import { papers, registrations, visaLetters, type RegistrationRow, type VisaLetterRow } from '../../db/schema';
+import { isPaperAuthor } from '../shared/paper-authorship';
 
 /** A letter with what it says about its person: the registration and, when it names one, the paper's title. */
 export interface LetterRecord {
   letter: VisaLetterRow;
   registration: Pick<RegistrationRow, 'id' | 'name' | 'email' | 'category' | 'paperId'>;
   paperTitle: string | null;
+  /** Whether the registration's person is an author of its paper now (shared/paper-authorship.ts), read with the letter. */
+  isAuthor: boolean;
 }
 
-/** The role the letter names (decision 0046): author of the paper the registration is for, else attendee. */
-export function letterRole(r: Pick<LetterRecord, 'registration' | 'paperTitle'>): string {
-  return r.registration.paperId && r.paperTitle !== null
+/**
+ * The role the letter names (decision 0046): author of the paper the registration is for, else attendee — author only
+ * while the data says this person is one of the paper's authors (decision 0056), whatever the registration named.
+ */
+export function letterRole(r: Pick<LetterRecord, 'registration' | 'paperTitle' | 'isAuthor'>): string {
+  return r.registration.paperId && r.paperTitle !== null && r.isAuthor
     ? `author of the paper "${r.paperTitle}" (Paper ID: ${r.registration.paperId})`
     : 'attendee';
 }
@@ -23,6 +29,7 @@ export async function findLetterRecords(db: Db, where: SQL | undefined): Promise
     letter: visaLetters,
     registration: { id: registrations.id, name: registrations.name, email: registrations.email, category: registrations.category, paperId: registrations.paperId },
     paperTitle: papers.title,
+    isAuthor: sql<boolean>`${isPaperAuthor({ paperId: registrations.paperId, userId: registrations.userId, email: registrations.email })}`,
   }).from(visaLetters)
     .innerJoin(registrations, eq(registrations.id, visaLetters.registrationId))
     .leftJoin(papers, eq(papers.id, registrations.paperId))

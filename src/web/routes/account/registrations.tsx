@@ -81,6 +81,12 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
       </div>
       <p className="mt-2 text-lg font-semibold text-slate-900">{formatMoney(r.amountMinor, r.currency)}</p>
+      {/* A payment that did not cover the price leaves the registration unpaid: the rest is owed (decision 0056). */}
+      {r.status === 'pending' && r.receivedMinor > 0 ? (
+        <p className="font-semibold text-amber-900" data-testid="still-owed">
+          Received {formatMoney(r.receivedMinor, r.currency)}: {formatMoney(r.owedMinor, r.currency)} is still owed.
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700">
         {r.earlyBird ? 'Early-bird price. ' : ''}
         {r.couponCode ? `Coupon ${r.couponCode}: −${formatMoney(r.discountMinor, r.currency)}. ` : ''}
@@ -98,7 +104,7 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
         {r.status === 'pending' ? (
           <>
             <Button size="sm" disabled={busy} onClick={() => void act(async () => follow(await payRegistration(r.id, provider), showBank))}>
-              {provider === 'payu' ? 'Pay with PayU (INR)' : 'Pay by card (USD)'}
+              {r.receivedMinor > 0 ? 'Pay the rest' : 'Pay'} {provider === 'payu' ? 'with PayU (INR)' : 'by card (USD)'}
             </Button>
             <Button size="sm" variant="secondary" disabled={busy} onClick={() => void act(async () => follow(await payRegistration(r.id, 'bank'), showBank))}>
               Pay by bank transfer
@@ -199,7 +205,7 @@ function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (tex
             </select>
           )}
         </Field>
-        <Field label="Paper ID (optional)" hint="An accepted paper: extra pages beyond 10 are charged from its camera-ready PDF" value={f.paperId} onChange={set('paperId')} />
+        <Field label="Paper ID (optional)" hint="Your accepted paper (you are one of its authors): extra pages beyond 10 are charged from its camera-ready PDF" value={f.paperId} onChange={set('paperId')} />
         <Field label="Coupon code (optional)" value={f.coupon} onChange={set('coupon')} error={quoteError} autoCapitalize="characters" />
         <Field label="Billing name for the receipt (optional)" value={f.billingName} onChange={set('billingName')} />
       </div>

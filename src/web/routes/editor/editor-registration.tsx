@@ -75,6 +75,8 @@ export default function EditorRegistration({ loaderData }: Route.ComponentProps)
     ...(r.extraPages > 0 ? [[`Extra pages (${r.extraPages})`, money(r.extraMinor)] as [string, string]] : []),
     ...(r.couponCode ? [[`Coupon ${r.couponCode}`, money(-r.discountMinor)] as [string, string]] : []),
     ['Amount due', money(r.amountMinor)],
+    // A part payment leaves the registration unpaid with the rest owed (decision 0056).
+    ...(r.receivedMinor > 0 && r.status === 'pending' ? [['Received', money(r.receivedMinor)], ['Still owed', money(r.owedMinor)]] as [string, string][] : []),
   ];
 
   return (
@@ -153,7 +155,7 @@ function BankTransferForm({ registration: r, onRecorded }: { registration: Regis
   const followRedirect = useFollowRedirect();
   const [reference, setReference] = useState('');
   const [paidOn, setPaidOn] = useState(today());
-  const [amount, setAmount] = useState(formatMoney(r.amountMinor, r.currency).replace(/^[A-Z]+ /, ''));
+  const [amount, setAmount] = useState(formatMoney(r.owedMinor, r.currency).replace(/^[A-Z]+ /, ''));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -162,7 +164,7 @@ function BankTransferForm({ registration: r, onRecorded }: { registration: Regis
     setError('');
     const amountMinor = typedMinor(amount);
     if (amountMinor === null) {
-      setError(`Type the amount that arrived, e.g. ${formatMoney(r.amountMinor, r.currency).replace(/^[A-Z]+ /, '')}`);
+      setError(`Type the amount that arrived, e.g. ${formatMoney(r.owedMinor, r.currency).replace(/^[A-Z]+ /, '')}`);
       return;
     }
     const parsed = BankTransferBody.safeParse({ reference, paidOn, amountMinor, currency: r.currency });
@@ -185,7 +187,7 @@ function BankTransferForm({ registration: r, onRecorded }: { registration: Regis
   return (
     <Card aria-labelledby="bank-heading">
       <h2 id="bank-heading" className="text-lg font-semibold text-brand-900">Record bank transfer</h2>
-      <p className="mt-1 text-sm text-slate-700">When the money has arrived: the amount must be the amount due, {formatMoney(r.amountMinor, r.currency)}.</p>
+      <p className="mt-1 text-sm text-slate-700">When the money has arrived: the amount must be the amount due, {formatMoney(r.owedMinor, r.currency)}.</p>
       <form className="mt-3 grid gap-4 sm:grid-cols-3" onSubmit={submit} noValidate>
         <Field label="Bank reference" value={reference} onChange={(e) => setReference(e.target.value)} required autoComplete="off" />
         <Field label="Day it arrived" type="date" value={paidOn} onChange={(e) => setPaidOn(e.target.value)} required />
