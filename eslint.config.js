@@ -101,8 +101,9 @@ export default tseslint.config(
     programme: ['shared', 'payments'],
     tracks: ['shared', 'submissions'],
     review: ['shared', 'submissions', 'tracks'],
-    // Mail to a group (issue 25.3) reads its groups from the papers, reviews and assignment domains.
-    'bulk-mail': ['shared', 'submissions', 'tracks', 'assignment'],
+    // Mail to a group (issue 25.3) reads its groups from the papers, reviews and assignment domains, and who is
+    // registered from payments (decision 0056: paid registrations, papers named by their authors).
+    'bulk-mail': ['shared', 'submissions', 'tracks', 'assignment', 'payments'],
     // Issue 25.4: notification settings, unsubscribe links and daily digests stand alone (core, db and the mail driver).
     'mail-preferences': [],
     'mail-templates': ['shared', 'submissions', 'review'],

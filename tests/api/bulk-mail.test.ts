@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONFERENCE_TITLE } from '../../src/core/conference';
 import type { BulkMailDetailJson, BulkMailJson, BulkMailPreviewJson } from '../../src/core/schemas/bulk-mail';
 import { auditLog, bulkMails, mailPreferences, mailQueue, users } from '../../src/server/db/schema';
+import { newDocumentCode } from '../../src/server/documents/codes';
+import { hashPayuResponse } from '../../src/server/payments/payu';
 import { newDataDir, startTestApp, type TestApp } from '../support/app';
 import { freshPostgresUrl } from '../support/database';
 import { payAndConfirm } from '../support/payu';
+import { insertRegistration } from '../support/registration-rows';
 import { injectMultipart, pdfBytes, type Part } from '../support/multipart';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailHeaders, mailText, startSmtpListener, type ReceivedMail } from '../support/smtp';
@@ -16,8 +19,8 @@ import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
 /**
  * Issue 25.3: mail to a group. The groups resolve as the editor means them (authors by the decision they were told
- * and by track, co-authors or not; reviewers owing a review; a track's reviewers; paid attendees; accepted authors not
- * registered), one mail per address, placeholders filled per recipient, through the real SMTP listener; a key makes a
+ * and by track, co-authors or not; reviewers owing a review; a track's reviewers; attendees with a paid registration;
+ * accepted authors whose paper no paid registration of one of its authors names: decision 0056), one mail per address, placeholders filled per recipient, through the real SMTP listener; a key makes a
  * double click send once; a track chair writes only within their tracks; and 1,000 mails reach the listener once
  * each although the server is killed half-way through delivering them.
  */
@@ -32,7 +35,7 @@ let rita: SignedUp;
 let ed: SignedUp;
 const cora = { name: 'Cora Co-author', email: '' };
 const zed = { name: 'Zed Payer', email: '' };
-/** A: Ann's, track 1, accepted and registered (co-authors Cora and Ben); B: Ben's, track 4, rejected; C: Ann's, track 4, accepted, not registered; D: Ben's, track 1, no decision. */
+/** A: Ann's, track 1, accepted (co-authors Cora and Ben), registered by Ann during the tests; B: Ben's, track 4, rejected; C: Ann's, track 4, accepted, not registered; D: Ben's, track 1, no decision. */
 const p = { A: '', B: '', C: '', D: '' };
 
 const db = () => t.app.database.db;
@@ -58,9 +61,24 @@ async function submit(who: SignedUp, title: string, track: string, topic: string
   expect(res.statusCode, res.body).toBe(201);
   return res.json().paper._id;
 }
-/** A payment PayU confirms (a correctly hashed success callback): the payer is a registered attendee. */
-async function pay(name: string, email: string, productinfo: string) {
-  await payAndConfirm(t.app, PAYU_SALT, { name, email, amount: 100, productinfo });
+/**
+ * SPEC §7's public payment form without a fee row, confirmed by PayU (a correctly hashed success callback): a plain
+ * payment (decision 0056), whatever paper id its payer typed.
+ */
+async function payPlain(name: string, email: string, amount: number, productinfo: string) {
+  await payAndConfirm(t.app, PAYU_SALT, { name, email, amount, productinfo });
+}
+/** PayU confirms the payment our server started with these hidden fields. */
+async function payuSucceeds(f: Record<string, string>) {
+  const answer = {
+    mihpayid: '4039937156', mode: 'CC', status: 'success', key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!,
+    firstname: f.firstname!, email: f.email!, phone: f.phone ?? '', udf1: '', udf2: '', udf3: '', udf4: '', udf5: '',
+  };
+  const cb = await t.app.inject({
+    method: 'POST', url: '/api/payu/success', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...answer, hash: hashPayuResponse(answer, PAYU_SALT) }).toString(),
+  });
+  expect(cb.statusCode, cb.body).toBe(200);
 }
 async function chairOf(trackId: string): Promise<SignedUp> {
   const email = uniqueAddress('chair');
@@ -104,8 +122,9 @@ beforeAll(async () => {
   }
   const saved = await t.app.inject({ method: 'PUT', url: `/api/reviewer/review/${p.B}`, headers: ed.auth, payload: { recommendation: 4, confidence: 3, commentsToAuthors: 'Sound.' } });
   expect(saved.statusCode, saved.body).toBe(200);
-  await pay(zed.name, zed.email, p.A);
-  await pay('Zed again', zed.email.toUpperCase(), 'Conference Registration');
+  // The attack of decision 0056: ₹1 through the public form, no fee row, someone else's paper id as its label.
+  await payPlain(zed.name, zed.email, 1, p.A);
+  await payPlain('Zed again', zed.email.toUpperCase(), 100, 'Conference Registration');
 }, 120_000);
 afterAll(async () => { await t?.close(); await smtp?.close(); });
 
@@ -139,12 +158,42 @@ describe('the groups', () => {
     expect(sorted(...await emailsOf({ group: 'reviewers' }))).toEqual(sorted(rita.user.email, ed.user.email));
   });
 
-  test('registered attendees (a successful payment; one mail per address) and accepted authors not registered', async () => {
-    const attendees = await group({ group: 'attendees' });
-    expect(attendees.count).toBe(1);
-    expect(attendees.mails[0]).toMatchObject({ subject: `Hello ${zed.name}`, text: `Your papers:\n"Composites under stress" (Paper ID: ${p.A})` });
-    expect(attendees.mails[0]!.to.toLowerCase()).toBe(zed.email);
-    // A is registered by Zed's payment; C is not; D's acceptance is not sent yet.
+  test('a ₹1 plain payment naming another author\'s paper makes its payer no attendee and leaves the paper\'s authors among the unregistered', async () => {
+    expect(await group({ group: 'attendees' })).toMatchObject({ count: 0, mails: [] });
+    const unregistered = await group({ group: 'unregistered', coAuthors: true });
+    expect(unregistered.mails.map((m) => [m.to.toLowerCase(), m.text]).sort()).toEqual([
+      [ann.user.email, `Your papers:\n"Composites under stress" (Paper ID: ${p.A})\n"Lean {name} factories" (Paper ID: ${p.C})`],
+      [ben.user.email, `Your papers:\n"Composites under stress" (Paper ID: ${p.A})`],
+      [cora.email, `Your papers:\n"Composites under stress" (Paper ID: ${p.A})`],
+    ].sort());
+  });
+
+  test('attendees are paid registrations (one mail per address); a paper is theirs and registered only when one of its authors names it', async () => {
+    // A paid registration naming A by someone who is not its author (made before only authors could name a paper):
+    // Zed attends, and A is neither his paper nor registered by it.
+    await insertRegistration(db(), { name: zed.name, email: zed.email, paperId: p.A, currency: 'INR' });
+    let attendees = await group({ group: 'attendees' });
+    expect(attendees.mails.map((m) => [m.to.toLowerCase(), m.subject, m.text])).toEqual([[zed.email, `Hello ${zed.name}`, 'Your papers:\n']]);
+    expect((await group({ group: 'unregistered', coAuthors: true })).count).toBe(3);
+
+    // Ann, A's author, registers with it: pending until PayU confirms what covers its price, then paid.
+    await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, ann.user._id));
+    const made = await t.app.inject({
+      method: 'POST', url: '/api/registrations', headers: ann.auth,
+      payload: { name: ann.user.name, affiliation: 'Mahidol University', country: 'TH', category: 'academician-journal', currency: 'INR', provider: 'payu', paperId: p.A },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await group({ group: 'attendees' })).count).toBe(1);
+    await payuSucceeds(made.json().payment.fields);
+    // And a second paid registration at her address in other letters: one mail, the first name found.
+    await insertRegistration(db(), { name: 'Ann again', email: ann.user.email.toUpperCase(), currency: 'INR' });
+
+    attendees = await group({ group: 'attendees' });
+    expect(attendees.mails.map((m) => [m.to.toLowerCase(), m.subject, m.text]).sort()).toEqual([
+      [ann.user.email, `Hello ${ann.user.name}`, `Your papers:\n"Composites under stress" (Paper ID: ${p.A})`],
+      [zed.email, `Hello ${zed.name}`, 'Your papers:\n'],
+    ].sort());
+    // A is registered now; C is not; D's acceptance is not sent yet.
     const unregistered = await group({ group: 'unregistered', coAuthors: true });
     expect(unregistered.mails.map((m) => [m.to, m.text])).toEqual([[ann.user.email, `Your papers:\n"Lean {name} factories" (Paper ID: ${p.C})`]]);
   });
@@ -295,13 +344,13 @@ describe('1,000 recipients and a server killed half-way', () => {
     expect(signup.status).toBe(201);
     const auth = { authorization: `Bearer ${(await signup.json()).token}`, 'content-type': 'application/json' };
 
-    // 1,000 attendees straight into the database (1,000 payments through the provider would only be slow).
+    // 1,000 paid registrations straight into the database (1,000 payments through the provider would only be slow).
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const rows = Array.from({ length: N }, (_, i) => [randomBytes(12).toString('hex'), `bulk-${i}`, `Attendee ${i}`, `attendee${i}@a${i}.example`]);
-      await client.query(`insert into payments (id, txnid, provider, amount, currency, name, email, product, status)
-        select id, txnid, 'payu', 100, 'INR', name, email, 'Conference Registration', 'paid' from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(id, txnid, name, email)`,
+      const rows = Array.from({ length: N }, (_, i) => [randomBytes(12).toString('hex'), newDocumentCode(), `Attendee ${i}`, `attendee${i}@a${i}.example`]);
+      await client.query(`insert into registrations (id, code, year, name, email, category, currency, list_minor, amount_minor, status, paid_at)
+        select id, code, 2026, name, email, 'attending', 'INR', 2000000, 2000000, 'paid', now() from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(id, code, name, email)`,
       [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3])]);
     } finally {
       await client.end();

@@ -71,9 +71,9 @@ export const BulkAudience = z.discriminatedUnion('group', [
   z.object({ group: z.literal('missingReviews'), trackId: TrackOrAll }).strict(),
   /** Reviewers assigned a paper of the track who have not declined it (papers not withdrawn). */
   z.object({ group: z.literal('reviewers'), trackId: TrackOrAll }).strict(),
-  /** People with a successful payment, by the name and address they paid with. */
+  /** People with a paid registration, by the name and address on it (a payment alone makes nobody an attendee). */
   z.object({ group: z.literal('attendees') }).strict(),
-  /** Authors of accepted papers (the decision they were told) that no payment registers yet. */
+  /** Authors of accepted papers (the decision they were told) that no paid registration by one of their authors names yet. */
   z.object({
     group: z.literal('unregistered'),
     trackId: TrackOrAll,

@@ -6,6 +6,8 @@ import { tracks } from '../../db/schema';
 import { AppError } from '../../errors';
 import { canMailAudience, type Caller } from '../../permissions';
 import { listMissingReviews } from '../assignment/missing-reviews';
+import { findRegisteredPaperIds } from '../payments/paper-registration';
+import { isPaperAuthor } from '../shared/paper-authorship';
 import { pgArray } from '../submissions/person-conflicts';
 import { findEditorScope, scopedPaperIds } from '../tracks/chairs';
 
@@ -58,10 +60,16 @@ async function findRows(db: Db, caller: Caller, audience: BulkAudience): Promise
         : audience.decision === 'none' ? sql`p.notified_decision is null` : sql`p.notified_decision = ${audience.decision}`;
       return authorsOf(db, sql`${paperFilter(audience, scoped)} and ${decision}`, audience.coAuthors);
     }
-    case 'unregistered':
-      // Accepted as the authors were told, and no paid payment names the paper (services/payments/paper-registration.ts).
-      return authorsOf(db, sql`${paperFilter(audience, scoped)} and p.notified_decision = 'Accepted'
-        and not exists (select 1 from payments pay where pay.product = p.id and pay.status = 'paid')`, audience.coAuthors);
+    case 'unregistered': {
+      // Accepted as the authors were told, and not registered as decision 0056 says (findRegisteredPaperIds): a
+      // payment's label registers nothing.
+      const accepted = sql`${paperFilter(audience, scoped)} and p.notified_decision = 'Accepted'`;
+      const ids = rowsOf(await db.execute(sql`select p.id as "paperId" from papers p where ${accepted}`)).map((r) => r.paperId!);
+      const registered = await findRegisteredPaperIds(db, ids);
+      const unregistered = ids.filter((id) => !registered.has(id));
+      if (unregistered.length === 0) return [];
+      return authorsOf(db, sql`p.id = any(${pgArray(unregistered)}::text[])`, audience.coAuthors);
+    }
     case 'reviewers':
       return rowsOf(await db.execute(sql`select u.email, u.name, p.id as "paperId", p.title
         from review_statuses s join papers p on p.id = s.paper_id join users u on u.id = s.reviewer_id
@@ -77,10 +85,13 @@ async function findRows(db: Db, caller: Caller, audience: BulkAudience): Promise
         .map((a) => ({ email: a.reviewerEmail, name: a.reviewerName, paperId: a.paperId, title: a.title }));
     }
     case 'attendees':
-      // A successful payment, by the name and address it was made with; a paper it registered is "their paper".
-      return rowsOf(await db.execute(sql`select pay.email, pay.name, p.id as "paperId", p.title
-        from payments pay left join papers p on p.id = pay.product
-        where pay.status = 'paid' order by pay.created_at, pay.id`));
+      // A paid registration (paid once what it received covers its price), by the name and address it was made with;
+      // the paper it names is "their paper" only while they are one of its authors (decision 0056). A payment alone,
+      // whatever its label, makes nobody an attendee.
+      return rowsOf(await db.execute(sql`select r.email, r.name, p.id as "paperId", p.title
+        from registrations r left join papers p on p.id = r.paper_id
+          and ${isPaperAuthor({ paperId: sql`r.paper_id`, userId: sql`r.user_id`, email: sql`r.email` })}
+        where r.status = 'paid' order by r.created_at, r.id`));
   }
 }
 

@@ -4,7 +4,7 @@ import { papers } from '../../db/schema';
 import type { Mailer } from '../../mail/send';
 import { findAcceptedPapers, findPaperAuthors, findRegisteredPaperIds } from '../payments/paper-registration';
 
-/** Accepted papers with their submitting author and whether a verified payment registers them. */
+/** Accepted papers with their submitting author and whether they are registered (findRegisteredPaperIds, decision 0056). */
 export async function listPaperRegistrations(db: Db) {
   const accepted = await findAcceptedPapers(db);
   const ids = accepted.map((p) => p.id);
