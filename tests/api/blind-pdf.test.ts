@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRawStream, PDFString, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { blindCopyKey } from '../../src/server/storage/derived-keys';
+import { blindCopyInputsSql, blindCopyKey } from '../../src/server/storage/derived-keys';
 import { sweepUnreferencedFiles } from '../../src/server/storage/pg-file-store';
 import { startTestApp, type TestApp } from '../support/app';
 import { injectMultipart, pdfBytes, submitPaper, type Part } from '../support/multipart';
@@ -247,12 +247,14 @@ describe('files in PostgreSQL', () => {
       expect(copy.toString('latin1').toLowerCase()).not.toContain('alice');
 
       const { pool } = pg.app.database;
-      const { rows: [file] } = await pool.query<{ storage_key: string }>('select storage_key from paper_files where paper_id = $1', [paper._id]);
+      // The copy's key as the server derives it: from the original's key and the rules it is made by, read from the database.
+      const { rows: [file] } = await pool.query<{ storage_key: string; inputs: string }>(
+        `select p.storage_key, ${blindCopyInputsSql('p.paper_id')} as inputs from paper_files p where p.paper_id = $1`, [paper._id]);
       const orphan = await pg.app.files.put(Readable.from([pdfBytes('orphan')]));
       // Hold time 0: everything stored before now is old enough to go unless a row names it.
       await sweepUnreferencedFiles(pool, 0);
       expect(await pg.app.files.exists(orphan.key)).toBe(false);
-      expect(await pg.app.files.exists(blindCopyKey(file!.storage_key))).toBe(true);
+      expect(await pg.app.files.exists(blindCopyKey(file!.storage_key, file!.inputs))).toBe(true);
       expect((await pg.app.inject({ url: link })).rawPayload.equals(copy)).toBe(true);
     } finally {
       await pg.close();

@@ -17,6 +17,8 @@ export const EditorSettings = z.object({
   reviewersPerPaper: z.number().int(),
   maxPapersPerReviewer: z.number().int(),
   blindReview: z.boolean(),
+  /** Under blind review, which annotations keep their text in the reviewers' copy of a PDF (docs/decisions/0021-blind-pdf-copy.md). */
+  blindAnnotationText: z.enum(['keep-unless-naming-author', 'remove']),
   /** Days before the review deadline when reviewers with work left get one reminder; null: no reminders. */
   reminderDaysBefore: z.number().int().nullable(),
   /** Issue 16.6: new reviewers wait for an editor's approval before they receive papers. */
@@ -47,13 +49,18 @@ export type EditorSettings = z.infer<typeof EditorSettings>;
 /** The settings until the editor saves any: the one place their defaults are written (issue 29 §1.5). */
 export const SETTINGS_DEFAULTS: EditorSettings = {
   submissionDeadline: null, reviewDeadline: null, cameraReadyDeadline: null,
-  reviewersPerPaper: 3, maxPapersPerReviewer: 10, blindReview: false, reminderDaysBefore: null,
+  reviewersPerPaper: 3, maxPapersPerReviewer: 10, blindReview: false, blindAnnotationText: 'keep-unless-naming-author', reminderDaysBefore: null,
   reviewerApproval: false, requireVerifiedEmail: false,
   reviewVisibility: 'after-own-review', biddingDeadline: null, responseOpens: null, responseCloses: null,
   discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
   doiPrefix: null, doiPattern: DOI_PATTERN_DEFAULT,
   organiserName: 'Organising Secretary', organiserTitle: 'Organising Committee', hasSignature: false, passportRetentionDays: 30,
 };
+/** The choices for annotations' text in the reviewers' copy, as the settings form words them. */
+export const BLIND_ANNOTATION_TEXT = {
+  'keep-unless-naming-author': 'Kept where it names no author',
+  remove: 'Removed from every comment',
+} as const;
 export const REVIEW_VISIBILITY = {
   'after-own-review': 'After saving their own review',
   'after-deadline': 'After the review deadline',
@@ -74,6 +81,7 @@ export const SETTINGS_FIELDS = {
   reviewersPerPaper: { label: 'Reviewers per paper', min: 1, max: 20 },
   maxPapersPerReviewer: { label: 'Most papers per reviewer', min: 1, max: 500 },
   blindReview: { label: 'Blind review' },
+  blindAnnotationText: { label: 'Text of comments in the reviewers\u2019 PDF' },
   requireVerifiedEmail: { label: 'Require a verified e-mail address' },
   reviewerApproval: { label: 'Reviewers need approval' },
   reminderDaysBefore: { label: 'Reminder, days before the review deadline', min: 1, max: 60 },
@@ -108,6 +116,9 @@ export const UpdateSettingsBody = z.object({
   reviewersPerPaper: wholeNumber('reviewersPerPaper').optional(),
   maxPapersPerReviewer: wholeNumber('maxPapersPerReviewer').optional(),
   blindReview: onOff('blindReview').optional(),
+  blindAnnotationText: z.enum(['keep-unless-naming-author', 'remove'], {
+    message: `${F.blindAnnotationText.label} must be keep-unless-naming-author or remove`,
+  }).optional(),
   reviewerApproval: onOff('reviewerApproval').optional(),
   requireVerifiedEmail: onOff('requireVerifiedEmail').optional(),
   reminderDaysBefore: z.number({ message: reminderMsg }).int(reminderMsg).min(1, reminderMsg).max(60, reminderMsg).nullable().optional(),

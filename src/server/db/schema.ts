@@ -405,6 +405,8 @@ export const settings = pgTable('settings', {
   reviewersPerPaper: integer('reviewers_per_paper').notNull().default(3),
   maxPapersPerReviewer: integer('max_papers_per_reviewer').notNull().default(10),
   blindReview: boolean('blind_review').notNull().default(false),
+  /** Under blind review, which annotations keep their text in the reviewers' copy of a PDF (docs/decisions/0021-blind-pdf-copy.md). */
+  blindAnnotationText: text('blind_annotation_text', { enum: ['keep-unless-naming-author', 'remove'] }).notNull().default('keep-unless-naming-author'),
   /** Only reviewers who verified their e-mail are suggested, sent papers or auto-assigned (issue 17); off by default. */
   requireVerifiedEmail: boolean('require_verified_email').notNull().default(false),
   /** Days before the review deadline when reviewers with work left get one reminder (issue 14 §3); null: off. */

@@ -1,10 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { PdfMetadata } from './pdf-metadata';
+import type { BlindCopyRules, PdfMetadata } from './pdf-metadata';
 
-/** The PDF's bytes, or the path of a file the child reads itself (a stored file on this machine's disk). */
-export interface PdfJobRequest { id: number; bytes?: Uint8Array; path?: string; strip: boolean }
+/**
+ * `strip`: make the reviewers' copy (pdf-metadata.ts saveBlindCopy) by these rules; `true` knows no author, so every
+ * annotation's text is dropped. The PDF's bytes, or the path of a file the child reads itself (a stored file on this
+ * machine's disk).
+ */
+export type StripRules = boolean | BlindCopyRules;
+export interface PdfJobRequest { id: number; bytes?: Uint8Array; path?: string; strip: StripRules }
 export type PdfJobReply =
   | { id: number; ok: true; metadata: PdfMetadata; pages: number; stripped?: Uint8Array }
   | { id: number; ok: false; reason: 'encrypted' | 'broken' | 'missing' };
@@ -51,7 +56,7 @@ export class PdfJobs {
    * file is on this machine's disk, and the child reads it there instead of `read` copying it through this process
    * and the pipe (a 2 MB upload's metadata check: one copy instead of four, and no 2 MB buffers here to collect).
    */
-  async run(job: { read: () => Promise<Uint8Array>; path?: string; strip: boolean; maxWaitMs?: number; timeLimitMs?: number }): Promise<PdfJobResult> {
+  async run(job: { read: () => Promise<Uint8Array>; path?: string; strip: StripRules; maxWaitMs?: number; timeLimitMs?: number }): Promise<PdfJobResult> {
     if (!(await this.acquire(job.maxWaitMs))) return { ok: false, reason: 'busy' };
     try {
       const input = job.path !== undefined ? { path: job.path, strip: job.strip } : { bytes: await job.read(), strip: job.strip };
@@ -68,7 +73,7 @@ export class PdfJobs {
     this.child = undefined;
   }
 
-  private async send(input: { bytes?: Uint8Array; path?: string; strip: boolean }, timeLimitMs: number): Promise<PdfJobResult> {
+  private async send(input: { bytes?: Uint8Array; path?: string; strip: StripRules }, timeLimitMs: number): Promise<PdfJobResult> {
     clearTimeout(this.idleTimer);
     const { child, ready } = this.child ?? this.spawn();
     child.ref();

@@ -3,7 +3,7 @@
 // one could take much longer or much memory. Here that costs nothing but this process, which the server kills
 // when it runs too long, and which the operating system kills first when memory runs out.
 import { readFile } from 'node:fs/promises';
-import { loadPdf, readPdfMetadata, saveWithoutMetadata, UnreadablePdfError } from './pdf-metadata';
+import { loadPdf, readPdfMetadata, saveBlindCopy, UnreadablePdfError } from './pdf-metadata';
 import type { PdfJobReply, PdfJobRequest } from './pdf-jobs';
 
 async function handle(req: PdfJobRequest): Promise<PdfJobReply> {
@@ -18,7 +18,8 @@ async function handle(req: PdfJobRequest): Promise<PdfJobReply> {
     const doc = await loadPdf(bytes);
     const metadata = readPdfMetadata(doc);
     const pages = doc.getPageCount();
-    const stripped = req.strip ? await saveWithoutMetadata(doc) : undefined;
+    const rules = req.strip === true ? { authors: [], dropAnnotationText: true } : req.strip || undefined;
+    const stripped = rules ? await saveBlindCopy(doc, rules) : undefined;
     return { id: req.id, ok: true, metadata, pages, stripped };
   } catch (err) {
     // pdf-lib's own failures while writing (and a stack overflow on deep nesting) mean a broken file too.

@@ -141,8 +141,8 @@ export async function pruneFileHolds(pool: pg.Pool, holdMs = HOLD_MS): Promise<v
 /**
  * Files no row names any more and nobody stored in the last hold period: what a request killed between
  * storing its file and committing its row left behind. The tables that name files are listed here (and the
- * reviewers' copy of a named PDF, kept under a key derived from the original's, decision 21); a
- * concurrent store of the same bytes moves `stored_at` (or takes a hold) and so keeps the file.
+ * reviewers' copy of a named PDF, kept under a key derived from the original's and the rules it is made by now,
+ * decision 21); a concurrent store of the same bytes moves `stored_at` (or takes a hold) and so keeps the file.
  */
 export async function sweepUnreferencedFiles(pool: pg.Pool, holdMs = HOLD_MS): Promise<number> {
   const { rows } = await pool.query<{ blob_id: string }>(
@@ -150,7 +150,7 @@ export async function sweepUnreferencedFiles(pool: pg.Pool, holdMs = HOLD_MS): P
      where f.stored_at < now() - make_interval(secs => $1)
        and not exists (select 1 from file_holds h where h.key = f.key and h.at >= now() - make_interval(secs => $1))
        and not exists (select 1 from paper_files p where p.storage_key = f.key)
-       and not exists (select 1 from paper_files p where ${blindCopyKeySql('p.storage_key')} = f.key)
+       and not exists (select 1 from paper_files p where ${blindCopyKeySql('p.storage_key', 'p.paper_id')} = f.key)
        and not exists (select 1 from camera_ready c where c.storage_key = f.key)
        and not exists (select 1 from users u where u.photo_key = f.key)
        and not exists (select 1 from keynote_speakers k where k.photo_key = f.key)

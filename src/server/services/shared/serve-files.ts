@@ -11,7 +11,7 @@ import { getSettingsRow } from './settings';
 /**
  * A stored PDF version (the signed link was checked by the route): its key, size (unknown for a made copy) and
  * the name to show; 404 when gone. A reviewer's link, under blind review, gets the copy without the PDF's
- * metadata (blind-pdf.ts), whenever the link was handed out.
+ * metadata and what else may name the authors (blind-pdf.ts), whenever the link was handed out.
  */
 export async function findPaperPdf(opts: { db: Db; files: FileStore; fileId: string; variant?: PdfVariant }): Promise<{ storageKey: string; size?: number; fileName: string }> {
   const [file] = await opts.db.select().from(paperFiles).where(eq(paperFiles.id, opts.fileId)).limit(1);
@@ -19,7 +19,7 @@ export async function findPaperPdf(opts: { db: Db; files: FileStore; fileId: str
   // Under blind review the author's own file name (often their name) is not passed on.
   const blind = (await getSettingsRow(opts.db))?.blindReview;
   if (blind && opts.variant === 'reviewer') {
-    return { storageKey: await ensureBlindCopy({ files: opts.files, storageKey: file.storageKey }), fileName: `paper-${file.paperId}-v${file.version}.pdf` };
+    return { storageKey: await ensureBlindCopy({ db: opts.db, files: opts.files, paperId: file.paperId, storageKey: file.storageKey }), fileName: `paper-${file.paperId}-v${file.version}.pdf` };
   }
   const fileName = blind ? `paper-${file.paperId}-v${file.version}.pdf`
     : (file.fileName.replace(/[^A-Za-z0-9._ -]+/g, '_').replace(/^\.+/, '').slice(0, 100) || 'paper').replace(/(\.pdf)?$/i, '.pdf');

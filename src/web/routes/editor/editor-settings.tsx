@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
-import { DATE_KEYS, REVIEW_VISIBILITY, SETTINGS_FIELDS, type EditorSettings as Settings, type UpdateSettingsBody } from '../../../core/schemas/settings';
+import { BLIND_ANNOTATION_TEXT, DATE_KEYS, REVIEW_VISIBILITY, SETTINGS_FIELDS, type EditorSettings as Settings, type UpdateSettingsBody } from '../../../core/schemas/settings';
 import { getSettings, updateSettings } from '../../api/review';
 import { actOr, jsonBody, loadOr } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
@@ -34,6 +34,7 @@ const HINTS: Record<string, string> = {
   reviewersPerPaper: 'From 1 to 20.',
   maxPapersPerReviewer: 'From 1 to 500.',
   blindReview: 'Reviewers never see the authors’ names or e-mail addresses.',
+  blindAnnotationText: 'Under blind review, reviewers get the PDF without its properties, attached files and comments’ authors. A comment’s text that names an author is always removed.',
   reviewerApproval: 'New reviewers receive no papers until an editor approves them on the Reviewers page.',
   reminderDaysBefore: 'From 1 to 60; leave empty for no reminders. Each reviewer with work left gets one e-mail.',
   biddingDeadline: 'Reviewers bid on the papers they would like to review until then.',
@@ -49,6 +50,8 @@ const HINTS: Record<string, string> = {
   passportRetentionDays: `From ${SETTINGS_FIELDS.passportRetentionDays.min} to ${SETTINGS_FIELDS.passportRetentionDays.max}. Passport numbers given for visa letters are removed this many days after the conference’s last day (or after the request, for one made later).`,
   doiPattern: 'Each paper’s DOI after the prefix and a slash: {year} is the conference’s year and {paperId} the paper’s id (required); otherwise letters, digits and - . _ ; ( ) /',
 };
+/** Settings that are one of a few choices, each with its words: radio buttons. */
+const CHOICES: Record<string, Record<string, string>> = { reviewVisibility: REVIEW_VISIBILITY, blindAnnotationText: BLIND_ANNOTATION_TEXT };
 /** The proceedings' DOI settings (issue 26.4): free text the server checks. */
 const TEXT_KEYS = new Set(['doiPrefix', 'doiPattern']);
 /** Who signs the conference's letters, and how long passport numbers are kept (issue 24.4): a section of their own. */
@@ -115,7 +118,7 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
       else if (isDeadline(key)) patch[key] = fromLocalInput(String(value ?? ''));
       else if (OPTIONAL_NUMBERS.has(key)) patch[key] = String(value ?? '').trim() === '' ? null : Number(value);
       else if (typeof before === 'number') patch[key] = String(value).trim() === '' ? Number.NaN : Number(value);
-      else if (key === 'reviewVisibility') patch[key] = String(value);
+      else if (key in CHOICES) patch[key] = String(value);
       else if (TEXT_KEYS.has(key) || ORGANISER_KEYS.has(key)) patch[key] = String(value ?? '').trim();
     }
     // A number left empty is sent as such, so the server names the field (JSON has no NaN: null).
@@ -142,6 +145,21 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
   const booleanKeys = keys.filter((k) => typeof (saved as Values)[k] === 'boolean' && !READ_ONLY.has(k));
   const hint = (key: string) => (LABELS[key]?.hint ? <p id={`${key}-hint`} className="mt-1 text-sm text-slate-600">{LABELS[key]!.hint}</p> : null);
   const described = (key: string) => (LABELS[key]?.hint ? `${key}-hint` : undefined);
+  const choice = (key: string) => (
+    <fieldset aria-describedby={described(key)}>
+      <legend className="font-medium text-slate-800">{labelOf(key)}</legend>
+      <div className="mt-1 space-y-1">
+        {Object.entries(CHOICES[key] ?? {}).map(([value, text]) => (
+          <label key={value} className="flex items-center gap-2 text-slate-800">
+            <input type="radio" name={key} value={value} checked={form[key] === value}
+              onChange={() => setForm((f) => ({ ...f, [key]: value }))} className="h-5 w-5" />
+            {text}
+          </label>
+        ))}
+      </div>
+      {hint(key)}
+    </fieldset>
+  );
 
   return (
     <div className="max-w-3xl">
@@ -165,21 +183,7 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
         <fieldset className={cardClass()}>
           <legend className="px-1 text-lg font-semibold text-brand-900">Reviewing</legend>
           <div className="space-y-4">
-            {'reviewVisibility' in saved ? (
-              <fieldset aria-describedby={described('reviewVisibility')}>
-                <legend className="font-medium text-slate-800">{labelOf('reviewVisibility')}</legend>
-                <div className="mt-1 space-y-1">
-                  {Object.entries(REVIEW_VISIBILITY).map(([value, text]) => (
-                    <label key={value} className="flex items-center gap-2 text-slate-800">
-                      <input type="radio" name="reviewVisibility" value={value} checked={form.reviewVisibility === value}
-                        onChange={() => setForm((f) => ({ ...f, reviewVisibility: value }))} className="h-5 w-5" />
-                      {text}
-                    </label>
-                  ))}
-                </div>
-                {hint('reviewVisibility')}
-              </fieldset>
-            ) : null}
+            {'reviewVisibility' in saved ? choice('reviewVisibility') : null}
             {numberKeys.map((key) => (
               <div key={key}>
                 <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
@@ -197,6 +201,8 @@ export default function EditorSettings({ loaderData: saved }: Route.ComponentPro
                   <label htmlFor={key} className="font-medium text-slate-800">{labelOf(key)}</label>
                 </div>
                 {hint(key)}
+                {/* What the reviewers' copy keeps under blind review sits with blind review. */}
+                {key === 'blindReview' && 'blindAnnotationText' in saved ? <div className="mt-3 ml-7">{choice('blindAnnotationText')}</div> : null}
               </div>
             ))}
           </div>

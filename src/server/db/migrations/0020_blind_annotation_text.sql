@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "blind_annotation_text" text DEFAULT 'keep-unless-naming-author' NOT NULL;
