@@ -11,9 +11,18 @@ afterAll(async () => { await browser?.close(); });
 async function expectSmoothScrollTo(page: Page, cardName: string | RegExp, sectionId: string) {
   await page.getByRole('link', { name: cardName }).click();
   const positions = await page.evaluate(async () => {
+    // Every frame's position until the glide has settled (unchanged for half a second after it moved), however slow
+    // the machine: a fixed window cut the glide short on a loaded one.
     const ys: number[] = [];
     const start = performance.now();
-    while (performance.now() - start < 2500) { ys.push(window.scrollY); await new Promise((r) => requestAnimationFrame(r)); }
+    let stillSince = performance.now();
+    while (performance.now() - start < 20_000) {
+      const y = window.scrollY;
+      if (ys.length === 0 || y !== ys[ys.length - 1]) stillSince = performance.now();
+      ys.push(y);
+      if (new Set(ys).size > 1 && performance.now() - stillSince > 500) break;
+      await new Promise((r) => requestAnimationFrame(r));
+    }
     return ys;
   });
   const final = positions[positions.length - 1]!;
