@@ -48,9 +48,19 @@ describe('call for papers and technical workshop', () => {
 
   test('a course card scrolls smoothly to its syllabus section', async () => {
     const { context, page } = await newPage(browser, PHONE);
+    // The seats arrive only when the test lets them: the page is measured before and after the island draws them.
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    await page.route('**/api/workshops', async (route) => { await held; await route.continue(); });
     await gotoHydrated(page, '/technical-workshop');
     const names = await page.getByRole('navigation', { name: 'Courses' }).getByRole('link').allInnerTexts();
     expect(names.map((n) => n.split('\n').filter(Boolean)[1])).toEqual(['Embedded Systems', 'Internet of Things', 'Python plus Machine Learning', 'Digital System Design']);
+    // The seats the island draws take the places kept for them: the sections stay where they were.
+    const section = page.locator('#digital-system-design');
+    const before = await section.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    release();
+    await expect.poll(() => page.locator('[data-workshop-seats]').first().innerText()).toMatch(/seats? left|Full/);
+    expect(await section.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)).toBe(before);
     await expectSmoothScrollTo(page, /Course 4\s+Digital System Design/, 'digital-system-design');
     expect(await page.locator('main').innerText()).toContain('30 December 2022');
     await context.close();

@@ -12,7 +12,10 @@ export const meta = () => pageMeta({
   path: '/technical-workshop',
 });
 
-/** The seats left per course are drawn by the workshop island (workshop-seats.island.ts) from GET /api/workshops. */
+/**
+ * The seats left per course are drawn by the workshop island (workshop-seats.island.ts) from GET /api/workshops, into
+ * places that keep their line's height while empty: the page does not move under the reader when the seats arrive.
+ */
 export const handle: IslandHandle = { island: 'workshop' };
 
 export default function TechnicalWorkshop() {
@@ -28,7 +31,7 @@ export default function TechnicalWorkshop() {
             extra: (
               <span className="mt-3 text-sm text-slate-800">
                 {c.seats} seats · {c.fee}
-                <span data-workshop-seats={c.id} className="mt-1 block font-semibold text-brand-900" />
+                <span data-workshop-seats={c.id} className="mt-1 block min-h-5 font-semibold text-brand-900" />
               </span>
             ),
           }))}
@@ -41,7 +44,7 @@ export default function TechnicalWorkshop() {
             <strong className="text-brand-900">Fee {c.fee}</strong> · {c.seats} seats ·{' '}
             <a href="/account/registrations" className="font-semibold text-brand-800 underline underline-offset-4">Register online</a>
           </p>
-          <p data-workshop-status={c.id} className="mt-2 font-semibold text-brand-900" aria-live="polite" />
+          <p data-workshop-status={c.id} className="mt-2 min-h-6 font-semibold text-brand-900" aria-live="polite" />
           <ol className="mt-6 grid gap-3 sm:grid-cols-2">
             {c.syllabus.map((topic, j) => (
               <li key={topic} className="flex gap-3 rounded-lg bg-white px-4 py-3 ring-1 ring-brand-100">
