@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { paymentEvents, payments } from '../../src/server/db/schema';
 import { hashPayuRequest, hashPayuResponse } from '../../src/server/payments/payu';
 import { startTestApp, type TestApp } from '../support/app';
+import { startFakeStripe } from '../support/stripe-fake';
 
 const PAYU_KEY = 'testKey1';
 const PAYU_SALT = 'testSalt1';
@@ -288,45 +287,6 @@ describe('without PayU keys', () => {
     expect(res.json()).toEqual({ payu: false, card: false });
   });
 });
-
-/** Just enough of Stripe's API for Checkout: create and retrieve sessions, which a test can mark paid. */
-function startFakeStripe() {
-  const sessions = new Map<string, Record<string, unknown>>();
-  const requests: { method: string; url: string; body: URLSearchParams; auth: string }[] = [];
-  let n = 0;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => { raw += c; });
-    req.on('end', () => {
-      const body = new URLSearchParams(raw);
-      requests.push({ method: req.method!, url: req.url!, body, auth: req.headers.authorization ?? '' });
-      res.setHeader('content-type', 'application/json');
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        const id = `cs_test_fake${++n}`;
-        const session = {
-          id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', payment_status: 'unpaid',
-          client_reference_id: body.get('client_reference_id'), metadata: { txnid: body.get('metadata[txnid]') },
-          amount_total: Number(body.get('line_items[0][price_data][unit_amount]')), currency: body.get('line_items[0][price_data][currency]'),
-        };
-        sessions.set(id, session);
-        res.end(JSON.stringify(session));
-        return;
-      }
-      const m = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url ?? '');
-      if (req.method === 'GET' && m && sessions.has(m[1]!)) {
-        res.end(JSON.stringify(sessions.get(m[1]!)));
-        return;
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such session' } }));
-    });
-  });
-  return {
-    sessions, requests, server,
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('card payments through Stripe Checkout (local fake of the API)', () => {
   const WEBHOOK_SECRET = 'whsec_test_secret';

@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { coupons, papers, payments, registrations, users } from '../../src/server/db/schema';
 import { hashPayuResponse } from '../../src/server/payments/payu';
 import { startTestApp, type TestApp } from '../support/app';
+import { startFakeStripe } from '../support/stripe-fake';
 import { submitPaper } from '../support/multipart';
 import { payuFields } from '../support/payu';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
@@ -338,39 +337,3 @@ describe('one account holds at most one unpaid seat of a course', () => {
   });
 });
 
-/** Just enough of Stripe's API for Checkout (as tests/api/payments.test.ts has it): sessions a test marks paid. */
-function startFakeStripe() {
-  const sessions = new Map<string, Record<string, unknown>>();
-  let n = 0;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => { raw += c; });
-    req.on('end', () => {
-      const body = new URLSearchParams(raw);
-      res.setHeader('content-type', 'application/json');
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        const id = `cs_test_sec${++n}`;
-        const session = {
-          id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', payment_status: 'unpaid',
-          client_reference_id: body.get('client_reference_id'), metadata: { txnid: body.get('metadata[txnid]') },
-          amount_total: Number(body.get('line_items[0][price_data][unit_amount]')), currency: body.get('line_items[0][price_data][currency]'),
-        };
-        sessions.set(id, session);
-        res.end(JSON.stringify(session));
-        return;
-      }
-      const m = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url ?? '');
-      if (req.method === 'GET' && m && sessions.has(m[1]!)) {
-        res.end(JSON.stringify(sessions.get(m[1]!)));
-        return;
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such session' } }));
-    });
-  });
-  return {
-    sessions,
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
