@@ -114,10 +114,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // not queue everyone else behind it.
     const upload = req.headers['content-type']?.toLowerCase().startsWith('multipart/form-data') === true;
     const turn = new Turn(admission, addressKey(req.ip), upload);
+    // 'close' comes once the answer is sent or the connection is gone, whichever is first; listened to before the
+    // wait, so a client that leaves while waiting gives back the turn it is granted later.
+    reply.raw.once('close', () => turn.end());
     await turn.take();
     turns.set(req, turn);
-    // 'close' comes once the answer is sent or the connection is gone, whichever is first.
-    reply.raw.once('close', () => turn.end());
   });
   // Any other body arrives without a turn (docs/decisions/0057): the caller is checked with one (onRequest), the
   // turn is given back while the body comes, and taken again to run the route once it is whole. A slow body holds

@@ -153,3 +153,31 @@ test('header-only connections past the per-address cap are closed at once, and o
   // Once they are closed, the address may connect again.
   await expect.poll(async () => (await fetchFrom(ATTACKER, '/api/tracks').catch(() => ({ status: 0 }))).status).toBe(200);
 });
+
+test('a client that goes away while its request waits for a turn gives the turn back once it is granted', async () => {
+  const { payload, contentType } = await multipart([['title', 'Holds the gate'], ['abstract', 'Arrives in two halves.'], ['keywords', 'AI'], ['file', pdfBytes('hold', 200_000), 'paper.pdf']]);
+  const busy = await startTestApp({ API_CONCURRENCY: '1', API_QUEUE_WAIT_MS: '60000' });
+  try {
+    await busy.app.listen({ port: 0, host: '127.0.0.1' });
+    const busyPort = (busy.app.server.address() as AddressInfo).port;
+    const writer = await signupAs(busy.app, 'Author');
+    // An upload holds the only turn while half its body has come.
+    const upload = net.connect({ host: '127.0.0.1', port: busyPort, localAddress: ATTACKER });
+    sockets.push(upload);
+    const uploadAnswer = received(upload);
+    upload.write(Buffer.concat([Buffer.from(`POST /api/author/new-paper HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${writer.auth.authorization}\r\nContent-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\nConnection: close\r\n\r\n`), payload.subarray(0, 1000)]));
+    await expect.poll(() => busy.app.admission.stats().active).toBe(1);
+    // A read waits for the turn, and its client goes away.
+    const leaving = net.connect({ host: '127.0.0.1', port: busyPort, localAddress: VISITOR });
+    leaving.on('error', () => {});
+    leaving.write('GET /api/tracks HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await expect.poll(() => busy.app.admission.stats().waiting).toBe(1);
+    leaving.destroy();
+    // The upload ends; the read is granted the turn after its client left, and gives it back.
+    upload.write(payload.subarray(1000));
+    expect((await uploadAnswer).text).toMatch(/^HTTP\/1\.1 201 /);
+    await expect.poll(() => busy.app.admission.stats()).toMatchObject({ active: 0, waiting: 0 });
+  } finally {
+    await busy.close();
+  }
+});
