@@ -1,13 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyInstance } from 'fastify';
 import { SUBMISSIONS } from '../../core/api/submissions';
 import { MESSAGES, REVISION_MESSAGES } from '../../core/messages';
 import { NewPaperFields, UpdatePaperFields } from '../../core/schemas/paper';
-import { defineRoute } from '../http/route';
+import { AppError } from '../errors';
 import { readPdfForm } from '../http/pdf-form';
-import { checkSubmissionsOpen, findAuthorPaper, getAuthorPaper, listAuthorPapers, reviseAuthorPaper, submitPaper } from '../services/submissions/author-papers';
+import { defineRoute } from '../http/route';
 import { findMetadataWarning } from '../services/shared/blind-pdf';
 import { discardOnFailure } from '../services/shared/discard-file';
+import { findPaperPdf, findPhoto } from '../services/shared/serve-files';
+import { checkSubmissionsOpen, findAuthorPaper, findPaperForCameraReady, getAuthorPaper, listAuthorPapers, reviseAuthorPaper, submitCameraReady, submitPaper } from '../services/submissions/author-papers';
 import { withdrawPaper } from '../services/submissions/withdraw-paper';
+import { verifyPdfSignature, type PdfVariant } from '../storage/signed-url';
 
 const AUTHOR = ['Author'] as const;
 
@@ -19,7 +22,10 @@ const listField = (values: string[] | undefined): string[] | undefined =>
   values === undefined ? undefined : values.filter((v, _, all) => !(all.length === 1 && v === ''));
 
 /** An author's papers: the list, a new submission, one paper, its revision and its withdrawal. */
-const routes: FastifyPluginAsync = async (app) => {
+
+/** Files the site links to: papers' PDFs (signed links only) and photos. No token: the link decides. */
+
+async function authorRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const secret = app.config.JWT_SECRET;
   /** The paper a revision's guard found, for its handler (the guard runs before the upload is read). */
@@ -76,6 +82,65 @@ const routes: FastifyPluginAsync = async (app) => {
       paper: await withdrawPaper({ db, secret, mailer: app.mailer, caller, ip: req.ip, paperId: params.id }),
     }),
   });
+
+  // Camera-ready
+  defineRoute(app, SUBMISSIONS.uploadCameraReady, {
+    access: AUTHOR,
+    // Whose paper it is, and whether it may take a camera-ready version now, come before the upload is read.
+    guard: async (req, caller) => {
+      const { id } = SUBMISSIONS.uploadCameraReady.params.parse(req.params);
+      return findPaperForCameraReady({ db, caller, paperId: id });
+    },
+    handler: async ({ req, caller, guarded: paper }) => {
+      const { file } = await readPdfForm(app, req);
+      const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
+        const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
+        return { json: await submitCameraReady({ db, secret, author: { id: caller.id, ip: req.ip }, paper, file }), metadataWarning: warning };
+      });
+      return { message: 'Camera-ready version uploaded', paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
+    },
+  });
+}
+
+async function fileRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  /** A paper's PDF, through a signed, time-limited link only (PDFs are never public). */
+  defineRoute(app, SUBMISSIONS.getPaperPdf, {
+    access: 'public',
+    handler: async ({ params: { fileId }, query, reply }) => {
+      const { variant } = query;
+      const check = verifyPdfSignature(app.config.JWT_SECRET, { fileId, expires: query.expires ?? '', sig: query.sig ?? '', variant });
+      if (check === 'bad') throw new AppError('forbidden', 'This PDF link is not valid');
+      if (check === 'expired') throw new AppError('forbidden', 'This PDF link has expired: open the paper again to get a new one');
+      const file = await findPaperPdf({ db, files: app.files, fileId, variant: variant as PdfVariant | undefined });
+      if (file.size !== undefined) reply.header('content-length', String(file.size));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${file.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=900')
+        .send(app.files.get(file.storageKey));
+    },
+  });
+
+  /** Profile and speaker photos: public, by content hash, served only if some row uses it as a photo. */
+  defineRoute(app, SUBMISSIONS.getPhoto, {
+    access: 'public',
+    handler: async ({ params: { key }, reply }) => {
+      const { type } = await findPhoto({ db, files: app.files, key });
+      return reply
+        .header('content-type', type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'")
+        .send(app.files.get(key));
+    },
+  });
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  await authorRoutes(app);
+  await fileRoutes(app);
 };
 
 export default routes;

@@ -1,18 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyInstance } from 'fastify';
 import { REVIEW } from '../../core/api/review';
-import { SUBMISSIONS } from '../../core/api/submissions';
-import { MESSAGES } from '../../core/messages';
+import { MESSAGES, paperResponded } from '../../core/messages';
+import { deny } from '../auth/caller';
 import { defineRoute } from '../http/route';
-import { readPdfForm } from '../http/pdf-form';
+import { canReadAssignedList, canRespondAs } from '../permissions';
 import { checkMayBid, listBiddingPapers, placeBid } from '../services/assignment/bids';
-import { findAuthorPaper, findPaperForCameraReady, listDeclaredConflicts, submitCameraReady } from '../services/submissions/author-papers';
-import { findMetadataWarning } from '../services/shared/blind-pdf';
+import { getSettings, updateSettings } from '../services/shared/settings';
+import { addComment } from '../services/submissions/add-comment';
+import { listAssignedPapers } from '../services/submissions/assigned-papers';
+import { findAuthorPaper, listDeclaredConflicts } from '../services/submissions/author-papers';
 import { listPaperConflicts, setDeclaredConflicts } from '../services/submissions/conflicts';
 import { notifyAuthors, setDecision } from '../services/submissions/decisions';
-import { discardOnFailure } from '../services/shared/discard-file';
-import { checkMayReview } from '../services/submissions/review-status';
+import { checkMayReview, respondToPaper } from '../services/submissions/review-status';
 import { findOwnReview, listReviewsForPaper, saveReview } from '../services/submissions/reviews';
-import { getSettings, updateSettings } from '../services/shared/settings';
 import { checkEditorPapers, scopedPaperIds } from '../services/tracks/chairs';
 import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
@@ -26,10 +26,12 @@ const REVIEWER = ['Reviewer'] as const;
  * (a paper not sent to the reviewer, whose paper it is, whether this account may bid) are guards: they run
  * before the body is read, and parse the path themselves, which is not validated yet there.
  */
-const routes: FastifyPluginAsync = async (app) => {
+
+
+/** What a reviewer is sent: the list, a comment on a paper, and the answer to a paper sent (accept or decline). */
+
+async function reviewCycleRoutes(app: FastifyInstance) {
   const { db } = app.database;
-  const secret = app.config.JWT_SECRET;
-  /** The paper a camera-ready upload's guard found, for its handler (the guard runs before the upload is read). */
 
   // Settings
   defineRoute(app, REVIEW.getSettings, { access: EDITOR, handler: () => getSettings(db) });
@@ -117,24 +119,43 @@ const routes: FastifyPluginAsync = async (app) => {
       return body.dryRun ? told : { ...told, mail: app.mailer.configured ? 'queued' as const : 'outbox' as const };
     },
   });
+}
 
-  // Camera-ready
-  defineRoute(app, SUBMISSIONS.uploadCameraReady, {
-    access: AUTHOR,
-    // Whose paper it is, and whether it may take a camera-ready version now, come before the upload is read.
-    guard: async (req, caller) => {
-      const { id } = SUBMISSIONS.uploadCameraReady.params.parse(req.params);
-      return findPaperForCameraReady({ db, caller, paperId: id });
-    },
-    handler: async ({ req, caller, guarded: paper }) => {
-      const { file } = await readPdfForm(app, req);
-      const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key }, async () => {
-        const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
-        return { json: await submitCameraReady({ db, secret, author: { id: caller.id, ip: req.ip }, paper, file }), metadataWarning: warning };
-      });
-      return { message: 'Camera-ready version uploaded', paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
+async function reviewerRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  defineRoute(app, REVIEW.listAssignedPapers, {
+    access: REVIEWER,
+    handler: async ({ caller, params, reply }) => {
+      const { reviewerId } = params;
+      deny(canReadAssignedList(caller, reviewerId));
+      const json = await app.listCache.get(`assigned:${reviewerId}`, () => listAssignedPapers({ db, secret: app.config.JWT_SECRET, reviewerId }));
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   });
+
+  defineRoute(app, REVIEW.addComment, {
+    access: REVIEWER,
+    handler: async ({ req, caller, params, body }) => {
+      deny(canReadAssignedList(caller, body.reviewerId));
+      await addComment({ db, paperId: params.paperId, reviewer: { id: caller.id, ip: req.ip }, text: body.text });
+      return { message: MESSAGES.commentSaved };
+    },
+  });
+
+  defineRoute(app, REVIEW.respondToPaper, {
+    access: REVIEWER,
+    handler: async ({ req, caller, body }) => {
+      deny(canRespondAs(caller, body.email));
+      await respondToPaper({ db, paperId: body.paperId, reviewer: { id: caller.id, ip: req.ip }, status: body.status });
+      return { message: paperResponded(body.status) };
+    },
+  });
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  await reviewCycleRoutes(app);
+  await reviewerRoutes(app);
 };
 
 export default routes;

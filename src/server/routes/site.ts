@@ -1,11 +1,21 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, FastifyInstance } from 'fastify';
 import { SITE } from '../../core/api/site';
+import { MESSAGES } from '../../core/messages';
+import { ContactBody } from '../../core/schemas/contact';
 import { SpeakerEdit, SpeakerFields } from '../../core/schemas/content';
+import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
+import { AppError } from '../errors';
 import { defineRoute } from '../http/route';
 import { readMultipart, storeUpload } from '../http/upload';
 import { discardFileIfUnused, discardOnFailure } from '../services/shared/discard-file';
+import { createContactMessage } from '../services/site/create-contact-message';
 import { addKeynoteSpeaker, addNews, editKeynoteSpeaker, editNews, listAllKeynoteSpeakers, listKeynoteSpeakers, listNews, moveKeynoteSpeaker, moveNews, removeKeynoteSpeaker, removeNews } from '../services/site/site-content';
 import { imageType } from '../storage/sniff';
+
+/** GET /api/health: up, and its database answering (a load balancer's check; 503 while the database is not). */
+
+/** At most 5 messages per client address in 10 minutes, counted in PostgreSQL (shared by every instance). */
+export const CONTACT_PER_ADDRESS = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
 
 const EDITOR = ['Editor'] as const;
 
@@ -13,7 +23,46 @@ const EDITOR = ['Editor'] as const;
  * Keynote speakers and news items that editors add on /keynote-admin, shown on the public pages.
  * The worked example of a slice (docs/decisions/0018-slice-shape.md): who is asking, parse, one service, reply.
  */
-const routes: FastifyPluginAsync = async (app) => {
+
+async function healthRoutes(app: FastifyInstance) {
+  defineRoute(app, SITE.getHealth, {
+    access: 'public',
+    handler: async ({ reply }) => {
+      try {
+        await app.database.ping();
+        return { status: 'ok' as const };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', message: 'Database is not answering' });
+      }
+    },
+  });
+}
+
+async function contactRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  const limiter = new SharedLimiter(db);
+
+  defineRoute(app, SITE.sendContactMessage, {
+    access: 'public',
+    guard: async (req) => {
+      const refusal = await limiter.take([{ key: `contact:a:${addressKey(req.ip)}`, ...CONTACT_PER_ADDRESS }]);
+      if (refusal) throw tooMany(refusal, 'Too many messages from your address.');
+    },
+    handler: async ({ req, reply }) => {
+      // Read here, not by the route's validator: a request without a body is an empty form (200), not a 400.
+      const parsed = ContactBody.safeParse(req.body ?? {});
+      if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid contact form');
+      const body = parsed.data;
+      // An entirely empty form is not a message (issue 18.5): nothing is stored. SPEC §8 shows its toast
+      // whatever is typed, so the answer is that text too, as 200 (nothing created) instead of 201.
+      if (Object.values(body).every((v) => v === '')) return reply.code(200).send({ message: MESSAGES.contactSent });
+      await createContactMessage(db, { body, ip: req.ip });
+      return { message: MESSAGES.contactSent };
+    },
+  });
+}
+
+async function contentRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const photo = { maxBytes: 2 * 1024 * 1024, tooLarge: 'The picture is too large (at most 2 MB)', check: (head: Buffer) => (imageType(head) ? null : 'The picture must be a JPEG, PNG or WebP image') };
 
@@ -94,6 +143,12 @@ const routes: FastifyPluginAsync = async (app) => {
       return { message: 'News item removed' };
     },
   });
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  await healthRoutes(app);
+  await contactRoutes(app);
+  await contentRoutes(app);
 };
 
 export default routes;

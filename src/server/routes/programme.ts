@@ -1,20 +1,26 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyInstance } from 'fastify';
 import { PROGRAMME } from '../../core/api/programme';
 import { registrationReminded } from '../../core/mail-states';
 import { API_POLICY } from '../csp';
 import { defineRoute } from '../http/route';
-import { getPaperRegistration } from '../services/submissions/author-papers';
+import { findCertificatesFor, issueCertificates, renderOwnCertificate, verifyCertificate } from '../services/programme/certificates';
 import { createSession, deleteSession, findEditorProgram, findProgram, placePapers, updateSession } from '../services/programme/program';
 import { exportProgramIcs } from '../services/programme/program-ics';
 import { findProgramLinks } from '../services/programme/program-links';
 import { publishProgram } from '../services/programme/publish-program';
 import { listPaperRegistrations, remindUnregistered } from '../services/programme/remind-registration';
+import { getPaperRegistration } from '../services/submissions/author-papers';
 
 const EDITOR = ['Editor'] as const;
 const SIGNED_IN = ['Author', 'Editor', 'Reviewer', 'Chair'] as const;
 
 /** Programme, calendars and registration of papers (issue 15, docs/decisions/0017). */
-const routes: FastifyPluginAsync = async (app) => {
+
+const CERTIFICATE_HOLDERS = ['Author', 'Editor', 'Reviewer'] as const;
+
+/** Certificates of presentation, attendance, awards and workshops (issues 15, 24.5, 26.6). */
+
+async function programRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;
   const calendarName = () => `${app.conference.current().shortName} programme`;
@@ -80,6 +86,34 @@ const routes: FastifyPluginAsync = async (app) => {
     access: ['Author'],
     handler: ({ caller, params }) => getPaperRegistration({ db, caller, paperId: params.paperId }),
   });
+}
+
+async function certificateRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  const publicUrl = app.config.publicUrl;
+
+  defineRoute(app, PROGRAMME.issueCertificates, {
+    access: EDITOR,
+    handler: ({ body }) => issueCertificates({ db, presentationsBeforeSessions: body.presentationsBeforeSessions }),
+  });
+  defineRoute(app, PROGRAMME.listMyCertificates, { access: CERTIFICATE_HOLDERS, handler: ({ caller }) => findCertificatesFor(db, caller) });
+  defineRoute(app, PROGRAMME.getMyCertificatePdf, {
+    access: CERTIFICATE_HOLDERS,
+    handler: async ({ caller, params, reply }) => {
+      const { code, pdf } = await renderOwnCertificate({ db, store: app.files, code: params.code.slice(0, -'.pdf'.length), caller, conference: app.conference.current(), publicUrl });
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="certificate-${code}.pdf"`)
+        .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
+    },
+  });
+  defineRoute(app, PROGRAMME.verifyCertificate, {
+    access: 'public',
+    handler: async ({ params }) => ({ certificate: await verifyCertificate({ db, code: params.code }) }),
+  });
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  await programRoutes(app);
+  await certificateRoutes(app);
 };
 
 export default routes;
