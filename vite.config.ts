@@ -7,7 +7,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 /**
  * React Router's child compiler passes Vite 8 the deprecated `envFile: false`, and Vite warns on every
  * build ("The `envFile` option is deprecated"). Our plugins run in that compiler too: turn the option
- * into its replacement, `envDir: false`, before Vite checks it (issue 18 §6).
+ * into its replacement, `envDir: false`, before Vite checks it.
  */
 const envDirNotEnvFile: Plugin = {
   name: 'imse:env-dir-not-env-file',
@@ -22,7 +22,7 @@ const envDirNotEnvFile: Plugin = {
 };
 
 /**
- * The public pages' islands (docs/decisions/0030): built on their own by vite.islands.config.ts when the
+ * The public pages' islands (decision 0030): built on their own by vite.islands.config.ts when the
  * browser's build starts; src/web/lib/island-scripts.ts then becomes the built files' names, which the
  * prerendered pages reference, and the files join the site's assets.
  */
@@ -61,7 +61,7 @@ function islands(): Plugin {
 
 /**
  * The build that prerenders the public pages writes the conference's facts as tokens, which the server fills in
- * with the current facts (docs/decisions/0050): src/web/content/prerendering.ts is true there only. Not in the
+ * with the current facts (decision 0050): src/web/content/prerendering.ts is true there only. Not in the
  * browser's bundle, the islands, the dev server or vitest (which also renders with import.meta.env.SSR set).
  */
 function factTokens(): Plugin {
@@ -78,7 +78,7 @@ function factTokens(): Plugin {
 }
 
 /**
- * Code every page loads, public or login area, in one chunk (issue 14): React, React DOM, its scheduler and
+ * Code every page loads, public or login area, in one chunk (decision 0030): React, React DOM, its scheduler and
  * React Router, and the messages the root route imports. Left to itself the bundler cuts them into three
  * chunks plus a small one, and each extra file costs its own compression and import/export lists.
  */
@@ -86,8 +86,8 @@ const EVERY_PAGE = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\
 /** What every public page imports (the conference's facts, the page meta helper): one chunk, not two small ones. */
 const EVERY_PUBLIC_PAGE = /src[\\/]web[\\/](content[\\/]conference|components[\\/]seo)\.ts$/;
 /**
- * The login area's client and the contract it is typed from (src/core/api's endpoints and their schemas, issue
- * 29 §2): one chunk. Left to itself the bundler cuts a chunk for each set of screens that share a schema, and
+ * The login area's client and the contract it is typed from (src/core/api's endpoints and their schemas;
+ * decision 0018): one chunk. Left to itself the bundler cuts a chunk for each set of screens that share a schema, and
  * the manifest every page loads, public ones too, lists each screen's chunks. A group also takes what its
  * modules import, so two groups before it keep out what public pages share with it: core's own modules and the
  * contact form's limits (each its own chunk, as the bundler would cut them), and the payment form's schemas

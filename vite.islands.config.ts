@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 const ENTRIES = 'src/web/islands';
 
 /**
- * The public pages' island scripts, built on their own before React Router's build (docs/decisions/0030):
+ * The public pages' island scripts, built on their own before React Router's build (decision 0030):
  * plain TypeScript on the prerendered markup, no framework. The manifest tells vite.config.ts which hashed
  * files each page loads; that build copies them into the site's assets.
  */

@@ -1,4 +1,4 @@
-// Issue 26.3: the abstract book at 3,000 accepted papers (BENCH_BOOK_PAPERS), each with a ~1,500-character abstract
+// Decision 0053: the abstract book at 3,000 accepted papers (BENCH_BOOK_PAPERS), each with a ~1,500-character abstract
 // and 3–6 authors whose names mix Latin with accents, Devanagari and Thai, on a fresh database of the local PostgreSQL
 // server. The book is made by track (every accepted paper) and by session (a published programme of 6 papers a
 // session) through the service the routes call, while RSS and the V8 heap are sampled every 50 ms: time, peak
@@ -16,7 +16,7 @@ import type { PublishedSession } from '../src/core/program';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { cameraReady, paperCoAuthors, papers, programPublications, users } from '../src/server/db/schema';
-import { renderAbstractBook } from '../src/server/services/programme/programme-documents';
+import { renderAbstractBook } from '../src/server/services/programme-documents/programme-documents';
 import { freshPostgresDatabase, postgresAvailable } from './lib/postgres';
 import { fmt, onCleanup, printMachine, printTable, runBench } from './lib/util';
 

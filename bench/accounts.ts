@@ -1,4 +1,4 @@
-// Issue 17's costs, in process on PostgreSQL: does "forgot password" take the same time for a registered and an
+// Decision 0016's costs, in process on PostgreSQL: does "forgot password" take the same time for a registered and an
 // unknown e-mail; what one more account under the same e-mail adds to a login (one more scrypt to prove it);
 // and an author's paper list once it also looks for papers listing them as co-author.
 // Run alone: node --import tsx bench/accounts.ts

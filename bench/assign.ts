@@ -73,7 +73,7 @@ async function seed(url: string): Promise<{ editorId: string; bids: number; conf
     await c.query('delete from comments');
     await c.query('delete from review_statuses');
     await c.query(`update users set email = split_part(email, '@', 1) || '@inst' || (abs(hashtext(id)) % ${DOMAINS}) || '.example' where role in ('Author', 'Reviewer')`);
-    // Issue 12's table, created here only when its migration is not there yet.
+    // The bids table (docs/product.md#the-review-cycle), created here only when its migration is not there yet.
     await c.query('create table if not exists bids (paper_id text not null, reviewer_id text not null, bid text not null)');
     // Each paper bid on by a window of BID_PERCENT % of the reviewers (in id order, which is random), from a random start.
     const perPaper = Math.round((REVIEWERS * BID_PERCENT) / 100);

@@ -1,4 +1,4 @@
-// Issue 24.5: the registration desk at 3,000 attendees (BENCH_ATTENDEES). Paid registrations with names in Latin
+// Decision 0047: the registration desk at 3,000 attendees (BENCH_ATTENDEES). Paid registrations with names in Latin
 // (accented), Thai and Devanagari are written straight to a fresh database; then, over HTTP against the real app:
 // the badges PDF for all of them (time, size, pages, the process's RSS peak), one page of the attendee list
 // (first and deep, by cursor), every page of it, and the CSV. Figures, not a test.

@@ -1,4 +1,4 @@
-// What the blind-review copy of a PDF costs (docs/decisions/0021-blind-pdf-copy.md). First pdf-lib alone:
+// What the blind-review copy of a PDF costs (decision 0021). First pdf-lib alone:
 // parse a 20 MB PDF, read its metadata, rewrite it without. Three shapes of 20 MB: figures (a few large
 // image streams, the common case), text (2,000 pages of content streams) and a worst case of 150,000 small
 // objects. Each row is the median of a few runs in this process; RSS is the peak growth above the start.

@@ -1,4 +1,4 @@
-// Issue 26.5: the camera-ready bundle streamed. 50 PDFs of 5 MB each (BENCH_ZIP_PAPERS, BENCH_ZIP_MB) are stored,
+// Decision 0042: the camera-ready bundle streamed. 50 PDFs of 5 MB each (BENCH_ZIP_PAPERS, BENCH_ZIP_MB) are stored,
 // accepted and given camera-ready rows; GET /api/editor/exports/camera-ready.zip is read over HTTP by a client
 // that throws the bytes away, while the process's RSS is sampled every 50 ms. Held whole, the zip would add its
 // size to the RSS; streamed, the growth stays a few buffers whatever the total. Figures, not a test.

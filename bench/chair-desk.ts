@@ -1,4 +1,4 @@
-// A track chair's desk at the scale of the largest conferences (issue 22): 20,000 papers in the call for papers'
+// A track chair's desk at the scale of the largest conferences (decision 0023): 20,000 papers in the call for papers'
 // four tracks and 20,000 reviewers with topics from every track, bids on a share of the pairs, and one chair of
 // one track. Measured: the chair's paper list (first and a deep page) and every call of the chair's paper page,
 // alone and as the page makes them (at once), on the embedded PostgreSQL and on a PostgreSQL server.
@@ -28,7 +28,7 @@ const TARGET_P95_MS = 50;
 const PAGE = 50;
 const CHAIR_TRACK = 'track-2';
 /**
- * The calls of the chair's paper page (paths under /api, :id the paper). Since the ranked list (issue 22.3) the
+ * The calls of the chair's paper page (paths under /api, :id the paper). Since the ranked list (decision 0025) the
  * loader (src/web/routes/editor/editor-view-more.tsx) reads the paper first (a conflicted chair gets no more),
  * then the ranked list's first page and the reviews at once; before it, the paper, the suggestions, the
  * statuses, the conflicted reviewers and the reviews at once. Each call is also measured alone, with the

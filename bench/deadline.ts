@@ -1,4 +1,4 @@
-// The deadline hour (issue 30.2): authors submit 1–10 MB PDFs at a rising rate while 300 reviewers read their
+// The deadline hour (decision 0055): authors submit 1–10 MB PDFs at a rising rate while 300 reviewers read their
 // lists and papers, 50 track chairs work on the review desk and visitors load public pages. Reports the highest
 // submission rate sustained with no error and p99 ≤ 2 s, per step the offered and achieved rates, errors by status
 // (503s from the admission queue, src/server/http/admission.ts, apart: shed load), p50/p99 of the submissions, the

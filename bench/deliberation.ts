@@ -1,4 +1,4 @@
-// The deliberation page (issue 23's closing note): one paper with 5 reviews of 10 saved versions each, 50
+// The deliberation page (docs/product.md#deliberation): one paper with 5 reviews of 10 saved versions each, 50
 // discussion posts, a meta-review, an authors' response and 3 review questions answered, among a background of
 // BENCH_PAPERS other papers with a few reviews, versions and posts each (so that indexes matter). Measured: every
 // call of the editor's (and a track chair's) paper page and of a reviewer's paper page, alone and as each page

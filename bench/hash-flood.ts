@@ -1,4 +1,4 @@
-// Issue 27 point 6: another user's login while N connections flood the server with requests that used to cost a
+// Decision 0022: another user's login while N connections flood the server with requests that used to cost a
 // password hash each (scrypt, ~40 ms and 16 MB): POST /api/password/reset with bad links, from one address or
 // from a new address every request, and (to show the hashing queue) POST /api/login with wrong passwords.
 // On loopback, bounded: every request times out after 10 s and each run stops after BENCH_SECONDS (20).
@@ -77,7 +77,7 @@ async function measure(server: RunningServer, email: string, flood: Flood | null
   return run;
 }
 
-runBench('another user\'s login during a password-hash flood (issue 27.6)', async () => {
+runBench('another user\'s login during a password-hash flood', async () => {
   printMachine();
   const webDir = ensureWebDir();
   if (!(await postgresAvailable())) throw new Error('PostgreSQL is not answering on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres)');

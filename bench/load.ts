@@ -69,7 +69,7 @@ async function runLoad(driver: 'embedded' | 'postgres', webDir: string): Promise
   let seq = 0;
 
   // Every client connects from a loopback address of its own, as 200 people would: the admission queue's and the
-  // login limiter's per-address fairness (issues 30.3, 16) then sees 200 clients, not one.
+  // login limiter's per-address fairness (decisions 0036 and 0019) then sees 200 clients, not one.
   const clientAgents = Array.from({ length: CLIENTS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   const addressOf = (c: number) => `127.1.${(c >> 8) & 255}.${(c & 255) + 1}`;
   const act = async (action: Action, rand: () => number, c: number): Promise<HttpResponse> => {

@@ -1,4 +1,4 @@
-// Mail to a group (issue 25.3): how long queueing a bulk mail of BENCH_RECIPIENTS takes (one transaction, the
+// Mail to a group (decision 0040): how long queueing a bulk mail of BENCH_RECIPIENTS takes (one transaction, the
 // recipients' preferences read as the mailer does), how fast the queue's worker then delivers to a real SMTP
 // listener on loopback, and whether MAIL_RATE_PER_MINUTE holds: the most mails the listener received in any
 // 60-second window. On the embedded PostgreSQL (a PostgreSQL server with BENCH_POSTGRES=1).

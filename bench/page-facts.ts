@@ -1,4 +1,4 @@
-// Public pages from the conference's facts (issue 26.1, docs/decisions/0050): how long the server takes to render
+// Public pages from the conference's facts (decision 0050): how long the server takes to render
 // every prerendered page again after the editor saves the facts (text, brotli 11 and gzip 9 off the event loop,
 // ETag, CSP), and what a page's answer costs, idle and while renders run back to back.
 // Run alone: node --import tsx bench/page-facts.ts (WEB_DIR or BUILD_DIR/client: a build)

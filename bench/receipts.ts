@@ -1,4 +1,4 @@
-// Receipts (issue 24.3): how many receipt PDFs are rendered a second. First the renderer alone
+// Receipts (decision 0048): how many receipt PDFs are rendered a second. First the renderer alone
 // (src/server/documents/receipt-pdf.ts: fonts subset and embedded, letterhead, QR code), with billing names in
 // Latin, Devanagari and Thai; then through the API on a fresh database of the local PostgreSQL server: issuing
 // (the editor records bank transfers, 8 at once: the numbered counter row is taken in each payment's transaction)

@@ -1,4 +1,4 @@
-// Slow bodies (docs/decisions/0057): another client's GET /api/tracks while N connections from one address each send
+// Slow bodies (decision 0057): another client's GET /api/tracks while N connections from one address each send
 // the headers of POST /api/email/verify (Content-Length: 100000), then `{`, then one space every BENCH_DRIP_MS
 // (5,000 ms: the attack as it was found). The visitor asks from another loopback address, one request after another,
 // each bounded at 20 s; each run lasts BENCH_SECONDS (30).

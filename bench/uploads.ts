@@ -28,7 +28,7 @@ runBench(`uploads: ${CONCURRENT} concurrent submissions`, async () => {
   if (res.status !== 201) throw new Error(`signup: ${res.status} ${res.body}`);
   const auth = { authorization: `Bearer ${JSON.parse(res.body.toString()).token}` };
   // Each submission from a loopback address of its own: authors submit from their own places, and one address runs
-  // only a quarter of the upload turns (docs/decisions/0057).
+  // only a quarter of the upload turns (decision 0057).
   const agents = Array.from({ length: CONCURRENT }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   let next = 0;
   const submit = async (body: { payload: Buffer; contentType: string }) => {

@@ -1,4 +1,4 @@
-// The JavaScript each prerendered public page loads (issue 14): for every BUILD_DIR/client/**/index.html,
+// The JavaScript each prerendered public page loads (decision 0030): for every BUILD_DIR/client/**/index.html,
 // the gzip size (level 9) of every /assets/*.js the HTML references (script src, modulepreload links,
 // imports in inline module scripts) plus whatever those import statically, since the browser fetches
 // those too. Dynamic import() targets are left out: they load only when the page asks for them.

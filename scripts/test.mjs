@@ -30,8 +30,8 @@ const npx = 'npx';
 if (!only || only === 'lint') run('lint', npx, ['eslint', '.']);
 if (!only || only === 'typecheck') run('typecheck', 'npm', ['run', '-s', 'typecheck']);
 if (!only || only === 'build' || only === 'e2e' || only === 'api') run('build', 'npm', ['run', '-s', 'build']);
-// The public pages' JavaScript must not grow (issues 14, 30): every public page has a budget, the figure measured
-// when its islands were built (docs/benchmarks.md) rounded up by half a KB or so; issue 30's ceilings are 15 KB,
+// The public pages' JavaScript must not grow (decision 0030): every public page has a budget, the figure measured
+// when its islands were built (docs/benchmarks.md) rounded up by half a KB or so; decision 0030's ceilings are 15 KB,
 // and 50 KB for the home page, /registration and /program.
 const PUBLIC_JS_BUDGETS = { '/': 12.5, '/registration': 6, '/program': 3.5, '/keynote': 3, '/previous-events': 2.5, '/technical-workshop': 2, '/awards-2026': 2.5 };
 const PUBLIC_JS_ARGS = ['--max', '1', ...Object.entries(PUBLIC_JS_BUDGETS).flatMap(([page, kb]) => ['--max-page', `${page}=${kb}`])];

@@ -29,7 +29,7 @@ function pickTags(rand: () => number, min: number, max: number, from: readonly s
 
 /**
  * An address on a domain of its own (as tests/support/users.ts uniqueAddress does): people who share a registrable
- * domain are one institution and conflicted with each other's papers (issue 27.5), so a seed that put everyone at
+ * domain are one institution and conflicted with each other's papers (docs/product.md#conflicts-of-interest), so a seed that put everyone at
  * one domain would make every reviewer conflicted with every paper. `who` is unique within a run, `tag` per run.
  */
 export const benchAddress = (who: string, tag: string) => `${who}@${who}-${tag}.example`;
@@ -75,14 +75,14 @@ export interface SeedOptions {
   assignedPapers?: number;
   seed?: number;
   /**
-   * The call for papers' four tracks (issue 22.1): each paper in one of them (uniformly), with 1–5 of its
+   * The call for papers' four tracks (decision 0023): each paper in one of them (uniformly), with 1–5 of its
    * track's topics; each reviewer with 1–6 topics of a main track and, one in four, 1–2 of another's; two
    * co-authors per paper; one paper in ten declares a reviewer conflicted. Without it, the 50 tags only.
    */
   tracks?: boolean;
   /** Each reviewer bids on 0–2× this many papers of their main track (eager, willing, not-willing, and 3 % conflict). */
   bidsPerReviewer?: number;
-  /** Seed a verified, chair-only Editor named chair of this track (issue 22.2). */
+  /** Seed a verified, chair-only Editor named chair of this track (decision 0023). */
   chairTrackId?: string;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { awardIdOf, nominationDeadline, nominationsOpen, YEARLY_AWARD_NAMES, youngScientistProblem } from './awards-programme';
 
-describe('awards programme (SPEC §9, issue 24.6)', () => {
+describe('awards programme', () => {
   test('28 award names, the Young Scientist one among them', () => {
     expect(YEARLY_AWARD_NAMES).toHaveLength(28);
     expect(new Set(YEARLY_AWARD_NAMES).size).toBe(28);
@@ -23,7 +23,7 @@ describe('awards programme (SPEC §9, issue 24.6)', () => {
     expect(youngScientistProblem({ age: 40, student: 'Bachelor' })).not.toBeNull();
   });
 
-  test('award ids in SPEC\'s format', () => {
+  test('award ids in the year/Award/ET/n format', () => {
     expect(awardIdOf(2022, 12)).toBe('2022/Award/ET/12');
   });
 });

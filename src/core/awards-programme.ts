@@ -1,5 +1,5 @@
 /**
- * The yearly awards programme (SPEC §2, §9; issue 24.6), shared by the server (nominations, panel, award ids)
+ * The yearly awards programme (decision 0044), shared by the server (nominations, panel, award ids)
  * and the site (the yearly pages read the names from here: written once).
  */
 
@@ -20,16 +20,16 @@ export const YEARLY_AWARD_NAMES = [
 /** The award names of a year the site takes nominations for (the current one). */
 export const awardNamesOf = (year: number): readonly string[] => (year === CURRENT_AWARDS_YEAR ? YEARLY_AWARD_NAMES : []);
 
-/** The category the Young Scientist rule of SPEC §9 applies to. */
+/** The category the Young Scientist rule (docs/product.md#fees-and-fixed-figures) applies to. */
 export const YOUNG_SCIENTIST_AWARD = 'Young Scientist Award';
-/** SPEC §9: age at most 35, or a PhD, MPhil or Masters student. */
+/** docs/product.md#fees-and-fixed-figures: age at most 35, or a PhD, MPhil or Masters student. */
 export const YOUNG_SCIENTIST_MAX_AGE = 35;
 export const STUDENT_STATUSES = ['PhD', 'MPhil', 'Masters'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 export const YOUNG_SCIENTIST_RULE = 'The Young Scientist Award is for a nominee aged at most 35, or a PhD, MPhil or Masters student.';
 
 /**
- * SPEC §9's rule, checked: null when the nominee qualifies, else why not. `age` is the nominee's age in
+ * The Young Scientist rule (docs/product.md#fees-and-fixed-figures), checked: null when the nominee qualifies, else why not. `age` is the nominee's age in
  * years (null when not given), `student` their study (null or 'none' when not a student).
  */
 export function youngScientistProblem(input: { age: number | null | undefined; student: string | null | undefined }): string | null {
@@ -54,7 +54,7 @@ export function nominationsOpen(year: number, now: Date): boolean {
   return now.getTime() <= nominationDeadline(year).getTime();
 }
 
-/** SPEC's award id format, e.g. 2022/Award/ET/12: the year and the n-th award of that year. */
+/** The award id format (docs/product.md#fees-and-fixed-figures), e.g. 2022/Award/ET/12: the year and the n-th award of that year. */
 export const awardIdOf = (year: number, n: number) => `${year}/Award/ET/${n}`;
 
 /** Scores the panel gives (1-10). */

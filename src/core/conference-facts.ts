@@ -1,8 +1,8 @@
 
 /**
- * The conference's own facts (issue 26.1), which the editor edits at /editor/conference: name, edition, dates,
+ * The conference's own facts (decision 0051), which the editor edits at /editor/conference: name, edition, dates,
  * venue, time zone, contact, the important dates shown on the public pages. Public pages, mails, calendar files
- * and PDFs read them. Until the editor saves any, the defaults below are SPEC's texts to the letter (the hero's
+ * and PDFs read them. Until the editor saves any, the defaults below are the texts the site always showed, to the letter (the hero's
  * dates as written, "December 28-27 2023"), so a new install shows what it always showed.
  *
  * Pure: the browser (the login area, the islands) and the server share it.
@@ -31,7 +31,7 @@ export interface ConferenceFacts {
   /** Calendar dates in the conference's zone. */
   startDate: string;
   endDate: string;
-  /** The dates as the home page's hero writes them (free text: SPEC's "December 28-27 2023" is kept as written). */
+  /** The dates as the home page's hero writes them (free text: the default "December 28-27 2023" is kept as written). */
   datesText: string;
   /** The dates as the submissions page writes them. */
   submissionsDatesText: string;
@@ -112,7 +112,7 @@ export function zoneLabel(f: Pick<ConferenceFacts, 'timeZone' | 'startDate'>): s
 
 /**
  * Prerendered public pages carry each fact as a token (⟦title⟧), which the server replaces with the current value
- * (escaped for where it stands) when it loads the site and whenever the facts change: docs/decisions/0050.
+ * (escaped for where it stands) when it loads the site and whenever the facts change: decision 0050.
  */
 export const FACT_NAMES = [
   'title', 'edition', 'name', 'shortName', 'startDate', 'endDate', 'datesText', 'submissionsDatesText', 'timeZone', 'zoneLabel',

@@ -1,5 +1,5 @@
 /**
- * The conference's phase from the editor's dates (issue 23.8, docs/decisions/0035): pure, so the server decides
+ * The conference's phase from the editor's dates (decision 0035): pure, so the server decides
  * it with its own clock and the tests give any instant.
  *
  * Each phase ends at its date (the deadline itself still belongs to it, as the server's deadline checks read

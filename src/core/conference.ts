@@ -1,8 +1,8 @@
 import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle } from './conference-facts';
 
 /**
- * The conference's facts as SPEC writes them: the defaults of src/core/conference-facts.ts, which the editor
- * overrides at /editor/conference (issue 26.1). Code that shows a fact to someone reads the current facts
+ * The conference's facts as the site always showed them: the defaults of src/core/conference-facts.ts, which the editor
+ * overrides at /editor/conference (decision 0051). Code that shows a fact to someone reads the current facts
  * (the server's ConferenceFactsStore, the pages' tokens); these constants are the defaults, for tests and seeds.
  */
 export const CONFERENCE_TITLE = conferenceTitle(CONFERENCE_FACTS_DEFAULTS);

@@ -1,7 +1,7 @@
 import { countryName, orcidUrl, splitPersonName } from './proceedings';
 
 /**
- * A Crossref deposit for one conference's proceedings (issue 26.4), in the deposit schema 5.3.1 (decision 0042):
+ * A Crossref deposit for one conference's proceedings, in the deposit schema 5.3.1 (decision 0042):
  * doi_batch → head (batch id, timestamp, depositor, registrant) → body/conference → event_metadata,
  * proceedings_metadata, and one conference_paper per paper, every element in the order the schema's
  * sequences require. Written as text with every value escaped (no XML library: the document is small and flat).

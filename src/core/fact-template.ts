@@ -1,7 +1,7 @@
 import { factToken, factValues, type ConferenceFacts, type FactName } from './conference-facts';
 
 /**
- * The prerendered public pages are templates of the conference's facts (docs/decisions/0050): the build writes each
+ * The prerendered public pages are templates of the conference's facts (decision 0050): the build writes each
  * fact as a token (⟦title⟧), the list of important dates as one item between a begin and an end marker, and the
  * facts' JSON for the browser as one token; the server fills them in with the current facts when it loads the site
  * and on every change, escaping each value for where it stands (src/server/page-facts.ts). Names only here: the

@@ -1,4 +1,4 @@
-/** Fee tables and constants of SPEC §9. Amounts are US dollars unless named otherwise. */
+/** Fee tables and constants of docs/product.md#fees-and-fixed-figures. Amounts are US dollars unless named otherwise. */
 export const USD_TO_INR = 74;
 
 export const PAYER_CATEGORIES = ['Student or research scholar', 'Academician', 'Industrial'] as const;
@@ -37,7 +37,7 @@ export function toCurrency(usd: number, currency: Currency): number {
   return currency === 'INR' ? usd * USD_TO_INR : usd;
 }
 
-/** The fee kinds of the registration page's select (SPEC §2). */
+/** The fee kinds of the registration page's select (docs/product.md#public-pages). */
 export const FEE_KINDS = [
   { value: 'conference', label: 'Conference Registration Fees' },
   { value: 'workshop', label: 'Technical Workshop Fees' },
@@ -51,7 +51,7 @@ export type Registration = (typeof REGISTRATIONS)[number];
 
 export const isPublication = (r: Registration): r is Publication => (PUBLICATIONS as readonly string[]).includes(r);
 
-/** The fee in dollars for these choices, or null where the spec gives no amount (the technical workshop). */
+/** The fee in dollars for these choices, or null where the fee tables give no amount (the technical workshop). */
 export function feeUsd(kind: FeeKind | '', category: PayerCategory, registration: Registration): number | null {
   if (kind === 'award') return AWARD_CEREMONY_FEE_USD;
   if (kind !== 'conference') return null;

@@ -1,5 +1,5 @@
 /**
- * Ids are 24-character lowercase hex strings (SPEC §9), laid out like a MongoDB ObjectId:
+ * Ids are 24-character lowercase hex strings (docs/product.md#validation-and-messages), laid out like a MongoDB ObjectId:
  * 4 bytes of seconds since the epoch, 5 random bytes fixed per process, a 3-byte counter.
  * So ids sort by creation time, which the lists use for "newest first" and cursors.
  */

@@ -16,7 +16,7 @@ describe('reviewerBadge: "Mail Sent" only for an invitation the SMTP server took
 });
 
 describe('the decisions page follows the decision mails', () => {
-  test('every mail sent (or none known): SPEC-like "sent"', () => {
+  test('every mail sent (or none known): the plain "sent"', () => {
     expect(decisionsToldLine({ ...none, sent: 3 })).toBe('Every decision has been sent to the authors.');
   });
   test('all kept: says nothing was sent', () => {

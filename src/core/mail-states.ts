@@ -1,5 +1,5 @@
 /**
- * What the screens say about a mail, following its real state (issue 25.1, docs/decisions/0037): SPEC §8's
+ * What the screens say about a mail, following its real state (decisions 0041 and 0037): the
  * 'sent' texts only for a mail the SMTP server took; without SMTP (status 'outbox') the mail is said to be kept.
  */
 export type MailStateName = 'queued' | 'sending' | 'sent' | 'failed' | 'outbox';
@@ -14,10 +14,10 @@ export const MAIL_STATE_LABELS: Record<MailStateName, string> = {
 };
 
 /**
- * The reviewer badge on the editor's paper page. The stored status stays SPEC's 'Mail Sent' (the API's
+ * The reviewer badge on the editor's paper page. The stored status stays 'Mail Sent' (the API's
  * reviewResponses); the badge says 'Mail Sent' only once the SMTP server accepted the invitation, and
  * otherwise what became of it: 'Mail Kept' (no SMTP), 'Mail Queued' (not taken yet), 'Mail Failed' (refused
- * or given up). Those are grey: SPEC §6's "any other value shows grey". Any other status is shown as stored.
+ * or given up). Those are grey, as any other value is (docs/product.md#statuses). Any other status is shown as stored.
  */
 export function reviewerBadge(status: string, invitationMail: MailStateName | null | undefined): string {
   if (status !== 'Mail Sent' || !invitationMail) return status;

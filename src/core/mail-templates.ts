@@ -1,6 +1,8 @@
+import { escapeHtml } from './html';
+
 /**
  * Every e-mail the product sends: named default templates with {placeholders}, in one place, shared by the server
- * (which renders them, with the editor's wording when there is one: issue 25.2) and the browser (the template
+ * (which renders them, with the editor's wording when there is one: decision 0038) and the browser (the template
  * editor checks placeholders as the server does). Texts are plain; the HTML part is made from the same text by
  * `mailTextToHtml`, escaping everything, so nothing a user typed is ever markup.
  */
@@ -217,7 +219,7 @@ const DEFAULT_TEXTS = {
       'The editorial team',
     ].join('\n'),
   },
-  /** An editor's or chair's reminder from the missing-reviews page (issue 22.5): any time, as often as they choose. */
+  /** An editor's or chair's reminder from the missing-reviews page (docs/product.md#assignments-declines-and-withdrawals): any time, as often as they choose. */
   reviewReminderByEditor: {
     subject: 'Reminder: your reviews for the {conference}',
     text: [
@@ -236,7 +238,7 @@ const DEFAULT_TEXTS = {
       'The editorial team',
     ].join('\n'),
   },
-  /** Issue 23.5: the authors responded to the reviews. Never names the authors (blind review). */
+  /** Decision 0033: the authors responded to the reviews. Never names the authors (blind review). */
   authorResponseToReviewer: {
     subject: 'The authors responded to the reviews: {paperTitle}',
     text: [
@@ -278,7 +280,7 @@ const DEFAULT_TEXTS = {
       'The editorial team',
     ].join('\n'),
   },
-  /** New posts in a paper's discussion (issue 23.3), at most one mail an hour per paper: writers by label, never by name. */
+  /** New posts in a paper's discussion (decision 0032), at most one mail an hour per paper: writers by label, never by name. */
   discussionPosts: {
     subject: 'New posts in the discussion of {paperTitle}',
     text: [
@@ -295,7 +297,7 @@ const DEFAULT_TEXTS = {
       'The editorial team',
     ].join('\n'),
   },
-  /** Issue 25.4: a day's notifications of one kind or more, gathered for an address that chose the daily digest. */
+  /** Decision 0039: a day's notifications of one kind or more, gathered for an address that chose the daily digest. */
   dailyDigest: {
     subject: 'Your daily digest from the {conference}: {count} notifications',
     text: [
@@ -308,12 +310,12 @@ const DEFAULT_TEXTS = {
       'The editorial team',
     ].join('\n'),
   },
-  /** Issue 25.3: a mail an editor or track chair wrote to a group; {subject} and {body} are theirs, already filled per recipient. */
+  /** Decision 0040: a mail an editor or track chair wrote to a group; {subject} and {body} are theirs, already filled per recipient. */
   bulkMail: {
     subject: '{subject}',
     text: '{body}',
   },
-  /** Issue 24.6 (AWARDS): the editor decided a nomination; to the nominee and the nominator at once. */
+  /** Decision 0044 (AWARDS): the editor decided a nomination; to the nominee and the nominator at once. */
   awardDecisionAwarded: {
     subject: 'Award decision: {nomineeName}, {category} {year}',
     text: [
@@ -347,7 +349,7 @@ const DEFAULT_TEXTS = {
       'The organising committee',
     ].join('\n'),
   },
-  /** Issue 24.6 (AWARDS): nominations waiting longer than 7 days for a decision, once each, to the panel. */
+  /** Decision 0044 (AWARDS): nominations waiting longer than 7 days for a decision, once each, to the panel. */
   awardPanelReminder: {
     subject: '{count} award nominations are waiting for the panel',
     text: [
@@ -363,7 +365,7 @@ const DEFAULT_TEXTS = {
       'The organising committee',
     ].join('\n'),
   },
-  /** Issue 25.2: the authors' response window opened. */
+  /** Decision 0038: the authors' response window opened. */
   responseWindowOpened: {
     subject: 'The reviews of your paper are in: respond by {closes}',
     text: [
@@ -381,7 +383,7 @@ const DEFAULT_TEXTS = {
       'The editorial team',
     ].join('\n'),
   },
-  /** Issue 24.4 (VISA): an editor approved a visa invitation letter; the link leads to the account page with the download. */
+  /** Decision 0046 (VISA): an editor approved a visa invitation letter; the link leads to the account page with the download. */
   visaLetterApproved: {
     subject: 'Your visa invitation letter for the {conference} is ready',
     text: [
@@ -401,7 +403,7 @@ const DEFAULT_TEXTS = {
       'The organising committee',
     ].join('\n'),
   },
-  /** Issue 24.4 (VISA): an editor refused a visa letter request, with the reason. */
+  /** Decision 0046 (VISA): an editor refused a visa letter request, with the reason. */
   visaLetterRejected: {
     subject: 'Your visa invitation letter request for the {conference}',
     text: [
@@ -417,7 +419,7 @@ const DEFAULT_TEXTS = {
       'The organising committee',
     ].join('\n'),
   },
-  /** Issue 24.3 (RECEIPTS): a registration was paid; the receipt's signed link works without logging in. */
+  /** Decision 0048 (RECEIPTS): a registration was paid; the receipt's signed link works without logging in. */
   registrationConfirmed: {
     subject: 'Registration confirmed: receipt {receiptNumber}',
     text: [
@@ -440,7 +442,7 @@ const DEFAULT_TEXTS = {
       'The organising committee',
     ].join('\n'),
   },
-  /** Issue 26.2: the programme is published and a presenter's slot is new or changed since the last publication. */
+  /** Decision 0052: the programme is published and a presenter's slot is new or changed since the last publication. */
   programmeSlot: {
     subject: 'Your presentation in the programme: {paperTitle}',
     text: [
@@ -461,7 +463,7 @@ const DEFAULT_TEXTS = {
       'The organising committee',
     ].join('\n'),
   },
-  /** Issue 24.7 (WORKSHOP): a seat of a full workshop course came free; the first on its waiting list is told. */
+  /** Decision 0045 (WORKSHOP): a seat of a full workshop course came free; the first on its waiting list is told. */
   workshopSeatOpen: {
     subject: 'A seat is free in the workshop course {course}',
     text: [
@@ -477,7 +479,7 @@ const DEFAULT_TEXTS = {
   },
 } as const;
 
-/** The decision mail has one template per outcome, each starting from the same default text (issue 25.2). */
+/** The decision mail has one template per outcome, each starting from the same default text (decision 0038). */
 const DECISION_TEMPLATES = {
   decisionAccepted: DEFAULT_TEXTS.decisionNotification,
   decisionRejected: DEFAULT_TEXTS.decisionNotification,
@@ -490,7 +492,7 @@ export type TemplateName = keyof typeof MAIL_TEMPLATES;
 export const TEMPLATE_NAMES = Object.keys(MAIL_TEMPLATES) as TemplateName[];
 
 /**
- * Kinds of notification a person may take immediately, as a daily digest, or not at all (issue 25.4). A
+ * Kinds of notification a person may take immediately, as a daily digest, or not at all (decision 0039). A
  * template with no category is essential (password reset, verification, decisions, assignments…): always sent.
  */
 export const MAIL_CATEGORIES = ['discussion', 'reminders', 'responses', 'announcements'] as const;
@@ -563,7 +565,7 @@ export function allowedPlaceholders(name: TemplateName): string[] {
  * Placeholders whose value opens the recipient's account: the one-time links of a password reset, a one-time login
  * and an e-mail verification (their tokens log in or take over the account). They belong in the body only: a
  * subject is what the mail log lists, notifications show and mail servers record, while the log hides links in
- * these mails' fields (docs/product.md, Mail). {loginUrl} of the other mails is the public login page.
+ * these mails' fields (docs/product.md#mail). {loginUrl} of the other mails is the public login page.
  */
 export const SECRET_PLACEHOLDERS: Partial<Record<TemplateName, readonly string[]>> = {
   passwordReset: ['resetUrl'],
@@ -622,9 +624,6 @@ export function renderMail(name: TemplateName, values: Record<string, string>, w
   return { subject, text: fillTemplate(t.text, values) };
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-
 /**
  * The HTML part of a mail, made from its plain text: every character escaped, web addresses made links, blank
  * lines paragraphs, indented lines kept. Nothing in the text (a paper title, a bulk mail typed by an editor)
@@ -646,7 +645,7 @@ export function mailTextToHtml(text: string, subject: string): string {
     + `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a;max-width:640px">\n${body}\n</body></html>\n`;
 }
 
-/** The footer of every non-essential mail (issue 25.4): where to choose, and the one-click way out. */
+/** The footer of every non-essential mail (decision 0039): where to choose, and the one-click way out. */
 export function preferencesFooter(preferencesUrl: string, unsubscribeUrl: string): string {
   return `\n\n--\nChoose which mails you get, and how often: ${preferencesUrl}\nStop these mails: ${unsubscribeUrl}\n`;
 }

@@ -5,7 +5,7 @@ import { TAGS } from './tags';
 
 const r = (name: string, tags: string[]) => ({ name, tags });
 
-describe('suggestReviewers (SPEC §5)', () => {
+describe('suggestReviewers', () => {
   test('only the reviewers with the most shared tags are suggested, ties kept', () => {
     const out = suggestReviewers(['AI', 'IoT', 'Robotics'], [
       r('a', ['AI']), r('b', ['AI', 'IoT']), r('c', ['iot', ' robotics ']), r('d', ['HCI']),

@@ -1,4 +1,4 @@
-/** Reviewer suggestion rule of SPEC §5. */
+/** Reviewer suggestion rule of docs/product.md#validation-and-messages. */
 export interface TaggedReviewer {
   tags: readonly string[];
 }

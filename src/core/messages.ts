@@ -1,11 +1,11 @@
-/** Every user-facing message text of SPEC §8 and §5, word for word, in one place. */
+/** Every user-facing message text, word for word, in one place (docs/product.md#validation-and-messages). */
 export const MESSAGES = {
   loginFailed: 'Login failed',
   signupFailed: 'Signup failed',
   submissionFailed: 'Submission failed. Please try again.',
   paperSubmitted: 'Paper submitted successfully!',
   loadPapersFailed: 'Failed to load papers',
-  /** Issue 27.2: rights tied to an address wait until the account proves it reads that mailbox. */
+  /** docs/product.md#accounts-and-verified-addresses: rights tied to an address wait until the account proves it reads that mailbox. */
   waitingForVerification: 'Papers or certificates that name your email address are waiting for you. They appear here once you confirm your address: use "Verify email" at the top of the page, then open the link in the mail.',
   loadPaperDetailsFailed: 'Failed to load paper details',
   commentSaved: 'Comment saved!',
@@ -20,18 +20,18 @@ export const MESSAGES = {
   noComment: 'No comment available yet.',
   noReviewers: 'No matching reviewers found.',
   appError: 'Unexpected Application Error!',
-  // Review cycle (issue 12)
+  // Review cycle (docs/product.md#the-review-cycle)
   reviewSaved: 'Review saved!',
   submissionsClosed: 'Submissions are closed',
   reviewDeadlinePassed: 'The review deadline has passed',
-  /** Issue 23.8: after the bidding deadline only a conflict of interest may still be declared. */
+  /** Decision 0035: after the bidding deadline only a conflict of interest may still be declared. */
   biddingClosed: 'The bidding deadline has passed: bids can no longer be changed, but you can still declare a conflict of interest',
-  /** Issue 22.4: a reviewer is held to their Decline. */
+  /** docs/product.md#assignments-declines-and-withdrawals: a reviewer is held to their Decline. */
   declinedToReview: 'You declined to review this paper, so you can no longer review or comment on it.',
   declinedFormClosed: 'You declined to review this paper: the review form and comments are closed.',
   cameraReadyNotAccepted: 'Only accepted papers take a camera-ready version',
   cameraReadyDeadlinePassed: 'The camera-ready deadline has passed',
-  // Tracks and track chairs (issue 22.1, 22.2)
+  // Tracks and track chairs (decision 0023)
   chairsMayNot: 'Track chairs may not do this: it is for the conference editor. You act on the papers of your tracks.',
   chairConflicted: 'You have a conflict of interest with this paper: another chair or the editor handles it.',
   chairNotVerified: 'Confirm your email address first: a track chair acts on their tracks once the address is verified.',
@@ -41,7 +41,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * Authors fix and withdraw their papers (issue 22.7). Apart from MESSAGES, which every page loads: only the server
+ * Authors fix and withdraw their papers (docs/product.md#assignments-declines-and-withdrawals). Apart from MESSAGES, which every page loads: only the server
  * says these (the login area shows the server's words), so public pages' JavaScript does not carry them.
  */
 export const REVISION_MESSAGES = {
@@ -55,15 +55,15 @@ export const REVISION_MESSAGES = {
 
 export const mailSent = (email: string) => `Mail successfully sent to ${email}`;
 export const mailFailed = (email: string) => `Failed to send mail to ${email}`;
-/** The mail server did not take the mail yet: the queue keeps trying (issue 14 §3). */
+/** The mail server did not take the mail yet: the queue keeps trying (docs/product.md#mail). */
 export const mailQueued = (email: string) => `Mail to ${email} is queued: the mail server is not answering, it will be sent when it does`;
-/** No SMTP_URL: the mail is only in the outbox (issue 18 §3); SPEC §8's success text is for a real send. */
+/** No SMTP_URL: the mail is only in the outbox (docs/product.md#mail); the success text is for a real send. */
 export const mailKeptInOutbox = (email: string) => `Mail is not configured: the mail to ${email} is kept in the outbox, nothing was sent`;
 export const MAIL_NOT_CONFIGURED = 'Mail is not configured: messages are kept in the outbox and nothing is sent until the server is given an SMTP_URL.';
 export const paperResponded = (status: string) => `Paper ${status}!`;
 export const paperSentTo = (name: string) => `Paper sent to ${name}`;
 export const selectedEvent = (label: string) => `Selected Event: ${label}`;
-// Missing reviews (issue 22.5): reminders, one mail per reviewer, honest about the mail's state.
+// Missing reviews (docs/product.md#assignments-declines-and-withdrawals): reminders, one mail per reviewer, honest about the mail's state.
 export const noMissingReviews = 'No reviews are missing on the papers you handle: there is nobody to remind.';
 export const reviewerHasNoMissingReviews = 'This reviewer has no missing reviews on the papers you handle: there is nothing to remind them of.';
 /** `email` for one reviewer; else `count` reviewers. 'queued': for one reviewer the mail server did not take it yet. */
@@ -81,14 +81,14 @@ export function reviewersReminded(opts: { count: number; email?: string; result:
   }
 }
 
-/** What a request the server was too busy to take is told (503 with Retry-After, issue 30.3). */
+/** What a request the server was too busy to take is told (503 with Retry-After, decision 0036). */
 export const SERVER_BUSY = 'The server is busy right now. Please try again in a few seconds.';
 
-/** A request whose body stopped arriving, or came slower than the least rate the server waits for (408, docs/decisions/0057-slow-clients.md). */
+/** A request whose body stopped arriving, or came slower than the least rate the server waits for (408, decision 0057). */
 export const BODY_TOO_SLOW = 'The request took too long to arrive. Please check your connection and send it again.';
 
 /**
- * An upload the server was too busy to take (503 with Retry-After, issue 30.3): nothing was sent and the form
+ * An upload the server was too busy to take (503 with Retry-After, decision 0036): nothing was sent and the form
  * keeps what the author entered.
  */
 export function uploadServerBusy(retryAfterSeconds: number): string {
@@ -113,7 +113,7 @@ export const STILL_OWED = (owed: string) => `Your registration is not paid yet: 
 
 /**
  * At upload, where the author's PDF names them, and the files attached to it: the reviewers' copy leaves all of these
- * out under blind review (docs/decisions/0021-blind-pdf-copy.md). Each place as the warning lists it.
+ * out under blind review (decision 0021). Each place as the warning lists it.
  */
 export const PDF_NAMES_YOU = {
   documentProperties: (fields: string[]) => `its document properties (${fields.join('; ')})`,

@@ -8,7 +8,7 @@ const facts = (over: Partial<PaperFacts>): PaperFacts => ({ ...fresh, ...over })
 const editor = (over: Partial<PaperFacts>) => paperState(facts(over), 'editor');
 const author = (over: Partial<PaperFacts>) => paperState(facts(over), 'author');
 
-describe('paperState before anything happened (SPEC §4)', () => {
+describe('paperState before anything happened', () => {
   test('a new paper: the editor reads Pending Review, the author Under Review', () => {
     expect(editor({})).toEqual({ code: 'submitted', label: 'Pending Review' });
     expect(author({})).toEqual({ code: 'under-review', label: 'Under Review' });

@@ -1,11 +1,13 @@
-import type { Decision } from './schemas/review-cycle';
+/** The editor's decisions on a paper (their schema: core/schemas/review-cycle.ts). */
+export const DECISIONS = ['Accepted', 'Rejected', 'Revision'] as const;
+export type Decision = (typeof DECISIONS)[number];
 
 /**
- * A paper's place in the workflow (issue 22.6) and the words every screen shows for it, per audience. The one
+ * A paper's place in the workflow (docs/product.md#statuses) and the words every screen shows for it, per audience. The one
  * place these words live: the author's and the editor's dashboards, lists and pages all read them from here
  * (through the `state` the server puts in the paper JSON).
  *
- * SPEC §4's texts stay the texts before anything happened: the author reads 'Under Review' until a decision is
+ * The texts of docs/product.md#statuses stay the texts before anything happened: the author reads 'Under Review' until a decision is
  * notified (never a decision they were not told), the editor 'Pending Review' until the first counted review.
  */
 export const PAPER_STATE_CODES = ['submitted', 'under-review', 'decided', 'notified', 'withdrawn', 'camera-ready'] as const;
@@ -33,7 +35,7 @@ export interface PaperFacts {
 /** A decision in words, as the decision mail and the author's page say it. */
 export const DECISION_WORDS: Record<Decision, string> = { Accepted: 'Accepted', Rejected: 'Rejected', Revision: 'Revision requested' };
 
-/** SPEC §4's texts before anything happened. */
+/** The texts before anything happened (docs/product.md#statuses). */
 export const AUTHOR_BEFORE_DECISION = 'Under Review';
 export const EDITOR_BEFORE_REVIEWS = 'Pending Review';
 

@@ -1,7 +1,7 @@
 import { getDomain } from 'tldts';
 
 /**
- * Conflicts of interest by person (issues 17 and 27.5): a reviewer whose mailbox is the author's or a
+ * Conflicts of interest by person (decision 0016 and docs/product.md#conflicts-of-interest): a reviewer whose mailbox is the author's or a
  * co-author's is the same person, whatever the domain; one at the same institution as any of them (the same
  * registrable domain, public mail providers excepted) is a colleague. Pure, used by the server only: tldts
  * (the Public Suffix List, ~40 KB) stays out of the browser's bundles.

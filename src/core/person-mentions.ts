@@ -10,7 +10,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const asWord = (s: string) => (UNSPACED.test(s) ? escape(s) : `(?<![\\p{L}\\p{N}])${escape(s)}(?![\\p{L}\\p{N}])`);
 
 /**
- * Whether a text names one of these people (docs/decisions/0021-blind-pdf-copy.md): their whole name, any part of
+ * Whether a text names one of these people (decision 0021): their whole name, any part of
  * it of two letters or more as a word ("Zola", "Li"), their e-mail address, or its part before the @ as a word,
  * case- and accent-insensitively. A one-letter part (an initial) is not looked for: it would be found everywhere.
  * Errs towards finding a name: "author" in "the author should…" names Alice Author.

@@ -1,5 +1,5 @@
 /**
- * Proceedings metadata (issue 26.4): ORCID iDs, country codes, DOIs and the text rules of the BibTeX and
+ * Proceedings metadata (decision 0042): ORCID iDs, country codes, DOIs and the text rules of the BibTeX and
  * Crossref exports. Pure functions, shared by the forms (browser) and the exports (server).
  */
 

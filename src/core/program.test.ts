@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { conferenceWindowOf } from './conference-facts';
-import { dayKey, findProgramWarnings, formatTime } from './program';
+import { dayKey, formatTime } from './format';
+import { findProgramWarnings } from './program';
 
 const window = conferenceWindowOf({ startDate: '2023-12-27', endDate: '2023-12-28', timeZone: 'Asia/Bangkok' });
 const session = (id: string, start: string, end: string, extra: Partial<{ room: string; papers: { _id: string; title: string; presenter: string; presenterEmail?: string }[] }> = {}) =>

@@ -1,7 +1,7 @@
 // Nothing here imports ./conference: the public /program page uses this module, and sharing that one with
 // every public page would split it into a chunk of its own on the home page.
 
-/** The four tracks of the call for papers, by title (SPEC §2). */
+/** The four tracks of the call for papers, by title (docs/product.md#public-pages). */
 export const PROGRAM_TRACKS = [
   'Science and Materials',
   'Computer Science and Applications',
@@ -59,17 +59,7 @@ export function findProgramWarnings(input: {
   return out;
 }
 
-/** "14:30" in a time zone; the zone is an IANA name. */
-export function formatTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-}
-
-/** "2023-12-27": the calendar day of an instant in a time zone. */
-export function dayKey(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-}
-
-/** A session as published (issue 26.2): the snapshot kept in program_publications, presenters' e-mails and the link included. */
+/** A session as published (decision 0052): the snapshot kept in program_publications, presenters' e-mails and the link included. */
 export interface PublishedSession {
   _id: string; title: string; track: string; room: string; link: string; start: string; end: string; chair: string;
   papers: { _id: string; title: string; presenter: string; presenterEmail: string }[];

@@ -1,7 +1,7 @@
 /**
- * Registration categories (issue 24.1): one per fee row of SPEC §9 and per workshop course, each with a
+ * Registration categories (decision 0043): one per fee row of docs/product.md#fees-and-fixed-figures and per workshop course, each with a
  * stable key (stored on the registration), a label and its list price in US cents. Money here is integers
- * in the smallest unit; rupees are dollars × USD_TO_INR exactly (SPEC §9's stated rate).
+ * in the smallest unit; rupees are dollars × USD_TO_INR exactly (the stated rate of docs/product.md#fees-and-fixed-figures).
  */
 import {
   AWARD_CEREMONY_FEE_USD, EXTRA_PAGE_FEES, EXTRA_PAGES_AFTER, FEES_WITH_PUBLICATION, FEES_WITHOUT_PUBLICATION, PAYER_CATEGORIES, PUBLICATIONS,
@@ -42,7 +42,7 @@ export const REGISTRATION_CATEGORIES: readonly RegistrationCategory[] = [
   })),
 ];
 
-/** The category of a payment from the SPEC §7 modal that named no fee item. */
+/** The category of a payment from the payment modal that named no fee item. */
 export const UNSPECIFIED_CATEGORY = 'unspecified';
 
 export const CATEGORY_KEYS = REGISTRATION_CATEGORIES.map((c) => c.key) as [string, ...string[]];
@@ -57,19 +57,11 @@ export function inCurrency(usdMinor: number, currency: Currency): number {
 }
 
 /**
- * The extra-page fee of SPEC §9 in minor units: pages beyond 10, at the journal's own rupee or dollar rate
+ * The extra-page fee of docs/product.md#fees-and-fixed-figures in minor units: pages beyond 10, at the journal's own rupee or dollar rate
  * (not the exchange rate). A SCOPUS registration pays the SCOPUS row, a journal registration the DOI/UGC row.
  */
 export function extraPageFeeMinor(input: { pages: number; publication: Publication; currency: Currency }): { extraPages: number; minor: number } {
   const extraPages = Math.max(0, input.pages - EXTRA_PAGES_AFTER);
   const row = EXTRA_PAGE_FEES[input.publication === 'SCOPUS book chapter' ? 0 : 1];
   return { extraPages, minor: extraPages * (input.currency === 'INR' ? row.inr : row.usd) * 100 };
-}
-
-/** "USD 550.00" / "INR 40,700.00" from minor units, without floating point. */
-export function formatMoney(minor: number, currency: Currency): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${currency} ${sign}${whole}.${(abs % 100).toString().padStart(2, '0')}`;
 }

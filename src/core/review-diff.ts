@@ -4,7 +4,7 @@ import { CONFIDENCES, RECOMMENDATIONS } from './schemas/review-cycle';
 /** One run of a field's text: unchanged, added in the newer version, or removed from the older one. */
 export interface DiffPart { kind: 'same' | 'added' | 'removed'; text: string }
 
-/** What changed in one field between two versions of a review (issue 23.6). */
+/** What changed in one field between two versions of a review (decision 0034). */
 export interface FieldChange {
   /** recommendation, confidence, commentsToAuthors, commentsToEditor, or `answers.<question id>`. */
   field: string;

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { controlCharsMessage, hasNoBidiControls, noBidiControls, plainLine } from './schemas/text';
 
 /**
- * The conference's own review form (issue 23.1): questions the editor adds beside the fixed recommendation
+ * The conference's own review form (decision 0031): questions the editor adds beside the fixed recommendation
  * and confidence. Pure: the browser checks a review with `checkAnswers` before sending it, the server again.
  */
 export const QUESTION_KINDS = ['score', 'choice', 'text'] as const;

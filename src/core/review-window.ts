@@ -1,5 +1,5 @@
 /**
- * When a reviewer may still save their review (issue 23.5; docs/decisions/0033-meta-review-and-response.md):
+ * When a reviewer may still save their review (decision 0033):
  * until the review deadline (none set: always); after it, while the author response window is open, so a
  * reviewer can answer a response the moment it arrives; and, for a paper that has a response, until the
  * discussion deadline. Each bound is inclusive: at the very instant of a deadline it is still open.

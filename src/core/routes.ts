@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC §2 as data, shared by the web app (route modules, prerender list) and the
+ * The route table as data, shared by the web app (route modules, prerender list) and the
  * server (which paths get a prerendered page, which get the app shell, which get 404).
  */
 export const PUBLIC_PATHS = [

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { isTag, TAGS } from './tags';
 
-test('there are 50 distinct tags, first AI and last Speech Recognition, as SPEC §3 lists them', () => {
+test('there are 50 distinct tags, first AI and last Speech Recognition', () => {
   expect(TAGS).toHaveLength(50);
   expect(new Set(TAGS).size).toBe(50);
   expect(TAGS[0]).toBe('AI');

@@ -1,4 +1,4 @@
-/** The 50 topics of SPEC §3, identical for reviewer signup and paper submission, in the spec's order. */
+/** The 50 topics (docs/product.md#the-data), identical for reviewer signup and paper submission, in their original order. */
 export const TAGS = [
   'AI', 'Machine Learning', 'Deep Learning', 'NLP', 'Data Science', 'IoT', 'Cybersecurity', 'Blockchain',
   'Cloud Computing', 'Big Data', 'Computer Vision', 'Robotics', 'Embedded Systems', 'Software Engineering',

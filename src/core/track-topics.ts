@@ -1,4 +1,4 @@
-/** The call for papers' own topic lists of the three tracks beyond computing (issue 22.1); the public page shows them too. */
+/** The call for papers' own topic lists of the three tracks beyond computing (decision 0023); the public page shows them too. */
 
 export const SCIENCE_TOPICS: readonly string[] = [
   'Nanomaterials and nanotechnology', 'Composite materials', 'Biomaterials and biomedical devices',

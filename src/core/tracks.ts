@@ -1,11 +1,11 @@
 import { TAGS } from './tags';
 import { ELECTRICAL_TOPICS, MANAGEMENT_TOPICS, SCIENCE_TOPICS } from './track-topics';
 
-/** A track as the call for papers states it (issue 22.1): the default tracks of a new install. */
+/** A track as the call for papers states it (decision 0023): the default tracks of a new install. */
 export interface DefaultTrack { id: string; name: string; description: string; topics: readonly string[] }
 
 /**
- * The call for papers' four tracks, each with its own topics. The computing track's topics are SPEC §3's 50 tags,
+ * The call for papers' four tracks, each with its own topics. The computing track's topics are the 50 tags of docs/product.md#the-data,
  * so every paper and reviewer tagged before tracks existed keeps its matches; the other three list the call for
  * papers' topics. Migration 0012 inserts these rows; from then on they are data the editor edits.
  */
@@ -35,5 +35,5 @@ export const DEFAULT_TRACKS: readonly DefaultTrack[] = [
 /** The track a submission without one goes to, until the editor names another. */
 export const DEFAULT_TRACK_ID = 'track-2';
 
-/** Topics compare as matching does (SPEC §5): trimmed and lower-cased. */
+/** Topics compare as matching does (docs/product.md#validation-and-messages): trimmed and lower-cased. */
 export const topicKey = (topic: string): string => topic.trim().toLowerCase();

@@ -1,6 +1,6 @@
 /**
- * How an author response's words are counted (issue 23.5), the same in the browser and on the server
- * (docs/decisions/0033-meta-review-and-response.md). The text is split into pieces on every separator and invisible
+ * How an author response's words are counted (decision 0033), the same in the browser and on the server
+ * (decision 0033). The text is split into pieces on every separator and invisible
  * character (SEPARATOR); a piece counts as one word when it holds a letter or a digit, so "state-of-the-art",
  * "e-mail", "don't" and "3.14" are one word each and a lone "—" or "*" is none. Han, Hiragana and Katakana are
  * written without spaces: each such character counts as a word of its own (as word processors count them), plus

@@ -1,7 +1,7 @@
 /**
- * The technical workshop's four courses as data (issue 24.7): the ids and titles of SPEC §2's course cards,
- * with the seats and fee the organiser sets. SPEC gives no workshop fee; USD 100 and 40 seats are this
- * product's defaults (docs/decisions/0043-registrations-and-money.md), changed here in one place.
+ * The technical workshop's four courses as data (decision 0045): the ids and titles of the workshop page's course cards,
+ * with the seats and fee the organiser sets. The fee tables give no workshop fee; USD 100 and 40 seats are this
+ * product's defaults (decision 0043), changed here in one place.
  */
 export interface WorkshopCourse {
   id: string;

@@ -25,11 +25,11 @@ import verifyPage from './routes/verify-page';
 import { ListCache, pgSharedGeneration } from './services/shared/list-cache';
 import { createMailer, type Mailer } from './mail/send';
 import { sendReviewReminders } from './services/submissions/send-review-reminders';
-import { sendDiscussionDigests } from './services/review/discussion-digest';
-import { sendResponseWindowNotices } from './services/review/response-window-notices';
+import { sendDiscussionDigests } from './services/discussion/discussion-digest';
+import { sendResponseWindowNotices } from './services/deliberation/response-window-notices';
 import { digestJobEveryMs, sendDailyDigests } from './services/mail-preferences/digests';
 import { purgePassportNumbers } from './services/visa-letters/purge-passport-numbers';
-import { offerFreeWorkshopSeats } from './services/payments/workshop-waitlist';
+import { offerFreeWorkshopSeats } from './services/workshops/workshop-waitlist';
 import { sendPanelReminders } from './services/awards/reminders';
 import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
 import swagger from '@fastify/swagger';
@@ -48,11 +48,11 @@ declare module 'fastify' {
     files: FileStore;
     /** Every e-mail the product sends goes through this one mailer. */
     mailer: Mailer;
-    /** The queue every password hash waits in (issue 27.6); its stats count the hashes. */
+    /** The queue every password hash waits in (decision 0022); its stats count the hashes. */
     hashing: HashQueue;
-    /** The bounded, fair queue every API request waits in (issue 30.3). */
+    /** The bounded, fair queue every API request waits in (decision 0036). */
     admission: AdmissionGate;
-    /** The conference's facts as the editor last saved them (issue 26.1). */
+    /** The conference's facts as the editor last saved them (decision 0051). */
     conference: ConferenceFactsStore;
   }
 }
@@ -78,7 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // through Fastify a page measured 0.31x of nginx's requests per second, this way 0.54x (docs/benchmarks.md).
     serverFactory: (handler) => {
       const deadline = { initialMs: config.API_BODY_TIMEOUT_MS, minRate: config.API_BODY_MIN_RATE };
-      // Slow clients (docs/decisions/0057): headers within the body's initial time, checked every second; then the
+      // Slow clients (decision 0057): headers within the body's initial time, checked every second; then the
       // body keeps up with a least rate (watchBody) instead of Node's five minutes for a whole request.
       const server = createServer({ headersTimeout: config.API_BODY_TIMEOUT_MS, requestTimeout: 0, connectionsCheckingInterval: 1000 },
         serveSiteFirst(() => site, (req, res) => { watchBody(req, res, deadline); handler(req, res); }));
@@ -90,7 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       level: config.LOG_LEVEL, redact: ['req.headers.authorization'], serializers: { req: loggableRequest },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
-    // X-Forwarded-For only from configured balancers (TRUST_PROXY); otherwise the socket's address (issue 16).
+    // X-Forwarded-For only from configured balancers (TRUST_PROXY); otherwise the socket's address (decision 0019).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -98,7 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors: (error, _req, reply) => { (reply as FastifyReply).code(400).send({ message: error.message }); },
   });
   const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  // The front door (issue 30.3): before anything else works on an API request, it waits for one of a bounded
+  // The front door (decision 0036): before anything else works on an API request, it waits for one of a bounded
   // number of turns, fair between client addresses, or is answered 503 with Retry-After at once. Pages and assets
   // never come here (served before the framework); the health check goes by, for load balancers.
   const admission = new AdmissionGate({
@@ -120,7 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await turn.take();
     turns.set(req, turn);
   });
-  // Any other body arrives without a turn (docs/decisions/0057): the caller is checked with one (onRequest), the
+  // Any other body arrives without a turn (decision 0057): the caller is checked with one (onRequest), the
   // turn is given back while the body comes, and taken again to run the route once it is whole. A slow body holds
   // a socket, never one of the turns everyone shares.
   app.addHook('preParsing', async (req, _reply, payload) => {
@@ -172,23 +172,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     conference.watch(database.db);
   });
   app.addHook('onClose', async () => conference.stop());
-  // Review reminders (issue 14 §3) are queued by the mail worker's loop, every ten minutes.
+  // Review reminders (docs/product.md#mail) are queued by the mail worker's loop, every ten minutes.
   mailer.addJob({ name: 'review reminders', everyMs: 10 * 60_000, run: () => sendReviewReminders({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   mailer.addJob({ name: 'discussion digests', everyMs: 5 * 60_000, run: () => sendDiscussionDigests({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   mailer.addJob({ name: 'response window notices', everyMs: 5 * 60_000, run: () => sendResponseWindowNotices({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   mailer.addJob({ name: 'award panel reminders', everyMs: 60 * 60_000, run: () => sendPanelReminders({ db: database.db, mailer, publicUrl: config.publicUrl }) });
   mailer.addJob({ name: 'daily digests', everyMs: digestJobEveryMs(config.MAIL_DIGEST_HOURS), run: () => sendDailyDigests({ db: database.db, mailer, digestHours: config.MAIL_DIGEST_HOURS, publicUrl: config.publicUrl, secret: config.JWT_SECRET }) });
-  // A workshop seat whose pending registration's hold lapsed goes to the first on the course's waiting list (issue 24.7).
+  // A workshop seat whose pending registration's hold lapsed goes to the first on the course's waiting list (decision 0045).
   mailer.addJob({ name: 'workshop seat offers', everyMs: 5 * 60_000, run: () => offerFreeWorkshopSeats({ db: database.db, mailer, publicUrl: config.publicUrl }) });
-  // Issue 24.4: passport numbers go a set time after the conference (checked hourly; a no-op until then).
+  // Decision 0046: passport numbers go a set time after the conference (checked hourly; a no-op until then).
   mailer.addJob({ name: 'passport purge', everyMs: 60 * 60_000, run: () => purgePassportNumbers({ db: database.db, conference: conference.current() }) });
   // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('preClose', async () => mailer.close());
   app.decorate('files', config.FILE_STORE === 'postgres' ? pgFileStore(database.pool) : localFileStore(path.join(config.DATA_DIR, 'files')));
-  // Each request owns the file holds it takes (issue 16.2, src/server/storage/holds.ts).
+  // Each request owns the file holds it takes (decision 0020, src/server/storage/holds.ts).
   app.addHook('onRequest', (_req, _reply, done) => withHoldScope(done));
-  // Its password hashes wait in one bounded queue, in turns fair between client addresses (issue 27.6).
+  // Its password hashes wait in one bounded queue, in turns fair between client addresses (decision 0022).
   const hashing = new HashQueue({ concurrency: config.HASH_CONCURRENCY, maxWaiting: config.HASH_QUEUE });
   app.decorate('hashing', hashing);
   app.addHook('onRequest', (req, _reply, done) => withHashingScope(hashing, addressKey(req.ip), done));
@@ -218,7 +218,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setErrorHandler((error, req, reply) => {
     // A request refused while its body is still arriving (401/403 before an upload, 413): answer, and read
     // the rest of the body into nothing, up to a bound, so the client can finish sending and read the answer.
-    // Closing at once made Node's fetch and other HTTP clients fail with EPIPE instead (issue 29 §1.6).
+    // Closing at once made Node's fetch and other HTTP clients fail with EPIPE instead (decision 0057).
     if (!req.raw.readableEnded) drainRequest(req.raw, drainLimit);
     if (error instanceof AppError) {
       if (error.statusCode >= 500 && error.cause !== undefined) req.log.error({ err: loggableError(error.cause), status: error.statusCode }, error.message);
@@ -277,7 +277,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const loaded = loadWebSite(config.WEB_DIR, { ...SECURITY_HEADERS, ...hsts }, { extraScriptHashes: payuHash, formTargets }, conference.current(),
       // Beside the built site, not in it (the site's folder is served as it is).
       { cacheDir: path.join(path.dirname(path.resolve(config.WEB_DIR)), '.page-cache') });
-    // The pages show the facts as the editor saved them (docs/decisions/0050): rendered again on each change, and
+    // The pages show the facts as the editor saved them (decision 0050): rendered again on each change, and
     // served compressed and current from the start (this hook runs after the store's first refresh).
     conference.onChange((facts) => {
       loaded.render(facts).then((r) => { if (r) app.log.info(r, 'public pages rendered with the new conference facts'); })

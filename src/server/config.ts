@@ -37,13 +37,13 @@ const EnvSchema = z.object({
   EDITOR_EMAILS: z.string().default('').transform((v) =>
     v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Password hashes (scrypt) run at once; unset: the cores, leaving one libuv thread for file and DNS work (issue 27.6). */
+  /** Password hashes (scrypt) run at once; unset: the cores, leaving one libuv thread for file and DNS work (decision 0022). */
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Password hashes waiting for a turn before the server answers 503; unset: 16 per running one. */
   HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
-  /** API requests handled at once before others wait for a turn (issue 30.3). */
+  /** API requests handled at once before others wait for a turn (decision 0036). */
   API_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
-  /** Of those turns, at most this many to uploads (multipart requests); a free turn goes to other requests first (issue 30.2). */
+  /** Of those turns, at most this many to uploads (multipart requests); a free turn goes to other requests first (decision 0055). */
   API_UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(16),
   /** API requests that may wait for a turn; one more is answered 503 with Retry-After at once. */
   API_QUEUE: z.coerce.number().int().min(0).max(100_000).default(512),
@@ -52,7 +52,7 @@ const EnvSchema = z.object({
   /**
    * A request's headers, and then its body, must arrive within this many milliseconds, plus a second for every
    * API_BODY_MIN_RATE bytes of body received (Apache's mod_reqtimeout rule, body=20,MinRate=500): a slow phone
-   * sends a 20 MB paper, a trickle of a byte a second is cut off with 408 (docs/decisions/0057).
+   * sends a 20 MB paper, a trickle of a byte a second is cut off with 408 (decision 0057).
    */
   API_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** Bytes of body that earn a request one more second (see API_BODY_TIMEOUT_MS). */
@@ -68,7 +68,7 @@ const EnvSchema = z.object({
   LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(1000),
   WEB_DIR: z.string().default('./build/client'),
   /**
-   * Which proxies' X-Forwarded-For to believe (issue 16): unset, empty or 0 = none (the client's own
+   * Which proxies' X-Forwarded-For to believe (decision 0019): unset, empty or 0 = none (the client's own
    * header is ignored); a hop count such as 1; or a comma list of balancer addresses or CIDR ranges.
    */
   TRUST_PROXY: z.string().default('').transform((v, ctx): false | number | string[] => {

@@ -16,7 +16,7 @@ export function freeMegabytes(dir: string): number | null {
   }
 }
 
-/** Issue 16.7: starting on a disk that is too small says so in words instead of failing later with a stack trace. */
+/** docs/product.md#validation-and-messages: starting on a disk that is too small says so in words instead of failing later with a stack trace. */
 export function checkDiskSpace(dir: string, minMb = MIN_FREE_MB): void {
   const free = freeMegabytes(dir);
   if (free !== null && free < minMb) {

@@ -35,7 +35,7 @@ export function sqlState(error: unknown): string | null {
 export const DATABASE_FULL = 'The server cannot store data right now. Please try again later.';
 
 /**
- * SQLSTATE class 53, insufficient resources (issue 16.7): 53100 disk full, 53200 out of memory, 53300 too
+ * SQLSTATE class 53, insufficient resources (docs/product.md#validation-and-messages): 53100 disk full, 53200 out of memory, 53300 too
  * many connections, 53400 a configured limit. The request was fine; the server cannot serve it now: 503.
  */
 export function isInsufficientResources(error: unknown): boolean {
@@ -45,7 +45,7 @@ export function isInsufficientResources(error: unknown): boolean {
 export const FILES_FULL = 'The server cannot store files right now. Please try again later.';
 
 /**
- * Where files go is out of room or other resources (issue 27.8): the database's SQLSTATE class 53
+ * Where files go is out of room or other resources (docs/product.md#validation-and-messages): the database's SQLSTATE class 53
  * (FILE_STORE=postgres) or the disk's ENOSPC / EDQUOT (FILE_STORE=disk), anywhere down the chain of causes.
  */
 export function isOutOfResources(error: unknown): boolean {
@@ -53,7 +53,7 @@ export function isOutOfResources(error: unknown): boolean {
 }
 
 /**
- * What a log line may say about an error (issue 16.7): its type, SQLSTATE, the database's table, column and
+ * What a log line may say about an error (docs/product.md#validation-and-messages): its type, SQLSTATE, the database's table, column and
  * constraint names and the stack frames — never the query's parameters, the SQL text, the database's
  * `detail` ("Key (email)=(…)") or values the database quotes in its message, which carry what users sent.
  */
@@ -88,7 +88,7 @@ export function withoutAddresses(text: string): string {
 
 /**
  * The request as a log line shows it: the path without its query string (search words, signed-link tokens)
- * and without an e-mail address in it (/api/send-mail/:reviewerEmail, issue 27.8).
+ * and without an e-mail address in it (/api/send-mail/:reviewerEmail, docs/product.md#validation-and-messages).
  */
 export function loggableRequest(req: { method?: string; url?: string; ip?: string; socket?: { remotePort?: number } }): Record<string, unknown> {
   const url = (req.url ?? '').split('?')[0]!.split('/').map((segment) => (/@|%40/i.test(segment) ? '(address)' : segment)).join('/');

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { CONFERENCE_FACTS_DEFAULTS, factToken, type ConferenceFacts } from '../core/conference-facts';
 import { FACTS_JSON_TOKEN, FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken } from '../core/fact-template';
-import { escapeHtml, escapeScriptJson, renderFacts } from './page-facts';
+import { escapeHtml } from '../core/html';
+import { escapeScriptJson, renderFacts } from './page-facts';
 
 const facts = (changes: Partial<ConferenceFacts>): ConferenceFacts => ({ ...CONFERENCE_FACTS_DEFAULTS, ...changes });
 const HOSTILE = `</title><script>alert(1)</script> "' onload=x & <!-- \u2028`;

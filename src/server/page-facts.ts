@@ -1,14 +1,10 @@
 import type { ConferenceFacts } from '../core/conference-facts';
 import { IMPORTANT_DATES, LIST_BEGIN, LIST_END, templateValues } from '../core/fact-template';
+import { escapeHtml } from '../core/html';
 
 /**
- * Fills a prerendered page's fact tokens (src/core/fact-template.ts) with the current facts: docs/decisions/0050.
+ * Fills a prerendered page's fact tokens (src/core/fact-template.ts) with the current facts: decision 0050.
  */
-
-/** Text and attribute values of HTML: the five characters that could end or start markup. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /**
  * Inside a JSON string in a `<script>` element: JSON's own escaping, and <, > and & as \u escapes so that no

@@ -7,11 +7,11 @@ export interface Caller {
   id: string; role: Role; email: string; name: string;
   /**
    * Whether this account proved it reads its address (the mailed link, or a reset through it). Rights tied to
-   * an address (co-authorship, certificates) wait for it: anyone can sign up with anyone's address (issue 27.2).
+   * an address (co-authorship, certificates) wait for it: anyone can sign up with anyone's address (docs/product.md#accounts-and-verified-addresses).
    */
   emailVerified: boolean;
   /**
-   * An Editor account that chairs tracks only (issue 22.2): it acts on its tracks' papers, and only on the routes
+   * An Editor account that chairs tracks only (decision 0023): it acts on its tracks' papers, and only on the routes
    * that admit chairs (access 'Chair'); everything else an editor does is the editor's alone.
    */
   chairOnly?: boolean;
@@ -22,7 +22,7 @@ export interface Caller {
 
 export type Denial = { code: 'unauthorized' | 'forbidden' | 'not_found'; message: string };
 
-/** Who a route admits: a role, or 'Chair' — an Editor account that chairs tracks only (issue 22.2). */
+/** Who a route admits: a role, or 'Chair' — an Editor account that chairs tracks only (decision 0023). */
 export type AccessRole = Role | 'Chair';
 
 const PLURAL: Record<Role, string> = { Author: 'authors', Editor: 'editors', Reviewer: 'reviewers' };
@@ -65,7 +65,7 @@ export function canReviewerReadPaper(assigned: boolean): Denial | null {
   return assigned ? null : { code: 'forbidden', message: 'This paper has not been sent to you' };
 }
 
-/** Issue 22.4: reviewing and commenting also need the reviewer not to have declined the paper. */
+/** docs/product.md#assignments-declines-and-withdrawals: reviewing and commenting also need the reviewer not to have declined the paper. */
 export function canReviewerWorkOnPaper(state: { assigned: boolean; status: string } | undefined): Denial | null {
   const unseen = canReviewerReadPaper(state?.assigned === true);
   if (unseen) return unseen;
@@ -73,7 +73,7 @@ export function canReviewerWorkOnPaper(state: { assigned: boolean; status: strin
 }
 
 /**
- * A track chair's Editor account on a paper (docs/decisions/0023-tracks-and-track-chairs.md; HotCRP's rule for conflicted managers): its address verified
+ * A track chair's Editor account on a paper (decision 0023; HotCRP's rule for conflicted managers): its address verified
  * first (403), then a paper of a track it chairs (404 otherwise), then, for anything beyond the paper itself (its
  * reviewers, reviews, discussion and the authors' response: `seesReviewers`), no conflict with it (403). The
  * chair's screens and the mails about a paper both ask this (services/review/paper-participants.ts).
@@ -93,15 +93,15 @@ export function canRespondAs(caller: Caller, email: string): Denial | null {
 }
 
 /**
- * Notification settings belong to an address (issue 25.4), shared by every account under it: only an account that
- * proved it reads that mailbox may change them, as with any right tied to an address (issue 27.2).
+ * Notification settings belong to an address (decision 0039), shared by every account under it: only an account that
+ * proved it reads that mailbox may change them, as with any right tied to an address (docs/product.md#accounts-and-verified-addresses).
  */
 export function canChangeMailPreferences(caller: Caller): Denial | null {
   return caller.emailVerified ? null : { code: 'forbidden', message: MAIL_PREFERENCES_TEXT.notVerified };
 }
 
 /**
- * Issue 25.3: whom the caller may write to. The editor: any group. A track chair (verified): only groups within a
+ * Decision 0040: whom the caller may write to. The editor: any group. A track chair (verified): only groups within a
  * track they chair, so never every track nor the attendees (who belong to no track). `chairTrackIds`: their tracks.
  */
 export function canMailAudience(caller: Caller, audience: { group: string; trackId?: string | null }, chairTrackIds: readonly string[]): Denial | null {

@@ -74,7 +74,7 @@ interface WebFile {
   type: string;
   etag: string;
   immutable: boolean;
-  /** A prerendered page as built, with the conference's facts as tokens (docs/decisions/0050). */
+  /** A prerendered page as built, with the conference's facts as tokens (decision 0050). */
   template?: string;
 }
 
@@ -88,7 +88,7 @@ const TYPES: Record<string, string> = {
 
 /**
  * The built site, loaded into memory at startup with its precompressed variants: sending a buffer
- * measured about 8 times the throughput of reading the file per request (docs/decisions/0003).
+ * measured about 8 times the throughput of reading the file per request (decision 0003).
  */
 export function loadWebFiles(root: string): Map<string, WebFile> {
   const files = new Map<string, WebFile>();
@@ -134,7 +134,7 @@ export interface WebSite {
 /**
  * The built site with every response's headers computed once at startup (type, security headers, the
  * page's CSP, cache policy, ETag, encoding, length): answering is then a lookup, which lets the server
- * send pages without going through the framework per request (docs/decisions/0003).
+ * send pages without going through the framework per request (decision 0003).
  */
 export function loadWebSite(root: string, baseHeaders: Record<string, string>, csp: { extraScriptHashes: string[]; formTargets: string[] },
   facts: ConferenceFacts = CONFERENCE_FACTS_DEFAULTS, options: { cacheDir?: string } = {}): WebSite {

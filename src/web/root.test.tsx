@@ -5,7 +5,7 @@ import { ErrorBoundary } from './root';
 type Props = Parameters<typeof ErrorBoundary>[0];
 const render = (error: unknown) => renderToStaticMarkup(<ErrorBoundary {...({ error, params: {}, loaderData: undefined, actionData: undefined } as unknown as Props)} />);
 
-test('a router failure shows SPEC §2\'s screen with the status and text', () => {
+test('a router failure shows the error screen with the status and text', () => {
   const html = render({ status: 503, statusText: 'Service Unavailable', internal: false, data: null });
   expect(html).toContain('Unexpected Application Error!');
   expect(html).toContain('503 Service Unavailable');

@@ -30,7 +30,7 @@ function useIsland() {
 
 /**
  * Public pages (a route `handle` names their island) are HTML with their island script and no React Router
- * scripts (docs/decisions/0030); the login area is client-rendered by React Router from the app shell.
+ * scripts (decision 0030); the login area is client-rendered by React Router from the app shell.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const island = useIsland();
@@ -43,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {/* The conference's current facts, which the server writes in (docs/decisions/0050): the login area and islands read them. */}
+        {/* The conference's current facts, which the server writes in (decision 0050): the login area and islands read them. */}
         <script type="application/json" id={FACTS_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: factsScriptText() }} />
         {island?.preload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
         {island ? <script type="module" src={island.src} /> : null}
@@ -61,7 +61,7 @@ export default function App() {
 }
 
 /**
- * While the app loads. At /login, which is prerendered (issue 30.1: its first paint without waiting for the app's
+ * While the app loads. At /login, which is prerendered (decision 0055: its first paint without waiting for the app's
  * JavaScript), the login page as it first shows, with the login area's bar; the app then takes over in place.
  * The card is inert until then: a role chosen or a Signup pressed before the app runs would be lost, and a form
  * sent by the browser itself would put the password in the address. Everywhere else (the app shell) 'Loading…'.
@@ -83,7 +83,7 @@ export function HydrateFallback() {
   return <p className="p-8 text-center text-slate-600">Loading…</p>;
 }
 
-/** SPEC §2: the router's error screen reads 'Unexpected Application Error!' with a status and text or the message. */
+/** The router's error screen reads 'Unexpected Application Error!' with a status and text or the message. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let detail = 'Something went wrong.';
   if (isRouteErrorResponse(error)) detail = `${error.status} ${error.statusText}`.trim();

@@ -1,9 +1,9 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 /**
- * Every route of SPEC §2, explicitly. Paths are mirrored in src/core/routes.ts for the server. Each route's id is
+ * Every route (docs/product.md#public-pages, docs/product.md#roles-and-the-login-area), explicitly. Paths are mirrored in src/core/routes.ts for the server. Each route's id is
  * its file's name: the ids travel in every page's route manifest, so short ones keep the public pages' JavaScript
- * from growing with the folder layout (issue 29 §2).
+ * from growing with the folder layout (decision 0058).
  */
 export default [
   layout('components/layout/public-layout.tsx', { id: 'site' }, [
@@ -40,37 +40,41 @@ export default [
     route('account/workshops', 'routes/account/workshops.tsx', { id: 'account-workshops' }),
     route('account/visa-letters', 'routes/account/visa-letters.tsx', { id: 'account-visa-letters' }),
     route('unsubscribe', 'routes/account/unsubscribe.tsx', { id: 'unsubscribe' }),
-    route('keynote-admin', 'routes/editor/keynote-admin.tsx', { id: 'keynote-admin' }),
+    route('keynote-admin', 'routes/editor/keynote-admin/keynote-admin.tsx', { id: 'keynote-admin' }),
     route('author/dashboard', 'routes/author/author-dashboard.tsx', { id: 'author-dashboard' }),
     route('author/new-paper', 'routes/author/author-new-paper.tsx', { id: 'author-new-paper' }),
     route('author/paper-details', 'routes/author/author-paper-list.tsx', { id: 'author-paper-list' }),
     route('paper-details/:id', 'routes/author/paper-details.tsx', { id: 'paper-details' }),
-    route('editor/dashboard', 'routes/editor/editor-dashboard.tsx', { id: 'editor-dashboard' }),
-    route('editor/view-more/:paperId', 'routes/editor/editor-view-more.tsx', { id: 'editor-view-more' }),
-    route('editor/messages', 'routes/editor/editor-messages.tsx', { id: 'editor-messages' }),
-    route('editor/payments', 'routes/editor/editor-payments.tsx', { id: 'editor-payments' }),
-    route('editor/program', 'routes/editor/editor-program.tsx', { id: 'editor-program' }),
-    route('editor/assign', 'routes/editor/editor-assign.tsx', { id: 'editor-assign' }),
-    route('editor/settings', 'routes/editor/editor-settings.tsx', { id: 'editor-settings' }),
-    route('editor/conference', 'routes/editor/editor-conference.tsx', { id: 'editor-conference' }),
-    route('editor/reviewers', 'routes/editor/editor-reviewers.tsx', { id: 'editor-reviewers' }),
-    route('editor/decisions', 'routes/editor/editor-decisions.tsx', { id: 'editor-decisions' }),
-    route('editor/missing-reviews', 'routes/editor/editor-missing-reviews.tsx', { id: 'editor-missing-reviews' }),
-    route('editor/bulk-mail', 'routes/editor/editor-bulk-mail.tsx', { id: 'editor-bulk-mail' }),
-    route('editor/audit', 'routes/editor/editor-audit.tsx', { id: 'editor-audit' }),
-    route('editor/tracks', 'routes/editor/editor-tracks.tsx', { id: 'editor-tracks' }),
-    route('editor/review-form', 'routes/editor/editor-review-form.tsx', { id: 'editor-review-form' }),
-    route('editor/mail-templates', 'routes/editor/editor-mail-templates.tsx', { id: 'editor-mail-templates' }),
-    route('editor/exports', 'routes/editor/editor-exports.tsx', { id: 'editor-exports' }),
-    route('editor/pricing', 'routes/editor/editor-pricing.tsx', { id: 'editor-pricing' }),
-    route('editor/workshops', 'routes/editor/editor-workshops.tsx', { id: 'editor-workshops' }),
-    route('editor/registrations/new', 'routes/editor/editor-new-registration.tsx', { id: 'editor-new-registration' }),
-    route('editor/registrations/:registrationId', 'routes/editor/editor-registration.tsx', { id: 'editor-registration' }),
-    route('editor/attendees', 'routes/editor/editor-attendees.tsx', { id: 'editor-attendees' }),
-    route('editor/check-in', 'routes/editor/editor-check-in.tsx', { id: 'editor-check-in' }),
-    route('editor/visa-letters', 'routes/editor/editor-visa-letters.tsx', { id: 'editor-visa-letters' }),
+    route('editor/dashboard', 'routes/editor/dashboard/editor-dashboard.tsx', { id: 'editor-dashboard' }),
+    route('editor/view-more/:paperId', 'routes/editor/view-more/editor-view-more.tsx', { id: 'editor-view-more' }),
+    route('editor/messages', 'routes/editor/messages/editor-messages.tsx', { id: 'editor-messages' }),
+    route('editor/payments', 'routes/editor/payments/editor-payments.tsx', { id: 'editor-payments' }),
+    route('editor/program', 'routes/editor/program/editor-program.tsx', { id: 'editor-program' }),
+    route('editor/assign', 'routes/editor/assign/editor-assign.tsx', { id: 'editor-assign' }),
+    route('editor/settings', 'routes/editor/settings/editor-settings.tsx', { id: 'editor-settings' }),
+    route('editor/conference', 'routes/editor/conference/editor-conference.tsx', { id: 'editor-conference' }),
+    route('editor/reviewers', 'routes/editor/reviewers/editor-reviewers.tsx', { id: 'editor-reviewers' }),
+    route('editor/decisions', 'routes/editor/decisions/editor-decisions.tsx', { id: 'editor-decisions' }),
+    route('editor/missing-reviews', 'routes/editor/missing-reviews/editor-missing-reviews.tsx', { id: 'editor-missing-reviews' }),
+    route('editor/bulk-mail', 'routes/editor/bulk-mail/editor-bulk-mail.tsx', { id: 'editor-bulk-mail' }),
+    route('editor/audit', 'routes/editor/audit/editor-audit.tsx', { id: 'editor-audit' }),
+    route('editor/tracks', 'routes/editor/tracks/editor-tracks.tsx', { id: 'editor-tracks' }),
+    route('editor/review-form', 'routes/editor/review-form/editor-review-form.tsx', { id: 'editor-review-form' }),
+    route('editor/mail-templates', 'routes/editor/mail-templates/editor-mail-templates.tsx', { id: 'editor-mail-templates' }),
+    route('editor/exports', 'routes/editor/exports/editor-exports.tsx', { id: 'editor-exports' }),
+    route('editor/pricing', 'routes/editor/pricing/editor-pricing.tsx', { id: 'editor-pricing' }),
+    route('editor/workshops', 'routes/editor/workshops/editor-workshops.tsx', { id: 'editor-workshops' }),
+    route('editor/registrations/new', 'routes/editor/registrations/editor-new-registration.tsx', { id: 'editor-new-registration' }),
+    route('editor/registrations/:registrationId', 'routes/editor/registrations/editor-registration.tsx', { id: 'editor-registration' }),
+    route('editor/attendees', 'routes/editor/attendees/editor-attendees.tsx', { id: 'editor-attendees' }),
+    route('editor/check-in', 'routes/editor/check-in/editor-check-in.tsx', { id: 'editor-check-in' }),
+    route('editor/visa-letters', 'routes/editor/visa-letters/editor-visa-letters.tsx', { id: 'editor-visa-letters' }),
     route('reviewer/dashboard', 'routes/reviewer/reviewer-dashboard.tsx', { id: 'reviewer-dashboard' }),
     route('reviewer/dashboard/:paperId', 'routes/reviewer/reviewer-paper.tsx', { id: 'reviewer-paper' }),
     route('reviewer/bidding', 'routes/reviewer/reviewer-bidding.tsx', { id: 'reviewer-bidding' }),
   ]),
+  // No screen: the discussion panel's poll on each page that shows it, loaded by a fetcher only (the server has no
+  // page at these paths: a typed address is the 404 page).
+  route('reviewer/dashboard/:paperId/discussion', 'routes/reviewer/discussion-thread.ts', { id: 'reviewer-discussion' }),
+  route('editor/view-more/:paperId/discussion', 'routes/reviewer/discussion-thread.ts', { id: 'editor-discussion' }),
 ] satisfies RouteConfig;

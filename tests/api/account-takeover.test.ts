@@ -6,7 +6,7 @@ import { mailBodies, verifyAddress } from '../support/mailbox';
 import { injectMultipart, pdfBytes, submitPaper } from '../support/multipart';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
-// Issue 27 points 1 and 2: rights tied to an e-mail address, and switching between accounts of one address.
+// docs/product.md#accounts-and-verified-addresses: rights tied to an e-mail address, and switching between accounts of one address.
 let t: TestApp;
 let editor: SignedUp;
 let ipSeq = 0;
@@ -140,7 +140,7 @@ describe('rights tied to an address wait for its verification (27.2)', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  test('a verified account reads its co-authored paper; the verification answer is the spec\'s text', async () => {
+  test('a verified account reads its co-authored paper; the verification answer is the usual text', async () => {
     const owner = await signupAs(t.app, 'Author');
     const co = await signupAs(t.app, 'Author');
     const paper = await submitPaper(t.app, owner.auth);

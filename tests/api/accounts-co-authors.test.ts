@@ -27,7 +27,7 @@ describe('PUT /api/author/paper/:id/co-authors', () => {
     const list = [person('a'), { ...person('b'), affiliation: undefined }];
     const res = await putCoAuthors(paper._id, list, owner.auth);
     expect(res.statusCode).toBe(200);
-    // Country and ORCID iD (issue 26.4) are optional: '' and null when not given.
+    // Country and ORCID iD (decision 0042) are optional: '' and null when not given.
     const expected = [{ ...list[0], email: list[0]!.email.toLowerCase(), country: '', orcid: null }, { name: list[1]!.name, email: list[1]!.email.toLowerCase(), affiliation: '', country: '', orcid: null }];
     expect(res.json()).toEqual({ message: 'Co-authors saved', coAuthors: expected });
     const detail = await t.app.inject({ method: 'GET', url: `/api/author/paper/${paper._id}`, headers: owner.auth });

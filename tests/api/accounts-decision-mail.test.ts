@@ -5,7 +5,7 @@ import { startSmtpListener } from '../support/smtp';
 import { verifyAddress } from '../support/mailbox';
 import { signupAs } from '../support/users';
 
-/** Issue 17: the decision mail reaches every co-author through a real SMTP listener; a co-author uploads the camera-ready PDF. */
+/** Decision 0016: the decision mail reaches every co-author through a real SMTP listener; a co-author uploads the camera-ready PDF. */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 beforeAll(async () => {

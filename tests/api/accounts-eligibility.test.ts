@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { settings, users } from '../../src/server/db/schema';
+import { settings } from '../../src/server/db/schema';
 import { UNVERIFIED_REVIEWER } from '../../src/server/services/assignment/reviewer-checks';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
-import { signupAs, type SignedUp } from '../support/users';
+import { signupAs, verifyEmail, type SignedUp } from '../support/users';
 
 let t: TestApp;
 let editor: SignedUp;
@@ -18,7 +18,6 @@ const sendPaper = (paperId: string, reviewerId: string) =>
   t.app.inject({ method: 'POST', url: '/api/editor/send-paper', payload: { paperId, reviewerId }, headers: editor.auth });
 const suggested = async (paperId: string) =>
   ((await t.app.inject({ method: 'GET', url: `/api/editor/suggested-reviewers?paperId=${paperId}`, headers: editor.auth })).json() as { _id: string }[]).map((r) => r._id);
-const verify = (id: string) => t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, id));
 const requireVerified = async (on: boolean) => {
   const { db } = t.app.database;
   await db.insert(settings).values({ id: 1, requireVerifiedEmail: on }).onConflictDoUpdate({ target: settings.id, set: { requireVerifiedEmail: on } });
@@ -64,7 +63,7 @@ describe('the requireVerifiedEmail setting', () => {
     // Each at an institution of their own: a shared domain with the author would be a conflict.
     const unverified = await signupAs(t.app, 'Reviewer', { email: `unverified.${Date.now()}@uni-a.edu`, tags: ['Compiler Design'] });
     const verified = await signupAs(t.app, 'Reviewer', { email: `verified.${Date.now()}@uni-b.edu`, tags: ['Compiler Design'] });
-    await verify(verified.user._id);
+    await verifyEmail(t.app, verified);
     await requireVerified(true);
     try {
       const list = await suggested(paper._id);

@@ -51,7 +51,7 @@ describe('payments record the fee item chosen', () => {
     expect(await listed(txnid)).toMatchObject({ expectedAmount: '4500.00', feeLabel: 'Extra pages: 3 × SCOPUS journal', underpaid: false });
   });
 
-  test('SPEC §7\'s payload without a fee item still works, with nothing expected', async () => {
+  test('the original payment payload without a fee item still works, with nothing expected', async () => {
     const txnid = await payInRupees({ amount: 7400, phone: '9999999999', productinfo: '' });
     expect(await listed(txnid)).toMatchObject({ feeItem: null, feeLabel: null, expectedAmount: null, underpaid: false });
   });

@@ -31,7 +31,7 @@ describe('POST /api/password/forgot', () => {
     const wrongRole = await post('/api/password/forgot', { email: author.user.email, role: 'Reviewer' });
     for (const res of [known, other, wrongRole]) {
       expect(res.statusCode).toBe(200);
-      // No mail server here: the answer says the link was kept (issue 25.1), the same for every address.
+      // No mail server here: the answer says the link was kept (decision 0041), the same for every address.
       expect(res.json()).toEqual({ message: FORGOT_ANSWER_KEPT, mail: 'outbox' });
     }
     expect(Object.keys(known.headers).sort()).toEqual(Object.keys(other.headers).sort());
@@ -203,7 +203,7 @@ describe('one person, several roles', () => {
     const refused = await switchTo(token, 'Reviewer');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/type its password/);
-    // Issue 27.1: a shared address, verified by both, proves nothing about who holds the other account.
+    // docs/product.md#accounts-and-verified-addresses: a shared address, verified by both, proves nothing about who holds the other account.
     const { db } = t.app.database;
     await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, author.user._id));
     await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, reviewer.user._id));

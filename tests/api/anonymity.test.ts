@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mailQueue, users } from '../../src/server/db/schema';
+import { mailQueue } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
-import { signupAs, type SignedUp } from '../support/users';
+import { signupAs, verifyEmail, type SignedUp } from '../support/users';
 
-// Issue 16.3 and 16.6: authors and other reviewers never learn who reviewed; reviewers can wait for approval.
+// docs/product.md#who-sees-whom and docs/product.md#the-review-cycle: authors and other reviewers never learn who reviewed; reviewers can wait for approval.
 let t: TestApp;
 let editor: SignedUp;
 
@@ -14,8 +14,7 @@ const post = (url: string, who: SignedUp, payload: object) => t.app.inject({ met
 const get = (url: string, who?: SignedUp) => t.app.inject({ url, headers: who?.auth ?? {} });
 const send = (paperId: string, reviewer: SignedUp) => post('/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id });
 const identities = (r: SignedUp) => [r.user._id, r.user.email, r.user.name];
-/** Only a verified address bids (issue 27.4): set as the mailed link would. */
-const verify = (r: SignedUp) => t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, r.user._id));
+/** Only a verified address bids (docs/product.md#who-sees-whom): set as the mailed link would. */
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -23,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-describe('anonymous reviewers (issue 16.3)', () => {
+describe('anonymous reviewers', () => {
   test('an author sees "Reviewer 1", "Reviewer 2" with answers, comments and reviews, never an id, e-mail or name', async () => {
     const author = await signupAs(t.app, 'Author');
     const paper = await submitPaper(t.app, author.auth, { title: 'Anonymity of reviewers', keywords: ['AI'] });
@@ -32,7 +31,7 @@ describe('anonymous reviewers (issue 16.3)', () => {
     expect((await send(paper._id, r1)).statusCode).toBe(200);
     expect((await send(paper._id, r2)).statusCode).toBe(200);
     // The second reviewer acts first: the numbers follow who was sent the paper first, not who acted first.
-    // (It comments before declining: a reviewer who declined may no longer comment, issue 22.4.)
+    // (It comments before declining: a reviewer who declined may no longer comment, docs/product.md#assignments-declines-and-withdrawals.)
     expect((await post(`/api/reviewer/add-comment/${paper._id}`, r2, { reviewerId: r2.user._id, text: 'Second says hello' })).statusCode).toBe(201);
     expect((await post('/api/reviewer/respond', r2, { paperId: paper._id, email: r2.user.email, status: 'Declined' })).statusCode).toBe(200);
     expect((await post('/api/reviewer/respond', r1, { paperId: paper._id, email: r1.user.email, status: 'Accepted' })).statusCode).toBe(200);
@@ -72,7 +71,7 @@ describe('anonymous reviewers (issue 16.3)', () => {
   });
 });
 
-describe('reviewer approval (issue 16.6)', () => {
+describe('reviewer approval', () => {
   test('with approval on, a new reviewer can log in but is not suggested, sent, shown bids nor auto-assigned until approved', async () => {
     const author = await signupAs(t.app, 'Author');
     const paper = await submitPaper(t.app, author.auth, { title: 'Approval needed', keywords: ['Robotics'] });
@@ -89,7 +88,7 @@ describe('reviewer approval (issue 16.6)', () => {
       const refused = await send(paper._id, fresh);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toMatch(/not been approved/);
-      await verify(fresh);
+      await verifyEmail(t.app, fresh);
       expect((await get('/api/reviewer/bidding', fresh)).json()).toEqual([]);
       expect((await put(`/api/reviewer/bid/${paper._id}`, fresh, { bid: 'eager' })).statusCode).toBe(403);
       const auto = await post('/api/editor/auto-assign', editor, { paperIds: [paper._id], apply: false });
@@ -136,13 +135,13 @@ describe('reviewer approval (issue 16.6)', () => {
 });
 
 /**
- * Issue 23: the deliberation adds answers, discussion, meta-reviews, responses and ratings. Every answer an author
+ * The deliberation (docs/product.md#deliberation) adds answers, discussion, meta-reviews, responses and ratings. Every answer an author
  * receives (their paper, their list, the response page) and every mail sent to them carries nothing of the
  * committee's (committee-only answers, comments to the editor, the discussion, the meta-review's text to the
  * committee, ratings) and no reviewer's identity; a reviewer's answers and mails name no other reviewer and,
  * under blind review, no author.
  */
-describe('deliberation (issue 23): nothing of the committee reaches an author', () => {
+describe('deliberation: nothing of the committee reaches an author', () => {
   test('answers, discussion, meta-review, response, rating and mails, checked from each side', async () => {
     const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
     const author = await signupAs(t.app, 'Author', { name: 'Aurora Hiddenauthor' });

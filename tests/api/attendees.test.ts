@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { auditLog, users } from '../../src/server/db/schema';
+import { auditLog } from '../../src/server/db/schema';
 import type { RegistrationRow } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { insertRegistration } from '../support/registration-rows';
-import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { signupAs, signupChair, type SignedUp } from '../support/users';
 import { readPdf } from '../support/pdf-text';
 
 let t: TestApp;
@@ -19,10 +19,7 @@ const names = (body: { attendees: { name: string }[] }) => body.attendees.map((a
 beforeAll(async () => {
   t = await startTestApp();
   editor = await signupAs(t.app, 'Editor');
-  const email = uniqueAddress('chair');
-  expect((await t.app.inject({ method: 'PUT', url: '/api/editor/tracks/track-2/chairs', headers: editor.auth, payload: { emails: [email] } })).statusCode).toBe(200);
-  chair = await signupAs(t.app, 'Editor', { email });
-  await t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, chair.user._id));
+  chair = await signupChair(t.app, { editor, track: 'track-2' });
   const db = t.app.database.db;
   reg.somchai = await insertRegistration(db, { name: 'สมชาย ใจดี', affiliation: 'Chulalongkorn University', country: 'TH', category: 'student-scopus' });
   reg.ana = await insertRegistration(db, { name: 'Ana Núñez', affiliation: 'Universidad de Chile', country: 'CL', category: 'academician-journal', currency: 'INR', amountMinor: 1850000 });

@@ -63,7 +63,7 @@ describe('POST /api/signup', () => {
     expect((await signup({ ...body, role: 'Reviewer' })).statusCode).toBe(201);
   });
 
-  test('while no account has verified the address, a few may share it (issue 27.2: a stranger\'s signup cannot lock its owner out), not more', async () => {
+  test('while no account has verified the address, a few may share it (a stranger\'s signup cannot lock its owner out), not more', async () => {
     const body = good({ email: 'unclaimed@example.org' });
     expect([(await signup(body)).statusCode, (await signup(body)).statusCode, (await signup(body)).statusCode]).toEqual([201, 201, 201]);
     const fourth = await signup(body);

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MESSAGES, REVISION_MESSAGES } from '../../src/core/messages';
 import type { AutoAssignJson } from '../../src/core/schemas/assignment';
 import type { PaperJson } from '../../src/core/schemas/paper';
-import { auditLog, mailQueue, users } from '../../src/server/db/schema';
+import { auditLog, mailQueue } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
-import { injectMultipart, pdfBytes, type Part } from '../support/multipart';
-import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { injectMultipart, pdfBytes, submitPaper, type Part } from '../support/multipart';
+import { signupAs, uniqueAddress, verifyEmail, type SignedUp } from '../support/users';
 
 /**
- * Issue 22.7: until the submission deadline the submitting author fixes the title, abstract, track, topics and
+ * docs/product.md#assignments-declines-and-withdrawals: until the submission deadline the submitting author fixes the title, abstract, track, topics and
  * free keywords; withdraws the paper before its decision, which takes it out of bidding, assignment and review and
  * tells its reviewers; and gets a receipt with the paper id after each submission.
  */
@@ -18,7 +18,6 @@ let editor: SignedUp;
 let author: SignedUp;
 
 const db = () => t.app.database.db;
-const verify = (who: SignedUp) => db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.user._id));
 const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
 const post = (url: string, who: SignedUp, payload?: object) => t.app.inject({ method: 'POST', url, headers: who.auth, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
 const get = (url: string, who: SignedUp) => t.app.inject({ url, headers: who.auth });
@@ -31,18 +30,6 @@ const auditOf = (paperId: string, action: string) => db().select().from(auditLog
 const reviewer = (tags = ['AI']) => signupAs(t.app, 'Reviewer', { tags });
 const myPaper = async (paperId: string, who = author) => (await get(`/api/author/paper/${paperId}`, who)).json().paper as PaperJson;
 
-async function submit(who: SignedUp, fields: { title?: string; track?: string; keywords?: string[]; freeKeywords?: string[]; coAuthors?: object[] } = {}) {
-  const parts: Part[] = [['title', fields.title ?? 'A paper to fix'], ['abstract', 'The first abstract.']];
-  if (fields.track) parts.push(['track', fields.track]);
-  for (const k of fields.keywords ?? ['AI']) parts.push(['keywords', k]);
-  for (const k of fields.freeKeywords ?? []) parts.push(['freeKeywords', k]);
-  if (fields.coAuthors) parts.push(['coAuthors', JSON.stringify(fields.coAuthors)]);
-  parts.push(['file', pdfBytes(fields.title ?? 'p'), 'paper.pdf']);
-  const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper', parts, who.auth);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().paper as PaperJson;
-}
-
 beforeAll(async () => {
   t = await startTestApp();
   editor = await signupAs(t.app, 'Editor');
@@ -52,7 +39,7 @@ afterAll(async () => { await t?.close(); });
 
 describe('the submitting author fixes the paper until the deadline', () => {
   test('each field is changed on its own, and the audit row names what changed', async () => {
-    const paper = await submit(author, { title: 'Fist title', keywords: ['AI'] });
+    const paper = await submitPaper(t.app, author.auth, { title: 'Fist title', keywords: ['AI'] });
     const title = await patch(paper._id, author, [['title', '  First title  ']]);
     expect(title.statusCode, title.body).toBe(200);
     expect(title.json().message).toBe('Paper saved');
@@ -84,7 +71,7 @@ describe('the submitting author fixes the paper until the deadline', () => {
   });
 
   test('a track that does not exist or is closed, a topic outside the track: 400 with the reason, nothing changed', async () => {
-    const paper = await submit(author, { title: 'Stays as it is', track: 'track-1', keywords: ['Composite materials'] });
+    const paper = await submitPaper(t.app, author.auth, { title: 'Stays as it is', track: 'track-1', keywords: ['Composite materials'] });
     const created = await post('/api/editor/tracks', editor, { name: `Closed track ${Date.now()}`, topics: ['Closed topic'], open: false });
     expect(created.statusCode, created.body).toBe(201);
     const cases: Array<[Part[], string]> = [
@@ -107,7 +94,7 @@ describe('the submitting author fixes the paper until the deadline', () => {
     expect(await auditOf(paper._id, 'paper.revise')).toEqual([]);
     // A paper already in a track that closes keeps its track and may still change its topics.
     const closing = await post('/api/editor/tracks', editor, { name: `Closing track ${Date.now()}`, topics: ['Old topic', 'New topic'] });
-    const inIt = await submit(author, { track: closing.json().id, keywords: ['Old topic'] });
+    const inIt = await submitPaper(t.app, author.auth, { track: closing.json().id, keywords: ['Old topic'] });
     expect((await t.app.inject({ method: 'PATCH', url: `/api/editor/tracks/${closing.json().id}`, headers: editor.auth, payload: { open: false } })).statusCode).toBe(200);
     const kept = await patch(inIt._id, author, [['track', closing.json().id], ['keywords', 'New topic']]);
     expect([kept.statusCode, kept.json().paper?.keywords]).toEqual([200, ['New topic']]);
@@ -115,9 +102,9 @@ describe('the submitting author fixes the paper until the deadline', () => {
 
   test('a co-author may upload a new PDF but not change the description (403); another author does not see the paper (404)', async () => {
     const coEmail = uniqueAddress('co');
-    const paper = await submit(author, { title: 'Two authors', coAuthors: [{ name: 'Co Author', email: coEmail }] });
+    const paper = await submitPaper(t.app, author.auth, { title: 'Two authors', coAuthors: [{ name: 'Co Author', email: coEmail }] });
     const co = await signupAs(t.app, 'Author', { email: coEmail });
-    await verify(co);
+    await verifyEmail(t.app, co);
     const refused = await patch(paper._id, co, [['title', 'Hijacked']]);
     expect([refused.statusCode, refused.json().message]).toEqual([403, 'Only the submitting author may do this']);
     const pdf = await patch(paper._id, co, [['file', pdfBytes('co'), 'co.pdf']]);
@@ -128,7 +115,7 @@ describe('the submitting author fixes the paper until the deadline', () => {
   });
 
   test('after the submission deadline the description is closed (403); a new PDF is still taken', async () => {
-    const paper = await submit(author, { title: 'Late fix' });
+    const paper = await submitPaper(t.app, author.auth, { title: 'Late fix' });
     expect((await put('/api/editor/settings', editor, { submissionDeadline: new Date(Date.now() - 60_000).toISOString() })).statusCode).toBe(200);
     try {
       for (const parts of [[['title', 'Too late']], [['abstract', 'Too late']], [['keywords', 'IoT']], [['track', 'track-3']], [['freeKeywords', 'late']]] as Part[][]) {
@@ -148,7 +135,7 @@ describe('the submitting author fixes the paper until the deadline', () => {
   test('co-authors and their order are the submitting author\'s to change', async () => {
     const a = { name: 'First Co', email: uniqueAddress('first'), affiliation: '' };
     const b = { name: 'Second Co', email: uniqueAddress('second'), affiliation: 'Lab' };
-    const paper = await submit(author, { coAuthors: [a, b] });
+    const paper = await submitPaper(t.app, author.auth, { coAuthors: [a, b] });
     const swapped = await put(`/api/author/paper/${paper._id}/co-authors`, author, { coAuthors: [b, a] });
     expect(swapped.statusCode, swapped.body).toBe(200);
     expect((await myPaper(paper._id)).coAuthors?.map((c) => c.name)).toEqual(['Second Co', 'First Co']);
@@ -159,12 +146,12 @@ describe('the submitting author fixes the paper until the deadline', () => {
 describe('withdrawing a paper', () => {
   test('withdrawn before a decision: reviewers who have not declined and co-authors are mailed; bidding, assignment and reviews stop', async () => {
     const coEmail = uniqueAddress('coauthor');
-    const paper = await submit(author, { title: 'To be withdrawn', keywords: ['Robotics'], coAuthors: [{ name: 'Cora Author', email: coEmail }] });
+    const paper = await submitPaper(t.app, author.auth, { title: 'To be withdrawn', keywords: ['Robotics'], coAuthors: [{ name: 'Cora Author', email: coEmail }] });
     const accepted = await reviewer(['Robotics']);
     const declined = await reviewer(['Robotics']);
     const waiting = await reviewer(['Robotics']);
     const bidder = await reviewer(['Robotics']);
-    await verify(bidder);
+    await verifyEmail(t.app, bidder);
     for (const r of [accepted, declined]) expect((await post('/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: r.user._id })).statusCode).toBe(200);
     expect((await post('/api/reviewer/respond', accepted, { paperId: paper._id, email: accepted.user.email, status: 'Accepted' })).statusCode).toBe(200);
     expect((await post('/api/reviewer/respond', declined, { paperId: paper._id, email: declined.user.email, status: 'Declined' })).statusCode).toBe(200);
@@ -173,7 +160,7 @@ describe('withdrawing a paper', () => {
 
     // A co-author may not withdraw it, another author does not see it.
     const co = await signupAs(t.app, 'Author', { email: coEmail });
-    await verify(co);
+    await verifyEmail(t.app, co);
     const byCo = await withdraw(paper._id, co);
     expect([byCo.statusCode, byCo.json().message]).toEqual([403, 'Only the submitting author may do this']);
     expect((await withdraw(paper._id, await signupAs(t.app, 'Author'))).statusCode).toBe(404);
@@ -241,7 +228,7 @@ describe('withdrawing a paper', () => {
   });
 
   test('after a decision the paper can no longer be withdrawn (409 with the reason)', async () => {
-    const paper = await submit(author, { title: 'Decided' });
+    const paper = await submitPaper(t.app, author.auth, { title: 'Decided' });
     expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
     const res = await withdraw(paper._id, author);
     expect([res.statusCode, res.json().message]).toEqual([409, REVISION_MESSAGES.withdrawAfterDecision]);
@@ -253,7 +240,7 @@ describe('withdrawing a paper', () => {
 describe('the receipt', () => {
   test('each submission mails the submitting author the paper id, title, track, topics, co-authors and the link', async () => {
     const who = await signupAs(t.app, 'Author', { name: 'Rita Receipt' });
-    const paper = await submit(who, {
+    const paper = await submitPaper(t.app, who.auth, {
       title: 'Grid-scale storage', track: 'track-3', keywords: ['Power electronics and drives'],
       coAuthors: [{ name: 'Otto Co', email: 'otto.co@lab.example', affiliation: 'Lab' }],
     });
@@ -269,7 +256,7 @@ describe('the receipt', () => {
     expect(mail!.body).toContain('Co-authors: Otto Co <otto.co@lab.example>');
     expect(mail!.body).toMatch(new RegExp(`https?://\\S+/paper-details/${paper._id}`));
     // A second paper, a second receipt; a refused submission, none.
-    await submit(who, { title: 'Another one' });
+    await submitPaper(t.app, who.auth, { title: 'Another one' });
     const refused = await injectMultipart(t.app, 'POST', '/api/author/new-paper', [['title', 'Refused'], ['abstract', 'x'], ['track', 'no-such-track'], ['file', pdfBytes('r'), 'r.pdf']], who.auth);
     expect(refused.statusCode).toBe(400);
     const all = await mailsTo(who.user.email, 'paperReceived');

@@ -84,7 +84,7 @@ describe('POST /api/editor/auto-assign', () => {
     expect(await statuses(other._id)).toEqual([{ reviewerId: two.user._id, status: 'Sent' }]);
     const assignedToOne = await t.app.inject({ url: `/api/reviewer/assigned-papers/${one.user._id}`, headers: one.auth });
     expect(assignedToOne.json().map((p: { _id: string }) => p._id)).toEqual([paper._id]);
-    // The same service as Send Paper (issue 29 §1.4): each new pair audited as the editor's 'review.assign'.
+    // The same service as Send Paper (decision 0018): each new pair audited as the editor's 'review.assign'.
     const audit = await t.app.inject({ url: `/api/editor/audit?action=review.assign&paperId=${other._id}`, headers: editor.auth });
     expect(audit.json().entries.map((e: { actorId: string; details: unknown }) => [e.actorId, e.details]))
       .toEqual([[editor.user._id, { reviewerId: two.user._id, via: 'auto-assign' }]]);

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { injectMultipart, pdfBytes, type Part } from '../support/multipart';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
-/** Issue 24.6: nominations with a CV, the panel's scores, the editor's decision, the awardees page's data. */
+/** Decision 0044: nominations with a CV, the panel's scores, the editor's decision, the awardees page's data. */
 let t: TestApp;
 let editor: SignedUp;
 let nominator: SignedUp;
@@ -79,7 +79,7 @@ describe('nominating', () => {
     expect(json.statusCode).toBe(400);
   });
 
-  test('the Young Scientist rule of SPEC §9: at most 35, or a PhD, MPhil or Masters student', async () => {
+  test('the Young Scientist rule: at most 35, or a PhD, MPhil or Masters student', async () => {
     const young = { category: 'Young Scientist Award' };
     const none = await nominate(nominator, young);
     expect(none.statusCode).toBe(400);

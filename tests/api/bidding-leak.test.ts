@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../../src/core/ids';
-import { users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
-import { signupAs, type SignedUp } from '../support/users';
+import { signupAs, verifyEmail, type SignedUp } from '../support/users';
 
 /**
- * Issue 27.4: bidding must not tell who wrote a paper. A new reviewer account at the author's domain used to
+ * docs/product.md#who-sees-whom: bidding must not tell who wrote a paper. A new reviewer account at the author's domain used to
  * get the paper hidden and 404 on a bid, another domain the title and 200: one signup per guess told whether
  * a domain (or an exact address) was on a paper's author list. Now an account bids only once its address is
  * verified (so a guess costs a mailbox the guesser reads), and a paper hidden by a conflict answers exactly
@@ -27,7 +25,6 @@ const openTitle = `Open to everyone ${stamp}`;
 const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
 const post = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
 const get = (url: string, who: SignedUp) => t.app.inject({ url, headers: who.auth });
-const verify = (who: SignedUp) => t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.user._id));
 const answer = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, body: JSON.parse(res.body) as unknown });
 /** Every reviewer-facing request that names a paper id, as `who` sends it. */
 const paperRoutes = (who: SignedUp) => ({
@@ -71,7 +68,7 @@ describe('an unverified reviewer may not bid', () => {
   test('once verified, the same account bids', async () => {
     const reviewer = await signupAs(t.app, 'Reviewer', { email: `later.${stamp}@nowhere-${stamp}.org`, tags: ['AI'] });
     expect((await put(`/api/reviewer/bid/${openPaper}`, reviewer, { bid: 'willing' })).statusCode).toBe(403);
-    await verify(reviewer);
+    await verifyEmail(t.app, reviewer);
     expect(answer(await put(`/api/reviewer/bid/${openPaper}`, reviewer, { bid: 'willing' }))).toEqual({ status: 200, body: { paperId: openPaper, bid: 'willing' } });
     expect(((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string }>).map((p) => p._id)).toEqual([openPaper, hiddenPaper]);
   });
@@ -81,8 +78,8 @@ describe('a paper hidden by a conflict answers as a paper that does not exist', 
   test('for a verified reviewer at the author\'s domain, every paper route answers the hidden paper exactly as a random id', async () => {
     const insider = await signupAs(t.app, 'Reviewer', { email: `colleague.${stamp}@${institution}`, tags: ['AI'] });
     const outsider = await signupAs(t.app, 'Reviewer', { email: `visitor.${stamp}@faraway-${stamp}.org`, tags: ['AI'] });
-    await verify(insider);
-    await verify(outsider);
+    await verifyEmail(t.app, insider);
+    await verifyEmail(t.app, outsider);
     for (const [name, call] of Object.entries(paperRoutes(insider))) {
       const hidden = answer(await call(hiddenPaper));
       const missing = answer(await call(newId()));
@@ -96,8 +93,8 @@ describe('a paper hidden by a conflict answers as a paper that does not exist', 
   test('the bidding list leaves the hidden paper out as if it did not exist: same shape, the other papers alike', async () => {
     const insider = await signupAs(t.app, 'Reviewer', { email: `lister.${stamp}@lab.${institution}`, tags: ['AI'] });
     const outsider = await signupAs(t.app, 'Reviewer', { email: `lister.${stamp}@far-${stamp}.org`, tags: ['AI'] });
-    await verify(insider);
-    await verify(outsider);
+    await verifyEmail(t.app, insider);
+    await verifyEmail(t.app, outsider);
     const mine = await get('/api/reviewer/bidding', insider);
     const theirs = await get('/api/reviewer/bidding', outsider);
     expect(mine.statusCode).toBe(200);
@@ -111,7 +108,7 @@ describe('a paper hidden by a conflict answers as a paper that does not exist', 
     await put('/api/editor/settings', editor, { reviewerApproval: true });
     try {
       const waiting = await signupAs(t.app, 'Reviewer', { email: `waiting.${stamp}@wait-${stamp}.org`, tags: ['AI'] });
-      await verify(waiting);
+      await verifyEmail(t.app, waiting);
       const existing = answer(await put(`/api/reviewer/bid/${openPaper}`, waiting, { bid: 'eager' }));
       expect(existing.status).toBe(403);
       expect(answer(await put(`/api/reviewer/bid/${newId()}`, waiting, { bid: 'eager' }))).toEqual(existing);

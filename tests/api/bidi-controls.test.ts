@@ -6,7 +6,7 @@ import { injectMultipart, pdfBytes, submitPaper } from '../support/multipart';
 import { rawMultipart, type RawPart } from '../support/raw-multipart';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
-// Issue 27.9: Unicode's Bidi_Control characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) make a
+// docs/product.md#validation-and-messages: Unicode's Bidi_Control characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) make a
 // name, a title or a file name read differently from what it is: `evil\u202efdp.exe` shows as "evilexe.pdf".
 // They are refused wherever such a text is shown; Arabic and Hebrew text without them is welcome.
 

@@ -5,12 +5,12 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readPdf } from '../support/pdf-text';
 import { startTestApp, type TestApp } from '../support/app';
-import { injectMultipart, type Part } from '../support/multipart';
+import { submitPaperAnswer } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
  * Under blind review the reviewer's copy of a PDF also leaves out what annotations, attached files, the outline and
- * applications' private page data say about the authors (docs/decisions/0021-blind-pdf-copy.md), and the author hears
+ * applications' private page data say about the authors (decision 0021), and the author hears
  * at upload what their PDF holds.
  */
 let t: TestApp;
@@ -110,12 +110,9 @@ async function asReaderSeesIt(bytes: Buffer) {
   };
 }
 
-async function submit(who: SignedUp, pdf: Buffer, coAuthors: unknown[] = []) {
-  const parts: Part[] = [['title', `Blind parts ${unique()}`], ['abstract', 'We study things.'], ['keywords', 'AI'], ['coAuthors', JSON.stringify(coAuthors)], ['file', pdf, 'draft.pdf']];
-  const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper', parts, who.auth);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { message: string; paper: { _id: string }; metadataWarning?: string };
-}
+/** A paper of its own title, with its co-author list (empty when not given). */
+const submit = (who: SignedUp, pdf: Buffer, coAuthors: unknown[] = []) =>
+  submitPaperAnswer(t.app, who.auth, { title: `Blind parts ${unique()}`, coAuthors, pdf, filename: 'draft.pdf' });
 
 /** A new reviewer who is sent the paper, and the PDF link their list hands out. */
 async function reviewerLinkFor(paperId: string): Promise<string> {

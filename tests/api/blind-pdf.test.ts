@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { blindCopyInputsSql, blindCopyKey } from '../../src/server/storage/derived-keys';
 import { sweepUnreferencedFiles } from '../../src/server/storage/pg-file-store';
 import { startTestApp, type TestApp } from '../support/app';
-import { injectMultipart, pdfBytes, submitPaper, type Part } from '../support/multipart';
+import { injectMultipart, pdfBytes, submitPaper, submitPaperAnswer } from '../support/multipart';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
 /**
- * Issue 27.3: under blind review the PDF a reviewer downloads carries no document information and no XMP
+ * Decision 0021: under blind review the PDF a reviewer downloads carries no document information and no XMP
  * packet (a full rewrite, so the old bytes are gone); the author and the editor keep the original bytes; the
  * author is told at upload when the PDF's metadata names them.
  */
@@ -70,12 +70,8 @@ function allText(doc: PDFDocument): string {
   return parts.join('\n');
 }
 
-async function submit(who: SignedUp, pdf: Buffer) {
-  const parts: Part[] = [['title', `Blind study ${unique()}`], ['abstract', 'We study things.'], ['keywords', 'AI'], ['file', pdf, 'alice-author-draft.pdf']];
-  const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper', parts, who.auth);
-  expect(res.statusCode).toBe(201);
-  return res.json() as { message: string; paper: { _id: string; pdf: string }; metadataWarning?: string };
-}
+/** A paper of its own title, its PDF's file name naming the author as a draft's might. */
+const submit = (who: SignedUp, pdf: Buffer) => submitPaperAnswer(t.app, who.auth, { title: `Blind study ${unique()}`, pdf, filename: 'alice-author-draft.pdf' });
 
 async function sendToNewReviewer(paperId: string): Promise<SignedUp> {
   const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });

@@ -5,20 +5,19 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONFERENCE_TITLE } from '../../src/core/conference';
 import type { BulkMailDetailJson, BulkMailJson, BulkMailPreviewJson } from '../../src/core/schemas/bulk-mail';
-import { auditLog, bulkMails, mailPreferences, mailQueue, users } from '../../src/server/db/schema';
+import { auditLog, bulkMails, mailPreferences, mailQueue } from '../../src/server/db/schema';
 import { newDocumentCode } from '../../src/server/documents/codes';
-import { hashPayuResponse } from '../../src/server/payments/payu';
 import { newDataDir, startTestApp, type TestApp } from '../support/app';
 import { freshPostgresUrl } from '../support/database';
-import { payAndConfirm } from '../support/payu';
+import { payAndConfirm, payuSucceeds } from '../support/payu';
 import { insertRegistration } from '../support/registration-rows';
-import { injectMultipart, pdfBytes, type Part } from '../support/multipart';
+import { submitPaper } from '../support/multipart';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mailHeaders, mailText, startSmtpListener, type ReceivedMail } from '../support/smtp';
-import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { signupAs, signupChair, uniqueAddress, verifyEmail, type SignedUp } from '../support/users';
 
 /**
- * Issue 25.3: mail to a group. The groups resolve as the editor means them (authors by the decision they were told
+ * Decision 0040: mail to a group. The groups resolve as the editor means them (authors by the decision they were told
  * and by track, co-authors or not; reviewers owing a review; a track's reviewers; attendees with a paid registration;
  * accepted authors whose paper no paid registration of one of its authors names: decision 0056), one mail per address, placeholders filled per recipient, through the real SMTP listener; a key makes a
  * double click send once; a track chair writes only within their tracks; and 1,000 mails reach the listener once
@@ -55,38 +54,12 @@ const emailsOf = async (audience: object, who?: SignedUp) => {
 };
 const sorted = (...emails: string[]) => [...emails].sort();
 
-async function submit(who: SignedUp, title: string, track: string, topic: string): Promise<string> {
-  const parts: Part[] = [['title', title], ['abstract', 'An abstract.'], ['track', track], ['keywords', topic], ['file', pdfBytes(title), 'paper.pdf']];
-  const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper', parts, who.auth);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().paper._id;
-}
 /**
- * SPEC §7's public payment form without a fee row, confirmed by PayU (a correctly hashed success callback): a plain
+ * The public payment form without a fee row, confirmed by PayU (a correctly hashed success callback): a plain
  * payment (decision 0056), whatever paper id its payer typed.
  */
 async function payPlain(name: string, email: string, amount: number, productinfo: string) {
   await payAndConfirm(t.app, PAYU_SALT, { name, email, amount, productinfo });
-}
-/** PayU confirms the payment our server started with these hidden fields. */
-async function payuSucceeds(f: Record<string, string>) {
-  const answer = {
-    mihpayid: '4039937156', mode: 'CC', status: 'success', key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!,
-    firstname: f.firstname!, email: f.email!, phone: f.phone ?? '', udf1: '', udf2: '', udf3: '', udf4: '', udf5: '',
-  };
-  const cb = await t.app.inject({
-    method: 'POST', url: '/api/payu/success', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...answer, hash: hashPayuResponse(answer, PAYU_SALT) }).toString(),
-  });
-  expect(cb.statusCode, cb.body).toBe(200);
-}
-async function chairOf(trackId: string): Promise<SignedUp> {
-  const email = uniqueAddress('chair');
-  const named = await t.app.inject({ method: 'PUT', url: `/api/editor/tracks/${trackId}/chairs`, headers: editor.auth, payload: { emails: [email] } });
-  expect(named.statusCode, named.body).toBe(200);
-  const chair = await signupAs(t.app, 'Editor', { email, name: `Chair of ${trackId}` });
-  await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, chair.user._id));
-  return chair;
 }
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.some((to) => to.toLowerCase() === email.toLowerCase()));
 
@@ -100,10 +73,10 @@ beforeAll(async () => {
   ed = await signupAs(t.app, 'Reviewer', { name: 'Ed Examiner', tags: ['AI'] });
   cora.email = uniqueAddress('cora');
   zed.email = uniqueAddress('zed');
-  p.A = await submit(ann, 'Composites under stress', 'track-1', 'Composite materials');
-  p.B = await submit(ben, 'Strategy for small firms', 'track-4', 'Strategic management');
-  p.C = await submit(ann, 'Lean {name} factories', 'track-4', 'Strategic management');
-  p.D = await submit(ben, 'Alloys at sea', 'track-1', 'Composite materials');
+  p.A = (await submitPaper(t.app, ann.auth, { title: 'Composites under stress', track: 'track-1', keywords: ['Composite materials'] }))._id;
+  p.B = (await submitPaper(t.app, ben.auth, { title: 'Strategy for small firms', track: 'track-4', keywords: ['Strategic management'] }))._id;
+  p.C = (await submitPaper(t.app, ann.auth, { title: 'Lean {name} factories', track: 'track-4', keywords: ['Strategic management'] }))._id;
+  p.D = (await submitPaper(t.app, ben.auth, { title: 'Alloys at sea', track: 'track-1', keywords: ['Composite materials'] }))._id;
   const co = await t.app.inject({
     method: 'PUT', url: `/api/author/paper/${p.A}/co-authors`, headers: ann.auth,
     payload: { coAuthors: [{ name: cora.name, email: cora.email }, { name: 'Ben as co-author', email: ben.user.email.toUpperCase() }] },
@@ -177,14 +150,15 @@ describe('the groups', () => {
     expect((await group({ group: 'unregistered', coAuthors: true })).count).toBe(3);
 
     // Ann, A's author, registers with it: pending until PayU confirms what covers its price, then paid.
-    await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, ann.user._id));
+    await verifyEmail(t.app, ann);
     const made = await t.app.inject({
       method: 'POST', url: '/api/registrations', headers: ann.auth,
       payload: { name: ann.user.name, affiliation: 'Mahidol University', country: 'TH', category: 'academician-journal', currency: 'INR', provider: 'payu', paperId: p.A },
     });
     expect(made.statusCode, made.body).toBe(201);
     expect((await group({ group: 'attendees' })).count).toBe(1);
-    await payuSucceeds(made.json().payment.fields);
+    const paid = await payuSucceeds(t.app, { salt: PAYU_SALT, fields: made.json().payment.fields });
+    expect(paid.statusCode, paid.body).toBe(200);
     // And a second paid registration at her address in other letters: one mail, the first name found.
     await insertRegistration(db(), { name: 'Ann again', email: ann.user.email.toUpperCase(), currency: 'INR' });
 
@@ -283,7 +257,7 @@ describe('the mail', () => {
 
 describe('a track chair', () => {
   test('writes only to groups within their tracks, and sees only their own bulk mails', async () => {
-    const chair = await chairOf('track-4');
+    const chair = await signupChair(t.app, { editor, track: 'track-4' });
     expect(sorted(...await emailsOf({ group: 'authors', trackId: 'track-4' }, chair))).toEqual(sorted(ann.user.email, ben.user.email));
     expect(await emailsOf({ group: 'reviewers', trackId: 'track-4' }, chair)).toEqual([ed.user.email]);
     for (const [audience, message] of [

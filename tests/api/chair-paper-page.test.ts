@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { paperAtLimit, REVIEWER_NOT_ASSIGNED, reviewedCannotUnassign, reviewerAtLimit, reviewerUnassigned } from '../../src/core/assignment/messages';
 import { MESSAGES } from '../../src/core/messages';
 import type { RankedReviewersJson } from '../../src/core/schemas/ranked-reviewers';
-import { auditLog, mailQueue, papers, reviewStatuses, users } from '../../src/server/db/schema';
+import { auditLog, mailQueue, papers, reviewStatuses } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { mailBodies } from '../support/mailbox';
 import { submitPaper } from '../support/multipart';
-import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { signupAs, signupChair, verifyEmail, type SignedUp } from '../support/users';
 
 /**
- * Issue 22.3, the chair's paper page: every eligible reviewer ranked (10 per shared topic, +20 eager, +10
- * willing), SPEC §5's group on top computed after conflicts, the load against the limit, Send Paper held to
+ * Decision 0025, the chair's paper page: every eligible reviewer ranked (10 per shared topic, +20 eager, +10
+ * willing), the suggested group (docs/product.md#validation-and-messages) on top computed after conflicts, the load against the limit, Send Paper held to
  * the saved limits unless overridden, and unassigning a reviewer who has not reviewed (audited, mailed). A
  * track chair acts only on their track's papers, and not on one they are conflicted with. Each test uses
  * topics of its own: the file shares one database.
@@ -22,7 +22,6 @@ let chair: SignedUp;
 let otherChair: SignedUp;
 
 const db = () => t.app.database.db;
-const verify = (who: SignedUp) => db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.user._id));
 
 async function ranked(paperId: string, who: SignedUp = editor, query = 'limit=200'): Promise<RankedReviewersJson> {
   const res = await t.app.inject({ url: `/api/editor/papers/${paperId}/ranked-reviewers?${query}`, headers: who.auth });
@@ -37,7 +36,7 @@ const sendPaper = (paperId: string, reviewer: SignedUp, extra: { override?: bool
 const unassign = (paperId: string, reviewer: SignedUp, who: SignedUp = editor) =>
   t.app.inject({ method: 'DELETE', url: `/api/editor/papers/${paperId}/reviewers/${reviewer.user._id}`, headers: who.auth });
 const bid = async (reviewer: SignedUp, paperId: string, value: string) => {
-  await verify(reviewer);
+  await verifyEmail(t.app, reviewer);
   const res = await t.app.inject({ method: 'PUT', url: `/api/reviewer/bid/${paperId}`, headers: reviewer.auth, payload: { bid: value } });
   expect(res.statusCode, res.body).toBe(200);
 };
@@ -55,20 +54,14 @@ beforeAll(async () => {
   t = await startTestApp();
   editor = await signupAs(t.app, 'Editor');
   // Chairs as the editor names them: the computing track (where submissions without a track go) and another.
-  for (const [track, set] of [['track-2', (s: SignedUp) => { chair = s; }], ['track-1', (s: SignedUp) => { otherChair = s; }]] as const) {
-    const email = uniqueAddress('chair');
-    const named = await t.app.inject({ method: 'PUT', url: `/api/editor/tracks/${track}/chairs`, headers: editor.auth, payload: { emails: [email] } });
-    expect(named.statusCode).toBe(200);
-    const account = await signupAs(t.app, 'Editor', { email });
-    expect(account.user.chairOnly).toBe(true);
-    await verify(account);
-    set(account);
-  }
+  chair = await signupChair(t.app, { editor, track: 'track-2' });
+  otherChair = await signupChair(t.app, { editor, track: 'track-1' });
+  expect([chair.user.chairOnly, otherChair.user.chairOnly]).toEqual([true, true]);
 });
 afterAll(async () => { await t?.close(); });
 
 describe('the ranked list', () => {
-  test('SPEC\'s group on top is the highest overlap among the eligible, though the best match is conflicted; then the others by score', async () => {
+  test('the suggested group on top is the highest overlap among the eligible, though the best match is conflicted; then the others by score', async () => {
     const institution = `uni-r-${Date.now().toString(36)}.edu`;
     const author = await signupAs(t.app, 'Author', { email: `asha@${institution}` });
     const paper = await submitPaper(t.app, author.auth, { keywords: ['Robotics', 'Computer Vision', 'Embedded Systems', 'Edge Computing'] });
@@ -108,7 +101,7 @@ describe('the ranked list', () => {
     expect(list.bids).toEqual({ eager: 2, willing: 1, notWilling: 0, conflict: 0 });
     expect(list.nextOffset).toBeNull();
 
-    // The same group as SPEC's suggestions.
+    // The same group as the suggested reviewers.
     const suggested = (await t.app.inject({ url: `/api/editor/suggested-reviewers?paperId=${paper._id}`, headers: editor.auth })).json() as Array<{ _id: string }>;
     expect(suggested.map((s) => s._id).sort()).toEqual([willingThree.user._id, plainThree.user._id].sort());
 
@@ -131,7 +124,7 @@ describe('the ranked list', () => {
     const paper = await submitPaper(t.app, author.auth, { keywords: ['Compiler Design'] });
     const unverified = await signupAs(t.app, 'Reviewer', { tags: ['Compiler Design'] });
     const verified = await signupAs(t.app, 'Reviewer', { tags: ['Compiler Design'] });
-    await verify(verified);
+    await verifyEmail(t.app, verified);
     await saveSettings({ requireVerifiedEmail: true });
     try {
       const list = await ranked(paper._id);
@@ -139,7 +132,7 @@ describe('the ranked list', () => {
       // Approval on: a reviewer who signs up now waits for it.
       await saveSettings({ reviewerApproval: true });
       const waiting = await signupAs(t.app, 'Reviewer', { tags: ['Compiler Design'] });
-      await verify(waiting);
+      await verifyEmail(t.app, waiting);
       expect(mine((await ranked(paper._id)).reviewers, unverified, verified, waiting).map((r) => r._id)).toEqual([verified.user._id]);
     } finally {
       await saveSettings({ requireVerifiedEmail: false, reviewerApproval: false });

@@ -6,7 +6,7 @@ import { pdfBytes, submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Issue 11 §3: two instances of the server (two buildApp, each with its own DATA_DIR) on one PostgreSQL
+ * Decision 0020: two instances of the server (two buildApp, each with its own DATA_DIR) on one PostgreSQL
  * database behave as one: files, login throttling and cached lists are shared through the database.
  */
 let pg: { url: string; drop: () => Promise<void> };

@@ -12,12 +12,12 @@ import { signaturePng } from '../support/png';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Issue 26.1 and 26.6: what the server sends a person names the conference from its current facts (a save changes
+ * Decisions 0051 and 0054: what the server sends a person names the conference from its current facts (a save changes
  * the next mail and the next certificate, no restart), names in any script read back exactly, the uploaded logo is
  * drawn, and presentation certificates wait until their published session has taken place.
  */
 // A name whose glyphs stay in logical order: pdf.js reads a reph or a pre-base vowel sign (शर्मा, प्रिया) in the
-// order drawn, though it is drawn right (docs/decisions/0054).
+// order drawn, though it is drawn right (decision 0054).
 const DEVANAGARI = 'राहुल कुमार';
 const THAI = 'สมชาย ใจดี';
 const LATIN = 'Zoë Ångström-Núñez';
@@ -108,7 +108,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-describe('presentation certificates only for sessions that have taken place (issue 26.6)', () => {
+describe('presentation certificates only for sessions that have taken place', () => {
   test('ended session: issued without override; future session: waiting; draft-only or dropped paper: never', async () => {
     const first = await issue();
     expect(first.statusCode, first.body).toBe(200);
@@ -140,8 +140,8 @@ describe('presentation certificates only for sessions that have taken place (iss
   });
 });
 
-describe('the settings change a mail and a certificate (issue 26.1)', () => {
-  test('before any save, the certificate names SPEC\'s conference', async () => {
+describe('the settings change a mail and a certificate', () => {
+  test('before any save, the certificate names the default conference', async () => {
     const text = await pdfText(await certificatePdf(paper.ended));
     expect(text).toContain('5th World Conference on Innovations in Management, Science and Engineering');
     expect(text).toContain('27–28 December 2023');

@@ -8,7 +8,7 @@ import { multipart } from '../support/multipart';
 import { signaturePng } from '../support/png';
 import { signupAs, type SignedUp } from '../support/users';
 
-/** Issue 26.1: the editor edits the conference's facts; the public answer and this instance's store follow at once. */
+/** Decision 0051: the editor edits the conference's facts; the public answer and this instance's store follow at once. */
 let t: TestApp;
 let editor: SignedUp;
 let author: SignedUp;
@@ -47,7 +47,7 @@ const NEW_FACTS: ConferenceFacts = {
 };
 
 describe('before any save', () => {
-  test('the public facts are SPEC\'s texts, to the letter', async () => {
+  test('the public facts are the default texts, to the letter', async () => {
     const res = await getPublic();
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');

@@ -12,7 +12,7 @@ describe('POST /api/contact', () => {
   const post = (payload: unknown, remoteAddress = '203.0.113.1') =>
     t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, remoteAddress });
 
-  test('stores the message with the sender address and answers 201 with the spec text', async () => {
+  test('stores the message with the sender address and answers 201 with the success text', async () => {
     const res = await post({ name: ' Ada ', email: 'ada@example.org', phone: '+66 1', subject: 'Visa letter', message: 'Can you send one?' }, '203.0.113.10');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: 'Message sent successfully !!' });

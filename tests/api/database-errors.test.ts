@@ -7,7 +7,7 @@ import { outOfSpaceMessage } from '../../src/server/disk-space';
 import { startTestApp, type TestApp } from '../support/app';
 import { uniqueAddress } from '../support/users';
 
-// Issue 16.7: a database out of disk is a 503 like the file store's, and log lines never carry what users sent.
+// docs/product.md#validation-and-messages: a database out of disk is a 503 like the file store's, and log lines never carry what users sent.
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
 afterAll(async () => { await t?.close(); });

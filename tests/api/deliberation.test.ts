@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { auditLog, settings, users } from '../../src/server/db/schema';
+import { auditLog, settings } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { mailBodies } from '../support/mailbox';
 import { submitPaper } from '../support/multipart';
-import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { signupAs, signupChair, verifyEmail, type SignedUp } from '../support/users';
 
 /**
- * Issue 23.4 and 23.5: the meta-review (editor and the paper's track chair; the decision mail carries its text to
+ * Decision 0033: the meta-review (editor and the paper's track chair; the decision mail carries its text to
  * the authors, never its text to the committee) and the author response (its window, its word limit counted by
  * core/word-count, the mails to reviewers and chairs, and a reviewer revising after the review deadline).
  */
@@ -21,7 +21,6 @@ let reviewer: SignedUp;
 let decliner: SignedUp;
 
 const db = () => t.app.database.db;
-const verify = (who: SignedUp) => db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.user._id));
 const day = 24 * 3600_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
 /** The dates straight into the row: the order check of PUT /api/editor/settings is not what is tested here. */
@@ -64,14 +63,8 @@ async function paperWithReviews(opts: { coAuthor?: SignedUp } = {}) {
 beforeAll(async () => {
   t = await startTestApp();
   editor = await signupAs(t.app, 'Editor');
-  for (const [track, set] of [['track-2', (s: SignedUp) => { chair = s; }], ['track-1', (s: SignedUp) => { otherChair = s; }]] as const) {
-    const email = uniqueAddress('chair');
-    const named = await t.app.inject({ method: 'PUT', url: `/api/editor/tracks/${track}/chairs`, headers: editor.auth, payload: { emails: [email] } });
-    expect(named.statusCode).toBe(200);
-    const account = await signupAs(t.app, 'Editor', { email });
-    await verify(account);
-    set(account);
-  }
+  chair = await signupChair(t.app, { editor, track: 'track-2' });
+  otherChair = await signupChair(t.app, { editor, track: 'track-1' });
   author = await signupAs(t.app, 'Author', { name: 'Ada Authorname' });
   otherAuthor = await signupAs(t.app, 'Author');
   reviewer = await signupAs(t.app, 'Reviewer', { name: 'Rita Reviewer', tags: ['AI'] });
@@ -172,7 +165,7 @@ describe('author response', () => {
 
   test('a co-author may respond; another author hears 404; reviewers (not declined) and the track chair are mailed, never with the authors\' names', async () => {
     const coAuthor = await signupAs(t.app, 'Author', { name: 'Cora Co' });
-    await verify(coAuthor);
+    await verifyEmail(t.app, coAuthor);
     const paperId = await paperWithReviews({ coAuthor });
     await setDates({ reviewDeadline: iso(-1), responseOpens: iso(-0.5), responseCloses: iso(3) });
     await db().insert(settings).values({ id: 1, blindReview: true }).onConflictDoUpdate({ target: settings.id, set: { blindReview: true } });

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, discussionPosts, users as usersTable } from '../../src/server/db/schema';
-import { sendDiscussionDigests } from '../../src/server/services/review/discussion-digest';
-import { listOtherReviews } from '../../src/server/services/review/other-reviews';
+import { sendDiscussionDigests } from '../../src/server/services/discussion/discussion-digest';
+import { listOtherReviews } from '../../src/server/services/discussion/other-reviews';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { mailText, startSmtpListener, type ReceivedMail } from '../support/smtp';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
-/** Issue 23.2 and 23.3: the other reviews a reviewer may read, and each paper's discussion with its mail digest. */
+/** Decision 0032: the other reviews a reviewer may read, and each paper's discussion with its mail digest. */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 let editor: SignedUp, author: SignedUp, r1: SignedUp, r2: SignedUp, r3: SignedUp, outsider: SignedUp;

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Issue 27 point 7: wrong passwords spread over many addresses trip the per-e-mail ceiling. That ceiling
+ * Decision 0022: wrong passwords spread over many addresses trip the per-e-mail ceiling. That ceiling
  * still stops guessing, but it must not lock the owner out: the right password gets in from an address that
  * logged in to the account before, and from a new address it earns a one-time login link by mail. The answer
  * from a new address is the same whether the password was right or wrong.

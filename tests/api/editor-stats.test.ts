@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
-/** Issue 12: GET /api/editor/stats, the figures behind the editor dashboard's charts. */
+/** docs/product.md#the-review-cycle: GET /api/editor/stats, the figures behind the editor dashboard's charts. */
 let t: TestApp;
 let editor: SignedUp;
 
@@ -73,7 +73,7 @@ test('conflicted-reviewers names each conflicted reviewer with the reason; 400 f
   const res = await t.app.inject({ url: `/api/editor/papers/${paper._id}/conflicted-reviewers`, headers: editor.auth });
   expect(res.statusCode).toBe(200);
   const list = res.json() as Array<{ reviewerId: string; name: string; email: string; reason: string }>;
-  // A conflict by person says why the addresses match (issue 27.5).
+  // A conflict by person says why the addresses match (docs/product.md#conflicts-of-interest).
   expect(list).toContainEqual({ reviewerId: colleague.user._id, name: 'Colin Colleague', email: colleague.user.email, reason: 'same-domain', explanation: 'both addresses are at lab-stats.example' });
   expect(list).toContainEqual({ reviewerId: declared.user._id, name: 'Dora Declared', email: declared.user.email, reason: 'declared-by-author' });
   expect(list.map((c) => c.reviewerId)).not.toContain(stranger.user._id);

@@ -11,7 +11,7 @@ import { storedFiles } from '../../src/server/db/schema';
 import { sweepUnreferencedFiles } from '../../src/server/storage/pg-file-store';
 
 /**
- * Issue 16.2: files are shared by content hash. A request that failed after storing its file deleted it
+ * Decision 0020: files are shared by content hash. A request that failed after storing its file deleted it
  * "if unused" while another request with the same bytes had stored it but not yet committed its paper:
  * in 60 races, 4 papers answered 201 and then served 404 "PDF not found".
  */
@@ -55,7 +55,7 @@ describe.each(['postgres', 'disk'] as const)('FILE_STORE=%s', (store) => {
   });
 
   if (store === 'disk') {
-    test('what a killed upload left in files/tmp is removed when the server starts again (issue 16.9)', async () => {
+    test('what a killed upload left in files/tmp is removed when the server starts again', async () => {
       const leftover = path.join(t.dataDir, 'files', 'tmp', 'a1b2c3d4e5f6a1b2c3d4e5f6');
       writeFileSync(leftover, pdfBytes('half-written', 5_000));
       await t.restart();

@@ -13,7 +13,7 @@ import { comments, contactMessages, keynoteSpeakers, mailPreferences, newsItems,
 import { FEES_WITHOUT_PUBLICATION, PAYER_CATEGORIES, PUBLICATIONS } from '../../src/core/fees';
 import { startTestApp, type TestApp } from '../support/app';
 import { expectCleanAnswer, hostileBody, hostileString, storableHostileString, UNSTORABLE } from '../support/hostile';
-// Issue 16.9: titles and names refuse control and direction characters; the verbatim checks take text without them.
+// docs/product.md#validation-and-messages: titles and names refuse control and direction characters; the verbatim checks take text without them.
 import { hasNoBidiControls, isPlainLine } from '../../src/core/schemas/text';
 import { pdfBytes, submitPaper } from '../support/multipart';
 import { payAndConfirm } from '../support/payu';
@@ -31,7 +31,7 @@ let stripe: http.Server;
 let editor: SignedUp;
 let author: SignedUp;
 let reviewer: SignedUp;
-/** A reviewer with a verified address: bidding waits for one (issue 27.4), so only it reaches the bid's body. */
+/** A reviewer with a verified address: bidding waits for one (docs/product.md#who-sees-whom), so only it reaches the bid's body. */
 let bidder: SignedUp;
 let paperId: string;
 /** A paper of the author's that the withdraw fuzzing may withdraw (paperId stays under review for the others). */
@@ -96,7 +96,7 @@ afterAll(async () => {
 
 const email = fc.oneof(fc.emailAddress(), fc.constant('a@example.org'));
 const amount = fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('10', '0.5', '1e3', '-1', 'Infinity'));
-/** Issue 26.1: each fact good (the defaults) or a kind of bad (a zone that does not exist, days out of order, no e-mail, no country). */
+/** Decision 0051: each fact good (the defaults) or a kind of bad (a zone that does not exist, days out of order, no e-mail, no country). */
 const CONFERENCE_KEYS = [...Object.keys(CONFERENCE_FACTS_DEFAULTS), 'organiserName', 'organiserTitle'] as const;
 const conferenceFields: Record<string, fc.Arbitrary<unknown>> = {
   ...Object.fromEntries(Object.entries(CONFERENCE_FACTS_DEFAULTS).map(([k, v]) => [k, fc.constant(v)])),
@@ -111,7 +111,7 @@ const conferenceFields: Record<string, fc.Arbitrary<unknown>> = {
 
 interface JsonEndpoint { method: InjectOptions['method']; url: () => string; who: () => SignedUp | null; keys: string[]; valid?: () => Record<string, fc.Arbitrary<unknown>> }
 const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
-  // Issue 24.6: the award panel's score and decision, and naming a panel member (the editor is on the panel).
+  // Decision 0044: the award panel's score and decision, and naming a panel member (the editor is on the panel).
   'PUT /api/award-panel/nominations/:id/score': { method: 'PUT', url: () => `/api/award-panel/nominations/${awardNominationId}/score`, who: () => editor, keys: ['score', 'comment'], valid: () => ({ score: fc.oneof(fc.integer({ min: -2, max: 12 }), fc.constantFrom(7.5, '7', 1e20)), comment: storableHostileString(3000) }) },
   'POST /api/award-panel/nominations/:id/decision': { method: 'POST', url: () => `/api/award-panel/nominations/${awardNominationId}/decision`, who: () => editor, keys: ['decision'], valid: () => ({ decision: fc.constantFrom('awarded', 'not-awarded', 'maybe') }) },
   'POST /api/award-panel/members': { method: 'POST', url: () => '/api/award-panel/members', who: () => editor, keys: ['email'], valid: () => ({ email: fc.oneof(email, fc.constant(reviewer.user.email)) }) },
@@ -136,20 +136,20 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'POST /api/editor/program/publish': { method: 'POST', url: () => '/api/editor/program/publish', who: () => editor, keys: ['acknowledgeWarnings'], valid: () => ({ acknowledgeWarnings: fc.constantFrom(true, false, undefined, 'yes') }) },
   'PUT /api/editor/program/sessions/:id/papers': { method: 'PUT', url: () => `/api/editor/program/sessions/${sessionId}/papers`, who: () => editor, keys: ['papers'], valid: () => ({ papers: fc.array(fc.record({ paperId: fc.constant(paperId), presenterEmail: fc.constantFrom(author.user.email, 'x@example.org') }), { maxLength: 2 }) }) },
   'POST /api/editor/registrations/remind': { method: 'POST', url: () => '/api/editor/registrations/remind', who: () => editor, keys: ['paperIds'], valid: () => ({ paperIds: fc.array(fc.constant(paperId), { minLength: 1, maxLength: 2 }) }) },
-  // Issue 26.6: the editor's override for presentation certificates before their sessions.
+  // Decision 0054: the editor's override for presentation certificates before their sessions.
   'POST /api/editor/certificates': { method: 'POST', url: () => '/api/editor/certificates', who: () => editor, keys: ['presentationsBeforeSessions'], valid: () => ({ presentationsBeforeSessions: fc.boolean() }) },
   'POST /api/reviewer/add-comment/:paperId': { method: 'POST', url: () => `/api/reviewer/add-comment/${paperId}`, who: () => reviewer, keys: ['reviewerId', 'text'], valid: () => ({ reviewerId: fc.constant(reviewer.user._id) }) },
   'POST /api/reviewer/respond': { method: 'POST', url: () => '/api/reviewer/respond', who: () => reviewer, keys: ['paperId', 'email', 'status'], valid: () => ({ paperId: fc.constant(paperId), email: fc.constant(reviewer.user.email), status: fc.constantFrom('Accepted', 'Declined') }) },
-  // The review cycle (issue 12).
+  // The review cycle (docs/product.md#the-review-cycle).
   'PUT /api/editor/settings': { method: 'PUT', url: () => '/api/editor/settings', who: () => editor, keys: ['submissionDeadline', 'reviewDeadline', 'cameraReadyDeadline', 'reviewersPerPaper', 'maxPapersPerReviewer', 'blindReview', 'blindAnnotationText', 'doiPrefix', 'doiPattern'], valid: () => ({ reviewersPerPaper: fc.integer({ min: 1, max: 20 }), blindReview: fc.constant(false), blindAnnotationText: fc.constantFrom('keep-unless-naming-author', 'remove'), reviewDeadline: fc.constantFrom(null, '2099-01-01T00:00:00Z') }) },
   'PUT /api/reviewer/review/:paperId': { method: 'PUT', url: () => `/api/reviewer/review/${paperId}`, who: () => reviewer, keys: ['recommendation', 'confidence', 'commentsToAuthors', 'commentsToEditor', 'answers'], valid: () => ({ recommendation: fc.integer({ min: 1, max: 5 }), confidence: fc.integer({ min: 1, max: 5 }) }) },
-  // Issue 23.1: the editor's review form questions (the PATCH is in review-form.test.ts).
+  // Decision 0031: the editor's review form questions (the PATCH is in review-form.test.ts).
   'POST /api/editor/review-form/questions': { method: 'POST', url: () => '/api/editor/review-form/questions', who: () => editor, keys: ['kind', 'label', 'description', 'options', 'visibility', 'required'], valid: () => ({ kind: fc.constantFrom('score', 'choice', 'text'), visibility: fc.constantFrom('authors', 'committee'), options: fc.constantFrom([], ['Low', 'High'], ['a', 'b', 'c']), required: fc.constant(false) }) },
   'PUT /api/reviewer/bid/:paperId': { method: 'PUT', url: () => `/api/reviewer/bid/${paperId}`, who: () => bidder, keys: ['bid'], valid: () => ({ bid: fc.constantFrom('eager', 'willing', 'not-willing', null) }) },
   'POST /api/author/paper/:id/withdraw': { method: 'POST', url: () => `/api/author/paper/${withdrawnPaperId}/withdraw`, who: () => author, keys: [] },
   'PUT /api/author/paper/:id/conflicts': { method: 'PUT', url: () => `/api/author/paper/${paperId}/conflicts`, who: () => author, keys: ['emails'], valid: () => ({ emails: fc.array(email, { maxLength: 3 }) }) },
   'PUT /api/editor/papers/:paperId/decision': { method: 'PUT', url: () => `/api/editor/papers/${paperId}/decision`, who: () => editor, keys: ['decision'], valid: () => ({ decision: fc.constantFrom('Accepted', 'Rejected', 'Revision', null) }) },
-  // Deliberation (issue 23.4, 23.5); no response window is set here, so a response is refused with its reason.
+  // Deliberation (decision 0033); no response window is set here, so a response is refused with its reason.
   'PUT /api/editor/papers/:paperId/meta-review': { method: 'PUT', url: () => `/api/editor/papers/${paperId}/meta-review`, who: () => editor, keys: ['recommendation', 'toAuthors', 'toCommittee'], valid: () => ({ recommendation: fc.constantFrom('Accepted', 'Rejected', 'Revision') }) },
   'PUT /api/author/paper/:id/response': { method: 'PUT', url: () => `/api/author/paper/${paperId}/response`, who: () => author, keys: ['text'] },
   'PUT /api/editor/papers/:paperId/reviews/:reviewerId/rating': { method: 'PUT', url: () => `/api/editor/papers/${paperId}/reviews/${reviewer.user._id}/rating`, who: () => editor, keys: ['rating', 'note'], valid: () => ({ rating: fc.constantFrom('helpful', 'adequate', 'poor', null) }) },
@@ -164,26 +164,26 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   'PATCH /api/news/:id': { method: 'PATCH', url: () => `/api/news/${newsId}`, who: () => editor, keys: ['name', 'description'] },
   'POST /api/news/:id/move': { method: 'POST', url: () => `/api/news/${newsId}/move`, who: () => editor, keys: ['direction'], valid: () => ({ direction: fc.constantFrom('up', 'down') }) },
   'PUT /api/account/mail-preferences': { method: 'PUT', url: () => '/api/account/mail-preferences', who: () => bidder, keys: [...MAIL_CATEGORIES], valid: () => Object.fromEntries(MAIL_CATEGORIES.map((c) => [c, fc.constantFrom(...MAIL_MODES)])) },
-  // Issue 25.3: mail to a group, previewed and sent (no mail server here: every mail is kept in the outbox).
+  // Decision 0040: mail to a group, previewed and sent (no mail server here: every mail is kept in the outbox).
   'POST /api/editor/bulk-mails/preview': { method: 'POST', url: () => '/api/editor/bulk-mails/preview', who: () => editor, keys: ['audience', 'subject', 'body'], valid: () => ({ audience: bulkAudience, subject: fc.constantFrom('Hello {name}', '{nope}', ''), body: fc.constantFrom('{papers}', 'Dear {name} at {loginUrl}', '') }) },
   'POST /api/editor/bulk-mails': { method: 'POST', url: () => '/api/editor/bulk-mails', who: () => editor, keys: ['key', 'audience', 'subject', 'body'], valid: () => ({ key: fc.stringMatching(/^[A-Za-z0-9_-]{16,20}$/), audience: bulkAudience, subject: fc.constantFrom('Hello {name}', '{nope}'), body: fc.constantFrom('{papers}', 'Dear {name}') }) },
-  // Issue 24.5: checking in by a typed or scanned code (none of these is a registration: 404, or 400 when empty).
+  // Decision 0047: checking in by a typed or scanned code (none of these is a registration: 404, or 400 when empty).
   'POST /api/editor/check-in': { method: 'POST', url: () => '/api/editor/check-in', who: () => editor, keys: ['code'], valid: () => ({ code: fc.constantFrom('AAAA-BBBB-CCCC-DDDD-EEEE', 'aaaa bbbb cccc dddd eeee', '0', '') }) },
-  // Issue 24.4: a visa letter for a registration that is not the caller's (bodies checked first: the bidder's address is verified), a refusal's reason.
+  // Decision 0046: a visa letter for a registration that is not the caller's (bodies checked first: the bidder's address is verified), a refusal's reason.
   'POST /api/account/registrations/:id/visa-letter': { method: 'POST', url: () => `/api/account/registrations/${'f'.repeat(24)}/visa-letter`, who: () => bidder, keys: ['passportName', 'nationality', 'passportNumber', 'arrivalDate', 'departureDate'], valid: () => ({ passportName: fc.constantFrom('FUZZ NAME', '', 'ก ข'), nationality: fc.constantFrom('TH', 'in', 'XX', ''), passportNumber: fc.constantFrom('K1234567', 'k-123 4567', '!', ''), arrivalDate: fc.constantFrom('2023-12-26', '2023-02-30', '1999-01-01', 'soon'), departureDate: fc.constantFrom('2023-12-29', '2023-12-01', '2024-12-31', '') }) },
   'POST /api/editor/visa-letters/:id/reject': { method: 'POST', url: () => `/api/editor/visa-letters/${'f'.repeat(24)}/reject`, who: () => editor, keys: ['reason'], valid: () => ({ reason: fc.constantFrom('Not a participant', '', ' ') }) },
-  // Issue 24.1, 24.3 (receipts): the editor registers someone; a bank transfer for a registration that does not exist (bodies checked first).
+  // Decisions 0043 and 0048 (receipts): the editor registers someone; a bank transfer for a registration that does not exist (bodies checked first).
   'POST /api/editor/registrations': { method: 'POST', url: () => '/api/editor/registrations', who: () => editor, keys: ['name', 'email', 'affiliation', 'country', 'category', 'currency', 'paperId', 'coupon', 'billingName', 'billingAddress'], valid: () => ({ email, category: fc.constantFrom('attending', 'student-scopus', 'workshop-nope', ''), currency: fc.constantFrom('USD', 'INR', 'EUR'), country: fc.constantFrom('', 'TH', 'xx'), coupon: fc.constantFrom(undefined, '', 'NOPE-123', '%%') }) },
   'POST /api/editor/registrations/:id/bank-transfers': { method: 'POST', url: () => `/api/editor/registrations/${'f'.repeat(24)}/bank-transfers`, who: () => editor, keys: ['reference', 'paidOn', 'amountMinor', 'currency'], valid: () => ({ paidOn: fc.constantFrom('2026-01-05', '2026-02-30', '2999-01-01', 'yesterday'), amountMinor: fc.oneof(fc.integer({ min: -5, max: 1_000_000 }), fc.constantFrom(0.5, 1e20, '100')), currency: fc.constantFrom('USD', 'INR', 'usd') }) },
-  // Issue 25.2: the daily digest's wording (no mail in this file is a digest) and previews of it.
-  // Issue 24.1–24.2: quotes, the caller's registration (verified address), the editor's coupons and early-bird prices.
+  // Decision 0038: the daily digest's wording (no mail in this file is a digest) and previews of it.
+  // Decision 0043: quotes, the caller's registration (verified address), the editor's coupons and early-bird prices.
   'POST /api/registrations/quote': { method: 'POST', url: () => '/api/registrations/quote', who: () => null, keys: ['category', 'currency', 'coupon', 'paperId'], valid: () => ({ category: fc.constantFrom('attending', 'student-scopus', 'workshop-nope', ''), currency: fc.constantFrom('USD', 'INR', 'EUR'), coupon: fc.constantFrom(undefined, '', 'NOPE-123', '%%'), paperId: fc.constantFrom(undefined, '', paperId, 'f'.repeat(24)) }) },
   'POST /api/registrations': { method: 'POST', url: () => '/api/registrations', who: () => bidder, keys: ['name', 'affiliation', 'country', 'category', 'currency', 'paperId', 'coupon', 'billingName', 'billingAddress', 'provider'], valid: () => ({ category: fc.constantFrom('attending', 'workshop-embedded-systems', 'nope'), currency: fc.constantFrom('USD', 'INR', 'EUR'), country: fc.constantFrom('', 'TH', 'xx'), provider: fc.constantFrom('payu', 'card', 'bank', 'cash'), coupon: fc.constantFrom(undefined, '', 'NOPE-123') }) },
   'POST /api/editor/coupons': { method: 'POST', url: () => '/api/editor/coupons', who: () => editor, keys: ['code', 'kind', 'value', 'categories', 'usageLimit', 'expiresAt'], valid: () => ({ code: fc.stringMatching(/^[A-Z0-9]{3,10}$/), kind: fc.constantFrom('percent', 'fixed', 'free'), value: fc.oneof(fc.integer({ min: -5, max: 200 }), fc.constantFrom(0.5, 1e20)), categories: fc.constantFrom([], ['attending'], ['nope']), usageLimit: fc.constantFrom(null, 1, 0, -1), expiresAt: fc.constantFrom(null, '2030-01-01T00:00:00Z', 'tomorrow') }) },
   'PATCH /api/editor/coupons/:code': { method: 'PATCH', url: () => '/api/editor/coupons/NOSUCHCOUPON', who: () => editor, keys: ['disabled', 'usageLimit', 'expiresAt'], valid: () => ({ disabled: fc.boolean(), usageLimit: fc.constantFrom(null, 1, 0), expiresAt: fc.constantFrom(null, '2030-01-01T00:00:00Z', 'x') }) },
   'POST /api/editor/early-bird-prices': { method: 'POST', url: () => '/api/editor/early-bird-prices', who: () => editor, keys: ['category', 'usdMinor', 'until'], valid: () => ({ category: fc.constantFrom('attending', 'nope'), usdMinor: fc.oneof(fc.integer({ min: -5, max: 100_000 }), fc.constantFrom(0.5, 1e20)), until: fc.constantFrom('2030-01-01T00:00:00Z', '2030-02-30T00:00:00Z', 'soon') }) },
   'PUT /api/editor/mail-templates/:name': { method: 'PUT', url: () => '/api/editor/mail-templates/dailyDigest', who: () => editor, keys: ['subject', 'body'], valid: () => ({ subject: fc.constantFrom('Digest: {count}', '{nope}', ''), body: fc.constantFrom('{items}', 'Hello {name}', '') }) },
-  // Issue 26.1: the conference's facts, the whole set (a bad one of them refuses all: see 'what a refused request leaves behind').
+  // Decision 0051: the conference's facts, the whole set (a bad one of them refuses all: see 'what a refused request leaves behind').
   'PUT /api/editor/conference': { method: 'PUT', url: () => '/api/editor/conference', who: () => editor, keys: [...CONFERENCE_KEYS], valid: () => conferenceFields },
   'POST /api/editor/mail-templates/:name/preview': { method: 'POST', url: () => '/api/editor/mail-templates/paperReceived/preview', who: () => editor, keys: ['subject', 'body', 'paperId', 'userId'], valid: () => ({ subject: fc.constantFrom('Got {paperTitle}', '{x}'), body: fc.constantFrom('Dear {name} {coAuthors}', ''), paperId: fc.constant(paperId), userId: fc.constantFrom(author.user._id, 'f'.repeat(24)) }) },
 };
@@ -195,7 +195,7 @@ const bulkAudience = fc.constantFrom(
   { group: 'authors', decision: 'Maybe' }, { group: 'attendees', trackId: 'track-1' }, { group: 'everyone' }, {},
 );
 
-/** Issue 24.6: a nomination the panel rows score and decide (the author's, with a CV). */
+/** Decision 0044: a nomination the panel rows score and decide (the author's, with a CV). */
 let awardNominationId = 'f'.repeat(24);
 const NOMINATION_FIELDS: RawPart[] = [
   { name: 'nomineeName', value: 'Fuzz Nominee' }, { name: 'nomineeEmail', value: 'fuzz.nominee@example.org' }, { name: 'designation', value: 'Professor' },
@@ -208,7 +208,7 @@ beforeAll(async () => {
   awardNominationId = res.json().nomination.id;
 });
 
-describe('award nomination form (issue 24.6)', () => {
+describe('award nomination form', () => {
   const name = fc.oneof(
     { arbitrary: fc.constantFrom('nomineeName', 'nomineeEmail', 'designation', 'affiliation', 'category', 'statement', 'age', 'studentStatus', 'cv', 'photo', '__proto__'), weight: 4 },
     { arbitrary: hostileString, weight: 1 },
@@ -253,7 +253,7 @@ describe('JSON endpoints', () => {
     const before = await db().select().from(payments);
     await fc.assert(fc.asyncProperty(fc.dictionary(fc.oneof(fc.constantFrom('txnid', 'status', 'hash', 'key', 'amount', 'email', 'mihpayid'), hostileString), hostileString, { maxKeys: 8 }), fc.constantFrom('success', 'failure'), async (form, kind) => {
       const payload = Object.entries(form).map(([k, v]) => `${encodeUtf8(k)}=${encodeUtf8(v)}`).join('&');
-      // Each from its own address: PayU callbacks are limited per address (issue 16), which is not what is fuzzed here.
+      // Each from its own address: PayU callbacks are limited per address (decision 0019), which is not what is fuzzed here.
       const res = await t.app.inject({ method: 'POST', url: `/api/payu/${kind}`, payload, headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: `10.77.${(payuFrom >> 8) & 255}.${payuFrom++ & 255}` });
       expectCleanAnswer(res, payload.slice(0, 200));
       expect(res.statusCode).toBe(400);
@@ -276,7 +276,7 @@ describe('JSON endpoints', () => {
   test('a 10 MB JSON body is refused with 413 on every JSON endpoint', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(10 * 1024 * 1024), text: 'y' });
     // The respond fuzzing may have left the reviewer 'Declined', and a reviewer who declined is refused (403)
-    // before the body is read (issue 22.4): accept again, so the size is what is tested.
+    // before the body is read (docs/product.md#assignments-declines-and-withdrawals): accept again, so the size is what is tested.
     const accepted = await sendJson('POST', '/api/reviewer/respond', JSON.stringify({ paperId, email: reviewer.user.email, status: 'Accepted' }), reviewer);
     expect(accepted.statusCode).toBe(200);
     const webhook: JsonEndpoint = { method: 'POST', url: () => '/api/card/webhook', who: () => null, keys: [] };
@@ -325,7 +325,7 @@ describe('what a refused request leaves behind', () => {
     }), RUNS);
   });
 
-  test('a refused conference save changes nothing (issue 26.1)', async () => {
+  test('a refused conference save changes nothing', async () => {
     await fc.assert(fc.asyncProperty(hostileBody([...CONFERENCE_KEYS], conferenceFields), async (body) => {
       const before = await db().select().from(settings);
       const res = await sendJson('PUT', '/api/editor/conference', body, editor);
@@ -447,7 +447,7 @@ describe('multipart endpoints', () => {
     }), RUNS);
   });
 
-  /** The parts a revision reads (issue 22.7: the paper's description besides the abstract). */
+  /** The parts a revision reads (docs/product.md#assignments-declines-and-withdrawals: the paper's description besides the abstract). */
   const REVISION_FIELDS = new Set(['title', 'abstract', 'keywords', 'track', 'freeKeywords', 'file']);
 
   test('paper update: hostile parts never give a 5xx; a refused update changes nothing', async () => {
@@ -505,7 +505,7 @@ describe('multipart endpoints', () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/editor/settings/signature', headers: editor.auth })).statusCode).toBe(200);
   });
 
-  test('the conference logo upload (issue 26.1): hostile parts never give a 5xx; only a PNG or JPEG is kept', async () => {
+  test('the conference logo upload: hostile parts never give a 5xx; only a PNG or JPEG is kept', async () => {
     await fc.assert(fc.asyncProperty(fc.array(fc.record({ name: fc.oneof(fc.constant('logo'), partName), value: partValue, filename: fc.option(fc.constantFrom('l.png', 'l.jpg', '../l.png'), { nil: undefined }) }), { maxLength: 4 }), async (p) => {
       const before = storedFiles();
       const res = await sendParts('PUT', '/api/editor/conference/logo', p, editor);

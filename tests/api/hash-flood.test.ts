@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { signupAs } from '../support/users';
 
 /**
- * Issue 27 point 6: password hashing (scrypt, ~40 ms and 16 MB each) is the server's most expensive work.
+ * Decision 0022: password hashing (scrypt, ~40 ms and 16 MB each) is the server's most expensive work.
  * A bad reset link must cost no hash, resets and logins are limited per address (a class behind one NAT
  * still logs in), and every hash waits in one bounded queue: full, it answers 503 at once.
  */
@@ -36,7 +36,7 @@ describe('POST /api/password/reset', () => {
     expect(hashes(t)).toBe(before);
     // A good link does hash the new password: the counter sees it.
     const author = await signupAs(t.app, 'Author');
-    const token = await issueAccountToken(t.app.database.db, { userId: author.user._id, purpose: 'reset', ttlMs: 60_000 });
+    const token = await issueAccountToken({ db: t.app.database.db, userId: author.user._id, purpose: 'reset', ttlMs: 60_000 });
     const beforeGood = hashes(t);
     expect((await reset(t, token, '198.18.9.1')).statusCode).toBe(200);
     expect(hashes(t)).toBe(beforeGood + 1);
@@ -45,7 +45,7 @@ describe('POST /api/password/reset', () => {
 
   test('one link used by two resets at once: one 200, one 400', async () => {
     const author = await signupAs(t.app, 'Author');
-    const token = await issueAccountToken(t.app.database.db, { userId: author.user._id, purpose: 'reset', ttlMs: 60_000 });
+    const token = await issueAccountToken({ db: t.app.database.db, userId: author.user._id, purpose: 'reset', ttlMs: 60_000 });
     const codes = (await Promise.all([reset(t, token, '198.18.10.1'), reset(t, token, '198.18.10.2')])).map((r) => r.statusCode);
     expect(codes.sort()).toEqual([200, 400]);
     expect((await reset(t, token, '198.18.10.3')).statusCode).toBe(400);

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { injectMultipart } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
-/** Issue 28.4: every keynote speaker (the seven shipped with the site too) and news item is editable, removable and orderable. */
+/** Decision 0026: every keynote speaker (the seven shipped with the site too) and news item is editable, removable and orderable. */
 let t: TestApp;
 let editor: SignedUp;
 let author: SignedUp;

@@ -9,7 +9,7 @@ import { verifyAddress } from '../support/mailbox';
 import { signupAs, uniqueAddress } from '../support/users';
 
 /**
- * Issue 16 points 1 and 5, issue 11 §2: limits count the real client address (X-Forwarded-For only from
+ * Decision 0019: limits count the real client address (X-Forwarded-For only from
  * configured balancers), live in PostgreSQL so instances share them, stop abuse and not a campus.
  */
 
@@ -198,14 +198,14 @@ describe('a campus behind one NAT', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(over.json().message).toMatch(/^Too many sign-ups from your address\. Please try again in \d+ minutes?\.$/);
     const known = await signupAs(t.app, 'Author');
-    await verifyAddress(t.app, known.user.email); // an unverified address may still be signed up again (issue 27.2)
+    await verifyAddress(t.app, known.user.email); // an unverified address may still be signed up again (docs/product.md#accounts-and-verified-addresses)
     expect((await signup(known.user.email, campus)).statusCode).toBe(429);
     expect((await signup(known.user.email, '192.0.2.201')).statusCode).toBe(409);
     expect((await signup(uniqueAddress('student'), '192.0.2.201')).statusCode).toBe(201);
   }, 300_000);
 });
 
-describe('an empty contact form (issue 18.5)', () => {
+describe('an empty contact form', () => {
   test('stores nothing and answers 200 (not 201: nothing created) with the page\'s toast text', async () => {
     const before = (await t.app.database.db.select().from(contactMessages)).length;
     for (const [i, payload] of [{}, { name: '', email: '', phone: '', subject: '', message: '' }, { name: '  ', message: '\n\t ' }].entries()) {

@@ -5,7 +5,7 @@ import { LEVEL, startLoggedApp, type LoggedApp } from '../support/logged-app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
-// Issue 27.8: log lines name mail templates and ids, never a recipient's address or a mail's subject (which
+// docs/product.md#validation-and-messages: log lines name mail templates and ids, never a recipient's address or a mail's subject (which
 // holds the paper's title); request lines do not carry an address in the path either (/send-mail/:email).
 
 const TITLE = 'Quasar Lattice Perturbations in Zebrafish Logistics 7f3a';
@@ -23,7 +23,7 @@ async function mailingJourney(t: LoggedApp, opts: { refused?: boolean } = {}) {
     payload: { paperId: paper._id, reviewerId: reviewer.user._id },
   });
   if (opts.refused) {
-    // A permanent refusal (5xx) fails the mail at once: the editor reads SPEC's failure message.
+    // A permanent refusal (5xx) fails the mail at once: the editor reads the failure message.
     expect(invite.statusCode, invite.body).toBe(502);
     expect(invite.json()).toEqual({ message: `Failed to send mail to ${reviewer.user.email}` });
   } else expect(invite.statusCode, invite.body).toBeLessThan(300);
@@ -73,7 +73,7 @@ describe('log lines at info level', () => {
       const t = await startLoggedApp({ LOG_LEVEL: 'info', SMTP_URL: `smtp://127.0.0.1:${port}` });
       apps.push(t);
       const people = await mailingJourney(t, { refused: true });
-      // 550 is permanent: no retry, the mail fails at once (issue 25.5).
+      // 550 is permanent: no retry, the mail fails at once (decision 0037).
       await expect.poll(() => t.lines.filter((l) => l.msg === 'mail failed for good').map((l) => l.template), { timeout: 15_000 })
         .toEqual(expect.arrayContaining(['reviewInvitation', 'passwordReset']));
       expect(t.lines.filter((l) => l.msg === 'mail not sent, will retry')).toEqual([]);

@@ -10,8 +10,8 @@ import { mailText, startSmtpListener } from '../support/smtp';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
 /**
- * Issue 25.1 and 25.5: without SMTP every screen's answer says the mail was kept, not sent, and the editor reads
- * each kept mail whole (a reset link opened on a laptop); with SMTP SPEC §8's texts stay for a real send, and the
+ * Decisions 0041 and 0037: without SMTP every screen's answer says the mail was kept, not sent, and the editor reads
+ * each kept mail whole (a reset link opened on a laptop); with SMTP the success texts stay for a real send, and the
  * links of secret-bearing mails are hidden from the editor. The mail log per recipient, editor only.
  */
 async function forgot(app: TestApp, email: string, role = 'Author') {
@@ -92,7 +92,7 @@ describe('without SMTP (the default): kept, not sent, and readable whole', () =>
     expect(sent.json()).toMatchObject({ result: 'outbox' });
     const invitations = await t.app.inject({ url: `/api/editor/papers/${paper._id}/invitation-mails`, headers: editor.auth });
     expect(invitations.json()).toEqual({ invitations: [{ reviewerId: reviewer.user._id, mailId: expect.any(String), state: 'outbox' }] });
-    // SPEC §7's stored status is unchanged: the badge's words come from the mail's state.
+    // The stored status the original API answers is unchanged: the badge's words come from the mail's state.
     const statuses = await t.app.inject({ url: `/api/reviewer/status/${paper._id}`, headers: editor.auth });
     expect(statuses.json()).toEqual([expect.objectContaining({ status: 'Mail Sent' })]);
 
@@ -153,7 +153,7 @@ describe('without SMTP (the default): kept, not sent, and readable whole', () =>
   });
 });
 
-describe('with SMTP: SPEC §8\'s texts for a real send, secret links hidden from the editor', () => {
+describe('with SMTP: the success texts for a real send, secret links hidden from the editor', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
   let t: TestApp;
   let editor: SignedUp;

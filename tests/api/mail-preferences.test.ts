@@ -14,7 +14,7 @@ import { mailHeaders, mailText, startSmtpListener, type ReceivedMail } from '../
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
 /**
- * Issue 25.4 through the real SMTP listener, with two instances of the server on one database (both run the mail
+ * Decision 0039 through the real SMTP listener, with two instances of the server on one database (both run the mail
  * worker and its jobs): each address's choice per kind of non-essential mail (immediately, a daily digest, off),
  * essential mail always sent, the daily digest gathered once, and the signed unsubscribe links.
  */

@@ -59,7 +59,7 @@ describe('mail queue', () => {
       const [row] = await t.app.database.db.select().from(mailQueue).where(and(eq(mailQueue.to, reviewer.user.email), eq(mailQueue.template, 'reviewInvitation')));
       expect(row!.messageId).toBe(`<${row!.id}@example.org>`);
       expect(received[0]!.raw).toContain(`Message-ID: <${row!.id}@example.org>`);
-      // With the listener up a new invitation is answered "sent" (SPEC §8's message).
+      // With the listener up a new invitation is answered "sent" (the message of docs/product.md#mail).
       const now = await t.app.inject({ method: 'POST', url: `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, headers: editor.auth, payload: { paperId: paper._id, reviewerId: reviewer.user._id } });
       expect(now.statusCode).toBe(200);
       expect(now.json()).toEqual({ message: `Mail successfully sent to ${reviewer.user.email}`, result: 'sent' });

@@ -6,7 +6,7 @@ import { signupAs } from '../support/users';
 
 const OUTBOX_BANNER = 'Mail is not configured: messages are kept in the outbox and nothing is sent until the server is given an SMTP_URL.';
 
-/** Issue 18 §3: without SMTP the editor is told plainly that nothing was sent; SPEC §8's text stays for a real send. */
+/** docs/product.md#mail: without SMTP the editor is told plainly that nothing was sent; the success text stays for a real send. */
 describe('mail status', () => {
   let bare: TestApp;
   beforeAll(async () => { bare = await startTestApp(); });
@@ -41,7 +41,7 @@ describe('mail status', () => {
     expect(res.json()).toHaveProperty('message');
   });
 
-  test('with SMTP_URL: configured, no banner, and a delivered invitation keeps SPEC §8\'s message', async () => {
+  test('with SMTP_URL: configured, no banner, and a delivered invitation keeps the success message', async () => {
     const smtp = await startSmtpListener();
     const t = await startTestApp({ SMTP_URL: smtp.url });
     try {

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAIL_TEMPLATES, TEMPLATE_NAMES, allowedPlaceholders } from '../../src/core/mail-templates';
-import { auditLog, mailQueue, responseWindowNotices, users as usersTable } from '../../src/server/db/schema';
-import { sendResponseWindowNotices } from '../../src/server/services/review/response-window-notices';
+import { auditLog, mailQueue, responseWindowNotices } from '../../src/server/db/schema';
+import { sendResponseWindowNotices } from '../../src/server/services/deliberation/response-window-notices';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { mailHeaders, mailParts, mailText, startSmtpListener, type ReceivedMail } from '../support/smtp';
-import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { signupAs, signupChair, uniqueAddress, type SignedUp } from '../support/users';
 
-/** Issue 25.2: the editor words every mail; what they save is what arrives, through a real SMTP listener. */
+/** Decision 0038: the editor words every mail; what they save is what arrives, through a real SMTP listener. */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 let editor: SignedUp;
@@ -38,10 +38,7 @@ beforeAll(async () => {
   editor = await signupAs(t.app, 'Editor');
   author = await signupAs(t.app, 'Author', { name: 'Ada Author' });
   reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
-  const email = uniqueAddress('chair');
-  expect((await put('/api/editor/tracks/track-2/chairs', editor, { emails: [email] })).statusCode).toBe(200);
-  chair = await signupAs(t.app, 'Editor', { email });
-  await t.app.database.db.update(usersTable).set({ emailVerifiedAt: new Date() }).where(eq(usersTable.id, chair.user._id));
+  chair = await signupChair(t.app, { editor, track: 'track-2' });
 });
 afterAll(async () => {
   await t?.close();

@@ -45,7 +45,7 @@ const ADDRESSES = [
   (i: number) => `r${i}@elsewhere-${i}.org`,
 ];
 
-test('issue 22: the rule is applied among the reviewers not conflicted with the paper (by person, declared by the author or by the reviewer)', async () => {
+test('the rule is applied among the reviewers not conflicted with the paper (by person, declared by the author or by the reviewer)', async () => {
   const tag = fc.constantFrom(...TAGS.slice(0, 8));
   const reviewer = fc.record({
     tags: fc.uniqueArray(tag, { maxLength: 5 }),

@@ -2,15 +2,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONFERENCE_TITLE } from '../../src/core/conference';
 import type { MissingReviewsJson } from '../../src/core/schemas/missing-reviews';
-import { auditLog, mailQueue, papers, reviewStatuses, users } from '../../src/server/db/schema';
+import { auditLog, mailQueue, papers, reviewStatuses } from '../../src/server/db/schema';
 import { sendReviewReminders } from '../../src/server/services/submissions/send-review-reminders';
 import { startTestApp, type TestApp } from '../support/app';
-import { injectMultipart, pdfBytes, type Part } from '../support/multipart';
+import { submitPaper } from '../support/multipart';
 import { startSmtpListener } from '../support/smtp';
-import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { signupAs, signupChair, type SignedUp } from '../support/users';
 
 /**
- * Issue 22.5: the editor's page of assignments without a review, by deadline, with a reminder per reviewer and
+ * docs/product.md#assignments-declines-and-withdrawals: the editor's page of assignments without a review, by deadline, with a reminder per reviewer and
  * for all through the mail queue; a track chair sees and reminds only about their tracks' papers, less those they
  * are conflicted with. No mail server here: every mail is kept in the outbox (the answer says so).
  */
@@ -34,26 +34,12 @@ const remindersTo = (who: SignedUp) => db().select().from(mailQueue)
   .where(and(eq(mailQueue.to, who.user.email), eq(mailQueue.template, 'reviewReminderByEditor'))).orderBy(asc(mailQueue.createdAt));
 const pairs = (body: MissingReviewsJson) => body.assignments.map((a) => [a.title, a.reviewerName]);
 
-async function submit(who: SignedUp, title: string, track: string, topic: string): Promise<string> {
-  const parts: Part[] = [['title', title], ['abstract', 'An abstract.'], ['track', track], ['keywords', topic], ['file', pdfBytes(title), 'paper.pdf']];
-  const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper', parts, who.auth);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().paper._id;
-}
 async function assign(paperId: string, reviewer: SignedUp, daysAgo: number) {
   const res = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId, reviewerId: reviewer.user._id } });
   expect(res.statusCode, res.body).toBe(200);
   // Each assignment at a known time, so the order is the test's, not the clock's.
   await db().update(reviewStatuses).set({ sentAt: new Date(Date.now() - daysAgo * DAY) })
     .where(and(eq(reviewStatuses.paperId, paperId), eq(reviewStatuses.reviewerId, reviewer.user._id)));
-}
-async function chairOf(trackId: string, opts: { verified: boolean }): Promise<SignedUp> {
-  const email = uniqueAddress('chair');
-  const named = await t.app.inject({ method: 'PUT', url: `/api/editor/tracks/${trackId}/chairs`, headers: editor.auth, payload: { emails: [email] } });
-  expect(named.statusCode).toBe(200);
-  const chair = await signupAs(t.app, 'Editor', { email, name: `Chair of ${trackId}` });
-  if (opts.verified) await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, chair.user._id));
-  return chair;
 }
 
 beforeAll(async () => {
@@ -65,9 +51,9 @@ beforeAll(async () => {
   for (const [key, name] of [['rita', 'Rita Reviewer'], ['ed', 'Ed Examiner'], ['dora', 'Dora Decliner'], ['done', 'Dan Done'], ['wes', 'Wes Withdrawn']] as const) {
     r[key] = await signupAs(t.app, 'Reviewer', { name, tags: ['AI'] });
   }
-  p.composites = await submit(author, 'Composites under stress', 'track-1', 'Composite materials');
-  p.strategy = await submit(author, 'Strategy for small firms', 'track-4', 'Strategic management');
-  p.withdrawn = await submit(author, 'A study taken back', 'track-1', 'Composite materials');
+  p.composites = (await submitPaper(t.app, author.auth, { title: 'Composites under stress', track: 'track-1', keywords: ['Composite materials'] }))._id;
+  p.strategy = (await submitPaper(t.app, author.auth, { title: 'Strategy for small firms', track: 'track-4', keywords: ['Strategic management'] }))._id;
+  p.withdrawn = (await submitPaper(t.app, author.auth, { title: 'A study taken back', track: 'track-1', keywords: ['Composite materials'] }))._id;
   await assign(p.strategy, r.rita, 5);
   await assign(p.composites, r.ed, 4);
   await assign(p.composites, r.rita, 3);
@@ -229,12 +215,12 @@ describe('a track chair', () => {
   let mo: SignedUp;
   let conflicted: string;
   beforeAll(async () => {
-    chair = await chairOf('track-1', { verified: true });
+    chair = await signupChair(t.app, { editor, track: 'track-1' });
     // Mo reviews only a management paper (track-4); Cy only a paper from the chair's own institution.
     mo = await signupAs(t.app, 'Reviewer', { name: 'Mo Manager', tags: ['AI'] });
     await assign(p.strategy, mo, 1);
     const colleague = await signupAs(t.app, 'Author', { email: `colleague@${chair.user.email.split('@')[1]}` });
-    conflicted = await submit(colleague, 'From the chair\'s lab', 'track-1', 'Composite materials');
+    conflicted = (await submitPaper(t.app, colleague.auth, { title: 'From the chair\'s lab', track: 'track-1', keywords: ['Composite materials'] }))._id;
     const cy = await signupAs(t.app, 'Reviewer', { name: 'Cy Colleague-Reviewer', tags: ['AI'] });
     await assign(conflicted, cy, 1);
   });
@@ -272,11 +258,11 @@ describe('a track chair', () => {
   });
 
   test('a chair of a track without missing reviews has nobody to remind; an unverified chair acts on nothing', async () => {
-    const idle = await chairOf('track-3', { verified: true });
+    const idle = await signupChair(t.app, { editor, track: 'track-3' });
     expect(await list(idle)).toEqual({ assignments: [], nextCursor: null, total: 0, reviewers: 0 });
     const none = await remind(idle, { all: true });
     expect([none.statusCode, none.json().message]).toEqual([409, 'No reviews are missing on the papers you handle: there is nobody to remind.']);
-    const unverified = await chairOf('track-1', { verified: false });
+    const unverified = await signupChair(t.app, { editor, track: 'track-1', verified: false });
     expect((await list(unverified)).total).toBe(0);
     const refused = await remind(unverified, { reviewerId: r.rita.user._id });
     expect(refused.statusCode).toBe(403);
@@ -306,8 +292,7 @@ describe('with a mail server', () => {
     const writer = await signupAs(s.app, 'Author');
     const a = await signupAs(s.app, 'Reviewer', { name: 'Ann', tags: ['AI'] });
     const b = await signupAs(s.app, 'Reviewer', { name: 'Bo', tags: ['AI'] });
-    const parts: Part[] = [['title', 'Mail-server paper'], ['abstract', 'An abstract.'], ['keywords', 'AI'], ['file', pdfBytes('mail'), 'p.pdf']];
-    const paperId = (await injectMultipart(s.app, 'POST', '/api/author/new-paper', parts, writer.auth)).json().paper._id;
+    const paperId = (await submitPaper(s.app, writer.auth, { title: 'Mail-server paper' }))._id;
     for (const who of [a, b]) {
       expect((await s.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: boss.auth, payload: { paperId, reviewerId: who.user._id } })).statusCode).toBe(200);
     }

@@ -7,7 +7,7 @@ import { multipart, pdfBytes } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Graceful overload (issue 30.3): one API request at a time, two may wait (one per client address). The waits
+ * Graceful overload (decision 0036): one API request at a time, two may wait (one per client address). The waits
  * are bounded at a minute here (a loaded CI machine is slow); the bound itself is tested on a server of its own
  * with 1.5 s. The server's real front door, through its real routes and database.
  */

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { injectMultipart, pdfBytes, submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
-/** Issue 22.6: one paper's state, from the workflow, in the words of the editor and of the author at every step. */
+/** docs/product.md#statuses: one paper's state, from the workflow, in the words of the editor and of the author at every step. */
 let t: TestApp;
 let editor: SignedUp;
 let author: SignedUp;
@@ -48,7 +48,7 @@ describe('one paper walked through the workflow', () => {
     // What the author is answered on submitting already says where the paper stands.
     expect(paper.state).toEqual({ code: 'under-review', label: 'Under Review' });
 
-    // SPEC §4's texts before anything happened.
+    // The texts before anything happened (docs/product.md#statuses).
     expect(await states(paper._id)).toMatchObject({
       editor: { code: 'submitted', label: 'Pending Review' }, author: { code: 'under-review', label: 'Under Review' },
     });
@@ -100,14 +100,14 @@ describe('one paper walked through the workflow', () => {
     await decline(paper._id, r1!);
     expect((await states(paper._id)).editor).toEqual({ code: 'under-review', label: 'Under review: 1 of 2 reviews' });
     await decline(paper._id, r2!);
-    // No counted review is left: back to SPEC's text, though the paper has been assigned.
+    // No counted review is left: back to the text before anything happened, though the paper has been assigned.
     expect((await states(paper._id)).editor).toEqual({ code: 'under-review', label: 'Pending Review' });
   });
 
   test('a withdrawn paper reads Withdrawn for both', async () => {
     const paper = await submitPaper(t.app, author.auth, { title: 'Taken back' });
     await send(paper._id, await reviewer());
-    // Nothing sets withdrawn_at through the API yet (issue 22.7 builds it): set as withdrawing will.
+    // Nothing sets withdrawn_at through the API yet (withdrawing was built later): set as withdrawing will.
     await t.app.database.db.update(papers).set({ withdrawnAt: new Date() }).where(eq(papers.id, paper._id));
     expect(await states(paper._id)).toMatchObject({
       editor: { code: 'withdrawn', label: 'Withdrawn' }, author: { code: 'withdrawn', label: 'Withdrawn' },

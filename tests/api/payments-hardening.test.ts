@@ -6,7 +6,7 @@ import { PAYMENT_LIMITS } from '../../src/server/routes/payments';
 import { startTestApp, type TestApp } from '../support/app';
 import { signupAs, type SignedUp } from '../support/users';
 
-/** Issue 16 point 4: nobody writes much to the database without logging in, and the payments list pages. */
+/** Decision 0019: nobody writes much to the database without logging in, and the payments list pages. */
 
 const PAYU_KEY = 'hardKey1';
 const PAYU_SALT = 'hardSalt1';
@@ -100,7 +100,7 @@ describe('limits per address', () => {
 describe('GET /api/editor/payments paging', () => {
   const list = (query = '') => t.app.inject({ url: `/api/editor/payments${query}`, headers: editor.auth });
 
-  test('without limit: every payment in SPEC\'s shape, no cursor', async () => {
+  test('without limit: every payment in the original shape, no cursor', async () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).toEqual(['payments']);

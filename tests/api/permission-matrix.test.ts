@@ -11,14 +11,14 @@ import { signaturePng } from '../support/png';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 import { mailQueue, users as usersTable } from '../../src/server/db/schema';
 import { unsubscribeLinks } from '../../src/server/mail/unsubscribe';
-import { receiptLink } from '../../src/server/services/payments/receipts';
+import { receiptLink } from '../../src/server/services/receipts/receipts';
 
 /**
  * Every /api route × every kind of caller → the status the server must answer. The table is written
  * out by hand; the route list comes from the running app, so a route added without a row here fails
  * the first test. "author"/"otherAuthor": the paper belongs to author. "reviewer"/"otherReviewer": the
  * paper was sent to reviewer, and reviewer's own id is the one in the path. "chair" chairs the paper's track
- * (an Editor account that chairs only, address verified); "otherChair" chairs another track (issue 22.2).
+ * (an Editor account that chairs only, address verified); "otherChair" chairs another track (decision 0023).
  */
 const CALLERS = ['none', 'badToken', 'author', 'otherAuthor', 'editor', 'reviewer', 'otherReviewer', 'chair', 'otherChair'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -41,7 +41,7 @@ const anyRole = (status: number): Expected => ({ ...everyone(status), none: 401 
 const paperOwner = (status: number): Expected => ({ ...onlyAuthors(status), otherAuthor: 404 });
 /** Only the reviewer the paper was sent to (or whose id it is). */
 const assignedReviewer = (status: number): Expected => ({ ...everyone(403), none: 401, reviewer: status });
-/** A paper's discussion: its reviewer, the chair of its track and the editor (issue 23.3). */
+/** A paper's discussion: its reviewer, the chair of its track and the editor (decision 0032). */
 const discussionParticipants = (status: number): Expected => ({ ...editorsAndChairs(status), reviewer: status });
 
 let t: TestApp;
@@ -74,7 +74,7 @@ const newSession = async () => {
   return res.json()._id as string;
 };
 
-/** A session in the published programme (issue 26.2: the calendars read what is published, not the draft). */
+/** A session in the published programme (decision 0052: the calendars read what is published, not the draft). */
 const publishedSession = async () => {
   const id = await newSession();
   const res = await t.app.inject({ method: 'POST', url: '/api/editor/program/publish', payload: { acknowledgeWarnings: true }, headers: users.editor.auth });
@@ -102,7 +102,7 @@ const unsubscribeLink = () => unsubscribeLinks({ publicUrl: t.config.publicUrl, 
 const TABLE: Record<string, Row> = {
   // Public: the same answer whoever asks, with or without a token.
   'GET /api/health': { expect: everyone(200), call: () => ({ url: '/api/health' }) },
-  // The API's document and its readable docs (issue 14).
+  // The API's document and its readable docs (docs/product.md#the-api).
   'GET /api/docs': { expect: everyone(200), call: () => ({}) },
   'GET /api/docs/:file': { expect: everyone(200), call: () => ({ url: '/api/docs/swagger-initializer.js' }) },
   'GET /api/openapi.json': { expect: everyone(200), call: () => ({}) },
@@ -130,13 +130,13 @@ const TABLE: Record<string, Row> = {
   // A PDF is public only through its signed link; the signature, not a token, decides.
   'GET /api/files/:fileId': { expect: everyone(200), call: () => ({ url: pdfUrl }) },
 
-  // Password reset and e-mail verification: public, decided by the link's token (issue 17).
+  // Password reset and e-mail verification: public, decided by the link's token (decision 0016).
   'POST /api/password/forgot': {
     expect: everyone(200), call: () => ({ ...json({ email: `forgot.${++seq}@example.org`, role: 'Author' }), remoteAddress: `192.0.2.${++seq % 250}` }),
   },
   'POST /api/password/reset': { expect: everyone(400), call: () => json({ token: 'A'.repeat(43), password: 'long enough one', confirmPassword: 'long enough one' }) },
   'POST /api/email/verify': { expect: everyone(400), call: () => json({ token: 'A'.repeat(43) }) },
-  // The one-time login link mailed while an account's failed-login ceiling holds (issue 27.7): its token decides.
+  // The one-time login link mailed while an account's failed-login ceiling holds (decision 0022): its token decides.
   'POST /api/login/link': { expect: everyone(400), call: () => json({ token: 'A'.repeat(43) }) },
 
   // Any signed-in user: their own account.
@@ -147,7 +147,7 @@ const TABLE: Record<string, Row> = {
   // Nobody here has a second account under the same e-mail: a role they lack is a 404 (the rules are in accounts.test.ts).
   'POST /api/switch-role': { expect: anyRole(404), call: (who) => json({ role: who === 'author' || who === 'otherAuthor' ? 'Reviewer' : 'Author' }) },
   'PATCH /api/me': { expect: anyRole(200), call: () => json({ phone: '+66 81 000 0000' }) },
-  // Notification settings (issue 25.4): any signed-in user reads their address's; only a verified address (the chairs here) changes them.
+  // Notification settings (decision 0039): any signed-in user reads their address's; only a verified address (the chairs here) changes them.
   'GET /api/account/mail-preferences': { expect: anyRole(200), call: () => ({}) },
   'PUT /api/account/mail-preferences': { expect: { ...anyRole(403), chair: 200, otherChair: 200 }, call: () => json({ discussion: 'daily' }) },
   // A mail's signed unsubscribe link, no login: the signature decides, whoever asks (the page's read, and the one-click POST).
@@ -171,7 +171,7 @@ const TABLE: Record<string, Row> = {
     expect: paperOwner(200),
     call: async () => ({ url: `/api/author/paper/${paperId}`, ...(await form([['abstract', 'A revised abstract.']])) }),
   },
-  // Withdrawing is once per paper: each call withdraws a fresh paper of the author (issue 22.7).
+  // Withdrawing is once per paper: each call withdraws a fresh paper of the author (docs/product.md#assignments-declines-and-withdrawals).
   'POST /api/author/paper/:id/withdraw': {
     expect: paperOwner(200), call: async () => ({ url: `/api/author/paper/${(await submitPaper(t.app, users.author.auth))._id}/withdraw` }),
   },
@@ -183,9 +183,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/editor/suggested-reviewers': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/suggested-reviewers?paperId=${paperId}` }) },
   'GET /api/editor/messages': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/editor/mail-status': { expect: onlyEditors(200), call: () => ({}) },
-  // Issue 14: mail retry (an unknown mail is 404 once the caller is an editor), the audit log and the CSV exports.
+  // Mail retry (an unknown mail is 404 once the caller is an editor), the audit log and the CSV exports (docs/product.md#audit-log-and-exports).
   'POST /api/editor/mails/:mailId/retry': { expect: onlyEditors(404), call: () => ({ url: '/api/editor/mails/0123456789abcdef01234567/retry' }) },
-  // Issue 25.1: the mail log per recipient and one mail whole are the editor's alone; a paper's invitation states, a chair's too.
+  // Decision 0041: the mail log per recipient and one mail whole are the editor's alone; a paper's invitation states, a chair's too.
   'GET /api/editor/mails': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/mails?to=${encodeURIComponent(users.reviewer.user.email)}&status=outbox` }) },
   'GET /api/editor/mails/:mailId': {
     expect: onlyEditors(200),
@@ -234,14 +234,14 @@ const TABLE: Record<string, Row> = {
     call: async () => ({ url: `/api/news/${await editorCreates('/api/news', { name: 'To remove' })}` }),
   },
 
-  // Programme, registration and certificates (issue 15): the programme and verification are public.
+  // Programme, registration and certificates (decision 0017): the programme and verification are public.
   'GET /api/program': { expect: everyone(200), call: () => ({}) },
   'GET /api/program.ics': { expect: everyone(200), call: () => ({}) },
   'GET /api/program/sessions/:id': { expect: everyone(200), call: async () => ({ url: `/api/program/sessions/${await publishedSession()}.ics` }) },
-  // Issue 26.2: online links for the editor and for a verified address with a paid registration (none of these callers has one).
+  // Decision 0052: online links for the editor and for a verified address with a paid registration (none of these callers has one).
   'GET /api/program/links': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/program/publish': { expect: onlyEditors(200), call: () => json({ acknowledgeWarnings: true }) },
-  // Issue 26.3: the printable programme and the abstract book (public once published; the editor's by session or track).
+  // Decision 0053: the printable programme and the abstract book (public once published; the editor's by session or track).
   'GET /api/program.pdf': { expect: everyone(200), call: async () => { await publishedSession(); return {}; } },
   'GET /api/program/abstract-book.pdf': { expect: everyone(200), call: async () => { await publishedSession(); return {}; } },
   'GET /api/editor/abstract-book.pdf': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/abstract-book.pdf?by=track' }) },
@@ -258,14 +258,14 @@ const TABLE: Record<string, Row> = {
   'POST /api/editor/registrations/remind': { expect: onlyEditors(200), call: () => json({ paperIds: [paperId] }) },
   'POST /api/editor/certificates': { expect: onlyEditors(200), call: () => ({}) },
 
-  // The review cycle (issue 12).
+  // The review cycle (docs/product.md#the-review-cycle).
   'GET /api/editor/settings': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/deadlines': { expect: anyRole(200), call: () => ({}) },
-  // The conference's phase (issue 23.8): every signed-in role, chairs too.
+  // The conference's phase (decision 0035): every signed-in role, chairs too.
   'GET /api/phase': { expect: anyRole(200), call: () => ({}) },
   'PUT /api/editor/settings': { expect: onlyEditors(200), call: () => json({ reviewersPerPaper: 3 }) },
   'GET /api/editor/papers/:paperId/reviews': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/reviews` }) },
-  // Issue 23.6, 23.7, 23.9: a review's history and its rating (committee only), the anonymised review export (chairs: their tracks).
+  // Decision 0034 and docs/product.md#deliberation: a review's history and its rating (committee only), the anonymised review export (chairs: their tracks).
   'GET /api/editor/papers/:paperId/reviews/:reviewerId/versions': {
     expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/reviews/${users.reviewer.user._id}/versions` }),
   },
@@ -274,7 +274,7 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/editor/exports/reviews-anonymised.csv': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/exports/reviews-anonymised.json': { expect: editorsAndEveryChair(200), call: () => ({}) },
-  // Issue 26.4, 26.5: the proceedings exports (chairs: their tracks). No DOI prefix is set here: the Crossref deposit answers 409.
+  // Decision 0042: the proceedings exports (chairs: their tracks). No DOI prefix is set here: the Crossref deposit answers 409.
   'GET /api/editor/exports/proceedings.xml': { expect: editorsAndEveryChair(409), call: () => ({}) },
   'GET /api/editor/exports/proceedings.bib': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/exports/proceedings.csv': { expect: editorsAndEveryChair(200), call: () => ({}) },
@@ -283,10 +283,10 @@ const TABLE: Record<string, Row> = {
   'PUT /api/editor/papers/:paperId/decision': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/decision`, ...json({ decision: null }) }) },
   'POST /api/editor/notify': { expect: editorsAndEveryChair(200), call: () => json({ dryRun: true }) },
   'GET /api/editor/stats': { expect: onlyEditors(200), call: () => ({}) },
-  // Reviewer approval (issue 16.6).
+  // Reviewer approval (docs/product.md#the-review-cycle).
   'GET /api/editor/reviewers': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/reviewers?limit=5' }) },
   'PUT /api/editor/reviewers/:id/approval': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/reviewers/${users.reviewer.user._id}/approval`, ...json({ approved: true }) }) },
-  // The chair's paper page (issue 22.3): the ranked list, and unassigning someone who has not reviewed (a fresh one per caller let in).
+  // The chair's paper page (decision 0025): the ranked list, and unassigning someone who has not reviewed (a fresh one per caller let in).
   'GET /api/editor/papers/:paperId/ranked-reviewers': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/ranked-reviewers` }) },
   'DELETE /api/editor/papers/:paperId/reviewers/:reviewerId': {
     expect: editorsAndChairs(200),
@@ -299,7 +299,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/author/paper/:id/camera-ready': {
     expect: paperOwner(403), call: async () => ({ url: `/api/author/paper/${paperId}/camera-ready`, ...(await form([['file', pdfBytes('final'), 'f.pdf']])) }),
   },
-  // Bidding waits for a verified address (issue 27.4), which these reviewers have not (POST /api/email/verify/resend
+  // Bidding waits for a verified address (docs/product.md#who-sees-whom), which these reviewers have not (POST /api/email/verify/resend
   // above needs them unverified): 403 with what to do. A verified reviewer's 200 is in bidding-leak.test.ts.
   'GET /api/reviewer/bidding': { expect: { ...everyone(403), none: 401 }, call: () => ({}) },
   'PUT /api/reviewer/bid/:paperId': { expect: { ...everyone(403), none: 401 }, call: () => ({ url: `/api/reviewer/bid/${paperId}`, ...json({ bid: 'willing' }) }) },
@@ -307,7 +307,7 @@ const TABLE: Record<string, Row> = {
     expect: assignedReviewer(200), call: () => ({ url: `/api/reviewer/review/${paperId}`, ...json({ recommendation: 4, confidence: 3, commentsToAuthors: 'Good.' }) }),
   },
   'GET /api/reviewer/review/:paperId': { expect: assignedReviewer(200), call: () => ({ url: `/api/reviewer/review/${paperId}` }) },
-  // Issue 23.2, 23.3: the other reviews are the assigned reviewer's; the discussion is the paper's committee's (its
+  // Decision 0032: the other reviews are the assigned reviewer's; the discussion is the paper's committee's (its
   // reviewers, its track's chairs and the editor): an author is refused by role, another track's chair told it does not exist.
   'GET /api/reviewer/papers/:paperId/other-reviews': { expect: assignedReviewer(200), call: () => ({ url: `/api/reviewer/papers/${paperId}/other-reviews` }) },
   'GET /api/papers/:paperId/discussion': { expect: discussionParticipants(200), call: () => ({ url: `/api/papers/${paperId}/discussion` }) },
@@ -330,13 +330,13 @@ const TABLE: Record<string, Row> = {
     call: (who) => json({ paperId, email: self(who)?.user.email ?? users.reviewer.user.email, status: 'Accepted' }),
   },
 
-  // Tracks (issue 22.1): public to read; the editor, not a track chair, shapes them and names their chairs.
+  // Tracks (decision 0023): public to read; the editor, not a track chair, shapes them and names their chairs.
   'GET /api/tracks': { expect: everyone(200), call: () => ({}) },
   'GET /api/editor/tracks': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/tracks': { expect: onlyEditors(201), call: () => json({ name: `Matrix track ${++seq}`, topics: ['Matrix topic'] }) },
   'PATCH /api/editor/tracks/:trackId': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/tracks/track-3', ...json({ description: 'Power, electronics, communication and control.' }) }) },
   'PUT /api/editor/tracks/:trackId/chairs': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/tracks/track-4/chairs', ...json({ emails: [] }) }) },
-  // The review form (issue 23.1): the committee reads it; only the editor (not a track chair) changes it. Never required here.
+  // The review form (decision 0031): the committee reads it; only the editor (not a track chair) changes it. Never required here.
   'GET /api/review-form': { expect: { ...anyRole(200), author: 403, otherAuthor: 403 }, call: () => ({}) },
   'GET /api/editor/review-form': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/review-form/questions': { expect: onlyEditors(201), call: () => json({ kind: 'text', label: `Matrix question ${++seq}`, visibility: 'committee' }) },
@@ -344,12 +344,12 @@ const TABLE: Record<string, Row> = {
     expect: onlyEditors(200), call: async () => ({ url: `/api/editor/review-form/questions/${await matrixQuestion()}`, ...json({ description: 'Asked of every review.' }) }),
   },
 
-  // Missing reviews (issue 22.5): each chair within their tracks; the reviewer owes a review on chair's track only,
+  // Missing reviews (docs/product.md#assignments-declines-and-withdrawals): each chair within their tracks; the reviewer owes a review on chair's track only,
   // so otherChair has nothing to remind them of.
   'GET /api/editor/missing-reviews': { expect: editorsAndEveryChair(200), call: () => ({ url: '/api/editor/missing-reviews?limit=5' }) },
   'POST /api/editor/missing-reviews/remind': { expect: { ...editorsAndEveryChair(200), otherChair: 409 }, call: async () => json({ reviewerId: await owingReviewer() }) },
 
-  // Deliberation (issue 23.4, 23.5): the meta-review for the editor and the paper's chair; the response for its authors.
+  // Deliberation (decision 0033): the meta-review for the editor and the paper's chair; the response for its authors.
   // No response window is set here: the paper's own author is refused with the reason (the 200 is in deliberation.test.ts).
   'GET /api/editor/papers/:paperId/meta-review': { expect: editorsAndChairs(200), call: () => ({ url: `/api/editor/papers/${paperId}/meta-review` }) },
   'PUT /api/editor/papers/:paperId/meta-review': {
@@ -358,7 +358,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/author/paper/:id/response': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/response` }) },
   'PUT /api/author/paper/:id/response': { expect: paperOwner(403), call: () => ({ url: `/api/author/paper/${paperId}/response`, ...json({ text: 'Thank you.' }) }) },
 
-  // Mail templates (issue 25.2): the conference editor's alone. The wording saved is the default's own, so no other test's mail changes.
+  // Mail templates (decision 0038): the conference editor's alone. The wording saved is the default's own, so no other test's mail changes.
   'GET /api/editor/mail-templates': { expect: onlyEditors(200), call: () => ({}) },
   'PUT /api/editor/mail-templates/:name': {
     expect: onlyEditors(200), call: () => ({ url: '/api/editor/mail-templates/loginLink', ...json({ subject: MAIL_TEMPLATES.loginLink.subject, body: MAIL_TEMPLATES.loginLink.text }) }),
@@ -367,7 +367,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/editor/mail-templates/:name/preview': {
     expect: onlyEditors(200), call: () => ({ url: '/api/editor/mail-templates/paperReceived/preview', ...json({ subject: 'Got {paperTitle}', body: 'Dear {name}', paperId }) }),
   },
-  // Mail to a group (issue 25.3): the editor, and each chair within their own tracks (otherChair chairs track-1, not track-2);
+  // Mail to a group (decision 0040): the editor, and each chair within their own tracks (otherChair chairs track-1, not track-2);
   // a chair reads only the bulk mails they sent.
   'POST /api/editor/bulk-mails/preview': {
     expect: { ...editorsAndEveryChair(200), otherChair: 403 }, call: () => json({ audience: { group: 'authors', trackId: 'track-2' }, subject: 'Hello {name}', body: '{papers}' }),
@@ -378,14 +378,14 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/editor/bulk-mails': { expect: editorsAndEveryChair(200), call: () => ({}) },
   'GET /api/editor/bulk-mails/:bulkId': { expect: { ...onlyEditors(200), chair: 404, otherChair: 404 }, call: async () => ({ url: `/api/editor/bulk-mails/${await editorsBulkMail()}` }) },
-  // Workshop seats (issue 24.7): the seats are public; the waiting list any signed-in caller's (an unknown course: 404 past
+  // Workshop seats (decision 0045): the seats are public; the waiting list any signed-in caller's (an unknown course: 404 past
   // the login); the editor's page and offer the editor's alone (nobody waits here: the offer is a 409).
   'GET /api/workshops': { expect: everyone(200), call: () => ({}) },
   'POST /api/workshops/:courseId/waiting-list': { expect: anyRole(404), call: () => ({ url: '/api/workshops/no-such-course/waiting-list' }) },
   'GET /api/account/workshop-waiting-list': { expect: anyRole(200), call: () => ({}) },
   'GET /api/editor/workshops': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/workshops/:courseId/offer': { expect: onlyEditors(409), call: () => ({ url: '/api/editor/workshops/embedded-systems/offer' }) },
-  // Issue 24.6: award nominations (the nominator's own; the panel and the editor the year's; the CV only the panel), the public awardees.
+  // Decision 0044: award nominations (the nominator's own; the panel and the editor the year's; the CV only the panel), the public awardees.
   'GET /api/awards/:year/awardees': { expect: everyone(200), call: () => ({ url: '/api/awards/2026/awardees' }) },
   'GET /api/awards/photos/:id': { expect: everyone(200), call: async () => ({ url: `/api/awards/photos/${await awardedNomination()}` }) },
   'GET /api/account/nominations': { expect: anyRole(200), call: () => ({}) },
@@ -398,7 +398,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/award-panel/members': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/award-panel/members': { expect: onlyEditors(200), call: () => json({ email: users.otherReviewer.user.email }) },
   'DELETE /api/award-panel/members/:userId': { expect: onlyEditors(200), call: async () => ({ url: `/api/award-panel/members/${await panelMember()}` }) },
-  // Registrations and prices (issue 24.1–24.2): prices and quotes are public; registering is any signed-in caller's whose
+  // Registrations and prices (decision 0043): prices and quotes are public; registering is any signed-in caller's whose
   // address is verified (the chairs here; the others are asked to verify: 403); another person's registration is a 404.
   'GET /api/registrations/prices': { expect: everyone(200), call: () => ({}) },
   'POST /api/registrations/quote': { expect: everyone(200), call: () => json({ category: 'attending', currency: 'USD' }) },
@@ -412,13 +412,13 @@ const TABLE: Record<string, Row> = {
   'GET /api/editor/coupons': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/coupons': { expect: onlyEditors(201), call: () => json({ code: `MATRIX${++seq}`, kind: 'percent', value: 10 }) },
   'PATCH /api/editor/coupons/:code': { expect: onlyEditors(404), call: () => ({ url: '/api/editor/coupons/NOSUCHCOUPON', ...json({ disabled: true }) }) },
-  // The registration desk (issue 24.5): the editor's alone. An unknown code is a 404 once the caller is an editor.
+  // The registration desk (decision 0047): the editor's alone. An unknown code is a 404 once the caller is an editor.
   'GET /api/editor/attendees': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/attendees?status=paid&limit=5' }) },
   'GET /api/editor/attendees.csv': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/check-in': { expect: onlyEditors(404), call: () => json({ code: 'AAAA-BBBB-CCCC-DDDD-EEEE' }) },
   // No registration is from there: the editor hears there is nothing to print (the PDF itself is in attendees.test.ts).
   'GET /api/editor/badges.pdf': { expect: onlyEditors(404), call: () => ({ url: '/api/editor/badges.pdf?country=ZZ' }) },
-  // Visa letters (issue 24.4): asking needs a verified address (the chairs' here; a foreign registration is then a 404),
+  // Visa letters (decision 0046): asking needs a verified address (the chairs' here; a foreign registration is then a 404),
   // a letter is its owner's (404 for anyone else), deciding and the signature image are the editor's alone.
   'POST /api/account/registrations/:id/visa-letter': { expect: { ...anyRole(403), chair: 404, otherChair: 404 }, call: () => ({ url: `/api/account/registrations/${'f'.repeat(24)}/visa-letter`, ...json({ passportName: 'MATRIX', nationality: 'TH', passportNumber: 'M1234567', arrivalDate: '2023-12-26', departureDate: '2023-12-29' }) }) },
   'GET /api/account/visa-letters': { expect: anyRole(200), call: () => ({}) },
@@ -429,14 +429,14 @@ const TABLE: Record<string, Row> = {
   'PUT /api/editor/settings/signature': { expect: onlyEditors(200), call: () => form([['signature', signaturePng(), 'signature.png']]) },
   'GET /api/editor/settings/signature': { expect: onlyEditors(200), call: async (who) => (who === 'editor' ? { url: await signatureUploaded() } : {}) },
   'DELETE /api/editor/settings/signature': { expect: onlyEditors(200), call: () => ({}) },
-  // The conference's facts (issue 26.1): anyone reads them; changing them, and the logo, is the editor's alone.
+  // The conference's facts (decision 0051): anyone reads them; changing them, and the logo, is the editor's alone.
   'GET /api/conference': { expect: everyone(200), call: () => ({}) },
   'GET /api/editor/conference': { expect: onlyEditors(200), call: () => ({}) },
   'PUT /api/editor/conference': { expect: onlyEditors(200), call: () => json(CONFERENCE_FACTS_DEFAULTS) },
   'PUT /api/editor/conference/logo': { expect: onlyEditors(200), call: () => form([['logo', signaturePng(), 'logo.png']]) },
   'GET /api/editor/conference/logo': { expect: onlyEditors(200), call: async (who) => (who === 'editor' ? { url: await logoUploaded() } : {}) },
   'DELETE /api/editor/conference/logo': { expect: onlyEditors(200), call: () => ({}) },
-  // Receipts (issue 24.3) and the editor's registration page (24.1): the owner's download is the person at the
+  // Receipts (decision 0048) and the editor's registration page (decision 0043): the owner's download is the person at the
   // registration's (confirmed) address — the chair here — anyone else is told it does not exist; the mail's signed link
   // decides alone; the rest is the editor's. Each editor's bank transfer pays a fresh registration.
   'GET /api/account/registrations/:id/receipt.pdf': { expect: { ...anyRole(404), chair: 200 }, call: async () => ({ url: `/api/account/registrations/${(await chairsReceipt()).registrationId}/receipt.pdf` }) },
@@ -472,7 +472,7 @@ const chairsReceipt = () => (receipt ??= (async () => {
   return { registrationId, number: res.json().receiptNumber as string, link: link.pathname + link.search };
 })());
 
-/** An award nomination's form (issue 24.6): the author's, with a CV and a photo. */
+/** An award nomination's form (decision 0044): the author's, with a CV and a photo. */
 const nominationForm = () => form([
   ['nomineeName', 'Matrix Nominee'], ['nomineeEmail', 'nominee@example.org'], ['designation', 'Professor'], ['affiliation', 'Matrix University'],
   ['category', 'Best Researcher Award'], ['statement', 'Matrix statement.'], ['cv', pdfBytes('matrix-cv'), 'cv.pdf'], ['photo', png, 'p.png'],
@@ -612,7 +612,7 @@ describe.each(Object.entries(TABLE))('%s', (key, row) => {
 });
 
 /**
- * Mail templates with a link that opens an account (docs/product.md, Mail): such a placeholder outside the body is
+ * Mail templates with a link that opens an account (docs/product.md#mail): such a placeholder outside the body is
  * refused to the editor with a 400 naming it, and every other caller hears what the route's row says, as for any body.
  */
 describe.each([['passwordReset', '{resetUrl}'], ['verifyEmail', '{verifyUrl}'], ['loginLink', '{loginUrl}']] as const)('PUT /api/editor/mail-templates/%s with %s in the subject', (name, placeholder) => {
@@ -636,7 +636,7 @@ describe.each([['passwordReset', '{resetUrl}'], ['verifyEmail', '{verifyUrl}'], 
 });
 
 /**
- * Issue 29 §1.3: who is asking is decided before the input is read, so a stranger or a caller of the wrong role
+ * Decision 0018: who is asking is decided before the input is read, so a stranger or a caller of the wrong role
  * learns nothing of a route's schema: with a malformed body, a body of the wrong shape, or ids that are not ids,
  * they hear the same 401/403 as with a good request.
  */

@@ -3,7 +3,7 @@ import type { PhaseJson } from '../../src/core/api/phase';
 import { startTestApp, type TestApp } from '../support/app';
 import { signupAs, type SignedUp } from '../support/users';
 
-/** Issue 23.8: the conference's phase, from the dates the editor sets, as the server's clock reads it. */
+/** Decision 0035: the conference's phase, from the dates the editor sets, as the server's clock reads it. */
 let t: TestApp;
 let editor: SignedUp;
 let author: SignedUp;

@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { SCIENCE_TOPICS } from '../../src/core/track-topics';
-import { users } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { injectMultipart, pdfBytes, submitPaper } from '../support/multipart';
-import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { signupAs, signupChair, type SignedUp } from '../support/users';
 
-/** Issue 26.4 and 26.5: proceedings metadata (Crossref, BibTeX, CSV) and the camera-ready zip of the accepted papers. */
+/** Decision 0042: proceedings metadata (Crossref, BibTeX, CSV) and the camera-ready zip of the accepted papers. */
 let t: TestApp;
 let editor: SignedUp;
 let chair: SignedUp;
@@ -23,7 +21,8 @@ const XSD = readFileSync(path.resolve('tests/support/crossref-5.3.1-conference.x
 
 /** An accepted, notified paper with its camera-ready PDF, through the API as an author and the editor would. */
 async function acceptedPaper(author: SignedUp, title: string, opts: { track?: string; size?: number } = {}) {
-  const paper = opts.track ? await submitToTrack(author, title, opts.track) : await submitPaper(t.app, author.auth, { title });
+  // A paper in a track carries one of its topics (the science track's, track-1).
+  const paper = await submitPaper(t.app, author.auth, opts.track ? { title, abstract: 'Abstract.', track: opts.track, keywords: [SCIENCE_TOPICS[0]!] } : { title });
   expect((await req('PUT', `/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
   expect((await t.app.inject({ method: 'POST', url: '/api/editor/notify', headers: editor.auth, payload: { paperIds: [paper._id] } })).statusCode).toBe(200);
   const pdf = pdfBytes(`camera-ready ${title}`, opts.size ?? 40_000);
@@ -32,22 +31,10 @@ async function acceptedPaper(author: SignedUp, title: string, opts: { track?: st
   return { id: paper._id, title, pdf };
 }
 
-/** A paper in the science track (track-1), with one of its topics. */
-async function submitToTrack(author: SignedUp, title: string, track: string) {
-  const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper', [
-    ['title', title], ['abstract', 'Abstract.'], ['track', track], ['keywords', SCIENCE_TOPICS[0]!], ['file', pdfBytes(), 'paper.pdf'],
-  ], author.auth);
-  expect(res.statusCode).toBe(201);
-  return res.json().paper as { _id: string };
-}
-
 beforeAll(async () => {
   t = await startTestApp();
   editor = await signupAs(t.app, 'Editor');
-  const email = uniqueAddress('chair');
-  expect((await req('PUT', '/api/editor/tracks/track-1/chairs', editor, { emails: [email] })).statusCode).toBe(200);
-  chair = await signupAs(t.app, 'Editor', { email });
-  await t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, chair.user._id));
+  chair = await signupChair(t.app, { editor, track: 'track-1' });
 
   const author = await signupAs(t.app, 'Author', { name: 'Ångström Nguyễn Ødegård' });
   const profile = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: author.auth, payload: { affiliation: 'Chulalongkorn University', country: 'th', orcid: 'https://orcid.org/0000-0002-1694-233x' } });

@@ -9,7 +9,7 @@ import { insertRegistration } from '../support/registration-rows';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Issue 26.2: the sessions are the editor's draft; visitors, calendars and presenters' mails follow what the editor
+ * Decision 0052: the sessions are the editor's draft; visitors, calendars and presenters' mails follow what the editor
  * publishes. Online links reach registered participants only.
  */
 let t: TestApp;

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { inArray, sql } from 'drizzle-orm';
 import { papers } from '../../src/server/db/schema';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hashPayuResponse } from '../../src/server/payments/payu';
+import { payuAnswer } from '../support/payu';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { insertRegistration } from '../support/registration-rows';
@@ -38,16 +38,6 @@ function parseIcs(text: string) {
   return cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
 }
 
-/** What PayU posts back for a payment started with `fields`. */
-function payuAnswer(fields: Record<string, string>, status: string, hash?: string): Record<string, string> {
-  const answer = {
-    mihpayid: '403993715531234567', mode: 'CC', status, key: fields.key!, txnid: fields.txnid!, amount: fields.amount!,
-    productinfo: fields.productinfo!, firstname: fields.firstname!, email: fields.email!, phone: fields.phone!,
-    udf1: '', udf2: '', udf3: '', udf4: '', udf5: '',
-  };
-  return { ...answer, hash: hash ?? hashPayuResponse(answer, PAYU_SALT) };
-}
-
 /**
  * The paper's author registers naming it (only its authors may, decision 0056) and is handed PayU's fields; each later
  * attempt pays that same registration again.
@@ -81,7 +71,7 @@ describe('programme, calendars, registration and certificates', () => {
     editor = await signupAs(t.app, 'Editor');
     author = await signupAs(t.app, 'Author', { name: 'Ada Presenter' });
     other = await signupAs(t.app, 'Author', { name: 'Grace Other' });
-    // Certificates go to an address only once its account has confirmed it (issue 27.2).
+    // Certificates go to an address only once its account has confirmed it (docs/product.md#accounts-and-verified-addresses).
     await verifyAddress(t.app, author.user.email);
     await verifyAddress(t.app, other.user.email);
     paper.a = (await submitPaper(t.app, author.auth, { title: 'Graphene in Sea Water' }))._id;
@@ -97,7 +87,7 @@ describe('programme, calendars, registration and certificates', () => {
     };
     await place(morning, [{ paperId: paper.a, presenterEmail: author.user.email }, { paperId: paper.d, presenterEmail: other.user.email }]);
     await place(clash, [{ paperId: paper.b, presenterEmail: author.user.email.toUpperCase() }]);
-    // Visitors, calendars and certificates read the published programme (issue 26.2); this draft has warnings (the clash).
+    // Visitors, calendars and certificates read the published programme (decision 0052); this draft has warnings (the clash).
     const published = await asEditor('POST', '/api/editor/program/publish', { acknowledgeWarnings: true });
     expect(published.statusCode, published.body).toBe(200);
   });
@@ -189,15 +179,15 @@ describe('programme, calendars, registration and certificates', () => {
     // The authors were told of the acceptance: only then may they name the paper in a registration.
     await t.app.database.db.update(papers).set({ notifiedDecision: 'Accepted', notifiedAt: new Date() }).where(inArray(papers.id, [paper.d]));
     const failed = await startPayment(paper.d, other);
-    expect((await postForm('/api/payu/failure', payuAnswer(failed, 'failure'))).statusCode).toBeLessThan(400);
+    expect((await postForm('/api/payu/failure', payuAnswer(failed, { salt: PAYU_SALT, set: { status: 'failure' } }))).statusCode).toBeLessThan(400);
     const forged = await startPayment(paper.d, other);
-    expect((await postForm('/api/payu/success', payuAnswer(forged, 'success', 'f'.repeat(128)))).statusCode).toBe(400);
+    expect((await postForm('/api/payu/success', payuAnswer(forged, { salt: PAYU_SALT, hash: 'f'.repeat(128) }))).statusCode).toBe(400);
     expect((await registrations())[paper.d]).toBe(false);
     const own = await t.app.inject({ method: 'GET', url: `/api/author/paper-registration/${paper.d}`, headers: other.auth });
     expect(own.json()).toEqual({ registered: false });
 
     const paid = await startPayment(paper.d, other);
-    expect((await postForm('/api/payu/success', payuAnswer(paid, 'success'))).statusCode).toBeLessThan(400);
+    expect((await postForm('/api/payu/success', payuAnswer(paid, { salt: PAYU_SALT }))).statusCode).toBeLessThan(400);
     const after = await registrations();
     expect(after[paper.d]).toBe(true);
     expect(after[paper.a]).toBe(false);
@@ -254,7 +244,7 @@ describe('programme, calendars, registration and certificates', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/certificates/AAAA-BBBB-CCCC-DDDD-EEEE' })).statusCode).toBe(404);
   });
 
-  test('a payer gets an attendance certificate only once checked in at the desk (issue 24.5)', async () => {
+  test('a payer gets an attendance certificate only once checked in at the desk', async () => {
     const attendance = async () => ((await t.app.inject({ method: 'GET', url: '/api/me/certificates', headers: other.auth })).json().certificates as { kind: string; code: string }[])
       .filter((c) => c.kind === 'attendance');
     expect(await attendance()).toEqual([]);

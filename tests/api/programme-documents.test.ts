@@ -9,7 +9,7 @@ import { submitPaper } from '../support/multipart';
 import { readPdf } from '../support/pdf-text';
 import { signupAs, type SignedUp } from '../support/users';
 
-/** Issue 26.3: the printable programme and the abstract book, read back with pdf.js. */
+/** Decision 0053: the printable programme and the abstract book, read back with pdf.js. */
 let t: TestApp;
 let editor: SignedUp;
 let anita: SignedUp;
@@ -96,7 +96,7 @@ describe('before the programme is published', () => {
 });
 
 describe('the published programme', () => {
-  // Published through the editor's API (issue 26.2): two sessions, their papers placed with presenters, then published.
+  // Published through the editor's API (decision 0052): two sessions, their papers placed with presenters, then published.
   beforeAll(async () => {
     const create = async (body: object, placed: Array<[string, string]>) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/editor/program/sessions', headers: editor.auth, payload: body as Record<string, unknown> });

@@ -2,11 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { forgedBase64url } from '../support/hostile';
 import { payments, receipts, registrations } from '../../src/server/db/schema';
-import { hashPayuResponse } from '../../src/server/payments/payu';
 import { conferenceYear, takeDocumentNumber } from '../../src/server/services/payments/complete-payment';
 import { startTestApp, type TestApp } from '../support/app';
 import { verifyAddress } from '../support/mailbox';
-import { payuFields } from '../support/payu';
+import { payuFields, payuSucceeds } from '../support/payu';
 import { mailParts, startSmtpListener, type ReceivedMail } from '../support/smtp';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 import { pdfText } from '../support/pdf-text';
@@ -22,7 +21,7 @@ let editor: SignedUp;
 const db = () => t.app.database.db;
 
 /**
- * Start a payment through the SPEC §7 modal; answers PayU's hidden fields (the txnid among them). A fee row named makes
+ * Start a payment through the payment modal; answers PayU's hidden fields (the txnid among them). A fee row named makes
  * the registration the payment settles (the award ceremony: INR 14,800.00); paid once the payment covers it (decision 0056).
  */
 async function startPayu(body: Record<string, unknown>): Promise<Record<string, string>> {
@@ -31,17 +30,9 @@ async function startPayu(body: Record<string, unknown>): Promise<Record<string, 
   return payuFields(res.body);
 }
 
-/** PayU's verified success answer for a started payment, as the payer's browser posts it back. */
-function confirm(f: Record<string, string>) {
-  const answer = {
-    mihpayid: `40399${f.txnid!.slice(-6)}`, mode: 'CC', status: 'success', key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!,
-    firstname: f.firstname!, email: f.email!, phone: f.phone!, udf1: '', udf2: '', udf3: '', udf4: '', udf5: '',
-  };
-  return t.app.inject({
-    method: 'POST', url: '/api/payu/success', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...answer, hash: hashPayuResponse(answer, PAYU_SALT) }).toString(), remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  });
-}
+/** PayU's verified success answer for a started payment, as the payer's browser posts it back (from an address of its own). */
+const confirm = (fields: Record<string, string>) =>
+  payuSucceeds(t.app, { salt: PAYU_SALT, fields, remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
 
 const receiptsOfPayment = (txnid: string) => db().select({ r: receipts }).from(receipts).innerJoin(payments, eq(payments.id, receipts.paymentId))
   .where(eq(payments.txnid, txnid)).then((rows) => rows.map((x) => x.r));
@@ -84,7 +75,7 @@ describe('a PayU payment', () => {
     expect(registration!.status).toBe('paid');
     expect(registration!.paidAt).not.toBeNull();
     const [receipt] = await receiptsOfPayment(f.txnid!);
-    expect(receipt!.number).toMatch(new RegExp(`^IMSE-${conferenceYear(new Date())}-\\d{6}$`));
+    expect(receipt!.number).toMatch(new RegExp(`^IMSE-${conferenceYear({ at: new Date() })}-\\d{6}$`));
     expect(receipt).toMatchObject({ amountMinor: 1480000, currency: 'INR', method: 'PayU', billingName: 'Ada Lovelace' });
 
     const mail = await receiptMailTo(email);
@@ -120,14 +111,14 @@ describe('a PayU payment', () => {
   });
 
   test('numbers are sequential within the year under concurrent payments, and a rolled-back number is not skipped or reused', async () => {
-    const year = conferenceYear(new Date());
+    const year = conferenceYear({ at: new Date() });
     const started = await Promise.all(Array.from({ length: 12 }, (_, i) => startPayu({ name: `Payer ${i}`, email: uniqueAddress('many'), phone: '9999999999', amount: 100 + i, productinfo: 'Registration', feeItem: AWARD })));
     const answers = await Promise.all(started.map((f) => confirm(f)));
     expect(answers.map((a) => a.statusCode === 200 ? 200 : `${a.statusCode} ${a.body.slice(0, 300)}`)).toEqual(answers.map(() => 200));
 
     // A payment whose transaction fails after taking a number gives it back.
     await expect(db().transaction(async (tx) => {
-      await takeDocumentNumber(tx, 'receipt', year);
+      await takeDocumentNumber({ tx, kind: 'receipt', year });
       throw new Error('rolled back');
     })).rejects.toThrow('rolled back');
     const f = await startPayu({ name: 'After rollback', email: uniqueAddress('after'), phone: '9999999999', amount: 99, productinfo: 'Registration', feeItem: AWARD });
@@ -234,7 +225,7 @@ describe('who downloads a receipt', () => {
 
   test('a signed link works without logging in; a changed signature or code does not', async () => {
     const [row] = await db().select().from(receipts).where(and(eq(receipts.code, receiptCode)));
-    const { receiptLink } = await import('../../src/server/services/payments/receipts');
+    const { receiptLink } = await import('../../src/server/services/receipts/receipts');
     const good = new URL(receiptLink({ publicUrl: PUBLIC_URL, secret: t.config.JWT_SECRET, code: row!.code }));
     expect((await t.app.inject({ method: 'GET', url: good.pathname + good.search })).statusCode).toBe(200);
 

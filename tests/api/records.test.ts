@@ -61,7 +61,7 @@ describe('CSV exports', () => {
     expect(csvCell('+1')).toBe(`"'+1"`);
     expect(csvCell('-2')).toBe(`"'-2"`);
     expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
-    // After a separator inside a cell too (issue 16.8): a spreadsheet may split the cell there.
+    // After a separator inside a cell too (docs/product.md#audit-log-and-exports): a spreadsheet may split the cell there.
     expect(csvCell('x;=2+5')).toBe(`"x;'=2+5"`);
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');

@@ -5,7 +5,7 @@ import { pdfBytes } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Issue 29 §1.6: a request refused early (401, 403, 413) while its body is still arriving must still reach
+ * Decision 0057: a request refused early (401, 403, 413) while its body is still arriving must still reach
  * the client as a status and a message. Node's own fetch over a real socket is the client: it keeps writing
  * the body and read EPIPE/ECONNRESET instead of the answer when the server closed the connection under it.
  */

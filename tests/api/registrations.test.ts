@@ -2,19 +2,18 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { auditLog, cameraReady, coupons, papers, payments, registrations, users } from '../../src/server/db/schema';
+import { auditLog, cameraReady, coupons, papers, payments, registrations } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { payAndConfirm, payuFields } from '../support/payu';
-import { signupAs, type SignedUp } from '../support/users';
+import { signupAs, verifyEmail, type SignedUp } from '../support/users';
 import { submitPaper } from '../support/multipart';
 
-/** Issue 24.1–24.2: registrations as records; prices from early-bird windows, coupons and extra pages, all on the server. */
+/** Decision 0043: registrations as records; prices from early-bird windows, coupons and extra pages, all on the server. */
 const PAYU_SALT = 'regSalt1';
 let t: TestApp;
 let editor: SignedUp;
 let student: SignedUp;
 
-const verify = (u: SignedUp) => t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, u.user._id));
 const post = (url: string, payload: object, who?: SignedUp) =>
   t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: who?.auth ?? {} });
 const get = (url: string, who?: SignedUp) => t.app.inject({ method: 'GET', url, headers: who?.auth ?? {} });
@@ -30,7 +29,7 @@ async function coupon(body: object) {
 
 async function verifiedAuthor(): Promise<SignedUp> {
   const u = await signupAs(t.app, 'Author');
-  await verify(u);
+  await verifyEmail(t.app, u);
   return u;
 }
 
@@ -57,7 +56,7 @@ describe('prices', () => {
     expect(prices.map((p) => p.category)).toContain('workshop-internet-of-things');
   });
 
-  test('a quote without anything special is the SPEC §9 row', async () => {
+  test('a quote without anything special is the fee table\'s row', async () => {
     const res = await quote({ category: 'academician-journal', currency: 'USD' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ listMinor: 35_000, earlyBird: false, discountMinor: 0, extraMinor: 0, amountMinor: 35_000, currency: 'USD' });
@@ -221,7 +220,7 @@ describe('registrations', () => {
     expect(refused.json().message).toBe('The registration fee is non-refundable.');
   });
 
-  test('the SPEC §7 modal keeps its payload and answer; a fee row named makes a registration the server prices', async () => {
+  test('the payment modal keeps its payload and answer; a fee row named makes a registration the server prices', async () => {
     const email = 'modal.payer@example.org';
     const txnid = await payAndConfirm(t.app, PAYU_SALT, { name: 'Modal Payer', email, phone: '9999999999', amount: 7400, productinfo: '' });
     const db = t.app.database.db;

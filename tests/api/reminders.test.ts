@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const send = (method: 'POST' | 'PUT', url: string, who: Who, payload: object) =>
   t.app.inject({ method, url, headers: who.auth, payload: payload as Record<string, unknown> });
-// `override`: one paper here has four reviewers, past the default limit per paper (issue 22.3).
+// `override`: one paper here has four reviewers, past the default limit per paper (decision 0025).
 const assign = async (paperId: string, reviewer: Who) =>
   expect((await send('POST', '/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id, override: true })).statusCode).toBe(200);
 
@@ -106,7 +106,7 @@ describe('review reminders', () => {
     expect(await sendReviewReminders({ db: t.app.database.db, mailer: t.app.mailer, publicUrl: t.config.publicUrl })).toBe(1);
   });
 
-  test('a withdrawn paper gets no automatic reminder (issue 22.7)', async () => {
+  test('a withdrawn paper gets no automatic reminder', async () => {
     const author = await signupAs(t.app, 'Author');
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     const kept = await submitPaper(t.app, author.auth, { title: 'Still under review', keywords: ['AI'] });

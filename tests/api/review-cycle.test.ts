@@ -1,14 +1,12 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../../src/server/db/schema';
 import { startSmtpListener } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/app';
 import { injectMultipart, pdfBytes, submitPaper } from '../support/multipart';
-import { signupAs, type SignedUp } from '../support/users';
+import { signupAs, verifyEmail, type SignedUp } from '../support/users';
 
-/** Issue 12: the review cycle to a decision — settings, reviews, conflicts, bids, blind review, decisions, camera-ready. */
+/** docs/product.md#the-review-cycle: the review cycle to a decision — settings, reviews, conflicts, bids, blind review, decisions, camera-ready. */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 let editor: SignedUp;
@@ -20,8 +18,7 @@ const send = (paperId: string, reviewer: SignedUp) => post('/api/editor/send-pap
 const past = () => new Date(Date.now() - 60_000).toISOString();
 const future = () => new Date(Date.now() + 86_400_000).toISOString();
 const unique = () => Math.random().toString(36).slice(2, 8);
-/** Only a verified address bids (issue 27.4): set as the mailed link would. */
-const verify = (...who: SignedUp[]) => Promise.all(who.map((w) => t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, w.user._id))));
+/** Only a verified address bids (docs/product.md#who-sees-whom): set as the mailed link would. */
 /** The mail's text as the reader sees it (nodemailer sends long lines quoted-printable). */
 const decisionMailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email) && m.raw.includes('Subject: Decision on your paper'));
 const decodeQuotedPrintable = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
@@ -36,15 +33,15 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Issue 23's settings, at their defaults. */
+/** The deliberation settings (docs/product.md#deliberation), at their defaults. */
 const DELIBERATION_DEFAULTS = {
   // Which annotations keep their text in the reviewers' copy under blind review (decision 21).
   blindAnnotationText: 'keep-unless-naming-author',
   reviewVisibility: 'after-own-review', biddingDeadline: null, responseOpens: null, responseCloses: null,
   discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
-  // Issue 26.4's DOI settings.
+  // Decision 0042's DOI settings.
   doiPrefix: null, doiPattern: 'imse.{year}.{paperId}',
-  // Issue 24.4's signatory of letters and how long passport numbers are kept.
+  // Decision 0046's signatory of letters and how long passport numbers are kept.
   organiserName: 'Organising Secretary', organiserTitle: 'Organising Committee', hasSignature: false, passportRetentionDays: 30,
 };
 
@@ -60,7 +57,7 @@ describe('settings', () => {
       submissionDeadline: null, reviewDeadline: '2030-01-31T16:59:00.000Z', cameraReadyDeadline: null, reviewersPerPaper: 4, maxPapersPerReviewer: 10, blindReview: false,
       reminderDaysBefore: null, reviewerApproval: false, requireVerifiedEmail: false, ...DELIBERATION_DEFAULTS,
     });
-    // Messages name the field as the settings form labels it (issue 28.3).
+    // Messages name the field as the settings form labels it (docs/product.md#settings).
     for (const [body, field] of [
       [{ submissionDeadline: 'next friday' }, 'Submission deadline'], [{ reviewDeadline: '2030-02-30' }, 'Review deadline'],
       [{ reviewersPerPaper: 0 }, 'Reviewers per paper'], [{ reviewersPerPaper: 21 }, 'Reviewers per paper'], [{ reviewersPerPaper: 2.5 }, 'Reviewers per paper'],
@@ -72,7 +69,7 @@ describe('settings', () => {
       expect(bad.json().message).toContain(field);
     }
     expect((await get('/api/editor/settings', editor)).json().reviewersPerPaper).toBe(4);
-    // Deadlines in an impossible order are refused, saying which (issue 28.3); nothing of the request is saved.
+    // Deadlines in an impossible order are refused, saying which (docs/product.md#settings); nothing of the request is saved.
     const early = await put('/api/editor/settings', editor, { submissionDeadline: '2030-02-15T00:00:00Z', reviewersPerPaper: 5 });
     expect([early.statusCode, early.json().message]).toEqual([400, 'The review deadline must be after the submission deadline']);
     const camera = await put('/api/editor/settings', editor, { cameraReadyDeadline: '2030-01-01T00:00:00Z' });
@@ -106,7 +103,7 @@ describe('reviews', () => {
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
     await send(paper._id, r1);
     await send(paper._id, r2);
-    // Before a review is saved: null, not an error (issue 28.6: the reviewer's page logs no failed request).
+    // Before a review is saved: null, not an error (the reviewer's page logs no failed request).
     const none = await get(`/api/reviewer/review/${paper._id}`, r1);
     expect([none.statusCode, none.json()]).toEqual([200, null]);
     const first = await put(`/api/reviewer/review/${paper._id}`, r1, { recommendation: 2, confidence: 3, commentsToAuthors: 'Needs work.' });
@@ -168,7 +165,7 @@ describe('conflicts of interest and bids', () => {
     const author = await signupAs(t.app, 'Author', { email: `ada@${domain}` });
     const colleague = await signupAs(t.app, 'Reviewer', { email: `bob@${domain.toUpperCase()}`, tags: ['Robotics'] });
     const stranger = await signupAs(t.app, 'Reviewer', { email: `cy@elsewhere-${unique()}.org`, tags: ['Robotics'] });
-    await verify(colleague, stranger);
+    await verifyEmail(t.app, colleague, stranger);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['Robotics'] });
     const suggested = (await get(`/api/editor/suggested-reviewers?paperId=${paper._id}`, editor)).json() as Array<{ _id: string }>;
     expect(suggested.map((r) => r._id)).toContain(stranger.user._id);
@@ -188,7 +185,7 @@ describe('conflicts of interest and bids', () => {
     const gmailReviewer = await signupAs(t.app, 'Reviewer', { email: `rev.${unique()}@gmail.com`, tags: ['HCI'] });
     const declared = await signupAs(t.app, 'Reviewer', { email: `rival.${unique()}@lab-${unique()}.org`, tags: ['HCI'] });
     const bidder = await signupAs(t.app, 'Reviewer', { tags: ['HCI'] });
-    await verify(bidder);
+    await verifyEmail(t.app, bidder);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['HCI'] });
     expect((await get(`/api/editor/papers/${paper._id}/conflicts`, editor)).json()).toEqual([]);
 
@@ -215,7 +212,7 @@ describe('conflicts of interest and bids', () => {
   test('bids: every submitted paper with the caller\'s bid; set, change, clear; bad values are 400', async () => {
     const author = await signupAs(t.app, 'Author');
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
-    await verify(reviewer);
+    await verifyEmail(t.app, reviewer);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'], title: 'Bid on me' });
     const row = async () => ((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string; bid: string | null }>).find((p) => p._id === paper._id);
     expect(await row()).toEqual({ _id: paper._id, title: 'Bid on me', abstract: expect.any(String), keywords: ['AI'], track: { id: 'track-2', name: 'Computer Science and Applications' }, bid: null });
@@ -231,10 +228,10 @@ describe('conflicts of interest and bids', () => {
     expect((await put('/api/reviewer/bid/aaaaaaaaaaaaaaaaaaaaaaaa', reviewer, { bid: 'eager' })).statusCode).toBe(404);
   });
 
-  test('after the bidding deadline (issue 23.8) a bid is refused with the reason and kept; a conflict may still be declared', async () => {
+  test('after the bidding deadline a bid is refused with the reason and kept; a conflict may still be declared', async () => {
     const author = await signupAs(t.app, 'Author');
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
-    await verify(reviewer);
+    await verifyEmail(t.app, reviewer);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'], title: 'Bid before the deadline' });
     expect((await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid: 'eager' })).statusCode).toBe(200);
     expect((await put('/api/editor/settings', editor, { biddingDeadline: new Date(Date.now() - 60_000).toISOString() })).statusCode).toBe(200);
@@ -258,7 +255,7 @@ describe('blind review', () => {
     const name = `Zelda Quill ${unique()}`;
     const author = await signupAs(t.app, 'Author', { name, email: `zq.${unique()}@quill-${unique()}.org` });
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
-    await verify(reviewer);
+    await verifyEmail(t.app, reviewer);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
     await send(paper._id, reviewer);
     const seen = async () => {

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
-/** Issue 23.1: the conference's own review form — the editor's questions, answers in reviews, what authors see. */
+/** Decision 0031: the conference's own review form — the editor's questions, answers in reviews, what authors see. */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 let editor: SignedUp;

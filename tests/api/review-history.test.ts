@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
-/** Issue 23.6, 23.7, 23.9: a review's history, the chairs' rating of reviews, and the anonymised review export. */
+/** Decision 0034 and docs/product.md#deliberation: a review's history, the chairs' rating of reviews, and the anonymised review export. */
 let t: TestApp;
 let editor: SignedUp;
 let chair: SignedUp;

@@ -130,7 +130,7 @@ describe('the review loop', () => {
 
     const detail = (await get(`/api/author/paper/${paper._id}`, author)).json();
     expect(detail.latestComment).toEqual({ comment: 'Clear and useful.', commentedAt: expect.any(String) });
-    // Reviewing is anonymous to authors (issue 16.3): the reviewer is "Reviewer 1", never an e-mail or id.
+    // Reviewing is anonymous to authors (docs/product.md#who-sees-whom): the reviewer is "Reviewer 1", never an e-mail or id.
     expect(detail.paper.reviewResponses).toEqual({ 'Reviewer 1': 'Accepted' });
     expect(detail.paper.comments).toEqual([{ text: 'Clear and useful.', reviewerId: 'Reviewer 1', createdAt: expect.any(String) }]);
 
@@ -187,7 +187,7 @@ describe('the review loop', () => {
       const rv = await signupAs(down.app, 'Reviewer', { tags: ['AI'] });
       const p = await submitPaper(down.app, au.auth);
       const res = await down.app.inject({ method: 'POST', url: `/api/send-mail/${encodeURIComponent(rv.user.email)}`, headers: ed.auth, payload: { paperId: p._id, reviewerId: rv.user._id } });
-      // The mail is queued (issue 14 §3): the answer says so, and the first failed attempt is logged.
+      // The mail is queued (docs/product.md#mail): the answer says so, and the first failed attempt is logged.
       expect(res.statusCode).toBe(202);
       expect(res.json()).toEqual({ message: `Mail to ${rv.user.email} is queued: the mail server is not answering, it will be sent when it does`, result: 'queued' });
       const log = await down.app.database.db.select().from(mailLog).where(eq(mailLog.template, 'reviewInvitation'));

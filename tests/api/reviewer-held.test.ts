@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
-/** Issue 22.4: reviewers are told of every assignment, and held to their answer once they decline. */
+/** docs/product.md#assignments-declines-and-withdrawals: reviewers are told of every assignment, and held to their answer once they decline. */
 let t: TestApp;
 let editor: SignedUp;
 let author: SignedUp;

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { papers, payments, registrations, users } from '../../src/server/db/schema';
-import { hashPayuResponse } from '../../src/server/payments/payu';
+import { papers, payments, registrations } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
-import { payuFields } from '../support/payu';
+import { payAndConfirm, payuSucceeds } from '../support/payu';
 import { readPdf } from '../support/pdf-text';
 import { signupAs, type SignedUp } from '../support/users';
 
@@ -22,33 +21,8 @@ type Who = SignedUp | null;
 const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) =>
   t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
 
-async function verified(name: string): Promise<SignedUp> {
-  const who = await signupAs(t.app, 'Author', { name });
-  await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.user._id));
-  return who;
-}
-
-/** PayU confirms the payment our server started with these hidden fields (a correctly hashed success callback). */
-async function payuSucceeds(f: Record<string, string>) {
-  const answer = {
-    mihpayid: `40399${f.txnid!.slice(-6)}`, mode: 'CC', status: 'success', key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!,
-    firstname: f.firstname!, email: f.email!, phone: f.phone ?? '', udf1: '', udf2: '', udf3: '', udf4: '', udf5: '',
-  };
-  const res = await t.app.inject({
-    method: 'POST', url: '/api/payu/success', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...answer, hash: hashPayuResponse(answer, PAYU_SALT) }).toString(),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** SPEC §7's public payment form, paid through PayU; answers the payment's txnid. */
-async function payThroughForm(body: Record<string, unknown>): Promise<string> {
-  const res = await send('POST', '/api/payu/initiate', null, { phone: '9999999999', ...body });
-  expect(res.statusCode, res.body).toBe(200);
-  const fields = payuFields(res.body);
-  await payuSucceeds(fields);
-  return fields.txnid!;
-}
+/** The public payment form, paid through PayU; answers the payment's txnid. */
+const payThroughForm = (body: Record<string, unknown>) => payAndConfirm(t.app, PAYU_SALT, { phone: '9999999999', ...body });
 
 const preview = async (audience: object) => {
   const res = await send('POST', '/api/editor/bulk-mails/preview', editor, { audience, subject: 'Hello {name}', body: '{papers}' });
@@ -72,10 +46,10 @@ afterAll(async () => { await t?.close(); });
 
 describe('a ₹1 payment opens nothing that reads "paid"', () => {
   test('neither a plain payment naming another author\u2019s paper nor an underpaid registration makes an attendee, a badge, a check-in or a certificate, or registers the paper; the author\u2019s paid registration does', async () => {
-    const vera = await verified('Vera Author');
+    const vera = await signupAs(t.app, 'Author', { name: 'Vera Author', verified: true });
     const paper = await submitPaper(t.app, vera.auth, { title: 'Tidal Arrays' });
     await db().update(papers).set({ decision: 'Accepted', notifiedDecision: 'Accepted', notifiedAt: new Date() }).where(eq(papers.id, paper._id));
-    const eve = await verified('Eve Attacker');
+    const eve = await signupAs(t.app, 'Author', { name: 'Eve Attacker', verified: true });
 
     // ₹1 with Vera's paper id and no fee row (a plain payment), and ₹1 for a fee row (a registration left owing).
     const plain = await payThroughForm({ name: 'Eve Attacker', email: eve.user.email, amount: 1, productinfo: paper._id });
@@ -102,7 +76,8 @@ describe('a ₹1 payment opens nothing that reads "paid"', () => {
       name: 'Vera Author', affiliation: 'Mahidol University', country: 'TH', category: 'academician-journal', currency: 'INR', provider: 'payu', paperId: paper._id,
     });
     expect(made.statusCode, made.body).toBe(201);
-    await payuSucceeds(made.json().payment.fields);
+    const paid = await payuSucceeds(t.app, { salt: PAYU_SALT, fields: made.json().payment.fields });
+    expect(paid.statusCode, paid.body).toBe(200);
 
     expect(await paidAttendees()).toEqual([vera.user.email]);
     expect(await isRegistered(paper._id)).toBe(true);

@@ -4,16 +4,16 @@ import { newId } from '../../src/core/ids';
 import { MAIL_TEMPLATES } from '../../src/core/mail-templates';
 import { LINK_HIDDEN_PENDING, type MailDetailJson, type MailListJson } from '../../src/core/schemas/mail';
 import { overWordLimit } from '../../src/core/word-count';
-import { mailQueue, mailTemplates, settings, users } from '../../src/server/db/schema';
+import { mailQueue, mailTemplates, settings } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { mailBodies } from '../support/mailbox';
 import { submitPaper } from '../support/multipart';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { signupAs, uniqueAddress, verifyEmail, type SignedUp } from '../support/users';
 
 /**
  * Mail that must not leak: a link that opens an account stays in its mail's body and out of the editor's mail log
- * (docs/product.md, Mail), a mail about a paper reaches only the people its screens let in (conflicts and
+ * (docs/product.md#mail), a mail about a paper reaches only the people its screens let in (conflicts and
  * verification), and the response's word limit counts words joined by invisible characters.
  */
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
@@ -22,7 +22,6 @@ let editor: SignedUp;
 let author: SignedUp;
 
 const db = () => t.app.database.db;
-const verify = (who: SignedUp) => db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.user._id));
 const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
 const post = (url: string, who: SignedUp | null, payload: object) => t.app.inject({ method: 'POST', url, headers: who?.auth ?? {}, payload: payload as Record<string, unknown> });
 const get = (url: string, who: SignedUp) => t.app.inject({ url, headers: who.auth });
@@ -140,8 +139,8 @@ describe('a mail about a paper reaches only the people its screens let in', () =
     conflictedChair = await signupAs(t.app, 'Editor', { email: emails[0] });
     freeChair = await signupAs(t.app, 'Editor', { email: emails[1] });
     unverifiedChair = await signupAs(t.app, 'Editor', { email: emails[2] });
-    await verify(conflictedChair);
-    await verify(freeChair);
+    await verifyEmail(t.app, conflictedChair);
+    await verifyEmail(t.app, freeChair);
     reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
   });
 

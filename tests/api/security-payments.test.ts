@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { coupons, papers, payments, registrations, users } from '../../src/server/db/schema';
-import { hashPayuResponse } from '../../src/server/payments/payu';
+import { coupons, papers, payments, registrations } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
 import { startFakeStripe } from '../support/stripe-fake';
 import { submitPaper } from '../support/multipart';
-import { payuFields } from '../support/payu';
+import { payuFields, payuSucceeds } from '../support/payu';
 import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
 /**
@@ -30,12 +29,6 @@ type Who = SignedUp | null;
 const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, who: Who, payload?: object) =>
   t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
 
-async function verified(name?: string): Promise<SignedUp> {
-  const who = await signupAs(t.app, 'Author', name ? { name } : {});
-  await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.user._id));
-  return who;
-}
-
 /** A paper of `author` with the editor's decision and, when `released`, the authors told of it. */
 async function paperWith(author: SignedUp, decision: 'Accepted' | 'Rejected' | null, released: boolean): Promise<string> {
   const paper = await submitPaper(t.app, author.auth, { title: `Paper ${decision ?? 'undecided'} ${released ? 'released' : 'kept'}` });
@@ -44,19 +37,8 @@ async function paperWith(author: SignedUp, decision: 'Accepted' | 'Rejected' | n
   return paper._id;
 }
 
-/** What PayU posts back for a payment started with `fields`, hashed with the test salt as PayU would. */
-function payuAnswer(fields: Record<string, string>, status = 'success'): string {
-  const answer = {
-    mihpayid: `40399${fields.txnid!.slice(-6)}`, mode: 'CC', status, key: fields.key!, txnid: fields.txnid!, amount: fields.amount!,
-    productinfo: fields.productinfo!, firstname: fields.firstname!, email: fields.email!, phone: fields.phone ?? '', udf1: '', udf2: '', udf3: '', udf4: '', udf5: '',
-  };
-  return new URLSearchParams({ ...answer, hash: hashPayuResponse(answer, PAYU_SALT) }).toString();
-}
-const payuSucceeds = (fields: Record<string, string>) => t.app.inject({
-  method: 'POST', url: '/api/payu/success', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: payuAnswer(fields),
-});
 
-/** SPEC §7's public payment call; answers PayU's hidden fields. */
+/** The original public payment call (docs/product.md#the-api); answers PayU's hidden fields. */
 async function startModalPayment(body: Record<string, unknown>): Promise<Record<string, string>> {
   const res = await send('POST', '/api/payu/initiate', null, { phone: '9999999999', ...body });
   expect(res.statusCode, res.body).toBe(200);
@@ -109,14 +91,14 @@ afterAll(async () => {
 
 describe('a registration is paid only when what was received covers its price', () => {
   test('₹1 through the payment form naming a fee row and another author\u2019s paper leaves the registration pending with the difference owed, the paper unregistered and the desk closed', async () => {
-    const victim = await verified('Vera Victim');
+    const victim = await signupAs(t.app, 'Author', { name: 'Vera Victim', verified: true });
     const paperId = await paperWith(victim, 'Accepted', true);
-    const eve = await verified('Eve Attacker');
+    const eve = await signupAs(t.app, 'Author', { name: 'Eve Attacker', verified: true });
     const fields = await startModalPayment({
       name: 'Eve Attacker', email: eve.user.email, amount: 1, productinfo: paperId,
       feeItem: { kind: 'registration', category: 'Academician', publication: 'SCOPUS book chapter' },
     });
-    const back = await payuSucceeds(fields);
+    const back = await payuSucceeds(t.app, { salt: PAYU_SALT, fields });
     expect(back.statusCode, back.body).toBe(200);
 
     const row = await registrationOfPayment(fields.txnid!);
@@ -136,11 +118,11 @@ describe('a registration is paid only when what was received covers its price', 
   });
 
   test('the payment form without a fee row is a plain payment: it makes no registration, however the paper id is filled', async () => {
-    const victim = await verified();
+    const victim = await signupAs(t.app, 'Author', { verified: true });
     const paperId = await paperWith(victim, 'Accepted', true);
     const email = uniqueAddress('plain');
     const fields = await startModalPayment({ name: 'Plain Payer', email, amount: 1, productinfo: paperId });
-    expect((await payuSucceeds(fields)).statusCode).toBe(200);
+    expect((await payuSucceeds(t.app, { salt: PAYU_SALT, fields })).statusCode).toBe(200);
     const [payment] = await db().select().from(payments).where(eq(payments.txnid, fields.txnid!));
     expect(payment).toMatchObject({ status: 'paid', product: paperId, registrationId: null });
     expect(await db().select().from(registrations).where(eq(registrations.email, email))).toEqual([]);
@@ -148,9 +130,9 @@ describe('a registration is paid only when what was received covers its price', 
   });
 
   test('paying the rest asks for exactly the difference, and then the registration is paid', async () => {
-    const payer = await verified('Part Payer');
+    const payer = await signupAs(t.app, 'Author', { name: 'Part Payer', verified: true });
     const first = await startModalPayment({ name: 'Part Payer', email: payer.user.email, amount: 100, feeItem: { kind: 'award' } });
-    expect((await payuSucceeds(first)).statusCode).toBe(200);
+    expect((await payuSucceeds(t.app, { salt: PAYU_SALT, fields: first })).statusCode).toBe(200);
     const row = await registrationOfPayment(first.txnid!);
     expect(row).toMatchObject({ status: 'pending', category: 'award-ceremony', amountMinor: 14_800_00 });
 
@@ -159,13 +141,13 @@ describe('a registration is paid only when what was received covers its price', 
     expect(rest.json().fields.amount).toBe('14700.00');
     const bank = await send('POST', `/api/account/registrations/${row!.id}/pay`, payer, { provider: 'bank' });
     expect(bank.json().instructions).toContain('INR 14,700.00');
-    expect((await payuSucceeds(rest.json().fields)).statusCode).toBe(200);
+    expect((await payuSucceeds(t.app, { salt: PAYU_SALT, fields: rest.json().fields })).statusCode).toBe(200);
     const [after] = (await myRegistrations(payer)).filter((r) => r.id === row!.id);
     expect(after).toMatchObject({ status: 'paid', receivedMinor: 14_800_00, owedMinor: 0 });
   });
 
   test('a card payment below the price (Stripe webhook) leaves the registration pending with the difference owed', async () => {
-    const payer = await verified('Card Payer');
+    const payer = await signupAs(t.app, 'Author', { name: 'Card Payer', verified: true });
     const res = await send('POST', '/api/card/checkout', null, { name: 'Card Payer', email: payer.user.email, amount: 1, productinfo: '', feeItem: { kind: 'award' } });
     expect(res.statusCode, res.body).toBe(200);
     const sessionId = (res.json().url as string).split('/').pop()!;
@@ -185,14 +167,14 @@ describe('a registration is paid only when what was received covers its price', 
 
 describe('only a paper\u2019s authors may name it', () => {
   test('a registration naming another author\u2019s accepted paper is refused; the submitter and a confirmed co-author may name it', async () => {
-    const victim = await verified('Vera Submitter');
-    const coAuthor = await verified('Cora Coauthor');
+    const victim = await signupAs(t.app, 'Author', { name: 'Vera Submitter', verified: true });
+    const coAuthor = await signupAs(t.app, 'Author', { name: 'Cora Coauthor', verified: true });
     const paper = await submitPaper(t.app, victim.auth, { title: 'Wave Energy in the Gulf' });
     const co = await send('PUT', `/api/author/paper/${paper._id}/co-authors`, victim, { coAuthors: [{ name: 'Cora Coauthor', email: coAuthor.user.email.toUpperCase() }] });
     expect(co.statusCode, co.body).toBe(200);
     await db().update(papers).set({ decision: 'Accepted', notifiedDecision: 'Accepted', notifiedAt: new Date() }).where(eq(papers.id, paper._id));
 
-    const eve = await verified('Eve Claimant');
+    const eve = await signupAs(t.app, 'Author', { name: 'Eve Claimant', verified: true });
     const claimed = await register(eve, { category: 'academician-scopus', paperId: paper._id });
     expect(claimed.statusCode).toBe(400);
     expect(claimed.json().message).toBe(PAPER_REFUSED(paper._id));
@@ -206,14 +188,14 @@ describe('only a paper\u2019s authors may name it', () => {
   });
 
   test('the visa letter, the editor\u2019s list and /verify name the role the data gives now, not the one the registration was made with', async () => {
-    const submitter = await verified('Sam Submitter');
-    const coAuthor = await verified('Cora Traveller');
+    const submitter = await signupAs(t.app, 'Author', { name: 'Sam Submitter', verified: true });
+    const coAuthor = await signupAs(t.app, 'Author', { name: 'Cora Traveller', verified: true });
     const paper = await submitPaper(t.app, submitter.auth, { title: 'Tides and Turbines' });
     expect((await send('PUT', `/api/author/paper/${paper._id}/co-authors`, submitter, { coAuthors: [{ name: 'Cora Traveller', email: coAuthor.user.email }] })).statusCode).toBe(200);
     await db().update(papers).set({ decision: 'Accepted', notifiedDecision: 'Accepted', notifiedAt: new Date() }).where(eq(papers.id, paper._id));
     const made = await register(coAuthor, { category: 'academician-journal', paperId: paper._id });
     expect(made.statusCode, made.body).toBe(201);
-    expect((await payuSucceeds(made.json().payment.fields)).statusCode).toBe(200);
+    expect((await payuSucceeds(t.app, { salt: PAYU_SALT, fields: made.json().payment.fields })).statusCode).toBe(200);
     const registrationId = made.json().registration.id as string;
 
     const asked = await send('POST', `/api/account/registrations/${registrationId}/visa-letter`, coAuthor,
@@ -239,8 +221,8 @@ describe('only a paper\u2019s authors may name it', () => {
 
 describe('the quote keeps decisions that are not released', () => {
   test('unknown, undecided, rejected, unreleased and other authors\u2019 papers answer alike; the author\u2019s released accepted paper is priced', async () => {
-    const author = await verified('Quinn Author');
-    const stranger = await verified('Stan Stranger');
+    const author = await signupAs(t.app, 'Author', { name: 'Quinn Author', verified: true });
+    const stranger = await signupAs(t.app, 'Author', { name: 'Stan Stranger', verified: true });
     const ids = {
       unknown: 'abcdef0123456789abcdef01',
       undecided: await paperWith(author, null, false),
@@ -279,7 +261,7 @@ describe('a limited coupon is never used beyond its limit', () => {
 
   test('registered with it through PayU, cancelled, then PayU\u2019s success for the original payment: the use is taken again and nobody else gets it', async () => {
     const code = await limitedCoupon();
-    const first = await verified('Cat Canceller');
+    const first = await signupAs(t.app, 'Author', { name: 'Cat Canceller', verified: true });
     const made = await register(first, { coupon: code });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().registration).toMatchObject({ status: 'pending', discountMinor: 7_400_00, amountMinor: 7_400_00 });
@@ -287,12 +269,12 @@ describe('a limited coupon is never used beyond its limit', () => {
     expect((await send('POST', `/api/account/registrations/${made.json().registration.id}/cancel`, first, {})).statusCode).toBe(200);
     expect(await usedOf(code)).toBe(0);
 
-    expect((await payuSucceeds(made.json().payment.fields)).statusCode).toBe(200);
+    expect((await payuSucceeds(t.app, { salt: PAYU_SALT, fields: made.json().payment.fields })).statusCode).toBe(200);
     expect(await usedOf(code)).toBe(1);
     const [row] = (await myRegistrations(first)).filter((r) => r.id === made.json().registration.id);
     expect(row).toMatchObject({ status: 'paid', couponCode: code, discountMinor: 7_400_00, owedMinor: 0 });
 
-    const second = await verified('Dan Latecomer');
+    const second = await signupAs(t.app, 'Author', { name: 'Dan Latecomer', verified: true });
     const refused = await register(second, { coupon: code });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`The coupon code ${code} has been used up.`);
@@ -300,15 +282,15 @@ describe('a limited coupon is never used beyond its limit', () => {
 
   test('when someone else took the freed use meanwhile, the late payment is not settled at the discounted price: pending, with the discount owed', async () => {
     const code = await limitedCoupon();
-    const first = await verified('Kim Canceller');
+    const first = await signupAs(t.app, 'Author', { name: 'Kim Canceller', verified: true });
     const made = await register(first, { coupon: code });
     expect(made.statusCode, made.body).toBe(201);
     expect((await send('POST', `/api/account/registrations/${made.json().registration.id}/cancel`, first, {})).statusCode).toBe(200);
-    const second = await verified('Lee Taker');
+    const second = await signupAs(t.app, 'Author', { name: 'Lee Taker', verified: true });
     expect((await register(second, { coupon: code })).statusCode).toBe(201);
     expect(await usedOf(code)).toBe(1);
 
-    expect((await payuSucceeds(made.json().payment.fields)).statusCode).toBe(200);
+    expect((await payuSucceeds(t.app, { salt: PAYU_SALT, fields: made.json().payment.fields })).statusCode).toBe(200);
     const [row] = (await myRegistrations(first)).filter((r) => r.id === made.json().registration.id);
     expect(row).toMatchObject({ status: 'pending', couponCode: null, discountMinor: 0, amountMinor: 14_800_00, receivedMinor: 7_400_00, owedMinor: 7_400_00 });
     expect(await usedOf(code)).toBe(1);
@@ -317,7 +299,7 @@ describe('a limited coupon is never used beyond its limit', () => {
 
 describe('one account holds at most one unpaid seat of a course', () => {
   test('40 registrations for one course at once by one account: exactly one is made, the others are told why (409)', async () => {
-    const hoarder = await verified('Hal Hoarder');
+    const hoarder = await signupAs(t.app, 'Author', { name: 'Hal Hoarder', verified: true });
     const course = 'digital-system-design';
     const attempts = await Promise.all(Array.from({ length: 40 }, () => register(hoarder, { category: `workshop-${course}`, currency: 'USD', provider: 'bank' })));
     const statuses = attempts.map((a) => a.statusCode);
@@ -330,7 +312,7 @@ describe('one account holds at most one unpaid seat of a course', () => {
     expect(seats.find((c) => c.id === course)?.left).toBe(39);
 
     // Another person still gets a seat, and the hoarder may register again once the first is cancelled.
-    expect((await register(await verified(), { category: `workshop-${course}`, currency: 'USD', provider: 'bank' })).statusCode).toBe(201);
+    expect((await register(await signupAs(t.app, 'Author', { verified: true }), { category: `workshop-${course}`, currency: 'USD', provider: 'bank' })).statusCode).toBe(201);
     const held = attempts.find((a) => a.statusCode === 201)!.json().registration.id as string;
     expect((await send('POST', `/api/account/registrations/${held}/cancel`, hoarder, {})).statusCode).toBe(200);
     expect((await register(hoarder, { category: `workshop-${course}`, currency: 'USD', provider: 'bank' })).statusCode).toBe(201);

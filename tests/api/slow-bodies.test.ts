@@ -7,7 +7,7 @@ import { multipart, pdfBytes } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Slow bodies (docs/decisions/0057-slow-clients.md): a client that sends its headers and then its body a
+ * Slow bodies (decision 0057): a client that sends its headers and then its body a
  * byte at a time holds a socket, never one of the API's turns, and is cut off once its body falls behind the
  * least rate the server accepts. Real sockets on a listening server: the attack happens below what inject() sees.
  * Every loopback address is this machine's, so each client connects from an address of its own (127.0.0.x).

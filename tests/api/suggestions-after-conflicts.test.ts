@@ -6,7 +6,7 @@ import { submitPaper } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Issue 22 ("Suggestions vanish"): SPEC §5's rule — the highest number of shared tags, at least one, ties
+ * Decision 0025 ("Suggestions vanish"): the rule of docs/product.md#validation-and-messages — the highest number of shared tags, at least one, ties
  * kept — is taken among the reviewers who may review the paper. A conflicted reviewer with the top overlap
  * used to empty the list ("No matching reviewers found") although others shared almost as many tags.
  * Each test uses tags of its own: the file shares one database.

@@ -2,13 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TAGS } from '../../src/core/tags';
 import { DEFAULT_TRACKS } from '../../src/core/tracks';
-import { mailQueue, users } from '../../src/server/db/schema';
+import { mailQueue } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/app';
-import { injectMultipart, pdfBytes, type Part } from '../support/multipart';
-import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
+import { postPaper } from '../support/multipart';
+import { signupAs, uniqueAddress, verifyEmail, type SignedUp } from '../support/users';
 
 /**
- * Issue 22.1 and 22.2: tracks are data the editor shapes, a paper belongs to one, and a track chair acts on the
+ * Decision 0023: tracks are data the editor shapes, a paper belongs to one, and a track chair acts on the
  * papers of their tracks only, once their address is verified, never on a paper they are conflicted with.
  */
 let t: TestApp;
@@ -16,18 +16,8 @@ let editor: SignedUp;
 let author: SignedUp;
 
 const db = () => t.app.database.db;
-const verify = (who: SignedUp) => db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.user._id));
 const mailsTo = (to: string, template: string) => db().select().from(mailQueue)
   .where(and(eq(mailQueue.to, to), eq(mailQueue.template, template))).orderBy(asc(mailQueue.createdAt));
-
-async function submit(who: SignedUp, fields: { title?: string; track?: string; keywords?: string[]; freeKeywords?: string[] }) {
-  const parts: Part[] = [['title', fields.title ?? 'A paper'], ['abstract', 'An abstract.']];
-  if (fields.track) parts.push(['track', fields.track]);
-  for (const k of fields.keywords ?? []) parts.push(['keywords', k]);
-  for (const k of fields.freeKeywords ?? []) parts.push(['freeKeywords', k]);
-  parts.push(['file', pdfBytes(fields.title ?? 'p'), 'paper.pdf']);
-  return injectMultipart(t.app, 'POST', '/api/author/new-paper', parts, who.auth);
-}
 
 async function nameChairs(trackId: string, emails: string[]) {
   const res = await t.app.inject({ method: 'PUT', url: `/api/editor/tracks/${trackId}/chairs`, headers: editor.auth, payload: { emails } });
@@ -43,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 describe('tracks as data', () => {
-  test('a new install has the call for papers\' four tracks; the computing one\'s topics are SPEC\'s 50 tags', async () => {
+  test('a new install has the call for papers\' four tracks; the computing one\'s topics are the 50 tags', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/tracks' });
     expect(res.statusCode).toBe(200);
     const tracks = res.json() as Array<{ id: string; name: string; topics: string[]; open: boolean }>;
@@ -54,18 +44,18 @@ describe('tracks as data', () => {
   });
 
   test('a paper names its track and topics of that track; without a track it goes to the default', async () => {
-    const battery = await submit(author, { title: 'Sodium batteries', track: 'track-1', keywords: ['Materials for batteries and supercapacitors'], freeKeywords: ['sodium-ion'] });
+    const battery = await postPaper(t.app, author.auth, { title: 'Sodium batteries', track: 'track-1', keywords: ['Materials for batteries and supercapacitors'], freeKeywords: ['sodium-ion'] });
     expect(battery.statusCode, battery.body).toBe(201);
     expect(battery.json().paper.track).toEqual({ id: 'track-1', name: 'Science and Materials' });
     expect(battery.json().paper.freeKeywords).toEqual(['sodium-ion']);
-    // SPEC §7's call without a track: the default (computing), SPEC's tags valid.
-    const plain = await submit(author, { title: 'Plain call', keywords: ['AI'] });
+    // The original new-paper call, without a track: the default (computing), the 50 tags valid.
+    const plain = await postPaper(t.app, author.auth, { title: 'Plain call', keywords: ['AI'] });
     expect(plain.statusCode).toBe(201);
     expect(plain.json().paper.track.id).toBe('track-2');
     // A topic of another track, an unknown track: 400 with the reason; nothing kept.
-    const wrongTopic = await submit(author, { track: 'track-4', keywords: ['Materials for batteries and supercapacitors'] });
+    const wrongTopic = await postPaper(t.app, author.auth, { track: 'track-4', keywords: ['Materials for batteries and supercapacitors'] });
     expect([wrongTopic.statusCode, wrongTopic.json().message]).toEqual([400, 'Unknown tag: choose tags from the list']);
-    const unknown = await submit(author, { track: 'no-such-track', keywords: ['AI'] });
+    const unknown = await postPaper(t.app, author.auth, { track: 'no-such-track', keywords: ['AI'] });
     expect([unknown.statusCode, unknown.json().message]).toEqual([400, 'Track not found']);
     // The editor finds the paper by a free keyword.
     const found = await t.app.inject({ method: 'GET', url: '/api/editor/papers?q=sodium', headers: editor.auth });
@@ -82,7 +72,7 @@ describe('tracks as data', () => {
     const noTopics = await t.app.inject({ method: 'POST', url: '/api/editor/tracks', headers: editor.auth, payload: { name: 'Empty', topics: [] } });
     expect([noTopics.statusCode, noTopics.json().message]).toEqual([400, 'Give the track at least one topic']);
 
-    const ok = await submit(author, { title: 'Nursing shifts', track: id, keywords: ['nursing'] });
+    const ok = await postPaper(t.app, author.auth, { title: 'Nursing shifts', track: id, keywords: ['nursing'] });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().paper.keywords).toEqual(['Nursing']);
 
@@ -90,14 +80,14 @@ describe('tracks as data', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     const order = (await t.app.inject({ method: 'GET', url: '/api/tracks' })).json().map((x: { id: string }) => x.id);
     expect(order).toEqual([id, 'track-1', 'track-2', 'track-3', 'track-4']);
-    const closed = await submit(author, { track: id, keywords: ['Nursing'] });
+    const closed = await postPaper(t.app, author.auth, { track: id, keywords: ['Nursing'] });
     expect([closed.statusCode, closed.json().message]).toEqual([400, 'This track is closed for submissions: choose another track.']);
 
     const closeDefault = await t.app.inject({ method: 'PATCH', url: '/api/editor/tracks/track-2', headers: editor.auth, payload: { open: false } });
     expect(closeDefault.statusCode).toBe(409);
     const makeDefault = await t.app.inject({ method: 'PATCH', url: '/api/editor/tracks/track-3', headers: editor.auth, payload: { isDefault: true } });
     expect(makeDefault.statusCode).toBe(200);
-    const plain = await submit(author, { title: 'Now electrical by default', keywords: ['AI'] });
+    const plain = await postPaper(t.app, author.auth, { title: 'Now electrical by default', keywords: ['AI'] });
     expect(plain.json().paper.track.id).toBe('track-3');
     await t.app.inject({ method: 'PATCH', url: '/api/editor/tracks/track-2', headers: editor.auth, payload: { isDefault: true } });
     const listed = (await t.app.inject({ method: 'GET', url: '/api/editor/tracks', headers: editor.auth })).json();
@@ -136,11 +126,11 @@ describe('track chairs', () => {
     expect(chair.user.chairOnly).toBe(true);
     reviewer = await signupAs(t.app, 'Reviewer', { tags: ['Composite materials', 'Strategic management'] });
     await signupAs(t.app, 'Reviewer', { tags: ['Composite materials', 'Strategic management'] });
-    materialsPaper = (await submit(author, { title: 'Composites', track: 'track-1', keywords: ['Composite materials'] })).json().paper._id;
-    managementPaper = (await submit(author, { title: 'Strategy', track: 'track-4', keywords: ['Strategic management'] })).json().paper._id;
+    materialsPaper = (await postPaper(t.app, author.auth, { title: 'Composites', track: 'track-1', keywords: ['Composite materials'] })).json().paper._id;
+    managementPaper = (await postPaper(t.app, author.auth, { title: 'Strategy', track: 'track-4', keywords: ['Strategic management'] })).json().paper._id;
     // A paper in the chair's track by someone at the chair's own institution.
     const colleague = await signupAs(t.app, 'Author', { email: `colleague@${chairEmail.split('@')[1]}` });
-    conflictedPaper = (await submit(colleague, { title: 'From the chair\'s lab', track: 'track-1', keywords: ['Composite materials'] })).json().paper._id;
+    conflictedPaper = (await postPaper(t.app, colleague.auth, { title: 'From the chair\'s lab', track: 'track-1', keywords: ['Composite materials'] })).json().paper._id;
   });
 
   test('until the address is verified a chair acts on nothing', async () => {
@@ -148,7 +138,7 @@ describe('track chairs', () => {
     expect([list.statusCode, list.json()]).toEqual([200, []]);
     const one = await t.app.inject({ method: 'GET', url: `/api/editor/papers/${materialsPaper}`, headers: chair.auth });
     expect(one.statusCode).toBe(403);
-    await verify(chair);
+    await verifyEmail(t.app, chair);
   });
 
   test('a verified chair sees and acts on their track only', async () => {

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
+import { payuAnswer, payuFields } from '../support/payu';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Issue 29 §1.1: a change and its audit row commit together or not at all. A real PostgreSQL trigger refuses
+ * Decision 0018: a change and its audit row commit together or not at all. A real PostgreSQL trigger refuses
  * the audit row of one action (a failure after the change was written); the change must be gone too.
  */
 let t: TestApp;
@@ -13,8 +14,9 @@ let editor: SignedUp;
 let author: SignedUp;
 let reviewer: SignedUp;
 let paperId: string;
+const PAYU_SALT = 'testSalt1';
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ PAYU_KEY: 'testKey1', PAYU_SALT });
   editor = await signupAs(t.app, 'Editor');
   author = await signupAs(t.app, 'Author');
   reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
@@ -81,6 +83,34 @@ describe('a write whose audit row fails leaves nothing behind', () => {
     expect(await one(sql`select count(*)::int as n from declared_conflicts where paper_id = ${paperId}`)).toEqual({ n: 0 });
   });
 
+  test('payment return (payment.callback): the payment stays pending, the same answer settles it later', async () => {
+    const started = await t.app.inject({ method: 'POST', url: '/api/payu/initiate', payload: { name: 'Ada Lovelace', email: 'ada@example.org', phone: '9999999999', amount: 7400, productinfo: '' } });
+    const fields = payuFields(started.body);
+    const answer = () => t.app.inject({
+      method: 'POST', url: '/api/payu/success', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(payuAnswer(fields, { salt: PAYU_SALT })).toString(),
+    });
+    await refuse('payment.callback');
+    expect((await answer()).statusCode).toBe(500);
+    expect(await one(sql`select status from payments where txnid = ${fields.txnid}`)).toEqual({ status: 'pending' });
+    await refuse('');
+    expect((await answer()).statusCode).toBe(200);
+    expect(await one(sql`select status from payments where txnid = ${fields.txnid}`)).toEqual({ status: 'paid' });
+    expect(await one(sql`select count(*)::int as n from audit_log where action = 'payment.callback'`)).toEqual({ n: 1 });
+  });
+
+  test('failed login (login.failed): the failure is not counted', async () => {
+    const email = author.user.email.toLowerCase();
+    const failures = sql`select coalesce(sum(count), 0)::int as n from rate_limits where key = ${`login:e:${email}`}`;
+    const wrong = () => t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'not the password', role: 'Author' } });
+    await refuse('login.failed');
+    expect((await wrong()).statusCode).toBe(500);
+    expect(await one(failures)).toEqual({ n: 0 });
+    await refuse('');
+    expect((await wrong()).statusCode).toBe(401);
+    expect(await one(failures)).toEqual({ n: 1 });
+  });
+
   test('reviewer approval (reviewer.approve): unchanged', async () => {
     const waiting = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     await t.app.database.db.execute(sql`update users set approved_at = null where id = ${waiting.user._id}`);
@@ -90,7 +120,7 @@ describe('a write whose audit row fails leaves nothing behind', () => {
   });
 });
 
-describe('a submission is one transaction (issue 29 §1.2)', () => {
+describe('a submission is one transaction', () => {
   test('when its audit row fails, neither the paper, its co-authors nor its file are kept', async () => {
     const { injectMultipart, pdfBytes } = await import('../support/multipart');
     const { readdirSync, existsSync } = await import('node:fs');

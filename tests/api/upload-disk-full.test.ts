@@ -11,7 +11,7 @@ import { LEVEL, startLoggedApp, type LoggedApp } from '../support/logged-app';
 import { injectMultipart, pdfBytes, submitPaper, type Part } from '../support/multipart';
 import { signupAs, type SignedUp } from '../support/users';
 
-// Issue 27.8: an upload the server cannot keep because its disk is full is the server's failure (503), never
+// docs/product.md#validation-and-messages: an upload the server cannot keep because its disk is full is the server's failure (503), never
 // the client's (it was 400 "The form data is malformed or incomplete" with FILE_STORE=postgres).
 
 const FILES_FULL = 'The server cannot store files right now. Please try again later.';

@@ -6,16 +6,16 @@ import { CONFERENCE_FACTS_DEFAULTS } from '../../src/core/conference-facts';
 import { newId } from '../../src/core/ids';
 import type { EditorVisaLetterJson, VisaLetterJson, VisaLettersJson } from '../../src/core/schemas/visa-letter';
 import { newDocumentCode } from '../../src/server/documents/codes';
-import { auditLog, papers, registrations, users, visaLetters } from '../../src/server/db/schema';
+import { auditLog, papers, registrations, visaLetters } from '../../src/server/db/schema';
 import { purgePassportNumbers } from '../../src/server/services/visa-letters/purge-passport-numbers';
 import { startTestApp, type TestApp } from '../support/app';
 import { multipart, submitPaper } from '../support/multipart';
 import { signaturePng } from '../support/png';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { signupAs, type SignedUp } from '../support/users';
+import { signupAs, verifyEmail, type SignedUp } from '../support/users';
 
 /**
- * Issue 24.4: a registrant with a paid registration asks for a visa letter, an editor approves (the requester is
+ * Decision 0046: a registrant with a paid registration asks for a visa letter, an editor approves (the requester is
  * mailed the link) or refuses with a reason, the approved letter downloads as a PDF naming the person, their role
  * and the organiser, and passport numbers reach only editors and go after the conference.
  */
@@ -32,7 +32,6 @@ const ANN_PASSPORT = 'K1234567';
 const BOB_PASSPORT = 'Z9876543';
 
 const db = () => t.app.database.db;
-const verify = (id: string) => db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, id));
 const stay = { arrivalDate: '2023-12-25', departureDate: '2023-12-30' };
 const request = (who: SignedUp, registrationId: string, body: Record<string, unknown> = {}) => t.app.inject({
   method: 'POST', url: `/api/account/registrations/${registrationId}/visa-letter`, headers: who.auth,
@@ -72,7 +71,7 @@ beforeAll(async () => {
   ann = await signupAs(t.app, 'Author', { name: 'Ann Example' });
   bob = await signupAs(t.app, 'Author', { name: 'Bob Other' });
   una = await signupAs(t.app, 'Reviewer', { name: 'Una Unverified' });
-  await Promise.all([verify(ann.user._id), verify(bob.user._id), verify(editor.user._id)]);
+  await verifyEmail(t.app, ann, bob, editor);
   const paper = await submitPaper(t.app, ann.auth, { title: 'Visas and Conferences' });
   paperId = paper._id;
   paperTitle = paper.title;
@@ -128,7 +127,7 @@ describe('asking for a letter', () => {
     }
   });
 
-  test('the stay must touch the conference\'s days as the editor last saved them (issue 26.1), not SPEC\'s', async () => {
+  test('the stay must touch the conference\'s days as the editor last saved them, not the defaults', async () => {
     const saveDays = (startDate: string, endDate: string) => t.app.inject({
       method: 'PUT', url: '/api/editor/conference', headers: editor.auth, payload: { ...CONFERENCE_FACTS_DEFAULTS, startDate, endDate },
     });

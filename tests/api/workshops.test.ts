@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../../src/core/ids';
 import type { EditorWorkshopsJson } from '../../src/core/schemas/workshop';
 import type { z } from 'zod';
-import { registrations, users, workshopWaitlist } from '../../src/server/db/schema';
+import { registrations, workshopWaitlist } from '../../src/server/db/schema';
 import { newDocumentCode } from '../../src/server/documents/codes';
-import { offerFreedSeat, offerFreeWorkshopSeats } from '../../src/server/services/payments/workshop-waitlist';
+import { offerFreedSeat, offerFreeWorkshopSeats } from '../../src/server/services/workshops/workshop-waitlist';
 import { startTestApp, type TestApp } from '../support/app';
 import { mailBodies } from '../support/mailbox';
 import { signupAs, type SignedUp } from '../support/users';
 
 /**
- * Issue 24.7: workshop seats. A seat counts when its registration is paid, and a pending one holds it for an
+ * Decision 0045: workshop seats. A seat counts when its registration is paid, and a pending one holds it for an
  * hour; a full course takes a waiting list (signed in, verified address, once per address), and a seat that
  * comes free (a cancellation, a lapsed hold, the editor's offer) is mailed to the first person waiting.
  */
@@ -34,11 +34,6 @@ async function register(courseId: string, status: 'paid' | 'pending' | 'cancelle
 const fill = async (courseId: string, paid: number, status: 'paid' | 'pending' = 'paid') => {
   for (let i = 0; i < paid; i++) await register(courseId, status);
 };
-async function verified(name: string): Promise<SignedUp> {
-  const who = await signupAs(t.app, 'Author', { name });
-  await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.user._id));
-  return who;
-}
 const seats = async () => (await t.app.inject({ method: 'GET', url: '/api/workshops' })).json() as Array<{ id: string; seats: number; left: number; full: boolean }>;
 const join = (who: SignedUp | null, courseId: string) => t.app.inject({ method: 'POST', url: `/api/workshops/${courseId}/waiting-list`, headers: who?.auth ?? {} });
 const editorView = async () => {
@@ -88,7 +83,7 @@ describe('seats', () => {
 
 describe('the waiting list', () => {
   test('only a full course takes it, a signed-in caller with a verified address, once per address, not once registered', async () => {
-    const ana = await verified('Ana Waiting');
+    const ana = await signupAs(t.app, 'Author', { name: 'Ana Waiting', verified: true });
     expect((await join(null, 'internet-of-things')).statusCode).toBe(401);
 
     const open = await join(ana, 'internet-of-things');
@@ -109,12 +104,12 @@ describe('the waiting list', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You are on this course\'s waiting list already.');
 
-    const ben = await verified('Ben Waiting');
+    const ben = await signupAs(t.app, 'Author', { name: 'Ben Waiting', verified: true });
     expect((await join(ben, 'internet-of-things')).json()).toMatchObject({ position: 2 });
     const mine = await t.app.inject({ method: 'GET', url: '/api/account/workshop-waiting-list', headers: ben.auth });
     expect(mine.json()).toEqual([expect.objectContaining({ courseId: 'internet-of-things', position: 2 })]);
 
-    const carl = await verified('Carl Registered');
+    const carl = await signupAs(t.app, 'Author', { name: 'Carl Registered', verified: true });
     await register('internet-of-things', 'paid', { email: carl.user.email });
     const registered = await join(carl, 'internet-of-things');
     expect(registered.statusCode).toBe(409);
@@ -128,9 +123,9 @@ describe('the waiting list', () => {
     await fill('digital-system-design', 38);
     const pendingA = await register('digital-system-design', 'pending');
     const pendingB = await register('digital-system-design', 'pending');
-    const dora = await verified('Dora First');
-    const emil = await verified('Emil Second');
-    const fay = await verified('Fay Third');
+    const dora = await signupAs(t.app, 'Author', { name: 'Dora First', verified: true });
+    const emil = await signupAs(t.app, 'Author', { name: 'Emil Second', verified: true });
+    const fay = await signupAs(t.app, 'Author', { name: 'Fay Third', verified: true });
     for (const who of [dora, emil, fay]) expect((await join(who, 'digital-system-design')).statusCode).toBe(201);
 
     const none = await offer('digital-system-design');
@@ -168,7 +163,7 @@ describe('the waiting list', () => {
 
   test('through the API: a full course refuses a registration (409); a cancelled pending one mails the first waiting', async () => {
     // Embedded Systems is full since the first test: 35 paid, 5 held.
-    const hana = await verified('Hana Hopeful');
+    const hana = await signupAs(t.app, 'Author', { name: 'Hana Hopeful', verified: true });
     const refused = await t.app.inject({
       method: 'POST', url: '/api/registrations', headers: hana.auth,
       payload: { name: 'Hana Hopeful', category: 'workshop-embedded-systems', currency: 'USD', provider: 'bank' },
@@ -178,7 +173,7 @@ describe('the waiting list', () => {
     expect((await join(hana, 'embedded-systems')).json()).toMatchObject({ position: 1 });
 
     // One of the held seats is Ivan's; he cancels his pending registration from his account.
-    const ivan = await verified('Ivan Leaving');
+    const ivan = await signupAs(t.app, 'Author', { name: 'Ivan Leaving', verified: true });
     const [held] = await db().select().from(registrations)
       .where(and(eq(registrations.category, 'workshop-embedded-systems'), eq(registrations.status, 'pending'), gt(registrations.createdAt, new Date(Date.now() - 3_600_000)))).limit(1);
     await db().update(registrations).set({ email: ivan.user.email, userId: ivan.user._id }).where(eq(registrations.id, held!.id));
@@ -202,7 +197,7 @@ describe('the waiting list', () => {
   test('the worker offers a seat whose hold lapsed to the first waiting, once', async () => {
     await fill('python-machine-learning', 39);
     const held = await register('python-machine-learning', 'pending', { minutesAgo: 30 });
-    const gil = await verified('Gil Waiting');
+    const gil = await signupAs(t.app, 'Author', { name: 'Gil Waiting', verified: true });
     expect((await join(gil, 'python-machine-learning')).statusCode).toBe(201);
     expect(await offerFreeWorkshopSeats({ db: db(), mailer: t.app.mailer, publicUrl: t.config.publicUrl })).toBe(0);
     await db().update(registrations).set({ createdAt: new Date(Date.now() - 61 * 60_000) }).where(eq(registrations.id, held.id));

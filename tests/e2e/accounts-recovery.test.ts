@@ -1,14 +1,13 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MESSAGES } from '../../src/core/messages';
 import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../src/core/schemas/accounts';
 import type { ServerProcess } from '../support/server-process';
 import { mailedLink as mailedLinkIn, startSmtpListener } from '../support/smtp';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, startOwnServer, uniqueEmail } from './browser';
+import { axeViolations, DESKTOP, launchBrowser, pageOpener, PHONE, screenshots, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
 
 /**
- * Issue 17's journeys, on a server of this file's own whose mail goes to a real SMTP listener, so the
+ * Decision 0016's journeys, on a server of this file's own whose mail goes to a real SMTP listener, so the
  * test reads the links a person would get: forgot → mail → reset → login, and a co-author who signs up
  * and finds the paper. Axe checks the new login-area screens at 390 and 1280 px.
  */
@@ -28,26 +27,12 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function open(viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: opts.bypassCSP });
-  return { context, page: await context.newPage() };
-}
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url });
 
 /** The path of the newest link to `pagePath` mailed to `to`, once it has arrived. */
 const mailedLink = (to: string, pagePath: '/reset-password' | '/verify-email') => mailedLinkIn(smtp.mails, to, pagePath);
 
-async function signUp(page: Page, opts: { role: 'Author' | 'Reviewer'; email: string; name: string; password: string }) {
-  await page.goto('/login');
-  await page.getByText(opts.role, { exact: true }).click();
-  await page.getByRole('button', { name: 'Signup', exact: true }).click();
-  await page.getByLabel('Full name').fill(opts.name);
-  await page.getByLabel('Email').fill(opts.email);
-  await page.getByLabel('Password', { exact: true }).fill(opts.password);
-  await page.getByLabel('Confirm password').fill(opts.password);
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL(`**/${opts.role.toLowerCase()}/dashboard`);
-}
-
+/** The login screen's submit, without waiting for a dashboard (a wrong password stays on the screen). */
 async function logIn(page: Page, opts: { role: 'Author' | 'Reviewer'; email: string; password: string }) {
   await page.goto('/login');
   await page.getByText(opts.role, { exact: true }).click();
@@ -57,19 +42,19 @@ async function logIn(page: Page, opts: { role: 'Author' | 'Reviewer'; email: str
 }
 
 
-const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
+const shot = screenshots(SHOTS);
 
 test('forgot password → mail → reset → login with the new password (390 px)', async () => {
-  const { context, page } = await open(PHONE);
+  const { context, page } = await open({ viewport: PHONE });
   const email = uniqueEmail('forgetful');
-  await signUp(page, { role: 'Author', email, name: 'Forgetful Author', password: 'the old password' });
+  await signUpInBrowser(page, { role: 'Author', email, name: 'Forgetful Author', password: 'the old password' });
   // Signup mailed a verification link; the account bar offers to send it again, and the newest one confirms the address.
   const account = page.getByRole('region', { name: 'Your account' });
   await account.getByRole('button', { name: 'Verify email' }).click();
   await expect.poll(() => account.getByRole('status').textContent()).toBe(VERIFY_SENT);
   await expect.poll(() => smtp.mails.filter((m) => m.to.includes(email)).length, { timeout: 15_000 }).toBe(2);
   await page.goto(await mailedLink(email, '/verify-email'));
-  // Opening the link confirms nothing (issue 27.1): the button does.
+  // Opening the link confirms nothing (docs/product.md#accounts-and-verified-addresses): the button does.
   await expect.poll(() => page.getByRole('button', { name: 'Confirm my email address' }).isVisible()).toBe(true);
   const before = await page.evaluate(async () => (await fetch('/api/me/roles', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json());
   expect(before.emailVerified).toBe(false);
@@ -109,8 +94,8 @@ test('forgot password → mail → reset → login with the new password (390 px
 });
 
 test('an author lists a co-author on the new-paper form; the co-author signs up, confirms the address and sees the paper, marked co-authored (1280 px)', async () => {
-  const owner = await open(DESKTOP);
-  await signUp(owner.page, { role: 'Author', email: uniqueEmail('owner'), name: 'Owning Author', password: 'owner password' });
+  const owner = await open({ viewport: DESKTOP });
+  await signUpInBrowser(owner.page, { role: 'Author', email: uniqueEmail('owner'), name: 'Owning Author', password: 'owner password' });
   await owner.page.goto('/author/new-paper');
   await owner.page.getByLabel('Title').fill('Co-written work on edge clinics');
   await owner.page.getByLabel('Abstract').fill('Written together.');
@@ -127,9 +112,9 @@ test('an author lists a co-author on the new-paper form; the co-author signs up,
   await owner.page.waitForURL('**/author/dashboard');
   await owner.context.close();
 
-  const co = await open(DESKTOP);
-  await signUp(co.page, { role: 'Author', email: coEmail, name: 'Carla Coauthor', password: 'co password!' });
-  // Until Carla confirms her address, the paper is announced, not shown (issue 27.2).
+  const co = await open({ viewport: DESKTOP });
+  await signUpInBrowser(co.page, { role: 'Author', email: coEmail, name: 'Carla Coauthor', password: 'co password!' });
+  // Until Carla confirms her address, the paper is announced, not shown (docs/product.md#accounts-and-verified-addresses).
   await expect.poll(() => co.page.getByRole('status').filter({ hasText: MESSAGES.waitingForVerification }).isVisible()).toBe(true);
   expect(await co.page.getByRole('article').filter({ hasText: 'Co-written work on edge clinics' }).count()).toBe(0);
   await shot(co.page, 'co-author-waiting-1280');
@@ -148,11 +133,11 @@ test('an author lists a co-author on the new-paper form; the co-author signs up,
 });
 
 test('one login with the password offers the same person\'s Reviewer account in the header, which switches without it', async () => {
-  const { context, page } = await open(PHONE);
+  const { context, page } = await open({ viewport: PHONE });
   const email = uniqueEmail('twohats');
-  await signUp(page, { role: 'Reviewer', email, name: 'Two Hats', password: 'same password' });
+  await signUpInBrowser(page, { role: 'Reviewer', email, name: 'Two Hats', password: 'same password' });
   await page.getByRole('button', { name: 'Logout' }).click();
-  await signUp(page, { role: 'Author', email, name: 'Two Hats', password: 'same password' });
+  await signUpInBrowser(page, { role: 'Author', email, name: 'Two Hats', password: 'same password' });
   await page.getByRole('button', { name: 'Logout' }).click();
   await logIn(page, { role: 'Author', email, password: 'same password' });
   await page.waitForURL('**/author/dashboard');
@@ -169,12 +154,12 @@ test('one login with the password offers the same person\'s Reviewer account in 
   await context.close();
 });
 
-test('an account of the same address with its own password switches only once that password is typed in the header (issue 27.1)', async () => {
-  const { context, page } = await open(DESKTOP);
+test('an account of the same address with its own password switches only once that password is typed in the header', async () => {
+  const { context, page } = await open({ viewport: DESKTOP });
   const email = uniqueEmail('ownpass');
-  await signUp(page, { role: 'Reviewer', email, name: 'Own Pass', password: 'the reviewer password' });
+  await signUpInBrowser(page, { role: 'Reviewer', email, name: 'Own Pass', password: 'the reviewer password' });
   await page.getByRole('button', { name: 'Logout' }).click();
-  await signUp(page, { role: 'Author', email, name: 'Own Pass', password: 'the author password' });
+  await signUpInBrowser(page, { role: 'Author', email, name: 'Own Pass', password: 'the author password' });
   const group = page.getByRole('group', { name: 'Switch role:' });
   await group.getByRole('button', { name: 'Reviewer (password)' }).click();
   await group.getByLabel('Password of your Reviewer account').fill('the author password');
@@ -191,7 +176,7 @@ test('an account of the same address with its own password switches only once th
 describe('accessibility of the new login-area screens: axe-core finds no violations', () => {
   for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
     test(`at ${name} px`, async () => {
-      const { context, page } = await open(viewport, { bypassCSP: true });
+      const { context, page } = await open({ viewport, bypassCSP: true });
       const problems: string[] = [];
       const check = async (label: string) => { for (const v of await axeViolations(page)) problems.push(`${label}: ${v}`); };
       await page.goto('/login');
@@ -209,9 +194,9 @@ describe('accessibility of the new login-area screens: axe-core finds no violati
       await check('verify-email');
       await shot(page, `verify-email-${name}`);
       const email = uniqueEmail(`axe${name}`);
-      await signUp(page, { role: 'Reviewer', email, name: 'Axe Person', password: 'axe password' });
+      await signUpInBrowser(page, { role: 'Reviewer', email, name: 'Axe Person', password: 'axe password' });
       await page.getByRole('button', { name: 'Logout' }).click();
-      await signUp(page, { role: 'Author', email, name: 'Axe Person', password: 'axe password' });
+      await signUpInBrowser(page, { role: 'Author', email, name: 'Axe Person', password: 'axe password' });
       await page.getByRole('button', { name: 'Logout' }).click();
       await logIn(page, { role: 'Author', email, password: 'axe password' });
       await page.waitForURL('**/author/dashboard');

@@ -37,7 +37,7 @@ test('a reviewer chooses tags with the keyboard, removes one by its chip, and th
   await box.pressSequentially('learn');
   // Options now: Machine Learning, Deep Learning, Reinforcement Learning, E-Learning
   await box.press('Enter');
-  // A pick clears the typed text (issue 18.5), ready for the next tag.
+  // A pick clears the typed text, ready for the next tag.
   await expect.poll(() => box.inputValue()).toBe('');
   await box.pressSequentially('learn');
   await box.press('ArrowDown');

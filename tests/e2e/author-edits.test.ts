@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { axeViolations, baseUrl, DESKTOP, launchBrowser, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 
 /**
- * Issue 22.7, the author's journey: a paper submitted to a track of its own topics (not the computing one), its
+ * Author edits and withdrawals (docs/product.md#assignments-declines-and-withdrawals), the author's journey: a paper submitted to a track of its own topics (not the computing one), its
  * title fixed on the paper page, then withdrawn after a confirmation, and shown withdrawn everywhere.
  * AUTHOR_EDITS_SHOTS=<dir> keeps screenshots of each screen at 390 and 1280 px.
  */

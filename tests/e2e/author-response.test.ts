@@ -1,12 +1,11 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
-import { PASSWORD as password, serverApi } from './server-api';
-import { axeViolations, callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer, watchProblems } from './browser';
+import { serverApi } from './server-api';
+import { axeViolations, callApi, DESKTOP, horizontalOverflow, launchBrowser, pageOpener, PHONE, screenshots, startOwnServer, watchProblems } from './browser';
 
 /**
- * Issue 23.4 and 23.5, on a server of its own (the response window is a conference-wide setting): the author
+ * Decision 0033, on a server of its own (the response window is a conference-wide setting): the author
  * opens their paper on a phone while the response window is open, reads the review's comments, writes a response
  * whose live count says "N / 50 words", is refused one word over (in the page and by the server, with the same
  * message naming the count) and saves it at the limit; the chair writes a meta-review at 1280 px, the text to the
@@ -41,17 +40,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(role: 'Author' | 'Editor', email: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role, email, password });
-  return { context, page };
-}
-const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
+const shot = screenshots(SHOTS);
 
 test('the author responds on a phone: the live count, refused one word over, saved at the limit (390 px)', async () => {
-  const { context, page } = await open('Author', authorEmail, PHONE);
+  const { context, page } = await open({ viewport: PHONE, login: { role: 'Author', email: authorEmail } });
   const problems = watchProblems(page);
   await page.goto(`/paper-details/${paperId}`);
   const panel = page.getByRole('region', { name: 'Response to the reviews' });
@@ -91,7 +84,7 @@ test('the author responds on a phone: the live count, refused one word over, sav
 });
 
 test('the chair writes a meta-review: the text to the authors and the text to the committee apart (1280 px)', async () => {
-  const { context, page } = await open('Editor', editorEmail, DESKTOP);
+  const { context, page } = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
   await page.goto(`/editor/view-more/${paperId}`);
   const panel = page.getByRole('region', { name: 'Meta-review' });
   await panel.getByText('No meta-review yet.').waitFor();

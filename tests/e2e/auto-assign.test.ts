@@ -6,7 +6,7 @@ import type { ServerProcess } from '../support/server-process';
 import { DESKTOP, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, startOwnServer } from './browser';
 
 /**
- * Issue 13's journey on a server of its own (applying assigns every paper on the server): the editor
+ * Decision 0012's journey on a server of its own (applying assigns every paper on the server): the editor
  * previews the automatic assignment, filters it, applies it after a confirmation, and finds the reviewers
  * as Sent on the paper's page. Screenshots at 390 and 1280 px when ASSIGN_SHOTS names a folder.
  */
@@ -95,7 +95,7 @@ test('the editor previews, filters and applies the automatic assignment, and the
   await context.close();
 }, 180_000);
 
-test('issue 22.8: /editor/assign starts from the saved limits; /editor/reviewers opens on the tab that has people', async () => {
+test('/editor/assign starts from the saved limits; /editor/reviewers opens on the tab that has people', async () => {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
   const page = await context.newPage();
   await logInInBrowser(page, { role: 'Editor', email: `chair.${stamp}@chair.example` }); // the editor of the test above

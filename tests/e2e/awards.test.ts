@@ -8,7 +8,7 @@ import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, star
 import { serverApi } from './server-api';
 
 /**
- * Issue 24.6 in the browser, on a server of its own with a real SMTP listener: an author nominates a colleague with
+ * Decision 0044 in the browser, on a server of its own with a real SMTP listener: an author nominates a colleague with
  * a CV and a photo on /account/nominations (phone-sized), a panel member the editor named scores it on /award-panel,
  * the editor decides "awarded" there (the award id appears, and both nominee and nominator are mailed it), and the
  * awardee with that id shows on the public /awards-2026 page, reached from /awards. Every screen axe-clean and

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { systemClusterHome } from '../../src/server/db/embedded-postgres';
 import { tempPrefix } from '../support/leftovers';
@@ -67,10 +67,53 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   return { context, page };
 }
 
+export interface PageOpener {
+  /** The journey's browser and server address, read at each call: they start in beforeAll. */
+  browser: () => Browser;
+  baseURL: () => string;
+  /**
+   * The journey's context options: `bypassCSP` where the test injects axe-core as a script tag (the site's own
+   * policy forbids it), `acceptDownloads`, `timezoneId`.
+   */
+  context?: BrowserContextOptions;
+}
+
+/** A new context's options (over the journey's), and whom to sign in as through the login screen. */
+export interface OpenPage extends BrowserContextOptions {
+  login?: BrowserLogin;
+}
+
+/**
+ * A journey's way to open pages: `const open = pageOpener({ browser: () => browser, baseURL: () => server.url })`, then
+ * `await open({ viewport: PHONE, login: { role: 'Author', email } })` opens a new context (DESKTOP unless `viewport`
+ * says otherwise) and its page, signed in when `login` is given.
+ */
+export function pageOpener({ browser, baseURL, context: journey = {} }: PageOpener) {
+  return async ({ login, ...options }: OpenPage = {}): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser().newContext({ viewport: DESKTOP, baseURL: baseURL(), ...journey, ...options });
+    const page = await context.newPage();
+    if (login) await logInInBrowser(page, login);
+    return { context, page };
+  };
+}
+
+/**
+ * Screenshots for a person to look at, kept in `dir` (the journey's *_SHOTS variable) and only when it is set:
+ * `const shot = screenshots(process.env.X_SHOTS)`, then `await shot(page, 'name')` keeps the whole page as name.png;
+ * checkAccessibility's `shot: (width) => shot(page, `name-${width}`)` keeps one at each size it checks.
+ */
+export function screenshots(dir: string | undefined): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    if (!dir) return;
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  };
+}
+
 let counter = 0;
 /** A unique e-mail for a browser test's account. */
 // Each on a domain of its own: people who share an institution are conflicted with each other's papers, and
-// subdomains of one registrable domain are one institution (issue 27.5), so no two share a parent domain.
+// subdomains of one registrable domain are one institution (docs/product.md#conflicts-of-interest), so no two share a parent domain.
 export const uniqueEmail = (prefix: string) => `${prefix}@e2e-${Date.now().toString(36)}${(counter++).toString(36)}.example`;
 
 /** Sign up through the login screen as a person would, and wait for the dashboard. */
@@ -85,7 +128,7 @@ export async function signUpInBrowser(page: Page, opts: { role: 'Author' | 'Edit
   for (const tag of opts.tags ?? []) {
     await page.getByRole('combobox').fill(tag);
     await page.getByRole('option', { name: tag, exact: true }).click();
-    // A pick clears what was typed, so the next tag can be typed at once (issue 18.5).
+    // A pick clears what was typed, so the next tag can be typed at once.
     const left = await page.getByRole('combobox').inputValue();
     if (left !== '') throw new Error(`the tag box kept "${left}" after picking ${tag}`);
   }
@@ -94,7 +137,10 @@ export async function signUpInBrowser(page: Page, opts: { role: 'Author' | 'Edit
   await page.waitForURL(`**/${opts.role.toLowerCase()}/dashboard`);
 }
 
-export async function logInInBrowser(page: Page, opts: { role: 'Author' | 'Editor' | 'Reviewer'; email: string; password?: string }) {
+/** Whom to sign in as (the password every journey's accounts use when not given). */
+export interface BrowserLogin { role: 'Author' | 'Editor' | 'Reviewer'; email: string; password?: string }
+
+export async function logInInBrowser(page: Page, opts: BrowserLogin) {
   await page.goto('/login');
   await page.getByText(opts.role, { exact: true }).click();
   await page.getByLabel('Email').fill(opts.email);
@@ -119,7 +165,7 @@ export async function callApi<T = unknown>(page: Page, method: string, url: stri
 }
 
 /**
- * Issue 28.6: every console error, uncaught error, failed request (other than one the page itself aborted when
+ * Every console error, uncaught error, failed request (other than one the page itself aborted when
  * it moved on) and error answer of a page, collected as lines: the returned list fills as the page runs.
  */
 export function watchProblems(page: Page): string[] {
@@ -191,4 +237,15 @@ export async function checkAccessibility(page: Page, name: string, opts: Accessi
     if (opts.overflow !== false) expect(await horizontalOverflow(page), `${name} at ${size.width} px sticks out sideways`).toBeLessThanOrEqual(0);
   }
   if (opts.sizes) await page.setViewportSize(own);
+}
+
+/**
+ * A journey's screen check: `const checkScreen = screenChecker({ sizes: [PHONE, DESKTOP], shots: process.env.X_SHOTS })`,
+ * then `await checkScreen(page, 'name')` is checkAccessibility with these options, keeping a screenshot at each size
+ * as <shots>/<prefix><name>-<width>.png when `shots` is set.
+ */
+export function screenChecker(journey: Omit<AccessibilityCheck, 'shot'> & { shots?: string; prefix?: string }) {
+  const { shots, prefix = '', ...check } = journey;
+  const shot = screenshots(shots);
+  return (page: Page, name: string) => checkAccessibility(page, name, { ...check, shot: (width) => shot(page, `${prefix}${name}-${width}`) });
 }

@@ -1,15 +1,14 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { mailHeaders, mailText, type ReceivedMail } from '../support/smtp';
-import { PASSWORD as password, serverApi } from './server-api';
-import { axeViolations as axe, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer, watchProblems } from './browser';
+import { serverApi } from './server-api';
+import { axeViolations as axe, DESKTOP, horizontalOverflow, launchBrowser, pageOpener, PHONE, screenshots, startOwnServer, watchProblems } from './browser';
 
 /**
- * Issue 25.3, on a server of its own with a real SMTP listener: the editor opens "Mail to a group" from the
+ * Decision 0040, on a server of its own with a real SMTP listener: the editor opens "Mail to a group" from the
  * dashboard, picks the authors of accepted papers with their co-authors, writes a subject and a message with
  * placeholder chips, previews the count and the first mails, sends after the confirmation naming the count, and
  * watches the progress until every mail is sent or failed (one address is refused: the reason shows); each author
@@ -74,18 +73,12 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function editorPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role: 'Editor', email: editorEmail, password });
-  return { context, page };
-}
-const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
+const shot = screenshots(SHOTS);
 const bulkMailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email) && mailHeaders(m).get('subject')?.startsWith('Registration is open'));
 
 test('the editor previews a mail to the authors of accepted papers, sends it once and sees each mail sent or failed with the reason (1280 px)', async () => {
-  const { context, page } = await editorPage(DESKTOP);
+  const { context, page } = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
   const problems = watchProblems(page);
   await page.getByRole('link', { name: 'Mail to a group' }).click();
   await page.getByRole('heading', { name: 'Mail to a group', level: 1 }).waitFor();
@@ -137,7 +130,7 @@ test('the editor previews a mail to the authors of accepted papers, sends it onc
 });
 
 test('on a phone the form, the preview and the list fit the screen; an unknown placeholder is explained (390 px)', async () => {
-  const { context, page } = await editorPage(PHONE);
+  const { context, page } = await open({ viewport: PHONE, login: { role: 'Editor', email: editorEmail } });
   const opened = await page.goto('/editor/bulk-mail');
   expect(opened?.status()).toBe(200);
   await page.getByRole('heading', { name: 'Mail to a group', level: 1 }).waitFor();

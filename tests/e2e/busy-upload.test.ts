@@ -8,7 +8,7 @@ import { PASSWORD as password, serverApi } from './server-api';
 import { DESKTOP, launchBrowser, logInInBrowser, startOwnServer } from './browser';
 
 /**
- * Issue 30.3 in the browser, on a server of its own that takes one API request at a time and lets others wait at
+ * Decision 0036 in the browser, on a server of its own that takes one API request at a time and lets others wait at
  * most a second: while another author's upload holds the server, the author's own submission is refused with 503;
  * the form says plainly to try again and keeps every field; once the server is free, the same form submits.
  */

@@ -4,7 +4,7 @@ import type { ServerProcess } from '../support/server-process';
 import { checkAccessibility, DESKTOP, launchBrowser, ownDatabase, PHONE, signUpInBrowser, startOwnServer } from './browser';
 
 /**
- * Issue 26.6 on the editor's programme screen: issuing certificates tells how many presentation certificates wait
+ * Decision 0054 on the editor's programme screen: issuing certificates tells how many presentation certificates wait
  * until their session has taken place, and offers the override; the card is axe-clean at 390 and 1280 px.
  */
 const EDITOR = 'certificates-editor@e2e.example.org';

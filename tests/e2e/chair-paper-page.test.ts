@@ -10,8 +10,8 @@ import { mailText, startSmtpListener } from '../support/smtp';
 import { checkAccessibility, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
 
 /**
- * Issue 22.3 in the browser: a track chair opens a paper of their track and reads it whole beside its ranked
- * reviewers — SPEC's "SUGGESTED REVIEWERS" on top though the best match is a conflicted colleague of the author,
+ * Decision 0025 in the browser: a track chair opens a paper of their track and reads it whole beside its ranked
+ * reviewers — "SUGGESTED REVIEWERS" on top though the best match is a conflicted colleague of the author,
  * then the other eligible reviewers, then the conflicted one with the reason. The chair sends the paper to
  * someone from the others, takes it back (the reviewer is mailed), and assigns past the limit per paper with
  * "Assign anyway". A paper by the chair's own colleague shows the paper alone. On this file's own server, its
@@ -83,7 +83,7 @@ test('the chair reads the paper beside its ranked reviewers, assigns one of the 
   await expect.poll(() => details.textContent()).toContain('Robots that see, and decide at the edge.');
   await expect.poll(() => details.getByRole('list', { name: 'Authors' }).textContent()).toContain(`Asha Author (asha@${authorInstitution}), submitted the paper`);
 
-  // SPEC's group on top: the two sharing two topics, though the colleague shares three; then the others, best first.
+  // The suggested group on top: the two sharing two topics, though the colleague shares three; then the others, best first.
   const suggested = page.getByRole('region', { name: 'SUGGESTED REVIEWERS', exact: true });
   await expect.poll(() => suggested.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual(['Sara Suggested', 'Tom Tied']);
   const others = page.getByRole('region', { name: 'Other eligible reviewers', exact: true });
@@ -96,7 +96,7 @@ test('the chair reads the paper beside its ranked reviewers, assigns one of the 
   await expect(page.getByRole('article', { name: 'Colin Colleague' }).count()).resolves.toBe(0);
   await checkScreen(page, 'ranked');
 
-  // Assign one of the others: SPEC's toast, the badge, the assigned table, and a mail to her.
+  // Assign one of the others: the toast, the badge, the assigned table, and a mail to her.
   await olga.getByRole('button', { name: 'Send Paper' }).click();
   await toast(page, 'Paper sent to Olga Other');
   await expect.poll(() => olga.locator('[data-status]').textContent()).toBe('Sent');

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { newId } from '../../src/core/ids';
 import { newDocumentCode } from '../../src/server/documents/codes';
-import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, ownDatabase, startOwnServer, watchProblems } from './browser';
+import { checkAccessibility, DESKTOP, launchBrowser, ownDatabase, pageOpener, PHONE, startOwnServer, watchProblems } from './browser';
 import { serverApi } from './server-api';
 import { pdfText } from '../support/pdf-text';
 
 /**
- * The registration desk (issue 24.5): the editor opens the attendee list, downloads the badges, and at the door,
+ * The registration desk (decision 0047): the editor opens the attendee list, downloads the badges, and at the door,
  * on a phone, checks a paid attendee in by typing the code from the badge; a second try says they arrived already;
  * an unpaid one is told to pay. Every screen axe-clean at 390 and 1280 px.
  */
@@ -36,16 +36,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true, acceptDownloads: true });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role: 'Editor', email: editorEmail });
-  return { context, page };
-}
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true, acceptDownloads: true } });
 
 test('the editor opens the attendee list and downloads the badges PDF', async () => {
-  const { context, page } = await open(DESKTOP);
+  const { context, page } = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
   const problems = watchProblems(page);
   await page.getByRole('link', { name: 'Attendees', exact: true }).click();
   await page.getByRole('heading', { name: 'Attendees' }).waitFor();
@@ -75,7 +69,7 @@ test('the editor opens the attendee list and downloads the badges PDF', async ()
 });
 
 test('at the door on a phone: a typed code checks the attendee in once; again says already; unpaid is told to pay', async () => {
-  const { context, page } = await open(PHONE);
+  const { context, page } = await open({ viewport: PHONE, login: { role: 'Editor', email: editorEmail } });
   await page.goto('/editor/check-in');
   const code = page.getByLabel('Registration code');
   await code.waitFor();

@@ -6,8 +6,8 @@ import { PUBLIC_PATHS } from './public-support';
 import { serverApi } from './server-api';
 
 /**
- * Issue 26.1: the public pages show the conference's facts as the editor saved them, without a rebuild or a restart
- * (docs/decisions/0050). The editor saves new facts through the API; the running server's prerendered pages show
+ * Decision 0051: the public pages show the conference's facts as the editor saved them, without a rebuild or a restart
+ * (decision 0050). The editor saves new facts through the API; the running server's prerendered pages show
  * them — text, links, the title, the JSON-LD, the important dates — an editor's markup shows as text, and saving the
  * defaults back gives the very pages it started with. A save made through another instance (the settings row
  * written directly) arrives by the store's poll.
@@ -52,7 +52,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-test('with the defaults every page shows SPEC\'s texts and carries no token', () => {
+test('with the defaults every page shows the default texts and carries no token', () => {
   for (const [path, html] of before) {
     expect(html, path).not.toContain('\u27E6');
     expect(factsOf(html), path).toEqual(CONFERENCE_FACTS_DEFAULTS);

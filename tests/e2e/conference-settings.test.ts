@@ -6,7 +6,7 @@ import { serverApi } from './server-api';
 import { signaturePng } from '../support/png';
 
 /**
- * Issue 26.1: the editor opens /editor/conference from the desk, changes the name, a day and an important date, is
+ * Decision 0051: the editor opens /editor/conference from the desk, changes the name, a day and an important date, is
  * told by the field that a time zone does not exist, saves, and the public answer and a reload show the new facts;
  * the logo uploads with its preview, and a file that is not an image is refused. Axe-clean at 390 and 1280 px.
  * Its own server: the facts it saves are the whole site's.

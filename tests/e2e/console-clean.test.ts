@@ -5,7 +5,7 @@ import type { ServerProcess } from '../support/server-process';
 import { callApi, DESKTOP, launchBrowser, PHONE, signUpInBrowser, startOwnServer, uniqueEmail, watchProblems } from './browser';
 
 /**
- * Issue 28.6: every login-area screen opens without a console error, an uncaught error, a failed request or an
+ * Every login-area screen opens without a console error, an uncaught error, a failed request or an
  * error answer, for each role, with real data behind it (a paper in a track, sent to a reviewer, reviewed).
  * A screen that must refuse (bidding before the address is verified) says so without a failing request.
  */
@@ -87,7 +87,7 @@ test('every login-area screen of the editor, the author and the reviewer logs no
     ...await visit(author.page, ['/author/dashboard', '/author/new-paper', '/author/paper-details', `/paper-details/${paperId}`], author.problems),
     ...await visit(reviewer.page, ['/reviewer/dashboard', `/reviewer/dashboard/${paperId}`, '/reviewer/bidding'], reviewer.problems),
   ];
-  // The one refusal by design: bidding waits for a verified address (issue 27.4) and is refused before anything is
+  // The one refusal by design: bidding waits for a verified address (docs/product.md#who-sees-whom) and is refused before anything is
   // read; the page shows why under its own heading. Chrome logs the 403 it received; nothing else may appear.
   const byDesign = (f: string) => f.startsWith('/reviewer/bidding → ') && (/403: GET .*\/api\/reviewer\/bidding$/.test(f) || /console: Failed to load resource: .* 403/.test(f));
   expect(findings.filter((f) => !byDesign(f))).toEqual([]);

@@ -2,11 +2,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { checkAccessibility, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer, watchProblems } from './browser';
-import { PASSWORD as password, serverApi } from './server-api';
+import { checkAccessibility, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, pageOpener, PHONE, startOwnServer, watchProblems } from './browser';
+import { serverApi } from './server-api';
 
 /**
- * Issue 23 end to end, in the browser, on a server of its own (the form and the dates are the conference's): the
+ * The deliberation (docs/product.md#deliberation) end to end, in the browser, on a server of its own (the form and the dates are the conference's): the
  * editor adds two questions to the review form (a score the authors see, a text for the committee only) at
  * 1280 px; two reviewers answer them — one on a phone — and discuss the paper as "Reviewer 1" and "Reviewer 2";
  * the editor writes a meta-review; with the response window open the author responds on a phone (one word over
@@ -73,13 +73,13 @@ afterEach(() => {
   expect(found).toEqual([]);
 });
 
+const openPage = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
+/** A page signed in as `role`, watched (from the login on) under `name`: what `allowed` matches is expected. */
 async function open(name: string, role: 'Editor' | 'Reviewer' | 'Author', email: string, viewport: typeof DESKTOP, allowed?: RegExp): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });
-  const page = await context.newPage();
-  watched.push({ name, problems: watchProblems(page), allowed });
-  await logInInBrowser(page, { role, email, password });
-  return { context, page };
+  const opened = await openPage({ viewport });
+  watched.push({ name, problems: watchProblems(opened.page), allowed });
+  await logInInBrowser(opened.page, { role, email });
+  return opened;
 }
 
 /** axe-core on the whole page (after the toasts have gone) and nothing sticking out sideways. */
@@ -230,7 +230,7 @@ test('5. a reviewer reads the response and revises the review after the review d
 
   const form = rosa.page.getByRole('region', { name: 'Your review' });
   await expect.poll(() => form.getByLabel('Comments to the authors').inputValue()).toBe(TO_AUTHORS.rosa);
-  // Past the review deadline, the form stays open while the response window is (the server's rule, issue 23.5).
+  // Past the review deadline, the form stays open while the response window is (the server's rule, decision 0033).
   await form.getByText('The review deadline has passed, but you may still revise your review', { exact: false }).waitFor();
   expect(await form.getByText('your review can no longer be changed', { exact: false }).count()).toBe(0);
   await form.getByRole('group', { name: 'Recommendation' }).getByLabel('4 — Weak accept').check();

@@ -2,11 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
-import { PASSWORD as password, serverApi } from './server-api';
+import { checkAccessibility, DESKTOP, launchBrowser, pageOpener, PHONE, startOwnServer } from './browser';
+import { serverApi } from './server-api';
 
 /**
- * Issue 23.2 and 23.3 in the browser, on a server of its own: two reviewers of a paper read each other's review
+ * Decision 0032 in the browser, on a server of its own: two reviewers of a paper read each other's review
  * under "Reviewer n" and discuss it, one edits their post, and the track chair reads the thread with names and
  * replies. Each screen axe-clean, nothing sideways, at 390 and 1280 px.
  */
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const reviewers = [await signup('Reviewer', rosa.name, rosa.email, ['Robotics']), await signup('Reviewer', raj.name, raj.email, ['Robotics'])];
   for (const r of reviewers) await call('POST', '/api/editor/send-paper', editor.token, { paperId, reviewerId: r.user._id, override: true });
   await call('PUT', `/api/reviewer/review/${paperId}`, reviewers[0]!.token, { recommendation: 4, confidence: 3, commentsToAuthors: 'Rosa: clear and useful.', commentsToEditor: 'ROSA-EDITOR-ONLY' });
-  // One question of the conference's own (issue 23.1): the other reviewer reads its answer under its label.
+  // One question of the conference's own (decision 0031): the other reviewer reads its answer under its label.
   const question = await call<{ id: string }>('POST', '/api/editor/review-form/questions', editor.token, { kind: 'text', label: 'Main weakness', visibility: 'committee' });
   await call('PUT', `/api/reviewer/review/${paperId}`, reviewers[1]!.token, {
     recommendation: 2, confidence: 4, commentsToAuthors: 'Raj: the evaluation is thin.', answers: { [question.id]: 'Only one baseline.' },
@@ -51,10 +51,10 @@ afterAll(async () => {
 /** axe-core's violations and sideways overflow at both widths, once the toasts have gone. */
 const checkScreen = (page: Page, name: string) => checkAccessibility(page, name, { sizes: [PHONE, DESKTOP], toastsGone: true });
 
+const openPage = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
+/** Signed in on `url`, its discussion shown. */
 async function open(viewport: typeof DESKTOP, role: 'Reviewer' | 'Editor', email: string, url: string) {
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role, email, password });
+  const { context, page } = await openPage({ viewport, login: { role, email } });
   await page.goto(url);
   const discussion = page.getByRole('region', { name: 'Discussion', exact: true });
   await discussion.waitFor();

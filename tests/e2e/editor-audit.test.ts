@@ -62,7 +62,7 @@ test('the editor reads the audit log on a phone, filters it by action and by per
   await page.getByRole('button', { name: 'Show' }).click();
   await page.getByRole('alert').filter({ hasText: /./ }).waitFor();
 
-  // The audit log's own export is beside it (the others sit beside their lists and on /editor/exports, issue 28.5);
+  // The audit log's own export is beside it (the others sit beside their lists and on /editor/exports, docs/product.md#audit-log-and-exports);
   // it downloads as UTF-8 CSV with BOM.
   const exports = page.getByRole('region', { name: 'Download the audit log as CSV' });
   await exports.getByRole('link', { name: 'Every export in one place' }).waitFor();

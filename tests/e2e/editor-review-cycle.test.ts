@@ -1,12 +1,11 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
-import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
+import { serverApi } from './server-api';
+import { DESKTOP, horizontalOverflow, launchBrowser, pageOpener, PHONE, screenshots, startOwnServer } from './browser';
 
 /**
- * Issue 12, the editor's screens, on a server of its own (notify reaches every paper on the server, and the
+ * The review cycle (docs/product.md#the-review-cycle), the editor's screens, on a server of its own (notify reaches every paper on the server, and the
  * settings are the server's): the editor sets deadlines and finds them after a reload, sorts the decisions
  * by mean score, decides, previews the author's mail (the comments, never a reviewer's name), sends it and
  * sees the paper notified; the paper's page shows the reviews and the conflicts; the dashboard draws its
@@ -50,16 +49,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function editorPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role: 'Editor', email: editorEmail, password });
-  return { context, page };
-}
-const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url });
+const shot = screenshots(SHOTS);
 
 test('the editor sets deadlines, decides, previews and sends the notifications, and sees the paper notified', async () => {
-  const { context, page } = await editorPage(DESKTOP);
+  const { context, page } = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
 
   // Settings: a deadline in local time, kept after a reload; a bad number answered with the server's words.
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -92,7 +86,7 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
 
-  // The dashboard's cards say where each paper stands (issue 22.6): SPEC's 'Pending Review' before any review.
+  // The dashboard's cards say where each paper stands (docs/product.md#statuses): 'Pending Review' before any review.
   await page.goto('/editor/dashboard');
   const stateOf = (title: string) => page.getByRole('article').filter({ hasText: title }).locator('[data-state]');
   await expect.poll(() => stateOf('Robots that read maps').textContent()).toBe('Under review: 2 of 2 reviews');
@@ -146,7 +140,7 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await page.getByRole('status').filter({ hasText: 'Nothing to send, skipped 3' }).waitFor();
   await expect.poll(() => page.getByText('Every decision is recorded as told, but mail is not configured: the 1 decision e-mail is kept in the outbox, nothing was sent.').isVisible()).toBe(true);
 
-  // Accepted papers nobody has paid registration for (issue 15): listed, and their authors reminded.
+  // Accepted papers nobody has paid registration for (decision 0017): listed, and their authors reminded.
   await page.getByRole('button', { name: 'Accepted, not registered', exact: true }).click();
   await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
   await expect.poll(() => list.textContent()).toContain('Robots that read maps');
@@ -177,7 +171,7 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
 }, 240_000);
 
 test('the new screens fit a 390 px phone', async () => {
-  const { context, page } = await editorPage(PHONE);
+  const { context, page } = await open({ viewport: PHONE, login: { role: 'Editor', email: editorEmail } });
   for (const [url, ready, name] of [
     ['/editor/settings', () => page.getByLabel('Review deadline', { exact: true }).waitFor(), 'settings-390'],
     ['/editor/decisions', () => page.getByRole('list', { name: 'Papers and decisions' }).getByRole('listitem').first().waitFor(), 'decisions-390'],

@@ -1,12 +1,11 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
-import { PASSWORD as password, serverApi } from './server-api';
-import { axeViolations, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
+import { serverApi } from './server-api';
+import { DESKTOP, launchBrowser, pageOpener, PHONE, screenChecker, startOwnServer } from './browser';
 
 /**
- * Issue 28.5, 28.7 and the login-area half of 28.8, on a server of its own: each CSV export sits beside the list it
+ * Exports beside their lists (docs/product.md#audit-log-and-exports) and dates written one way (docs/product.md#validation-and-messages), on a server of its own: each CSV export sits beside the list it
  * exports and all of them on /editor/exports (a track chair sees only their three); a deadline is written the same
  * way on the reviewer's and the editor's screens, in the conference's zone, named, with the visitor's own time; the
  * touched screens are axe-clean with nothing sticking out at 390 and 1280 px. Screenshots when
@@ -44,19 +43,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(viewport: { width: number; height: number }, role: 'Editor' | 'Author' | 'Reviewer' = 'Editor', email = editorEmail): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it. A visitor in Berlin.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true, timezoneId: 'Europe/Berlin', acceptDownloads: true });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role, email, password });
-  return { context, page };
-}
+/** A visitor in Berlin. */
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true, timezoneId: 'Europe/Berlin', acceptDownloads: true } });
+const editorLogin = { role: 'Editor', email: editorEmail } as const;
 /** The screen is axe-clean, nothing sticks out sideways; a screenshot when asked. */
-async function check(page: Page, name: string, width: number) {
-  expect(await horizontalOverflow(page), `${name} at ${width} px sticks out`).toBeLessThanOrEqual(0);
-  expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-}
+const check = screenChecker({ shots: SHOTS });
 
 /** Each list's own export: [address, heading that shows the list is there, region, button, file]. */
 const BESIDE: Array<[string, string, string, string, string]> = [
@@ -70,7 +61,7 @@ const BESIDE: Array<[string, string, string, string, string]> = [
 
 for (const viewport of [PHONE, DESKTOP]) {
   test(`each export sits beside its list and all six on the Exports page (${viewport.width} px)`, async () => {
-    const { context, page } = await open(viewport);
+    const { context, page } = await open({ viewport, login: editorLogin });
     for (const [address, heading, region, button, file] of BESIDE) {
       await page.goto(address);
       await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
@@ -82,7 +73,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         const [download] = await Promise.all([page.waitForEvent('download'), box.getByRole('button', { name: button, exact: true }).click()]);
         expect(download.suggestedFilename()).toMatch(new RegExp(`^${file}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
       }
-      await check(page, address.slice(1).replace(/\//g, '-'), viewport.width);
+      await check(page, address.slice(1).replace(/\//g, '-'));
     }
 
     // The dashboard links to the Exports page; it lists the six, each with a line on what it holds.
@@ -96,13 +87,13 @@ for (const viewport of [PHONE, DESKTOP]) {
     const [download] = await Promise.all([page.waitForEvent('download'), all.getByRole('button', { name: 'Papers with review summary and decision' }).click()]);
     const text = Buffer.concat(await (await download.createReadStream()).toArray() as Buffer[]).toString('utf8');
     expect(text).toContain('Robots that read maps');
-    await check(page, 'editor-exports', viewport.width);
+    await check(page, 'editor-exports');
     await context.close();
   });
 }
 
 test('a track chair sees only the three exports the server lets them have', async () => {
-  const { context, page } = await open(PHONE);
+  const { context, page } = await open({ viewport: PHONE, login: editorLogin });
   // The screen reads who is signed in from the stored session: marked a track chair, it offers their three only
   // (the server's 403 to the rest is tested in tests/api/tracks.test.ts).
   await page.evaluate(() => {
@@ -115,20 +106,20 @@ test('a track chair sees only the three exports the server lets them have', asyn
   await page.getByText('As a track chair you download the papers, assignments and reviews of your tracks.').waitFor();
   const names = await page.getByRole('region', { name: 'Download as CSV' }).getByRole('button').allInnerTexts();
   expect(names).toEqual(['Papers with review summary and decision', 'Assignments', 'Reviews']);
-  await check(page, 'editor-exports-chair', PHONE.width);
+  await check(page, 'editor-exports-chair');
   await context.close();
 });
 
 test('a deadline reads the same on the reviewer’s and the editor’s screens: Bangkok time named, the visitor’s own beside it', async () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    const r = await open(viewport, 'Reviewer', reviewer.email);
+    const r = await open({ viewport, login: { role: 'Reviewer', email: reviewer.email } });
     await r.page.goto(`/reviewer/dashboard/${paperId}`);
     const reviewerLine = r.page.getByText(/^Review deadline: /).first();
     await expect.poll(() => reviewerLine.innerText()).toContain(DEADLINE_TEXT);
-    await check(r.page, 'reviewer-paper', viewport.width);
+    await check(r.page, 'reviewer-paper');
     await r.context.close();
 
-    const e = await open(viewport);
+    const e = await open({ viewport, login: editorLogin });
     await e.page.goto('/editor/missing-reviews');
     const editorLine = e.page.getByText(/Review deadline: /).first();
     await expect.poll(() => editorLine.innerText()).toContain(`Review deadline: ${DEADLINE_TEXT}.`);
@@ -140,19 +131,19 @@ test('a deadline reads the same on the reviewer’s and the editor’s screens: 
 
 test('the other touched screens: assignment preview and mail log scroll with a cue, the read-only abstract shows all of its text', async () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    const { context, page } = await open(viewport);
+    const { context, page } = await open({ viewport, login: editorLogin });
     await page.goto('/editor/assign');
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: /^Proposed reviewers for Robots that read maps/ });
     await preview.waitFor();
     if (viewport === PHONE) await page.getByText('Scroll sideways to see every column →').first().waitFor();
-    await check(page, 'editor-assign-preview', viewport.width);
+    await check(page, 'editor-assign-preview');
     await page.goto('/editor/messages');
     await page.getByRole('heading', { name: 'Mail log' }).waitFor();
-    await check(page, 'editor-messages', viewport.width);
+    await check(page, 'editor-messages');
     await context.close();
 
-    const a = await open(viewport, 'Author', authorEmail);
+    const a = await open({ viewport, login: { role: 'Author', email: authorEmail } });
     await a.page.goto(`/paper-details/${paperId}`);
     const abstract = a.page.getByLabel('Abstract');
     await expect.poll(() => abstract.inputValue()).toContain('Paragraph 6');
@@ -160,7 +151,7 @@ test('the other touched screens: assignment preview and mail log scroll with a c
     await expect(abstract.evaluate((el) => el.scrollHeight - el.clientHeight)).resolves.toBeLessThanOrEqual(1);
     const versions = a.page.getByRole('list', { name: 'PDF versions' });
     await expect(versions.innerText()).resolves.toMatch(/\(\d+ KB, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\)/);
-    await check(a.page, 'author-paper-details', viewport.width);
+    await check(a.page, 'author-paper-details');
     await a.context.close();
   }
 });

@@ -63,7 +63,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 /** The titles of /keynote's cards, in the page's order. */
 const cardTitles = (page: Page) => page.getByTestId('speakers').locator('li h3 + p').allInnerTexts();
 
-test('issue 28.4: an editor edits a shipped speaker\'s biography (Read More shows it), moves speakers and news, and edits a news item', async () => {
+test('an editor edits a shipped speaker\'s biography (Read More shows it), moves speakers and news, and edits a news item', async () => {
   const admin = await newPage(browser, DESKTOP);
   // Signed up by the test above.
   await logInInBrowser(admin.page, { role: 'Editor', email: 'admin-editor@e2e.example.org' });

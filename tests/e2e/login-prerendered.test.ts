@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE, uniqueEmail, watchProblems } from './browser';
 import { PASSWORD, serverApi } from './server-api';
 
-// Issue 30.1: /login is prerendered (the login card paints before the app's JavaScript arrives), inert until the app
+// Decision 0055: /login is prerendered (the login card paints before the app's JavaScript arrives), inert until the app
 // takes over in place.
 
 let browser: Browser;

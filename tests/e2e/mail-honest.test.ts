@@ -8,7 +8,7 @@ import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, sett
 import { PASSWORD, serverApi } from './server-api';
 
 /**
- * Issue 25.1 on a laptop: a server without SMTP (the default). Someone asks for a password reset and is told the
+ * Decision 0041 on a laptop: a server without SMTP (the default). Someone asks for a password reset and is told the
  * link was kept, not sent; the organiser opens /editor/messages, finds the person's mails, opens the kept reset
  * mail whole and follows its link; the new password works. Each screen axe-clean at 390 and 1280 px.
  */

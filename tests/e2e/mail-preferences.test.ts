@@ -7,7 +7,7 @@ import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, star
 import { serverApi } from './server-api';
 
 /**
- * Issue 25.4 in the browser, on a server of its own with a real SMTP listener: a verified reviewer chooses "Once a
+ * Decision 0039 in the browser, on a server of its own with a real SMTP listener: a verified reviewer chooses "Once a
  * day" for the discussion's mails on /account/notifications and finds it kept after a reload; another opens the
  * /unsubscribe link of a discussion mail they received, stops that kind with one press, and their settings say so.
  * Both screens axe-clean, nothing sideways, at 390 and 1280 px.

@@ -1,13 +1,13 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MAIL_TEMPLATES } from '../../src/core/mail-templates';
 import type { ServerProcess } from '../support/server-process';
-import { PASSWORD as password, serverApi } from './server-api';
-import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, settleToasts, startOwnServer, watchProblems } from './browser';
+import { serverApi } from './server-api';
+import { checkAccessibility, DESKTOP, horizontalOverflow, launchBrowser, pageOpener, PHONE, screenshots, startOwnServer, watchProblems } from './browser';
 
 /**
- * Issue 25.2, on a server of its own (templates are the whole conference's): the editor opens the mail templates
+ * Decision 0038, on a server of its own (templates are the whole conference's): the editor opens the mail templates
  * at 1280 px, fills the preview from a real paper whose title carries markup, edits the subject and body (a chip
  * inserts a placeholder; an unknown one is refused as they type), sees the preview change, saves, and resets to
  * the default after confirming; then the same screen at 390 px. Axe-clean at both widths.
@@ -34,24 +34,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(viewport: { width: number; height: number }, bypassCSP = true): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role: 'Editor', email: editorEmail, password });
-  return { context, page };
-}
-async function axe(page: Page): Promise<string[]> {
-  await settleToasts(page);
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
-    .axe.run({ resultTypes: ['violations'] }));
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
+const editorLogin = { role: 'Editor', email: editorEmail } as const;
+const shot = screenshots(SHOTS);
 
 test('the editor edits a template, sees the preview change, saves, and resets it to the default', async () => {
-  const { context, page } = await signedIn(DESKTOP);
+  const { context, page } = await open({ viewport: DESKTOP, login: editorLogin });
   const problems = watchProblems(page);
   await page.getByRole('link', { name: 'Mail templates' }).click();
   await page.getByRole('heading', { name: 'Mail templates', level: 1 }).waitFor();
@@ -90,8 +78,8 @@ test('the editor edits a template, sees the preview change, saves, and resets it
   await editor.getByRole('button', { name: 'Save' }).click();
   await page.getByText('“Paper received” saved: mails sent from now on use your wording.').waitFor();
   await editor.getByText('Your wording').waitFor();
-  expect(await axe(page)).toEqual([]);
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'mail-templates-1280.png'), fullPage: true });
+  await checkAccessibility(page, 'mail templates', { toastsGone: true, overflow: false });
+  await shot(page, 'mail-templates-1280');
 
   // After a reload the saved wording is the one in force.
   await page.reload();
@@ -112,7 +100,7 @@ test('the editor edits a template, sees the preview change, saves, and resets it
 });
 
 test('on a phone (390 px) the editor picks a template from one menu; nothing sticks out; axe-clean', async () => {
-  const { context, page } = await signedIn(PHONE);
+  const { context, page } = await open({ viewport: PHONE, login: editorLogin });
   await page.goto('/editor/mail-templates');
   await page.getByRole('heading', { name: 'Mail templates', level: 1 }).waitFor();
   await page.getByLabel('Template', { exact: true }).selectOption('responseWindowOpened');
@@ -120,13 +108,13 @@ test('on a phone (390 px) the editor picks a template from one menu; nothing sti
   await expect.poll(() => editor.getByLabel('Subject').inputValue()).toBe(MAIL_TEMPLATES.responseWindowOpened.subject);
   await expect.poll(() => page.getByTestId('preview-subject').innerText()).toMatch(/^The reviews of your paper are in: respond by /);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await axe(page)).toEqual([]);
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'mail-templates-390.png'), fullPage: true });
+  await checkAccessibility(page, 'mail templates', { toastsGone: true, overflow: false });
+  await shot(page, 'mail-templates-390');
   await context.close();
 });
 
 test('under the site\'s own Content-Security-Policy the HTML copy shows in its sandboxed frame, scripts and all markup inert', async () => {
-  const { context, page } = await signedIn(DESKTOP, false);
+  const { context, page } = await open({ viewport: DESKTOP, bypassCSP: false, login: editorLogin });
   await page.goto('/editor/mail-templates?t=paperReceived');
   const preview = page.getByRole('region', { name: 'Preview' });
   await preview.getByLabel('Fill in from a paper').selectOption(paperId);

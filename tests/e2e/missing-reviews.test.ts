@@ -1,12 +1,11 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
-import { PASSWORD as password, serverApi } from './server-api';
-import { axeViolations, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
+import { serverApi } from './server-api';
+import { axeViolations, DESKTOP, horizontalOverflow, launchBrowser, pageOpener, PHONE, screenshots, startOwnServer } from './browser';
 
 /**
- * Issue 22.5, on a server of its own (the list and "Remind all" cover every paper on the server): the editor opens
+ * Missing reviews (docs/product.md#assignments-declines-and-withdrawals), on a server of its own (the list and "Remind all" cover every paper on the server): the editor opens
  * Missing reviews from the dashboard, sees the assignments without a review, reminds one reviewer and everybody,
  * and reads the server's answer in a toast (no mail server here: the reminders are kept in the outbox, and the
  * toast says so); the page shows when each was last reminded. Axe-clean at 390 and 1280 px; screenshots when
@@ -43,18 +42,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function editorPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role: 'Editor', email: editorEmail, password });
-  return { context, page };
-}
-const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
+const shot = screenshots(SHOTS);
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 test('the editor opens Missing reviews, sees each assignment without a review, reminds one reviewer and reads the answer (1280 px)', async () => {
-  const { context, page } = await editorPage(DESKTOP);
+  const { context, page } = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
   await page.getByRole('link', { name: 'Missing reviews' }).click();
   await page.getByRole('heading', { name: 'Missing reviews' }).waitFor();
   const table = page.getByRole('table');
@@ -85,7 +78,7 @@ test('the editor opens Missing reviews, sees each assignment without a review, r
 });
 
 test('on a phone the table scrolls inside its box with a cue, and Remind all mails each reviewer once (390 px)', async () => {
-  const { context, page } = await editorPage(PHONE);
+  const { context, page } = await open({ viewport: PHONE, login: { role: 'Editor', email: editorEmail } });
   // Opened by its address (a bookmark, a reload): the server answers with the app's shell, not a 404.
   const opened = await page.goto('/editor/missing-reviews');
   expect(opened?.status()).toBe(200);

@@ -4,7 +4,7 @@ import { conference } from '../../src/web/content/conference';
 import { DESKTOP, launchBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 import { gotoHydrated } from './public-support';
 
-/** Issue 18 §2, §3 and §5: what a newcomer met, as they would meet it. The e2e server has PayU keys, no Stripe key and no SMTP. */
+/** What a newcomer met, as they would meet it (docs/product.md#payments, docs/product.md#mail and docs/product.md#public-pages). The e2e server has PayU keys, no Stripe key and no SMTP. */
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
@@ -139,7 +139,7 @@ describe('mail without SMTP, login return, bar and profile', () => {
 });
 
 describe('rough edges of the public pages', () => {
-  test('an empty contact form shows SPEC\'s toast and sends nothing', async () => {
+  test('an empty contact form shows the success toast and sends nothing', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const posts: string[] = [];
     page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/api/contact')) posts.push(r.url()); });

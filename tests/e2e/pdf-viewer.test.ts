@@ -7,11 +7,11 @@ import type { ServerProcess } from '../support/server-process';
 import { axeViolations, callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, startOwnServer, uniqueEmail, watchProblems } from './browser';
 
 /**
- * Issue 28.1: the reviewer reads the paper where they review it. A real three-page PDF is drawn in the page
+ * Decision 0024: the reviewer reads the paper where they review it. A real three-page PDF is drawn in the page
  * (page 1 dark at the top, page 2 dark at the bottom, so the test can tell which page it sees), beside the
- * review form at 1280 px and above it at 390 px; the pages turn and zoom; a paper without a PDF shows SPEC's
+ * review form at 1280 px and above it at 390 px; the pages turn and zoom; a paper without a PDF shows its
  * message, a damaged one says it cannot be shown and offers the file; the author's and the editor's paper pages
- * show the same viewer. Issue 28.6: no console error, no failed request. The server is this file's own, so the
+ * show the same viewer. No console error, no failed request. The server is this file's own, so the
  * editor who sends the papers is known.
  */
 
@@ -34,7 +34,7 @@ afterAll(async () => {
 async function newPage(viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: server.url });
   const page = await context.newPage();
-  // Issue 28.6: every console error, uncaught error, failed request and error answer is a finding.
+  // Every console error, uncaught error, failed request and error answer is a finding.
   return { context, page, problems: watchProblems(page) };
 }
 
@@ -118,7 +118,7 @@ test('a reviewer reads the PDF in the page, beside the review form on a wide scr
   const worker = new URL(workers[0]!);
   expect(worker.origin).toBe(new URL(server.url).origin);
   expect(worker.pathname).toMatch(/^\/assets\/pdf\.worker[\w.-]*\.js$/);
-  // SPEC's download area stays.
+  // The download area stays.
   await rp.getByRole('button', { name: /Click here to load PDF/ }).waitFor();
   await shoot(rp, 'pdf-viewer-reviewer');
 
@@ -188,7 +188,7 @@ test('a reviewer reads the PDF in the page, beside the review form on a wide scr
   await reviewer.context.close();
 });
 
-test('a paper without a PDF shows SPEC\'s message; a damaged PDF says it cannot be shown and offers the file', async () => {
+test('a paper without a PDF shows the no-PDF message; a damaged PDF says it cannot be shown and offers the file', async () => {
   const reviewer = await newPage(PHONE);
   const rp = reviewer.page;
   await signUpInBrowser(rp, { role: 'Reviewer', email: uniqueEmail('pdf-reviewer-2'), name: 'Pdf Reviewer Two', tags: ['Robotics'] });

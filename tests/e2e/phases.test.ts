@@ -1,13 +1,12 @@
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { formatDeadline } from '../../src/web/lib/format';
 import type { ServerProcess } from '../support/server-process';
-import { PASSWORD as password, serverApi } from './server-api';
-import { axeViolations, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
+import { serverApi } from './server-api';
+import { axeViolations, DESKTOP, horizontalOverflow, launchBrowser, pageOpener, PHONE, screenshots, startOwnServer } from './browser';
 
 /**
- * Issue 23.8, on a server of its own (the dates are the whole server's): the editor sets the phases' dates on the
+ * Decision 0035, on a server of its own (the dates are the whole server's): the editor sets the phases' dates on the
  * settings screen (an out-of-order date is refused with the message naming both), picks when reviewers see each
  * other's reviews and the response word limit, and finds the phase and the timeline on the dashboard; a reviewer
  * on a phone reads when reviews are due. Axe-clean; screenshots when PHASES_SHOTS names a folder.
@@ -42,17 +41,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(viewport: { width: number; height: number }, role: 'Editor' | 'Reviewer', email: string): Promise<Page> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true, timezoneId: 'UTC' });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role, email, password });
-  return page;
-}
-const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true, timezoneId: 'UTC' } });
+const shot = screenshots(SHOTS);
 
 test('the editor sets the phases\' dates in the settings and sees the phase and its timeline on the dashboard (1280 px)', async () => {
-  const page = await open(DESKTOP, 'Editor', editorEmail);
+  const { page } = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'Review settings' }).waitFor();
   // The dates come in the phases' order, grouped.
@@ -98,7 +91,7 @@ test('the editor sets the phases\' dates in the settings and sees the phase and 
 });
 
 test('the editor\'s timeline fits a phone (390 px)', async () => {
-  const page = await open(PHONE, 'Editor', editorEmail);
+  const { page } = await open({ viewport: PHONE, login: { role: 'Editor', email: editorEmail } });
   await page.getByRole('list', { name: 'Phases of the conference' }).waitFor();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await shot(page, 'phases-dashboard-390');
@@ -107,7 +100,7 @@ test('the editor\'s timeline fits a phone (390 px)', async () => {
 
 test('a reviewer on a phone reads when reviews are due (390 px)', async () => {
   const settings = await call<{ reviewDeadline: string }>('GET', '/api/editor/settings', editorToken, undefined);
-  const page = await open(PHONE, 'Reviewer', reviewerEmail);
+  const { page } = await open({ viewport: PHONE, login: { role: 'Reviewer', email: reviewerEmail } });
   const phase = page.getByRole('region', { name: 'Conference phase' });
   await expect.poll(() => phase.textContent()).toBe(`Reviewing: Reviews are due by ${formatDeadline(settings.reviewDeadline)}.`);
   await page.getByRole('heading', { name: 'Papers sent to you' }).waitFor();

@@ -7,7 +7,7 @@ import { multipart, pdfBytes } from '../support/multipart';
 import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, ownDatabase, PHONE, signUpInBrowser, startOwnServer } from './browser';
 
 /**
- * Issues 15 and 26.2 on a server of its own (its first Editor may sign up): the editor builds a two-session draft,
+ * Decisions 0017 and 0052 on a server of its own (its first Editor may sign up): the editor builds a two-session draft,
  * edits a session in place, sees a warning and the confirmation that lists it, and publishes; a visitor in New York
  * sees nothing before the publication, then reads it in Bangkok time and in their own, and downloads a session's
  * calendar file. Axe-clean at 390 and 1280 px; screenshots when PROGRAM_SHOTS names a folder.

@@ -5,7 +5,7 @@ import { readPdf } from '../support/pdf-text';
 import type { ServerProcess } from '../support/server-process';
 import { checkAccessibility, DESKTOP, launchBrowser, PHONE, signUpInBrowser, startOwnServer } from './browser';
 
-/** Issue 26.3 on the editor's Exports page: the programme and abstract book downloads. */
+/** Decision 0053 on the editor's Exports page: the programme and abstract book downloads. */
 const EDITOR = 'book-editor@e2e.example.org';
 let browser: Browser;
 let server: ServerProcess & { dataDir: string };

@@ -11,7 +11,7 @@ const selectedSlide = (page: Page) => page.evaluate(() =>
   Array.from(document.querySelectorAll('[aria-label^="Go to slide"]')).findIndex((b) => b.getAttribute('aria-current') === 'true'));
 
 describe('home page HTML', () => {
-  test('before any script runs it carries the title, the spec texts and schema.org Event JSON-LD', async () => {
+  test('before any script runs it carries the title, the default texts and schema.org Event JSON-LD', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
     expect(html).toContain('<title>5th World Conference on Innovations in Management, Science and Engineering | IMSE 2025</title>');
     for (const text of ['December 28-27 2023', 'HYBRID CONFERENCE', 'About the Conference', 'Important News', 'Important Deadlines', 'VENUE', 'Get In Touch', 'Awaiting approval']) {
@@ -27,7 +27,7 @@ describe('home page HTML', () => {
     expect(event.location[0]).toMatchObject({ '@type': 'Place', address: { addressCountry: 'TH' } });
   });
 
-  test('the home sections come in the order of the spec', async () => {
+  test('the home sections come in their order', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto('/');
     const headings = await page.locator('main h1, main h2').allInnerTexts();

@@ -5,8 +5,8 @@ import { baseUrl, DESKTOP, horizontalOverflow, launchBrowser, newPage, PHONE } f
 import { gotoHydrated, PUBLIC_PATHS } from './public-support';
 
 /**
- * Issue 30.1: public pages are prerendered HTML with small island scripts and none of the framework
- * (docs/decisions/0030). Each page's scripts, each island at work, the pages without JavaScript, and the way
+ * Decision 0030: public pages are prerendered HTML with small island scripts and none of the framework
+ * (decision 0030). Each page's scripts, each island at work, the pages without JavaScript, and the way
  * from the login area's router to a public page. Screenshots at 390 and 1280 px when PUBLIC_SHOTS names a folder.
  */
 let browser: Browser;
@@ -14,7 +14,7 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 const SHOTS = process.env.PUBLIC_SHOTS;
-/** Issue 30's ceilings for a page's JavaScript: 50 KB on these three pages, 15 KB on every other. */
+/** Decision 0030's ceilings for a page's JavaScript: 50 KB on these three pages, 15 KB on every other. */
 const LARGER = ['/', '/registration', '/program'];
 
 /** Every script the page fetched, with what went over the wire. */
@@ -28,7 +28,7 @@ function recordScripts(page: Page) {
 }
 
 describe('public pages carry their islands and no framework', () => {
-  test('every public page and the not-found page load only island scripts, within issue 30\'s ceilings', async () => {
+  test('every public page and the not-found page load only island scripts, within their JavaScript ceilings', async () => {
     const { context, page } = await newPage(browser, PHONE);
     const scripts = recordScripts(page);
     const problems: string[] = [];
@@ -43,7 +43,7 @@ describe('public pages carry their islands and no framework', () => {
         router: 'reactRouterContext' in window || '__reactRouterContext' in window,
         react: [document.querySelector('main'), document.body].some((el) => !!el && Object.keys(el).some((k) => k.startsWith('__react'))),
         // Inline scripts other than data blocks, which never run: the search engines' JSON-LD and the conference's
-        // facts (docs/decisions/0050).
+        // facts (decision 0050).
         inline: document.querySelectorAll('script:not([src]):not([type="application/ld+json"]):not([type="application/json"])').length,
       }));
       if (page_.router || page_.react) problems.push(`${url} runs React or React Router`);

@@ -41,7 +41,7 @@ describe('navigation bar', () => {
     expect(await page.getByTestId('wide-nav').isVisible()).toBe(false);
     const menuButton = page.getByRole('button', { name: 'Open menu' });
 
-    // Open: full screen, the overlay's links in the spec's order, no HOME.
+    // Open: full screen, the overlay's links in their order, no HOME.
     await menuButton.click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();

@@ -138,7 +138,7 @@ describe('awards', () => {
     ];
     await gotoHydrated(page, '/awards');
     const hrefs = await page.getByRole('main').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    // SPEC's four, then the current year's page with its nominations online (issue 24.6).
+    // The four past years, then the current year's page with its nominations online (decision 0044).
     expect(hrefs).toEqual(['/awards-2019', '/awards-2022', '/awards-2023', '/awards-2025', '/awards-2026']);
     for (const e of expected) {
       await gotoHydrated(page, '/awards');

@@ -8,7 +8,7 @@ import { axeViolations, baseUrl, DESKTOP, horizontalOverflow, launchBrowser, PHO
 import { newAxePage, waitForHydration } from './public-support';
 
 /**
- * Issue 28, point 2 and the public items of point 8: the call for papers leads to the new-paper form through
+ * Public-page polish (docs/product.md#public-pages): the call for papers leads to the new-paper form through
  * login; the home page fits a phone; the awards section is marked on a yearly page; the submissions page's date
  * stays whole; an online session's address is a link; a reset page opened without its link says so at once.
  * Every screen touched at 390 and 1280 px: no sideways overflow, axe-clean; screenshots when POLISH_SHOTS names a folder.
@@ -70,7 +70,7 @@ describe('call for papers', () => {
     const template = main.getByRole('link', { name: 'Download the paper template' });
     expect(await template.getAttribute('href')).toBe(conference.links.paperTemplate);
     expect(await template.getAttribute('href')).toBe(submissionsTemplate);
-    // SPEC's content stays: the four track cards and their sections.
+    // The original content stays: the four track cards and their sections.
     expect(await page.getByRole('navigation', { name: 'Tracks' }).getByRole('link').count()).toBe(4);
 
     await main.getByRole('link', { name: 'Submit a paper' }).click();

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl } from './browser';
 
-/** Every prerendered public page (SPEC §2), as in src/core/routes.ts. */
+/** Every prerendered public page (docs/product.md#public-pages), as in src/core/routes.ts. */
 export { PUBLIC_PATHS } from '../../src/core/routes';
 
 /**
  * Resolves once the page's scripts have started, so clicks reach their handlers: a public page's islands
- * (<html data-islands="ready">, docs/decisions/0030), or React's hydration on a page that has it.
+ * (<html data-islands="ready">, decision 0030), or React's hydration on a page that has it.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {

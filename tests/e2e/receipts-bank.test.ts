@@ -6,7 +6,7 @@ import { serverApi } from './server-api';
 import { pdfText } from '../support/pdf-text';
 
 /**
- * Issue 24.1, 24.3: the editor registers another attendee, records the bank transfer that arrived (reference, day,
+ * Decisions 0043 and 0048: the editor registers another attendee, records the bank transfer that arrived (reference, day,
  * amount due), and the numbered receipt appears on the registration's page and downloads as a PDF that reads back.
  * Both screens axe-clean at 390 and 1280 px.
  */

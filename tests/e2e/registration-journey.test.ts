@@ -9,7 +9,7 @@ import { serverApi } from './server-api';
 import { pdfText } from '../support/pdf-text';
 
 /**
- * Issue 24.1–24.2 in the browser, on a server of its own with a real SMTP listener: the editor sets an early-bird
+ * Decision 0043 in the browser, on a server of its own with a real SMTP listener: the editor sets an early-bird
  * price for students and a student coupon; a student signs up, confirms the address with the mailed link, opens
  * Registrations from the account bar, sees the live quote (list price, early-bird price and its end, coupon, total in
  * rupees), registers and pays through PayU (the test answers as PayU: a correctly hashed success post from the
@@ -121,7 +121,7 @@ test('a student registers with an early-bird price and a coupon, pays through Pa
   await row.getByText('INR 29,970.00').waitFor();
   await row.getByText(/Early-bird price\. Coupon/).waitFor();
   await expect(row.getByRole('link', { name: 'Ask for a visa letter' }).getAttribute('href')).resolves.toMatch(/^\/account\/visa-letters\?registration=[0-9a-f]{24}$/);
-  // The payer's own copy (issue 24.3): numbered, the amount in rupees, non-refundable.
+  // The payer's own copy (decision 0048): numbered, the amount in rupees, non-refundable.
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download the receipt' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^receipt-[0-9a-f]{24}\.pdf$/);
   const receipt = await pdfText(new Uint8Array(readFileSync((await download.path())!)));

@@ -8,12 +8,12 @@ import { mailedLink, startSmtpListener } from '../support/smtp';
 import { axeViolations, callApi, DESKTOP, horizontalOverflow, launchBrowser, PHONE, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
 
 /**
- * Issue 12's browser journey: author submits → editor sets deadlines → reviewer bids and reviews → editor
+ * The review cycle's browser journey (docs/product.md#the-review-cycle): author submits → editor sets deadlines → reviewer bids and reviews → editor
  * decides and notifies → author sees the decision and the reviews, and uploads the camera-ready version.
  * The editor's part goes through the API from the editor's signed-in page (the editor's screens have journeys
  * of their own); everything the reviewer and the author do is done on their screens. The server is this
  * file's own, its mail going to a real SMTP listener: the reviewer opens the mailed link to verify their
- * address before bidding (issue 27.4), as a person would.
+ * address before bidding (docs/product.md#who-sees-whom), as a person would.
  */
 
 let browser: Browser;
@@ -78,7 +78,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   // The editor sets the deadlines (all in the future: the server is shared with other journeys).
   const editor = await newPage(browser);
   await signUpInBrowser(editor.page, { role: 'Editor', email: 'cycle-editor@e2e.example.org', name: 'Cycle Editor' });
-  // In their order (the server refuses a review deadline before the submission deadline, issue 28.3).
+  // In their order (the server refuses a review deadline before the submission deadline, docs/product.md#settings).
   const deadlines = { submissionDeadline: days(14), reviewDeadline: days(30), cameraReadyDeadline: days(60) };
   expect((await callApi(editor.page, 'PUT', '/editor/settings', deadlines)).status).toBe(200);
 
@@ -126,7 +126,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   const reviewerId = await rp.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id: string })._id);
   expect((await callApi(editor.page, 'POST', '/editor/send-paper', { paperId, reviewerId })).status).toBe(200);
 
-  // The reviewer comments (SPEC's box) and sees the comment listed with its time, then fills the review form.
+  // The reviewer comments (the comment box) and sees the comment listed with its time, then fills the review form.
   await rp.goto(`/reviewer/dashboard/${paperId}`);
   await rp.getByText('Click here to load PDF').waitFor();
   await rp.getByLabel('Comments', { exact: true }).fill('Please compare with a single-robot baseline.');
@@ -171,7 +171,7 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   await expect.poll(() => ap.getByTestId('paper-status').textContent()).toBe('Under Review');
   await expect(ap.getByText('Reviewer 1').count()).resolves.toBe(0);
 
-  // The editor decides: the author's dashboard still says Under Review (issue 22.6), until the editor notifies.
+  // The editor decides: the author's dashboard still says Under Review (docs/product.md#statuses), until the editor notifies.
   expect((await callApi(editor.page, 'PUT', `/editor/papers/${paperId}/decision`, { decision: 'Accepted' })).status).toBe(200);
   await ap.goto('/author/dashboard');
   const badge = ap.getByRole('article').filter({ hasText: TITLE }).locator('[data-state]');

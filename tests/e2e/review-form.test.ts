@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
-import { PASSWORD as password, serverApi } from './server-api';
-import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
+import { serverApi } from './server-api';
+import { checkAccessibility, DESKTOP, launchBrowser, pageOpener, PHONE, startOwnServer } from './browser';
 
 /**
- * Issue 23.1, on a server of its own (the form is the whole conference's): the editor adds a required score
+ * Decision 0031, on a server of its own (the form is the whole conference's): the editor adds a required score
  * question at 1280 px, a reviewer answers it on a phone (390 px) — refused until they do — and the editor reads
  * the answer with its label on the paper's page. Axe-clean.
  */
@@ -32,16 +32,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(role: 'Editor' | 'Reviewer', email: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role, email, password });
-  return { context, page };
-}
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
 
 test('the editor adds a score question (1280 px), the reviewer answers it (390 px), the editor reads the answer', async () => {
-  const editor = await signedIn('Editor', editorEmail, DESKTOP);
+  const editor = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
   await editor.page.getByRole('link', { name: 'Review form' }).click();
   await editor.page.getByRole('heading', { name: 'Review form', level: 1 }).waitFor();
   const add = editor.page.getByRole('region', { name: 'Add a question' });
@@ -58,7 +52,7 @@ test('the editor adds a score question (1280 px), the reviewer answers it (390 p
   await editor.page.getByRole('region', { name: 'Preview: the reviewer’s form' }).getByRole('radiogroup', { name: /Novelty/ }).waitFor();
   await checkAccessibility(editor.page, 'the review form editor', { toastsGone: true, overflow: false });
 
-  const reviewer = await signedIn('Reviewer', reviewerEmail, PHONE);
+  const reviewer = await open({ viewport: PHONE, login: { role: 'Reviewer', email: reviewerEmail } });
   await reviewer.page.goto(`/reviewer/dashboard/${paperId}`);
   const form = reviewer.page.getByRole('region', { name: 'Your review' });
   const novelty = form.getByRole('radiogroup', { name: /Novelty/ });

@@ -8,7 +8,7 @@ import { PASSWORD as password, serverApi } from './server-api';
 import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, startOwnServer } from './browser';
 
 /**
- * Issue 23.6 and 23.7 in the browser: a reviewer saves a review twice; the chair of the paper's track opens the
+ * Decision 0034 and docs/product.md#deliberation in the browser: a reviewer saves a review twice; the chair of the paper's track opens the
  * paper, opens the review's "History (2 versions)" and reads the words deleted and inserted (marked <del>/<ins>,
  * with screen-reader words), at 1280 and 390 px, then rates the review and sees the rating beside it, and downloads
  * the anonymised reviews (CSV and JSON) from the exports page: pseudonyms, no names or addresses. On this

@@ -33,7 +33,7 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await author.page.getByRole('button', { name: 'Submit Paper' }).click();
   await author.page.waitForURL('**/author/dashboard');
 
-  // The editor finds it and sees only the best-matching reviewer in SPEC's group (the weaker match is among the others).
+  // The editor finds it and sees only the best-matching reviewer in the suggested group (the weaker match is among the others).
   const editor = await newPage(browser, PHONE);
   await signUpInBrowser(editor.page, { role: 'Editor', email: 'journey-editor@e2e.example.org', name: 'Journey Editor' });
   await editor.page.getByLabel('Search title, paper id or tag').fill('protein folding');
@@ -54,9 +54,9 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await expect.poll(() => badge.textContent()).toBe('Waiting');
 
   await reviewerCard.getByRole('button', { name: 'Send Mail' }).click();
-  // The e2e server has no SMTP_URL: the answer says the mail stayed in the outbox (issue 18 §3).
+  // The e2e server has no SMTP_URL: the answer says the mail stayed in the outbox (docs/product.md#mail).
   await toast(editor.page, `Mail is not configured: the mail to ${best.email} is kept in the outbox, nothing was sent`);
-  // The badge follows the mail (issue 25.1): 'Mail Sent' is for a mail the SMTP server took; this one was kept.
+  // The badge follows the mail (decision 0041): 'Mail Sent' is for a mail the SMTP server took; this one was kept.
   await expect.poll(() => badge.textContent()).toBe('Mail Kept');
   await reviewerCard.getByRole('button', { name: 'Send Paper' }).click();
   await toast(editor.page, `Paper sent to ${best.name}`);
@@ -77,7 +77,7 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await rp.getByLabel('Comments', { exact: true }).fill('Strong method; please add a baseline.');
   await rp.getByRole('button', { name: 'Send Comments' }).click();
   await toast(rp, 'Comment saved!');
-  // Issue 22.4: the buttons keep SPEC's labels and say beside them that they answer whether to review.
+  // docs/product.md#assignments-declines-and-withdrawals: the buttons keep their Accept/Decline labels and say beside them that they answer whether to review.
   await rp.getByText('Accept or decline reviewing this paper').waitFor();
   await rp.getByRole('button', { name: 'Accept' }).click();
   await toast(rp, 'Paper Accepted!');
@@ -95,7 +95,7 @@ test('author → editor → reviewer → author: the whole review loop', async (
   await author.page.getByText('Strong method; please add a baseline.').waitFor();
   await expect(author.page.getByText('No comment available yet.').count()).resolves.toBe(0);
 
-  // Issue 22.4: once the reviewer declines reviewing, the review form and the comment box close.
+  // docs/product.md#assignments-declines-and-withdrawals: once the reviewer declines reviewing, the review form and the comment box close.
   await rp.getByRole('button', { name: 'Decline' }).click();
   await toast(rp, 'Paper Declined!');
   await rp.getByText('You declined to review this paper: the review form and comments are closed.').waitFor();

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, newPage } from './browser';
 
 /**
- * Issue 14 §2: the API client handles a 401 once for every screen. A stored session the server no longer
+ * Decision 0018: the API client handles a 401 once for every screen. A stored session the server no longer
  * accepts (here a token with a forged signature) sends every login-area screen that reads from the API to
- * /login saying 'Please login first' (SPEC §8), and the stored session is forgotten.
+ * /login saying 'Please login first' (docs/product.md#validation-and-messages), and the stored session is forgotten.
  */
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });

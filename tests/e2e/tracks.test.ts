@@ -1,14 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { VERIFY_DONE } from '../../src/core/schemas/accounts';
 import type { ServerProcess } from '../support/server-process';
 import { mailedLink, mailText, startSmtpListener } from '../support/smtp';
-import { callApi, checkAccessibility, DESKTOP, launchBrowser, PHONE, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
+import { callApi, DESKTOP, launchBrowser, pageOpener, PHONE, screenChecker, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
 
 /**
- * Issue 22.1 and 22.2 in the browser: the editor adds a track with its topics on /editor/tracks and names its
+ * Decision 0023 in the browser: the editor adds a track with its topics on /editor/tracks and names its
  * chair; the chair signs up as an Editor with that address, confirms it through the mailed link, and sees only
  * that track's papers, the chair's short navigation, and a colleague's paper marked as a conflict of interest;
  * a reviewer signs up with a topic of a track beyond computing and filters the papers to bid on by track. The server is this file's own, its mail going
@@ -32,10 +30,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function open(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
-  return { context, page: await context.newPage() };
-}
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url });
 
 /** A paper submitted through the API from the author's signed-in page (the new-paper form has a journey of its own). */
 async function submitPaper(page: Page, fields: { title: string; track: string; keywords: string[] }): Promise<string> {
@@ -53,24 +48,8 @@ async function submitPaper(page: Page, fields: { title: string; track: string; k
   return res.json.paper!._id;
 }
 
-/** With E2E_SHOTS set, the screen is saved at 390 and 1280 px for a person to look at. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const before = page.viewportSize() ?? DESKTOP;
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(dir, `tracks-${name}-${size.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(before);
-}
-
 /** axe-core's violations and sideways overflow on the page, at 390 and at 1280 px (screenshots when E2E_SHOTS names a folder). */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await shoot(page, name);
-  await checkAccessibility(page, name, { sizes: [PHONE, DESKTOP] });
-}
+const checkScreen = screenChecker({ sizes: [PHONE, DESKTOP], shots: process.env.E2E_SHOTS, prefix: 'tracks-' });
 
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: false }) });
 
@@ -149,7 +128,7 @@ test('the editor adds a track and names its chair; the chair sees that track onl
   await expect(ep.getByRole('article').first().getByText(`Track: ${TRACK}`).isVisible()).resolves.toBe(true);
 
   // The reviewer's signup offers every track's topics under the track's name; she picks one of the new track's.
-  const reviewer = await open(PHONE);
+  const reviewer = await open({ viewport: PHONE });
   const rp = reviewer.page;
   await rp.goto('/login');
   await rp.getByText('Reviewer', { exact: true }).click();
@@ -177,7 +156,7 @@ test('the editor adds a track and names its chair; the chair sees that track onl
   await checkScreen(rp, 'reviewer-bidding');
 
   // The chair signs up as an Editor with the named address and confirms it through the mailed link.
-  const chair = await open(PHONE);
+  const chair = await open({ viewport: PHONE });
   const cp = chair.page;
   await signUpInBrowser(cp, { role: 'Editor', email: chairEmail, name: 'Ocean Chair' });
   await cp.goto(await mailedLink(smtp.mails, chairEmail, '/verify-email'));

@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { newId } from '../../src/core/ids';
 import { newDocumentCode } from '../../src/server/documents/codes';
 import { signaturePng } from '../support/png';
-import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, ownDatabase, startOwnServer, watchProblems } from './browser';
+import { checkAccessibility, DESKTOP, launchBrowser, ownDatabase, pageOpener, PHONE, screenshots, startOwnServer, watchProblems } from './browser';
 import { serverApi } from './server-api';
 import { pdfText } from '../support/pdf-text';
 
 /**
- * Visa invitation letters (issue 24.4): a registrant with a paid registration asks for a letter on a phone, the
+ * Visa invitation letters (decision 0046): a registrant with a paid registration asks for a letter on a phone, the
  * editor (who has set who signs, with the signature image) approves it, the registrant downloads the letter and
  * its code verifies publicly at /verify/<code>. Every screen axe-clean at 390 and 1280 px; the passport number
  * shows on the editor's screen only.
@@ -45,19 +44,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(viewport: { width: number; height: number }, role: 'Author' | 'Editor', email: string): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true, acceptDownloads: true });
-  const page = await context.newPage();
-  await logInInBrowser(page, { role, email });
-  return { context, page };
-}
-const shot = (page: Page, name: string) => async (width: number) => {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-};
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true, acceptDownloads: true } });
+const shot = screenshots(SHOTS);
 
 test('the editor sets who signs the letters, with the signature image', async () => {
-  const { context, page } = await open(DESKTOP, 'Editor', editorEmail);
+  const { context, page } = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
   const problems = watchProblems(page);
   await page.goto('/editor/settings');
   await page.getByLabel('Organiser’s name (signs letters)').fill('Dr. Somchai Example');
@@ -70,18 +61,18 @@ test('the editor sets who signs the letters, with the signature image', async ()
   await signature.getByLabel('Upload').setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: signaturePng() });
   await signature.getByRole('button', { name: 'Save signature' }).click();
   await signature.getByRole('img', { name: 'The organiser’s signature as uploaded' }).waitFor();
-  await checkAccessibility(page, 'settings: letters and certificates', { sizes: [PHONE, DESKTOP], shot: shot(page, 'editor-settings') });
+  await checkAccessibility(page, 'settings: letters and certificates', { sizes: [PHONE, DESKTOP], shot: (w) => shot(page, `editor-settings-${w}`) });
   expect(problems).toEqual([]);
   await context.close();
 });
 
 test('a registrant asks for a letter, the editor approves it, the letter downloads and verifies publicly', async () => {
   // The registrant, on a phone, from the registration's link.
-  const asker = await open(PHONE, 'Author', registrantEmail);
+  const asker = await open({ viewport: PHONE, login: { role: 'Author', email: registrantEmail } });
   const problems = watchProblems(asker.page);
   await asker.page.goto(`/account/visa-letters?registration=${registrationId}`);
   await asker.page.getByRole('heading', { name: 'Ask for a letter' }).waitFor();
-  await checkAccessibility(asker.page, 'visa letters: the form', { sizes: [PHONE, DESKTOP], shot: shot(asker.page, 'account-form') });
+  await checkAccessibility(asker.page, 'visa letters: the form', { sizes: [PHONE, DESKTOP], shot: (w) => shot(asker.page, `account-form-${w}`) });
   await asker.page.getByLabel('Name as written in the passport').fill('PRIYA RAMAN');
   await asker.page.getByLabel('Nationality').selectOption('IN');
   await asker.page.getByLabel('Passport number').fill(PASSPORT);
@@ -96,21 +87,21 @@ test('a registrant asks for a letter, the editor approves it, the letter downloa
   await mine.getByText('Waiting for the editors').waitFor();
   await mine.getByText('attendee', { exact: true }).waitFor();
   expect(await asker.page.content()).not.toContain(PASSPORT);
-  await checkAccessibility(asker.page, 'visa letters: asked', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: shot(asker.page, 'account-asked') });
+  await checkAccessibility(asker.page, 'visa letters: asked', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: (w) => shot(asker.page, `account-asked-${w}`) });
 
   // The editor sees the passport details and approves.
-  const editor = await open(PHONE, 'Editor', editorEmail);
+  const editor = await open({ viewport: PHONE, login: { role: 'Editor', email: editorEmail } });
   const editorProblems = watchProblems(editor.page);
   await editor.page.getByRole('link', { name: 'Visa letters', exact: true }).click();
   const request = editor.page.getByRole('listitem', { name: 'Request of Priya Raman' });
   await request.getByText(PASSPORT).waitFor();
   await request.getByText('India (IN)').waitFor();
-  await checkAccessibility(editor.page, 'editor visa letters', { sizes: [PHONE, DESKTOP], shot: shot(editor.page, 'editor-waiting') });
+  await checkAccessibility(editor.page, 'editor visa letters', { sizes: [PHONE, DESKTOP], shot: (w) => shot(editor.page, `editor-waiting-${w}`) });
   await request.getByRole('button', { name: 'Approve and mail the letter' }).click();
   await request.getByText('Approved', { exact: true }).waitFor();
   const code = (await request.locator('dd.font-mono').last().textContent())!.trim();
   expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
-  await checkAccessibility(editor.page, 'editor visa letters: approved', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: shot(editor.page, 'editor-approved') });
+  await checkAccessibility(editor.page, 'editor visa letters: approved', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: (w) => shot(editor.page, `editor-approved-${w}`) });
   expect(editorProblems).toEqual([]);
   await editor.context.close();
 
@@ -118,7 +109,7 @@ test('a registrant asks for a letter, the editor approves it, the letter downloa
   await asker.page.reload();
   await mine.getByText('Approved', { exact: true }).waitFor();
   await mine.getByText(code).waitFor();
-  await checkAccessibility(asker.page, 'visa letters: approved', { sizes: [PHONE, DESKTOP], shot: shot(asker.page, 'account-approved') });
+  await checkAccessibility(asker.page, 'visa letters: approved', { sizes: [PHONE, DESKTOP], shot: (w) => shot(asker.page, `account-approved-${w}`) });
   const [download] = await Promise.all([asker.page.waitForEvent('download'), mine.getByRole('button', { name: 'Download the letter (PDF)' }).click()]);
   expect(download.suggestedFilename()).toBe(`visa-letter-${code}.pdf`);
   const bytes = new Uint8Array(readFileSync((await download.path())!));
@@ -130,9 +121,9 @@ test('a registrant asks for a letter, the editor approves it, the letter downloa
 
   // Anyone can check the code; the page never shows the passport number.
   const verify = await asker.page.goto(`/verify/${code}`);
-  expect(verify?.status(), 'the public verify page knows approved visa letters (DOCS, issue 24)').toBe(200);
+  expect(verify?.status(), 'the public verify page knows approved visa letters (decision 0046)').toBe(200);
   await asker.page.getByText('PRIYA RAMAN').first().waitFor();
   expect(await asker.page.content()).not.toContain(PASSPORT);
-  await checkAccessibility(asker.page, 'verify page (visa letter)', { sizes: [PHONE, DESKTOP], shot: shot(asker.page, 'verify') });
+  await checkAccessibility(asker.page, 'verify page (visa letter)', { sizes: [PHONE, DESKTOP], shot: (w) => shot(asker.page, `verify-${w}`) });
   await asker.context.close();
 });

@@ -1,14 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { newId } from '../../src/core/ids';
 import { newDocumentCode } from '../../src/server/documents/codes';
-import { checkAccessibility, DESKTOP, launchBrowser, logInInBrowser, PHONE, ownDatabase, startOwnServer, watchProblems } from './browser';
+import { checkAccessibility, DESKTOP, launchBrowser, ownDatabase, pageOpener, PHONE, screenshots, startOwnServer, watchProblems } from './browser';
 import { serverApi } from './server-api';
 
 /**
- * Workshop seats (issue 24.7): the public /technical-workshop page shows each course's seats left (its island, from
+ * Workshop seats (decision 0045): the public /technical-workshop page shows each course's seats left (its island, from
  * GET /api/workshops); a full course says "Full — join the waiting list", and a signed-in person follows that to
  * join it; the editor's Workshops page shows the counts, the participants and the waiting list, and refuses to offer
  * a seat that is not free. Axe-clean at 390 and 1280 px; screenshots when WORKSHOP_SHOTS names a folder.
@@ -42,22 +40,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(viewport: { width: number; height: number }, login?: { role: 'Author' | 'Editor'; email: string }): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the test injects axe-core; the site's own policy forbids it.
-  const context = await browser.newContext({ viewport, baseURL: server.url, bypassCSP: true });
-  const page = await context.newPage();
-  if (login) await logInInBrowser(page, login);
-  return { context, page };
-}
-const shot = (page: Page, name: string) => async (width: number) => {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-};
+const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
+const shot = screenshots(SHOTS);
 const courseCard = (page: Page, title: string) => page.getByRole('navigation', { name: 'Courses' }).getByRole('link').filter({ hasText: title });
 
 test('the public page shows each course\'s seats and fee, and the seats left; a full course says so', async () => {
-  const { context, page } = await open(PHONE);
+  const { context, page } = await open({ viewport: PHONE });
   const problems = watchProblems(page);
   await page.goto('/technical-workshop');
   await courseCard(page, 'Embedded Systems').getByText('37 seats left').waitFor();
@@ -65,7 +53,7 @@ test('the public page shows each course\'s seats and fee, and the seats left; a 
   await courseCard(page, 'Digital System Design').getByText('Full — join the waiting list').waitFor();
   await courseCard(page, 'Internet of Things').getByText('40 seats left').waitFor();
   await page.locator('#digital-system-design').getByRole('link', { name: 'Full — join the waiting list' }).waitFor();
-  await checkAccessibility(page, 'technical workshop', { sizes: [PHONE, DESKTOP], shot: shot(page, 'technical-workshop') });
+  await checkAccessibility(page, 'technical workshop', { sizes: [PHONE, DESKTOP], shot: (w) => shot(page, `technical-workshop-${w}`) });
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -82,7 +70,7 @@ test('without JavaScript the page still shows every course with its seats, fee a
 });
 
 test('a signed-in person follows "Full" to the waiting list and joins it', async () => {
-  const { context, page } = await open(PHONE, { role: 'Author', email: wren.email });
+  const { context, page } = await open({ viewport: PHONE, login: { role: 'Author', email: wren.email } });
   const problems = watchProblems(page);
   await page.goto('/technical-workshop');
   await page.locator('#digital-system-design').getByRole('link', { name: 'Full — join the waiting list' }).click();
@@ -90,16 +78,16 @@ test('a signed-in person follows "Full" to the waiting list and joins it', async
   const course = page.getByRole('region', { name: 'Digital System Design' });
   await course.getByText('Full', { exact: true }).waitFor();
   await page.getByRole('region', { name: 'Embedded Systems' }).getByText('37 of 40 seats left').waitFor();
-  await checkAccessibility(page, 'workshop seats (before)', { sizes: [PHONE, DESKTOP], shot: shot(page, 'account-workshops') });
+  await checkAccessibility(page, 'workshop seats (before)', { sizes: [PHONE, DESKTOP], shot: (w) => shot(page, `account-workshops-${w}`) });
   await course.getByRole('button', { name: 'Join the waiting list for Digital System Design' }).click();
   await course.getByText(/^You are number 1 on the waiting list \(since /).waitFor();
-  await checkAccessibility(page, 'workshop seats (waiting)', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: shot(page, 'account-workshops-waiting') });
+  await checkAccessibility(page, 'workshop seats (waiting)', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: (w) => shot(page, `account-workshops-waiting-${w}`) });
   expect(problems).toEqual([]);
   await context.close();
 });
 
 test('the editor sees seats, participants and the waiting list; a full course has no seat to offer', async () => {
-  const { context, page } = await open(DESKTOP, { role: 'Editor', email: editorEmail });
+  const { context, page } = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
   const problems = watchProblems(page);
   await page.getByRole('link', { name: 'Workshops', exact: true }).click();
   await page.getByRole('heading', { name: 'Workshops', level: 1 }).waitFor();
@@ -110,7 +98,7 @@ test('the editor sees seats, participants and the waiting list; a full course ha
   expect(await course.getByRole('definition').allTextContents()).toEqual(['40', '40', '0', '0']);
   await course.getByRole('button', { name: 'Offer the seat' }).click();
   await course.getByRole('alert').getByText('No seat is free in this course.').waitFor();
-  await checkAccessibility(page, 'editor workshops', { sizes: [PHONE, DESKTOP], shot: shot(page, 'editor-workshops') });
+  await checkAccessibility(page, 'editor workshops', { sizes: [PHONE, DESKTOP], shot: (w) => shot(page, `editor-workshops-${w}`) });
   expect(problems.filter((p) => !/409/.test(p))).toEqual([]);
   await context.close();
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PaperJson, PaperSavedResponse } from '../../src/core/schemas/paper';
 
 export type Part = [name: string, value: string | Buffer, filename?: string];
 
@@ -24,11 +25,44 @@ export function pdfBytes(label = 'x', size = 2048): Buffer {
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20), Buffer.from('\n%%EOF\n')]);
 }
 
-export async function submitPaper(app: FastifyInstance, auth: Record<string, string>, opts: { title?: string; abstract?: string; keywords?: string[]; pdf?: Buffer } = {}) {
-  const parts: Part[] = [['title', opts.title ?? 'A study of things'], ['abstract', opts.abstract ?? 'We study things.']];
-  for (const k of opts.keywords ?? ['AI']) parts.push(['keywords', k]);
-  parts.push(['file', opts.pdf ?? pdfBytes(), 'paper.pdf']);
-  const res = await injectMultipart(app, 'POST', '/api/author/new-paper', parts, auth);
+/** What a test gives of a new paper; the rest is filled in (one topic, AI; a small PDF named paper.pdf). */
+export interface NewPaper {
+  title?: string;
+  abstract?: string;
+  track?: string;
+  keywords?: string[];
+  freeKeywords?: string[];
+  /** Sent as the form's JSON list when given. */
+  coAuthors?: unknown[];
+  pdf?: Buffer;
+  filename?: string;
+}
+
+/** The new-paper form as the author's browser sends it, in its order. */
+function newPaperParts(paper: NewPaper): Part[] {
+  const parts: Part[] = [['title', paper.title ?? 'A study of things'], ['abstract', paper.abstract ?? 'We study things.']];
+  if (paper.track) parts.push(['track', paper.track]);
+  for (const k of paper.keywords ?? ['AI']) parts.push(['keywords', k]);
+  for (const k of paper.freeKeywords ?? []) parts.push(['freeKeywords', k]);
+  if (paper.coAuthors) parts.push(['coAuthors', JSON.stringify(paper.coAuthors)]);
+  parts.push(['file', paper.pdf ?? pdfBytes(), paper.filename ?? 'paper.pdf']);
+  return parts;
+}
+
+/** POST /api/author/new-paper through the real multipart upload, whatever it answers (for a test of a refusal). */
+export function postPaper(app: FastifyInstance, auth: Record<string, string>, paper: NewPaper = {}) {
+  return injectMultipart(app, 'POST', '/api/author/new-paper', newPaperParts(paper), auth);
+}
+
+/** Submit a paper (anything but 201 fails the test) and read the whole answer: its message and any metadata warning. */
+export async function submitPaperAnswer(app: FastifyInstance, auth: Record<string, string>, paper: NewPaper = {}): Promise<PaperSavedResponse> {
+  const res = await postPaper(app, auth, paper);
+  // Thrown, not expected: benchmarks import this file outside vitest.
   if (res.statusCode !== 201) throw new Error(`submit failed: ${res.statusCode} ${res.body}`);
-  return res.json().paper as import('../../src/core/schemas/paper').PaperJson;
+  return res.json() as PaperSavedResponse;
+}
+
+/** Submit a paper (anything but 201 fails the test): `submitPaper(t.app, author.auth, { title, track, keywords })`. */
+export async function submitPaper(app: FastifyInstance, auth: Record<string, string>, paper: NewPaper = {}): Promise<PaperJson> {
+  return (await submitPaperAnswer(app, auth, paper)).paper;
 }

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { crossrefDepositXml } from '../../src/core/crossref-xml';
 
-/** Issue 26.4: the deposit written by core/crossref-xml.ts against the Crossref 5.3.1 rules it uses (tests/support/crossref-5.3.1-conference.xsd). */
+/** Decision 0042: the deposit written by core/crossref-xml.ts against the Crossref 5.3.1 rules it uses (tests/support/crossref-5.3.1-conference.xsd). */
 describe('the Crossref deposit', () => {
   const xsd = readFileSync(path.resolve('tests/support/crossref-5.3.1-conference.xsd'), 'utf8');
   const deposit = {

@@ -10,7 +10,7 @@ import { endpoints } from './endpoint';
 export const ProfileForm = ProfileFields.extend({ photo: z.string().optional().describe('The profile photo, a JPEG, PNG or WebP image of at most 2 MB (binary)') });
 export const ProfileSavedJson = z.object({ message: z.string(), user: UserJson });
 
-/** Signing up and in, the caller's own account, passwords, e-mail verification, role switching (issue 17, docs/decisions/0016). */
+/** Signing up and in, the caller's own account, passwords, e-mail verification, role switching (decision 0016). */
 export const ACCOUNTS = endpoints('accounts', {
   signUp: {
     method: 'POST', path: '/signup', summary: 'Create an account in one role and get a token for it',

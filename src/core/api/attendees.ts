@@ -2,7 +2,7 @@ import { AttendeeFilters, AttendeesPageJson, AttendeesQuery, CheckInBody, CheckI
 import { endpoints, fileAnswer } from './endpoint';
 
 /**
- * The registration desk (issue 24.5): the editor's attendee list (filters, pages, CSV), the badges to print, and
+ * The registration desk (decision 0047): the editor's attendee list (filters, pages, CSV), the badges to print, and
  * checking people in at the door. The editor's alone: a track chair is refused.
  */
 export const ATTENDEES = endpoints('payments', {

@@ -13,7 +13,7 @@ const NominationForm = z.object({
 });
 
 /**
- * The yearly awards online (issue 24.6): nominations with a CV until 20 December, the panel's scores, the editor's
+ * The yearly awards online (decision 0044): nominations with a CV until 20 December, the panel's scores, the editor's
  * decision with an award id and a certificate, and the awardees on the public awards page.
  */
 export const AWARDS = endpoints('programme', {

@@ -4,7 +4,7 @@ import {
 import { endpoints } from './endpoint';
 
 /**
- * Mail to a group (issue 25.3): the editor writes to authors, reviewers or attendees; a track chair to groups
+ * Mail to a group (decision 0040): the editor writes to authors, reviewers or attendees; a track chair to groups
  * within their tracks. One mail per recipient through the mail queue, at the rate the mail server accepts.
  */
 export const BULK_MAIL = endpoints('editor desk', {

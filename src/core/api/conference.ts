@@ -40,9 +40,9 @@ const _back: z.infer<typeof EditorConferenceAnswer> = {} as EditorConferenceJson
 void _facts; void _public; void _editor; void _back;
 
 /**
- * The conference's own facts (issue 26.1): name, edition, dates, venue, time zone, contact, important dates, and the
+ * The conference's own facts (decision 0051): name, edition, dates, venue, time zone, contact, important dates, and the
  * logo printed on documents. Anyone reads the current facts; the editor changes them as a whole set, and every
- * instance serves the new ones at once (the one that saved) or within the store's 5 s poll (docs/decisions/0051).
+ * instance serves the new ones at once (the one that saved) or within the store's 5 s poll (decision 0051).
  * Tagged 'site': the facts are the public site's content.
  */
 export const CONFERENCE = endpoints('site', {

@@ -6,7 +6,7 @@ import { endpoints } from './endpoint';
 const PaperParams = z.object({ paperId: PaperId });
 const IdParams = z.object({ id: PaperId });
 
-/** Deliberation (issue 23.4, 23.5): the chair's meta-review and the authors' response to the reviews. */
+/** Deliberation (decision 0033): the chair's meta-review and the authors' response to the reviews. */
 export const DELIBERATION = endpoints('review', {
   getMetaReview: {
     method: 'GET', path: '/editor/papers/:paperId/meta-review', summary: 'The meta-review of a paper (null before one is written)',

@@ -5,7 +5,7 @@ import { endpoints } from './endpoint';
 
 const PaperParams = z.object({ paperId: PaperId });
 
-/** Deliberation among a paper's committee (issue 23.2, 23.3): the other reviews, and the discussion thread. */
+/** Deliberation among a paper's committee (decision 0032): the other reviews, and the discussion thread. */
 export const DISCUSSION = endpoints('review', {
   listOtherReviews: {
     method: 'GET', path: '/reviewer/papers/:paperId/other-reviews', summary: 'The other reviews of a paper sent to the reviewer, when the chairs allow',

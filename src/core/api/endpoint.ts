@@ -4,7 +4,7 @@ import type { z } from '../zod';
 export interface FileAnswer { file: string; description: string }
 
 /**
- * One API operation as both sides know it (issue 29 §2): the server declares its route from it (method, path,
+ * One API operation as both sides know it (decision 0018): the server declares its route from it (method, path,
  * the schemas it validates and documents) and the browser's client takes its types from it, so a changed
  * shape fails the typecheck on both sides. Paths are under /api; `:name` marks a path parameter.
  */

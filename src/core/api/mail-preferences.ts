@@ -3,7 +3,7 @@ import {
 } from '../schemas/mail-preferences';
 import { endpoints } from './endpoint';
 
-/** Issue 25.4: each person's notification settings, and the signed unsubscribe links every non-essential mail carries. */
+/** Decision 0039: each person's notification settings, and the signed unsubscribe links every non-essential mail carries. */
 export const MAIL_PREFERENCES = endpoints('accounts', {
   getMailPreferences: {
     method: 'GET', path: '/account/mail-preferences', summary: 'The signed-in address\'s notification settings: each kind of non-essential mail immediately, daily or off',

@@ -3,7 +3,7 @@ import {
 } from '../schemas/mail-templates';
 import { endpoints } from './endpoint';
 
-/** The editor's wording of every mail the product sends (issue 25.2); the editor's alone, not a track chair's. */
+/** The editor's wording of every mail the product sends (decision 0038); the editor's alone, not a track chair's. */
 export const MAIL_TEMPLATES_API = endpoints('editor desk', {
   listMailTemplates: {
     method: 'GET', path: '/editor/mail-templates', summary: 'Every mail template: what it is, when it is sent, its placeholders, the wording in force and the default',

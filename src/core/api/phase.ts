@@ -3,7 +3,7 @@ import { PHASES } from '../conference-phase';
 import { endpoints } from './endpoint';
 
 const PhaseName = z.enum(PHASES);
-/** The conference's phase as the server's clock reads it (issue 23.8, src/core/conference-phase.ts). */
+/** The conference's phase as the server's clock reads it (decision 0035, src/core/conference-phase.ts). */
 export const PhaseJson = z.object({
   phase: PhaseName,
   label: z.string(),

@@ -4,7 +4,7 @@ import { endpoints, fileAnswer } from './endpoint';
 const SCOPE = 'Accepted papers with a camera-ready version, every track or `trackId`\'s. A track chair gets their tracks\' papers less those they are conflicted with; '
   + 'a `trackId` they do not chair is refused (403).';
 
-/** Issue 26.4 and 26.5: what the publisher takes away — Crossref deposit, BibTeX, metadata CSV, the camera-ready PDFs in one zip. */
+/** Decision 0042: what the publisher takes away — Crossref deposit, BibTeX, metadata CSV, the camera-ready PDFs in one zip. */
 export const PROCEEDINGS = endpoints('editor desk', {
   exportCrossrefXml: {
     method: 'GET', path: '/editor/exports/proceedings.xml', summary: 'The Crossref deposit (conference proceedings, schema 5.3.1) of the accepted papers',

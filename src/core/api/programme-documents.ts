@@ -11,7 +11,7 @@ export const AbstractBookQuery = z.object({
 
 export const NOT_PUBLISHED = 'The programme is not published yet';
 
-/** Issue 26.3: the printable programme and the abstract book, as PDFs set in fonts that draw names in any script. */
+/** Decision 0053: the printable programme and the abstract book, as PDFs set in fonts that draw names in any script. */
 export const PROGRAMME_DOCUMENTS = endpoints('programme', {
   getProgrammePdf: {
     method: 'GET', path: '/program.pdf', summary: 'The published programme as a printable PDF',

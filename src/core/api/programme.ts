@@ -11,7 +11,7 @@ const IcsParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}\.ics$/, 'Invali
 const CodeParams = z.object({ code: z.string().max(40) });
 const PdfParams = z.object({ code: z.string().regex(/^[0-9A-Za-z-]{1,40}\.pdf$/, 'Certificate not found') });
 
-/** Programme, calendars, registration of papers and certificates (issue 15, docs/decisions/0017). */
+/** Programme, calendars, registration of papers and certificates (decision 0017). */
 export const PROGRAMME = endpoints('programme', {
   getProgram: { method: 'GET', path: '/program', summary: 'The published programme', response: ProgramJson },
   getProgramLinks: {

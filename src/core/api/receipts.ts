@@ -5,7 +5,7 @@ import { CountryCode } from '../schemas/proceedings';
 import { noBidiControls, plainLine } from '../schemas/text';
 import { endpoints, fileAnswer } from './endpoint';
 
-/** Issue 24.1, 24.3: numbered receipts, bank transfers and the editor's page of one registration. Money in minor units, currency beside. */
+/** Decisions 0043 and 0048: numbered receipts, bank transfers and the editor's page of one registration. Money in minor units, currency beside. */
 
 const Currency = z.enum(['USD', 'INR'], { message: 'Currency must be USD or INR' });
 const line = (field: string, max: number) => z.string({ message: `${field} must be text` }).trim()

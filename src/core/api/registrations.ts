@@ -7,7 +7,7 @@ import { endpoints } from './endpoint';
 
 export const EarlyBirdParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'Invalid ID format') });
 
-/** Issue 24.1–24.2: registrations as records, their prices (early-bird windows, coupons, extra pages), paid through PayU, card or bank. */
+/** Decision 0043: registrations as records, their prices (early-bird windows, coupons, extra pages), paid through PayU, card or bank. */
 export const REGISTRATIONS = endpoints('payments', {
   getPrices: {
     method: 'GET', path: '/registrations/prices', summary: 'Every registration category with its price now (US cents and rupee paise) and the early-bird window\'s end',

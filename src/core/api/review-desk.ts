@@ -2,7 +2,7 @@ import { MissingReviewsJson, MissingReviewsQuery, RemindReviewersBody, RemindRev
 import { endpoints } from './endpoint';
 
 /**
- * The review desk (issue 22.5): the assignments still waiting for a review and reminders about them. The editor
+ * The review desk (docs/product.md#assignments-declines-and-withdrawals): the assignments still waiting for a review and reminders about them. The editor
  * sees every paper; a track chair their tracks' papers, less those they are conflicted with.
  */
 export const REVIEW_DESK = endpoints('review', {

@@ -4,7 +4,7 @@ import { endpoints } from './endpoint';
 
 const QuestionParams = z.object({ questionId: z.string().trim().min(1, 'Question not found').max(64, 'Question not found') });
 
-/** The conference's own review form (issue 23.1): the editor's questions beside recommendation and confidence. */
+/** The conference's own review form (decision 0031): the editor's questions beside recommendation and confidence. */
 export const REVIEW_FORM = endpoints('review', {
   getReviewForm: {
     method: 'GET', path: '/review-form', summary: 'The review form\'s questions a reviewer answers now, in order',

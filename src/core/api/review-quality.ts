@@ -6,7 +6,7 @@ import { endpoints, fileAnswer } from './endpoint';
 const ReviewParams = z.object({ paperId: PaperId, reviewerId: Id });
 
 /**
- * Issue 23.6, 23.7 and 23.9: a review's history with what changed between versions, the chairs' rating of a
+ * Decision 0034 and docs/product.md#deliberation: a review's history with what changed between versions, the chairs' rating of a
  * review (never shown to reviewers or authors), and the anonymised export of every review.
  */
 export const REVIEW_QUALITY = endpoints('review', {

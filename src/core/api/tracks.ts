@@ -4,7 +4,7 @@ import { endpoints } from './endpoint';
 
 const TrackParams = z.object({ trackId: z.string().trim().min(1).max(64) });
 
-/** The call for papers' tracks (issue 22.1) and their chairs (issue 22.2). */
+/** The call for papers' tracks and their chairs (decision 0023). */
 export const TRACKS = endpoints('tracks', {
   listTracks: {
     method: 'GET', path: '/tracks', summary: 'Every track with its topics, in the call for papers\' order',

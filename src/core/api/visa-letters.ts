@@ -6,7 +6,7 @@ import {
 import { endpoints, fileAnswer } from './endpoint';
 
 /**
- * Visa invitation letters (issue 24.4): a registrant with a paid registration asks, an editor approves or refuses
+ * Visa invitation letters (decision 0046): a registrant with a paid registration asks, an editor approves or refuses
  * with a reason, the approved letter (a PDF with a verification code) is mailed as a link and downloadable. Passport
  * numbers are shown to editors only and removed a set time after the conference.
  */

@@ -4,7 +4,7 @@ import {
 import { endpoints } from './endpoint';
 
 /**
- * Workshop seats and the waiting list (issue 24.7): a course's seat counts when its registration is paid, and a
+ * Workshop seats and the waiting list (decision 0045): a course's seat counts when its registration is paid, and a
  * pending one holds a seat for an hour; a full course takes a waiting list, whose first person is mailed when a
  * seat comes free.
  */

@@ -1,5 +1,5 @@
 /**
- * What the chair's paper page says about assigning (issue 22.3). Apart from core/messages.ts's MESSAGES, which
+ * What the chair's paper page says about assigning (decision 0025). Apart from core/messages.ts's MESSAGES, which
  * every page loads, so that public pages do not carry them. Send Paper beyond the saved limits needs
  * `override: true` (the page's "Assign anyway").
  */

@@ -8,13 +8,13 @@ import { CountryCode, Orcid } from './proceedings';
 export const FORGOT_ANSWER = 'If an account with this email and role exists, we have sent it a link to choose a new password. The link works once, within one hour.';
 export const RESET_DONE = 'Your password has been changed. Please log in with the new password.';
 export const RESET_LINK_BAD = 'This password reset link has expired or has already been used. Please ask for a new one.';
-/** Said at once on the reset page opened without the mailed link's code, or with part of it (issue 28.8). */
+/** Said at once on the reset page opened without the mailed link's code, or with part of it. */
 export const RESET_LINK_MISSING = 'This page needs the link from the password reset email, and the link you opened is missing or incomplete. Open the link from the email again, or ask for a new one.';
 export const VERIFY_DONE = 'Thank you: your email address is verified.';
 export const VERIFY_LINK_BAD = 'This verification link is not valid or has already been used.';
 export const VERIFY_SENT = 'We have sent you a new verification link.';
 /**
- * A request that mails the caller (issue 25.1): `mail` says where it went — 'sent' (the SMTP server took it),
+ * A request that mails the caller (decision 0041): `mail` says where it went — 'sent' (the SMTP server took it),
  * 'queued' (not taken yet), 'failed', or 'outbox' (mail is not configured: kept, nothing sent). The forgot-password
  * answer's `mail` is the server's setting alone ('queued' or 'outbox'), the same whether or not the account exists.
  */
@@ -38,7 +38,7 @@ export type ResetBody = z.infer<typeof ResetBody>;
 
 export const VerifyBody = z.object({ token: z.string({ message: VERIFY_LINK_BAD }).regex(/^[A-Za-z0-9_-]{43}$/, VERIFY_LINK_BAD) });
 
-/** `password`: the target account's password, when this login did not already prove it (issue 27.1). */
+/** `password`: the target account's password, when this login did not already prove it (docs/product.md#accounts-and-verified-addresses). */
 export const SwitchRoleBody = z.object({ role: Role, password: z.string().min(1).max(200).optional() });
 /** The roles held under the same e-mail, and whether the header may switch to each without typing its password (this login proved it). */
 export const MyRolesJson = z.object({
@@ -65,7 +65,7 @@ export const CoAuthor = z.object({
   name: z.string({ message: 'Each co-author needs a name' }).trim().min(1, 'Each co-author needs a name').max(120, 'A co-author name is too long (at most 120 characters)').refine(...plainLine('Co-author name')),
   email: Email,
   affiliation: z.string().trim().max(200, 'An affiliation is too long (at most 200 characters)').refine(...plainLine('Affiliation')).default(''),
-  /** Issue 26.4: the affiliation's country (ISO 3166-1 alpha-2) and the ORCID iD, both optional. */
+  /** Decision 0042: the affiliation's country (ISO 3166-1 alpha-2) and the ORCID iD, both optional. */
   country: CountryCode.default(''),
   orcid: Orcid.default(null),
 });

@@ -13,9 +13,9 @@ export const UserJson = z.object({
   /** URL of the profile photo, or null. */
   photo: z.string().nullable(),
   tags: z.array(z.string()),
-  /** An Editor account that chairs tracks only (issue 22.2): the login area shows it its tracks' work, not the editor's desk. */
+  /** An Editor account that chairs tracks only (decision 0023): the login area shows it its tracks' work, not the editor's desk. */
   chairOnly: z.literal(true).optional(),
-  /** Issue 26.4: the institution, its country (ISO 3166-1 alpha-2, '' when not given) and the ORCID iD (or null), for proceedings metadata. */
+  /** Decision 0042: the institution, its country (ISO 3166-1 alpha-2, '' when not given) and the ORCID iD (or null), for proceedings metadata. */
   affiliation: z.string(),
   country: z.string(),
   orcid: z.string().nullable(),
@@ -40,7 +40,7 @@ export const LoginBody = z.object({
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const LOGIN_LINK_BAD = 'This login link has expired or has already been used. Please log in again.';
-/** The one-time login link mailed while an account's failed-login ceiling holds (issue 27.7). */
+/** The one-time login link mailed while an account's failed-login ceiling holds (decision 0022). */
 export const LoginLinkBody = z.object({ token: z.string({ message: LOGIN_LINK_BAD }).regex(/^[A-Za-z0-9_-]{43}$/, LOGIN_LINK_BAD) });
 export type LoginLinkBody = z.infer<typeof LoginLinkBody>;
 
@@ -52,14 +52,14 @@ export type SignupResponse = LoginResponse;
 export const ProfileFields = z.object({
   name: z.string().trim().min(1, 'Name cannot be empty').max(120, 'Name is too long (at most 120 characters)').refine(...plainLine('Name')).optional(),
   phone: z.string().trim().max(30, 'Phone is too long').regex(/^[+\d][\d\s()-]*$|^$/, 'Phone may contain only digits, spaces, +, - and brackets').optional(),
-  /** Issue 26.4: '' clears the affiliation and the country, '' or null the ORCID iD. */
+  /** Decision 0042: '' clears the affiliation and the country, '' or null the ORCID iD. */
   affiliation: z.string().trim().max(200, 'An affiliation is too long (at most 200 characters)').refine(...plainLine('Affiliation')).optional(),
   country: CountryCode.optional(),
   orcid: Orcid.optional(),
 });
 export type ProfileFields = z.infer<typeof ProfileFields>;
 
-/** The name a signup falls back to when the name is empty (SPEC §5). */
+/** The name a signup falls back to when the name is empty (docs/product.md#validation-and-messages). */
 export function nameOrEmailPrefix(name: string, email: string): string {
   return name.trim() || email.split('@')[0] || email;
 }

@@ -5,7 +5,7 @@ import {
 import { Email, Id } from './common';
 import { noBidiControls, plainLine } from './text';
 
-/** Award nominations, the panel's scores and the editor's decisions (issue 24.6). */
+/** Award nominations, the panel's scores and the editor's decisions (decision 0044). */
 
 const line = (field: string, max: number) => z.string({ message: `${field} is required` }).trim()
   .min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`).refine(...plainLine(field));

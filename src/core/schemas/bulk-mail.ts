@@ -5,7 +5,7 @@ import { noBidiControls } from './text';
 import { TrackId } from './tracks';
 
 /**
- * A mail an editor (or a track chair, within their tracks) writes to a group (issue 25.3). The group is resolved
+ * A mail an editor (or a track chair, within their tracks) writes to a group (decision 0040). The group is resolved
  * when the mail is sent, one mail per address (lower-cased); each mail's {placeholders} are filled for its recipient.
  */
 

@@ -13,7 +13,7 @@ export const Email = z.string().trim().max(254, 'Email is too long')
   .pipe(z.email({ message: 'Please enter a valid email address' }));
 
 
-/** Where a role lands after login or signup (SPEC §2). */
+/** Where a role lands after login or signup (docs/product.md#roles-and-the-login-area). */
 export const DASHBOARD: Record<Role, string> = {
   Author: '/author/dashboard',
   Editor: '/editor/dashboard',

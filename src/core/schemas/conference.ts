@@ -3,7 +3,7 @@ import { isTimeZone, type ConferenceFacts as Facts } from '../conference-facts';
 import { isCountryCode } from '../proceedings';
 import { controlCharsMessage, isPlainLine } from './text';
 
-/** The conference's facts (issue 26.1): what the editor sends, checked field by field with messages naming the field. */
+/** The conference's facts (decision 0051): what the editor sends, checked field by field with messages naming the field. */
 const line = (field: string, max: number) => z.string({ message: `${field} is required` }).trim()
   .min(1, `${field} is required`).max(max, `${field} is too long (at most ${max} characters)`)
   .refine(isPlainLine, controlCharsMessage(field));
@@ -42,7 +42,7 @@ const FactsFields = z.object({
   shortName: line('The short name', 60),
   startDate: CalendarDate('The first day'),
   endDate: CalendarDate('The last day'),
-  /** The dates as the home page's hero writes them (free text: SPEC's "December 28-27 2023" is kept as written). */
+  /** The dates as the home page's hero writes them (free text: the default "December 28-27 2023" is kept as written). */
   datesText: line('The dates as shown on the home page', 120),
   /** The dates as the submissions page writes them. */
   submissionsDatesText: line('The dates as shown on the submissions page', 120),

@@ -8,7 +8,7 @@ export { CONTACT_LIMITS };
 const field = (label: string, max: number) =>
   z.string({ message: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`).refine(...noBidiControls(label)).default('');
 
-/** The home page's contact form: no field is required (SPEC §5); each is limited in length. */
+/** The home page's contact form: no field is required (docs/product.md#validation-and-messages); each is limited in length. */
 export const ContactBody = z.object({
   name: field('Name', CONTACT_LIMITS.name),
   email: field('Email', CONTACT_LIMITS.email).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Please enter a valid email address'),
@@ -18,6 +18,6 @@ export const ContactBody = z.object({
 }, { message: 'Send the contact form as a JSON object' });
 export type ContactBody = z.infer<typeof ContactBody>;
 
-/** 201 answer: always the text of SPEC §8. */
+/** 201 answer: always the same text. */
 export const ContactSentJson = z.object({ message: z.literal(MESSAGES.contactSent) });
 export type ContactSentJson = z.infer<typeof ContactSentJson>;

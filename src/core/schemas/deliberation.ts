@@ -4,7 +4,7 @@ import { noBidiControls } from './text';
 
 const LONG = 20_000;
 
-/** The chair's meta-review (issue 23.4): a recommendation, a text the authors read, a text for the committee only. */
+/** The chair's meta-review (decision 0033): a recommendation, a text the authors read, a text for the committee only. */
 export const MetaReviewBody = z.object({
   recommendation: Decision,
   toAuthors: z.string({ message: 'The text to the authors is required' }).trim()
@@ -29,7 +29,7 @@ export type MetaReviewJson = z.infer<typeof MetaReviewJson>;
 /** What the authors read of the meta-review, once notified: never its text to the committee, never who wrote it. */
 export const AuthorMetaReviewJson = z.object({ recommendation: Decision, toAuthors: z.string() });
 
-/** The author response (issue 23.5): the words are counted by core/word-count on both sides. */
+/** The author response (decision 0033): the words are counted by core/word-count on both sides. */
 export const ResponseBody = z.object({
   text: z.string({ message: 'Please write your response' }).trim()
     .min(1, 'Please write your response before saving').max(100_000, 'The response is too long (at most 100,000 characters)')

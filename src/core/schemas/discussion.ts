@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { noBidiControls } from './text';
 
-/** A discussion post's longest body, and how long its writer may still edit it (issue 23.3). */
+/** A discussion post's longest body, and how long its writer may still edit it (decision 0032). */
 export const POST_MAX_CHARS = 5000;
 export const EDIT_WINDOW_MINUTES = 15;
 
@@ -41,7 +41,7 @@ export const DiscussionPostJson = z.object({
 export type DiscussionPostJson = z.infer<typeof DiscussionPostJson>;
 
 /**
- * The thread, and the authors' response to the reviews (issue 23.5) once they wrote one: the committee reads it
+ * The thread, and the authors' response to the reviews (decision 0033) once they wrote one: the committee reads it
  * beside the discussion (it never names its writer).
  */
 export const DiscussionJson = z.object({
@@ -51,7 +51,7 @@ export const DiscussionJson = z.object({
 export type DiscussionJson = z.infer<typeof DiscussionJson>;
 export const DiscussionPostAnswer = z.object({ message: z.string(), post: DiscussionPostJson });
 
-/** The other reviews of a paper as a reviewer may see them (issue 23.2): labels, never names or comments to the editor. */
+/** The other reviews of a paper as a reviewer may see them (decision 0032): labels, never names or comments to the editor. */
 export const OtherReviewJson = z.object({
   reviewer: z.string(),
   recommendation: z.number(),

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { CONFLICT_REASONS } from './review-cycle';
 
-/** GET /api/editor/stats: what the editor dashboard's charts draw (issue 12). Days are UTC calendar days. */
+/** GET /api/editor/stats: what the editor dashboard's charts draw (docs/product.md#the-review-cycle). Days are UTC calendar days. */
 export const EditorStatsJson = z.object({
   submissionsPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
   reviews: z.object({ done: z.number().int(), expected: z.number().int(), papers: z.number().int(), reviewersPerPaper: z.number().int() }),

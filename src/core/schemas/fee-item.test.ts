@@ -4,7 +4,7 @@ import { feeUsd, PAYER_CATEGORIES, REGISTRATIONS, USD_TO_INR } from '../fees';
 import { describeFeeItem, expectedFee, FeeItem, feeItemOf } from './fee-item';
 
 describe('expectedFee', () => {
-  test('the rows of SPEC §9', () => {
+  test('the rows of the fee tables', () => {
     expect(expectedFee({ kind: 'registration', category: 'Academician', publication: 'SCOPUS book chapter' }, 'USD')).toBe(600);
     expect(expectedFee({ kind: 'registration', category: 'Industrial', publication: 'non-SCOPUS journal' }, 'USD')).toBe(450);
     expect(expectedFee({ kind: 'registration', category: 'Student or research scholar', publication: 'non-SCOPUS journal' }, 'INR')).toBe(300 * 74);

@@ -7,7 +7,7 @@ import {
 const WITHOUT = FEES_WITHOUT_PUBLICATION.map((f) => f.item) as [string, ...string[]];
 const JOURNALS = EXTRA_PAGE_FEES.map((f) => f.journal) as [string, ...string[]];
 
-/** What a payment pays for: one row of SPEC §9's fee tables (issue 17). */
+/** What a payment pays for: one row of the fee tables (docs/product.md#fees-and-fixed-figures, decision 0016). */
 export const FeeItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('registration'), category: z.enum(PAYER_CATEGORIES), publication: z.enum(PUBLICATIONS) }),
   z.object({ kind: z.literal('without-publication'), item: z.enum(WITHOUT) }),
@@ -17,7 +17,7 @@ export const FeeItem = z.discriminatedUnion('kind', [
 ], { message: 'Unknown fee item' });
 export type FeeItem = z.infer<typeof FeeItem>;
 
-/** The amount SPEC §9 asks for this item in this currency, or null where it gives none (the workshop). */
+/** The amount the fee tables ask for this item in this currency, or null where they give none (the workshop). */
 export function expectedFee(item: FeeItem, currency: Currency): number | null {
   switch (item.kind) {
     case 'registration': return toCurrency(FEES_WITH_PUBLICATION[item.category][item.publication], currency);

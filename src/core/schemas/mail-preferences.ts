@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { MAIL_CATEGORIES, MAIL_MODES, type MailMode } from '../mail-templates';
 
 /**
- * Each person's choice per kind of non-essential mail (issue 25.4): immediately, in one daily digest, or not at all.
+ * Each person's choice per kind of non-essential mail (decision 0039): immediately, in one daily digest, or not at all.
  * The kinds and modes themselves are in src/core/mail-templates.ts; these are the API's shapes and the page's words.
  */
 const UNKNOWN_KIND = `Unknown kind of mail: choose ${MAIL_CATEGORIES.join(', ')}`;

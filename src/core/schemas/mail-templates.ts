@@ -4,7 +4,7 @@ import { Id, PaperId } from './common';
 import { noBidiControls } from './text';
 
 /**
- * The editor's mail templates (issue 25.2): every mail the product sends, its wording in force, the default, and
+ * The editor's mail templates (decision 0038): every mail the product sends, its wording in force, the default, and
  * a preview filled from a real paper or person. checkTemplate (src/core/mail-templates.ts) is the rule for saving,
  * in the browser as on the server; these schemas only bound what arrives.
  */

@@ -20,7 +20,7 @@ export const MailJson = z.object({
   createdAt: z.string(),
   /** The kind of notification (null: essential, always sent). */
   category: z.string().nullable(),
-  /** The SMTP server's last answer, as it came: its acceptance ("250 …") or its refusal (issue 25.5). */
+  /** The SMTP server's last answer, as it came: its acceptance ("250 …") or its refusal (decision 0037). */
   smtpResponse: z.string().nullable(),
 });
 export type MailJson = z.infer<typeof MailJson>;
@@ -31,7 +31,7 @@ export const SECRET_TEMPLATES = Object.keys(SECRET_PLACEHOLDERS) as TemplateName
 export const LINK_HIDDEN_DELIVERED = '[link hidden: it was delivered to the recipient]';
 export const LINK_HIDDEN_PENDING = '[link hidden: it goes to the recipient only]';
 
-/** One mail whole (issue 25.1): its body, with the links in it, and its delivery record. */
+/** One mail whole (decision 0041): its body, with the links in it, and its delivery record. */
 export const MailDetailJson = MailJson.extend({
   body: z.string(),
   /** The http(s) addresses in the body, in order (after any masking). */
@@ -79,7 +79,7 @@ export type SendMailJson = z.infer<typeof SendMailJson>;
 export const MailRetryJson = z.object({ message: z.string(), mail: MailJson });
 export const MAIL_RETRY_QUEUED = 'The mail is queued again';
 
-/** Whether the server delivers mail (SMTP_URL set) or only keeps it in the outbox: the editor's banner (issue 18 §3). */
+/** Whether the server delivers mail (SMTP_URL set) or only keeps it in the outbox: the editor's banner (docs/product.md#mail). */
 export const MailStatusJson = z.object({ configured: z.boolean(), message: z.string().nullable() });
 export type MailStatusJson = z.infer<typeof MailStatusJson>;
 

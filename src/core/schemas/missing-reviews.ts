@@ -22,7 +22,7 @@ export const MissingReviewsQuery = z.object({
 }, { message: 'Invalid query' });
 export type MissingReviewsQuery = z.infer<typeof MissingReviewsQuery>;
 
-/** One assignment without a review (issue 22.5): assigned, not declined, its paper not withdrawn. */
+/** One assignment without a review (docs/product.md#assignments-declines-and-withdrawals): assigned, not declined, its paper not withdrawn. */
 export const MissingReviewJson = z.object({
   paperId: z.string(),
   title: z.string(),

@@ -10,24 +10,24 @@ import { noBidiControls, plainLine } from './text';
 
 export const CommentJson = z.object({ text: z.string(), reviewerId: z.string(), createdAt: z.string() });
 
-/** Where the paper stands (issue 22.6) in the words of whoever asks (core/paper-state.ts). */
+/** Where the paper stands (docs/product.md#statuses) in the words of whoever asks (core/paper-state.ts). */
 export const PaperStateJson = z.object({ code: z.enum(PAPER_STATE_CODES), label: z.string() });
 export type PaperStateJson = z.infer<typeof PaperStateJson>;
 
 export const PdfVersionJson = z.object({ version: z.number(), url: z.string(), fileName: z.string(), size: z.number(), uploadedAt: z.string() });
 
-/** Paper JSON everywhere (SPEC §3). `pdf` is a signed, time-limited URL to the latest version. */
+/** Paper JSON everywhere (docs/product.md#the-data). `pdf` is a signed, time-limited URL to the latest version. */
 export const PaperJson = z.object({
   _id: z.string(),
   title: z.string(),
   abstract: z.string(),
   keywords: z.array(z.string()),
-  /** The paper's track (issue 22.1): its id and name. */
+  /** The paper's track (decision 0023): its id and name. */
   track: z.object({ id: z.string(), name: z.string() }).optional(),
   freeKeywords: z.array(z.string()).optional(),
-  /** A track chair's view of a paper they are conflicted with: no reviewers, reviews or figures (issue 22.2). */
+  /** A track chair's view of a paper they are conflicted with: no reviewers, reviews or figures (decision 0023). */
   chairConflicted: z.literal(true).optional(),
-  /** When the submitter withdrew it (issue 22.7); absent: not withdrawn. */
+  /** When the submitter withdrew it (docs/product.md#assignments-declines-and-withdrawals); absent: not withdrawn. */
   withdrawnAt: z.string().optional(),
   pdf: z.string().nullable(),
   author: z.string(),
@@ -40,13 +40,13 @@ export const PaperJson = z.object({
   coAuthors: z.array(CoAuthorJson).optional(),
   /** In an author's own lists: true when the paper was submitted by someone else and lists them as co-author. */
   coAuthored: z.boolean().optional(),
-  /** Issue 12. Editor: the decision taken; author: the decision once notified (null before). */
+  /** docs/product.md#the-review-cycle. Editor: the decision taken; author: the decision once notified (null before). */
   decision: Decision.nullable().optional(),
   /** Editor: the decision the author was last told of. */
   notifiedDecision: Decision.nullable().optional(),
   /** Editor: count, mean, min and max of the recommendations. */
   reviewSummary: ReviewSummary.optional(),
-  /** Editor (issue 23.1): the mean of each score question of the review form over the counted reviews answering it; absent when none do. */
+  /** Editor (decision 0031): the mean of each score question of the review form over the counted reviews answering it; absent when none do. */
   questionMeans: z.array(z.object({ label: z.string(), mean: z.number(), count: z.number() })).optional(),
   /** Editor: the camera-ready version, a signed link. */
   cameraReady: CameraReadyJson.optional(),
@@ -56,14 +56,14 @@ export const PaperJson = z.object({
   state: PaperStateJson.optional(),
   /** Author, once notified: each review's recommendation and comments to the authors, no reviewer identity. */
   reviews: z.array(AuthorReviewJson).optional(),
-  /** Author, once notified: the meta-review's recommendation and text to the authors (issue 23.4), null when none. */
+  /** Author, once notified: the meta-review's recommendation and text to the authors (decision 0033), null when none. */
   metaReview: AuthorMetaReviewJson.nullable().optional(),
 });
 export type PaperJson = z.infer<typeof PaperJson>;
 
-/** A paper's topics: its track's, or SPEC's 50 tags (the server checks them against the track). */
+/** A paper's topics: its track's, or the 50 tags (the server checks them against the track). */
 const PaperTopics = z.array(TopicValue).max(50, 'At most 50 topics');
-/** The author's own keywords beside the track's topics, searchable (issue 22.1). */
+/** The author's own keywords beside the track's topics, searchable (decision 0023). */
 const FreeKeywords = z.array(z.string().trim().min(1, 'A keyword cannot be empty').max(60, 'A keyword is at most 60 characters').refine(...plainLine('A keyword')))
   .max(10, 'At most 10 keywords');
 
@@ -71,14 +71,14 @@ export const NewPaperFields = z.object({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)').refine(...plainLine('Title')),
   abstract: z.string({ message: 'Abstract is required' }).trim().min(1, 'Abstract is required').max(5000, 'Abstract is too long (at most 5,000 characters)').refine(...noBidiControls('Abstract')),
   keywords: PaperTopics.default([]),
-  /** The paper's track (issue 22.1); without it, the track the editor names for submissions without one. */
+  /** The paper's track (decision 0023); without it, the track the editor names for submissions without one. */
   track: TrackId.optional(),
   freeKeywords: FreeKeywords.default([]),
 });
 export type NewPaperFields = z.infer<typeof NewPaperFields>;
 
 /**
- * What the submitting author may change until the submission deadline (issue 22.7); a field left out stays as it
+ * What the submitting author may change until the submission deadline (docs/product.md#assignments-declines-and-withdrawals); a field left out stays as it
  * is. The topics must fit the paper's track (the new one when the track changes).
  */
 export const UpdatePaperFields = z.object({
@@ -99,8 +99,8 @@ export type MyPapersResponse = z.infer<typeof MyPapersResponse>;
 export type PaperDetailResponse = z.infer<typeof PaperDetailResponse>;
 
 /**
- * The answer to an upload of the paper's PDF (new paper, new version, camera-ready). `metadataWarning` (issue
- * 27.3): the PDF's document properties name the uploading author; shown after the success message.
+ * The answer to an upload of the paper's PDF (new paper, new version, camera-ready). `metadataWarning`
+ * (decision 0021): the PDF's document properties name the uploading author; shown after the success message.
  */
 export const PaperSavedResponse = z.object({ message: z.string(), paper: PaperJson, metadataWarning: z.string().optional() });
 export type PaperSavedResponse = z.infer<typeof PaperSavedResponse>;

@@ -3,7 +3,7 @@ import { Email } from './common';
 import { FeeItem } from './fee-item';
 import { noBidiControls, plainLine } from './text';
 
-/** SPEC §7: the payment form sends a fixed placeholder phone (PayU requires one; the form does not ask). */
+/** docs/product.md#the-api: the payment form sends a fixed placeholder phone (PayU requires one; the form does not ask). */
 export const PLACEHOLDER_PHONE = '9999999999';
 export const DEFAULT_PRODUCT = 'Conference Registration';
 export const MAX_PAYMENT_AMOUNT = 100_000;
@@ -19,7 +19,7 @@ const Amount = z.preprocess(
   .refine((n) => n > 0, 'Amount must be more than 0')
   .refine((n) => n <= MAX_PAYMENT_AMOUNT, 'Amount must be at most 100,000')
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount may have at most two decimals');
-/** The paper ID, or 'Conference Registration' when it is empty (SPEC §7). */
+/** The paper ID, or 'Conference Registration' when it is empty (docs/product.md#the-api). */
 const ProductInfo = z.string().trim().max(100, 'Paper ID is too long (at most 100 characters)')
   .refine((v) => !v.includes('|'), 'Paper ID may not contain the character |').refine(...noBidiControls('Paper ID')).optional()
   .transform((v) => v || DEFAULT_PRODUCT);
@@ -30,7 +30,7 @@ export const PayuInitiateBody = z.object({
   phone: z.string().trim().regex(/^\d{6,15}$/, 'Phone must be 6 to 15 digits, nothing else').default(PLACEHOLDER_PHONE),
   amount: Amount,
   productinfo: ProductInfo,
-  /** What the payment is for (issue 17); optional, so SPEC §7's payload keeps working. */
+  /** What the payment is for (decision 0016); optional, so the original payment call's payload keeps working. */
   feeItem: FeeItem.optional(),
 }, { message: 'Send the payment details as JSON' });
 export type PayuInitiateBody = z.infer<typeof PayuInitiateBody>;
@@ -76,7 +76,7 @@ export const PaymentJson = z.object({
   expectedAmount: z.string().nullable(),
   /**
    * The registration the payment pays for, with what it received and still owes in its currency (decision 0056);
-   * null for a plain payment (the SPEC §7 form without a fee row).
+   * null for a plain payment (the payment form without a fee row).
    */
   registration: z.object({
     id: z.string(), code: z.string(), status: z.enum(['pending', 'paid', 'cancelled']), currency: z.enum(['USD', 'INR']),

@@ -29,7 +29,7 @@ export const DoiPattern = z.string({ message: 'The DOI pattern must be text such
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** The proceedings exports (issue 26.4, 26.5): one track, or every track the caller may export. */
+/** The proceedings exports (decision 0042): one track, or every track the caller may export. */
 export const ProceedingsQuery = z.object({ trackId: TrackId.optional() });
 export type ProceedingsQuery = z.infer<typeof ProceedingsQuery>;
 

@@ -14,7 +14,7 @@ export const ProgramSessionJson = z.object({
 export type ProgramSessionJson = z.infer<typeof ProgramSessionJson>;
 
 /**
- * GET /api/program (public): the programme as last published (issue 26.2), never the editor's draft; no sessions
+ * GET /api/program (public): the programme as last published (decision 0052), never the editor's draft; no sessions
  * and `publishedAt: null` before the first publication. Times are instants; `timeZone` is the conference's zone
  * (the current facts) and `zoneLabel` how it is named ("Bangkok time, UTC+7").
  */
@@ -41,7 +41,7 @@ export function isSessionLink(link: string): boolean {
 }
 
 const Room = z.string().trim().max(500, 'Room is too long (at most 500 characters)').refine(...noBidiControls('Room'));
-/** The online session's address (issue 26.2): shown only to registered participants; '' for none. */
+/** The online session's address (decision 0052): shown only to registered participants; '' for none. */
 const Link = z.string({ message: LINK_MESSAGE }).trim().max(500, 'Link is too long (at most 500 characters)').refine(isSessionLink, LINK_MESSAGE);
 const Chair = z.string().trim().max(200, 'Chair is too long (at most 200 characters)').refine(...noBidiControls('Chair'));
 const SessionFields = z.object({
@@ -104,7 +104,7 @@ export const CertificateJson = z.object({
   paperId: z.string().nullable(), paperTitle: z.string().nullable(), issuedAt: z.string(),
 });
 export type CertificateJson = z.infer<typeof CertificateJson>;
-/** Issue 26.6: `waiting` presentation certificates are held back until their session has taken place. */
+/** Decision 0054: `waiting` presentation certificates are held back until their session has taken place. */
 export const IssueCertificatesJson = z.object({ issued: z.number(), waiting: z.number(), certificates: z.array(CertificateJson) });
 /** The editor's explicit override: also issue presentation certificates for sessions still to come. No body: the rule. */
 export const IssueCertificatesBody = z.object({

@@ -6,7 +6,7 @@ const RANKED_LIMIT = 'limit must be 1 to 200';
 /** A page of the ranked list when the caller names no `limit`. */
 export const RANKED_PAGE_SIZE = 50;
 
-/** One page of the ranked list (issue 22.3): `offset` from the previous answer's `nextOffset`, `q` a name or address. */
+/** One page of the ranked list (decision 0025): `offset` from the previous answer's `nextOffset`, `q` a name or address. */
 export const RankedReviewersQuery = z.object({
   limit: z.coerce.number({ message: RANKED_LIMIT }).int(RANKED_LIMIT).min(1, RANKED_LIMIT).max(200, RANKED_LIMIT).optional(),
   offset: z.coerce.number({ message: 'offset must be a whole number from 0' }).int('offset must be a whole number from 0')
@@ -19,14 +19,14 @@ export type RankedReviewersQuery = z.infer<typeof RankedReviewersQuery>;
 export const PaperAssignmentJson = z.object({ status: z.string(), assigned: z.boolean(), reviewed: z.boolean() });
 export type PaperAssignmentJson = z.infer<typeof PaperAssignmentJson>;
 
-/** One eligible reviewer, ranked: docs/decisions/0025-ranked-reviewers.md gives the score and the order. */
+/** One eligible reviewer, ranked: decision 0025 gives the score and the order. */
 export const RankedReviewerJson = z.object({
   _id: z.string(), name: z.string(), email: z.string(), verified: z.boolean(),
   /** The paper's topics the reviewer also chose. */
   sharedTopics: z.array(z.string()),
   bid: z.enum(BIDS).nullable(),
   score: z.number().int(),
-  /** SPEC §5's group: the highest overlap among the eligible (not conflicted) reviewers, at least one, ties kept. */
+  /** The suggested group (docs/product.md#validation-and-messages): the highest overlap among the eligible (not conflicted) reviewers, at least one, ties kept. */
   suggested: z.boolean(),
   /** Papers assigned and not declined (withdrawn papers aside), against `limits.maxPapersPerReviewer`. */
   load: z.number().int(),

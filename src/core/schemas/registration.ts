@@ -4,7 +4,7 @@ import { Id, PaperId } from './common';
 import { CountryCode } from './proceedings';
 import { noBidiControls, plainLine } from './text';
 
-/** Issue 24.1–24.2: registrations, their prices, early-bird windows and coupons. Money: integers in minor units, currency beside. */
+/** Decision 0043: registrations, their prices, early-bird windows and coupons. Money: integers in minor units, currency beside. */
 
 export const CURRENCIES = ['USD', 'INR'] as const;
 export const CurrencyCode = z.enum(CURRENCIES, { message: 'Currency must be USD or INR' });
@@ -39,7 +39,7 @@ export const QuoteJson = z.object({
   category: z.string(),
   categoryLabel: z.string(),
   currency: CurrencyCode,
-  /** The fee row's list price (SPEC §9) before any early-bird window. */
+  /** The fee row's list price (docs/product.md#fees-and-fixed-figures) before any early-bird window. */
   regularMinor: z.number().int(),
   /** The price charged for the row: the early-bird price while its window is open, else the regular one. */
   listMinor: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { paperState } from '../paper-state';
+import { DECISIONS, paperState } from '../paper-state';
 import { AnswerJson, Answers } from '../review-form';
 import { Email } from './common';
 import { noBidiControls } from './text';
@@ -18,7 +18,7 @@ export const ReviewBody = z.object({
     .min(1, 'commentsToAuthors is required').max(20_000, 'commentsToAuthors is too long (at most 20,000 characters)').refine(...noBidiControls('commentsToAuthors')),
   commentsToEditor: z.string({ message: 'commentsToEditor must be text' }).trim()
     .max(20_000, 'commentsToEditor is too long (at most 20,000 characters)').refine(...noBidiControls('commentsToEditor')).optional(),
-  /** The conference's own questions (issue 23.1, core/review-form.ts): question id → score, choice or text. */
+  /** The conference's own questions (decision 0031, core/review-form.ts): question id → score, choice or text. */
   answers: Answers.optional(),
 });
 export type ReviewBody = z.infer<typeof ReviewBody>;
@@ -30,7 +30,7 @@ export const ReviewJson = z.object({
   commentsToAuthors: z.string(),
   commentsToEditor: z.string(),
   submittedAt: z.string(),
-  /** Question id → answer, retired questions' included (issue 23.1). */
+  /** Question id → answer, retired questions' included (decision 0031). */
   answers: z.record(z.string(), z.union([z.number(), z.string()])),
 });
 export type ReviewJson = z.infer<typeof ReviewJson>;
@@ -40,13 +40,13 @@ export const EditorReviewJson = z.object({
   reviewerId: z.string(), name: z.string(), email: z.string(),
   recommendation: z.number(), confidence: z.number(),
   commentsToAuthors: z.string(), commentsToEditor: z.string(), submittedAt: z.string(),
-  /** False when the reviewer declined the paper after saving it (issue 22.4): shown, counted nowhere. */
+  /** False when the reviewer declined the paper after saving it (docs/product.md#assignments-declines-and-withdrawals): shown, counted nowhere. */
   counted: z.boolean(),
-  /** The form's answers with their labels and visibility (issue 23.1), retired questions' marked. */
+  /** The form's answers with their labels and visibility (decision 0031), retired questions' marked. */
   answers: z.array(AnswerJson),
-  /** How many versions were saved (issue 23.6): the page reads them only when the history is opened. */
+  /** How many versions were saved (decision 0034): the page reads them only when the history is opened. */
   versions: z.number(),
-  /** The committee's rating of the review (issue 23.7), committee only. */
+  /** The committee's rating of the review (docs/product.md#deliberation), committee only. */
   rating: ReviewRatingJson.nullable(),
 });
 export type EditorReviewJson = z.infer<typeof EditorReviewJson>;
@@ -54,7 +54,7 @@ export type EditorReviewJson = z.infer<typeof EditorReviewJson>;
 export const ReviewSummary = z.object({ count: z.number(), mean: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() });
 export type ReviewSummary = z.infer<typeof ReviewSummary>;
 
-export const DECISIONS = ['Accepted', 'Rejected', 'Revision'] as const;
+export { DECISIONS };
 export const Decision = z.enum(DECISIONS, { message: 'decision must be Accepted, Rejected, Revision or null' });
 export type Decision = z.infer<typeof Decision>;
 export const DecisionBody = z.object({ decision: Decision.nullable() });
@@ -63,7 +63,7 @@ export const DecisionResponse = z.object({ paperId: z.string(), decision: Decisi
 /** What the author is told, once notified: the decision and every review's comments, never who wrote them. */
 export const AuthorReviewJson = z.object({
   reviewer: z.string().optional(), recommendation: z.number(), commentsToAuthors: z.string(),
-  /** The answers to the form's authors-visible questions only (issue 23.1), in the form's order. */
+  /** The answers to the form's authors-visible questions only (decision 0031), in the form's order. */
   answers: z.array(z.object({ label: z.string(), text: z.string() })).optional(),
 });
 
@@ -73,7 +73,7 @@ export const NotifyBody = z.object({
 });
 export const NotifyResponse = z.object({
   sent: z.number(), skipped: z.number(),
-  /** Issue 25.1: where the decision e-mails went: queued for the SMTP server, or kept in the outbox (no SMTP). Not on a dry run. */
+  /** Decision 0041: where the decision e-mails went: queued for the SMTP server, or kept in the outbox (no SMTP). Not on a dry run. */
   mail: z.enum(['queued', 'outbox']).optional(),
   preview: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string() })).optional(),
 });
@@ -99,14 +99,14 @@ export const BidBody = z.object({ bid: Bid.nullable() });
 export const BidResponse = z.object({ paperId: z.string(), bid: Bid.nullable() });
 export const BiddingPaperJson = z.object({
   _id: z.string(), title: z.string(), abstract: z.string(), keywords: z.array(z.string()), bid: Bid.nullable(),
-  /** The paper's track (issue 22.1): the bidding page shows it and filters by it. */
+  /** The paper's track (decision 0023): the bidding page shows it and filters by it. */
   track: z.object({ id: z.string(), name: z.string() }),
 });
 export type BiddingPaperJson = z.infer<typeof BiddingPaperJson>;
 
 export const CameraReadyJson = z.object({ pdf: z.string(), uploadedAt: z.string() }).nullable();
 
-/** The author's status text (SPEC §4 'Under Review', then the notified decision), in core/paper-state.ts's words. */
+/** The author's status text ('Under Review', then the notified decision: docs/product.md#statuses), in core/paper-state.ts's words. */
 export function authorStatusText(notified: Decision | null | undefined): string {
   return paperState({
     withdrawnAt: null, decision: null, notifiedDecision: notified ?? null, reviews: 0, reviewers: 0, anyAssigned: false, cameraReady: false,

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { noBidiControls } from './text';
 
-/** A chair's rating of a review (issue 23.7), with the points the reviewers page averages. */
+/** A chair's rating of a review (docs/product.md#deliberation), with the points the reviewers page averages. */
 export const REVIEW_RATINGS = ['helpful', 'adequate', 'poor'] as const;
 export type ReviewRating = (typeof REVIEW_RATINGS)[number];
 export const RATING_POINTS: Record<ReviewRating, number> = { helpful: 3, adequate: 2, poor: 1 };
@@ -74,7 +74,7 @@ export const AnonymisedPaperJson = z.object({
   authorResponse: z.object({ words: z.number().int(), text: z.string() }).nullable(),
 });
 
-/** Every counted review with reviewers as pseudonyms (issue 23.9): no names, addresses or user ids. */
+/** Every counted review with reviewers as pseudonyms (decision 0034): no names, addresses or user ids. */
 export const AnonymisedExportJson = z.object({
   generatedAt: z.string(),
   questions: z.array(ExportQuestionJson),

@@ -24,7 +24,7 @@ export const SendMailBody = z.object({
 export const SendPaperBody = z.object({
   paperId: PaperId,
   reviewerId: Id,
-  /** Issue 22.3: assign although the reviewer or the paper is at its saved limit (refused with 409 otherwise). */
+  /** Decision 0025: assign although the reviewer or the paper is at its saved limit (refused with 409 otherwise). */
   override: z.boolean({ message: 'override must be true or false' }).optional(),
 });
 

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 
-/** One reviewer on the editor's Reviewers page (issue 16.6). */
+/** One reviewer on the editor's Reviewers page (docs/product.md#the-review-cycle). */
 export const ReviewerAdminJson = z.object({
   _id: z.string(),
   name: z.string(),
@@ -12,7 +12,7 @@ export const ReviewerAdminJson = z.object({
   /** Papers assigned to the reviewer. */
   load: z.number().int(),
   createdAt: z.string(),
-  /** Reviews the reviewer has saved (issue 23.7). */
+  /** Reviews the reviewer has saved (docs/product.md#deliberation). */
   reviews: z.number().int(),
   /** The chairs' ratings of those reviews: their mean (helpful 3, adequate 2, poor 1; null when none) and how many. */
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }),

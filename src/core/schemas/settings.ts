@@ -9,7 +9,7 @@ const Deadline = (field: string) => z.string({ message: `${field} must be an ISO
     `${field} must be an ISO 8601 date and time with a time zone (e.g. 2026-12-01T23:59:00Z), or null`)
   .nullable();
 
-/** The editor's settings of the review cycle (issue 12); one line per field, so others can add theirs. */
+/** The editor's settings of the review cycle (docs/product.md#the-review-cycle); one line per field, so others can add theirs. */
 export const EditorSettings = z.object({
   submissionDeadline: z.string().nullable(),
   reviewDeadline: z.string().nullable(),
@@ -17,28 +17,28 @@ export const EditorSettings = z.object({
   reviewersPerPaper: z.number().int(),
   maxPapersPerReviewer: z.number().int(),
   blindReview: z.boolean(),
-  /** Under blind review, which annotations keep their text in the reviewers' copy of a PDF (docs/decisions/0021-blind-pdf-copy.md). */
+  /** Under blind review, which annotations keep their text in the reviewers' copy of a PDF (decision 0021). */
   blindAnnotationText: z.enum(['keep-unless-naming-author', 'remove']),
   /** Days before the review deadline when reviewers with work left get one reminder; null: no reminders. */
   reminderDaysBefore: z.number().int().nullable(),
-  /** Issue 16.6: new reviewers wait for an editor's approval before they receive papers. */
+  /** docs/product.md#the-review-cycle: new reviewers wait for an editor's approval before they receive papers. */
   reviewerApproval: z.boolean(),
-  /** Issue 17: only reviewers who verified their e-mail address are suggested, sent or auto-assigned. */
+  /** Decision 0016: only reviewers who verified their e-mail address are suggested, sent or auto-assigned. */
   requireVerifiedEmail: z.boolean(),
-  /** Issue 23.2: when a reviewer sees the other reviews of a paper. */
+  /** Decision 0032: when a reviewer sees the other reviews of a paper. */
   reviewVisibility: z.enum(['after-own-review', 'after-deadline', 'never']),
-  /** Issue 23.8: the dates of the phases between the deadlines above (each null when not set). */
+  /** Decision 0035: the dates of the phases between the deadlines above (each null when not set). */
   biddingDeadline: z.string().nullable(),
   responseOpens: z.string().nullable(),
   responseCloses: z.string().nullable(),
   discussionDeadline: z.string().nullable(),
   notificationDate: z.string().nullable(),
-  /** Issue 23.5: the most words an author response may have. */
+  /** Decision 0033: the most words an author response may have. */
   responseWordLimit: z.number().int(),
-  /** Issue 26.4: the publisher's DOI prefix (null: none yet) and the pattern of each paper's DOI suffix. */
+  /** Decision 0042: the publisher's DOI prefix (null: none yet) and the pattern of each paper's DOI suffix. */
   doiPrefix: z.string().nullable(),
   doiPattern: z.string(),
-  /** Issue 24.4: who signs the conference's letters and certificates, whether a signature image is uploaded, and how long passport numbers are kept after the conference. */
+  /** Decision 0046: who signs the conference's letters and certificates, whether a signature image is uploaded, and how long passport numbers are kept after the conference. */
   organiserName: z.string(),
   organiserTitle: z.string(),
   hasSignature: z.boolean(),
@@ -46,7 +46,7 @@ export const EditorSettings = z.object({
 });
 export type EditorSettings = z.infer<typeof EditorSettings>;
 
-/** The settings until the editor saves any: the one place their defaults are written (issue 29 §1.5). */
+/** The settings until the editor saves any: the one place their defaults are written. */
 export const SETTINGS_DEFAULTS: EditorSettings = {
   submissionDeadline: null, reviewDeadline: null, cameraReadyDeadline: null,
   reviewersPerPaper: 3, maxPapersPerReviewer: 10, blindReview: false, blindAnnotationText: 'keep-unless-naming-author', reminderDaysBefore: null,
@@ -71,7 +71,7 @@ export const Deadlines = EditorSettings.pick({ submissionDeadline: true, reviewD
 export type Deadlines = z.infer<typeof Deadlines>;
 
 /**
- * Each setting as the settings form labels it, with its limits (issue 28.3): messages name the field by its
+ * Each setting as the settings form labels it, with its limits (docs/product.md#settings): messages name the field by its
  * label, and the form's inputs carry the same limits.
  */
 export const SETTINGS_FIELDS = {
@@ -139,14 +139,14 @@ export const UpdateSettingsBody = z.object({
   passportRetentionDays: wholeNumber('passportRetentionDays').optional(),
 }).strict();
 
-/** The dated settings in the order the conference's phases run (issue 23.8): each must come after the ones before it. */
+/** The dated settings in the order the conference's phases run (decision 0035): each must come after the ones before it. */
 export const DATE_KEYS = [
   'submissionDeadline', 'biddingDeadline', 'reviewDeadline', 'responseOpens', 'responseCloses', 'discussionDeadline',
   'notificationDate', 'cameraReadyDeadline',
 ] as const;
 type DeadlineKey = (typeof DATE_KEYS)[number];
 /**
- * The deadlines must come in their order (issue 28.3): submission, then review, then camera-ready, each pair
+ * The deadlines must come in their order (docs/product.md#settings): submission, then review, then camera-ready, each pair
  * only when both are set. Returns the message naming the two, or null.
  */
 export function deadlineOrderProblem(d: Record<DeadlineKey, string | null>): string | null {

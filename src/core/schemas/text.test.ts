@@ -4,7 +4,7 @@ import { SignupBody } from './auth';
 import { NewPaperFields, UpdatePaperFields } from './paper';
 import { hasNoBidiControls, isPlainLine, isPlainText } from './text';
 
-describe('control and direction characters (issue 16.9)', () => {
+describe('control and direction characters', () => {
   const refused = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u009b', '\u200e', '\u200f', '\u202a', '\u202e', '\u2066', '\u2069'];
 
   it('refuses them in single-line and multi-line text', () => {
@@ -35,7 +35,7 @@ describe('control and direction characters (issue 16.9)', () => {
   });
 });
 
-describe('Unicode Bidi_Control characters (issue 27.9)', () => {
+describe('Unicode Bidi_Control characters', () => {
   // The set as Unicode lists it (PropList.txt, Bidi_Control): the regex's \p{Bidi_Control} must be exactly this.
   const BIDI_CONTROLS = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
   const bidi = fc.constantFrom(...BIDI_CONTROLS.map((c) => String.fromCodePoint(c)));

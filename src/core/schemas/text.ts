@@ -1,5 +1,5 @@
 /**
- * Characters refused in titles, names and file names (issues 16.9, 27.9): C0 controls (tab and line feed only
+ * Characters refused in titles, names and file names (docs/product.md#validation-and-messages): C0 controls (tab and line feed only
  * where a field is multi-line), DEL, C1 controls, and Unicode's whole Bidi_Control set, the invisible
  * direction marks, embeddings, overrides and isolates that can make a name, a title or a file name read
  * differently from what it is (`evil\u202efdp.exe` shows as "evilexe.pdf"): U+061C, U+200E, U+200F,

@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { Email } from './common';
 import { noBidiControls, plainLine } from './text';
 
-/** A track as everyone sees it (issue 22.1): the new-paper form, the reviewer's topics, the call for papers. */
+/** A track as everyone sees it (decision 0023): the new-paper form, the reviewer's topics, the call for papers. */
 export const TrackJson = z.object({
   id: z.string(),
   name: z.string(),
@@ -46,7 +46,7 @@ export const UpdateTrackBody = z.object({
   topics: TrackTopics.min(1, 'Give the track at least one topic').optional(),
   open: z.boolean().optional(),
   position: z.number({ message: 'Position must be a whole number' }).int('Position must be a whole number').min(1, 'Position starts at 1').max(1000, 'Position is at most 1000').optional(),
-  /** Make this the track of submissions that name none (SPEC §7's call). */
+  /** Make this the track of submissions that name none (as the original new-paper call does). */
   isDefault: z.literal(true).optional(),
 });
 export type UpdateTrackBody = z.infer<typeof UpdateTrackBody>;

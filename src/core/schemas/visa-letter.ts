@@ -5,7 +5,7 @@ import { Id } from './common';
 import { plainLine, plainText } from './text';
 
 /**
- * Visa invitation letters (issue 24.4). The stay must touch the conference: arrival at most VISA_STAY_MARGIN_DAYS
+ * Visa invitation letters (decision 0046). The stay must touch the conference: arrival at most VISA_STAY_MARGIN_DAYS
  * before its first day and not after its last, departure not before its first day and at most that many days after
  * its last (a letter for a holiday a month away is not the conference's to sign).
  */
@@ -24,11 +24,11 @@ export function visaStayBounds(days: ConferenceDays = CONFERENCE_DATES): { earli
     latestDeparture: isoDay(dayNumber(days.end) + VISA_STAY_MARGIN_DAYS),
   };
 }
-/** The bounds for SPEC's dates (the defaults). */
+/** The bounds for the default dates. */
 export const VISA_STAY_BOUNDS = visaStayBounds();
 
 /**
- * Why the stay's dates cannot go on a letter for a conference on `days` (the current facts: issue 26.1), or null.
+ * Why the stay's dates cannot go on a letter for a conference on `days` (the current facts: decision 0051), or null.
  * Dates are YYYY-MM-DD.
  */
 export function stayDatesProblem(arrival: string, departure: string, days: ConferenceDays = CONFERENCE_DATES): string | null {

@@ -3,7 +3,7 @@ import { z } from '../zod';
 /** A course id in the path; an unknown one is the service's 404, not a 400. */
 export const WorkshopCourseParams = z.object({ courseId: z.string().max(100, 'No such workshop course') });
 
-/** One course's seats as anyone may see them (issue 24.7). */
+/** One course's seats as anyone may see them (decision 0045). */
 export const WorkshopSeatsJson = z.object({
   id: z.string(),
   title: z.string(),

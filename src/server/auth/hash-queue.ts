@@ -23,11 +23,11 @@ export interface HashQueueStats {
 }
 
 /**
- * Every password hash (scrypt) of one server waits here for one of `concurrency` turns (issue 27 point 6).
+ * Every password hash (scrypt) of one server waits here for one of `concurrency` turns (decision 0022).
  * Unbounded, a flood of requests that hash put every login behind hundreds of 40 ms hashes on 2 cores; here
  * at most `maxWaiting` wait (a bounded delay) and the rest are answered 503 with Retry-After at once. Turns go
  * round-robin between client addresses, so a login from one address waits behind at most one hash of each
- * other busy address, not behind a flood from one of them (docs/decisions/0022-hashing-queue.md).
+ * other busy address, not behind a flood from one of them (decision 0022).
  */
 export class HashQueue {
   private running = 0;

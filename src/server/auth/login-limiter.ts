@@ -1,19 +1,19 @@
 import { AppError } from '../errors';
-import { addressKey, type Limit, type Refusal, retryIn, type SharedLimiter, tooMany } from './request-limiter';
+import { addressKey, type Limit, type LimiterDb, type Refusal, retryIn, type SharedLimiter, tooMany } from './request-limiter';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Logins, counted in PostgreSQL (issue 16 point 5, issue 27 points 6 and 7):
+ * Logins, counted in PostgreSQL (decisions 0019 and 0022):
  * - failures per e-mail and address: 5 in 15 minutes, so a guesser is stopped without locking the owner out
  *   from anywhere else;
  * - failures per address: 100 in an hour, across every e-mail (a hundred typos an hour is a lot);
  * - failures per e-mail: 1000 in an hour from all addresses together, against guessing spread over many
  *   addresses. One address can never reach it alone (its own ceiling is 100). When it is reached, the right
  *   password still gets in from an address that logged in to the account before, and from a new address it
- *   earns a one-time login link by mail (docs/decisions/0022-hashing-queue.md);
+ *   earns a one-time login link by mail (decision 0022);
  * - every login per address, successful or not: 300 in an hour. Each costs a password hash; a class of 100
  *   behind one NAT address logging in (a few times each) stays well under it.
  * A refused attempt does not check the password.
@@ -79,8 +79,9 @@ export class LoginLimiter {
     if (refusal) throw tooMany(refusal, 'Too many logins from your address.');
   }
 
-  async fail(email: string, ip: string): Promise<void> {
-    await this.shared.take(this.failureLimits(email, ip));
+  /** Counts one failure of this e-mail from this address; in `tx` when given, with the failure's audit row. */
+  async fail(email: string, ip: string, tx?: LimiterDb): Promise<void> {
+    await this.shared.take(this.failureLimits(email, ip), tx);
   }
 
   /** The right password from this address: its failures for this e-mail are forgotten and the address is known to the account. */
@@ -105,7 +106,7 @@ export class LoginLimiter {
  * answer whether the password was right (a login link is mailed) or wrong, so the ceiling still stops guessing.
  */
 export function accountLocked(refusal: Refusal, mailConfigured = true): AppError {
-  // Without SMTP the link is only kept in the outbox (issue 25.1): a server-wide fact, the same for every account.
+  // Without SMTP the link is only kept in the outbox (decision 0041): a server-wide fact, the same for every account.
   const link = mailConfigured ? 'we have e-mailed a one-time login link to the account\'s address'
     : 'a one-time login link was kept in the site\'s outbox (mail is not configured, so nothing was sent: the organisers can read it)';
   return new AppError('too_many', `Too many failed logins for this account. If the password was right, ${link}; `

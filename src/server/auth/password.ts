@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { inHashingTurn } from './hash-queue';
 
-/** Every scrypt waits for a turn in the request's hashing queue (issue 27 point 6): a full queue throws 503. */
+/** Every scrypt waits for a turn in the request's hashing queue (decision 0022): a full queue throws 503. */
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return inHashingTurn(() => new Promise((resolve, reject) =>
     scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)))));

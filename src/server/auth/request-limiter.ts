@@ -18,6 +18,9 @@ export interface Limit {
 
 export interface Refusal { limit: Limit; retryAfterSeconds: number }
 
+/** The database or an open transaction: a count taken in a transaction commits with the change it goes with. */
+export type LimiterDb = Pick<Db, 'execute'>;
+
 /**
  * Where a client comes from, as a limiter key: the address itself for IPv4, its /64 network for IPv6
  * (one subscriber usually holds a whole /64, so counting single IPv6 addresses would count nothing).
@@ -61,7 +64,7 @@ export function secondsOver(limit: Limit, w: Window, current: number, previous: 
 }
 
 /**
- * Counters shared by every instance on one PostgreSQL database (issue 11 §2, issue 16): each count is one
+ * Counters shared by every instance on one PostgreSQL database (decision 0019): each count is one
  * atomic `insert … on conflict do update … returning`, so N instances behind a balancer refuse together.
  * Rows of windows that can no longer matter are deleted at most once a minute per instance.
  */
@@ -69,14 +72,17 @@ export class SharedLimiter {
   private lastSweep = 0;
   constructor(private readonly db: Db, private readonly now: () => number = () => Date.now()) {}
 
-  /** Counts one event on every limit and returns the first one now over its limit (this event included), or null. */
-  async take(limits: Limit[]): Promise<Refusal | null> {
-    return this.run(limits, true);
+  /**
+   * Counts one event on every limit and returns the first one now over its limit (this event included), or null.
+   * In `tx` when given, so the count commits or rolls back with what it counts.
+   */
+  async take(limits: Limit[], tx?: LimiterDb): Promise<Refusal | null> {
+    return this.run(limits, true, tx ?? this.db);
   }
 
   /** Like take, without counting: is any limit already reached? */
   async check(limits: Limit[]): Promise<Refusal | null> {
-    return this.run(limits, false);
+    return this.run(limits, false, this.db);
   }
 
   /**
@@ -103,7 +109,7 @@ export class SharedLimiter {
     await this.db.execute(sql`delete from rate_limits where key = ${key}`);
   }
 
-  private async run(limits: Limit[], count: boolean): Promise<Refusal | null> {
+  private async run(limits: Limit[], count: boolean, db: LimiterDb): Promise<Refusal | null> {
     const unique = [...new Map(limits.map((l) => [l.key, l])).values()];
     if (unique.length === 0) return null;
     for (const l of unique) {
@@ -116,7 +122,7 @@ export class SharedLimiter {
       key: l.key, ws: new Date(windows[i]!.start).toISOString(), ps: new Date(windows[i]!.previous).toISOString(),
     })));
     const res = count
-      ? await this.db.execute(sql`
+      ? await db.execute(sql`
         with input as (select * from jsonb_to_recordset(${input}::jsonb) as i(key text, ws timestamptz, ps timestamptz)),
         up as (
           insert into rate_limits (key, window_start, count) select key, ws, 1 from input
@@ -125,7 +131,7 @@ export class SharedLimiter {
         select input.key, up.count as current,
           coalesce((select p.count from rate_limits p where p.key = input.key and p.window_start = input.ps), 0) as previous
         from input join up on up.key = input.key`)
-      : await this.db.execute(sql`
+      : await db.execute(sql`
         with input as (select * from jsonb_to_recordset(${input}::jsonb) as i(key text, ws timestamptz, ps timestamptz))
         select input.key,
           coalesce((select c.count from rate_limits c where c.key = input.key and c.window_start = input.ws), 0) as current,

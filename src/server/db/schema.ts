@@ -22,29 +22,29 @@ export const users = pgTable('users', {
   tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, mode: 'date' }),
   /** When the account's e-mail was confirmed through the link mailed at signup; null: not verified. */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
-  /** When an editor approved this reviewer (issue 16.6); null: not approved, which matters only while settings.reviewerApproval is on. */
+  /** When an editor approved this reviewer (docs/product.md#the-review-cycle); null: not approved, which matters only while settings.reviewerApproval is on. */
   approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
   /**
-   * An Editor account that signed up because the editor named its address chair of a track (issue 22.2): it acts
+   * An Editor account that signed up because the editor named its address chair of a track (decision 0023): it acts
    * only on the papers of the tracks that name its verified address. Editors from EDITOR_EMAILS or the first one are false.
    */
   chairOnly: boolean('chair_only').notNull().default(false),
-  /** Issue 26.4: a structured affiliation (institution, ISO 3166-1 alpha-2 country) and an ORCID iD, for proceedings metadata. */
+  /** Decision 0042: a structured affiliation (institution, ISO 3166-1 alpha-2 country) and an ORCID iD, for proceedings metadata. */
   affiliation: text('affiliation').notNull().default(''),
   country: text('country').notNull().default(''),
   orcid: text('orcid'),
 }, (t) => [
-  // One verified account per address and role; unverified ones may share it (issue 27.2: a stranger's
+  // One verified account per address and role; unverified ones may share it (docs/product.md#accounts-and-verified-addresses: a stranger's
   // unverified signup with someone's address must not block the owner's own signup).
   uniqueIndex('users_verified_email_role_key').on(sql`lower(${t.email})`, t.role).where(sql`${t.emailVerifiedAt} is not null`),
   index('users_email_role_idx').on(sql`lower(${t.email})`, t.role),
   index('users_role_idx').on(t.role, t.id),
-  // Conflicts of interest (issue 22.3, 27.5): a reviewer's address by its end ('…@uni-a.edu', '…@gmail.com') is a
+  // Conflicts of interest (docs/product.md#conflicts-of-interest): a reviewer's address by its end ('…@uni-a.edu', '…@gmail.com') is a
   // prefix of the reversed address, so finding a paper's conflicted reviewers reads an index, not every reviewer.
   index('users_reviewer_reverse_email_idx').using('btree', sql`reverse(lower(${t.email})) text_pattern_ops`).where(sql`${t.role} = 'Reviewer'`),
 ]);
 
-/** The call for papers' tracks (issue 22.1), data the editor edits; a paper belongs to one. */
+/** The call for papers' tracks (decision 0023), data the editor edits; a paper belongs to one. */
 export const tracks = pgTable('tracks', {
   id: id(),
   name: text('name').notNull(),
@@ -57,7 +57,7 @@ export const tracks = pgTable('tracks', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('tracks_name_key').on(sql`lower(${t.name})`)]);
 
-/** Who chairs a track, by lower-cased address: the rights wait until an Editor account proves the address (issue 27.2). */
+/** Who chairs a track, by lower-cased address: the rights wait until an Editor account proves the address (docs/product.md#accounts-and-verified-addresses). */
 export const trackChairs = pgTable('track_chairs', {
   trackId: text('track_id').notNull().references(() => tracks.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
@@ -72,16 +72,16 @@ export const papers = pgTable('papers', {
   keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
   submittedAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /** The editor's decision (issue 12); the author sees it only once notified (notifiedDecision). */
+  /** The editor's decision (docs/product.md#the-review-cycle); the author sees it only once notified (notifiedDecision). */
   decision: text('decision', { enum: ['Accepted', 'Rejected', 'Revision'] }),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   notifiedDecision: text('notified_decision', { enum: ['Accepted', 'Rejected', 'Revision'] }),
   notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
-  /** The paper's track (issue 22.1); every paper has one (a submission without one goes to settings.defaultTrackId). */
+  /** The paper's track (decision 0023); every paper has one (a submission without one goes to settings.defaultTrackId). */
   trackId: text('track_id').notNull().default('track-2').references(() => tracks.id),
-  /** Words of the author's own beside the track's topics, searchable (issue 22.1). */
+  /** Words of the author's own beside the track's topics, searchable (decision 0023). */
   freeKeywords: text('free_keywords').array().notNull().default(sql`'{}'::text[]`),
-  /** When the submitter withdrew the paper (issue 22.7): out of bidding, assignment and the review. */
+  /** When the submitter withdrew the paper (docs/product.md#assignments-declines-and-withdrawals): out of bidding, assignment and the review. */
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [index('papers_author_idx').on(t.authorId, t.id), index('papers_track_idx').on(t.trackId, t.id)]);
 
@@ -103,7 +103,7 @@ export const reviewStatuses = pgTable('review_statuses', {
   status: text('status').notNull(),
   assigned: boolean('assigned').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /** When the reviewer was first sent the paper: orders "Reviewer 1", "Reviewer 2"… in what authors see (issue 16.3). */
+  /** When the reviewer was first sent the paper: orders "Reviewer 1", "Reviewer 2"… in what authors see (docs/product.md#who-sees-whom). */
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.paperId, t.reviewerId] }),
@@ -152,12 +152,12 @@ export const payments = pgTable('payments', {
   product: text('product').notNull(),
   status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
   providerRef: text('provider_ref'),
-  /** Issue 24.1: the registration this payment pays for (the SPEC §7 modal creates one too); null only for rows from before it. */
+  /** Decision 0043: the registration this payment pays for (the payment modal creates one too); null only for rows from before it. */
   registrationId: text('registration_id'),
-  /** Issue 24.1: a bank transfer the editor recorded: the day the money arrived and who recorded it (provider 'bank'). */
+  /** Decision 0043: a bank transfer the editor recorded: the day the money arrived and who recorded it (provider 'bank'). */
   paidOn: text('paid_on'),
   recordedBy: text('recorded_by'),
-  /** The fee item the payer chose (SPEC §9 row), and the amount core/fees.ts expects for it; null: not given. */
+  /** The fee item the payer chose (a fee-table row: docs/product.md#fees-and-fixed-figures), and the amount core/fees.ts expects for it; null: not given. */
   feeItem: jsonb('fee_item'),
   expectedAmount: numeric('expected_amount', { precision: 12, scale: 2 }),
   createdAt: createdAt(),
@@ -215,7 +215,7 @@ export const paperCoAuthors = pgTable('paper_co_authors', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   affiliation: text('affiliation').notNull().default(''),
-  /** Issue 26.4: the affiliation's country (ISO 3166-1 alpha-2, '' when not given) and the person's ORCID iD (checksum-valid, or null). */
+  /** Decision 0042: the affiliation's country (ISO 3166-1 alpha-2, '' when not given) and the person's ORCID iD (checksum-valid, or null). */
   country: text('country').notNull().default(''),
   orcid: text('orcid'),
 }, (t) => [
@@ -223,7 +223,7 @@ export const paperCoAuthors = pgTable('paper_co_authors', {
   index('paper_co_authors_email_idx').on(sql`lower(${t.email})`),
 ]);
 
-/** Who changed what, when and from where (issue 14 §4). Rows are only ever inserted: no route updates or deletes them. */
+/** Who changed what, when and from where (docs/product.md#audit-log-and-exports). Rows are only ever inserted: no route updates or deletes them. */
 export const auditLog = pgTable('audit_log', {
   id: id(),
   at: createdAt(),
@@ -259,9 +259,9 @@ export const mailQueue = pgTable('mail_queue', {
   createdAt: createdAt(),
   /** The notification kind a recipient may turn off or gather into a digest (core/mail-templates.ts); null: essential. */
   category: text('category'),
-  /** The bulk mail this one belongs to (issue 25.3). */
+  /** The bulk mail this one belongs to (decision 0040). */
   bulkId: text('bulk_id'),
-  /** The SMTP server's last answer: its acceptance ("250 …") or its refusal, kept as it came (issue 25.5). */
+  /** The SMTP server's last answer: its acceptance ("250 …") or its refusal, kept as it came (decision 0037). */
   smtpResponse: text('smtp_response'),
   /** The one-click unsubscribe URL sent as List-Unsubscribe with a non-essential mail (RFC 8058). */
   listUnsubscribe: text('list_unsubscribe'),
@@ -272,7 +272,7 @@ export const mailQueue = pgTable('mail_queue', {
   index('mail_queue_sent_at_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
 ]);
 
-/** The editor's wording of a mail (issue 25.2): a row replaces the default template of that name until it is reset. */
+/** The editor's wording of a mail (decision 0038): a row replaces the default template of that name until it is reset. */
 export const mailTemplates = pgTable('mail_templates', {
   name: text('name').primaryKey(),
   subject: text('subject').notNull(),
@@ -281,7 +281,7 @@ export const mailTemplates = pgTable('mail_templates', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** How an address wants one kind of non-essential mail (issue 25.4); no row: immediate. Keyed by the lower-cased address. */
+/** How an address wants one kind of non-essential mail (decision 0039); no row: immediate. Keyed by the lower-cased address. */
 export const mailPreferences = pgTable('mail_preferences', {
   email: text('email').notNull(),
   category: text('category').notNull(),
@@ -301,13 +301,13 @@ export const mailDigestItems = pgTable('mail_digest_items', {
   createdAt: createdAt(),
 }, (t) => [index('mail_digest_items_pending_idx').on(t.email, t.createdAt).where(sql`${t.digestMailId} is null`)]);
 
-/** Papers whose authors were told the response window opened (issue 25.2): one row, one mail, whatever the instances. */
+/** Papers whose authors were told the response window opened (decision 0038): one row, one mail, whatever the instances. */
 export const responseWindowNotices = pgTable('response_window_notices', {
   paperId: text('paper_id').primaryKey().references(() => papers.id),
   createdAt: createdAt(),
 });
 
-/** A mail an editor or track chair wrote to a group (issue 25.3); `key` makes a second click send nothing. */
+/** A mail an editor or track chair wrote to a group (decision 0040); `key` makes a second click send nothing. */
 export const bulkMails = pgTable('bulk_mails', {
   id: id(),
   key: text('key').notNull().unique(),
@@ -327,7 +327,7 @@ export const reviewReminders = pgTable('review_reminders', {
   sentAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.paperId, t.reviewerId] })]);
 
-/** A session of the conference programme (issue 15); times are instants, shown in the conference's time zone. */
+/** A session of the conference programme (decision 0017); times are instants, shown in the conference's time zone. */
 export const programSessions = pgTable('program_sessions', {
   id: id(),
   title: text('title').notNull(),
@@ -336,7 +336,7 @@ export const programSessions = pgTable('program_sessions', {
   startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
   chair: text('chair').notNull().default(''),
-  /** Issue 26.2: the online session's link (https), shown only to registered people; '' for none. */
+  /** Decision 0052: the online session's link (https), shown only to registered people; '' for none. */
   link: text('link').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -352,7 +352,7 @@ export const programPlacements = pgTable('program_placements', {
 }, (t) => [index('program_placements_session_idx').on(t.sessionId, t.position)]);
 
 /**
- * Issue 26.2: each publication of the programme, as it was published (the sessions with their papers and
+ * Decision 0052: each publication of the programme, as it was published (the sessions with their papers and
  * presenters' e-mails, links included). The newest is what /program, the calendar files and the printable
  * programme show; the sessions and placements tables are the editor's draft.
  */
@@ -382,7 +382,7 @@ export const certificates = pgTable('certificates', {
   index('certificates_email_idx').on(sql`lower(${t.email})`),
 ]);
 
-/** Row types: services take and return these (issue 14 §2). */
+/** Row types: services take and return these (decision 0018). */
 export type UserRow = typeof users.$inferSelect;
 export type PaperRow = typeof papers.$inferSelect;
 export type TrackRow = typeof tracks.$inferSelect;
@@ -396,7 +396,7 @@ export type NewsItemRow = typeof newsItems.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type MailQueueRow = typeof mailQueue.$inferSelect;
 
-/** The editor's settings of the review cycle (issue 12): one row, id 1. */
+/** The editor's settings of the review cycle (docs/product.md#the-review-cycle): one row, id 1. */
 export const settings = pgTable('settings', {
   id: integer('id').primaryKey().default(1),
   submissionDeadline: timestamp('submission_deadline', { withTimezone: true, mode: 'date' }),
@@ -405,38 +405,38 @@ export const settings = pgTable('settings', {
   reviewersPerPaper: integer('reviewers_per_paper').notNull().default(3),
   maxPapersPerReviewer: integer('max_papers_per_reviewer').notNull().default(10),
   blindReview: boolean('blind_review').notNull().default(false),
-  /** Under blind review, which annotations keep their text in the reviewers' copy of a PDF (docs/decisions/0021-blind-pdf-copy.md). */
+  /** Under blind review, which annotations keep their text in the reviewers' copy of a PDF (decision 0021). */
   blindAnnotationText: text('blind_annotation_text', { enum: ['keep-unless-naming-author', 'remove'] }).notNull().default('keep-unless-naming-author'),
-  /** Only reviewers who verified their e-mail are suggested, sent papers or auto-assigned (issue 17); off by default. */
+  /** Only reviewers who verified their e-mail are suggested, sent papers or auto-assigned (decision 0016); off by default. */
   requireVerifiedEmail: boolean('require_verified_email').notNull().default(false),
-  /** Days before the review deadline when reviewers with work left get one reminder (issue 14 §3); null: off. */
+  /** Days before the review deadline when reviewers with work left get one reminder (docs/product.md#mail); null: off. */
   reminderDaysBefore: integer('reminder_days_before'),
-  /** New reviewers wait for an editor's approval before they are suggested, sent, shown bids or auto-assigned (issue 16.6). */
+  /** New reviewers wait for an editor's approval before they are suggested, sent, shown bids or auto-assigned (docs/product.md#the-review-cycle). */
   reviewerApproval: boolean('reviewer_approval').notNull().default(false),
-  /** Where a submission that names no track goes (SPEC §7's call has none): issue 22.1. */
+  /** Where a submission that names no track goes (the original new-paper call has none): decision 0023. */
   defaultTrackId: text('default_track_id').notNull().default('track-2'),
-  /** Issue 23.2: when a reviewer sees the other reviews of a paper. */
+  /** Decision 0032: when a reviewer sees the other reviews of a paper. */
   reviewVisibility: text('review_visibility', { enum: ['after-own-review', 'after-deadline', 'never'] }).notNull().default('after-own-review'),
-  /** Issue 23.8: the dates of the phases that had none. */
+  /** Decision 0035: the dates of the phases that had none. */
   biddingDeadline: timestamp('bidding_deadline', { withTimezone: true, mode: 'date' }),
   responseOpens: timestamp('response_opens', { withTimezone: true, mode: 'date' }),
   responseCloses: timestamp('response_closes', { withTimezone: true, mode: 'date' }),
   discussionDeadline: timestamp('discussion_deadline', { withTimezone: true, mode: 'date' }),
   notificationDate: timestamp('notification_date', { withTimezone: true, mode: 'date' }),
-  /** Issue 23.5: the most words an author response may have. */
+  /** Decision 0033: the most words an author response may have. */
   responseWordLimit: integer('response_word_limit').notNull().default(500),
-  /** Issue 26.4: the publisher's DOI prefix ('10.' + registrant code) and the pattern of a paper's suffix ({paperId}, {year}); null: no DOIs. */
+  /** Decision 0042: the publisher's DOI prefix ('10.' + registrant code) and the pattern of a paper's suffix ({paperId}, {year}); null: no DOIs. */
   doiPrefix: text('doi_prefix'),
   doiPattern: text('doi_pattern').notNull().default('imse.{year}.{paperId}'),
-  /** Issue 24.4: who signs the conference's letters, and the signature image (file store key; null: none). */
+  /** Decision 0046: who signs the conference's letters, and the signature image (file store key; null: none). */
   organiserName: text('organiser_name').notNull().default('Organising Secretary'),
   organiserTitle: text('organiser_title').notNull().default('Organising Committee'),
   signatureKey: text('signature_key'),
-  /** Issue 24.4: passport numbers are removed this many days after the conference's last day. */
+  /** Decision 0046: passport numbers are removed this many days after the conference's last day. */
   passportRetentionDays: integer('passport_retention_days').notNull().default(30),
-  /** Issue 26.1: the conference's facts (src/core/conference-facts.ts); null: SPEC's texts, the defaults. */
+  /** Decision 0051: the conference's facts (src/core/conference-facts.ts); null: the defaults. */
   conference: jsonb('conference').$type<ConferenceFacts>(),
-  /** Issue 26.1: the logo printed on documents (file store key, PNG or JPEG); null: the drawn IMSE logo. */
+  /** Decision 0054: the logo printed on documents (file store key, PNG or JPEG); null: the drawn IMSE logo. */
   logoKey: text('logo_key'),
   /** When the conference's facts or logo last changed: instances re-render the public pages when it moves. */
   conferenceUpdatedAt: timestamp('conference_updated_at', { withTimezone: true, mode: 'date' }),
@@ -451,13 +451,13 @@ export const reviews = pgTable('reviews', {
   confidence: integer('confidence').notNull(),
   commentsToAuthors: text('comments_to_authors').notNull(),
   commentsToEditor: text('comments_to_editor').notNull().default(''),
-  /** Answers to the conference's own review questions (issue 23.1), by question id: a number (score) or text (choice, text). */
+  /** Answers to the conference's own review questions (decision 0031), by question id: a number (score) or text (choice, text). */
   answers: jsonb('answers').$type<Record<string, number | string>>().notNull().default({}),
   submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.paperId, t.reviewerId] }), index('reviews_reviewer_idx').on(t.reviewerId)]);
 
 /**
- * The conference's own review questions (issue 23.1), besides recommendation and confidence. A question taken
+ * The conference's own review questions (decision 0031), besides recommendation and confidence. A question taken
  * off the form is retired, never deleted: answers saved to it stay readable.
  */
 export const reviewQuestions = pgTable('review_questions', {
@@ -475,7 +475,7 @@ export const reviewQuestions = pgTable('review_questions', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [index('review_questions_position_idx').on(t.position)]);
 
-/** Every saved version of a review (issue 23.6), numbered from 1 per (paper, reviewer); the newest equals the reviews row. */
+/** Every saved version of a review (decision 0034), numbered from 1 per (paper, reviewer); the newest equals the reviews row. */
 export const reviewVersions = pgTable('review_versions', {
   paperId: text('paper_id').notNull().references(() => papers.id),
   reviewerId: text('reviewer_id').notNull().references(() => users.id),
@@ -488,7 +488,7 @@ export const reviewVersions = pgTable('review_versions', {
   savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.paperId, t.reviewerId, t.version] })]);
 
-/** A paper's discussion among its reviewers (not declined) and its chairs (issue 23.3); authors never see it. */
+/** A paper's discussion among its reviewers (not declined) and its chairs (decision 0032); authors never see it. */
 export const discussionPosts = pgTable('discussion_posts', {
   id: id(),
   paperId: text('paper_id').notNull().references(() => papers.id),
@@ -498,7 +498,7 @@ export const discussionPosts = pgTable('discussion_posts', {
   editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [index('discussion_posts_paper_idx').on(t.paperId, t.createdAt)]);
 
-/** When a participant of a paper's discussion was last mailed about it: at most one mail an hour per paper (issue 23.3). */
+/** When a participant of a paper's discussion was last mailed about it: at most one mail an hour per paper (decision 0032). */
 export const discussionMailMarks = pgTable('discussion_mail_marks', {
   paperId: text('paper_id').notNull().references(() => papers.id),
   userId: text('user_id').notNull().references(() => users.id),
@@ -507,7 +507,7 @@ export const discussionMailMarks = pgTable('discussion_mail_marks', {
   lastMailedAt: timestamp('last_mailed_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [primaryKey({ columns: [t.paperId, t.userId] })]);
 
-/** The chair's meta-review of a paper (issue 23.4): one per paper, the latest save. */
+/** The chair's meta-review of a paper (decision 0033): one per paper, the latest save. */
 export const metaReviews = pgTable('meta_reviews', {
   paperId: text('paper_id').primaryKey().references(() => papers.id),
   authorId: text('author_id').notNull().references(() => users.id),
@@ -517,7 +517,7 @@ export const metaReviews = pgTable('meta_reviews', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** The authors' response to the reviews (issue 23.5): one per paper, written by the submitter or a co-author. */
+/** The authors' response to the reviews (decision 0033): one per paper, written by the submitter or a co-author. */
 export const authorResponses = pgTable('author_responses', {
   paperId: text('paper_id').primaryKey().references(() => papers.id),
   authorId: text('author_id').notNull().references(() => users.id),
@@ -526,7 +526,7 @@ export const authorResponses = pgTable('author_responses', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** A chair's rating of a review (issue 23.7), for next year's invitations. */
+/** A chair's rating of a review (docs/product.md#deliberation), for next year's invitations. */
 export const reviewRatings = pgTable('review_ratings', {
   paperId: text('paper_id').notNull().references(() => papers.id),
   reviewerId: text('reviewer_id').notNull().references(() => users.id),
@@ -560,7 +560,7 @@ export const cameraReady = pgTable('camera_ready', {
 });
 
 /**
- * Shared request counters (issue 16, issue 11 §2): one row per key and fixed window, counted with an atomic
+ * Shared request counters (decision 0019): one row per key and fixed window, counted with an atomic
  * upsert so every instance on this database sees the same figures. Rows of past windows are deleted as
  * requests come (src/server/auth/request-limiter.ts).
  */
@@ -588,7 +588,7 @@ export const fileChunks = pgTable('file_chunks', {
   data: bytea('data').notNull(),
 }, (t) => [primaryKey({ columns: [t.blobId, t.seq] })]);
 /**
- * One row per store of a file (issue 16.2): a request that has stored a file but not yet committed the row
+ * One row per store of a file (decision 0020): a request that has stored a file but not yet committed the row
  * naming it holds it, so another request failing with the same bytes cannot delete it. Holds expire.
  */
 export const fileHolds = pgTable('file_holds', {
@@ -600,9 +600,9 @@ export const fileHolds = pgTable('file_holds', {
 /** Moved on around every write by every instance: their list caches compare it (src/server/services/shared/list-cache.ts). */
 export const listCacheGeneration = pgSequence('list_cache_generation');
 
-/* Issue 24: the conference's people and money. Amounts here are integers in the smallest unit (cents, paise), the currency beside them. */
+/* Decision 0043: the conference's people and money. Amounts here are integers in the smallest unit (cents, paise), the currency beside them. */
 
-/** A person's registration (issue 24.1): the record a payment pays for; its state follows its payments. */
+/** A person's registration (decision 0043): the record a payment pays for; its state follows its payments. */
 export const registrations = pgTable('registrations', {
   id: id(),
   /** The code on the badge and in its QR code: Crockford base32, four groups of four; also the check-in key. */
@@ -614,7 +614,7 @@ export const registrations = pgTable('registrations', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   affiliation: text('affiliation').notNull().default(''),
-  /** ISO 3166-1 alpha-2, upper case; '' when not given (the SPEC §7 modal does not ask). */
+  /** ISO 3166-1 alpha-2, upper case; '' when not given (the payment modal does not ask). */
   country: text('country').notNull().default(''),
   /** A fee row key of core/registration.ts (REGISTRATION_CATEGORIES), or 'unspecified' for a modal payment that named none. */
   category: text('category').notNull(),
@@ -644,7 +644,7 @@ export const registrations = pgTable('registrations', {
   index('registrations_category_idx').on(t.category, t.status),
 ]);
 
-/** Early-bird prices (issue 24.2): a fee row costs this many US cents until `until`; rupees at the stated rate. */
+/** Early-bird prices (decision 0043): a fee row costs this many US cents until `until`; rupees at the stated rate. */
 export const earlyBirdPrices = pgTable('early_bird_prices', {
   id: id(),
   category: text('category').notNull(),
@@ -653,7 +653,7 @@ export const earlyBirdPrices = pgTable('early_bird_prices', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('early_bird_prices_category_until_key').on(t.category, t.until)]);
 
-/** Coupon codes (issue 24.2): percent or fixed (US cents; rupees at the stated rate), for some categories or all. */
+/** Coupon codes (decision 0043): percent or fixed (US cents; rupees at the stated rate), for some categories or all. */
 export const coupons = pgTable('coupons', {
   /** Upper case. */
   code: text('code').primaryKey(),
@@ -678,7 +678,7 @@ export const documentCounters = pgTable('document_counters', {
   last: integer('last').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.kind, t.year] })]);
 
-/** A numbered receipt (issue 24.3): one per paid payment, never reused. */
+/** A numbered receipt (decision 0048): one per paid payment, never reused. */
 export const receipts = pgTable('receipts', {
   /** e.g. "IMSE-2026-000042": sequential per year. */
   number: text('number').primaryKey(),
@@ -699,7 +699,7 @@ export const receipts = pgTable('receipts', {
   issuedAt: createdAt(),
 }, (t) => [uniqueIndex('receipts_year_seq_key').on(t.year, t.seq), index('receipts_registration_idx').on(t.registrationId)]);
 
-/** A visa invitation letter (issue 24.4): asked for by the registrant, approved by an editor. */
+/** A visa invitation letter (decision 0046): asked for by the registrant, approved by an editor. */
 export const visaLetters = pgTable('visa_letters', {
   id: id(),
   registrationId: text('registration_id').notNull().references(() => registrations.id),
@@ -722,7 +722,7 @@ export const visaLetters = pgTable('visa_letters', {
   createdAt: createdAt(),
 }, (t) => [index('visa_letters_registration_idx').on(t.registrationId)]);
 
-/** Waiting list of a full workshop course (issue 24.7). */
+/** Waiting list of a full workshop course (decision 0045). */
 export const workshopWaitlist = pgTable('workshop_waitlist', {
   id: id(),
   courseId: text('course_id').notNull(),
@@ -733,14 +733,14 @@ export const workshopWaitlist = pgTable('workshop_waitlist', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('workshop_waitlist_course_email_key').on(t.courseId, sql`lower(${t.email})`)]);
 
-/** People the editor named to an award panel for a year (issue 24.6); editors are on every panel. */
+/** People the editor named to an award panel for a year (decision 0044); editors are on every panel. */
 export const awardPanelMembers = pgTable('award_panel_members', {
   year: integer('year').notNull(),
   userId: text('user_id').notNull().references(() => users.id),
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.year, t.userId] })]);
 
-/** An award nomination (issue 24.6). */
+/** An award nomination (decision 0044). */
 export const awardNominations = pgTable('award_nominations', {
   id: id(),
   year: integer('year').notNull(),
@@ -755,21 +755,21 @@ export const awardNominations = pgTable('award_nominations', {
   cvKey: text('cv_key').notNull(),
   /** The nominee's photo for the awards page (image), optional until awarded. */
   photoKey: text('photo_key'),
-  /** Young Scientist rule of SPEC §9: the age, or the student status (PhD, MPhil, Masters); null elsewhere. */
+  /** Young Scientist rule (docs/product.md#fees-and-fixed-figures): the age, or the student status (PhD, MPhil, Masters); null elsewhere. */
   age: integer('age'),
   studentStatus: text('student_status'),
   nominatedBy: text('nominated_by').notNull().references(() => users.id),
   status: text('status', { enum: ['submitted', 'awarded', 'not-awarded'] }).notNull().default('submitted'),
   decidedBy: text('decided_by'),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
-  /** SPEC's format year/Award/ET/n, assigned once on award and never reused. */
+  /** The award id, year/Award/ET/n (docs/product.md#fees-and-fixed-figures), assigned once on award and never reused. */
   awardId: text('award_id').unique(),
   /** When the panel was reminded that this nomination waits (> 7 days); once. */
   remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 }, (t) => [index('award_nominations_year_idx').on(t.year, t.status), index('award_nominations_by_idx').on(t.nominatedBy)]);
 
-/** A panel member's score of a nomination (issue 24.6): 1-10 with a comment; one per member, changeable until decided. */
+/** A panel member's score of a nomination (decision 0044): 1-10 with a comment; one per member, changeable until decided. */
 export const awardScores = pgTable('award_scores', {
   nominationId: text('nomination_id').notNull().references(() => awardNominations.id),
   panelistId: text('panelist_id').notNull().references(() => users.id),

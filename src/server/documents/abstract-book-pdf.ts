@@ -2,7 +2,8 @@ import type { PDFPage } from 'pdf-lib';
 import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
 import { countryName } from '../../core/proceedings';
 import type { DocumentImage } from '../services/shared/organiser';
-import { createDocument, drawText, formatLongDate, GOLD, MUTED, NAVY, saveDocument, textWidth, wrapLines, type DocKit } from './pdf';
+import { formatLongDate } from '../../core/format';
+import { createDocument, drawText, GOLD, MUTED, NAVY, saveDocument, textWidth, wrapLines, type DocKit } from './pdf';
 import { A4, BOTTOM, drawCoverHeading, drawRunningParts, fitLine, PageFlow, TOP } from './page-flow';
 
 export interface BookAuthor { name: string; affiliation: string; country: string }
@@ -61,7 +62,7 @@ function layoutAuthors(kit: DocKit, authors: { name: string; sup: string }[], wi
 type TocLine = { text: string; indent: number; bold: boolean; number: number | null; gapBefore: number; lead: number };
 
 /**
- * The abstract book (issue 26.3) as an A4 PDF: a cover from the conference's current facts and the organiser, a table
+ * The abstract book (decision 0053) as an A4 PDF: a cover from the conference's current facts and the organiser, a table
  * of contents, then section by section (a session of the published programme, or a track) each paper's title, its
  * authors with their affiliations numbered, and the abstract flowing across pages under a running header with the
  * section's name, page numbers at the foot. Papers are read a batch at a time, so the book holds its titles and
@@ -87,7 +88,7 @@ export async function renderAbstractBookPdf(doc: AbstractBookDocument): Promise<
   foot = drawText(kit, cover, doc.organiser.name, { ...box, y: foot, size: 12, bold: true });
   foot = drawText(kit, cover, doc.organiser.title, { ...box, y: foot, size: 10.5 });
   drawText(kit, cover, `${conference.venue.address || conference.venue.resort}`, { ...box, y: foot - 14, size: 9, color: MUTED });
-  drawText(kit, cover, `Printed ${formatLongDate(doc.generatedAt.toISOString())}`, { ...box, y: 80, size: 8.5, color: MUTED });
+  drawText(kit, cover, `Printed ${formatLongDate(doc.generatedAt, 'UTC')}`, { ...box, y: 80, size: 8.5, color: MUTED });
 
   // The table of contents is laid out first (its length does not depend on page numbers), its pages kept, and
   // drawn once every paper's page is known.

@@ -131,10 +131,10 @@ function drawCropMarks(page: PDFPage): void {
 }
 
 /**
- * Badges to print (issue 24.5): A4 pages of eight 90 × 65 mm badges with crop marks, each with the conference's
+ * Badges to print (decision 0047): A4 pages of eight 90 × 65 mm badges with crop marks, each with the conference's
  * logo and dates, the name in any script (as large as fits), the affiliation, the registration category, the
  * registration code printed and as a QR code (what the check-in desk scans). Dates and logo from the current facts
- * and the settings (issue 26.1).
+ * and the settings (decision 0054).
  */
 export async function renderBadgesPdf(badges: readonly Badge[], opts: { conference: ConferenceFacts; logo?: DocumentImage | null }): Promise<Uint8Array> {
   const kit = await createDocument({ title: 'Badges', subject: `${badges.length} badges`, conference: opts.conference });

@@ -1,8 +1,9 @@
 import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
+import { formatLongDate } from '../../core/format';
 import type { CertificateJson } from '../../core/schemas/program';
 import type { Organiser } from '../services/shared/organiser';
 import type { CertificateDetails } from '../services/shared/verify-document';
-import { conferenceWhenWhere, conferenceDatesText, conferenceVenueText, createDocument, drawConferenceLogo, drawSignature, drawText, drawVerification, formatLongDate, GOLD, LOGO_BOX, MUTED, NAVY, saveDocument } from './pdf';
+import { conferenceWhenWhere, conferenceDatesText, conferenceVenueText, createDocument, drawConferenceLogo, drawSignature, drawText, drawVerification, GOLD, LOGO_BOX, MUTED, NAVY, saveDocument } from './pdf';
 
 export const CERTIFICATE_TITLES: Record<CertificateJson['kind'], string> = {
   presentation: 'Certificate of Presentation',
@@ -18,7 +19,7 @@ export interface CertificateInput {
   /** Who signs, and the uploaded logo; without one, the settings' defaults, no image and the drawn logo. */
   organiser?: Organiser;
   verifyUrl: string;
-  /** The conference's current facts (issue 26.1): its title, dates and venue as the editor last saved them. */
+  /** The conference's current facts (decision 0054): its title, dates and venue as the editor last saved them. */
   conference: ConferenceFacts;
 }
 
@@ -47,7 +48,7 @@ export function certificateStatement(input: CertificateInput): { text: string; b
       return [
         { text: 'participated in the technical workshop course' },
         { text: w?.title ?? c.paperTitle ?? 'of the conference', bold: true, size: 19 },
-        { text: `${w ? `on ${formatLongDate(w.date)}, ` : ''}organised by the ${title}.` },
+        { text: `${w ? `on ${formatLongDate(w.date, input.conference.timeZone)}, ` : ''}organised by the ${title}.` },
       ];
     }
     default:
@@ -98,7 +99,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
   const foot = 58;
   const organiser = input.organiser ?? { name: 'Organising Secretary', title: 'Organising Committee', signature: null, logo: null };
   await drawSignature(kit, page, { x: 70, y: foot + 82, organiser, width: 180 });
-  drawText(kit, page, `Issued on ${formatLongDate(c.issuedAt)}`, { x: 300, y: foot + 6, size: 9.5, color: MUTED, maxWidth: 160, align: 'center' });
+  drawText(kit, page, `Issued on ${formatLongDate(c.issuedAt, 'UTC')}`, { x: 300, y: foot + 6, size: 9.5, color: MUTED, maxWidth: 160, align: 'center' });
   await drawVerification(kit, page, { code: c.code, url: input.verifyUrl, x: width - 330, y: foot - 10, size: 78 });
   return saveDocument(kit);
 }

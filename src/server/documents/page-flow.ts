@@ -11,7 +11,7 @@ export const TOP = 72;
 export const BOTTOM = 64;
 
 /**
- * Text flowing down A4 pages (issue 26.3: the programme and the abstract book run to many pages): `y` is the next
+ * Text flowing down A4 pages (decision 0053: the programme and the abstract book run to many pages): `y` is the next
  * baseline; `ensure(h)` starts a new page when fewer than h points are left above the footer.
  */
 export class PageFlow {

@@ -3,12 +3,13 @@ import 'regenerator-runtime/runtime.js';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
+import { formatDateRange } from '../../core/format';
 import type { Organiser } from '../services/shared/organiser';
 import { FONT_SCRIPTS, fontBytes, scriptOf, type FontScript } from './fonts';
 import { qrMatrix, qrRuns } from './qr';
 
 /**
- * The documents toolkit (issue 24, 26.3, 26.6): every PDF the server makes (certificates, receipts, visa letters,
+ * The documents toolkit (decisions 0049, 0053 and 0054): every PDF the server makes (certificates, receipts, visa letters,
  * badges) is set in the Noto fonts of src/server/documents/fonts.ts, so that a name in any of the scripts they
  * cover is drawn as written (the standard PDF fonts turned everything outside WinAnsi into '?'). Text is cut into
  * runs by script, each run drawn in its font; fontkit shapes each run (Devanagari conjuncts and vowel signs,
@@ -276,28 +277,9 @@ export async function drawQrCode(_kit: DocKit, page: PDFPage, text: string, opts
   }
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-const ymd = (iso: string) => {
-  const [y = 1970, m = 1, d = 1] = iso.slice(0, 10).split('-').map(Number);
-  return { y, m, d, month: MONTHS[m - 1] ?? '' };
-};
-
-/** An ISO date as "27 December 2023". */
-export function formatLongDate(iso: string): string {
-  const { y, d, month } = ymd(iso);
-  return `${d} ${month} ${y}`;
-}
-
 /** The conference's dates as one phrase: "27–28 December 2023" (or across months and years when they differ). */
-export function conferenceDatesText(facts: Pick<ConferenceFacts, 'startDate' | 'endDate'>): string {
-  const s = ymd(facts.startDate);
-  const e = ymd(facts.endDate);
-  if (facts.startDate === facts.endDate) return formatLongDate(facts.startDate);
-  if (s.y === e.y && s.m === e.m) return `${s.d}–${e.d} ${e.month} ${e.y}`;
-  if (s.y === e.y) return `${s.d} ${s.month} – ${e.d} ${e.month} ${e.y}`;
-  return `${formatLongDate(facts.startDate)} – ${formatLongDate(facts.endDate)}`;
-}
+export const conferenceDatesText = (facts: Pick<ConferenceFacts, 'startDate' | 'endDate'>): string =>
+  formatDateRange(facts.startDate, facts.endDate);
 
 /** Where the conference is, as documents print it: "Sample Beach Resort, Pattaya, Thailand" (the country once). */
 export function conferenceVenueText(facts: Pick<ConferenceFacts, 'venue'>): string {
@@ -308,9 +290,6 @@ export function conferenceVenueText(facts: Pick<ConferenceFacts, 'venue'>): stri
 
 /** Where and when, as printed under the letterhead's title. */
 export const conferenceWhenWhere = (facts: Pick<ConferenceFacts, 'startDate' | 'endDate' | 'venue'>) => `${conferenceDatesText(facts)} · ${conferenceVenueText(facts)}`;
-
-/** An instant as a day in the conference's zone: "27 December 2023". */
-export const dayInZone = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone }).format(at);
 
 /**
  * The logo of public/logo.svg drawn as vectors (a navy rounded square with the gold mark, "IMSE" and
@@ -344,7 +323,7 @@ async function embedImage(kit: DocKit, image: { bytes: Uint8Array; type: 'png' |
 
 /**
  * The conference's logo, its top-left corner at (x, top) in a box `scale` times the vector logo's 148 × 44: the
- * editor's uploaded logo (issue 26.1) scaled to fit the box with its aspect kept, or else the drawn IMSE logo.
+ * editor's uploaded logo (decision 0054) scaled to fit the box with its aspect kept, or else the drawn IMSE logo.
  * `align` places a narrower uploaded logo in the box (the certificate centres it). Returns the width drawn.
  * An uploaded image pdf-lib cannot read (a damaged file) falls back to the vector logo rather than failing the document.
  */

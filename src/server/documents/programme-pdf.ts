@@ -1,7 +1,8 @@
 import { zoneLabel, type ConferenceFacts } from '../../core/conference-facts';
-import { dayKey, formatTime, type PublishedSession } from '../../core/program';
+import { dayKey, formatLongDate, formatTime, formatWeekdayDate } from '../../core/format';
+import type { PublishedSession } from '../../core/program';
 import type { DocumentImage } from '../services/shared/organiser';
-import { createDocument, drawText, formatLongDate, GOLD, MUTED, NAVY, saveDocument, wrapLines } from './pdf';
+import { createDocument, drawText, GOLD, MUTED, NAVY, saveDocument, wrapLines } from './pdf';
 import { drawCoverHeading, drawRunningParts, fitLine, PageFlow } from './page-flow';
 
 export interface ProgrammeDocument {
@@ -11,13 +12,6 @@ export interface ProgrammeDocument {
   publishedAt: string;
   /** The editor's logo for documents (settings), or null for the drawn one. */
   logo: DocumentImage | null;
-}
-
-/** "Wednesday 27 December 2023": a day heading, in the conference's zone. */
-export function dayHeading(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 }
 
 /** Where a session is: its room, or "Online" for a session with only a link (the link itself is for registered people). */
@@ -31,7 +25,7 @@ const TIME_COL = 92;
 const LINE = { title: 11.5, meta: 9, paper: 9.5, presenter: 8.5 };
 
 /**
- * The published programme as a printable A4 PDF (issue 26.3): a cover heading from the conference's current facts,
+ * The published programme as a printable A4 PDF (decision 0053): a cover heading from the conference's current facts,
  * then day by day in its time zone each session with its time range, title, track, room or "Online", chair, and its
  * papers in order with their presenters. Names in any script the documents' fonts cover are drawn as written.
  */
@@ -44,7 +38,7 @@ export async function renderProgrammePdf(doc: ProgrammeDocument): Promise<Uint8A
   const flow = new PageFlow(kit);
   const page = flow.newPage();
   let y = await drawCoverHeading(kit, page, { conference, logo: doc.logo, heading: 'Programme', top: 841.89 - 48 });
-  y = drawText(kit, page, `Times are ${zoneLabel(conference)}. Published ${formatLongDate(new Date(doc.publishedAt).toISOString())}.`, {
+  y = drawText(kit, page, `Times are ${zoneLabel(conference)}. Published ${formatLongDate(doc.publishedAt, 'UTC')}.`, {
     x: flow.left, y: y - 2, size: 9.5, color: MUTED, maxWidth: flow.textWidth, align: 'center',
   });
   flow.y = y - 14;
@@ -65,7 +59,7 @@ export async function renderProgrammePdf(doc: ProgrammeDocument): Promise<Uint8A
     flow.ensure(dayHeight + headHeight + (papers[0] ? paperHeight(papers[0]) : 0));
     if (key !== day) {
       day = key;
-      flow.section = dayHeading(s.start, tz);
+      flow.section = formatWeekdayDate(s.start, tz, { comma: false });
       flow.sections.set(flow.page, flow.section);
       flow.y -= 10;
       drawText(kit, flow.page, flow.section, { x: flow.left, y: flow.y, size: 14, bold: true, color: NAVY });

@@ -1,9 +1,10 @@
 import { rgb } from 'pdf-lib';
 import type { ConferenceFacts } from '../../core/conference-facts';
 import type { DocumentImage } from '../services/shared/organiser';
-import { createDocument, dayInZone, drawLetterhead, drawText, drawVerification, textWidth } from './pdf';
+import { formatLongDate } from '../../core/format';
+import { createDocument, drawLetterhead, drawText, drawVerification, textWidth } from './pdf';
 
-/** What a receipt shows (issue 24.3); every amount already written with its currency. */
+/** What a receipt shows (decision 0048); every amount already written with its currency. */
 export interface ReceiptDocument {
   number: string;
   code: string;
@@ -39,7 +40,7 @@ const MARGIN = 56;
 /** The receipt as an A4 PDF: letterhead, number and date, who paid, what for, how much and how, non-refundable, verification. */
 export async function renderReceiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
   const kit = await createDocument({ title: `Receipt ${doc.number}`, subject: 'Registration fee receipt', conference: doc.conference });
-  const day = (d: Date) => dayInZone(d, doc.conference.timeZone);
+  const day = (d: Date) => formatLongDate(d, doc.conference.timeZone);
   const page = kit.pdf.addPage(A4);
   const width = A4[0] - 2 * MARGIN;
   const right = A4[0] - MARGIN;

@@ -1,7 +1,8 @@
 import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
 import { countryName } from '../../core/proceedings';
 import type { Organiser } from '../services/shared/organiser';
-import { createDocument, dayInZone, drawLetterhead, drawSignature, drawText, drawVerification, formatLongDate, INK, saveDocument } from './pdf';
+import { formatLongDate } from '../../core/format';
+import { createDocument, drawLetterhead, drawSignature, drawText, drawVerification, INK, saveDocument } from './pdf';
 
 export interface VisaLetterContent {
   passportName: string;
@@ -32,14 +33,14 @@ export function visaLetterParagraphs(c: Pick<VisaLetterContent, 'passportName' |
   return [
     `We are pleased to confirm that ${c.passportName}, a national of ${countryName(c.nationality)}${passport}, is a registered participant `
       + `of the ${conferenceTitle(f)}, as ${c.role}. The registration fee has been paid.`,
-    `The conference takes place from ${formatLongDate(f.startDate)} to ${formatLongDate(f.endDate)} at ${f.venue.address}.`,
-    `${c.passportName} plans to arrive in ${f.venue.country} on ${formatLongDate(c.arrivalDate)} and to leave on ${formatLongDate(c.departureDate)}. `
+    `The conference takes place from ${formatLongDate(f.startDate, f.timeZone)} to ${formatLongDate(f.endDate, f.timeZone)} at ${f.venue.address}.`,
+    `${c.passportName} plans to arrive in ${f.venue.country} on ${formatLongDate(c.arrivalDate, f.timeZone)} and to leave on ${formatLongDate(c.departureDate, f.timeZone)}. `
       + 'We kindly ask you to grant a visa for this stay.',
     'The participant bears the costs of travel, accommodation and stay; this letter does not commit the organisers to any financial support.',
   ];
 }
 
-/** The visa invitation letter (issue 24.4): A4 portrait, letterhead, addressee, the person and their role, the organiser's signature, the code and its QR. */
+/** The visa invitation letter (decision 0046): A4 portrait, letterhead, addressee, the person and their role, the organiser's signature, the code and its QR. */
 export async function renderVisaLetterPdf(c: VisaLetterContent): Promise<Uint8Array> {
   const kit = await createDocument({ title: `Visa invitation letter - ${c.passportName}`, subject: conferenceTitle(c.conference), conference: c.conference });
   kit.pdf.setCreationDate(c.issuedAt);
@@ -49,7 +50,7 @@ export async function renderVisaLetterPdf(c: VisaLetterContent): Promise<Uint8Ar
   const ink = INK;
   let y = await drawLetterhead(kit, page, { conference: c.conference, organiser: c.organiser });
   y -= 18;
-  y = drawText(kit, page, dayInZone(c.issuedAt, c.conference.timeZone), { x: left, y, size: 11, maxWidth: width, align: 'right', color: ink });
+  y = drawText(kit, page, formatLongDate(c.issuedAt, c.conference.timeZone), { x: left, y, size: 11, maxWidth: width, align: 'right', color: ink });
   y = drawText(kit, page, `Reference: ${c.code}`, { x: left, y: y - 2, size: 10, maxWidth: width, align: 'right', color: ink });
   y -= 10;
   y = drawText(kit, page, 'To the Visa Officer', { x: left, y, size: 11, bold: true, color: ink });

@@ -32,14 +32,14 @@ export interface AdmissionStats {
 interface Waiter { address: string; upload: boolean; admit: () => void; refuse: (e: AppError) => void; timer: NodeJS.Timeout }
 
 /**
- * The server's front door for API requests (docs/decisions/0036). At most `concurrency` run at once; up to
+ * The server's front door for API requests (decision 0036). At most `concurrency` run at once; up to
  * `maxWaiting` wait, taking turns round-robin between client addresses (a flood from one address waits behind its
  * own requests, not in front of everyone else's); the rest, and any that waited `maxWaitMs`, are answered 503 with
  * Retry-After at once instead of piling up until every request times out. A request admitted runs to its end:
  * an upload in progress is never cut off to serve a newcomer. An upload holds its turn while its body arrives, so
  * one address runs at most `maxUploadsPerAddress` of them: slow uploads from one address cannot hold every upload
- * turn (docs/decisions/0057). The same shape as the password-hashing queue (src/server/auth/hash-queue.ts,
- * docs/decisions/0022-hashing-queue.md), one level up.
+ * turn (decision 0057). The same shape as the password-hashing queue (src/server/auth/hash-queue.ts,
+ * decision 0022), one level up.
  */
 export class AdmissionGate {
   private active = 0;
@@ -176,7 +176,7 @@ export class AdmissionGate {
 
 /**
  * One request's turn at the gate, which it may give back while its body arrives and take again to run
- * (docs/decisions/0057). `end()` (the connection closed or the answer sent) gives back whatever it holds, also a
+ * (decision 0057). `end()` (the connection closed or the answer sent) gives back whatever it holds, also a
  * turn granted after the end.
  */
 export class Turn {

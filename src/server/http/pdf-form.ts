@@ -18,5 +18,5 @@ export async function readPdfForm(app: FastifyInstance, req: FastifyRequest) {
       tooLarge: `The PDF is too large (at most ${app.config.MAX_UPLOAD_MB} MB)`,
       check: (head) => (isPdf(head) ? null : 'The file is not a PDF'),
     });
-  }, (key) => discardFileIfUnused(app.database.db, app.files, key), req.raw);
+  }, (key) => discardFileIfUnused({ db: app.database.db, store: app.files, key }), req.raw);
 }

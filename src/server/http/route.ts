@@ -7,7 +7,7 @@ import type { AccessRole, Caller } from '../permissions';
 
 /**
  * Who may call: anyone (the caller, if any, is still read), or signed-in holders of one of these roles; an
- * Editor account that chairs tracks only is admitted where 'Chair' is listed (issue 22.2).
+ * Editor account that chairs tracks only is admitted where 'Chair' is listed (decision 0023).
  */
 export type Access = 'public' | readonly AccessRole[];
 
@@ -77,7 +77,7 @@ function validatorFor(handlerReadsBody: boolean) {
 }
 
 /**
- * The one way to declare an API route (issue 29 §2): the endpoint (src/core/api: method, path, schemas, tag,
+ * The one way to declare an API route (decision 0018): the endpoint (src/core/api: method, path, schemas, tag,
  * shared with the browser's client), who may call it, and the handler. Authentication runs in `onRequest`,
  * before the body is read or validated, so an anonymous or wrong-role caller never learns the schema from a
  * 400; `guard` runs next, still before the body.

@@ -4,7 +4,7 @@ import { BODY_TOO_SLOW } from '../../core/messages';
 import { addressKey } from '../auth/request-limiter';
 
 /**
- * Slow clients (docs/decisions/0057). Node's own limits are a request's headers within `headersTimeout` and the
+ * Slow clients (decision 0057). Node's own limits are a request's headers within `headersTimeout` and the
  * whole request within `requestTimeout` (five minutes): a trickle of a byte every few seconds keeps a body open
  * for minutes, and a 20 MB paper from a slow phone needs more than five. Instead a body must keep up with a least
  * rate: it has `initialMs`, and one more second for every `minRate` bytes received (Apache's mod_reqtimeout,

@@ -33,7 +33,7 @@ export async function storeUpload(store: FileStore, part: MultipartFile, opts: {
   }
 }
 
-/** The store's disk or database is full (issue 27.8): 503, whatever else the error looks like; the handler logs the cause. */
+/** The store's disk or database is full (docs/product.md#validation-and-messages): 503, whatever else the error looks like; the handler logs the cause. */
 function outOfResources(err: unknown): AppError | null {
   if (err instanceof AppError || !isOutOfResources(err)) return null;
   return new AppError('unavailable', FILES_FULL, { 'retry-after': '60' }, err);
@@ -109,7 +109,7 @@ export async function readMultipart(
           part.file.resume();
           throw new AppError('bad_request', UNSTORABLE_TEXT);
         }
-        // The name is shown to the author, co-authors and editors: no controls, no text-direction tricks (issue 27.9).
+        // The name is shown to the author, co-authors and editors: no controls, no text-direction tricks (docs/product.md#validation-and-messages).
         if (!isPlainLine(fileName)) {
           part.file.resume();
           throw new AppError('bad_request', controlCharsMessage('File name'));

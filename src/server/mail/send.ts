@@ -28,7 +28,7 @@ export interface MailInput {
   tx?: MailDb;
   /** The kind of notification, when not the template's own (TEMPLATE_INFO); null: essential, always sent. */
   category?: MailCategory | null;
-  /** The bulk mail it belongs to (issue 25.3). */
+  /** The bulk mail it belongs to (decision 0040). */
   bulkId?: string;
 }
 
@@ -60,7 +60,7 @@ export interface Mailer {
    * first pass), e.g. queueing review reminders. A job that throws is logged and tried again next time.
    */
   addJob(job: MailJob): void;
-  /** The conference's facts as the editor last saved them (issue 26.1): mails name the conference as they say. */
+  /** The conference's facts as the editor last saved them (decision 0051): mails name the conference as they say. */
   conference(): ConferenceFacts;
 }
 
@@ -187,7 +187,7 @@ export function createMailer(opts: MailerOptions): Mailer {
       // A permanent refusal (5xx: no such mailbox, refused by policy) will not change on retry: it fails at once.
       const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
       const final = permanent || mail.attempts >= maxAttempts;
-      // Named by id and template: the address and the subject (a paper's title) stay in the queue's row (issue 27.8).
+      // Named by id and template: the address and the subject (a paper's title) stay in the queue's row (docs/product.md#validation-and-messages).
       opts.log.warn({ mailId: mail.id, template: mail.template, attempts: mail.attempts, err: withoutAddresses(error) }, final ? 'mail failed for good' : 'mail not sent, will retry');
       await opts.db.transaction(async (tx) => {
         await tx.update(mailQueue).set({

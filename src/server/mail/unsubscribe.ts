@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAIL_CATEGORIES, type MailCategory } from '../../core/mail-templates';
 
 /**
- * Unsubscribe links (issue 25.4, RFC 8058): a link names an address and a kind of mail, signed with the server's
+ * Unsubscribe links (decision 0039, RFC 8058): a link names an address and a kind of mail, signed with the server's
  * secret, so whoever holds the mail (and only they) can turn that kind off without logging in. The signature
  * proves control of the mailbox the mail went to, which is what a preference keyed by address needs.
  */

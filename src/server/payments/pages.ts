@@ -3,13 +3,8 @@
  * the payer's browser arrives here from PayU or Stripe with a form post, or opens the PayU hand-off in a
  * new window. Every value is escaped; no page loads anything from elsewhere.
  */
+import { escapeHtml } from '../../core/html';
 import { STILL_OWED } from '../../core/messages';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;margin:0;padding:2rem 1rem;background:#eef4fb;color:#0b1f3b}
 main{max-width:32rem;margin:0 auto;background:#fff;border-radius:.75rem;padding:2rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}

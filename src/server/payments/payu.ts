@@ -51,8 +51,8 @@ export function verifyPayuResponse(f: PayuResponseFields, hash: string, salt: st
 }
 
 /**
- * The fields of PayU's answer that we read or keep, each with the longest value we store (issue 16
- * point 4): a callback's form is cut to these before anything is verified or recorded, so a post of
+ * The fields of PayU's answer that we read or keep, each with the longest value we store
+ * (decision 0019): a callback's form is cut to these before anything is verified or recorded, so a post of
  * 1 MB (refused or not) stores about a kilobyte at most. Our own values always fit: txnid is our id,
  * firstname ≤ 60 and productinfo ≤ 100 by the initiate schema, e-mail ≤ 254, the hash is 128 hex.
  */

@@ -2,25 +2,24 @@ import type { FastifyPluginAsync, FastifyInstance } from 'fastify';
 import { ACCOUNTS } from '../../core/api/accounts';
 import { FORGOT_ANSWER_KEPT, VERIFY_FAILED, VERIFY_KEPT, VERIFY_QUEUED } from '../../core/mail-states';
 import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../core/schemas/accounts';
-import { LoginBody, ProfileFields } from '../../core/schemas/auth';
-import { accountLocked, configuredLoginLimits, LoginLimiter } from '../auth/login-limiter';
+import { ProfileFields } from '../../core/schemas/auth';
+import { configuredLoginLimits, LoginLimiter } from '../auth/login-limiter';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { signToken } from '../auth/tokens';
 import { AppError, loggableError } from '../errors';
 import { defineRoute } from '../http/route';
 import { readMultipart, storeUpload } from '../http/upload';
-import { logInUser } from '../services/accounts/log-in-user';
-import { logInWithLink, mailLoginLink } from '../services/accounts/log-in-with-link';
+import { logIn } from '../services/accounts/log-in';
+import { logInWithLink } from '../services/accounts/log-in-with-link';
 import { requestPasswordReset } from '../services/accounts/request-password-reset';
 import { resetPassword, RESETS_PER_ADDRESS } from '../services/accounts/reset-password';
 import { signUpUser } from '../services/accounts/sign-up-user';
-import { findLinkedAccounts, listMyRoles, SWITCH_PASSWORD_WRONG, switchRole } from '../services/accounts/switch-role';
+import { listMyRoles, SWITCH_PASSWORD_WRONG, switchRole } from '../services/accounts/switch-role';
 import { updateProfile } from '../services/accounts/update-profile';
 import { editorExists, getOwnAccount } from '../services/accounts/users';
 import { sendVerificationMail, resendVerificationMail, verifyEmail } from '../services/accounts/verify-email';
-import { recordAudit } from '../services/shared/audit';
 import { discardFileIfUnused, discardOnFailure } from '../services/shared/discard-file';
-import { toUserJson, type UserRow } from '../services/shared/user-json';
+import { toUserJson } from '../services/shared/user-json';
 import { saveCoAuthors } from '../services/submissions/author-papers';
 import { findPersonConflictsForPaper } from '../services/submissions/person-conflicts';
 import { imageType } from '../storage/sniff';
@@ -28,13 +27,11 @@ import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
 /** Sign-ups per address: a whole class behind one NAT signs up in an hour; a script does not fill the database. */
 export const SIGNUP_PER_ADDRESS = { limit: 200, windowMs: 60 * 60 * 1000 } as const;
-/** One-time login links mailed per account: a flood of right passwords from new addresses does not flood the mailbox. */
-export const LOGIN_LINKS_PER_ACCOUNT = { limit: 3, windowMs: 60 * 60 * 1000 } as const;
 
 const HOUR = 60 * 60 * 1000;
 const SIGNED_IN = ['Author', 'Editor', 'Reviewer'] as const;
 
-/** Password reset, e-mail verification, role switching and co-authors (issue 17, docs/decisions/0016). */
+/** Password reset, e-mail verification, role switching and co-authors (decision 0016). */
 
 const PHOTO_MAX = 2 * 1024 * 1024;
 
@@ -56,70 +53,44 @@ async function signInRoutes(app: FastifyInstance) {
       if (refusal) throw tooMany(refusal, 'Too many sign-ups from your address.');
     },
     handler: async ({ req, body }) => {
-      const user = await signUpUser({ db, body, editorEmails: app.config.EDITOR_EMAILS, ip: req.ip });
-      // The verification mail goes after the answer: signup → dashboard stays as fast as before (issue 17).
-      void sendVerificationMail(db, { user, mailer: app.mailer, publicUrl: app.config.publicUrl })
+      const { user, verifyMailTo } = await signUpUser({ db, body, editorEmails: app.config.EDITOR_EMAILS, ip: req.ip });
+      // The verification mail goes after the answer: signup → dashboard stays as fast as before (decision 0016).
+      void sendVerificationMail({ db, user: verifyMailTo, mailer: app.mailer, publicUrl: app.config.publicUrl })
         .catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'verification mail failed'));
-      const token = await signToken({ sub: user.id, role: user.role }, app.tokenKey);
-      return { message: 'Signup successful', token, user: toUserJson(user) };
+      const token = await signToken({ sub: user._id, role: user.role }, app.tokenKey);
+      return { message: 'Signup successful', token, user };
     },
   });
 
   defineRoute(app, ACCOUNTS.logIn, {
     access: 'public',
+    // The service reads the body, after the limits that need the e-mail as sent.
     handler: async ({ req }) => {
-      // The body is parsed here, after the limits that need the e-mail as sent: a limited address hears 429,
-      // whatever its body, and every login counts for its address, a malformed one too.
-      const raw = (req.body ?? {}) as { email?: unknown };
-      const emailKey = typeof raw.email === 'string' ? raw.email.trim() : '';
-      // `locked`: the account's per-e-mail ceiling of failures holds; the right password then gets in only
-      // from an address that logged in to it before (issue 27.7).
-      const locked = await limiter.admit(emailKey, req.ip);
-      const body = LoginBody.parse(req.body ?? {});
-      const user = await logInUser(db, body).catch(async (err: unknown) => {
-        if (err instanceof AppError && err.code === 'unauthorized') {
-          await limiter.fail(body.email, req.ip);
-          await recordAudit(db, { actorId: null, actorRole: body.role, action: 'login.failed', ip: req.ip, details: { email: body.email } });
-          if (locked) throw accountLocked(locked, app.mailer.configured);
-        }
-        throw err;
+      const { user, links } = await logIn({
+        db, limiter, shared, mailer: app.mailer, publicUrl: app.config.publicUrl, body: req.body, ip: req.ip,
+        onLinkMailError: (err) => app.log.error({ err: loggableError(err) }, 'login link mail failed'),
       });
-      if (locked && !(await limiter.knows(user.id, req.ip))) {
-        // The right password from a new address: the wrong password's answer, counted like it (the next
-        // answer's Retry-After must not tell either), and a one-time link by mail after it (at most 3 an hour
-        // per account).
-        await limiter.fail(body.email, req.ip);
-        void mailLinkLimited(user).catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'login link mail failed'));
-        throw accountLocked(locked, app.mailer.configured);
-      }
-      await limiter.succeed(body.email, req.ip, user.id);
-      const links = await findLinkedAccounts(db, { user, password: body.password });
       const token = await signToken({ sub: user.id, role: user.role, links }, app.tokenKey);
       return { message: 'Login successful', token, user: toUserJson(user) };
     },
   });
 
-  const mailLinkLimited = async (user: UserRow) => {
-    if (await shared.take([{ key: `login-link:u:${user.id}`, ...LOGIN_LINKS_PER_ACCOUNT }])) return;
-    await mailLoginLink(db, { user, mailer: app.mailer, publicUrl: app.config.publicUrl });
-  };
-
   defineRoute(app, ACCOUNTS.logInWithLink, {
     access: 'public',
     guard: (req) => limiter.countAttempt(req.ip),
     handler: async ({ req, body }) => {
-      const user = await logInWithLink(db, { token: body.token, ip: req.ip });
-      await limiter.remember(user.id, req.ip);
+      const user = await logInWithLink({ db, token: body.token, ip: req.ip });
+      await limiter.remember(user._id, req.ip);
       // No password was typed: no other role's account is proved (links), as after a password reset.
-      const token = await signToken({ sub: user.id, role: user.role }, app.tokenKey);
-      return { message: 'Login successful', token, user: toUserJson(user) };
+      const token = await signToken({ sub: user._id, role: user.role }, app.tokenKey);
+      return { message: 'Login successful', token, user };
     },
   });
 }
 
 async function accountRoutes(app: FastifyInstance) {
   const { db } = app.database;
-  // Counted in PostgreSQL, shared by every instance (issue 11 §2). Per e-mail: a mailbox cannot be flooded;
+  // Counted in PostgreSQL, shared by every instance (decision 0019). Per e-mail: a mailbox cannot be flooded;
   // per address: one client cannot probe many e-mails, while a campus behind one NAT address still can reset.
   const limiter = new SharedLimiter(db);
   const logins = new LoginLimiter(limiter, configuredLoginLimits(app.config));
@@ -138,8 +109,8 @@ async function accountRoutes(app: FastifyInstance) {
       const refused = await limiter.take(forgotLimits(req.ip, body.email));
       if (refused) throw tooMany(refused, 'Too many password reset requests.');
       // After the answer: the same answer in the same time whether or not the account exists.
-      background(() => requestPasswordReset(db, { body, mailer: app.mailer, publicUrl: app.config.publicUrl }));
-      // Whether mail is configured is the server's, not the account's: saying so reveals nothing (issue 25.1).
+      background(() => requestPasswordReset({ db, body, mailer: app.mailer, publicUrl: app.config.publicUrl }));
+      // Whether mail is configured is the server's, not the account's: saying so reveals nothing (decision 0041).
       return app.mailer.configured ? { message: FORGOT_ANSWER, mail: 'queued' as const } : { message: FORGOT_ANSWER_KEPT, mail: 'outbox' as const };
     },
   });
@@ -149,7 +120,7 @@ async function accountRoutes(app: FastifyInstance) {
     handler: async ({ req, body }) => {
       const refused = await limiter.take([{ key: `reset:a:${addressKey(req.ip)}`, ...RESETS_PER_ADDRESS }]);
       if (refused) throw tooMany(refused, 'Too many password resets from your address.');
-      await resetPassword(db, body, { ip: req.ip });
+      await resetPassword({ db, body, ip: req.ip });
       return { message: RESET_DONE };
     },
   });
@@ -157,7 +128,7 @@ async function accountRoutes(app: FastifyInstance) {
   defineRoute(app, ACCOUNTS.verifyEmail, {
     access: 'public',
     handler: async ({ req, body }) => {
-      await verifyEmail(db, { token: body.token, ip: req.ip });
+      await verifyEmail({ db, token: body.token, ip: req.ip });
       return { message: VERIFY_DONE };
     },
   });
@@ -168,7 +139,7 @@ async function accountRoutes(app: FastifyInstance) {
       // Counted here, not in a guard: a request refused for its body (413) sends no mail and uses up no try.
       const refused = await limiter.take([{ key: `verify-resend:u:${caller.id}`, limit: 3, windowMs: HOUR }]);
       if (refused) throw tooMany(refused, 'Too many verification mails.');
-      const state = await resendVerificationMail(db, { userId: caller.id, mailer: app.mailer, publicUrl: app.config.publicUrl, waitMs: 5000 });
+      const state = await resendVerificationMail({ db, userId: caller.id, mailer: app.mailer, publicUrl: app.config.publicUrl, waitMs: 5000 });
       if (state === 'outbox') return { message: VERIFY_KEPT, mail: state };
       if (state === 'failed') return { message: VERIFY_FAILED, mail: state };
       if (state === 'sent') return { message: VERIFY_SENT, mail: state };
@@ -176,7 +147,7 @@ async function accountRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, ACCOUNTS.listMyRoles, { access: SIGNED_IN, handler: ({ caller }) => listMyRoles(db, caller) });
+  defineRoute(app, ACCOUNTS.listMyRoles, { access: SIGNED_IN, handler: ({ caller }) => listMyRoles({ db, caller }) });
 
   defineRoute(app, ACCOUNTS.switchRole, {
     access: SIGNED_IN,
@@ -184,21 +155,21 @@ async function accountRoutes(app: FastifyInstance) {
       // A typed password is a login attempt on the target account: the same limits, the same failure count.
       const { password } = body;
       if (password) await logins.check(caller.email, req.ip);
-      const switched = await switchRole(db, { caller, role: body.role, password }).catch(async (err: unknown) => {
+      const switched = await switchRole({ db, caller, role: body.role, password }).catch(async (err: unknown) => {
         if (password && err instanceof AppError && err.message === SWITCH_PASSWORD_WRONG) await logins.fail(caller.email, req.ip);
         throw err;
       });
       const { user, links } = switched;
-      const token = await signToken({ sub: user.id, role: user.role, links }, app.tokenKey);
-      return { message: `You are now working as ${user.role}`, token, user: toUserJson(user) };
+      const token = await signToken({ sub: user._id, role: user.role, links }, app.tokenKey);
+      return { message: `You are now working as ${user.role}`, token, user };
     },
   });
 
   defineRoute(app, ACCOUNTS.listPersonConflicts, {
     access: EDITOR_OR_CHAIR,
-    // A track chair on their tracks' papers, not on one they are conflicted with (issue 22.2).
+    // A track chair on their tracks' papers, not on one they are conflicted with (decision 0023).
     guard: chairPaperGuard(db, ACCOUNTS.listPersonConflicts.params, { seesReviewers: true }),
-    handler: async ({ params }) => ({ conflicts: await findPersonConflictsForPaper(db, params.paperId) }),
+    handler: async ({ params }) => ({ conflicts: await findPersonConflictsForPaper({ db, paperId: params.paperId }) }),
   });
 
   defineRoute(app, ACCOUNTS.saveCoAuthors, {
@@ -233,12 +204,14 @@ async function profileRoutes(app: FastifyInstance) {
             tooLarge: 'The photo is too large (at most 2 MB)',
             check: (head) => (imageType(head) ? null : 'The photo must be a JPEG, PNG or WebP image'),
           });
-        }, (key) => discardFileIfUnused(db, app.files, key), req.raw);
+        }, (key) => discardFileIfUnused({ db, store: app.files, key }), req.raw);
         fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]]));
         photoKey = parsed.file?.key;
       }
-      const user = await discardOnFailure({ db, store: app.files, key: photoKey }, () =>
-        updateProfile({ db, userId: caller.id, changes: { ...ProfileFields.parse({ name: fields.name, phone: fields.phone, affiliation: fields.affiliation, country: fields.country, orcid: fields.orcid }), photoKey } }));
+      const user = await discardOnFailure({
+        db, store: app.files, key: photoKey,
+        work: () => updateProfile({ db, userId: caller.id, changes: { ...ProfileFields.parse({ name: fields.name, phone: fields.phone, affiliation: fields.affiliation, country: fields.country, orcid: fields.orcid }), photoKey } }),
+      });
       return { message: 'Profile saved', user };
     },
   });

@@ -22,12 +22,12 @@ const EDITOR = ['Editor'] as const;
 /** The editor's papers, reviewer suggestions and the ranked list, invitations, Send Paper and unassigning, and the mail log. */
 
 /**
- * The conflicts of interest on a paper with the reviewers' names and e-mail addresses (issue 12), for the
+ * The conflicts of interest on a paper with the reviewers' names and e-mail addresses (docs/product.md#the-review-cycle), for the
  * editor's paper page: GET /api/editor/papers/:paperId/conflicts answers ids only. Editor only.
  */
 
 
-/** The editor's Reviewers page (issue 16.6): every reviewer with load, tags, verification and approval. */
+/** The editor's Reviewers page (docs/product.md#the-review-cycle): every reviewer with load, tags, verification and approval. */
 
 async function autoAssignRoutes(app: FastifyInstance) {
   const { db, pool } = app.database;
@@ -36,9 +36,9 @@ async function autoAssignRoutes(app: FastifyInstance) {
     access: EDITOR_OR_CHAIR,
     handler: async ({ req, caller, body }) => {
       const { apply, ...limits } = body;
-      // A track chair assigns within their tracks, never on a paper they are conflicted with (issue 22.2).
-      if (limits.paperIds) await checkEditorPapers(db, caller, limits.paperIds);
-      else limits.paperIds = await scopedPaperIds(db, caller);
+      // A track chair assigns within their tracks, never on a paper they are conflicted with (decision 0023).
+      if (limits.paperIds) await checkEditorPapers({ db, caller, paperIds: limits.paperIds });
+      else limits.paperIds = await scopedPaperIds({ db, caller });
       return autoAssign({ pool, ...limits, apply: apply ? { db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip } } : undefined });
     },
   });
@@ -51,7 +51,7 @@ async function editorPaperRoutes(app: FastifyInstance) {
   defineRoute(app, ASSIGNMENT.listEditorPapers, {
     access: EDITOR_OR_CHAIR,
     handler: async ({ query, reply, caller }) => {
-      const scope = await findEditorScope(db, caller);
+      const scope = await findEditorScope({ db, caller });
       const { papers, nextCursor } = await listEditorPapers({ db, secret, query, trackIds: scopeTrackIds(scope), chairEmail: caller.chairOnly ? caller.email : undefined });
       if (nextCursor) reply.header('x-next-cursor', nextCursor);
       return papers;
@@ -112,7 +112,7 @@ async function editorPaperRoutes(app: FastifyInstance) {
       return { message: reviewerUnassigned(reviewerName) };
     },
   });
-  defineRoute(app, ASSIGNMENT.listEditorMessages, { access: EDITOR, handler: () => listEditorMessages(db, { configured: app.mailer.configured }) });
+  defineRoute(app, ASSIGNMENT.listEditorMessages, { access: EDITOR, handler: () => listEditorMessages({ db, configured: app.mailer.configured }) });
 }
 
 async function conflictRoutes(app: FastifyInstance) {
@@ -127,7 +127,7 @@ async function conflictRoutes(app: FastifyInstance) {
 async function reviewerApprovalRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  defineRoute(app, ASSIGNMENT.listReviewers, { access: EDITOR, handler: ({ query }) => listReviewersForEditor(db, query) });
+  defineRoute(app, ASSIGNMENT.listReviewers, { access: EDITOR, handler: ({ query }) => listReviewersForEditor({ db, query }) });
   defineRoute(app, ASSIGNMENT.setReviewerApproval, {
     access: EDITOR,
     // Cached lists are invalidated by every write request itself (app.ts), awaited before the answer.

@@ -7,7 +7,7 @@ import { printBadges } from '../services/attendees/print-badges';
 
 const EDITOR = ['Editor'] as const;
 
-/** The registration desk (issue 24.5): the editor's alone (a track chair is refused). */
+/** The registration desk (decision 0047): the editor's alone (a track chair is refused). */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
 

@@ -20,7 +20,7 @@ const EDITOR = ['Editor'] as const;
 const PHOTO_MAX = 2 * 1024 * 1024;
 
 /**
- * Award nominations, the panel and the awardees (issue 24.6). Who may see a nomination is the services' to
+ * Award nominations, the panel and the awardees (decision 0044). Who may see a nomination is the services' to
  * decide: the nominator their own, the panel and the editors the year's; the CV only the panel and the editors.
  */
 const routes: FastifyPluginAsync = async (app) => {
@@ -63,7 +63,7 @@ const routes: FastifyPluginAsync = async (app) => {
         }
       }
     } catch (err) {
-      for (const key of Object.values(stored)) await discardFileIfUnused(db, app.files, key).catch(() => {});
+      for (const key of Object.values(stored)) await discardFileIfUnused({ db, store: app.files, key }).catch(() => {});
       throw err;
     }
     return { fields, cvKey: stored.cv, photoKey: stored.photo ?? null };
@@ -71,11 +71,11 @@ const routes: FastifyPluginAsync = async (app) => {
 
   /** The panel's routes refuse anyone else before the request's input is read (a stranger hears 403 whatever they send). */
   const panelOnly = async (_req: FastifyRequest, caller: Caller) => {
-    const denial = await checkPanel(db, caller);
+    const denial = await checkPanel({ db, caller });
     if (denial) throw new AppError(denial.code, denial.message);
   };
 
-  defineRoute(app, AWARDS.listAwardees, { access: 'public', handler: ({ params }) => listAwardees(db, params.year) });
+  defineRoute(app, AWARDS.listAwardees, { access: 'public', handler: ({ params }) => listAwardees({ db, year: params.year }) });
 
   defineRoute(app, AWARDS.getAwardeePhoto, {
     access: 'public',
@@ -95,11 +95,11 @@ const routes: FastifyPluginAsync = async (app) => {
     guard: async () => checkNominationsOpen(),
     handler: async ({ req, caller }) => {
       const form = await readNominationForm(req);
-      const nomination = await discardOnFailure({ db, store: app.files, key: [form.cvKey, form.photoKey] }, async () => {
+      const nomination = await discardOnFailure({ db, store: app.files, key: [form.cvKey, form.photoKey], work: async () => {
         const fields = NominationFields.parse(form.fields);
         if (!form.cvKey) throw new AppError('bad_request', 'Attach the nominee\'s CV as a PDF');
         return createNomination({ db, caller, ip: req.ip, fields, cvKey: form.cvKey, photoKey: form.photoKey });
-      });
+      } });
       return { message: `Nomination received: ${nomination.nomineeName}, ${nomination.category}`, nomination };
     },
   });
@@ -138,7 +138,7 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, AWARDS.listPanelMembers, { access: EDITOR, handler: () => listPanelMembers(db) });
+  defineRoute(app, AWARDS.listPanelMembers, { access: EDITOR, handler: () => listPanelMembers({ db }) });
   defineRoute(app, AWARDS.addPanelMember, { access: EDITOR, handler: ({ req, caller, body }) => addPanelMember({ db, caller, ip: req.ip, email: body.email }) });
   defineRoute(app, AWARDS.removePanelMember, { access: EDITOR, handler: ({ req, caller, params }) => removePanelMember({ db, caller, ip: req.ip, userId: params.userId }) });
 };

@@ -5,7 +5,7 @@ import { defineRoute } from '../http/route';
 import { getBulkMail, listBulkMails, previewBulkMail, sendBulkMail } from '../services/bulk-mail/bulk-mails';
 import { EDITOR_OR_CHAIR } from './chair-access';
 
-/** Mail to a group (issue 25.3): the editor's, and each track chair's within their tracks. */
+/** Mail to a group (decision 0040): the editor's, and each track chair's within their tracks. */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect';
 import type { Caller } from '../permissions';
 import { checkEditorPaper } from '../services/tracks/chairs';
 
-/** Routes the editor and track chairs share (issue 22.2): a chair acts only on their tracks' papers. */
+/** Routes the editor and track chairs share (decision 0023): a chair acts only on their tracks' papers. */
 export const EDITOR_OR_CHAIR = ['Editor', 'Chair'] as const;
 
 /**

@@ -6,12 +6,12 @@ import { AppError } from '../errors';
 import {
   discardUnlessLogo, findConferenceLogo, getEditorConference, logoProblem, publicConference, removeConferenceLogo, saveConferenceFacts,
   saveConferenceLogo, splitConferenceBody,
-} from '../services/shared/save-conference';
+} from '../services/conference/save-conference';
 
 const EDITOR = ['Editor'] as const;
 
 /**
- * The conference's facts and logo (issue 26.1). After each write this instance reloads its facts at once, so its
+ * The conference's facts and logo (decision 0051). After each write this instance reloads its facts at once, so its
  * pages, mails and documents show the new ones on the next request; other instances follow within the store's poll.
  */
 const routes: FastifyPluginAsync = async (app) => {
@@ -46,7 +46,7 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR,
     handler: async ({ req, caller }) => {
       if (!req.isMultipart()) throw new AppError('bad_request', LOGO_TEXT.notMultipart);
-      const discard = (key: string) => discardUnlessLogo(db, app.files, key);
+      const discard = (key: string) => discardUnlessLogo({ db, store: app.files, key });
       const { file } = await readMultipart(req.parts({ limits: { fileSize: LOGO_MAX_BYTES + 1 } }), (part) => storeUpload(app.files, part, logo), discard, req.raw);
       if (!file) throw new AppError('bad_request', LOGO_TEXT.missing);
       try {
@@ -62,7 +62,7 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, CONFERENCE.getLogo, {
     access: EDITOR,
     handler: async ({ reply }) => {
-      const { key, type } = await findConferenceLogo(db, app.files);
+      const { key, type } = await findConferenceLogo({ db, store: app.files });
       return reply.type(`image/${type}`).header('cache-control', 'private, no-store').send(app.files.get(key));
     },
   });

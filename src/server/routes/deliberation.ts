@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DELIBERATION } from '../../core/api/deliberation';
 import { defineRoute } from '../http/route';
-import { findAuthorResponsePage, saveAuthorResponse } from '../services/review/author-response';
-import { findMetaReview, saveMetaReview } from '../services/review/meta-review';
+import { findAuthorResponsePage, saveAuthorResponse } from '../services/deliberation/author-response';
+import { findMetaReview, saveMetaReview } from '../services/deliberation/meta-review';
 import { findAuthorPaper } from '../services/submissions/author-papers';
 import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
 const AUTHOR = ['Author'] as const;
 
 /**
- * Deliberation (issue 23.4, 23.5): the meta-review, for the editor and the paper's track chair (not conflicted);
+ * Deliberation (decision 0033): the meta-review, for the editor and the paper's track chair (not conflicted);
  * the authors' response, for the paper's submitter or a co-author.
  */
 const routes: FastifyPluginAsync = async (app) => {

@@ -3,14 +3,14 @@ import type { z } from 'zod';
 import { DISCUSSION } from '../../core/api/discussion';
 import { defineRoute } from '../http/route';
 import type { Caller } from '../permissions';
-import { addDiscussionPost, checkDiscussionParticipant, editDiscussionPost, listDiscussion } from '../services/review/discussion';
-import { listOtherReviews } from '../services/review/other-reviews';
+import { addDiscussionPost, checkDiscussionParticipant, editDiscussionPost, listDiscussion } from '../services/discussion/discussion';
+import { listOtherReviews } from '../services/discussion/other-reviews';
 import { checkMayReview } from '../services/submissions/review-status';
 
 /** A paper's discussion is its committee's: reviewers, track chairs and the editor; an author's account is refused by role. */
 const COMMITTEE = ['Editor', 'Chair', 'Reviewer'] as const;
 
-/** Deliberation (issue 23.2, 23.3): the other reviews a reviewer may read, and each paper's discussion thread. */
+/** Deliberation (decision 0032): the other reviews a reviewer may read, and each paper's discussion thread. */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   /** Whether the caller takes part, before a body is read: a stranger hears 403/404 whatever they send. */

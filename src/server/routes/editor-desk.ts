@@ -14,13 +14,13 @@ import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
 /** The editor's mail log: a failed mail queued once more, the log filtered per recipient, one mail whole; the invitations' states. */
 
-/** Tells the editor's screens whether mail is delivered or only kept in the outbox (issue 18 §3). */
+/** Tells the editor's screens whether mail is delivered or only kept in the outbox (docs/product.md#mail). */
 
 const EDITOR = ['Editor'] as const;
 
 /** The editor's records: the audit log (read only: there is no route that changes it) and the CSV exports. */
 
-/** The editor dashboard's chart data (issue 12): Editor only. */
+/** The editor dashboard's chart data (docs/product.md#the-review-cycle): Editor only. */
 
 async function mailQueueRoutes(app: FastifyInstance) {
   const { db } = app.database;
@@ -28,19 +28,19 @@ async function mailQueueRoutes(app: FastifyInstance) {
   defineRoute(app, EDITOR_DESK.retryMail, {
     access: ['Editor'],
     handler: async ({ req, caller, params }) => {
-      const mail = await retryMail(db, { mailer: app.mailer, mailId: params.mailId, editorId: caller.id, ip: req.ip });
+      const mail = await retryMail({ db, mailer: app.mailer, mailId: params.mailId, editorId: caller.id, ip: req.ip });
       return { message: MAIL_RETRY_QUEUED, mail };
     },
   });
-  defineRoute(app, EDITOR_DESK.listMails, { access: ['Editor'], handler: ({ query }) => listMails(db, { query, configured: app.mailer.configured }) });
+  defineRoute(app, EDITOR_DESK.listMails, { access: ['Editor'], handler: ({ query }) => listMails({ db, query, configured: app.mailer.configured }) });
   defineRoute(app, EDITOR_DESK.getMail, {
     access: ['Editor'],
-    handler: ({ params }) => getMailForEditor(db, { mailId: params.mailId, configured: app.mailer.configured }),
+    handler: ({ params }) => getMailForEditor({ db, mailId: params.mailId, configured: app.mailer.configured }),
   });
   defineRoute(app, EDITOR_DESK.listInvitationMails, {
     access: EDITOR_OR_CHAIR,
     guard: chairPaperGuard(db, EDITOR_DESK.listInvitationMails.params, { seesReviewers: true }),
-    handler: ({ params }) => listInvitationMails(db, params.paperId),
+    handler: ({ params }) => listInvitationMails({ db, paperId: params.paperId }),
   });
 }
 
@@ -57,14 +57,14 @@ async function mailStatusRoutes(app: FastifyInstance) {
 async function recordRoutes(app: FastifyInstance) {
   const { db, pool } = app.database;
 
-  defineRoute(app, EDITOR_DESK.listAuditEntries, { access: EDITOR, handler: ({ query }) => listAudit(db, query) });
+  defineRoute(app, EDITOR_DESK.listAuditEntries, { access: EDITOR, handler: ({ query }) => listAudit({ db, query }) });
 
   defineRoute(app, EDITOR_DESK.downloadExport, {
     access: EDITOR_OR_CHAIR,
     handler: async ({ params, reply, caller }) => {
       const name = params.file.replace(/\.csv$/, '') as ExportName;
-      // A track chair downloads papers, assignments and reviews of their tracks only (issue 22.2).
-      const scope = await exportScopeFor(db, caller, isScopedExport(name));
+      // A track chair downloads papers, assignments and reviews of their tracks only (decision 0023).
+      const scope = await exportScopeFor({ db, caller, scopedExport: isScopedExport(name) });
       const day = new Date().toISOString().slice(0, 10);
       return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)

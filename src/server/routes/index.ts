@@ -30,7 +30,7 @@ import workshops from './workshops';
 
 /**
  * Every API route module, each registered under /api: one per contract table in src/core/api, of the same name
- * (docs/decisions/0058-one-home-per-domain.md). api-docs serves the OpenAPI document of them all.
+ * (decision 0058). api-docs serves the OpenAPI document of them all.
  */
 export const apiRoutes: FastifyPluginAsync[] = [
   site, accounts, submissions, review, assignment, reviewDesk, reviewForm, reviewQuality, deliberation, discussion, phase, tracks,

@@ -7,7 +7,7 @@ import { describeUnsubscribeLink, getMailPreferences, saveMailPreferences, unsub
 
 const FORM = 'application/x-www-form-urlencoded';
 
-/** Issue 25.4: notification settings (any signed-in role) and the signed unsubscribe links of mails (no login). */
+/** Decision 0039: notification settings (any signed-in role) and the signed unsubscribe links of mails (no login). */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const digestHours = app.config.MAIL_DIGEST_HOURS;

@@ -4,7 +4,7 @@ import { defineRoute } from '../http/route';
 import { listMailTemplates, resetMailTemplate, saveMailTemplate } from '../services/mail-templates/mail-templates';
 import { previewMailTemplate } from '../services/mail-templates/preview-mail-template';
 
-/** The editor's mail templates (issue 25.2): the conference editor's alone; a track chair is refused. */
+/** The editor's mail templates (decision 0038): the conference editor's alone; a track chair is refused. */
 const EDITOR = ['Editor'] as const;
 
 const routes: FastifyPluginAsync = async (app) => {

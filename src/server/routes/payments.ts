@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { PAYMENTS } from '../../core/api/payments';
-import { formatMoney } from '../../core/registration';
+import { formatDecimal, formatMoney } from '../../core/format';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { AppError } from '../errors';
 import { defineRoute } from '../http/route';
@@ -15,7 +15,7 @@ import { receiveCardReturn, receivePayuReturn, recordCardWebhook, type PaymentOu
 const FORM = 'application/x-www-form-urlencoded';
 const HOUR = 60 * 60 * 1000;
 /**
- * Per client address and hour (issue 16 point 4): starting payments (PayU or card) and payers' browsers
+ * Per client address and hour (decision 0019): starting payments (PayU or card) and payers' browsers
  * coming back from PayU. A whole class behind one NAT pays in an hour; a script cannot fill the database.
  */
 export const PAYMENT_LIMITS = {
@@ -36,7 +36,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const card = createCardProvider(config, app.log);
   const registrationUrl = `${config.publicUrl}/registration`;
   const limiter = new SharedLimiter(db);
-  // A settled payment's receipt and confirmation mail (issue 24.3) go out in the settling transaction.
+  // A settled payment's receipt and confirmation mail (decision 0048) go out in the settling transaction.
   const notify = { mailer: app.mailer, publicUrl: config.publicUrl, secret: config.JWT_SECRET };
   // A guard: counted before the body is read, so a refused client's body is never parsed.
   const limit = (kind: keyof typeof PAYMENT_LIMITS) => async (req: { ip: string }) => {
@@ -48,7 +48,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return card;
   };
   const resultPage = ({ payment: p, owed }: PaymentOutcome) => renderResultPage({
-    status: p.status, txnid: p.txnid, amount: Number(p.amount).toFixed(2), currency: p.currency, name: p.name, product: p.product, registrationUrl,
+    status: p.status, txnid: p.txnid, amount: formatDecimal(Number(p.amount)), currency: p.currency, name: p.name, product: p.product, registrationUrl,
     owed: owed ? formatMoney(owed.minor, owed.currency) : null,
   });
 
@@ -133,7 +133,7 @@ const routes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  // Without `limit`, every payment (SPEC's shape); with it, one page, the next cursor in x-next-cursor (like /editor/papers).
+  // Without `limit`, every payment (the original API's shape); with it, one page, the next cursor in x-next-cursor (like /editor/papers).
   defineRoute(app, PAYMENTS.listPayments, {
     access: EDITOR,
     handler: async ({ query, reply }) => {

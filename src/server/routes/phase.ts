@@ -1,15 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PHASE } from '../../core/api/phase';
-import { currentPhase } from '../../core/conference-phase';
 import { defineRoute } from '../http/route';
-import { getSettings } from '../services/shared/settings';
+import { findPhase } from '../services/phase/find-phase';
 
-/** The conference's phase (issue 23.8): every signed-in role sees it; the server's clock decides. */
+/** The conference's phase (decision 0035): every signed-in role sees it. */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   defineRoute(app, PHASE.getPhase, {
     access: ['Author', 'Editor', 'Reviewer', 'Chair'],
-    handler: async () => currentPhase(await getSettings(db), new Date()),
+    handler: () => findPhase({ db }),
   });
 };
 

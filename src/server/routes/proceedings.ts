@@ -4,8 +4,8 @@ import { PROCEEDINGS } from '../../core/api/proceedings';
 import type { ProceedingsQuery } from '../../core/schemas/proceedings';
 import { defineRoute } from '../http/route';
 import type { Caller } from '../permissions';
-import { exportBibtex, exportCameraReadyZip, exportCrossrefXml, exportMetadataCsv, type ProceedingsScope } from '../services/submissions/proceedings';
-import { findProceedingsScope } from '../services/tracks/proceedings-scope';
+import { exportBibtex, exportCameraReadyZip, exportCrossrefXml, exportMetadataCsv, type ProceedingsScope } from '../services/proceedings/proceedings';
+import { findProceedingsScope } from '../services/proceedings/proceedings-scope';
 import { EDITOR_OR_CHAIR } from './chair-access';
 
 /** A download's name: "<base>[-<track>]-<day>.<ext>" (a track id reduced to safe characters). */
@@ -17,7 +17,7 @@ function attachment(reply: FastifyReply, opts: { type: string; base: string; ext
 }
 
 /**
- * What the publisher takes away (issue 26.4, 26.5): the Crossref deposit, BibTeX, the metadata CSV and the
+ * What the publisher takes away (decision 0042): the Crossref deposit, BibTeX, the metadata CSV and the
  * camera-ready PDFs in one zip, each streamed as a download, for the editor and (their tracks) track chairs.
  */
 const routes: FastifyPluginAsync = async (app) => {

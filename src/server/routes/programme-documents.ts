@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { PROGRAMME_DOCUMENTS } from '../../core/api/programme-documents';
 import { defineRoute } from '../http/route';
-import { renderAbstractBook, renderPublishedAbstractBook, renderPublishedProgrammePdf } from '../services/programme/programme-documents';
+import { renderAbstractBook, renderPublishedAbstractBook, renderPublishedProgrammePdf } from '../services/programme-documents/programme-documents';
 
 const EDITOR = ['Editor'] as const;
 
 const pdf = (reply: FastifyReply, bytes: Uint8Array, name: string, cache: string) => reply.type('application/pdf')
   .header('content-disposition', `inline; filename="${name}"`).header('cache-control', cache).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
-/** Issue 26.3: the printable programme and the abstract book, from the published programme (public) or for the editor. */
+/** Decision 0053: the printable programme and the abstract book, from the published programme (public) or for the editor. */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
 

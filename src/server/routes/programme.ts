@@ -14,11 +14,11 @@ import { getPaperRegistration } from '../services/submissions/author-papers';
 const EDITOR = ['Editor'] as const;
 const SIGNED_IN = ['Author', 'Editor', 'Reviewer', 'Chair'] as const;
 
-/** Programme, calendars and registration of papers (issue 15, docs/decisions/0017). */
+/** Programme, calendars and registration of papers (decision 0017). */
 
 const CERTIFICATE_HOLDERS = ['Author', 'Editor', 'Reviewer'] as const;
 
-/** Certificates of presentation, attendance, awards and workshops (issues 15, 24.5, 26.6). */
+/** Certificates of presentation, attendance, awards and workshops (decisions 0017, 0047 and 0054). */
 
 async function programRoutes(app: FastifyInstance) {
   const { db } = app.database;
@@ -96,7 +96,7 @@ async function certificateRoutes(app: FastifyInstance) {
     access: EDITOR,
     handler: ({ body }) => issueCertificates({ db, presentationsBeforeSessions: body.presentationsBeforeSessions }),
   });
-  defineRoute(app, PROGRAMME.listMyCertificates, { access: CERTIFICATE_HOLDERS, handler: ({ caller }) => findCertificatesFor(db, caller) });
+  defineRoute(app, PROGRAMME.listMyCertificates, { access: CERTIFICATE_HOLDERS, handler: ({ caller }) => findCertificatesFor({ db, holder: caller }) });
   defineRoute(app, PROGRAMME.getMyCertificatePdf, {
     access: CERTIFICATE_HOLDERS,
     handler: async ({ caller, params, reply }) => {

@@ -4,13 +4,13 @@ import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { AppError } from '../errors';
 import { defineRoute } from '../http/route';
 import { createCardProvider } from '../payments/card';
-import { cancelRegistration } from '../services/payments/cancel-registration';
-import { createCoupon, listCoupons, updateCoupon } from '../services/payments/coupons';
-import { createRegistration } from '../services/payments/create-registration';
-import { createEarlyBirdPrice, deleteEarlyBirdPrice, listEarlyBirdPrices } from '../services/payments/early-bird-prices';
+import { cancelRegistration } from '../services/registrations/cancel-registration';
+import { createCoupon, listCoupons, updateCoupon } from '../services/registrations/coupons';
+import { createRegistration } from '../services/registrations/create-registration';
+import { createEarlyBirdPrice, deleteEarlyBirdPrice, listEarlyBirdPrices } from '../services/registrations/early-bird-prices';
 import { CARD_TAKES_DOLLARS, PAYU_TAKES_RUPEES, startRegistrationPayment } from '../services/payments/initiate-payment';
-import { findMyRegistration, listMyRegistrations, myRegistrationJson, VERIFY_FIRST } from '../services/payments/list-my-registrations';
-import { listPrices, priceRegistration, toQuoteJson } from '../services/payments/price-registration';
+import { findMyRegistration, listMyRegistrations, myRegistrationJson, VERIFY_FIRST } from '../services/registrations/list-my-registrations';
+import { listPrices, priceRegistration, toQuoteJson } from '../services/registrations/price-registration';
 import { PAYMENT_LIMITS } from './payments';
 
 const ANY_ROLE = ['Author', 'Editor', 'Reviewer'] as const;
@@ -19,7 +19,7 @@ const EDITOR = ['Editor'] as const;
 const CONTACT_EMAIL = 'info@conference.example.org';
 const QUOTE_LIMIT = { limit: 600, windowMs: 60 * 60 * 1000 };
 
-/** Issue 24.1–24.2: registrations, prices and the editor's early-bird windows and coupons. */
+/** Decision 0043: registrations, prices and the editor's early-bird windows and coupons. */
 const routes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const db = app.database.db;
@@ -35,13 +35,13 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   const actorOf = (caller: { id: string; role: string }, ip: string) => ({ id: caller.id, role: caller.role, ip });
 
-  defineRoute(app, REGISTRATIONS.getPrices, { access: 'public', handler: () => listPrices(db) });
+  defineRoute(app, REGISTRATIONS.getPrices, { access: 'public', handler: () => listPrices({ db }) });
 
   defineRoute(app, REGISTRATIONS.quoteRegistration, {
     access: 'public',
     guard: limit('quote', QUOTE_LIMIT),
-    handler: async ({ body, caller }) => toQuoteJson(await priceRegistration(db, {
-      category: body.category, currency: body.currency, paperId: body.paperId ?? null, couponCode: body.coupon ?? null, files: app.files,
+    handler: async ({ body, caller }) => toQuoteJson(await priceRegistration({
+      db, category: body.category, currency: body.currency, paperId: body.paperId ?? null, couponCode: body.coupon ?? null, files: app.files,
       // A paper is priced only for its own authors, signed in with their confirmed address (decision 0056).
       registrant: caller?.emailVerified ? { userId: caller.id, email: caller.email } : null,
     })),
@@ -57,20 +57,20 @@ const routes: FastifyPluginAsync = async (app) => {
       // A provider that cannot take this currency is refused before anything is written (no coupon use taken).
       if (body.provider === 'payu' && body.currency !== 'INR') throw new AppError('bad_request', PAYU_TAKES_RUPEES);
       if (body.provider === 'card' && body.currency !== 'USD') throw new AppError('bad_request', CARD_TAKES_DOLLARS);
-      const registration = await createRegistration(db, {
-        userId: caller.id, name: body.name, email: caller.email, affiliation: body.affiliation, country: body.country,
+      const registration = await createRegistration({
+        db, userId: caller.id, name: body.name, email: caller.email, affiliation: body.affiliation, country: body.country,
         category: body.category, currency: body.currency, paperId: body.paperId ?? null, couponCode: body.coupon ?? null,
         billingName: body.billingName ?? null, billingAddress: body.billingAddress ?? null, files: app.files,
         actor: { id: caller.id, role: caller.role, ip: req.ip },
       });
       const payment = await startRegistrationPayment({ db, config, card, registration, provider: body.provider, contactEmail: CONTACT_EMAIL });
-      return { registration: await myRegistrationJson(db, registration), payment };
+      return { registration: await myRegistrationJson({ db, registration }), payment };
     },
   });
 
   defineRoute(app, REGISTRATIONS.listMyRegistrations, {
     access: ANY_ROLE,
-    handler: ({ caller }) => listMyRegistrations(db, caller),
+    handler: ({ caller }) => listMyRegistrations({ db, caller }),
   });
 
   defineRoute(app, REGISTRATIONS.payRegistration, {
@@ -80,7 +80,7 @@ const routes: FastifyPluginAsync = async (app) => {
       await limit('pay', PAYMENT_LIMITS.initiate)(req);
     },
     handler: async ({ caller, params, body }) => {
-      const registration = await findMyRegistration(db, caller, params.id);
+      const registration = await findMyRegistration({ db, caller, registrationId: params.id });
       if (registration.status === 'paid') throw new AppError('conflict', 'This registration is paid already.');
       if (registration.status === 'cancelled') throw new AppError('conflict', 'This registration is cancelled: register again.');
       return startRegistrationPayment({ db, config, card, registration, provider: body.provider, contactEmail: CONTACT_EMAIL });
@@ -91,31 +91,32 @@ const routes: FastifyPluginAsync = async (app) => {
     access: ANY_ROLE,
     guard: async (_req, caller) => verified(caller),
     handler: async ({ req, caller, params }) => {
-      const registration = await findMyRegistration(db, caller, params.id);
-      return myRegistrationJson(db, await cancelRegistration(db, { registration, actor: actorOf(caller, req.ip), seatOffer: { mailer: app.mailer, publicUrl: app.config.publicUrl } }));
+      const registration = await findMyRegistration({ db, caller, registrationId: params.id });
+      const cancelled = await cancelRegistration({ db, registration, actor: actorOf(caller, req.ip), seatOffer: { mailer: app.mailer, publicUrl: app.config.publicUrl } });
+      return myRegistrationJson({ db, registration: cancelled });
     },
   });
 
-  defineRoute(app, REGISTRATIONS.listEarlyBirdPrices, { access: EDITOR, handler: () => listEarlyBirdPrices(db) });
+  defineRoute(app, REGISTRATIONS.listEarlyBirdPrices, { access: EDITOR, handler: () => listEarlyBirdPrices({ db }) });
   defineRoute(app, REGISTRATIONS.createEarlyBirdPrice, {
     access: EDITOR,
-    handler: ({ req, caller, body }) => createEarlyBirdPrice(db, { ...body, actor: actorOf(caller, req.ip) }),
+    handler: ({ req, caller, body }) => createEarlyBirdPrice({ db, ...body, actor: actorOf(caller, req.ip) }),
   });
   defineRoute(app, REGISTRATIONS.deleteEarlyBirdPrice, {
     access: EDITOR,
     handler: async ({ req, caller, params }) => {
-      await deleteEarlyBirdPrice(db, { id: params.id, actor: actorOf(caller, req.ip) });
+      await deleteEarlyBirdPrice({ db, id: params.id, actor: actorOf(caller, req.ip) });
       return { deleted: true as const };
     },
   });
   defineRoute(app, REGISTRATIONS.listCoupons, { access: EDITOR, handler: () => listCoupons(db) });
   defineRoute(app, REGISTRATIONS.createCoupon, {
     access: EDITOR,
-    handler: ({ req, caller, body }) => createCoupon(db, { coupon: body, actor: actorOf(caller, req.ip) }),
+    handler: ({ req, caller, body }) => createCoupon({ db, coupon: body, actor: actorOf(caller, req.ip) }),
   });
   defineRoute(app, REGISTRATIONS.updateCoupon, {
     access: EDITOR,
-    handler: ({ req, caller, params, body }) => updateCoupon(db, { code: params.code, change: body, actor: actorOf(caller, req.ip) }),
+    handler: ({ req, caller, params, body }) => updateCoupon({ db, code: params.code, change: body, actor: actorOf(caller, req.ip) }),
   });
 };
 

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { REVIEW_DESK } from '../../core/api/review-desk';
 import { reviewersReminded } from '../../core/messages';
 import { defineRoute } from '../http/route';
-import { listMissingReviews, remindReviewers } from '../services/assignment/missing-reviews';
+import { listMissingReviews, remindReviewers } from '../services/review-desk/missing-reviews';
 import { EDITOR_OR_CHAIR } from './chair-access';
 
-/** The missing reviews and the reminders about them (issue 22.5): the editor's, and each track chair's for their tracks. */
+/** The missing reviews and the reminders about them (docs/product.md#assignments-declines-and-withdrawals): the editor's, and each track chair's for their tracks. */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
 

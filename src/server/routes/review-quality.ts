@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { REVIEW_QUALITY } from '../../core/api/review-quality';
 import { defineRoute } from '../http/route';
-import { buildAnonymisedExport, toAnonymisedCsv } from '../services/review/anonymised-export';
-import { listReviewVersions } from '../services/review/review-history';
-import { rateReview } from '../services/review/review-ratings';
+import { buildAnonymisedExport, toAnonymisedCsv } from '../services/review-quality/anonymised-export';
+import { listReviewVersions } from '../services/review-quality/review-history';
+import { rateReview } from '../services/review-quality/review-ratings';
 import { exportScopeFor } from '../services/tracks/chairs';
 import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
 /**
- * A review's history and rating (issue 23.6, 23.7) for the editor and the paper's chair (a conflicted chair is
+ * A review's history and rating (decision 0034 and docs/product.md#deliberation) for the editor and the paper's chair (a conflicted chair is
  * refused, another track's chair told it does not exist), and the anonymised review export (23.9), which a
  * chair downloads for their tracks as the other review exports.
  */
@@ -34,7 +34,7 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, REVIEW_QUALITY.exportAnonymisedCsv, {
     access: EDITOR_OR_CHAIR,
     handler: async ({ caller, reply }) => {
-      const data = await buildAnonymisedExport({ db, secret, scope: await exportScopeFor(db, caller, true) });
+      const data = await buildAnonymisedExport({ db, secret, scope: await exportScopeFor({ db, caller, scopedExport: true }) });
       return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="reviews-anonymised-${day()}.csv"`).send(toAnonymisedCsv(data));
     },
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, REVIEW_QUALITY.exportAnonymisedJson, {
     access: EDITOR_OR_CHAIR,
     handler: async ({ caller, reply }) => {
-      const data = await buildAnonymisedExport({ db, secret, scope: await exportScopeFor(db, caller, true) });
+      const data = await buildAnonymisedExport({ db, secret, scope: await exportScopeFor({ db, caller, scopedExport: true }) });
       reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="reviews-anonymised-${day()}.json"`);
       return data;
     },

@@ -6,13 +6,13 @@ import { defineRoute } from '../http/route';
 import { canReadAssignedList, canRespondAs } from '../permissions';
 import { checkMayBid, listBiddingPapers, placeBid } from '../services/assignment/bids';
 import { getSettings, updateSettings } from '../services/shared/settings';
-import { addComment } from '../services/submissions/add-comment';
-import { listAssignedPapers } from '../services/submissions/assigned-papers';
+import { addComment } from '../services/review/add-comment';
+import { listAssignedPapers } from '../services/review/assigned-papers';
 import { findAuthorPaper, listDeclaredConflicts } from '../services/submissions/author-papers';
 import { listPaperConflicts, setDeclaredConflicts } from '../services/submissions/conflicts';
-import { notifyAuthors, setDecision } from '../services/submissions/decisions';
+import { notifyAuthors, setDecision } from '../services/review/decisions';
 import { checkMayReview, respondToPaper } from '../services/submissions/review-status';
-import { findOwnReview, listReviewsForPaper, saveReview } from '../services/submissions/reviews';
+import { findOwnReview, listReviewsForPaper, saveReview } from '../services/review/reviews';
 import { checkEditorPapers, scopedPaperIds } from '../services/tracks/chairs';
 import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
@@ -21,8 +21,8 @@ const AUTHOR = ['Author'] as const;
 const REVIEWER = ['Reviewer'] as const;
 
 /**
- * The review cycle to a decision (issue 12): settings and deadlines, structured reviews, conflicts of
- * interest, bids, decisions and notification, camera-ready. Checks that SPEC §8 puts before a body error
+ * The review cycle to a decision (docs/product.md#the-review-cycle): settings and deadlines, structured reviews, conflicts of
+ * interest, bids, decisions and notification, camera-ready. Checks that come before a body error (docs/product.md#the-api)
  * (a paper not sent to the reviewer, whose paper it is, whether this account may bid) are guards: they run
  * before the body is read, and parse the path themselves, which is not validated yet there.
  */
@@ -34,7 +34,7 @@ async function reviewCycleRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
   // Settings
-  defineRoute(app, REVIEW.getSettings, { access: EDITOR, handler: () => getSettings(db) });
+  defineRoute(app, REVIEW.getSettings, { access: EDITOR, handler: () => getSettings({ db }) });
   defineRoute(app, REVIEW.updateSettings, {
     access: EDITOR,
     handler: ({ req, caller, body }) => updateSettings({ db, patch: body, editor: { id: caller.id, ip: req.ip } }),
@@ -43,7 +43,7 @@ async function reviewCycleRoutes(app: FastifyInstance) {
   defineRoute(app, REVIEW.getDeadlines, {
     access: ['Author', 'Editor', 'Reviewer'],
     handler: async () => {
-      const { submissionDeadline, reviewDeadline, cameraReadyDeadline } = await getSettings(db);
+      const { submissionDeadline, reviewDeadline, cameraReadyDeadline } = await getSettings({ db });
       return { submissionDeadline, reviewDeadline, cameraReadyDeadline };
     },
   });
@@ -51,7 +51,7 @@ async function reviewCycleRoutes(app: FastifyInstance) {
   // Reviews
   defineRoute(app, REVIEW.saveReview, {
     access: REVIEWER,
-    // A reviewer the paper was not sent to, or who declined it (issue 22.4), hears 403 whatever they send.
+    // A reviewer the paper was not sent to, or who declined it (docs/product.md#assignments-declines-and-withdrawals), hears 403 whatever they send.
     guard: async (req, caller) => {
       const { paperId } = REVIEW.saveReview.params.parse(req.params);
       await checkMayReview({ db, paperId, reviewerId: caller.id });
@@ -97,8 +97,8 @@ async function reviewCycleRoutes(app: FastifyInstance) {
   defineRoute(app, REVIEW.listBiddingPapers, { access: REVIEWER, handler: ({ caller }) => listBiddingPapers({ db, reviewer: caller }) });
   defineRoute(app, REVIEW.placeBid, {
     access: REVIEWER,
-    // Whether this account may bid at all comes before the paper id and the body are read (issue 27.4).
-    guard: (_req, caller) => checkMayBid(db, caller.id),
+    // Whether this account may bid at all comes before the paper id and the body are read (docs/product.md#who-sees-whom).
+    guard: (_req, caller) => checkMayBid({ db, reviewerId: caller.id }),
     handler: ({ req, caller, params, body }) => placeBid({ db, reviewer: { id: caller.id, email: caller.email, ip: req.ip }, paperId: params.paperId, bid: body.bid }),
   });
 
@@ -111,11 +111,11 @@ async function reviewCycleRoutes(app: FastifyInstance) {
   defineRoute(app, REVIEW.notifyAuthors, {
     access: EDITOR_OR_CHAIR,
     handler: async ({ req, caller, body }) => {
-      // A track chair notifies within their tracks, never on a paper they are conflicted with (issue 22.2).
-      if (body.paperIds) await checkEditorPapers(db, caller, body.paperIds);
-      const paperIds = body.paperIds ?? await scopedPaperIds(db, caller);
+      // A track chair notifies within their tracks, never on a paper they are conflicted with (decision 0023).
+      if (body.paperIds) await checkEditorPapers({ db, caller, paperIds: body.paperIds });
+      const paperIds = body.paperIds ?? await scopedPaperIds({ db, caller });
       const told = await notifyAuthors({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, paperIds, dryRun: body.dryRun, editor: { id: caller.id, ip: req.ip } });
-      // Decision mails are essential (never held nor turned off): queued, or kept without SMTP (issue 25.1).
+      // Decision mails are essential (never held nor turned off): queued, or kept without SMTP (decision 0041).
       return body.dryRun ? told : { ...told, mail: app.mailer.configured ? 'queued' as const : 'outbox' as const };
     },
   });

@@ -21,7 +21,7 @@ const EDITOR = ['Editor'] as const;
 
 /**
  * Keynote speakers and news items that editors add on /keynote-admin, shown on the public pages.
- * The worked example of a slice (docs/decisions/0018-slice-shape.md): who is asking, parse, one service, reply.
+ * The worked example of a slice (decision 0018): who is asking, parse, one service, reply.
  */
 
 async function healthRoutes(app: FastifyInstance) {
@@ -53,10 +53,10 @@ async function contactRoutes(app: FastifyInstance) {
       const parsed = ContactBody.safeParse(req.body ?? {});
       if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid contact form');
       const body = parsed.data;
-      // An entirely empty form is not a message (issue 18.5): nothing is stored. SPEC §8 shows its toast
+      // An entirely empty form is not a message (docs/product.md#public-pages): nothing is stored. Its toast shows
       // whatever is typed, so the answer is that text too, as 200 (nothing created) instead of 201.
       if (Object.values(body).every((v) => v === '')) return reply.code(200).send({ message: MESSAGES.contactSent });
-      await createContactMessage(db, { body, ip: req.ip });
+      await createContactMessage({ db, body, ip: req.ip });
       return { message: MESSAGES.contactSent };
     },
   });
@@ -74,7 +74,7 @@ async function contentRoutes(app: FastifyInstance) {
   const readSpeakerForm = async (req: FastifyRequest): Promise<{ fields: Record<string, unknown>; photoKey: string | null }> => {
     if (!req.isMultipart()) return { fields: (req.body ?? {}) as Record<string, unknown>, photoKey: null };
     const parsed = await readMultipart(req.parts({ limits: { fileSize: photo.maxBytes + 1 } }), (part) => storeUpload(app.files, part, photo),
-      (key) => discardFileIfUnused(db, app.files, key), req.raw);
+      (key) => discardFileIfUnused({ db, store: app.files, key }), req.raw);
     return { fields: Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]])), photoKey: parsed.file?.key ?? null };
   };
 
@@ -83,8 +83,10 @@ async function contentRoutes(app: FastifyInstance) {
     handler: async ({ req, caller }) => {
       const { fields, photoKey } = await readSpeakerForm(req);
       // The picture is kept only if the speaker is: refused fields or a failed insert discard it.
-      const speaker = await discardOnFailure({ db, store: app.files, key: photoKey }, () =>
-        addKeynoteSpeaker({ db, fields: SpeakerFields.parse(fields), photoKey, editor: { id: caller.id, ip: req.ip } }));
+      const speaker = await discardOnFailure({
+        db, store: app.files, key: photoKey,
+        work: () => addKeynoteSpeaker({ db, fields: SpeakerFields.parse(fields), photoKey, editor: { id: caller.id, ip: req.ip } }),
+      });
       return { message: 'Keynote speaker added', speaker };
     },
   });
@@ -94,8 +96,10 @@ async function contentRoutes(app: FastifyInstance) {
     handler: async ({ req, caller, params }) => {
       const { fields, photoKey } = await readSpeakerForm(req);
       // A new picture is kept only if the edit is: refused fields or an unknown speaker discard it.
-      const speaker = await discardOnFailure({ db, store: app.files, key: photoKey }, () =>
-        editKeynoteSpeaker({ db, files: app.files, id: params.id, fields: SpeakerEdit.parse(fields), photoKey, editor: { id: caller.id, ip: req.ip } }));
+      const speaker = await discardOnFailure({
+        db, store: app.files, key: photoKey,
+        work: () => editKeynoteSpeaker({ db, files: app.files, id: params.id, fields: SpeakerEdit.parse(fields), photoKey, editor: { id: caller.id, ip: req.ip } }),
+      });
       return { message: 'Keynote speaker saved', speaker };
     },
   });

@@ -7,11 +7,11 @@ import { createTrack, listEditorTracks, listTracks, updateTrack } from '../servi
 
 const EDITOR = ['Editor'] as const;
 
-/** Tracks (issue 22.1): everyone reads them; the editor (not a track chair) shapes them and names their chairs. */
+/** Tracks (decision 0023): everyone reads them; the editor (not a track chair) shapes them and names their chairs. */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
-  defineRoute(app, TRACKS.listTracks, { access: 'public', handler: () => listTracks(db) });
-  defineRoute(app, TRACKS.listEditorTracks, { access: EDITOR, handler: () => listEditorTracks(db) });
+  defineRoute(app, TRACKS.listTracks, { access: 'public', handler: () => listTracks({ db }) });
+  defineRoute(app, TRACKS.listEditorTracks, { access: EDITOR, handler: () => listEditorTracks({ db }) });
   defineRoute(app, TRACKS.createTrack, { access: EDITOR, handler: ({ req, caller, body }) => createTrack({ db, body, editor: { id: caller.id, ip: req.ip } }) });
   defineRoute(app, TRACKS.updateTrack, {
     access: EDITOR,
@@ -22,7 +22,7 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async ({ req, caller, params, body }) => {
       const emails = await setTrackChairs({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, trackId: params.trackId, emails: body.emails, editor: { id: caller.id, ip: req.ip } });
       const saved = emails.length ? `Chairs saved: ${emails.join(', ')}` : 'This track has no chairs now';
-      // Newly named chairs are mailed; without SMTP that mail is only kept (issue 25.1).
+      // Newly named chairs are mailed; without SMTP that mail is only kept (decision 0041).
       return { emails, message: emails.length && !app.mailer.configured ? `${saved}. ${CHAIR_MAIL_KEPT}` : saved };
     },
   });

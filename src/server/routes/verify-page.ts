@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
+import { formatLongDate } from '../../core/format';
+import { escapeHtml } from '../../core/html';
 import { VERIFY_PAGE_PREFIX } from '../../core/routes';
 import { CERTIFICATE_TITLES } from '../documents/certificate-pdf';
-import { formatLongDate } from '../documents/pdf';
 import { verifyDocument, type VerifiedDocument } from '../services/shared/verify-document';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The page around a verdict, named with the conference's short name from the current facts. */
 function page(title: string, body: string, conference: ConferenceFacts): string {
@@ -17,7 +16,8 @@ function page(title: string, body: string, conference: ConferenceFacts): string 
 }
 
 const rows = (pairs: [string, string][]) => `<dl>${pairs.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
-const day = (iso: string) => formatLongDate(iso);
+/** A calendar day as it is, an instant as its day in UTC. */
+const day = (iso: string) => formatLongDate(iso, 'UTC');
 
 /** The page for one document: what it is, whom it names and what it proves; never an e-mail address or a passport number. */
 function documentPage(d: VerifiedDocument, conference: ConferenceFacts): { title: string; body: string } {
@@ -60,7 +60,7 @@ function documentPage(d: VerifiedDocument, conference: ConferenceFacts): { title
 const verifyPage: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { code: string } }>(`${VERIFY_PAGE_PREFIX}:code`, { schema: { hide: true } }, async (req, reply) => {
     const code = req.params.code.slice(0, 40);
-    const found = await verifyDocument(app.database.db, code);
+    const found = await verifyDocument({ db: app.database.db, code });
     const conference = app.conference.current();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-robots-tag', 'noindex');
     if (!found) {

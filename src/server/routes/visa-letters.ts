@@ -14,7 +14,7 @@ import { renderOwnVisaLetter } from '../services/visa-letters/render-visa-letter
 const ANY_ROLE = ['Author', 'Editor', 'Reviewer'] as const;
 const EDITOR = ['Editor'] as const;
 
-/** Visa invitation letters (issue 24.4) and the organiser's signature image they carry. */
+/** Visa invitation letters (decision 0046) and the organiser's signature image they carry. */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;
@@ -22,7 +22,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   defineRoute(app, VISA_LETTERS.requestVisaLetter, {
     access: ANY_ROLE,
-    // An unverified address is refused before its input is read (issue 29 §1.3): nothing to learn from a 400.
+    // An unverified address is refused before its input is read (decision 0018): nothing to learn from a 400.
     guard: async (_req, caller) => requireVerified(caller),
     handler: async ({ req, caller, params, body }) => ({
       message: VISA_TEXT.requested,
@@ -32,11 +32,11 @@ const routes: FastifyPluginAsync = async (app) => {
       }),
     }),
   });
-  defineRoute(app, VISA_LETTERS.listMyVisaLetters, { access: ANY_ROLE, handler: ({ caller }) => listMyVisaLetters(db, caller) });
+  defineRoute(app, VISA_LETTERS.listMyVisaLetters, { access: ANY_ROLE, handler: ({ caller }) => listMyVisaLetters({ db, caller }) });
   defineRoute(app, VISA_LETTERS.downloadMyVisaLetter, {
     access: ANY_ROLE,
     handler: async ({ reply, caller, params }) => {
-      const record = await findOwnVisaLetter(db, caller, params.id);
+      const record = await findOwnVisaLetter({ db, caller, letterId: params.id });
       const pdf = await renderOwnVisaLetter({ db, store: app.files, record, publicUrl, conference: app.conference.current() });
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="visa-letter-${record.letter.code}.pdf"`)
         .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
@@ -68,16 +68,16 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async ({ req, caller }) => {
       if (!req.isMultipart()) throw new AppError('bad_request', 'Send the signature as multipart/form-data with a file field named signature');
       const { file } = await readMultipart(req.parts({ limits: { fileSize: SIGNATURE_MAX_BYTES + 1 } }), (part) => storeUpload(app.files, part, signature),
-        (key) => discardFileIfUnused(db, app.files, key), req.raw);
+        (key) => discardFileIfUnused({ db, store: app.files, key }), req.raw);
       if (!file) throw new AppError('bad_request', 'Please choose the signature image (PNG or JPEG)');
-      await discardOnFailure({ db, store: app.files, key: file.key }, () => saveSignature({ db, store: app.files, key: file.key, editor: actor(caller, req.ip) }));
+      await discardOnFailure({ db, store: app.files, key: file.key, work: () => saveSignature({ db, store: app.files, key: file.key, editor: actor(caller, req.ip) }) });
       return { message: SIGNATURE_TEXT.saved };
     },
   });
   defineRoute(app, VISA_LETTERS.getSignature, {
     access: EDITOR,
     handler: async ({ reply }) => {
-      const { key, type } = await findSignature(db, app.files);
+      const { key, type } = await findSignature({ db, store: app.files });
       return reply.type(`image/${type}`).header('cache-control', 'private, no-store').send(app.files.get(key));
     },
   });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { WORKSHOPS } from '../../core/api/workshops';
 import { defineRoute } from '../http/route';
-import { listEditorWorkshops, listWorkshopSeats } from '../services/payments/workshops';
-import { joinWaitingList, listMyWaitingPlaces, offerSeatByEditor } from '../services/payments/workshop-waitlist';
+import { listEditorWorkshops, listWorkshopSeats } from '../services/workshops/workshops';
+import { joinWaitingList, listMyWaitingPlaces, offerSeatByEditor } from '../services/workshops/workshop-waitlist';
 
 const SIGNED_IN = ['Author', 'Editor', 'Reviewer'] as const;
 
-/** Workshop seats and the waiting list (issue 24.7). */
+/** Workshop seats and the waiting list (decision 0045). */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;
@@ -16,7 +16,7 @@ const routes: FastifyPluginAsync = async (app) => {
     access: SIGNED_IN,
     handler: ({ req, caller, params }) => joinWaitingList({ db, caller, courseId: params.courseId, ip: req.ip }),
   });
-  defineRoute(app, WORKSHOPS.listMyWaitingPlaces, { access: SIGNED_IN, handler: ({ caller }) => listMyWaitingPlaces(db, caller) });
+  defineRoute(app, WORKSHOPS.listMyWaitingPlaces, { access: SIGNED_IN, handler: ({ caller }) => listMyWaitingPlaces({ db, caller }) });
   defineRoute(app, WORKSHOPS.listEditorWorkshops, { access: ['Editor'], handler: () => listEditorWorkshops(db) });
   defineRoute(app, WORKSHOPS.offerWorkshopSeat, {
     access: ['Editor'],

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Issue 16.2: files are shared by content hash, so a request that fails after storing its file must not
+ * Decision 0020: files are shared by content hash, so a request that fails after storing its file must not
  * delete it while another request that stored the same bytes has not yet committed the row naming it.
  * Every `put` takes a hold on the key (kept for HOLD_MS); `delete` lets go of the holds the current request
  * took and removes the file only if nobody else holds it. The request is told apart by this scope, which

@@ -25,7 +25,7 @@ export interface PdfMetadata {
   parts: PdfParts;
 }
 
-/** What else a PDF carries that may name a person, beside its metadata (docs/decisions/0021-blind-pdf-copy.md). */
+/** What else a PDF carries that may name a person, beside its metadata (decision 0021). */
 export interface PdfParts {
   /** The pages' annotations, form fields left out: their author (/T) and their text (/Contents, /RC, /Subj), '' when none. */
   annotations: Array<{ author: string; text: string }>;
@@ -195,7 +195,7 @@ export function readPdfMetadata(doc: PDFDocument): PdfMetadata {
   return { info, xmp: xmp === null ? null : xmp.slice(0, MAX_XMP_CHARS), parts: readPdfParts(doc) };
 }
 
-/** How the reviewers' copy treats annotations (docs/decisions/0021-blind-pdf-copy.md). */
+/** How the reviewers' copy treats annotations (decision 0021). */
 export interface BlindCopyRules {
   /** The paper's authors: an annotation's text that names one of them is blanked, and so is an outline title. */
   authors: NamedPerson[];

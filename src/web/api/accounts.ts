@@ -5,7 +5,7 @@ import { call } from './client';
 /** Signing up and in, and the signed-in account. */
 export const signUp = (body: BodyOf<typeof ACCOUNTS.signUp>) => call(ACCOUNTS.signUp, { body });
 export const logIn = (body: BodyOf<typeof ACCOUNTS.logIn>) => call(ACCOUNTS.logIn, { body });
-/** Log in with the token of a mailed one-time login link (issue 27.7). */
+/** Log in with the token of a mailed one-time login link (decision 0022). */
 export const logInWithLink = (token: string) => call(ACCOUNTS.logInWithLink, { body: { token } });
 export const getMe = () => call(ACCOUNTS.getMe);
 

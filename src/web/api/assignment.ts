@@ -17,7 +17,7 @@ export const getSuggestedReviewers = (paperId: string) => call(ASSIGNMENT.sugges
 export const getAllReviewers = () => call(ASSIGNMENT.suggestReviewers);
 export const getReviewerStatuses = (paperId: string) => call(ASSIGNMENT.listReviewerStatuses, { params: { paperId } });
 /**
- * The chair's ranked list of a paper's reviewers (issue 22.3): the first `count` of them (pages of at most 200),
+ * The chair's ranked list of a paper's reviewers (decision 0025): the first `count` of them (pages of at most 200),
  * narrowed by `q`; the first answer's other fields (assigned, conflicted, limits…) come with the rows.
  */
 export async function getRankedReviewers(paperId: string, opts: { count: number; q?: string }) {

@@ -2,7 +2,7 @@ import { AWARDS } from '../../core/api/awards';
 import type { BodyOf } from '../../core/api/endpoint';
 import { call, saveDownload } from './client';
 
-/** Award nominations (issue 24.6): the caller's own, the panel's list, scores, decisions and members. */
+/** Award nominations (decision 0044): the caller's own, the panel's list, scores, decisions and members. */
 export const listMyNominations = () => call(AWARDS.listMyNominations);
 /** The nomination form as the browser sends it: the fields, `cv` (PDF) and optionally `photo`. */
 export const createNomination = (form: FormData) => call(AWARDS.createNomination, { form });

@@ -7,7 +7,7 @@ import type { UserJson } from '../../core/schemas/auth';
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 
-/** The login token and user, kept in browser storage (SPEC §7). */
+/** The login token and user, kept in browser storage (docs/product.md#the-api). */
 export const session = {
   token: (): string | null => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY)),
   user: (): UserJson | null => {
@@ -32,19 +32,21 @@ export class ApiError extends Error {
   }
 }
 
-/** Where a visitor whose session has ended is sent: /login saying 'Please login first' (SPEC §8). */
+/** Where a visitor whose session has ended is sent: /login saying 'Please login first' (docs/product.md#validation-and-messages). */
 export const LOGIN_FIRST = '/login?reason=login';
 
 /**
  * The one place a 401 is handled: when the server refuses the stored token ('Please login first'), the
  * session is forgotten and a redirect to log in is thrown. Screens call the API from their route's
- * clientLoader / clientAction, where React Router follows a thrown redirect (docs/decisions/0018-slice-shape.md).
+ * clientLoader / clientAction, where React Router follows a thrown redirect (decision 0018).
  */
 export function expiredSession(status: number, serverMessage: string | undefined, sentToken: boolean): Response | null {
   if (status !== 401 || !sentToken || serverMessage !== MESSAGES.pleaseLogin) return null;
   session.clear();
   return redirect(LOGIN_FIRST);
 }
+
+const NETWORK_ERROR = 'Network error: please check your connection';
 
 export interface ApiInit { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal }
 
@@ -72,7 +74,7 @@ export async function apiResponse(path: string, init: ApiInit = {}): Promise<Res
   try {
     res = await fetch(`/api${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, signal: init.signal });
   } catch {
-    throw new ApiError(0, 'Network error: please check your connection', undefined);
+    throw new ApiError(0, NETWORK_ERROR, undefined);
   }
   if (res.ok) return res;
   const serverMessage = messageIn(await res.json().catch(() => undefined));
@@ -125,12 +127,10 @@ export async function callPages<E extends Endpoint & { query: z.ZodType }, R>(en
 }
 
 /**
- * A file endpoint's answer (a CSV export, a certificate PDF), fetched with the token (a plain link could not
- * send it) and saved by the browser as `fileName`; the rest of the input is the call's.
+ * The one way the browser saves a file it holds (a plain link could not send the token): `blob` saved as
+ * `fileName` through a temporary link, whose object URL is let go once the download has started.
  */
-export async function saveDownload<E extends Endpoint & { response: FileAnswer }>(endpoint: E, input: CallInput<E> & { fileName: string }): Promise<void> {
-  const { fileName, ...rest } = input;
-  const blob = await (await call(endpoint, ...[rest] as CallArgs<E>) as Response).blob();
+export function saveFile(blob: Blob, fileName: string): void {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = fileName;
@@ -138,6 +138,28 @@ export async function saveDownload<E extends Endpoint & { response: FileAnswer }
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/**
+ * A file endpoint's answer (a CSV export, a certificate PDF), fetched with the token (a plain link could not
+ * send it) and saved by the browser as `fileName`; the rest of the input is the call's.
+ */
+export async function saveDownload<E extends Endpoint & { response: FileAnswer }>(endpoint: E, input: CallInput<E> & { fileName: string }): Promise<void> {
+  const { fileName, ...rest } = input;
+  saveFile(await (await call(endpoint, ...[rest] as CallArgs<E>) as Response).blob(), fileName);
+}
+
+/**
+ * A file behind a signed link (a paper's PDF, which needs no token), saved as `fileName`; a refusal rejects with an
+ * ApiError carrying the server's reason (an expired link, a PDF withheld under blind review).
+ */
+export async function saveSignedLink(url: string, fileName: string): Promise<void> {
+  const res = await fetch(url).catch(() => { throw new ApiError(0, NETWORK_ERROR, undefined); });
+  if (!res.ok) {
+    const said = messageIn(await res.json().catch(() => undefined));
+    throw new ApiError(res.status, said ?? `Request failed (${res.status})`, said);
+  }
+  saveFile(await res.blob(), fileName);
 }
 
 /**
@@ -155,13 +177,13 @@ export function uploadWithProgress<E extends Endpoint & { multipart: true }>(end
     const token = session.token();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded, e.total); };
-    xhr.onerror = () => reject(new ApiError(0, 'Network error: please check your connection', undefined));
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR, undefined));
     xhr.onload = () => {
       let data: unknown;
       try { data = JSON.parse(xhr.responseText); } catch { data = undefined; }
       if (xhr.status >= 200 && xhr.status < 300) { resolve(data as CallOutput<E>); return; }
       const said = messageIn(data);
-      // Too busy to take the upload (issue 30.3): say plainly to retry, and when; the form keeps its fields.
+      // Too busy to take the upload (decision 0036): say plainly to retry, and when; the form keeps its fields.
       const message = xhr.status === 503 && said === SERVER_BUSY ? uploadServerBusy(Number(xhr.getResponseHeader('retry-after'))) : said;
       reject(expiredSession(xhr.status, message, Boolean(token)) ?? new ApiError(xhr.status, message ?? `Request failed (${xhr.status})`, message));
     };
@@ -169,7 +191,7 @@ export function uploadWithProgress<E extends Endpoint & { multipart: true }>(end
   });
 }
 
-/** The server's message from an error, else the fallback text of SPEC §8. */
+/** The server's message from an error, else the fallback text of docs/product.md#validation-and-messages. */
 export function messageOf(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
 }

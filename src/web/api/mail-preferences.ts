@@ -2,7 +2,7 @@ import { MAIL_PREFERENCES } from '../../core/api/mail-preferences';
 import type { BodyOf } from '../../core/api/endpoint';
 import { call } from './client';
 
-/** The signed-in address's notification settings (issue 25.4). */
+/** The signed-in address's notification settings (decision 0039). */
 export const getMailPreferences = () => call(MAIL_PREFERENCES.getMailPreferences);
 export const saveMailPreferences = (body: BodyOf<typeof MAIL_PREFERENCES.saveMailPreferences>) => call(MAIL_PREFERENCES.saveMailPreferences, { body });
 

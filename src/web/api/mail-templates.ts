@@ -2,7 +2,7 @@ import type { BodyOf } from '../../core/api/endpoint';
 import { MAIL_TEMPLATES_API } from '../../core/api/mail-templates';
 import { call } from './client';
 
-/** Every mail template with the wording in force, and the papers and people a preview may be filled from (issue 25.2). */
+/** Every mail template with the wording in force, and the papers and people a preview may be filled from (decision 0038). */
 export const getMailTemplates = () => call(MAIL_TEMPLATES_API.listMailTemplates);
 export const saveMailTemplate = (name: string, body: BodyOf<typeof MAIL_TEMPLATES_API.saveMailTemplate>) =>
   call(MAIL_TEMPLATES_API.saveMailTemplate, { params: { name }, body });

@@ -10,7 +10,7 @@ const ENDPOINTS = {
   zip: { endpoint: PROCEEDINGS.exportCameraReadyZip, base: 'camera-ready' },
 } as const;
 
-/** Download one proceedings export (issue 26.4, 26.5), of one track or every track, with the login token. */
+/** Download one proceedings export (decision 0042), of one track or every track, with the login token. */
 export function saveProceedingsExport(kind: ProceedingsExport, trackId?: string): Promise<void> {
   const { endpoint, base } = ENDPOINTS[kind];
   const fileName = `${base}${trackId ? `-${trackId}` : ''}-${new Date().toISOString().slice(0, 10)}.${kind}`;

@@ -4,7 +4,7 @@ import { saveDownload } from './client';
 export type ProgrammeDocument = 'programme' | AbstractBookOrder;
 
 /**
- * Download the printable programme or the abstract book (issue 26.3) with the login token: the editor's book by
+ * Download the printable programme or the abstract book (decision 0053) with the login token: the editor's book by
  * session or by track; the programme is the public one (the same file a visitor gets from /program).
  */
 export function saveProgrammeDocument(kind: ProgrammeDocument): Promise<void> {

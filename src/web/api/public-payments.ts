@@ -16,7 +16,7 @@ const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { '
 export const createCardCheckout = (body: BodyOf<typeof PAYMENTS.startCardCheckout>) =>
   call<typeof PAYMENTS.startCardCheckout>('/card/checkout', postJson(body));
 
-/** SPEC §7: POST /api/payu/initiate answers an HTML page that hands the payer over to PayU. */
+/** docs/product.md#the-api: POST /api/payu/initiate answers an HTML page that hands the payer over to PayU. */
 export async function initiatePayuPayment(body: BodyOf<typeof PAYMENTS.startPayuPayment>): Promise<string> {
   const path: (typeof PAYMENTS.startPayuPayment)['path'] = '/payu/initiate';
   const res = await fetch(`/api${path}`, postJson(body));

@@ -6,11 +6,11 @@ import type { NewsItem } from '../content/home';
 /**
  * The few API calls of the public pages, which need no login: editor-added news and speakers, and the
  * contact form. They use fetch directly rather than the login area's API client (src/web/api/client.ts),
- * whose session, upload and redirect code would otherwise ship with every public page (issue 14). Their types
+ * whose session, upload and redirect code would otherwise ship with every public page (decision 0030). Their types
  * still come from the contract (src/core/api), imported as types only, so no schema code ships either.
  */
 
-/** A refused call: `serverMessage` is the server's own message when it sent one (SPEC §8). */
+/** A refused call: `serverMessage` is the server's own message when it sent one (docs/product.md#validation-and-messages). */
 export class PublicApiError extends Error {
   constructor(readonly serverMessage: string | undefined) {
     super(serverMessage ?? 'Request failed');

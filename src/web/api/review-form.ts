@@ -2,7 +2,7 @@ import type { BodyOf } from '../../core/api/endpoint';
 import { REVIEW_FORM } from '../../core/api/review-form';
 import { call } from './client';
 
-/** The review form's questions a reviewer answers now (issue 23.1). */
+/** The review form's questions a reviewer answers now (decision 0031). */
 export const getReviewForm = () => call(REVIEW_FORM.getReviewForm);
 
 /** The editor's form page: every question, add, edit, move, retire, restore. */

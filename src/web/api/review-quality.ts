@@ -1,6 +1,6 @@
 import type { BodyOf } from '../../core/api/endpoint';
 import { REVIEW_QUALITY } from '../../core/api/review-quality';
-import { call, saveDownload } from './client';
+import { call, saveDownload, saveFile } from './client';
 
 /** A review's saved versions (newest first, with what changed) and the chairs' rating of it. */
 export const getReviewVersions = (paperId: string, reviewerId: string) => call(REVIEW_QUALITY.listReviewVersions, { params: { paperId, reviewerId } });
@@ -18,11 +18,5 @@ export const saveAnonymisedCsv = (): Promise<void> =>
 /** Download the anonymised review export as JSON (read through the typed client, saved as a file). */
 export async function saveAnonymisedJson(): Promise<void> {
   const data = await call(REVIEW_QUALITY.exportAnonymisedJson);
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  a.download = `reviews-anonymised-${today()}.json`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), `reviews-anonymised-${today()}.json`);
 }

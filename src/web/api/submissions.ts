@@ -31,7 +31,7 @@ export function updateAuthorPaper(id: string, changes: Omit<BodyOf<typeof SUBMIS
 /** Withdraw the paper before its decision (the submitting author). */
 export const withdrawPaper = (id: string) => call(SUBMISSIONS.withdrawPaper, { params: { id } });
 
-/** A new paper (SPEC §7 new-paper, multipart) whose PDF upload reports bytes sent of total. */
+/** A new paper (the original new-paper call, multipart: docs/product.md#the-api) whose PDF upload reports bytes sent of total. */
 export function submitPaperWithProgress(
   input: Omit<BodyOf<typeof SUBMISSIONS.submitPaper>, 'file' | 'coAuthors'> & { file: File; coAuthors?: CoAuthor[] },
   onProgress: Progress,

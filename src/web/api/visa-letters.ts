@@ -19,11 +19,5 @@ export const rejectVisaLetter = (id: string, reason: string) => call(VISA_LETTER
 /** The organiser's signature image (settings). */
 export const uploadSignature = (form: FormData) => call(VISA_LETTERS.uploadSignature, { form });
 export const removeSignature = () => call(VISA_LETTERS.removeSignature);
-/** The signature as an object URL to show, or null when there is none. */
-export async function signatureUrl(): Promise<string | null> {
-  try {
-    return URL.createObjectURL(await (await call(VISA_LETTERS.getSignature)).blob());
-  } catch {
-    return null;
-  }
-}
+/** The stored signature's image, to show. */
+export const getSignatureImage = async (): Promise<Blob> => (await call(VISA_LETTERS.getSignature)).blob();

@@ -10,7 +10,7 @@ export function CoAuthorFields(props: { value: CoAuthor[]; onChange: (list: CoAu
   const id = useId();
   const { value, onChange } = props;
   const set = (i: number, change: Partial<CoAuthor>) => onChange(value.map((c, j) => (j === i ? { ...c, ...change } : c)));
-  /** The order is the paper's author order (issue 22.7): swap a co-author with the one above or below. */
+  /** The order is the paper's author order (docs/product.md#assignments-declines-and-withdrawals): swap a co-author with the one above or below. */
   const move = (i: number, to: number) => {
     const next = [...value];
     [next[i], next[to]] = [next[to]!, next[i]!];

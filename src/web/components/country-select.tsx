@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { COUNTRY_CODES, countryName } from '../../core/proceedings';
 
-/** A country by its ISO 3166-1 alpha-2 code, listed by English name (issue 26.4); '' is "not given". */
+/** A country by its ISO 3166-1 alpha-2 code, listed by English name (decision 0042); '' is "not given". */
 export function CountrySelect(props: { id: string; value: string; onChange: (code: string) => void; className?: string; name?: string; disabled?: boolean }) {
   const options = useMemo(() => COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name, 'en')), []);
   return (

@@ -1,6 +1,6 @@
 import { formatDeadline, visitorTime } from '../lib/format';
 
-/** A deadline in the conference's zone, named, with the visitor's own time beside it when it differs (issue 28.7). */
+/** A deadline in the conference's zone, named, with the visitor's own time beside it when it differs (docs/product.md#validation-and-messages). */
 export function DeadlineTime({ iso, className = 'font-semibold' }: { iso: string; className?: string }) {
   const theirs = visitorTime(iso);
   return (

@@ -16,7 +16,7 @@ export const EXPORT_NOTES: Record<ExportName, string> = {
   audit: 'The audit log: when, who (id and role), what, which paper, from which address, with the details.',
 };
 
-/** The exports a track chair may download (issue 22.2: the server answers 403 to the rest). */
+/** The exports a track chair may download (decision 0023: the server answers 403 to the rest). */
 export const CHAIR_EXPORTS: ReadonlySet<ExportName> = new Set(['papers', 'assignments', 'reviews']);
 
 /** The exports of `names` the signed-in editor may download: a track chair's three, or all. */

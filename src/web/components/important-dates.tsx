@@ -1,6 +1,6 @@
 import { importantDates, importantDatesBlock } from '../content/conference';
 
-/** The important dates (SPEC §9's as quoted by default); prerendered as one item the server repeats per date. */
+/** The important dates (by default as the site always showed them: docs/product.md#fees-and-fixed-figures); prerendered as one item the server repeats per date. */
 export function ImportantDates() {
   return (
     <dl className="divide-y divide-brand-100 overflow-hidden rounded-xl border border-brand-100 bg-white shadow-sm">

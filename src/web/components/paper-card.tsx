@@ -7,7 +7,7 @@ import { Card } from './ui/card';
 
 /**
  * One paper in a grid: title, id, track, tags, PDF link, status, date, and the actions of the screen. The status is the
- * paper's state in the reader's words (issue 22.6) unless the screen names another (a reviewer's own answer).
+ * paper's state in the reader's words (docs/product.md#statuses) unless the screen names another (a reviewer's own answer).
  */
 export function PaperCard({ paper, status, to, actions }: {
   paper: PaperJson; status?: string; to?: string; actions?: React.ReactNode;

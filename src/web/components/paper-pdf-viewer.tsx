@@ -9,14 +9,26 @@ type Viewer = typeof import('./pdf-viewer').PdfViewer;
  */
 const FRAME = 'h-[75vh] min-h-[20rem] lg:h-[calc(100vh-6.5rem)]';
 
+/** A signed link less its signature: the same file (and variant) under a renewed link is the same document. */
+function fileOf(url: string | null): string | null {
+  if (!url) return null;
+  const link = new URL(url, 'https://link.invalid');
+  link.searchParams.delete('expires');
+  link.searchParams.delete('sig');
+  return `${link.pathname}?${link.searchParams}`;
+}
+
 /** A name for the downloaded file from the paper's title. */
 export const pdfFileName = (title: string) => `${title.replace(/[^\w -]+/g, '').trim().slice(0, 80) || 'paper'}.pdf`;
 
 /**
- * A paper's PDF shown in the page (issue 28.1): the viewer and pdf.js load on demand, so only the screens that
- * show a paper fetch them. No PDF: SPEC's 'No PDF available to download'.
+ * A paper's PDF shown in the page (decision 0024): the viewer and pdf.js load on demand, so only the screens that
+ * show a paper fetch them. No PDF: 'No PDF available to download'.
  */
-export function PaperPdfViewer({ url, title }: { url: string | null; title: string }) {
+export function PaperPdfViewer({ url: given, title }: { url: string | null; title: string }) {
+  // A page read again (the discussion's polling) may carry a renewed link to the same file: the reader stays on their page.
+  const [url, setUrl] = useState(given);
+  if (given !== url && fileOf(given) !== fileOf(url)) setUrl(given);
   const [viewer, setViewer] = useState<{ Viewer: Viewer } | { failed: true } | null>(null);
 
   useEffect(() => {

@@ -4,7 +4,7 @@ import { formatDate, formatDeadline } from '../lib/format';
 import { cardClass } from './ui/card';
 
 /**
- * The conference's phase (issue 23.8), as the server's clock read it: for the editor and chairs the phase, what
+ * The conference's phase (decision 0035), as the server's clock read it: for the editor and chairs the phase, what
  * can be done and until when, and the phases' timeline; for authors and reviewers their one sentence.
  */
 

@@ -11,7 +11,7 @@ import { countryName } from '../../core/proceedings';
 
 /**
  * The host route's clientAction for the banner's writes (a multipart body: `intent` 'phone', 'photo' or
- * 'scholar': affiliation, country and ORCID iD, issue 26.4).
+ * 'scholar': affiliation, country and ORCID iD, decision 0042).
  * The stored user follows the server's answer; the route's loader then shows it.
  */
 export async function profileAction(form: FormData) {
@@ -30,7 +30,7 @@ const multipart = { method: 'post', encType: 'multipart/form-data' } as const;
 const chip = 'rounded-md bg-white/15 px-2 py-1 text-xs font-semibold hover:bg-white/25 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-400';
 
 /**
- * Photo (or initial), name, phone and email (SPEC §2), with controls to set the phone and, with `photo`,
+ * Photo (or initial), name, phone and email (docs/product.md#roles-and-the-login-area), with controls to set the phone and, with `photo`,
  * change the photo. Both post to the host route, whose clientAction is `profileAction`.
  */
 export function ProfileBanner({ user, photo = false }: { user: UserJson; photo?: boolean }) {
@@ -74,7 +74,7 @@ export function ProfileBanner({ user, photo = false }: { user: UserJson; photo?:
   );
 }
 
-/** The phone number (the loader's), or a form to set it through PATCH /api/me (issue 18 §5). */
+/** The phone number (the loader's), or a form to set it through PATCH /api/me (docs/product.md#roles-and-the-login-area). */
 function PhoneLine({ phone }: { phone: string }) {
   const fetcher = useFetcher<ProfileResult>();
   const [editing, setEditing] = useState(false);
@@ -119,7 +119,7 @@ function PhoneLine({ phone }: { phone: string }) {
 }
 
 /**
- * The affiliation, its country and the ORCID iD the proceedings metadata carry (issue 26.4), or a form to set
+ * The affiliation, its country and the ORCID iD the proceedings metadata carry (decision 0042), or a form to set
  * them; the browser checks them with the schema the server parses again (the ORCID iD by its check digit).
  */
 function ScholarLine({ user }: { user: UserJson }) {

@@ -1,6 +1,6 @@
 import { publicationOptions } from '../content/conference';
 
-/** SPEC §9: Option 1 and Option 2. */
+/** Publication Option 1 and Option 2 (docs/product.md#fees-and-fixed-figures). */
 export function PublicationOptions({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';

@@ -1,5 +1,5 @@
 /**
- * "Registered" / "Not registered" for a paper: a verified payment whose product is its Paper ID (issue 15).
+ * "Registered" / "Not registered" for a paper: a verified payment whose product is its Paper ID (decision 0017).
  * The host route's loader reads it; null (unknown, or the read failed) shows nothing.
  */
 export function RegistrationBadge({ registered }: { registered: boolean | null }) {

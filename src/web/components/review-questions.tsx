@@ -10,7 +10,7 @@ const Seen = ({ q }: { q: QuestionJson }) => (
 );
 
 /**
- * One of the conference's own review questions (issue 23.1) as the reviewer answers it: a score as a labelled
+ * One of the conference's own review questions (decision 0031) as the reviewer answers it: a score as a labelled
  * radio group, a choice as radios (a select beyond six options), a text as a text area. The editor's page
  * shows the same component as its preview.
  */

@@ -1,6 +1,6 @@
 import type { PaperJson } from '../../core/schemas/paper';
 
-/** SPEC §4: Accepted green, Declined red, Mail Sent yellow, Waiting and Sent their own, anything else grey. */
+/** docs/product.md#statuses: Accepted green, Declined red, Mail Sent yellow, Waiting and Sent their own, anything else grey. */
 const STYLES: Record<string, string> = {
   Waiting: 'bg-slate-100 text-slate-800 ring-slate-300',
   Sent: 'bg-blue-100 text-blue-900 ring-blue-300',
@@ -22,7 +22,7 @@ const WAITING = 'bg-amber-100 text-amber-900 ring-amber-300';
 const DECISION_TONE = { Accepted: STYLES.Accepted!, Rejected: STYLES.Declined!, Revision: 'bg-orange-100 text-orange-900 ring-orange-400' };
 
 /**
- * A paper's state (issue 22.6) in the words the server gave for whoever asks (core/paper-state.ts): the same
+ * A paper's state (docs/product.md#statuses) in the words the server gave for whoever asks (core/paper-state.ts): the same
  * badge on the author's and the editor's screens. The colour follows the decision the reader knows of.
  */
 export function PaperStateBadge({ paper }: { paper: Pick<PaperJson, 'state' | 'status' | 'decision' | 'notifiedDecision'> }) {

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TAGS } from '../../core/tags';
 import { inputClass } from './ui/field';
 
-/** Tags offered under a heading (a track's topics, issue 22.1). */
+/** Tags offered under a heading (a track's topics, decision 0023). */
 export interface TagGroup { label: string; tags: readonly string[] }
 
 interface TagMultiSelectProps {
@@ -26,7 +26,7 @@ interface Option { tag: string; group: number }
 
 /**
  * A multi-select over tags: a filter box (combobox) over a listbox, arrow keys to move, Enter to pick or
- * toggle, a pick clears the typed text (issue 18.5), chips to remove, Backspace in the empty box removes the
+ * toggle, a pick clears the typed text, chips to remove, Backspace in the empty box removes the
  * last chip. Used for a reviewer's own tags (grouped by track) and for filtering papers by tag.
  */
 export function TagMultiSelect({ value, onChange, label, tags = TAGS, groups, hideChosen = false, chipsLabel = 'Selected tags', placeholder = 'Type to filter tags', hint }: TagMultiSelectProps) {

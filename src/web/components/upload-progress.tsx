@@ -2,7 +2,7 @@ import { formatSize as size } from '../lib/format';
 
 /**
  * Bytes sent of the total, as a real progress bar. The request is a little larger than the file (the form's
- * other fields); with `fileSize` the sizes written are the file's, as the versions list writes them (issue 28.8). The bar is a native <progress> (a screen reader reads its
+ * other fields); with `fileSize` the sizes written are the file's, as the versions list writes them. The bar is a native <progress> (a screen reader reads its
  * value when asked); only the start and the end are announced, so the live region does not chatter.
  */
 export function UploadProgress({ sent, total, label, finished = false, fileSize }: { sent: number; total: number; label: string; finished?: boolean; fileSize?: number }) {

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 steering committee. The spec names no people: every member is a clearly marked sample entry
+ * The steering committee page. No real people are named yet: every member is a clearly marked sample entry
  * that the organiser replaces with the real name and affiliation.
  */
 export interface Member { name: string; affiliation: string }
@@ -10,7 +10,7 @@ const tba = (affiliation: string): Member => ({ name: 'To be announced (sample e
 export const committeeIntro =
   'The steering committee plans the programme, oversees the review of papers and runs the conference. Names are published here as members confirm.';
 
-/** Every role of SPEC §2, in order. */
+/** Every committee role, in order. */
 export const committeeRoles: CommitteeGroup[] = [
   { id: 'general-chairs', role: 'General Chairs', members: [tba('A university in Thailand'), tba('A university in India')] },
   { id: 'conference-chairs', role: 'Conference Chairs', members: [tba('A university in Thailand'), tba('A research institute in India')] },

@@ -3,8 +3,8 @@ import { FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken, type TemplateFactName
 import { PRERENDERING } from './prerendering';
 
 /**
- * The conference's facts as the public pages and the login area show them (issue 26.1, docs/decisions/0050). The
- * editor sets them at /editor/conference; the defaults are SPEC's texts, dates kept as it quotes them even where they
+ * The conference's facts as the public pages and the login area show them (decision 0050). The
+ * editor sets them at /editor/conference; the defaults are the texts the site always showed, dates kept as written even where they
  * disagree with each other.
  * - Prerendering (the build): each fact is its token (⟦title⟧), which the server fills in with the current facts.
  * - In the browser: the facts of the page's `<script type="application/json" id="conference-facts">`, which the
@@ -70,14 +70,14 @@ export const chatLink = `https://wa.me/${conference.contact.phoneDigits}`;
 export const mailLink = `mailto:${conference.contact.email}`;
 export const phoneLink = `tel:+${conference.contact.phoneDigits}`;
 
-/** The important dates (SPEC §9 as quoted by default): while prerendering, one item of tokens the server repeats. */
+/** The important dates (by default as the site always showed them: docs/product.md#fees-and-fixed-figures): while prerendering, one item of tokens the server repeats. */
 export const importantDates: readonly ImportantDate[] = PRERENDERING
   ? [{ label: itemToken('label'), date: itemToken('date') }]
   : currentFacts.importantDates;
 /** Around the important dates' one item while prerendering (the server repeats what is between); null otherwise. */
 export const importantDatesBlock = PRERENDERING ? { begin: LIST_BEGIN, end: LIST_END } : null;
 
-/** SPEC §9: the two publication options shown on the home and submissions pages. */
+/** The two publication options (docs/product.md#fees-and-fixed-figures), shown on the home and submissions pages. */
 export const publicationOptions = [
   {
     id: 'option-1',
@@ -97,7 +97,7 @@ export const publicationOptions = [
   },
 ] as const;
 
-/** SPEC §9: publication after the conference, at most. */
+/** Publication after the conference, at most. */
 export const publicationTimelines = [
   { index: 'SCOPUS', time: 'at most 6 months' },
   { index: 'SCI', time: 'at most 9 months' },

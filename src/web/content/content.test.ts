@@ -13,13 +13,13 @@ import { speakers } from './speakers';
 import { tracks } from './tracks';
 import { courses } from './workshop';
 
-describe('content counts of SPEC §2 and §9', () => {
+describe('content counts of the public pages', () => {
   test('seven keynote speakers, each a marked sample entry until the organiser names them', () => {
     expect(speakers).toHaveLength(7);
     for (const s of speakers) expect(s.photo ?? s.name).toMatch(/to be announced|^\//);
   });
 
-  test('five previous events with the labels of the spec', () => {
+  test('five previous events with their labels', () => {
     expect(previousEvents.map((e) => e.label)).toEqual([
       'India 2019 Dehradun', 'Thailand 2019 Bangkok', 'India 2020 Dehradun', 'India 2021 Online', 'Thailand 2022 Pattaya',
     ]);
@@ -45,7 +45,7 @@ describe('content counts of SPEC §2 and §9', () => {
     for (const a of awardYears[2022].awardees) expect(a.awardId).toMatch(/^2022\/Award\/[A-Z]{2}\/\d{3}$/);
   });
 
-  test('four tracks with the spec titles and at least 15 distinct topics each', () => {
+  test('four tracks with their titles and at least 15 distinct topics each', () => {
     expect(tracks.map((t) => t.title)).toEqual([
       'Science and Materials', 'Computer Science and Applications', 'Electrical and Electronics Engineering', 'Management and Social Science',
     ]);
@@ -61,14 +61,14 @@ describe('content counts of SPEC §2 and §9', () => {
     expect(logoRows.map((r) => r.length)).toEqual([4, 4]);
   });
 
-  test('the committee lists every role of the spec in order', () => {
+  test('the committee lists every role in order', () => {
     expect(committeeRoles.map((r) => r.role)).toEqual([
       'General Chairs', 'Conference Chairs', 'Conference Co-chairs', 'Track Chairs', 'Organizing Secretary',
       'Publicity Chair', 'Publication Chair', 'Convenor', 'Conference Tour Manager',
     ]);
   });
 
-  test('dates stay as the spec quotes them', () => {
+  test('dates stay as the site always quoted them', () => {
     expect(conference.heroDates).toBe('December 28-27 2023');
     expect(conference.submissionsPageDates).toBe('December 28-27, 2025');
     expect(conference.workshopDate).toBe('30 December 2022');

@@ -7,7 +7,7 @@ test("the page's facts script is named as the server fills it (the root keeps it
   expect([page.FACTS_JSON_TOKEN, page.FACTS_SCRIPT_ID]).toEqual([FACTS_JSON_TOKEN, FACTS_SCRIPT_ID]);
 });
 
-test('outside the prerendering build (tests, the browser without a facts script) the pages show the defaults, SPEC\'s texts', () => {
+test('outside the prerendering build (tests, the browser without a facts script) the pages show the defaults', () => {
   expect(page.factsScriptText()).toBe('');
   expect(conference.title).toBe('5th World Conference on Innovations in Management, Science and Engineering');
   expect(conference.contact).toMatchObject({ phoneDigits: '66000000000', emailLocal: 'info', emailDomain: 'conference.example.org' });

@@ -2,7 +2,7 @@ import { PRERENDERING } from './prerendering';
 
 /**
  * The page's `<script type="application/json" id="conference-facts">`: the conference's current facts, which the
- * server writes in place of the token (src/server/page-facts.ts, docs/decisions/0050); content/conference.ts reads
+ * server writes in place of the token (src/server/page-facts.ts, decision 0050); content/conference.ts reads
  * them in the browser. Kept apart, with no imports, so the login area's root does not load the public pages' chunk.
  */
 export const FACTS_SCRIPT_ID = 'conference-facts';

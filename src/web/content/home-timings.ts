@@ -1,5 +1,5 @@
 /**
- * SPEC §9 timings of the home page's slider and ticker. Apart from content/home.ts so that the slider's island
+ * The home page's slider and ticker timings (docs/product.md#fees-and-fixed-figures). Apart from content/home.ts so that the slider's island
  * imports these numbers and not the page's texts (which name the conference's facts: content/conference.ts).
  */
 export const SLIDER_DELAY_MS = 3500;

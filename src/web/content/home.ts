@@ -2,7 +2,7 @@ import { conference } from './conference';
 
 export interface HeroSlide { src: string; alt: string }
 
-/** SPEC §2 home (1): the four slider images, drawn for this site (public/images/hero-*.svg). */
+/** The home page's hero slider: four images, drawn for this site (public/images/hero-*.svg). */
 export const heroSlides: HeroSlide[] = [
   { src: '/images/hero-1.svg', alt: 'Illustration of a conference hall with a speaker on stage' },
   { src: '/images/hero-2.svg', alt: 'Illustration of a beach at sunset in Pattaya, Thailand' },
@@ -29,7 +29,7 @@ function capitalise(text: string): string {
 
 export interface NewsItem { id: string; title: string; text: string }
 
-/** SPEC §9: news dated 20, 25 and 29 December 2023, announcing a conference tour to an island. */
+/** The news ticker: items dated 20, 25 and 29 December 2023, announcing a conference tour to an island. */
 export const news: NewsItem[] = [
   { id: 'news-1', title: '20 December 2023', text: 'Registration for the conference tour to Coral Island (Koh Larn) is open for all delegates.' },
   { id: 'news-2', title: '25 December 2023', text: 'The conference tour to the island departs from the venue after the closing ceremony; places are limited.' },
@@ -38,7 +38,7 @@ export const news: NewsItem[] = [
 
 export interface Logo { src: string; alt: string; role: string }
 
-/** SPEC §2 home (5): two rows of four logos. Sample marks drawn for this site: the organiser replaces them. */
+/** The home page's publishers and partners: two rows of four logos. Sample marks drawn for this site: the organiser replaces them. */
 export const logoRows: Logo[][] = [
   [
     { src: '/images/logos/publisher.svg', alt: 'Publisher (sample logo)', role: 'Publisher' },

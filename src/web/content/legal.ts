@@ -4,7 +4,7 @@ import { conference } from './conference';
 export interface LegalSection { heading: string; paragraphs: string[] }
 export interface LegalPage { title: string; description: string; updated: string; sections: LegalSection[] }
 
-/** SPEC §9 registration terms. */
+/** The registration terms (docs/product.md#fees-and-fixed-figures). */
 export const terms: LegalPage = {
   title: 'Terms',
   description: `Registration and publication terms of the ${conference.title}.`,

@@ -1,4 +1,4 @@
-/** SPEC §2 previous conferences: five events, labels as the spec gives them. */
+/** The previous events page: five events, labelled as the site always showed them. */
 export const previousEvents = [
   { id: 'india-2019', label: 'India 2019 Dehradun' },
   { id: 'thailand-2019', label: 'Thailand 2019 Bangkok' },

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 keynote: seven speakers. The spec names no one, so each is a clearly marked sample entry with an
+ * The keynote page: seven speakers. No real speaker is named yet, so each is a clearly marked sample entry with an
  * initials avatar; the organiser replaces name, title, affiliation, biography and adds a photo.
  */
 export interface Speaker {

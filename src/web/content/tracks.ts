@@ -7,7 +7,7 @@ export const callForPapersIntro = [
   'The topics listed are indicative: papers on related subjects are welcome in the track closest to them.',
 ];
 
-/** SPEC §2 call for papers: four tracks, each with a long list of real topics. */
+/** The call for papers page: four tracks, each with a long list of real topics. */
 export const tracks: Track[] = [
   {
     id: 'track-1', number: 1, title: 'Science and Materials',

@@ -1,4 +1,5 @@
-import { inCurrency, formatMoney } from '../../core/registration';
+import { formatMoney } from '../../core/format';
+import { inCurrency } from '../../core/registration';
 import { findWorkshopCourse } from '../../core/workshop-courses';
 import { conference } from './conference';
 
@@ -17,7 +18,7 @@ const course = (id: string, words: Pick<Course, 'short' | 'summary' | 'syllabus'
 
 export const workshopIntro = `Hands-on technical workshops run alongside the conference on ${conference.workshopDate}, in person at the venue and online. Each course is taught by practising engineers with exercises participants complete during the session.`;
 
-/** SPEC §2 technical workshop: four courses, each with its syllabus. */
+/** The technical workshop page: four courses, each with its syllabus. */
 export const courses: Course[] = [
   course('embedded-systems', {
     short: 'Microcontrollers, peripherals and real-time firmware.',

@@ -1,5 +1,5 @@
 /**
- * The public pages' JavaScript (docs/decisions/0030-public-pages-as-islands.md): public pages are prerendered
+ * The public pages' JavaScript (decision 0030): public pages are prerendered
  * HTML that React never hydrates. Each kind of page loads one island script, src/web/islands/<name>.ts, built
  * on its own by vite.islands.config.ts, which starts the small pieces of behaviour that page has. A public
  * route names its island in its `handle` (`{ island: 'keynote' }`); the site's layout gives the others `site`.

@@ -1,6 +1,6 @@
 /**
  * The login-area page a logged-out visitor asked for, so that logging in after 'Please login first'
- * returns there (issue 18 §5). Kept for the browser tab only; only same-site paths are accepted.
+ * returns there (docs/product.md#roles-and-the-login-area). Kept for the browser tab only; only same-site paths are accepted.
  */
 const KEY = 'imse.returnTo';
 

@@ -1,13 +1,16 @@
-import { useState } from 'react';
-import { isRouteErrorResponse, useNavigate, useRevalidator, useRouteError, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { isRouteErrorResponse, useNavigate, useRevalidator, useRouteError, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { messageOf } from '../api/client';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 
 /**
- * Login-area data, the one way (docs/decisions/0018-slice-shape.md): a route's `clientLoader` reads through
- * `loadOr`, its `clientAction` writes through `actOr`, and its `ErrorBoundary` is `RouteError`. The API
- * client throws the redirect to log in on a 401, so neither a loader nor a screen handles it.
+ * Login-area data, the one way (decision 0018): a route's `clientLoader` reads through
+ * `loadOr` (`loadPart` for a panel that may fail beside the page), its `clientAction` writes through `actOr`, and
+ * its `ErrorBoundary` is `RouteError`. A panel gets its data from its host route's loader and posts to its action;
+ * polling is `useRevalidateEvery`, or a fetcher loading a route with no screen when only one panel needs reading
+ * again (the discussion's). The API client throws the redirect to log in on a 401, so neither a loader nor a screen
+ * handles it.
  */
 
 /** For a clientLoader: the data, or an Error whose message is for the user (the route's ErrorBoundary shows it). */
@@ -23,7 +26,7 @@ export async function loadOr<T>(work: Promise<T>, fallback: string): Promise<T> 
 
 /**
  * For a part of a page that may fail without hiding the page (a side panel, a badge): `data` is the answer, or
- * `empty` when the read failed; `error` is then the message to show (the failure is logged: SPEC §8 only logs
+ * `empty` when the read failed; `error` is then the message to show (the failure is logged: docs/product.md#validation-and-messages logs only
  * failed list loads). The redirect to log in passes through.
  */
 export async function loadPart<T>(work: Promise<T>, empty: T, fallback = ''): Promise<{ data: T; error: string | null }> {
@@ -56,6 +59,34 @@ export async function actOr<T>(work: Promise<T>, fallback: string, intent?: stri
 export function revalidateAfterSuccess({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }): boolean {
   if ((actionResult as ActionResult<unknown> | undefined)?.ok === false) return false;
   return defaultShouldRevalidate;
+}
+
+/**
+ * A shouldRevalidate for a route whose action also answers questions that change nothing (a preview, a quote):
+ * after those intents the loaders are not run again; otherwise as `revalidateAfterSuccess`.
+ */
+export function revalidateExceptAfter(...intents: string[]) {
+  return (args: ShouldRevalidateFunctionArgs): boolean => {
+    const intent = (args.actionResult as ActionResult<unknown> | undefined)?.intent;
+    if (intent !== undefined && intents.includes(intent)) return false;
+    return revalidateAfterSuccess(args);
+  };
+}
+
+/**
+ * Polling, the one way: the page's loaders run again every `ms` while `active`, so the screen shows the server's
+ * new state; with `pauseWhenHidden`, not while the browser tab is hidden. The wait starts again after each reading.
+ */
+export function useRevalidateEvery(ms: number, { active = true, pauseWhenHidden = false }: { active?: boolean; pauseWhenHidden?: boolean } = {}) {
+  const { revalidate, state } = useRevalidator();
+  const idle = state === 'idle';
+  useEffect(() => {
+    if (!active || !idle) return undefined;
+    const timer = setInterval(() => {
+      if (!pauseWhenHidden || document.visibilityState === 'visible') void revalidate();
+    }, ms);
+    return () => clearInterval(timer);
+  }, [ms, active, pauseWhenHidden, idle, revalidate]);
 }
 
 /** A JSON body posted with `fetcher.submit(body, { method: 'post', encType: 'application/json' })`. */

@@ -1,4 +1,4 @@
--- UNLOGGED (edited by hand, docs/decisions/0019): counters need no fsync per request; a crash empties them, which lets people in.
+-- UNLOGGED (edited by hand, decision 0019): counters need no fsync per request; a crash empties them, which lets people in.
 CREATE UNLOGGED TABLE "rate_limits" (
 	"key" text NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,

@@ -172,7 +172,7 @@ CREATE INDEX "registrations_paper_idx" ON "registrations" USING btree ("paper_id
 CREATE INDEX "registrations_category_idx" ON "registrations" USING btree ("category","status");--> statement-breakpoint
 CREATE INDEX "visa_letters_registration_idx" ON "visa_letters" USING btree ("registration_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "workshop_waitlist_course_email_key" ON "workshop_waitlist" USING btree ("course_id",lower("email"));--> statement-breakpoint
--- Issue 24.1: every payment made before registrations existed becomes one (category 'unspecified', its own id), so the editor's lists and receipts see it.
+-- Decision 0043: every payment made before registrations existed becomes one (category 'unspecified', its own id), so the editor's lists and receipts see it.
 INSERT INTO "registrations" ("id", "code", "year", "name", "email", "category", "paper_id", "currency", "list_minor", "amount_minor", "status", "paid_at", "created_at", "updated_at")
 SELECT p."id",
   upper(substr(md5(p."id" || random()::text), 1, 4) || '-' || substr(md5(p."id" || random()::text), 1, 4) || '-' || substr(md5(p."id" || random()::text), 1, 4) || '-' || substr(md5(p."id" || random()::text), 1, 4)),

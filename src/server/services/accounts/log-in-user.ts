@@ -11,7 +11,7 @@ export const BAD_CREDENTIALS = 'Invalid email, password or role';
 
 /**
  * The account for these credentials. Unknown email, wrong password and wrong role are one answer, in about one
- * time. Unconfirmed accounts may share an address and role (issue 27.2): the password tells which one is
+ * time. Unconfirmed accounts may share an address and role (docs/product.md#accounts-and-verified-addresses): the password tells which one is
  * meant, the confirmed account first.
  */
 export async function logInUser(db: Db, body: LoginBody): Promise<UserRow> {

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { newId } from '../../../core/ids';
-import { nameOrEmailPrefix, type SignupBody } from '../../../core/schemas/auth';
+import { nameOrEmailPrefix, type SignupBody, type UserJson } from '../../../core/schemas/auth';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/connect';
 import { settings, trackChairs, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../shared/audit';
 import { checkReviewerTopics } from '../shared/track-rules';
-import type { UserRow } from '../shared/user-json';
+import { toUserJson, type UserRow } from '../shared/user-json';
 
 /**
  * One decision about who holds an address at a time (signup's "already registered" and "first Editor",
@@ -18,12 +18,18 @@ export const lockAccountDecisions = (tx: Pick<Db, 'execute'>) => tx.execute(sql`
 /** Unconfirmed accounts that may share one address and role (a login tries each one's password). */
 export const MAX_UNVERIFIED_PER_ADDRESS = 3;
 
+/** The new account as the reply shows it, and whom its verification mail names (the mail says when they signed up). */
+export interface SignedUp {
+  user: UserJson;
+  verifyMailTo: { id: string; name: string; email: string; role: string; createdAt: Date };
+}
+
 /**
  * An account is one email in one role. Editors see every paper, so an Editor account is open only to
  * EDITOR_EMAILS, or, when that is empty, to the first Editor of the instance; an address named chair of a track
- * gets an Editor account that chairs only (issue 22.2). The sign-up is audited.
+ * gets an Editor account that chairs only (decision 0023). The sign-up is audited.
  */
-export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails: readonly string[]; ip: string }): Promise<UserRow> {
+export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails: readonly string[]; ip: string }): Promise<SignedUp> {
   const { db, body, editorEmails } = opts;
   const email = body.email.toLowerCase();
   const passwordHash = await hashPassword(body.password);
@@ -33,14 +39,14 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
     email,
     role: body.role,
     passwordHash,
-    // A reviewer's topics come from every track, or SPEC's tags (issue 22.1).
-    tags: body.role === 'Reviewer' ? await checkReviewerTopics(db, body.tags) : [],
+    // A reviewer's topics come from every track, or the 50 tags (decision 0023).
+    tags: body.role === 'Reviewer' ? await checkReviewerTopics({ db, topics: body.tags }) : [],
   };
   const user = await db.transaction(async (tx) => {
     // One signup at a time decides "first Editor" and "already registered" (both drivers honour this lock).
     await lockAccountDecisions(tx);
     // An account that confirmed the address holds it. Unconfirmed ones do not: they may be a stranger's signup
-    // with this address, which must not keep its owner out (issue 27.2). A few may wait side by side; the
+    // with this address, which must not keep its owner out (docs/product.md#accounts-and-verified-addresses). A few may wait side by side; the
     // first to confirm through the mailed link keeps the address, and the others can no longer confirm it.
     const existing = await tx.select({ verified: sql<boolean>`${users.emailVerifiedAt} is not null` }).from(users)
       .where(and(sql`lower(${users.email}) = ${email}`, eq(users.role, body.role)));
@@ -48,7 +54,7 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
       throw new AppError('conflict', `An ${body.role} account with this email already exists. Please log in.`);
     }
     if (body.role === 'Editor') {
-      // An address the editor named chair of a track may sign up as an Editor that chairs only (issue 22.2).
+      // An address the editor named chair of a track may sign up as an Editor that chairs only (decision 0023).
       const [chair] = await tx.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.email, email)).limit(1);
       if (editorEmails.length > 0) {
         if (!editorEmails.includes(email)) {
@@ -63,12 +69,12 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
         }
       }
     }
-    // Issue 16.6: a reviewer who signs up while the editor asks for approval waits for it.
+    // docs/product.md#the-review-cycle: a reviewer who signs up while the editor asks for approval waits for it.
     const [setting] = await tx.select({ on: settings.reviewerApproval }).from(settings).where(eq(settings.id, 1)).limit(1);
     row.approvedAt = body.role === 'Reviewer' && setting?.on ? null : new Date();
     const [created] = await tx.insert(users).values(row).returning();
     await recordAudit(tx, { actorId: created!.id, actorRole: created!.role, action: 'user.signup', ip: opts.ip });
     return created as UserRow;
   });
-  return user;
+  return { user: toUserJson(user), verifyMailTo: { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt } };
 }

@@ -1,12 +1,13 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { MyRolesJson } from '../../../core/schemas/accounts';
+import type { UserJson } from '../../../core/schemas/auth';
 import type { Role } from '../../../core/schemas/common';
 import { verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Caller } from '../../permissions';
-import type { UserRow } from '../shared/user-json';
+import { toUserJson, type UserRow } from '../shared/user-json';
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
@@ -29,13 +30,13 @@ export async function findLinkedAccounts(db: Db, opts: { user: UserRow; password
  * May the caller become `target` without typing its password? Only when the caller's login proved the target
  * (the same password opened both), and the target has not reset its password since. A shared address proves
  * nothing, verified or not: anyone can sign up with the editor's address, and the editor may well click the
- * mail that signup caused (issue 27.1).
+ * mail that signup caused (docs/product.md#accounts-and-verified-addresses).
  */
 function provedByLogin(caller: Caller, target: { id: string; tokensValidAfter: Date | null }): boolean {
   return (caller.links ?? []).includes(target.id) && (!target.tokensValidAfter || (caller.issuedAt ?? 0) >= target.tokensValidAfter.getTime());
 }
 
-export async function listMyRoles(db: Db, caller: Caller): Promise<MyRolesJson> {
+export async function listMyRoles({ db, caller }: { db: Db; caller: Caller }): Promise<MyRolesJson> {
   const rows = await db.select({ id: users.id, role: users.role, tokensValidAfter: users.tokensValidAfter }).from(users)
     .where(and(sameEmail(caller.email), ne(users.role, caller.role)));
   const order: Role[] = ['Author', 'Editor', 'Reviewer'];
@@ -51,8 +52,8 @@ export async function listMyRoles(db: Db, caller: Caller): Promise<MyRolesJson> 
  * The account to switch to, and the links the new token carries (this account too, to switch back). Proof
  * comes from the target: this login's password opened it, or `password` is its password now.
  */
-export async function switchRole(db: Db, opts: { caller: Caller; role: Role; password?: string }): Promise<{ user: UserRow; links: string[] }> {
-  const { caller, role } = opts;
+export async function switchRole(opts: { db: Db; caller: Caller; role: Role; password?: string }): Promise<{ user: UserJson; links: string[] }> {
+  const { db, caller, role } = opts;
   if (role === caller.role) throw new AppError('bad_request', `You are already logged in as ${role}`);
   // Verified first: when a stranger's unverified account shares the address and role, the owner's wins a tie.
   const targets = await db.select().from(users).where(and(sameEmail(caller.email), eq(users.role, role)))
@@ -67,5 +68,5 @@ export async function switchRole(db: Db, opts: { caller: Caller; role: Role; pas
   }
   if (!target) throw new AppError('forbidden', `To use your ${role} account, type its password (or log in with it once)`);
   const links = [...new Set([...(caller.links ?? []), caller.id])].filter((id) => id !== target.id);
-  return { user: target, links };
+  return { user: toUserJson(target), links };
 }

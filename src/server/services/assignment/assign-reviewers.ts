@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { conferenceTitle } from '../../../core/conference-facts';
 import { newId } from '../../../core/ids';
+import { formatUtcDateTime } from '../../../core/format';
 import type { Db } from '../../db/connect';
+import { pgArray } from '../../db/pg-array';
 import type { Mailer } from '../../mail/send';
 import type { Actor } from '../shared/audit';
 import { getSettingsRow } from '../shared/settings';
-import { readableDeadline } from '../submissions/send-review-reminders';
 import { checkAssignmentLimits } from './assignment-limits';
 import { checkReviewerForPaper } from './reviewer-checks';
 
@@ -13,17 +14,17 @@ import { checkReviewerForPaper } from './reviewer-checks';
 export type AssignVia = 'send-paper' | 'auto-assign';
 
 /**
- * The one way a reviewer gets a paper (issue 29 §1.4): each pair is recorded as assigned with status 'Sent' (a
+ * The one way a reviewer gets a paper (decision 0018): each pair is recorded as assigned with status 'Sent' (a
  * reviewer's own Accepted/Declined is kept), audited as 'review.assign', and each newly assigned reviewer is
- * mailed the title, the review deadline and the paper's link (issue 22.4; a pair already assigned gets no second
+ * mailed the title, the review deadline and the paper's link (docs/product.md#assignments-declines-and-withdrawals; a pair already assigned gets no second
  * mail), all in one transaction, whether one pair (Send Paper) or thousands (auto-assign, statements over arrays).
  * Send Paper's single pair is checked here (own author, verification and approval settings, and the saved
- * limits unless `override`: issue 22.3); the automatic solver only offers eligible pairs within the limits.
+ * limits unless `override`: decision 0025); the automatic solver only offers eligible pairs within the limits.
  * Cached lists are invalidated by the write request itself (app.ts).
  */
 export async function assignReviewers(opts: {
   db: Db; mailer: Mailer; publicUrl: string; editor: Actor; pairs: Array<{ paperId: string; reviewerId: string }>; via: AssignVia;
-  /** Send Paper beyond the saved limits (issue 22.3), recorded in the audit row. */
+  /** Send Paper beyond the saved limits (decision 0025), recorded in the audit row. */
   override?: boolean;
 }): Promise<void> {
   const { pairs, editor, via } = opts;
@@ -32,12 +33,12 @@ export async function assignReviewers(opts: {
   const paperIds = pairs.map((p) => p.paperId);
   const reviewerIds = pairs.map((p) => p.reviewerId);
   const auditIds = pairs.map(() => newId());
-  const array = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
+  const array = (values: string[]) => sql`${pgArray(values)}::text[]`;
   await opts.db.transaction(async (tx) => {
     if (via === 'send-paper') {
       for (const p of pairs) {
-        await checkReviewerForPaper(tx, p);
-        await checkAssignmentLimits(tx, { ...p, override });
+        await checkReviewerForPaper({ db: tx, paperId: p.paperId, reviewerId: p.reviewerId });
+        await checkAssignmentLimits({ tx, paperId: p.paperId, reviewerId: p.reviewerId, override });
       }
     }
     // Every part of one statement sees the table as it was before it: `was` holds the pairs assigned already.
@@ -59,8 +60,8 @@ export async function assignReviewers(opts: {
       from unnest(${array(auditIds)}, ${array(paperIds)}, ${array(reviewerIds)}) as t(a, p, r)`);
     const told = (res as unknown as { rows: Array<{ paperId: string; title: string; name: string; email: string }> }).rows;
     if (told.length === 0) return;
-    const reviewDeadline = (await getSettingsRow(tx))?.reviewDeadline;
-    const deadline = reviewDeadline ? readableDeadline(reviewDeadline) : 'no deadline set';
+    const reviewDeadline = (await getSettingsRow({ db: tx }))?.reviewDeadline;
+    const deadline = reviewDeadline ? formatUtcDateTime(reviewDeadline) : 'no deadline set';
     await opts.mailer.sendMany(told.map((m) => ({
       to: m.email, template: 'reviewAssigned',
       values: { name: m.name, paperTitle: m.title, paperId: m.paperId, deadline, conference: conferenceTitle(opts.mailer.conference()), paperUrl: `${opts.publicUrl}/reviewer/dashboard/${m.paperId}` },

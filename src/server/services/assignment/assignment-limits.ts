@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
 
 /**
- * A reviewer's load (issue 22.3): the papers assigned to them that they have not declined, withdrawn papers
+ * A reviewer's load (decision 0025): the papers assigned to them that they have not declined, withdrawn papers
  * aside. The same count the ranked list shows ("3 / 10") and Send Paper holds against the limit. Reads
  * review_statuses by its reviewer index, each paper by its key.
  */
@@ -16,7 +16,7 @@ export const reviewerLoadSql = (reviewerId: SQL) => sql`(select count(*)::int fr
 export const paperReviewersSql = (paperId: SQL) => sql`(select count(*)::int from review_statuses ps
   where ps.paper_id = ${paperId} and ps.assigned and ps.status <> 'Declined')`;
 
-/** The saved limits (SPEC defaults until the editor saves any), as SQL for one statement. */
+/** The saved limits (the defaults until the editor saves any), as SQL for one statement. */
 export const limitsSql = sql`coalesce((select reviewers_per_paper from settings where id = 1), ${SETTINGS_DEFAULTS.reviewersPerPaper})::int as "reviewersPerPaper",
   coalesce((select max_papers_per_reviewer from settings where id = 1), ${SETTINGS_DEFAULTS.maxPapersPerReviewer})::int as "maxPapersPerReviewer"`;
 
@@ -27,8 +27,9 @@ export const limitsSql = sql`coalesce((select reviewers_per_paper from settings 
  * same paper wait for each other (transaction-scoped advisory locks, always the reviewer's first, then the
  * paper's, so they cannot deadlock), so two chairs cannot both take the last place.
  */
-export async function checkAssignmentLimits(tx: Pick<Db, 'execute'>, opts: { paperId: string; reviewerId: string; override: boolean }): Promise<void> {
+export async function checkAssignmentLimits(opts: { tx: Pick<Db, 'execute'>; paperId: string; reviewerId: string; override: boolean }): Promise<void> {
   if (opts.override) return;
+  const { tx } = opts;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`assign-reviewer:${opts.reviewerId}`}, 0)),
     pg_advisory_xact_lock(hashtextextended(${`assign-paper:${opts.paperId}`}, 0))`);
   const res = await tx.execute(sql`select

@@ -50,14 +50,14 @@ interface Loaded {
 
 interface Limits { reviewersPerPaper: number; maxPapersPerReviewer: number }
 
-/** The editor's settings (issue 12), defaults until saved: the request's limits override them. */
+/** The editor's settings (docs/product.md#the-review-cycle), defaults until saved: the request's limits override them. */
 async function readSettings(pool: pg.Pool): Promise<Limits> {
   const row = (await pool.query<{ r: number; m: number }>(
     'select reviewers_per_paper as r, max_papers_per_reviewer as m from settings where id = 1')).rows[0];
   return { reviewersPerPaper: row?.r ?? SETTINGS_DEFAULTS.reviewersPerPaper, maxPapersPerReviewer: row?.m ?? SETTINGS_DEFAULTS.maxPapersPerReviewer };
 }
 
-/** Issue 17's setting: only verified reviewers when the editor requires it; approved ones when required. */
+/** Decision 0016's setting: only verified reviewers when the editor requires it; approved ones when required. */
 const REVIEWERS = `role = 'Reviewer' and ${VERIFIED_IF_REQUIRED_SQL} and ${APPROVED_IF_REQUIRED_SQL}`;
 
 /**
@@ -89,7 +89,7 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
     const found = new Set(listed.map((p) => p.id));
     throw new AppError('bad_request', `Unknown paper id: ${wanted.find((id) => !found.has(id))}`);
   }
-  // Issue 22.7: a withdrawn paper is no candidate, even when named.
+  // docs/product.md#assignments-declines-and-withdrawals: a withdrawn paper is no candidate, even when named.
   const papers = listed.filter((p) => !p.withdrawn);
   const reviewers = (await client.query<{ id: string; tags: string[]; email: string }>(
     `select id, tags, lower(email) as email from users where ${REVIEWERS} order by id`)).rows;
@@ -140,7 +140,7 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
   const need = new Int32Array(P).fill(opts.reviewersPerPaper);
   const capacity = new Int32Array(R).fill(opts.maxPapersPerReviewer);
   const excluded: Array<[number, number]> = [];
-  // The assignments of withdrawn papers need no review (issue 22.7): they no longer count toward a reviewer's limit.
+  // The assignments of withdrawn papers need no review (docs/product.md#assignments-declines-and-withdrawals): they no longer count toward a reviewer's limit.
   const statuses = (await client.query<{ paper_id: string; reviewer_id: string; status: string; assigned: boolean }>(
     `select s.paper_id, s.reviewer_id, s.status, s.assigned from review_statuses s
      where not exists (select 1 from papers w where w.id = s.paper_id and w.withdrawn_at is not null)`)).rows;
@@ -194,7 +194,7 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
 }
 
 /**
- * The bids (issue 12's table; only those in BIDS count), as `reviewer number × 4 + index in BIDS` grouped by
+ * The bids (docs/product.md#the-review-cycle; only those in BIDS count), as `reviewer number × 4 + index in BIDS` grouped by
  * paper. PostgreSQL numbers the reviewers itself (row_number over the reviewers list's own filter and order,
  * in the same snapshot), joins the reviewers and the four bid values as small hash tables, and aggregates one
  * int4[] per paper, sent as its binary form (array_send: a bytea node-postgres turns into a Buffer). With a second connection the table is read in two halves of its pages

@@ -15,7 +15,7 @@ export const VERIFY_BEFORE_BIDDING = 'Verify your email address before bidding: 
 const UNSEEN = 'Paper not found';
 
 /**
- * Issue 27.4: who may bid at all. The titles a reviewer sees, and the papers hidden from them by a conflict,
+ * docs/product.md#who-sees-whom: who may bid at all. The titles a reviewer sees, and the papers hidden from them by a conflict,
  * tell whose paper it is; an account whose address is not verified could be anyone's (one signup per guessed
  * domain or address), so it sees nothing and places nothing: 403 with what to do.
  */
@@ -27,7 +27,7 @@ async function readBidder(db: Db, reviewerId: string): Promise<{ approved: boole
 }
 
 /** 403 unless the reviewer may place bids now (verified; approved when approval is on), whatever the paper. */
-export async function checkMayBid(db: Db, reviewerId: string): Promise<void> {
+export async function checkMayBid({ db, reviewerId }: { db: Db; reviewerId: string }): Promise<void> {
   if (!(await readBidder(db, reviewerId)).approved) throw new AppError('forbidden', AWAITING_APPROVAL);
 }
 
@@ -37,14 +37,14 @@ export async function checkMayBid(db: Db, reviewerId: string): Promise<void> {
  */
 export async function listBiddingPapers(opts: { db: Db; reviewer: { id: string; email: string } }): Promise<BiddingPaperJson[]> {
   const { approved } = await readBidder(opts.db, opts.reviewer.id);
-  // Issue 16.6: a reviewer waiting for approval sees no papers (not even their titles).
+  // docs/product.md#the-review-cycle: a reviewer waiting for approval sees no papers (not even their titles).
   if (!approved) return [];
   const rows = await opts.db.select({ p: papers, bid: bids.bid, trackName: tracks.name }).from(papers)
     .leftJoin(bids, and(eq(bids.paperId, papers.id), eq(bids.reviewerId, opts.reviewer.id)))
     .leftJoin(tracks, eq(tracks.id, papers.trackId))
     .where(isNull(papers.withdrawnAt))
     .orderBy(desc(papers.id));
-  const hidden = await papersConflictedForReviewer(opts.db, opts.reviewer, rows.map((r) => r.p.id));
+  const hidden = await papersConflictedForReviewer({ db: opts.db, reviewer: opts.reviewer, paperIds: rows.map((r) => r.p.id) });
   return rows.filter((r) => !hidden.has(r.p.id)).map(({ p, bid, trackName }) => ({
     _id: p.id, title: p.title, abstract: p.abstract, keywords: p.keywords, bid: bid ?? null, track: { id: p.trackId, name: trackName ?? '' },
   }));
@@ -53,16 +53,16 @@ export async function listBiddingPapers(opts: { db: Db; reviewer: { id: string; 
 /**
  * Place, change or withdraw (null) the reviewer's bid on a paper they may see, audited. Who may bid is
  * settled before the paper is looked at, and a paper hidden by a conflict answers as a missing one, so no
- * answer tells a paper's existence or its authors apart (issue 27.4).
+ * answer tells a paper's existence or its authors apart (docs/product.md#who-sees-whom).
  */
 export async function placeBid(opts: { db: Db; reviewer: { id: string; email: string; ip: string }; paperId: string; bid: Bid | null }): Promise<{ paperId: string; bid: Bid | null }> {
-  await checkMayBid(opts.db, opts.reviewer.id);
+  await checkMayBid({ db: opts.db, reviewerId: opts.reviewer.id });
   const [paper] = await opts.db.select({ id: papers.id, withdrawnAt: papers.withdrawnAt }).from(papers).where(eq(papers.id, opts.paperId)).limit(1);
-  if (!paper || (await papersConflictedForReviewer(opts.db, opts.reviewer, [paper.id])).has(paper.id)) throw new AppError('not_found', UNSEEN);
-  // Issue 22.7: a withdrawn paper takes no bids (one the reviewer could see before).
+  if (!paper || (await papersConflictedForReviewer({ db: opts.db, reviewer: opts.reviewer, paperIds: [paper.id] })).has(paper.id)) throw new AppError('not_found', UNSEEN);
+  // docs/product.md#assignments-declines-and-withdrawals: a withdrawn paper takes no bids (one the reviewer could see before).
   if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
-  // Issue 23.8: the bidding deadline closes bidding; a conflict of interest may always be declared.
-  if (opts.bid !== 'conflict' && isPast((await getSettingsRow(opts.db))?.biddingDeadline)) throw new AppError('forbidden', MESSAGES.biddingClosed);
+  // Decision 0035: the bidding deadline closes bidding; a conflict of interest may always be declared.
+  if (opts.bid !== 'conflict' && isPast((await getSettingsRow({ db: opts.db }))?.biddingDeadline)) throw new AppError('forbidden', MESSAGES.biddingClosed);
   await opts.db.transaction(async (tx) => {
     if (opts.bid === null) {
       await tx.delete(bids).where(and(eq(bids.paperId, paper.id), eq(bids.reviewerId, opts.reviewer.id)));

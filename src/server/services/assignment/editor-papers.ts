@@ -12,7 +12,7 @@ import { listReviewers, suggestReviewersForPaper } from './suggest-reviewers';
 import { conflictedPaperIds } from '../tracks/chairs';
 import type { PaperJson } from '../../../core/schemas/paper';
 
-/** A paper a track chair is conflicted with shows as itself, without its reviews' figures (issue 22.2). */
+/** A paper a track chair is conflicted with shows as itself, without its reviews' figures (decision 0023). */
 function asConflicted(json: PaperJson): PaperJson {
   const { reviewSummary: _summary, reviewResponses: _responses, comments: _comments, ...rest } = json;
   return { ...rest, reviewResponses: {}, comments: [], chairConflicted: true };
@@ -24,31 +24,31 @@ function asConflicted(json: PaperJson): PaperJson {
  * cursor of the next.
  */
 export async function listEditorPapers(opts: { db: Db; secret: string; query: { limit?: number; cursor?: string; q?: string }; trackIds?: string[]; chairEmail?: string }) {
-  const { rows, nextCursor } = await listPapers(opts.db, { ...opts.query, trackIds: opts.trackIds });
-  const json = await toPaperJson(opts.db, opts.secret, rows, { coAuthors: true, editor: true });
-  const conflicted = opts.chairEmail ? await conflictedPaperIds(opts.db, opts.chairEmail, rows.map((r) => r.id)) : new Set<string>();
+  const { rows, nextCursor } = await listPapers({ db: opts.db, ...opts.query, trackIds: opts.trackIds });
+  const json = await toPaperJson({ db: opts.db, secret: opts.secret, papers: rows, coAuthors: true, editor: true });
+  const conflicted = opts.chairEmail ? await conflictedPaperIds({ db: opts.db, email: opts.chairEmail, paperIds: rows.map((r) => r.id) }) : new Set<string>();
   return { papers: json.map((p) => (conflicted.has(p._id) ? asConflicted(p) : p)), nextCursor };
 }
 
 /** One paper as the editor sees it; 404 'Paper not found'. `conflicted`: a track chair's conflict, no review figures. */
 export async function getEditorPaper(opts: { db: Db; secret: string; paperId: string; conflicted?: boolean }) {
   const paper = await getPaper(opts);
-  const [json] = await toPaperJson(opts.db, opts.secret, [paper], { coAuthors: true, editor: true });
+  const [json] = await toPaperJson({ db: opts.db, secret: opts.secret, papers: [paper], coAuthors: true, editor: true });
   return opts.conflicted ? asConflicted(json!) : json!;
 }
 
-/** Every reviewer, or with a paper those whose tags match it best among the reviewers not conflicted with it (SPEC §5, issue 22). */
+/** Every reviewer, or with a paper those whose tags match it best among the reviewers not conflicted with it (docs/product.md#validation-and-messages, decision 0025). */
 export async function suggestReviewers(opts: { db: Db; paperId: string | undefined }) {
   const { db, paperId } = opts;
-  if (!paperId) return listReviewers(db);
+  if (!paperId) return listReviewers({ db });
   const paper = await getPaper({ db, paperId });
-  const conflicted = (await findConflicts(db, paper.id)).map((c) => c.reviewerId);
+  const conflicted = (await findConflicts({ db, paperId: paper.id })).map((c) => c.reviewerId);
   return suggestReviewersForPaper({ db, paperTags: paper.keywords, excluding: conflicted });
 }
 
 /**
  * Assign a paper to a reviewer (status 'Sent'), refused on a conflict of interest, and at the saved limits unless
- * `override` (issue 22.3); audited, the reviewer mailed. Returns the reviewer's name.
+ * `override` (decision 0025); audited, the reviewer mailed. Returns the reviewer's name.
  */
 export async function sendPaperToReviewer(opts: {
   db: Db; mailer: Mailer; publicUrl: string; editor: { id: string; ip: string }; paperId: string; reviewerId: string; override?: boolean;
@@ -57,7 +57,7 @@ export async function sendPaperToReviewer(opts: {
   const [reviewer] = await db.select().from(users).where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer'))).limit(1);
   if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
   const paper = await getPaper({ db, paperId: opts.paperId });
-  refuseConflict(await conflictBetween(db, paper.id, reviewer.id));
+  refuseConflict(await conflictBetween({ db, paperId: paper.id, reviewerId: reviewer.id }));
   await assignReviewers({ db, mailer: opts.mailer, publicUrl: opts.publicUrl, editor, pairs: [{ paperId: paper.id, reviewerId: reviewer.id }], via: 'send-paper', override: opts.override });
   return { reviewerName: reviewer.name };
 }

@@ -6,7 +6,7 @@ import type { ConflictReason } from '../../../core/schemas/review-cycle';
 import type { Db } from '../../db/connect';
 import { findConflicts } from '../submissions/conflicts';
 import { getPaper } from '../submissions/papers';
-import { pgArray } from '../submissions/person-conflicts';
+import { pgArray } from '../../db/pg-array';
 import { limitsSql, paperReviewersSql, reviewerLoadSql } from './assignment-limits';
 import { approvedIfRequired, verifiedIfRequired } from './reviewer-checks';
 
@@ -27,9 +27,9 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 const bidBonus = sql.raw(`(case p.bid ${Object.entries(BID_BONUS).map(([bid, points]) => `when '${bid}' then ${points}`).join(' ')} else 0 end)`);
 
 /**
- * Every eligible reviewer of a paper, ranked (issue 22.3; the score and the order are docs/decisions/0025): the
+ * Every eligible reviewer of a paper, ranked (the score and the order: decision 0025): the
  * reviewers the settings allow (verified, approved when required), the conflicted ones (findConflicts) set
- * apart first, so SPEC §5's group — the highest overlap among the rest, at least one, ties kept — is never
+ * apart first, so the suggested group (docs/product.md#validation-and-messages) — the highest overlap among the rest, at least one, ties kept — is never
  * emptied by a conflicted best match. One statement ranks the pool and reads the page (rankPage); a second, at
  * the same time, reads the submitter, the bids' counts, the limits, the paper's assigned reviewers and the
  * conflicted people.
@@ -40,7 +40,7 @@ export async function rankReviewersForPaper(opts: { db: Db; paperId: string; que
   const limit = opts.query.limit ?? RANKED_PAGE_SIZE;
   const offset = opts.query.offset ?? 0;
   const q = opts.query.q?.trim() ?? '';
-  const conflicts = await findConflicts(db, paper.id);
+  const conflicts = await findConflicts({ db, paperId: paper.id });
   const conflictedIds = [...new Set(conflicts.map((c) => c.reviewerId))];
   const excluded = sql`${pgArray(conflictedIds)}::text[]`;
   const matches = q ? sql`(u.name ilike ${likePattern(q)} or u.email ilike ${likePattern(q)})` : sql`true`;

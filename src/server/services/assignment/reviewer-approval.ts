@@ -11,7 +11,7 @@ const columns = {
   approvedAt: users.approvedAt, createdAt: users.createdAt,
   load: sql<number>`(select count(*)::int from review_statuses s where s.reviewer_id = ${users.id} and s.assigned)`,
   reviews: sql<number>`(select count(*)::int from reviews r where r.reviewer_id = ${users.id})`,
-  // Issue 23.7: the chairs' ratings of the reviewer's reviews, helpful 3, adequate 2, poor 1.
+  // docs/product.md#deliberation: the chairs' ratings of the reviewer's reviews, helpful 3, adequate 2, poor 1.
   ratingAverage: sql<number | null>`(select round(avg(case q.rating when 'helpful' then 3 when 'adequate' then 2 else 1 end), 2)::float8 from review_ratings q where q.reviewer_id = ${users.id})`,
   ratingCount: sql<number>`(select count(*)::int from review_ratings q where q.reviewer_id = ${users.id})`,
 };
@@ -26,7 +26,8 @@ const toJson = (r: Row): ReviewerAdminJson => ({
 });
 
 /** The reviewers, oldest account first, a page at a time (keyset on the id). */
-export async function listReviewersForEditor(db: Db, q: ReviewerListQuery): Promise<ReviewerListJson> {
+export async function listReviewersForEditor(opts: { db: Db; query: ReviewerListQuery }): Promise<ReviewerListJson> {
+  const { db, query: q } = opts;
   const rows = await db.select(columns).from(users).where(and(
     eq(users.role, 'Reviewer'),
     q.cursor ? gt(users.id, q.cursor) : undefined,
@@ -34,7 +35,7 @@ export async function listReviewersForEditor(db: Db, q: ReviewerListQuery): Prom
   )).orderBy(asc(users.id)).limit(q.limit + 1);
   const more = rows.length > q.limit;
   const page = more ? rows.slice(0, q.limit) : rows;
-  return { reviewers: page.map(toJson), nextCursor: more ? page[page.length - 1]!.id : null, approvalRequired: await isApprovalRequired(db) };
+  return { reviewers: page.map(toJson), nextCursor: more ? page[page.length - 1]!.id : null, approvalRequired: await isApprovalRequired({ db }) };
 }
 
 /** Approve a reviewer (keeps the first approval time) or withdraw the approval, audited. */

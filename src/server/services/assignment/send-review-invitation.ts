@@ -20,8 +20,8 @@ export async function sendReviewInvitation(opts: {
   reviewerEmail: string; reviewerId: string; paperId: string; waitMs: number;
 }): Promise<{ email: string; result: MailState }> {
   const { db } = opts;
-  // Issue 16.6: an invitation names the paper; a reviewer waiting for approval gets none.
-  if (await isWaitingForApproval(db, opts.reviewerId)) throw new AppError('conflict', NOT_APPROVED);
+  // docs/product.md#the-review-cycle: an invitation names the paper; a reviewer waiting for approval gets none.
+  if (await isWaitingForApproval({ db, reviewerId: opts.reviewerId })) throw new AppError('conflict', NOT_APPROVED);
   const [reviewer] = await db.select().from(users).where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer'))).limit(1);
   if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
   if (reviewer.email.toLowerCase() !== opts.reviewerEmail.toLowerCase()) throw new AppError('bad_request', 'The email is not this reviewer\'s email');
@@ -29,13 +29,13 @@ export async function sendReviewInvitation(opts: {
   if (!paper) throw new AppError('not_found', 'Paper not found');
   if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
   // The invitation names the paper: a reviewer conflicted with it is refused, as Send Paper refuses them (409).
-  refuseConflict(await conflictBetween(db, paper.id, reviewer.id));
+  refuseConflict(await conflictBetween({ db, paperId: paper.id, reviewerId: reviewer.id }));
   const queued = await db.transaction(async (tx) => {
     const mail = await opts.mailer.send({
       tx, to: reviewer.email, template: 'reviewInvitation',
       values: { name: reviewer.name, paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()), loginUrl: `${opts.publicUrl}/login` },
     });
-    await recordInvitation(tx, { paperId: paper.id, reviewerId: reviewer.id });
+    await recordInvitation({ db: tx, paperId: paper.id, reviewerId: reviewer.id });
     await recordAudit(tx, { actorId: opts.editorId, actorRole: 'Editor', action: 'review.invite', paperId: paper.id, ip: opts.ip, details: { reviewerId: reviewer.id, mailId: mail.id } });
     return mail;
   });

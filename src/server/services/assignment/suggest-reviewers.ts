@@ -3,7 +3,7 @@ import { suggestReviewers as applyRule } from '../../../core/matching';
 import type { ReviewerSuggestionJson } from '../../../core/schemas/review';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
-import { pgArray } from '../submissions/person-conflicts';
+import { pgArray } from '../../db/pg-array';
 import { approvedIfRequired, verifiedIfRequired } from './reviewer-checks';
 
 const columns = {
@@ -11,18 +11,18 @@ const columns = {
   verified: sql<boolean>`${users.emailVerifiedAt} is not null`.as('verified'),
 };
 
-export async function listReviewers(db: Db): Promise<ReviewerSuggestionJson[]> {
+export async function listReviewers({ db }: { db: Db }): Promise<ReviewerSuggestionJson[]> {
   const rows = await db.select(columns).from(users).where(and(eq(users.role, 'Reviewer'), approvedIfRequired)).orderBy(asc(users.id));
   return rows.map((r) => ({ ...r, role: 'Reviewer' as const }));
 }
 
 /**
- * The reviewers SPEC §5 suggests for a paper. Stored tags are the canonical spellings of the 50 (checked
+ * The suggested reviewers of a paper (docs/product.md#validation-and-messages). Stored tags are the canonical spellings of the 50 (checked
  * at signup and submission, deduplicated), so the database can compare them exactly: it counts, for the
  * reviewers sharing any tag (`&&`), the tags they share, and returns only those with the highest count.
  * The count is taken among the eligible: the settings' checks and `excluding` (the reviewers conflicted
  * with the paper, services/submissions/conflicts.ts) leave the pool before the maximum is taken, so a
- * conflicted best match never empties the list (issue 22). The rule of src/core/matching.ts (trimmed,
+ * conflicted best match never empties the list (decision 0025). The rule of src/core/matching.ts (trimmed,
  * lowercased) is then applied to that short list; a property test checks that both agree on random pools.
  */
 export async function suggestReviewersForPaper(opts: { db: Db; paperTags: string[]; excluding?: readonly string[] }): Promise<ReviewerSuggestionJson[]> {

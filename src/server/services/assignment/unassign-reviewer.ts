@@ -8,7 +8,7 @@ import { recordAudit, type Actor } from '../shared/audit';
 import { getPaper } from '../submissions/papers';
 
 /**
- * Take an assignment back (issue 22.3): only from a reviewer who has not saved a review of the paper (409
+ * Take an assignment back (decision 0025): only from a reviewer who has not saved a review of the paper (409
  * otherwise; 404 when the paper is not assigned to them). The pair's record goes, so the reviewer no longer
  * sees the paper and may be assigned it again later, except when they had declined: their answer is kept (not
  * assigned) so that automatic assignment does not offer them the paper again. The change, its audit row

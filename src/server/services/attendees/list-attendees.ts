@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { formatMinorDecimal } from '../../../core/format';
 import { categoryLabel } from '../../../core/registration';
 import type { AttendeeFilters, AttendeeJson, AttendeesPageJson } from '../../../core/schemas/attendee';
 import type { Db } from '../../db/connect';
@@ -67,7 +68,7 @@ export async function findAttendees(opts: { db: Db; filters: AttendeeFilters }):
 const CSV_COLUMNS: [string, (a: AttendeeJson) => unknown][] = [
   ['code', (a) => a.code], ['name', (a) => a.name], ['email', (a) => a.email], ['affiliation', (a) => a.affiliation],
   ['country', (a) => a.country], ['category', (a) => a.category], ['category_label', (a) => a.categoryLabel], ['status', (a) => a.status],
-  ['amount', (a) => `${Math.floor(a.amountMinor / 100)}.${String(a.amountMinor % 100).padStart(2, '0')}`], ['currency', (a) => a.currency],
+  ['amount', (a) => formatMinorDecimal(a.amountMinor)], ['currency', (a) => a.currency],
   ['paper_id', (a) => a.paperId], ['registered_at', (a) => a.registeredAt], ['paid_at', (a) => a.paidAt], ['checked_in_at', (a) => a.checkedInAt],
 ];
 

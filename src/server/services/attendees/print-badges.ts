@@ -15,6 +15,6 @@ export async function printBadges(opts: { db: Db; filters: AttendeeFilters; conf
   const filters = { ...opts.filters, status: opts.filters.status ?? 'paid' as const };
   const rows = await findAttendees({ db: opts.db, filters });
   if (rows.length === 0) throw new AppError('not_found', NO_BADGES);
-  const logo = opts.store ? (await findOrganiser(opts.db, opts.store)).logo : null;
+  const logo = opts.store ? (await findOrganiser({ db: opts.db, store: opts.store })).logo : null;
   return renderBadgesPdf(rows.map((r) => ({ name: r.name, affiliation: r.affiliation, category: categoryLabel(r.category), code: r.code })), { conference: opts.conference, logo });
 }

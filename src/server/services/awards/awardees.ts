@@ -13,7 +13,7 @@ export const awardeePhotoPath = (nominationId: string) => `/api/awards/photos/${
  * The year's awardees for the public awards page, in award-id order: photo, name, designation, affiliation,
  * award and award id. Never an e-mail address, a CV or anything of a nomination not awarded.
  */
-export async function listAwardees(db: Db, year: number): Promise<AwardeesJson> {
+export async function listAwardees({ db, year }: { db: Db; year: number }): Promise<AwardeesJson> {
   const rows = await db.select({
     id: awardNominations.id, name: awardNominations.nomineeName, designation: awardNominations.designation, affiliation: awardNominations.affiliation,
     award: awardNominations.category, awardId: awardNominations.awardId, photoKey: awardNominations.photoKey, decidedAt: awardNominations.decidedAt,

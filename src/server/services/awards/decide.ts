@@ -12,7 +12,7 @@ import { recordAudit } from '../shared/audit';
 import { panelNominations } from './panel';
 
 /**
- * The editor decides a nomination (issue 24.6), once: a second decision is a 409. Awarded takes the year's next
+ * The editor decides a nomination (decision 0044), once: a second decision is a 409. Awarded takes the year's next
  * award number from document_counters (kind 'award'; the UPDATE locks the row, so two awards at once get two
  * numbers) inside the transaction that records the decision, so an id is given once and never reused, and adds
  * the award certificate (kind 'award', subject the nomination id, a new verification code). The decision mail
@@ -59,6 +59,6 @@ export async function decideNomination(opts: {
     });
     return { row: updated!, certificateCode: code };
   });
-  const [nomination] = await panelNominations(opts.db, [row], opts.caller, now);
+  const [nomination] = await panelNominations({ db: opts.db, nominations: [row], caller: opts.caller, now });
   return { nomination: nomination!, certificateCode };
 }

@@ -12,7 +12,7 @@ import { recordAudit } from '../shared/audit';
 import { nominationJson } from './nomination-json';
 
 /** Why nominations are refused now (after 20 December of the year, 23:59 Bangkok time), else nothing. The clock is the caller's for tests. */
-export function checkNominationsOpen(now: Date = new Date(), year = CURRENT_AWARDS_YEAR): void {
+export function checkNominationsOpen({ now = new Date(), year = CURRENT_AWARDS_YEAR }: { now?: Date; year?: number } = {}): void {
   if (!nominationsOpen(year, now)) {
     throw new AppError('forbidden', `Nominations for the ${year} awards closed on ${nominationDeadlineText(year)}.`);
   }
@@ -26,7 +26,7 @@ export function checkNominationsOpen(now: Date = new Date(), year = CURRENT_AWAR
 export async function createNomination(opts: {
   db: Db; caller: Caller; ip: string; fields: NominationFields; cvKey: string; photoKey: string | null; now?: Date;
 }): Promise<MyNominationJson> {
-  checkNominationsOpen(opts.now);
+  checkNominationsOpen({ now: opts.now });
   const { fields } = opts;
   const young = fields.category === YOUNG_SCIENTIST_AWARD;
   const row = await opts.db.transaction(async (tx) => {

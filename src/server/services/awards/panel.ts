@@ -15,7 +15,7 @@ export const decidesAwards = (caller: Caller) => caller.role === 'Editor' && !ca
  * Who may read and score a year's nominations: the editor, and the accounts the editor named to that year's panel
  * once their address is verified (the editor names an address; anyone can sign up with anyone's). null when allowed.
  */
-export async function checkPanel(db: Db, caller: Caller, year = CURRENT_AWARDS_YEAR): Promise<Denial | null> {
+export async function checkPanel({ db, caller, year = CURRENT_AWARDS_YEAR }: { db: Db; caller: Caller; year?: number }): Promise<Denial | null> {
   if (decidesAwards(caller)) return null;
   const [named] = await db.select({ u: awardPanelMembers.userId }).from(awardPanelMembers)
     .where(and(eq(awardPanelMembers.year, year), eq(awardPanelMembers.userId, caller.id))).limit(1);
@@ -25,7 +25,7 @@ export async function checkPanel(db: Db, caller: Caller, year = CURRENT_AWARDS_Y
 }
 
 async function requirePanel(db: Db, caller: Caller, year = CURRENT_AWARDS_YEAR) {
-  const denial = await checkPanel(db, caller, year);
+  const denial = await checkPanel({ db, caller, year });
   if (denial) throw new AppError(denial.code, denial.message);
 }
 
@@ -39,7 +39,7 @@ async function findNomination(db: Pick<Db, 'select'>, id: string, year = CURRENT
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Nominations as the panel reads them: the nominator, every score with its comment, the average (one decimal), the caller's own. */
-export async function panelNominations(db: Db, rows: AwardNominationRow[], caller: Caller, now = new Date()): Promise<PanelNominationJson[]> {
+export async function panelNominations({ db, nominations: rows, caller, now = new Date() }: { db: Db; nominations: AwardNominationRow[]; caller: Caller; now?: Date }): Promise<PanelNominationJson[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const scores = await db.select({ nominationId: awardScores.nominationId, panelistId: awardScores.panelistId, panelistName: users.name, score: awardScores.score, comment: awardScores.comment, updatedAt: awardScores.updatedAt })
@@ -67,7 +67,7 @@ export async function listPanelNominations(opts: { db: Db; caller: Caller; now?:
   await requirePanel(opts.db, opts.caller);
   const rows = await opts.db.select().from(awardNominations).where(eq(awardNominations.year, CURRENT_AWARDS_YEAR))
     .orderBy(asc(awardNominations.createdAt), asc(awardNominations.id));
-  return { year: CURRENT_AWARDS_YEAR, canDecide: decidesAwards(opts.caller), nominations: await panelNominations(opts.db, rows, opts.caller, opts.now) };
+  return { year: CURRENT_AWARDS_YEAR, canDecide: decidesAwards(opts.caller), nominations: await panelNominations({ db: opts.db, nominations: rows, caller: opts.caller, now: opts.now }) };
 }
 
 /** A nomination's CV for the panel: its stored key and a download name. */
@@ -88,12 +88,12 @@ export async function scoreNomination(opts: { db: Db; caller: Caller; ip: string
       .onConflictDoUpdate({ target: [awardScores.nominationId, awardScores.panelistId], set: { score: opts.body.score, comment: opts.body.comment, updatedAt: sql`now()` } });
     await recordAudit(tx, { actorId: opts.caller.id, actorRole: opts.caller.role, action: 'award.score', ip: opts.ip, details: { nominationId: row.id, score: opts.body.score } });
   });
-  const [json] = await panelNominations(opts.db, [row], opts.caller);
+  const [json] = await panelNominations({ db: opts.db, nominations: [row], caller: opts.caller });
   return json!;
 }
 
 /** The people the editor named to the year's panel (editors are on it anyway). */
-export async function listPanelMembers(db: Db, year = CURRENT_AWARDS_YEAR): Promise<{ year: number; members: PanelMemberJson[] }> {
+export async function listPanelMembers({ db, year = CURRENT_AWARDS_YEAR }: { db: Db; year?: number }): Promise<{ year: number; members: PanelMemberJson[] }> {
   const rows = await db.select({ userId: users.id, name: users.name, email: users.email, role: users.role }).from(awardPanelMembers)
     .innerJoin(users, eq(users.id, awardPanelMembers.userId)).where(eq(awardPanelMembers.year, year)).orderBy(asc(awardPanelMembers.createdAt), asc(users.id));
   return { year, members: rows };
@@ -107,7 +107,7 @@ export async function addPanelMember(opts: { db: Db; caller: Caller; ip: string;
     await tx.insert(awardPanelMembers).values(accounts.map((a) => ({ year: CURRENT_AWARDS_YEAR, userId: a.id }))).onConflictDoNothing();
     await recordAudit(tx, { actorId: opts.caller.id, actorRole: opts.caller.role, action: 'award.panel.add', ip: opts.ip, details: { year: CURRENT_AWARDS_YEAR, accounts: accounts.length } });
   });
-  return listPanelMembers(opts.db);
+  return listPanelMembers({ db: opts.db });
 }
 
 export async function removePanelMember(opts: { db: Db; caller: Caller; ip: string; userId: string }) {
@@ -117,5 +117,5 @@ export async function removePanelMember(opts: { db: Db; caller: Caller; ip: stri
     return gone.length;
   });
   if (!removed) throw new AppError('not_found', 'This account is not on the panel');
-  return listPanelMembers(opts.db);
+  return listPanelMembers({ db: opts.db });
 }

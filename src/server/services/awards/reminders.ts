@@ -1,12 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { NOMINATION_REMINDER_DAYS } from '../../../core/awards-programme';
 import { conferenceTitle } from '../../../core/conference-facts';
+import { dayKey } from '../../../core/format';
 import type { Db } from '../../db/connect';
 import { awardNominations, awardPanelMembers, users } from '../../db/schema';
 import type { Mailer } from '../../mail/send';
 
 /**
- * The worker's job (issue 24.6): nominations waiting more than 7 days for a decision are sent to the panel in one
+ * The worker's job (decision 0044): nominations waiting more than 7 days for a decision are sent to the panel in one
  * mail per panel address (the editors, and the named members whose address is verified), each nomination once.
  * The nominations are claimed (reminded_at set where still null) in the transaction that queues the mails, so two
  * instances running the job at once remind each nomination once. Returns how many nominations were reminded.
@@ -27,7 +28,7 @@ export async function sendPanelReminders(opts: { db: Db; mailer: Mailer; publicU
       .where(and(inArray(awardPanelMembers.year, years), isNotNull(users.emailVerifiedAt)));
     for (const year of years) {
       const waiting = claimed.filter((n) => n.year === year).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-      const list = waiting.map((n) => `- ${n.nomineeName}, ${n.category} (nominated ${n.createdAt.toISOString().slice(0, 10)})`).join('\n');
+      const list = waiting.map((n) => `- ${n.nomineeName}, ${n.category} (nominated ${dayKey(n.createdAt, 'UTC')})`).join('\n');
       const panel = [...editors, ...named.filter((m) => m.year === year)]
         .filter((r, i, all) => all.findIndex((o) => o.email.toLowerCase() === r.email.toLowerCase()) === i);
       if (!panel.length) continue;

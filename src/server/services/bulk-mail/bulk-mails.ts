@@ -20,7 +20,7 @@ const LIST_LIMIT = 50;
 const FAILURES_LIMIT = 200;
 
 /** A mail as written for one recipient: the editor's subject and body with every placeholder filled ({conference}: the current title). */
-export function writeFor(r: Recipient, text: { subject: string; body: string }, site: { publicUrl: string; conference: string }): { subject: string; body: string } {
+function writeFor(r: Recipient, text: { subject: string; body: string }, site: { publicUrl: string; conference: string }): { subject: string; body: string } {
   const { publicUrl, conference } = site;
   const values = {
     name: r.name, email: r.email, conference, siteUrl: publicUrl, loginUrl: `${publicUrl}/login`,
@@ -41,8 +41,8 @@ export async function previewBulkMail(opts: {
 }): Promise<BulkMailPreviewJson> {
   const { db, caller, audience } = opts;
   checkText(opts.subject, opts.body);
-  await checkAudience(db, caller, audience);
-  const recipients = await resolveAudience(db, caller, audience);
+  await checkAudience({ db, caller, audience });
+  const recipients = await resolveAudience({ db, caller, audience });
   const wording = (await loadWordings(db, ['bulkMail'])).get('bulkMail');
   return {
     count: recipients.length,
@@ -104,7 +104,7 @@ async function findReplay(db: Db, caller: Caller, input: SendBulkMailBody): Prom
 }
 
 /**
- * Send a mail to a group (issue 25.3). The group is resolved now, one mail per address. One transaction writes the
+ * Send a mail to a group (decision 0040). The group is resolved now, one mail per address. One transaction writes the
  * bulk mail, every recipient's mail (through the mailer: queued, held for a digest, or nothing when they turned
  * announcements off) and the audit row: all or nothing. The key makes a repeat harmless: a second request with it
  * answers the first bulk mail (`created: false`) and writes nothing, also when both arrive at once (the key is
@@ -115,10 +115,10 @@ export async function sendBulkMail(opts: {
 }): Promise<{ created: boolean; bulkMail: BulkMailJson }> {
   const { db, caller, input } = opts;
   checkText(input.subject, input.body);
-  await checkAudience(db, caller, input.audience);
+  await checkAudience({ db, caller, audience: input.audience });
   const earlier = await findReplay(db, caller, input);
   if (earlier) return { created: false, bulkMail: (await toJson(db, [earlier]))[0]! };
-  const recipients = await resolveAudience(db, caller, input.audience);
+  const recipients = await resolveAudience({ db, caller, audience: input.audience });
   if (recipients.length === 0) throw new AppError('conflict', 'Nobody is in this group now: no mail was sent');
 
   const id = newId();

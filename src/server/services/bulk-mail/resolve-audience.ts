@@ -5,10 +5,10 @@ import type { Db } from '../../db/connect';
 import { tracks } from '../../db/schema';
 import { AppError } from '../../errors';
 import { canMailAudience, type Caller } from '../../permissions';
-import { listMissingReviews } from '../assignment/missing-reviews';
-import { findRegisteredPaperIds } from '../payments/paper-registration';
+import { listMissingReviews } from '../review-desk/missing-reviews';
+import { findRegisteredPaperIds } from '../registrations/paper-registration';
 import { isPaperAuthor } from '../shared/paper-authorship';
-import { pgArray } from '../submissions/person-conflicts';
+import { pgArray } from '../../db/pg-array';
 import { findEditorScope, scopedPaperIds } from '../tracks/chairs';
 
 /** One recipient of a bulk mail: one per address (lower-cased), with their papers in the group. */
@@ -20,8 +20,8 @@ interface Row { email: string; name: string; paperId: string | null; title: stri
  * The group's track named, when it names one: 404 for a track that does not exist. And the caller's right to
  * write to it: a track chair only within their tracks (permissions.ts canMailAudience), 403 with the reason.
  */
-export async function checkAudience(db: Db, caller: Caller, audience: BulkAudience): Promise<{ trackName: string | null }> {
-  const scope = caller.chairOnly ? await findEditorScope(db, caller) : { trackIds: [] };
+export async function checkAudience({ db, caller, audience }: { db: Db; caller: Caller; audience: BulkAudience }): Promise<{ trackName: string | null }> {
+  const scope = caller.chairOnly ? await findEditorScope({ db, caller }) : { trackIds: [] };
   const denial = canMailAudience(caller, audience, scope.trackIds);
   if (denial) throw new AppError(denial.code, denial.message);
   if (!('trackId' in audience) || !audience.trackId) return { trackName: null };
@@ -52,7 +52,7 @@ async function authorsOf(db: Db, where: SQL, coAuthors: boolean): Promise<Row[]>
 
 async function findRows(db: Db, caller: Caller, audience: BulkAudience): Promise<Row[]> {
   // A chair's papers: their tracks', less those they are conflicted with (as every list a chair sees).
-  const scoped = await scopedPaperIds(db, caller);
+  const scoped = await scopedPaperIds({ db, caller });
   if (scoped?.length === 0) return [];
   switch (audience.group) {
     case 'authors': {
@@ -65,7 +65,7 @@ async function findRows(db: Db, caller: Caller, audience: BulkAudience): Promise
       // payment's label registers nothing.
       const accepted = sql`${paperFilter(audience, scoped)} and p.notified_decision = 'Accepted'`;
       const ids = rowsOf(await db.execute(sql`select p.id as "paperId" from papers p where ${accepted}`)).map((r) => r.paperId!);
-      const registered = await findRegisteredPaperIds(db, ids);
+      const registered = await findRegisteredPaperIds({ db, paperIds: ids });
       const unregistered = ids.filter((id) => !registered.has(id));
       if (unregistered.length === 0) return [];
       return authorsOf(db, sql`p.id = any(${pgArray(unregistered)}::text[])`, audience.coAuthors);
@@ -99,7 +99,7 @@ async function findRows(db: Db, caller: Caller, audience: BulkAudience): Promise
  * Who the group is now: one recipient per address (lower-cased; the first name found is kept), each with their
  * papers in the group (in the order they were submitted), ordered by address.
  */
-export async function resolveAudience(db: Db, caller: Caller, audience: BulkAudience): Promise<Recipient[]> {
+export async function resolveAudience({ db, caller, audience }: { db: Db; caller: Caller; audience: BulkAudience }): Promise<Recipient[]> {
   const byEmail = new Map<string, Recipient>();
   for (const row of await findRows(db, caller, audience)) {
     const email = row.email.trim();

@@ -8,7 +8,7 @@ import { getSettings } from '../shared/settings';
 /**
  * The editor dashboard's figures, one SQL query per chart: submissions per UTC day, reviews done against
  * reviewersPerPaper × papers, and how many reviews gave each recommendation (1..5, zeros included); a review
- * whose reviewer declined the paper since counts in neither (issue 22.4).
+ * whose reviewer declined the paper since counts in neither (docs/product.md#assignments-declines-and-withdrawals).
  */
 export async function editorStats(db: Db): Promise<EditorStatsJson> {
   const day = sql<string>`to_char(${papers.submittedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -19,7 +19,7 @@ export async function editorStats(db: Db): Promise<EditorStatsJson> {
       done: sql<number>`(select count(*)::int from ${reviews} where ${reviewCounts})`,
     }).from(sql`(select 1) as one`),
     db.select({ recommendation: reviews.recommendation, count: sql<number>`count(*)::int` }).from(reviews).where(reviewCounts).groupBy(reviews.recommendation),
-    getSettings(db),
+    getSettings({ db }),
   ]);
   const paperCount = Number(totals[0]?.papers ?? 0);
   const counts = new Map(histogram.map((h) => [h.recommendation, Number(h.count)]));

@@ -9,7 +9,7 @@ export const toAuditJson = (r: AuditRow) => ({
 });
 
 /** One page of the audit log, newest first, filtered by action (prefix: 'review.' finds every review action), actor, paper and time. */
-export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPageJson> {
+export async function listAudit({ db, query: q }: { db: Db; query: AuditQuery }): Promise<AuditPageJson> {
   const limit = q.limit ?? 100;
   const where: SQL[] = [];
   if (q.action) where.push(q.action.endsWith('.') ? gte(auditLog.action, q.action) : eq(auditLog.action, q.action));

@@ -34,7 +34,7 @@ export function digestItemsText(opts: { items: Item[]; email: string; publicUrl:
 }
 
 /**
- * The daily digest job (issue 25.4): every address whose oldest waiting notification is at least `digestHours` old
+ * The daily digest job (decision 0039): every address whose oldest waiting notification is at least `digestHours` old
  * gets one mail gathering all its waiting notifications. Each address is claimed in its own transaction: its waiting
  * rows are locked (FOR UPDATE SKIP LOCKED), the digest is queued and the rows are marked with its id, all committed
  * together, so with several instances running the job at once each notification is gathered once. Returns digests queued.

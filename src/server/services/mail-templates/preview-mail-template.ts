@@ -6,15 +6,15 @@ import {
 import { answersForMail } from '../../../core/review-form';
 import { TEMPLATE_AUDIENCE, type MailPreviewJson, type PreviewMailTemplateBody } from '../../../core/schemas/mail-templates';
 import type { Decision } from '../../../core/schemas/review-cycle';
+import { formatUtcDateTime } from '../../../core/format';
 import type { Db } from '../../db/connect';
 import { authorResponses, metaReviews, paperCoAuthors, papers, reviews, tracks, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { responseWindowValues } from '../review/response-window-notices';
+import { responseWindowValues } from '../deliberation/response-window-notices';
 import { reviewCounts } from '../shared/counted-reviews';
 import { getSettingsRow } from '../shared/settings';
-import { DECISION_WORDS, metaReviewForMail, reviewsForMail } from '../submissions/decisions';
-import { listQuestions } from '../submissions/reviews';
-import { readableDeadline } from '../submissions/send-review-reminders';
+import { DECISION_WORDS, metaReviewForMail, reviewsForMail } from '../review/decisions';
+import { listQuestions } from '../submissions/review-summaries';
 import { findTemplateName } from './mail-templates';
 
 type Source = MailPreviewJson['values'][number]['source'];
@@ -76,7 +76,7 @@ async function findPaper(db: Db, paperId: string) {
 /** The paper's counted reviews and meta-review as its decision mail carries them. */
 async function reviewsText(db: Db, paperId: string): Promise<string> {
   const [questions, list, [meta]] = await Promise.all([
-    listQuestions(db, { retired: true }),
+    listQuestions({ db, retired: true }),
     db.select({ recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors, answers: reviews.answers })
       .from(reviews).where(and(eq(reviews.paperId, paperId), reviewCounts)).orderBy(asc(reviews.submittedAt)),
     db.select({ toAuthors: metaReviews.toAuthors }).from(metaReviews).where(eq(metaReviews.paperId, paperId)).limit(1),
@@ -85,7 +85,7 @@ async function reviewsText(db: Db, paperId: string): Promise<string> {
 }
 
 /**
- * The editor's draft of template `name` filled in as it would be sent (issue 25.2): from the paper and the person
+ * The editor's draft of template `name` filled in as it would be sent (decision 0038): from the paper and the person
  * chosen where the template has their placeholders, from the conference's settings, and with example values for
  * the rest, each value saying where it came from. The HTML is the part the mailer sends, made from the text. A
  * draft that could not be saved is refused with the same reason. Reads only: nothing is saved or sent.
@@ -105,7 +105,7 @@ export async function previewMailTemplate(opts: { db: Db; publicUrl: string; con
       if (!u) throw new AppError('not_found', 'Person not found');
       return u;
     }) : null,
-    getSettingsRow(db),
+    getSettingsRow({ db }),
   ]);
 
   if (person) {
@@ -148,9 +148,9 @@ export async function previewMailTemplate(opts: { db: Db; publicUrl: string; con
   fill('loginUrl', `${publicUrl}/login`, 'conference');
   fill('dashboardUrl', `${publicUrl}/reviewer/dashboard`, 'conference');
   fill('registrationUrl', `${publicUrl}/registration`, 'conference');
-  if (settings?.reviewDeadline) fill('deadline', readableDeadline(settings.reviewDeadline), 'conference');
+  if (settings?.reviewDeadline) fill('deadline', formatUtcDateTime(settings.reviewDeadline), 'conference');
   if (name === 'responseWindowOpened') {
-    const window = responseWindowValues(settings, opts.conference);
+    const window = responseWindowValues({ settings, conference: opts.conference });
     if (settings?.responseCloses) fill('closes', window.closes, 'conference');
     fill('words', window.words, 'conference');
   }

@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { newId } from '../../../core/ids';
 import type { Currency } from '../../../core/fees';
-import { categoryLabel, formatMoney } from '../../../core/registration';
+import { formatMinorDecimal, formatMoney } from '../../../core/format';
+import { categoryLabel } from '../../../core/registration';
 import type { Db } from '../../db/connect';
 import { payments, registrations } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../shared/audit';
-import { completeRegistrationPayment, minorToDecimal, type ReceiptMailer } from './complete-payment';
-import { findReceivedMinor, owedMinor } from './received-amounts';
+import { completeRegistrationPayment, type ReceiptMailer } from './complete-payment';
+import { findReceivedMinor, owedMinor } from '../registrations/received-amounts';
 
 export const ALREADY_PAID = 'This registration is paid already: a second transfer would be a second receipt for one registration.';
 export const CANCELLED = 'This registration was cancelled; register the person again to record a payment.';
 
 /**
- * A bank transfer the editor saw arrive (issue 24.1, 24.3): a paid 'bank' payment of exactly the amount still owed, with
+ * A bank transfer the editor saw arrive (decisions 0043 and 0048): a paid 'bank' payment of exactly the amount still owed, with
  * the bank's reference and the day it arrived, then the registration paid and its receipt issued as for PayU or a
  * card, in one transaction. The registration row is locked first, so two clicks record one transfer.
  */
@@ -30,7 +31,7 @@ export async function recordBankTransfer(input: {
     if (registration.status === 'paid') throw new AppError('conflict', ALREADY_PAID);
     if (registration.status === 'cancelled') throw new AppError('conflict', CANCELLED);
     // Due: what is still owed after what was received already (a part payment, decision 0056).
-    const dueMinor = owedMinor(registration, (await findReceivedMinor(tx, [registration.id])).get(registration.id) ?? 0);
+    const dueMinor = owedMinor({ registration, receivedMinor: (await findReceivedMinor({ db: tx, registrationIds: [registration.id] })).get(registration.id) ?? 0 });
     const due = formatMoney(dueMinor, registration.currency);
     if (transfer.currency !== registration.currency) {
       throw new AppError('bad_request', `This registration is paid in ${registration.currency}: the amount due is ${due}.`);
@@ -40,7 +41,7 @@ export async function recordBankTransfer(input: {
     }
     const paymentId = newId();
     await tx.insert(payments).values({
-      id: paymentId, txnid: `bank-${paymentId}`, provider: 'bank', amount: minorToDecimal(transfer.amountMinor), currency: transfer.currency,
+      id: paymentId, txnid: `bank-${paymentId}`, provider: 'bank', amount: formatMinorDecimal(transfer.amountMinor), currency: transfer.currency,
       name: registration.name, email: registration.email,
       // A paper's registration names the paper, as a PayU payment for it does (the editor's "papers without a registration").
       product: registration.paperId ?? categoryLabel(registration.category),
@@ -51,7 +52,7 @@ export async function recordBankTransfer(input: {
       actorId: input.actor.id, actorRole: 'Editor', ip: input.actor.ip, action: 'payment.bank-transfer', paperId: registration.paperId,
       details: { registrationId: registration.id, paymentId, amountMinor: transfer.amountMinor, currency: transfer.currency, reference: transfer.reference, paidOn: transfer.paidOn },
     });
-    const done = await completeRegistrationPayment(tx, { paymentId, now, notify: input.notify });
+    const done = await completeRegistrationPayment({ tx, paymentId, now, notify: input.notify });
     if (!done) throw new Error('A recorded bank transfer did not complete its registration');
     return { receiptNumber: done.receiptNumber, paymentId };
   });

@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { CONFERENCE_FACTS_DEFAULTS, startOfDay } from '../../../core/conference-facts';
 import type { Currency } from '../../../core/fees';
-import { categoryLabel, formatMoney } from '../../../core/registration';
+import { dayKey, formatMoney } from '../../../core/format';
+import { categoryLabel } from '../../../core/registration';
 import type { Db } from '../../db/connect';
 import { payments, receipts, registrations, type PaymentRow, type RegistrationRow } from '../../db/schema';
 import { newDocumentCode } from '../../documents/codes';
 import type { Mailer } from '../../mail/send';
 import { recordAudit } from '../shared/audit';
-import { takeCouponUseAgain } from './coupons';
-import { findReceivedMinor } from './received-amounts';
-import { receiptLink } from './receipts';
+import { takeCouponUseAgain } from '../registrations/coupons';
+import { findReceivedMinor } from '../registrations/received-amounts';
+import { receiptLink } from '../receipts/receipts';
 
 /** Where the confirmation mail goes out from and what signs its receipt link. */
 export interface ReceiptMailer { mailer: Pick<Mailer, 'send' | 'conference'>; publicUrl: string; secret: string }
@@ -17,14 +18,14 @@ export interface ReceiptMailer { mailer: Pick<Mailer, 'send' | 'conference'>; pu
 export const RECEIPT_PREFIX = 'IMSE';
 
 /** "IMSE-2026-000042": the year of payment and its place in that year, six digits (a seventh appears past 999,999). */
-export const formatReceiptNumber = (year: number, seq: number) => `${RECEIPT_PREFIX}-${year}-${String(seq).padStart(6, '0')}`;
+const formatReceiptNumber = (year: number, seq: number) => `${RECEIPT_PREFIX}-${year}-${String(seq).padStart(6, '0')}`;
 
 /**
  * The calendar year of an instant in the conference's time zone (a payment at 00:30 in Bangkok on 1 January is the
  * new year's); payments pass the current facts' zone.
  */
-export function conferenceYear(at: Date, timeZone = CONFERENCE_FACTS_DEFAULTS.timeZone): number {
-  return Number(new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone }).format(at));
+export function conferenceYear({ at, timeZone = CONFERENCE_FACTS_DEFAULTS.timeZone }: { at: Date; timeZone?: string }): number {
+  return Number(dayKey(at, timeZone).slice(0, 4));
 }
 
 /** A stored decimal amount ("7400.00") in minor units, without floating point. */
@@ -33,9 +34,6 @@ export function decimalToMinor(amount: string): number {
   return Number(whole) * 100 + Number(`${frac}00`.slice(0, 2));
 }
 
-/** Minor units as the decimal text the payments table stores. */
-export const minorToDecimal = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
-
 export const METHOD_LABELS: Record<PaymentRow['provider'], string> = { payu: 'PayU', stripe: 'Card (Stripe)', bank: 'Bank transfer' };
 
 /**
@@ -43,7 +41,7 @@ export const METHOD_LABELS: Record<PaymentRow['provider'], string> = { payu: 'Pa
  * transaction ends, so concurrent payments queue for it and each takes the next; a rolled-back payment gives its
  * number back with the rest of its transaction, so numbers have no gaps and are never handed out twice.
  */
-export async function takeDocumentNumber(tx: Db, kind: string, year: number): Promise<number> {
+export async function takeDocumentNumber({ tx, kind, year }: { tx: Db; kind: string; year: number }): Promise<number> {
   const res = await tx.execute(sql`
     INSERT INTO document_counters (kind, year, last) VALUES (${kind}, ${year}, 1)
     ON CONFLICT (kind, year) DO UPDATE SET last = document_counters.last + 1
@@ -61,7 +59,7 @@ async function reinstateRegistration(tx: Db, r: RegistrationRow, payment: Paymen
   let coupon: 'taken-again' | 'limit-reached' | null = null;
   const set: Partial<RegistrationRow> = { status: 'pending', cancelledAt: null, updatedAt: now };
   if (r.couponCode) {
-    coupon = await takeCouponUseAgain(tx, r.couponCode) ? 'taken-again' : 'limit-reached';
+    coupon = await takeCouponUseAgain({ tx, code: r.couponCode }) ? 'taken-again' : 'limit-reached';
     if (coupon === 'limit-reached') Object.assign(set, { couponCode: null, discountMinor: 0, amountMinor: r.listMinor + r.extraMinor });
   }
   const [row] = await tx.update(registrations).set(set).where(eq(registrations.id, r.id)).returning();
@@ -80,7 +78,8 @@ async function reinstateRegistration(tx: Db, r: RegistrationRow, payment: Paymen
  * `tx`, the transaction that settled the payment. Idempotent: a payment that has its receipt already (a replayed or
  * concurrent callback) changes nothing and answers null, as does a payment that is not paid or pays no registration.
  */
-export async function completeRegistrationPayment(tx: Db, input: { paymentId: string; now?: Date; notify: ReceiptMailer }): Promise<{ receiptNumber: string; owedMinor: number } | null> {
+export async function completeRegistrationPayment(input: { tx: Db; paymentId: string; now?: Date; notify: ReceiptMailer }): Promise<{ receiptNumber: string; owedMinor: number } | null> {
+  const { tx } = input;
   const now = input.now ?? new Date();
   // Locking the payment serialises two callbacks for it: the second waits here and then finds the receipt.
   const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
@@ -92,7 +91,7 @@ export async function completeRegistrationPayment(tx: Db, input: { paymentId: st
 
   // A late success after a cancellation is still money received.
   const registration = locked.status === 'cancelled' ? await reinstateRegistration(tx, locked, payment, now) : locked;
-  const received = (await findReceivedMinor(tx, [registration.id])).get(registration.id) ?? 0;
+  const received = (await findReceivedMinor({ db: tx, registrationIds: [registration.id] })).get(registration.id) ?? 0;
   const covered = received >= registration.amountMinor;
   const owed = covered ? 0 : registration.amountMinor - received;
   if (registration.status !== 'paid' && covered) {
@@ -102,8 +101,8 @@ export async function completeRegistrationPayment(tx: Db, input: { paymentId: st
   // A bank transfer is dated by the day the money arrived (noon in the conference's zone, so the date never shifts).
   const { timeZone } = input.notify.mailer.conference();
   const receiptPaidAt = payment.paidOn ? new Date(startOfDay(payment.paidOn, timeZone).getTime() + 12 * 3_600_000) : now;
-  const year = conferenceYear(receiptPaidAt, timeZone);
-  const seq = await takeDocumentNumber(tx, 'receipt', year);
+  const year = conferenceYear({ at: receiptPaidAt, timeZone });
+  const seq = await takeDocumentNumber({ tx, kind: 'receipt', year });
   const number = formatReceiptNumber(year, seq);
   const code = newDocumentCode();
   const currency: Currency = payment.currency === 'INR' ? 'INR' : 'USD';

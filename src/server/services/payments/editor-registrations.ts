@@ -6,25 +6,25 @@ import { payments, registrations } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { FileStore } from '../../storage/file-store';
 import { decimalToMinor, METHOD_LABELS } from './complete-payment';
-import { createRegistration } from './create-registration';
-import { findReceivedMinor, owedMinor } from './received-amounts';
-import { listRegistrationReceipts, type ReceiptRow } from './receipts';
+import { createRegistration } from '../registrations/create-registration';
+import { findReceivedMinor, owedMinor } from '../registrations/received-amounts';
+import { listRegistrationReceipts, type Receipt } from '../receipts/receipts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const toReceiptJson = (r: ReceiptRow): ReceiptJson => ({
+export const toReceiptJson = (r: Receipt): ReceiptJson => ({
   number: r.number, code: r.code, billingName: r.billingName, billingAddress: r.billingAddress, item: r.item,
   amountMinor: r.amountMinor, currency: r.currency, method: r.method, paidAt: r.paidAt.toISOString(), issuedAt: r.issuedAt.toISOString(),
 });
 
 /** One registration as the editor sees it: every field, its payments (any provider, any state) and its receipts. */
-export async function getEditorRegistration(db: Db, registrationId: string): Promise<EditorRegistrationJson> {
+export async function getEditorRegistration({ db, registrationId }: { db: Db; registrationId: string }): Promise<EditorRegistrationJson> {
   const [r] = await db.select().from(registrations).where(eq(registrations.id, registrationId));
   if (!r) throw new AppError('not_found', 'Registration not found');
   const [paid, issued, received] = await Promise.all([
     db.select().from(payments).where(eq(payments.registrationId, r.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
-    listRegistrationReceipts(db, r.id),
-    findReceivedMinor(db, [r.id]).then((m) => m.get(r.id) ?? 0),
+    listRegistrationReceipts({ db, registrationId: r.id }),
+    findReceivedMinor({ db, registrationIds: [r.id] }).then((m) => m.get(r.id) ?? 0),
   ]);
   return {
     registration: {
@@ -32,7 +32,7 @@ export async function getEditorRegistration(db: Db, registrationId: string): Pro
       category: r.category, categoryLabel: categoryLabel(r.category), paperId: r.paperId, currency: r.currency,
       listMinor: r.listMinor, earlyBird: r.earlyBird, extraPages: r.extraPages, extraMinor: r.extraMinor,
       couponCode: r.couponCode, discountMinor: r.discountMinor, amountMinor: r.amountMinor,
-      receivedMinor: received, owedMinor: owedMinor(r, received),
+      receivedMinor: received, owedMinor: owedMinor({ registration: r, receivedMinor: received }),
       billingName: r.billingName, billingAddress: r.billingAddress, status: r.status,
       paidAt: iso(r.paidAt), cancelledAt: iso(r.cancelledAt), checkedInAt: iso(r.checkedInAt), createdAt: r.createdAt.toISOString(),
     },
@@ -44,14 +44,14 @@ export async function getEditorRegistration(db: Db, registrationId: string): Pro
   };
 }
 
-/** The editor registers someone else (issue 24.1): priced, coupon taken and seats checked by createRegistration, no payment yet. */
+/** The editor registers someone else (decision 0043): priced, coupon taken and seats checked by createRegistration, no payment yet. */
 export async function createEditorRegistration(input: { db: Db; files: FileStore; actor: { id: string; ip: string }; body: EditorRegistrationBody }): Promise<EditorRegistrationJson> {
   const { db, body } = input;
-  const created = await db.transaction((tx) => createRegistration(tx, {
-    userId: null, name: body.name, email: body.email, affiliation: body.affiliation, country: body.country,
+  const created = await db.transaction((tx) => createRegistration({
+    db: tx, userId: null, name: body.name, email: body.email, affiliation: body.affiliation, country: body.country,
     category: body.category, currency: body.currency, paperId: body.paperId ?? null, couponCode: body.coupon ?? null,
     billingName: body.billingName ?? null, billingAddress: body.billingAddress ?? null, files: input.files,
     actor: { id: input.actor.id, role: 'Editor', ip: input.actor.ip },
   }));
-  return getEditorRegistration(db, created.id);
+  return getEditorRegistration({ db, registrationId: created.id });
 }

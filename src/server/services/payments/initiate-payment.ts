@@ -1,3 +1,4 @@
+import { formatDecimal, formatMinorDecimal, formatMoney } from '../../../core/format';
 import { newId } from '../../../core/ids';
 import { expectedFee, type FeeItem } from '../../../core/schemas/fee-item';
 import type { CardCheckoutBody, PayuInitiateBody } from '../../../core/schemas/payment';
@@ -7,11 +8,10 @@ import { payments } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CardProvider } from '../../payments/card';
 import { hashPayuRequest } from '../../payments/payu';
-import { categoryLabel, formatMoney } from '../../../core/registration';
+import { categoryLabel } from '../../../core/registration';
 import { PLACEHOLDER_PHONE } from '../../../core/schemas/payment';
-import { minorToDecimal } from './complete-payment';
-import { createModalRegistration, type RegistrationRow } from './create-registration';
-import { findReceivedMinor, owedMinor } from './received-amounts';
+import { createModalRegistration, type Registration } from '../registrations/create-registration';
+import { findReceivedMinor, owedMinor } from '../registrations/received-amounts';
 
 export const PAYU_NOT_CONFIGURED = 'Rupee payments through PayU are not configured on this server yet. Please contact the organisers.';
 export const CARD_NOT_CONFIGURED = 'Card payment in US dollars is not configured yet. Please contact the organisers.';
@@ -23,10 +23,10 @@ export async function initiatePayuPayment(input: { db: Db; config: Config; body:
   const salt = config.PAYU_SALT;
   if (!key || !salt) throw new AppError('unavailable', PAYU_NOT_CONFIGURED);
   const txnid = newId();
-  const amount = body.amount.toFixed(2);
-  // The amount is what the payer typed (SPEC §7); a fee row named makes a registration the server prices (decision 0056).
+  const amount = formatDecimal(body.amount);
+  // The amount is what the payer typed (docs/product.md#the-api); a fee row named makes a registration the server prices (decision 0056).
   await db.transaction(async (tx) => {
-    const registration = await createModalRegistration(tx, { name: body.name, email: body.email, currency: 'INR', feeItem: body.feeItem });
+    const registration = await createModalRegistration({ db: tx, name: body.name, email: body.email, currency: 'INR', feeItem: body.feeItem });
     await tx.insert(payments).values({
       id: txnid, txnid, provider: 'payu', amount, currency: 'INR', registrationId: registration?.id ?? null,
       name: body.name, email: body.email, phone: body.phone, product: body.productinfo, ...feeColumns(body.feeItem, 'INR'),
@@ -65,9 +65,9 @@ export async function createCardCheckout(input: { db: Db; config: Config; card: 
     cancelUrl: `${config.publicUrl}/registration`,
   });
   await db.transaction(async (tx) => {
-    const registration = await createModalRegistration(tx, { name: body.name, email: body.email, currency: 'USD', feeItem: body.feeItem });
+    const registration = await createModalRegistration({ db: tx, name: body.name, email: body.email, currency: 'USD', feeItem: body.feeItem });
     await tx.insert(payments).values({
-      id: txnid, txnid, provider: 'stripe', amount: (amountCents / 100).toFixed(2), currency: 'USD', registrationId: registration?.id ?? null,
+      id: txnid, txnid, provider: 'stripe', amount: formatMinorDecimal(amountCents), currency: 'USD', registrationId: registration?.id ?? null,
       name: body.name, email: body.email, product: body.productinfo, providerRef: session.sessionId, ...feeColumns(body.feeItem, 'USD'),
     });
   });
@@ -85,7 +85,7 @@ export const PAYU_TAKES_RUPEES = 'PayU takes payments in rupees: choose INR to p
 export const CARD_TAKES_DOLLARS = 'Card payments are in US dollars: choose USD to pay by card, or INR to pay through PayU.';
 
 /** The bank transfer instructions for a registration: the amount still owed, the reference to quote, and what happens next. */
-export function bankInstructions(r: Pick<RegistrationRow, 'currency' | 'code'> & { owedMinor: number }, contactEmail: string): string {
+function bankInstructions(r: Pick<Registration, 'currency' | 'code'> & { owedMinor: number }, contactEmail: string): string {
   return `Transfer ${formatMoney(r.owedMinor, r.currency)} to the conference's bank account, quoting your registration code ${r.code} as the reference. `
     + `Write to ${contactEmail} for the account details. When the money arrives the organisers record the transfer and your receipt is sent to you. `
     + 'The registration fee is non-refundable.';
@@ -96,15 +96,15 @@ export function bankInstructions(r: Pick<RegistrationRow, 'currency' | 'code'> &
  * decision 0056), PayU in rupees, Stripe in dollars, or bank transfer instructions (the editor records the transfer).
  */
 export async function startRegistrationPayment(input: {
-  db: Db; config: Config; card: CardProvider | null; registration: RegistrationRow; provider: 'payu' | 'card' | 'bank'; phone?: string; contactEmail: string;
+  db: Db; config: Config; card: CardProvider | null; registration: Registration; provider: 'payu' | 'card' | 'bank'; phone?: string; contactEmail: string;
 }): Promise<RegistrationPaymentStart> {
   const { db, config, card, registration: r, provider } = input;
   if (r.status === 'paid' && r.amountMinor === 0) return { kind: 'none' };
-  const owed = owedMinor(r, (await findReceivedMinor(db, [r.id])).get(r.id) ?? 0);
+  const owed = owedMinor({ registration: r, receivedMinor: (await findReceivedMinor({ db, registrationIds: [r.id] })).get(r.id) ?? 0 });
   if (r.status === 'pending' && owed === 0) return { kind: 'none' };
   if (provider === 'bank') return { kind: 'bank', instructions: bankInstructions({ ...r, owedMinor: owed }, input.contactEmail) };
   const product = r.paperId ?? categoryLabel(r.category).slice(0, 100).replace(/\|/g, '/');
-  const amount = minorToDecimal(owed);
+  const amount = formatMinorDecimal(owed);
   if (provider === 'payu') {
     if (r.currency !== 'INR') throw new AppError('bad_request', PAYU_TAKES_RUPEES);
     const key = config.PAYU_KEY;
@@ -130,9 +130,9 @@ export async function startRegistrationPayment(input: {
   return { kind: 'card', url: session.url };
 }
 
-/** The fee item chosen and the amount SPEC §9 expects for it, stored beside what the payer typed. */
+/** The fee item chosen and the amount the fee tables give for it (docs/product.md#fees-and-fixed-figures), stored beside what the payer typed. */
 function feeColumns(item: FeeItem | undefined, currency: 'INR' | 'USD'): { feeItem: FeeItem | null; expectedAmount: string | null } {
   if (!item) return { feeItem: null, expectedAmount: null };
   const expected = expectedFee(item, currency);
-  return { feeItem: item, expectedAmount: expected === null ? null : expected.toFixed(2) };
+  return { feeItem: item, expectedAmount: expected === null ? null : formatDecimal(expected) };
 }

@@ -1,15 +1,15 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { formatDecimal } from '../../../core/format';
 import { csvCell } from '../shared/export-csv';
 import { describeFeeItem, FeeItem } from '../../../core/schemas/fee-item';
 import type { PaymentJson } from '../../../core/schemas/payment';
 import type { Db } from '../../db/connect';
-import { payments, registrations } from '../../db/schema';
-import { findReceivedMinor, owedMinor } from './received-amounts';
-import type { PaymentRow } from './record-payment-callback';
+import { payments, registrations, type PaymentRow } from '../../db/schema';
+import { findReceivedMinor, owedMinor } from '../registrations/received-amounts';
 
 type RegistrationSummary = NonNullable<PaymentJson['registration']>;
 
-export function toPaymentJson(p: PaymentRow, registration: RegistrationSummary | null): PaymentJson {
+function toPaymentJson(p: PaymentRow, registration: RegistrationSummary | null): PaymentJson {
   const feeItem = p.feeItem === null ? null : FeeItem.safeParse(p.feeItem).data ?? null;
   const expected = p.expectedAmount === null ? null : Number(p.expectedAmount);
   // A payment for a registration is short when the registration still owes after it (decision 0056); a plain
@@ -19,9 +19,9 @@ export function toPaymentJson(p: PaymentRow, registration: RegistrationSummary |
     ? registration.owedMinor > 0
     : forPaper && expected !== null && Number(p.amount) < expected);
   return {
-    _id: p.id, txnid: p.txnid, provider: p.provider, amount: Number(p.amount).toFixed(2), currency: p.currency,
+    _id: p.id, txnid: p.txnid, provider: p.provider, amount: formatDecimal(Number(p.amount)), currency: p.currency,
     name: p.name, email: p.email, phone: p.phone, product: p.product, status: p.status, providerRef: p.providerRef,
-    feeItem, feeLabel: feeItem ? describeFeeItem(feeItem) : null, expectedAmount: expected === null ? null : expected.toFixed(2),
+    feeItem, feeLabel: feeItem ? describeFeeItem(feeItem) : null, expectedAmount: expected === null ? null : formatDecimal(expected),
     registration, underpaid,
     createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
   };
@@ -31,11 +31,11 @@ export function toPaymentJson(p: PaymentRow, registration: RegistrationSummary |
 async function withRegistrations(db: Db, rows: PaymentRow[]): Promise<PaymentJson[]> {
   const ids = [...new Set(rows.map((p) => p.registrationId).filter((id): id is string => id !== null))];
   const [found, received] = ids.length
-    ? await Promise.all([db.select().from(registrations).where(inArray(registrations.id, ids)), findReceivedMinor(db, ids)])
+    ? await Promise.all([db.select().from(registrations).where(inArray(registrations.id, ids)), findReceivedMinor({ db, registrationIds: ids })])
     : [[], new Map<string, number>()];
   const summaries = new Map(found.map((r): [string, RegistrationSummary] => {
     const got = received.get(r.id) ?? 0;
-    return [r.id, { id: r.id, code: r.code, status: r.status, currency: r.currency, amountMinor: r.amountMinor, receivedMinor: got, owedMinor: owedMinor(r, got) }];
+    return [r.id, { id: r.id, code: r.code, status: r.status, currency: r.currency, amountMinor: r.amountMinor, receivedMinor: got, owedMinor: owedMinor({ registration: r, receivedMinor: got }) }];
   }));
   return rows.map((p) => toPaymentJson(p, p.registrationId ? summaries.get(p.registrationId) ?? null : null));
 }
@@ -50,7 +50,7 @@ export async function listPayments(db: Db): Promise<PaymentJson[]> {
  * One page of payments, newest first, after `cursor` (the last id of the previous page); the same order
  * as listPayments. An unknown cursor gives an empty page.
  */
-export async function listPaymentsPage(db: Db, opts: { limit: number; cursor?: string }): Promise<{ payments: PaymentJson[]; nextCursor: string | null }> {
+async function listPaymentsPage(db: Db, opts: { limit: number; cursor?: string }): Promise<{ payments: PaymentJson[]; nextCursor: string | null }> {
   let after = sql`true`;
   if (opts.cursor) {
     const [last] = await db.select({ id: payments.id }).from(payments).where(eq(payments.id, opts.cursor));
@@ -72,14 +72,14 @@ const CSV_COLUMNS: [string, (p: PaymentJson) => string][] = [
 ];
 
 
-/** Cells quoted and formula starts neutralised like every other export (issue 16.8: payer-typed text). */
+/** Cells quoted and formula starts neutralised like every other export (docs/product.md#audit-log-and-exports: payer-typed text). */
 export function formatPaymentsCsv(list: PaymentJson[]): string {
   const lines = [CSV_COLUMNS.map(([h]) => h).join(',')];
   for (const p of list) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(p))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** The editor's payments: without `limit` every payment (SPEC's shape), with it one page and the next cursor. */
+/** The editor's payments: without `limit` every payment (the original API's shape), with it one page and the next cursor. */
 export async function listEditorPayments(opts: { db: Db; limit?: number; cursor?: string }): Promise<{ payments: PaymentJson[]; nextCursor: string | null }> {
   if (!opts.limit) return { payments: await listPayments(opts.db), nextCursor: null };
   return listPaymentsPage(opts.db, { limit: opts.limit, cursor: opts.cursor });

@@ -7,12 +7,9 @@ import { paymentEvents, payments, registrations, type PaymentRow } from '../../d
 import { AppError } from '../../errors';
 import type { CardProvider } from '../../payments/card';
 import { verifyPayuResponse } from '../../payments/payu';
-import { recordAudit } from '../shared/audit';
+import { recordAudit, type DbOrTx } from '../shared/audit';
 import { completeRegistrationPayment, type ReceiptMailer } from './complete-payment';
-import { findReceivedMinor, owedMinor } from './received-amounts';
-
-/** The row type lives in db/schema.ts; re-exported for the services that import it from here. */
-export type { PaymentRow };
+import { findReceivedMinor, owedMinor } from '../registrations/received-amounts';
 
 /**
  * The only moves a payment makes: pending → paid or failed, and failed → paid (a late success is real
@@ -20,19 +17,34 @@ export type { PaymentRow };
  */
 const ALLOWED_FROM = { paid: ['pending', 'failed'], failed: ['pending'] } as const;
 
+/** The payer's browser back from the provider: audited as 'payment.callback' with the payment as it ends up. */
+interface ReturnAudit { ip: string; provider: 'payu' | 'stripe'; kind: string }
+
+const auditCallback = (db: DbOrTx, audit: ReturnAudit, p: PaymentRow) =>
+  recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip: audit.ip, details: { provider: audit.provider, kind: audit.kind, txnid: p.txnid, status: p.status, amount: p.amount, currency: p.currency } });
+
 /**
  * Settling as paid completes the registration in the same transaction (paid, numbered receipt, confirmation mail):
  * the money is never recorded without its receipt, nor a receipt without the money. A paid payment without a receipt
- * (paid before receipts existed) gets one when its callback comes again; one that has it is left alone.
+ * (paid before receipts existed) gets one when its callback comes again; one that has it is left alone. A return's
+ * audit row commits with the settlement it records; a return that settles nothing (`to` null) is audited alone.
  */
-async function settlePayment(db: Db, payment: PaymentRow, to: 'paid' | 'failed', providerRef: string | null, notify: ReceiptMailer): Promise<PaymentRow> {
+async function settlePayment(input: {
+  db: Db; payment: PaymentRow; to: 'paid' | 'failed' | null; providerRef: string | null; notify: ReceiptMailer; audit?: ReturnAudit;
+}): Promise<PaymentRow> {
+  const { db, payment, to, audit } = input;
+  if (!to) {
+    if (audit) await auditCallback(db, audit, payment);
+    return payment;
+  }
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(payments)
-      .set({ status: to, providerRef: providerRef ?? payment.providerRef, updatedAt: sql`now()` })
+      .set({ status: to, providerRef: input.providerRef ?? payment.providerRef, updatedAt: sql`now()` })
       .where(and(eq(payments.id, payment.id), inArray(payments.status, [...ALLOWED_FROM[to]])))
       .returning();
     const [current] = updated ? [updated] : await tx.select().from(payments).where(eq(payments.id, payment.id));
-    if (current?.status === 'paid') await completeRegistrationPayment(tx, { paymentId: current.id, notify });
+    if (current?.status === 'paid') await completeRegistrationPayment({ tx, paymentId: current.id, notify: input.notify });
+    if (audit) await auditCallback(tx, audit, current ?? payment);
     return current ?? payment;
   });
 }
@@ -48,7 +60,7 @@ const PAYU_FIELDS = ['txnid', 'status', 'hash', 'key', 'amount', 'productinfo', 
  * A PayU success or failure post. Accepted only with a matching reverse hash for a txnid we issued;
  * otherwise nothing changes, the attempt is recorded and AppError 400 is thrown.
  */
-export async function recordPayuCallback(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; notify: ReceiptMailer }): Promise<PaymentRow> {
+async function recordPayuCallback(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; notify: ReceiptMailer; audit: ReturnAudit }): Promise<PaymentRow> {
   const { db, config, form } = input;
   const kind = `payu.${input.kind}`;
   const key = config.PAYU_KEY;
@@ -73,17 +85,19 @@ export async function recordPayuCallback(input: { db: Db; config: Config; kind: 
 
   await recordEvent(db, { txnid, kind, accepted: true, payload: form });
   const outcome = f.status === 'success' ? 'paid' : f.status === 'failure' ? 'failed' : null;
-  return outcome ? settlePayment(db, payment, outcome, f.mihpayid || null, input.notify) : payment;
+  return settlePayment({ db, payment, to: outcome, providerRef: f.mihpayid || null, notify: input.notify, audit: input.audit });
 }
 
 /**
  * Bring a card payment in line with its Stripe Checkout session, read from Stripe itself (never from a
  * webhook body). Returns the payment, or null when the session is not one of ours.
  */
-export async function syncCardSession(input: {
+async function syncCardSession(input: {
   db: Db; card: CardProvider; sessionId: string; kind: string; payload: unknown; notify: ReceiptMailer;
   /** A signed checkout.session.async_payment_failed: the session alone cannot tell failed from still pending. */
   asyncPaymentFailed?: boolean;
+  /** The payer's browser return (a webhook is not audited). */
+  audit?: ReturnAudit;
 }): Promise<PaymentRow | null> {
   const { db, card, kind, payload } = input;
   const session = await card.retrieveSession(input.sessionId);
@@ -94,11 +108,9 @@ export async function syncCardSession(input: {
     && session.currency === 'usd' && session.amountCents === Math.round(Number(payment!.amount) * 100);
   await recordEvent(db, { txnid: payment?.txnid ?? session.txnid, kind, accepted: matches, payload });
   if (!payment || !matches) return null;
-  if (session.outcome === 'paid') return settlePayment(db, payment, 'paid', session.id, input.notify);
-  if (session.outcome === 'expired' || (session.outcome === 'unpaid' && input.asyncPaymentFailed)) {
-    return settlePayment(db, payment, 'failed', session.id, input.notify);
-  }
-  return payment;
+  const to = session.outcome === 'paid' ? 'paid'
+    : session.outcome === 'expired' || (session.outcome === 'unpaid' && input.asyncPaymentFailed) ? 'failed' : null;
+  return settlePayment({ db, payment, to, providerRef: session.id, notify: input.notify, audit: input.audit });
 }
 
 /**
@@ -124,32 +136,34 @@ export async function recordCardWebhook(input: { db: Db; card: CardProvider; raw
   }
 }
 
-const auditCallback = (db: Db, ip: string, provider: 'payu' | 'stripe', kind: string, p: PaymentRow) =>
-  recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip, details: { provider, kind, txnid: p.txnid, status: p.status, amount: p.amount, currency: p.currency } });
-
 /** A payment as its payer's browser is shown it: with what its registration still owes, when a paid part leaves some (decision 0056). */
-export interface PaymentOutcome { payment: PaymentRow; owed: { minor: number; currency: Currency } | null }
+export interface PaymentOutcome { payment: PaymentResult; owed: { minor: number; currency: Currency } | null }
 
-async function outcomeOf(db: Db, payment: PaymentRow): Promise<PaymentOutcome> {
-  if (payment.status !== 'paid' || !payment.registrationId) return { payment, owed: null };
-  const [registration] = await db.select().from(registrations).where(eq(registrations.id, payment.registrationId));
+/** What the payer's result page shows of the payment. */
+export interface PaymentResult { txnid: string; status: 'pending' | 'paid' | 'failed'; amount: string; currency: string; name: string; product: string }
+
+async function outcomeOf(db: Db, row: PaymentRow): Promise<PaymentOutcome> {
+  const payment: PaymentResult = { txnid: row.txnid, status: row.status, amount: row.amount, currency: row.currency, name: row.name, product: row.product };
+  if (row.status !== 'paid' || !row.registrationId) return { payment, owed: null };
+  const [registration] = await db.select().from(registrations).where(eq(registrations.id, row.registrationId));
   if (!registration) return { payment, owed: null };
-  const minor = owedMinor(registration, (await findReceivedMinor(db, [registration.id])).get(registration.id) ?? 0);
+  const minor = owedMinor({ registration, receivedMinor: (await findReceivedMinor({ db, registrationIds: [registration.id] })).get(registration.id) ?? 0 });
   return { payment, owed: minor > 0 ? { minor, currency: registration.currency } : null };
 }
 
 /** The payer's browser back from PayU (success or failure post): recorded as recordPayuCallback does, and audited. */
 export async function receivePayuReturn(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; ip: string; notify: ReceiptMailer }): Promise<PaymentOutcome> {
-  const payment = await recordPayuCallback(input);
-  await auditCallback(input.db, input.ip, 'payu', input.kind, payment);
+  const payment = await recordPayuCallback({ ...input, audit: { ip: input.ip, provider: 'payu', kind: input.kind } });
   return outcomeOf(input.db, payment);
 }
 
 /** The payer's browser back from Stripe Checkout: the payment synced with its session, and audited; 400 for a session not ours. */
 export async function receiveCardReturn(input: { db: Db; card: CardProvider; sessionId: string; ip: string; notify: ReceiptMailer }): Promise<PaymentOutcome> {
   const { db, sessionId } = input;
-  const payment = await syncCardSession({ db, card: input.card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId }, notify: input.notify });
+  const payment = await syncCardSession({
+    db, card: input.card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId }, notify: input.notify,
+    audit: { ip: input.ip, provider: 'stripe', kind: 'return' },
+  });
   if (!payment) throw new AppError('bad_request', 'This card payment was not started here.');
-  await auditCallback(db, input.ip, 'stripe', 'return', payment);
   return outcomeOf(db, payment);
 }

@@ -45,7 +45,7 @@ async function publishedPresentations(db: Db, now: Date): Promise<Presentation[]
 }
 
 /**
- * Issue what is due and not yet issued (issues 24.5, 26.6): a presentation certificate per paper of the latest
+ * Issue what is due and not yet issued (decisions 0047 and 0054): a presentation certificate per paper of the latest
  * published programme whose session has taken place (ended before `now`), for its presenter — or, with the
  * editor's explicit override `presentationsBeforeSessions`, also for papers whose session is still to come; an
  * attendance certificate per person checked in at the desk with a paid registration (one per e-mail; paying alone
@@ -98,15 +98,15 @@ type Holder = { email: string; emailVerified: boolean };
 
 /**
  * The certificates issued to the caller's address, once the account has verified it; before that only whether
- * some wait (anyone may sign up with anyone's address: issue 27.2).
+ * some wait (anyone may sign up with anyone's address: docs/product.md#accounts-and-verified-addresses).
  */
-export async function findCertificatesFor(db: Db, holder: Holder): Promise<{ certificates: CertificateJson[]; waitingForVerification?: true }> {
+export async function findCertificatesFor({ db, holder }: { db: Db; holder: Holder }): Promise<{ certificates: CertificateJson[]; waitingForVerification?: true }> {
   const rows = await db.select().from(certificates).where(sql`lower(${certificates.email}) = ${holder.email.toLowerCase()}`).orderBy(certificates.issuedAt);
   if (!holder.emailVerified) return rows.length ? { certificates: [], waitingForVerification: true } : { certificates: [] };
   return { certificates: rows.map(certificateJson) };
 }
 
-export async function findCertificate(db: Db, code: string): Promise<CertificateJson | null> {
+async function findCertificate(db: Db, code: string): Promise<CertificateJson | null> {
   const [row] = await db.select().from(certificates).where(eq(certificates.code, code.toUpperCase()));
   return row ? certificateJson(row) : null;
 }
@@ -130,8 +130,8 @@ export async function verifyCertificate(opts: { db: Db; code: string }): Promise
 export async function renderOwnCertificate(opts: { db: Db; store?: FileStore; code: string; caller: Holder; conference: ConferenceFacts; publicUrl: string }): Promise<{ code: string; pdf: Uint8Array }> {
   const certificate = await findOwnCertificate(opts);
   const [row] = await opts.db.select({ kind: certificates.kind, subject: certificates.subject }).from(certificates).where(eq(certificates.code, certificate.code));
-  const details = row ? await certificateDetails(opts.db, row) : undefined;
-  const organiser = opts.store ? await findOrganiser(opts.db, opts.store) : undefined;
+  const details = row ? await certificateDetails({ db: opts.db, certificate: row }) : undefined;
+  const organiser = opts.store ? await findOrganiser({ db: opts.db, store: opts.store }) : undefined;
   const pdf = await renderCertificatePdf({ certificate, details, organiser, conference: opts.conference, verifyUrl: `${opts.publicUrl}/verify/${certificate.code}` });
   return { code: certificate.code, pdf };
 }

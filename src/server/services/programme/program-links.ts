@@ -8,7 +8,7 @@ import { findPublishedProgram } from './published-program';
 export const LINKS_REFUSED = 'Session links are for registered participants';
 
 /**
- * The published sessions' online links (issue 26.2), by session id, for the conference's editor and for a caller whose
+ * The published sessions' online links (decision 0052), by session id, for the conference's editor and for a caller whose
  * verified address has a paid registration; anyone else is refused (403). An address only counts once its account
  * proved it reads it: anyone can sign up with a registered participant's address.
  */

@@ -6,7 +6,7 @@ import type { EditorProgramJson, PlacementBody, ProgramJson, SessionBody, Sessio
 import type { Db } from '../../db/connect';
 import { papers, programPlacements, programSessions } from '../../db/schema';
 import { AppError } from '../../errors';
-import { findAcceptedPapers, findPaperAuthors, findRegisteredPaperIds } from '../payments/paper-registration';
+import { findAcceptedPapers, findPaperAuthors, findRegisteredPaperIds } from '../registrations/paper-registration';
 import { findPublishedProgram } from './published-program';
 
 type SessionRow = typeof programSessions.$inferSelect;
@@ -20,7 +20,7 @@ function sessionJson(s: SessionRow, placed: EditorSession['papers']): EditorSess
 }
 
 /** Every draft session in time order with its papers in order, presenters' e-mails and links included (the editor's view). */
-export async function loadSessions(db: Db, sessionIds?: string[]): Promise<EditorSession[]> {
+export async function loadSessions({ db, sessionIds }: { db: Db; sessionIds?: string[] }): Promise<EditorSession[]> {
   const rows = await db.select().from(programSessions)
     .where(sessionIds ? inArray(programSessions.id, sessionIds) : undefined)
     .orderBy(asc(programSessions.startsAt), asc(programSessions.id));
@@ -41,7 +41,7 @@ export async function loadSessions(db: Db, sessionIds?: string[]): Promise<Edito
 }
 
 /**
- * GET /api/program: the programme as last published (issue 26.2), never the draft; presenters' e-mails and online
+ * GET /api/program: the programme as last published (decision 0052), never the draft; presenters' e-mails and online
  * links left out (a session says only that it is `online`). Times are labelled in the conference's current zone.
  */
 export async function findProgram(input: { db: Db; conference: ConferenceFacts }): Promise<ProgramJson> {
@@ -63,7 +63,7 @@ export const toPublished = (sessions: EditorSession[]): PublishedSession[] => se
 }));
 
 /** The same programme, whatever the order of keys or sessions: for "has the draft changed since it was published". */
-export function sameProgram(a: PublishedSession[], b: PublishedSession[]): boolean {
+function sameProgram(a: PublishedSession[], b: PublishedSession[]): boolean {
   const canonical = (list: PublishedSession[]) => JSON.stringify([...list].sort((x, y) => x._id.localeCompare(y._id)).map((s) => [
     s._id, s.title, s.track, s.room, s.link ?? '', Date.parse(s.start), Date.parse(s.end), s.chair,
     s.papers.map((p) => [p._id, p.title, p.presenter, p.presenterEmail.toLowerCase()]),
@@ -72,7 +72,7 @@ export function sameProgram(a: PublishedSession[], b: PublishedSession[]): boole
 }
 
 /** The draft's warnings against the conference's current dates and zone. */
-export async function draftWarnings(db: Db, sessions: EditorSession[], conference: ConferenceFacts): Promise<ProgramWarning[]> {
+export async function draftWarnings({ db, sessions, conference }: { db: Db; sessions: EditorSession[]; conference: ConferenceFacts }): Promise<ProgramWarning[]> {
   const accepted = await findAcceptedPapers(db);
   return findProgramWarnings({ sessions, acceptedPapers: accepted.map((p) => ({ _id: p.id, title: p.title })), window: conferenceWindowOf(conference) });
 }
@@ -80,10 +80,10 @@ export async function draftWarnings(db: Db, sessions: EditorSession[], conferenc
 /** The editor's programme: the draft, warnings, the accepted papers with their authors and registration, and the published state. */
 export async function findEditorProgram(input: { db: Db; conference: ConferenceFacts }): Promise<EditorProgramJson> {
   const { db, conference } = input;
-  const [sessions, accepted, published] = await Promise.all([loadSessions(db), findAcceptedPapers(db), findPublishedProgram(db)]);
+  const [sessions, accepted, published] = await Promise.all([loadSessions({ db }), findAcceptedPapers(db), findPublishedProgram(db)]);
   const ids = accepted.map((p) => p.id);
   const [authors, registered, placements] = await Promise.all([
-    findPaperAuthors(db, ids), findRegisteredPaperIds(db, ids),
+    findPaperAuthors({ db, paperIds: ids }), findRegisteredPaperIds({ db, paperIds: ids }),
     ids.length ? db.select({ paperId: programPlacements.paperId, sessionId: programPlacements.sessionId }).from(programPlacements).where(inArray(programPlacements.paperId, ids)) : [],
   ]);
   const sessionOf = new Map(placements.map((p) => [p.paperId, p.sessionId]));
@@ -130,7 +130,7 @@ export async function updateSession(input: { db: Db; id: string; body: SessionPa
     ...(body.chair !== undefined ? { chair: body.chair } : {}),
     startsAt, endsAt, updatedAt: sql`now()`,
   }).where(eq(programSessions.id, id));
-  return (await loadSessions(db, [id]))[0]!;
+  return (await loadSessions({ db, sessionIds: [id] }))[0]!;
 }
 
 export async function deleteSession(input: { db: Db; id: string }): Promise<void> {
@@ -153,7 +153,7 @@ export async function placePapers(input: { db: Db; id: string; body: PlacementBo
   const acceptedIds = new Set((await findAcceptedPapers(db)).map((p) => p.id));
   const missing = ids.find((p) => !acceptedIds.has(p));
   if (missing) throw new AppError('bad_request', `Paper ${missing} is not an accepted paper`);
-  const authors = await findPaperAuthors(db, ids);
+  const authors = await findPaperAuthors({ db, paperIds: ids });
   const rows = body.papers.map((p, position) => {
     const presenter = (authors.get(p.paperId) ?? []).find((a) => a.email.toLowerCase() === p.presenterEmail.toLowerCase());
     if (!presenter) throw new AppError('bad_request', `The presenter of paper ${p.paperId} must be one of its authors`);
@@ -165,5 +165,5 @@ export async function placePapers(input: { db: Db; id: string; body: PlacementBo
     if (rows.length) await tx.insert(programPlacements).values(rows);
     await tx.update(programSessions).set({ updatedAt: sql`now()` }).where(eq(programSessions.id, id));
   });
-  return (await loadSessions(db, [id]))[0]!;
+  return (await loadSessions({ db, sessionIds: [id] }))[0]!;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { zoneLabel, type ConferenceFacts } from '../../../core/conference-facts';
-import { dayKey, formatTime, type PublishedSession } from '../../../core/program';
+import { formatTime, formatWeekdayDate } from '../../../core/format';
+import type { PublishedSession } from '../../../core/program';
 import type { Db } from '../../db/connect';
 import { programPublications } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -27,10 +28,8 @@ const sameSlot = (a: Slot, b: Slot) => a.email.toLowerCase() === b.email.toLower
   && a.end === b.end && a.room === b.room && a.link === b.link && a.position === b.position;
 
 /** "Wednesday, 27 December 2023, 09:00–10:30 (Bangkok time, UTC+7)": in the conference's zone. */
-export function slotWhen(slot: Pick<Slot, 'start' | 'end'>, conference: ConferenceFacts): string {
-  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-    .format(new Date(`${dayKey(slot.start, conference.timeZone)}T12:00:00Z`));
-  return `${day}, ${formatTime(slot.start, conference.timeZone)}–${formatTime(slot.end, conference.timeZone)} (${zoneLabel(conference)})`;
+function slotWhen(slot: Pick<Slot, 'start' | 'end'>, conference: ConferenceFacts): string {
+  return `${formatWeekdayDate(slot.start, conference.timeZone)}, ${formatTime(slot.start, conference.timeZone)}–${formatTime(slot.end, conference.timeZone)} (${zoneLabel(conference)})`;
 }
 
 const slotWhere = (slot: Pick<Slot, 'room' | 'link'>) => (slot.room ? `${slot.room}${slot.link ? ' and online' : ''}` : slot.link ? 'online' : 'to be announced');
@@ -38,7 +37,7 @@ const slotWhere = (slot: Pick<Slot, 'room' | 'link'>) => (slot.room ? `${slot.ro
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * Publish the editor's draft (issue 26.2). A draft with warnings is refused (409, naming how many) unless the editor
+ * Publish the editor's draft (decision 0052). A draft with warnings is refused (409, naming how many) unless the editor
  * acknowledges them. In one transaction: the snapshot (program_publications), an audit row, and a programmeSlot mail to
  * each presenter whose paper is new in the programme or whose session title, times, room, link or position changed
  * since the last publication; an unchanged re-publication mails no one.
@@ -50,8 +49,8 @@ export async function publishProgram(input: {
   return db.transaction(async (tx) => {
     // One publication at a time: two editors publishing at once must compare against each other's snapshot.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('program_publications'))`);
-    const draft = await loadSessions(tx);
-    const warnings = await draftWarnings(tx, draft, conference);
+    const draft = await loadSessions({ db: tx });
+    const warnings = await draftWarnings({ db: tx, sessions: draft, conference });
     if (warnings.length && !input.acknowledgeWarnings) {
       throw new AppError('conflict', `The draft has ${plural(warnings.length, 'warning')}: look at ${warnings.length === 1 ? 'it' : 'them'} and publish again acknowledging ${warnings.length === 1 ? 'it' : 'them'}`);
     }

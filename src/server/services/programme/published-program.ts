@@ -11,7 +11,7 @@ export interface PublishedProgram {
 }
 
 /**
- * The programme as last published (issue 26.2): the newest row of program_publications, or null when the editor
+ * The programme as last published (decision 0052): the newest row of program_publications, or null when the editor
  * has never published. The public /program, its calendars and documents read this, never the draft.
  */
 export async function findPublishedProgram(db: Db): Promise<PublishedProgram | null> {

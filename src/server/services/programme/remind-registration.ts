@@ -2,13 +2,13 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { papers } from '../../db/schema';
 import type { Mailer } from '../../mail/send';
-import { findAcceptedPapers, findPaperAuthors, findRegisteredPaperIds } from '../payments/paper-registration';
+import { findAcceptedPapers, findPaperAuthors, findRegisteredPaperIds } from '../registrations/paper-registration';
 
 /** Accepted papers with their submitting author and whether they are registered (findRegisteredPaperIds, decision 0056). */
 export async function listPaperRegistrations(db: Db) {
   const accepted = await findAcceptedPapers(db);
   const ids = accepted.map((p) => p.id);
-  const [authors, registered] = await Promise.all([findPaperAuthors(db, ids), findRegisteredPaperIds(db, ids)]);
+  const [authors, registered] = await Promise.all([findPaperAuthors({ db, paperIds: ids }), findRegisteredPaperIds({ db, paperIds: ids })]);
   return accepted.map((p) => {
     const a = authors.get(p.id)?.[0];
     return { _id: p.id, title: p.title, author: a?.name ?? '', email: a?.email ?? '', registered: registered.has(p.id) };

@@ -19,7 +19,7 @@ export interface Participant {
  * "Reviewer n" per reviewer of the paper, in the order the paper was sent to them: the same numbering the authors
  * see (review-cycle-json.ts), so a reviewer keeps one label on the paper everywhere.
  */
-export async function paperReviewerLabels(db: Db, paperId: string): Promise<Map<string, string>> {
+export async function paperReviewerLabels({ db, paperId }: { db: Db; paperId: string }): Promise<Map<string, string>> {
   const order = await db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
     .where(eq(reviewStatuses.paperId, paperId)).orderBy(asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId));
   const byKey = reviewerLabels(order);
@@ -33,11 +33,11 @@ export async function paperReviewerLabels(db: Db, paperId: string): Promise<Map<
  * to these people and no one else, so a chair the screens refuse (a conflict the authors declared) is not mailed
  * what the screens hide.
  */
-export async function listPaperParticipants(db: Db, paperId: string): Promise<Participant[]> {
+export async function listPaperParticipants({ db, paperId }: { db: Db; paperId: string }): Promise<Participant[]> {
   const [paper] = await db.select({ trackId: papers.trackId }).from(papers).where(eq(papers.id, paperId)).limit(1);
   if (!paper) return [];
   const [labels, reviewers, named, editors] = await Promise.all([
-    paperReviewerLabels(db, paperId),
+    paperReviewerLabels({ db, paperId }),
     db.select({ id: users.id, name: users.name, email: users.email, assigned: reviewStatuses.assigned, status: reviewStatuses.status })
       .from(reviewStatuses).innerJoin(users, eq(users.id, reviewStatuses.reviewerId)).where(eq(reviewStatuses.paperId, paperId)),
     db.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.trackId, paper.trackId)),
@@ -49,7 +49,7 @@ export async function listPaperParticipants(db: Db, paperId: string): Promise<Pa
   const chairs = [];
   for (const c of editors.filter((e) => e.chairOnly && isNamed(e.email))) {
     const emailVerified = c.verifiedAt !== null;
-    const conflicted = emailVerified && (await conflictedPaperIds(db, c.email, [paperId])).size > 0;
+    const conflicted = emailVerified && (await conflictedPaperIds({ db, email: c.email, paperIds: [paperId] })).size > 0;
     if (!canChairWorkOnPaper({ emailVerified, chairsTrack: true, conflicted }, true)) chairs.push(c);
   }
   const person = (u: { id: string; name: string; email: string }) => ({ id: u.id, name: u.name, email: u.email });

@@ -10,7 +10,7 @@ import type { FileStore } from '../../storage/file-store';
 import { pdfJobs } from '../../storage/pdf-jobs';
 import { INFO_FIELDS, xmlText, type BlindCopyRules, type PdfMetadata } from '../../storage/pdf-metadata';
 
-/** Issue 27.3: what a reviewer hears when the PDF cannot be rewritten; the editor can act on it. */
+/** Decision 0021: what a reviewer hears when the PDF cannot be rewritten; the editor can act on it. */
 export const UNREADABLE_FOR_REVIEWERS = 'This PDF cannot be given to reviewers under blind review: the server cannot read it (it is encrypted or damaged), '
   + 'so its document properties, which may name the authors, cannot be removed. Please tell the editor: the author needs to upload a new version without a password.';
 
@@ -69,7 +69,7 @@ export async function findMetadataWarning(opts: { files: FileStore; key: string 
   const { files, key } = opts;
   if (!key) return undefined;
   const result = await pdfJobs.run({ read: () => buffer(files.get(key)), path: files.localPath?.(key), strip: false, maxWaitMs: UPLOAD_WAIT_MS, timeLimitMs: UPLOAD_READ_MS });
-  return result.ok ? metadataWarning(result.metadata, opts.person) : undefined;
+  return result.ok ? metadataWarning({ metadata: result.metadata, person: opts.person }) : undefined;
 }
 
 const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -79,7 +79,7 @@ const shown = (value: string) => {
   return clean.length > 100 ? `${clean.slice(0, 100)}…` : clean;
 };
 
-export function metadataWarning(metadata: PdfMetadata, person: NamedPerson): string | undefined {
+export function metadataWarning({ metadata, person }: { metadata: PdfMetadata; person: NamedPerson }): string | undefined {
   // A name of one or two letters would be found everywhere.
   const needles = [person.name, person.email].map(normalise).filter((n) => n.length >= 3);
   const names = (text: string) => needles.some((n) => normalise(text).includes(n));

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import { settings } from '../../db/schema';
 
 /**
- * The conference's facts as this process knows them (issue 26.1): read from the settings row at start, again on
+ * The conference's facts as this process knows them (decision 0051): read from the settings row at start, again on
  * the editor's save, and every few seconds (`watch`) so that a save through another instance on the same database
  * reaches this one too. Mails, calendar files, PDFs and the public pages read `current()`; what changed is told to
  * the listeners (the site re-renders its pages: src/server/web.ts).

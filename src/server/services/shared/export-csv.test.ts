@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell } from './export-csv';
 
-describe('csvCell (issue 16.8)', () => {
+describe('csvCell', () => {
   it('quotes every cell and doubles quotes', () => {
     expect(csvCell('plain')).toBe('"plain"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');

@@ -10,7 +10,7 @@ const SEPARATOR = /[;,\t\r\n]/;
 const NEEDS_GUARD = /(?:^|[;,\t\r\n])[=+\-@\t\r]/;
 
 /**
- * One CSV cell (issue 16.8): always quoted (RFC 4180, quotes doubled), and text a spreadsheet would run as
+ * One CSV cell (docs/product.md#audit-log-and-exports): always quoted (RFC 4180, quotes doubled), and text a spreadsheet would run as
  * a formula (=, +, -, @, tab, CR) gets an apostrophe, at the start of the cell and after every separator a
  * spreadsheet may split on (; , tab, CR, LF), so `x;=2+5` cannot become a formula either.
  */
@@ -38,11 +38,11 @@ interface ExportSpec {
   scoped?: boolean;
   /** Rows after `after` (the last row's key), at most `limit`, in key order; `key` of each row is its position. */
   query: string;
-  /** The query's last column is the review's answers: one column per review form question instead (issue 23.1). */
+  /** The query's last column is the review's answers: one column per review form question instead (decision 0031). */
   answerColumns?: true;
 }
 
-/** A review counts unless its reviewer declined the paper since (issue 22.4; counted-reviews.ts, in SQL text). */
+/** A review counts unless its reviewer declined the paper since (docs/product.md#assignments-declines-and-withdrawals; counted-reviews.ts, in SQL text). */
 const COUNTED = `not exists (select 1 from review_statuses d where d.paper_id = r.paper_id and d.reviewer_id = r.reviewer_id and d.status = 'Declined')`;
 /** The whole export for the editor ($3 null); a chair's tracks less their conflicted papers. */
 const IN_SCOPE = (paper: string) => `($3::text[] is null or (${paper}.track_id = any($3::text[]) and not ${paper}.id = any($4::text[])))`;
@@ -54,7 +54,7 @@ export const isScopedExport = (name: ExportName): boolean => SPECS[name].scoped 
 const SPECS: Record<ExportName, ExportSpec> = {
   papers: {
     columns: ['paper_id', 'title', 'abstract', 'author', 'author_email', 'track', 'keywords', 'free_keywords', 'submitted_at', 'withdrawn_at', 'reviewers_assigned', 'reviews', 'average_recommendation', 'decision', 'decided_at'],
-    // Reviews and their mean count only reviews still counted (issue 22.4: not by a reviewer who declined).
+    // Reviews and their mean count only reviews still counted (docs/product.md#assignments-declines-and-withdrawals: not by a reviewer who declined).
     query: `select p.id as key, p.id, p.title, p.abstract, u.name, u.email, t.name as track, p.keywords, p.free_keywords, p.created_at, p.withdrawn_at,
         (select count(*) from review_statuses s where s.paper_id = p.id and s.assigned and s.status <> 'Declined') as assigned,
         (select count(*) from reviews r where r.paper_id = p.id and ${COUNTED}) as reviews,

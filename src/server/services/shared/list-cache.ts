@@ -1,5 +1,5 @@
 /**
- * Where other instances' writes are counted (issue 11 §2): a PostgreSQL sequence every instance on the
+ * Where other instances' writes are counted (decision 0020): a PostgreSQL sequence every instance on the
  * database moves on around each write and reads before serving a cached list. A sequence is not
  * transactional, so moving it never waits on a lock, and reading it sees every instance's last move at once.
  */
@@ -14,7 +14,7 @@ export interface SharedGeneration {
  * read racing a write cannot keep the old list), and entries also age out well before their signed PDF
  * links do. With a shared generation (several instances on one database) a write through any instance
  * makes the entries of all of them stale: a hit then costs one read of the sequence instead of the lists'
- * queries (docs/decisions/0020-files-in-postgresql-and-clustering.md).
+ * queries (decision 0020).
  */
 export class ListCache {
   private generation = 0;

@@ -7,8 +7,8 @@ import type { FileStore } from '../../storage/file-store';
 export interface DocumentImage { bytes: Uint8Array; type: 'png' | 'jpeg' }
 
 /**
- * Who signs the conference's documents (settings, issue 24.4): name, title and the signature image, if any; and
- * the logo the editor uploaded for documents (issue 26.1; null: the drawn IMSE logo).
+ * Who signs the conference's documents (settings, decision 0046): name, title and the signature image, if any; and
+ * the logo the editor uploaded for documents (decision 0054; null: the drawn IMSE logo).
  */
 export interface Organiser {
   name: string;
@@ -55,7 +55,7 @@ async function readImage(store: FileStore, key: string | null | undefined): Prom
  * store. An image that is missing or not a PNG/JPEG is left out (the document is signed by name only, the drawn
  * logo stands in) rather than failing it.
  */
-export async function findOrganiser(db: Db, store: FileStore): Promise<Organiser> {
+export async function findOrganiser({ db, store }: { db: Db; store: FileStore }): Promise<Organiser> {
   const [row] = await db.select({ name: settings.organiserName, title: settings.organiserTitle, signatureKey: settings.signatureKey, logoKey: settings.logoKey })
     .from(settings).where(sql`${settings.id} = 1`).limit(1);
   const [signature, logo] = await Promise.all([readImage(store, row?.signatureKey), readImage(store, row?.logoKey)]);

@@ -17,7 +17,7 @@ export async function findPaperPdf(opts: { db: Db; files: FileStore; fileId: str
   const [file] = await opts.db.select().from(paperFiles).where(eq(paperFiles.id, opts.fileId)).limit(1);
   if (!file || !(await opts.files.exists(file.storageKey))) throw new AppError('not_found', 'PDF not found');
   // Under blind review the author's own file name (often their name) is not passed on.
-  const blind = (await getSettingsRow(opts.db))?.blindReview;
+  const blind = (await getSettingsRow({ db: opts.db }))?.blindReview;
   if (blind && opts.variant === 'reviewer') {
     return { storageKey: await ensureBlindCopy({ db: opts.db, files: opts.files, paperId: file.paperId, storageKey: file.storageKey }), fileName: `paper-${file.paperId}-v${file.version}.pdf` };
   }

@@ -1,15 +1,47 @@
 import { sql } from 'drizzle-orm';
+import type { ConferenceFacts } from '../../../core/conference-facts';
 import { DATE_KEYS, deadlineOrderProblem, SETTINGS_DEFAULTS, type EditorSettings, type UpdateSettingsBody } from '../../../core/schemas/settings';
 import { AppError } from '../../errors';
 import type { Db } from '../../db/connect';
 import { settings } from '../../db/schema';
 import { recordAudit, type Actor } from './audit';
 
-type SettingsRow = typeof settings.$inferSelect;
+/** The stored settings as services read them (the row's columns, a plain type across the service boundary). */
+export interface StoredSettings {
+  id: number;
+  submissionDeadline: Date | null;
+  reviewDeadline: Date | null;
+  cameraReadyDeadline: Date | null;
+  reviewersPerPaper: number;
+  maxPapersPerReviewer: number;
+  blindReview: boolean;
+  blindAnnotationText: 'keep-unless-naming-author' | 'remove';
+  requireVerifiedEmail: boolean;
+  reminderDaysBefore: number | null;
+  reviewerApproval: boolean;
+  defaultTrackId: string;
+  reviewVisibility: 'after-own-review' | 'after-deadline' | 'never';
+  biddingDeadline: Date | null;
+  responseOpens: Date | null;
+  responseCloses: Date | null;
+  discussionDeadline: Date | null;
+  notificationDate: Date | null;
+  responseWordLimit: number;
+  doiPrefix: string | null;
+  doiPattern: string;
+  organiserName: string;
+  organiserTitle: string;
+  signatureKey: string | null;
+  passportRetentionDays: number;
+  conference: ConferenceFacts | null;
+  logoKey: string | null;
+  conferenceUpdatedAt: Date | null;
+  updatedAt: Date;
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toSettingsJson(row: SettingsRow | undefined): EditorSettings {
+export function toSettingsJson(row: StoredSettings | undefined): EditorSettings {
   if (!row) return SETTINGS_DEFAULTS;
   return {
     submissionDeadline: iso(row.submissionDeadline),
@@ -38,20 +70,20 @@ export function toSettingsJson(row: SettingsRow | undefined): EditorSettings {
   };
 }
 
-// Read on most requests: prepared once per database (or transaction), not built per call (issue 30.2).
+// Read on most requests: prepared once per database (or transaction), not built per call (decision 0055).
 const prepareSettingsQuery = (db: Db) => db.select().from(settings).where(sql`${settings.id} = 1`).limit(1).prepare('settings_row');
 const settingsQueries = new WeakMap<Db, ReturnType<typeof prepareSettingsQuery>>();
 
 /** The settings row (defaults until the editor saves any). Read on every rule check: one primary-key lookup. */
-export async function getSettingsRow(db: Db): Promise<SettingsRow | undefined> {
+export async function getSettingsRow({ db }: { db: Db }): Promise<StoredSettings | undefined> {
   let query = settingsQueries.get(db);
   if (!query) settingsQueries.set(db, (query = prepareSettingsQuery(db)));
   const [row] = await query.execute();
   return row;
 }
 
-export async function getSettings(db: Db): Promise<EditorSettings> {
-  return toSettingsJson(await getSettingsRow(db));
+export async function getSettings({ db }: { db: Db }): Promise<EditorSettings> {
+  return toSettingsJson(await getSettingsRow({ db }));
 }
 
 /** Save the editor's settings (only the fields sent), audited. */
@@ -84,7 +116,7 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; 
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   return opts.db.transaction(async (tx) => {
-    // The deadlines as they will be, checked in their order before anything is saved (issue 28.3).
+    // The deadlines as they will be, checked in their order before anything is saved (docs/product.md#settings).
     const [current] = await tx.select().from(settings).where(sql`${settings.id} = 1`).for('update').limit(1);
     const after = (key: (typeof DATE_KEYS)[number]) => (values[key] === undefined ? iso(current?.[key] ?? null) : iso(values[key]));
     const problem = deadlineOrderProblem(Object.fromEntries(DATE_KEYS.map((k) => [k, after(k)])) as Record<(typeof DATE_KEYS)[number], string | null>);
@@ -97,4 +129,4 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; 
 }
 
 /** True when the deadline is set and now is past it. */
-export const isPast = (deadline: Date | null | undefined, now = new Date()) => Boolean(deadline && now.getTime() > deadline.getTime());
+export const isPast = (deadline: Date | null | undefined) => Boolean(deadline && Date.now() > deadline.getTime());

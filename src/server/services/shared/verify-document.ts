@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { countryName } from '../../../core/proceedings';
-import { formatMoney } from '../../../core/registration';
+import { formatMoney } from '../../../core/format';
 import { findWorkshopCourse } from '../../../core/workshop-courses';
 import type { Db } from '../../db/connect';
 import { awardNominations, certificates, papers, receipts, registrations, visaLetters } from '../../db/schema';
@@ -19,7 +19,8 @@ export interface CertificateDetails {
  * The award (certificate subject = the nomination id) or the workshop course (subject = the workshop
  * registration's id, category `workshop-<courseId>`) a certificate is for; null parts for the other kinds.
  */
-export async function certificateDetails(db: Db, c: { kind: CertificateKind; subject: string }): Promise<CertificateDetails> {
+export async function certificateDetails(opts: { db: Db; certificate: { kind: CertificateKind; subject: string } }): Promise<CertificateDetails> {
+  const { db, certificate: c } = opts;
   if (c.kind === 'award') {
     const [n] = await db.select({ category: awardNominations.category, year: awardNominations.year, awardId: awardNominations.awardId })
       .from(awardNominations).where(eq(awardNominations.id, c.subject));
@@ -61,11 +62,11 @@ function candidates(typed: string): string[] {
  * Any document by its public code: a certificate (four kinds), a receipt, or an approved visa letter. A letter
  * that is requested or refused is not a document yet: null, as for an unknown code.
  */
-export async function verifyDocument(db: Db, typed: string): Promise<VerifiedDocument | null> {
+export async function verifyDocument({ db, code: typed }: { db: Db; code: string }): Promise<VerifiedDocument | null> {
   for (const code of candidates(typed)) {
     const [c] = await db.select().from(certificates).where(eq(certificates.code, code));
     if (c) {
-      const details = await certificateDetails(db, c);
+      const details = await certificateDetails({ db, certificate: c });
       return {
         type: 'certificate', code: c.code, kind: c.kind, name: c.name, paperId: c.paperId, paperTitle: c.paperTitle,
         issuedAt: c.issuedAt.toISOString(), ...details,

@@ -60,7 +60,7 @@ export async function editKeynoteSpeaker(opts: { db: Db; files: FileStore; id: s
       details: { id, name: r!.name, fields: Object.keys(fields), photo: !!photoKey, shipped: old.shipped } });
     return { row: r!, oldPhoto: photoKey && old.photoKey !== photoKey ? old.photoKey : null };
   });
-  if (oldPhoto) await discardFileIfUnused(db, opts.files, oldPhoto);
+  if (oldPhoto) await discardFileIfUnused({ db, store: opts.files, key: oldPhoto });
   return toListedJson(row);
 }
 
@@ -96,7 +96,7 @@ export async function removeKeynoteSpeaker(opts: { db: Db; files: FileStore; id:
     await recordAudit(tx, { actorId: editor.id, actorRole: 'Editor', action: 'keynote.remove', ip: editor.ip, details: { id, name: r.name } });
     return r;
   });
-  if (row.photoKey) await discardFileIfUnused(db, opts.files, row.photoKey);
+  if (row.photoKey) await discardFileIfUnused({ db, store: opts.files, key: row.photoKey });
 }
 
 export async function listNews(db: Db): Promise<NewsItemJson[]> {

@@ -6,7 +6,8 @@ import { bids, declaredConflicts, papers, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../shared/audit';
 import { getPaper } from './papers';
-import { findPersonConflictsForPaper, institutionPatterns, mailboxSql, pgArray, reviewerCandidates } from './person-conflicts';
+import { pgArray } from '../../db/pg-array';
+import { findPersonConflictsForPaper, institutionPatterns, mailboxSql, reviewerCandidates } from './person-conflicts';
 
 /** `explanation`: why the addresses match, for a conflict by person (the chair's screens show it). */
 export interface Conflict { reviewerId: string; reason: ConflictReason; explanation?: string }
@@ -27,9 +28,9 @@ async function findDeclaredReviewers(db: Db, paperId: string): Promise<Array<{ r
   return rows.filter((r) => wanted.has(mailboxOf(r.email))).map((r) => ({ reviewerId: r.id }));
 }
 
-export async function findConflicts(db: Db, paperId: string): Promise<Conflict[]> {
+export async function findConflicts({ db, paperId }: { db: Db; paperId: string }): Promise<Conflict[]> {
   const [person, declared, byReviewer] = await Promise.all([
-    findPersonConflictsForPaper(db, paperId),
+    findPersonConflictsForPaper({ db, paperId }),
     findDeclaredReviewers(db, paperId),
     db.select({ reviewerId: bids.reviewerId }).from(bids).where(and(eq(bids.paperId, paperId), eq(bids.bid, 'conflict'))),
   ]);
@@ -46,8 +47,8 @@ export async function findConflicts(db: Db, paperId: string): Promise<Conflict[]
 }
 
 /** The reason a reviewer may not take a paper, in words, or null. */
-export async function conflictBetween(db: Db, paperId: string, reviewerId: string): Promise<Conflict | null> {
-  return (await findConflicts(db, paperId)).find((c) => c.reviewerId === reviewerId) ?? null;
+export async function conflictBetween({ db, paperId, reviewerId }: { db: Db; paperId: string; reviewerId: string }): Promise<Conflict | null> {
+  return (await findConflicts({ db, paperId })).find((c) => c.reviewerId === reviewerId) ?? null;
 }
 
 export function refuseConflict(conflict: Conflict | null): void {
@@ -65,7 +66,7 @@ export async function setDeclaredConflicts(opts: { db: Db; paperId: string; emai
   return emails;
 }
 
-export async function getDeclaredConflicts(db: Db, paperId: string): Promise<string[]> {
+export async function getDeclaredConflicts({ db, paperId }: { db: Db; paperId: string }): Promise<string[]> {
   return (await db.select({ email: declaredConflicts.email }).from(declaredConflicts)
     .where(eq(declaredConflicts.paperId, paperId)).orderBy(declaredConflicts.email)).map((r) => r.email);
 }
@@ -76,7 +77,7 @@ export async function getDeclaredConflicts(db: Db, paperId: string): Promise<str
  * a subdomain of it, a declared address with the reviewer's mailbox), and the core function decides, by the
  * same rules as findConflicts.
  */
-export async function papersConflictedForReviewer(db: Db, reviewer: { email: string }, paperIds: string[]): Promise<Set<string>> {
+export async function papersConflictedForReviewer({ db, reviewer, paperIds }: { db: Db; reviewer: { email: string }; paperIds: string[] }): Promise<Set<string>> {
   if (paperIds.length === 0) return new Set();
   const mailbox = mailboxOf(reviewer.email);
   const institution = institutionOf(reviewer.email);
@@ -97,14 +98,14 @@ export async function papersConflictedForReviewer(db: Db, reviewer: { email: str
 /** The conflicts on a paper, for the editor; 404 'Paper not found'. */
 export async function listPaperConflicts(opts: { db: Db; paperId: string }): Promise<Conflict[]> {
   const paper = await getPaper(opts);
-  return (await findConflicts(opts.db, paper.id)).map(({ reviewerId, reason }) => ({ reviewerId, reason }));
+  return (await findConflicts({ db: opts.db, paperId: paper.id })).map(({ reviewerId, reason }) => ({ reviewerId, reason }));
 }
 
 /** The conflicts on a paper with each reviewer's name and e-mail address, and why by person (the editor's paper page); 404 'Paper not found'. */
 export async function listConflictedReviewers(opts: { db: Db; paperId: string }): Promise<Array<Conflict & { name: string; email: string }>> {
   const { db, paperId } = opts;
   await getPaper({ db, paperId });
-  const conflicts = await findConflicts(db, paperId);
+  const conflicts = await findConflicts({ db, paperId });
   if (conflicts.length === 0) return [];
   const people = await db.select({ id: users.id, name: users.name, email: users.email }).from(users)
     .where(inArray(users.id, [...new Set(conflicts.map((c) => c.reviewerId))]));

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PaperJson } from '../../../core/schemas/paper';
 import type { Db } from '../../db/connect';
-import { comments, paperCoAuthors, paperFiles, reviewStatuses, tracks, users, type PaperRow } from '../../db/schema';
+import { comments, paperCoAuthors, paperFiles, reviewStatuses, tracks, users } from '../../db/schema';
 import { signedPdfUrl } from '../../storage/signed-url';
+import type { Paper } from './papers';
 import { reviewCycleFields, reviewerLabels } from './review-cycle-json';
-
-/** The row type lives in db/schema.ts; re-exported for the services that import it from here. */
 
 // The three lookups behind every paper list, prepared once per database with the ids as one array
 // parameter: building the SQL per request cost more CPU than running it (docs/benchmarks.md).
@@ -18,11 +17,11 @@ const prepareQueries = (db: Db) => ({
     .from(reviewStatuses).innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
     .where(and(sql`${reviewStatuses.paperId} = any(${sql.placeholder('ids')})`, sql`${reviewStatuses.status} in ('Accepted', 'Declined')`))
     .prepare('paper_json_responses'),
-  // Issue 16.3: every reviewer of each paper in the order they were sent it, for "Reviewer 1", "Reviewer 2"…
+  // docs/product.md#who-sees-whom: every reviewer of each paper in the order they were sent it, for "Reviewer 1", "Reviewer 2"…
   reviewers: db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
     .where(sql`${reviewStatuses.paperId} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(reviewStatuses.paperId), asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId)).prepare('paper_json_reviewers'),
-  // Issue 22.1: the tracks are a handful of rows, read whole.
+  // Decision 0023: the tracks are a handful of rows, read whole.
   tracks: db.select({ id: tracks.id, name: tracks.name }).from(tracks).prepare('paper_json_tracks'),
   coAuthors: db.select().from(paperCoAuthors).where(sql`${paperCoAuthors.paperId} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position)).prepare('paper_json_co_authors'),
@@ -35,34 +34,38 @@ function queriesFor(db: Db) {
 }
 
 /**
- * Paper JSON (SPEC §3) for a set of paper rows, with a few batched queries whatever the count:
+ * Paper JSON (docs/product.md#the-data) for a set of papers, with a few batched queries whatever the count:
  * latest PDF as a signed link, comments oldest first, reviewResponses as reviewer email → status.
  */
-export async function toPaperJson(db: Db, secret: string, rows: PaperRow[], opts: {
+export async function toPaperJson(opts: {
+  db: Db;
+  secret: string;
+  papers: Paper[];
   versions?: boolean;
   /** Add the co-author list (the author's and the editor's views). */
   coAuthors?: boolean;
   /** The author asking: papers they did not submit are marked coAuthored. */
   viewerId?: string;
-  /** The editor's view (issue 12): review summary, decision and camera-ready version. */
+  /** The editor's view (docs/product.md#the-review-cycle): review summary, decision and camera-ready version. */
   editor?: boolean;
-  /** The author's view (issue 12): the decision and reviews once the author was notified. */
+  /** The author's view (docs/product.md#the-review-cycle): the decision and reviews once the author was notified. */
   author?: boolean;
   /** Blind review: what a reviewer receives carries no author identity. */
   blind?: boolean;
   /** The reviewer asking (their assigned papers): they see their own response and comments, no other reviewer's. */
   reviewerViewerId?: string;
-} = {}): Promise<PaperJson[]> {
+}): Promise<PaperJson[]> {
+  const { db, secret, papers: rows } = opts;
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const q = queriesFor(db);
   const [files, notes, responses, coAuthors, extra, trackRows] = await Promise.all([
     q.files.execute({ ids }), q.notes.execute({ ids }), q.responses.execute({ ids }), opts.coAuthors ? q.coAuthors.execute({ ids }) : [],
-    reviewCycleFields(db, secret, rows, opts),
+    reviewCycleFields({ db, secret, papers: rows, editor: opts.editor, author: opts.author }),
     q.tracks.execute(),
   ]);
   const trackName = new Map(trackRows.map((t) => [t.id, t.name]));
-  // Issue 16.3: only the editor learns who reviewed; a reviewer sees only themselves, anyone else "Reviewer n".
+  // docs/product.md#who-sees-whom: only the editor learns who reviewed; a reviewer sees only themselves, anyone else "Reviewer n".
   const view = opts.editor ? 'editor' : opts.reviewerViewerId ? 'reviewer' : 'anonymous';
   const labelOf = view === 'anonymous' ? reviewerLabels(await q.reviewers.execute({ ids })) : null;
   const label = (paperId: string, reviewerId: string) => labelOf?.get(`${paperId}:${reviewerId}`) ?? 'Reviewer';
@@ -114,7 +117,7 @@ function group<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   return map;
 }
 
-export async function latestCommentOf(db: Db, paperId: string): Promise<{ comment: string; commentedAt: string } | null> {
+export async function latestCommentOf({ db, paperId }: { db: Db; paperId: string }): Promise<{ comment: string; commentedAt: string } | null> {
   const [c] = await db.select().from(comments).where(eq(comments.paperId, paperId)).orderBy(desc(comments.id)).limit(1);
   return c ? { comment: c.text, commentedAt: c.createdAt.toISOString() } : null;
 }

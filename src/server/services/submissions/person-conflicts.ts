@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { findPersonConflicts, institutionOf, MAILBOX_RULES, mailboxOf, type PersonConflict } from '../../../core/person-conflicts';
 import type { Db } from '../../db/connect';
+import { pgArray } from '../../db/pg-array';
 import { papers, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findCoAuthors } from './co-authors';
@@ -70,10 +71,10 @@ export function reviewerCandidates(opts: { mailboxes: readonly string[]; institu
  * domain, aliases seen through), or the same institution (registrable domain, public providers excepted).
  * Only reviewers whose mailbox or domain can match are read (through indexes); core/person-conflicts.ts decides.
  */
-export async function findPersonConflictsForPaper(db: Db, paperId: string): Promise<ReviewerConflict[]> {
+export async function findPersonConflictsForPaper({ db, paperId }: { db: Db; paperId: string }): Promise<ReviewerConflict[]> {
   const [paper] = await db.select({ authorEmail: users.email }).from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(eq(papers.id, paperId)).limit(1);
   if (!paper) throw new AppError('not_found', 'Paper not found');
-  const coAuthors = (await findCoAuthors(db, paperId)).map((c) => c.email);
+  const coAuthors = (await findCoAuthors({ db, paperId })).map((c) => c.email);
   const emails = [paper.authorEmail, ...coAuthors];
   const mailboxes = [...new Set(emails.map(mailboxOf))];
   const institutions = new Set(emails.map(institutionOf).filter((d) => d !== null));
@@ -81,9 +82,6 @@ export async function findPersonConflictsForPaper(db: Db, paperId: string): Prom
     .where(and(eq(users.role, 'Reviewer'), reviewerCandidates({ mailboxes, institutions })));
   return reviewers.flatMap((r) => findPersonConflicts(r.email, { author: paper.authorEmail, coAuthors }).map((c) => ({ reviewerId: r.id, ...c })));
 }
-
-/** One array parameter (drizzle would spread a JS array into a list of parameters). */
-export const pgArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /** A constant of ours as an SQL string literal (host names: letters, digits, dots, '@' and '-'). */
 function literal(value: string): string {

@@ -2,25 +2,28 @@ import { and, asc, inArray, sql } from 'drizzle-orm';
 import { paperState } from '../../../core/paper-state';
 import { authorStatusText, type Decision } from '../../../core/schemas/review-cycle';
 import type { Db } from '../../db/connect';
-import { metaReviews, reviewStatuses, reviews, type PaperRow } from '../../db/schema';
+import { pgArray } from '../../db/pg-array';
+import { metaReviews, reviewStatuses, reviews } from '../../db/schema';
 import { reviewCounts } from '../shared/counted-reviews';
 import { cameraReadyLinks } from './camera-ready';
 import { assignedReviewerCounts, NO_ASSIGNMENT } from './paper-state';
-import { EMPTY_SUMMARY, listQuestions, reviewSummaries, scoreQuestionMeans } from './reviews';
+import type { Paper } from './papers';
+import { EMPTY_SUMMARY, listQuestions, reviewSummaries, scoreQuestionMeans } from '../submissions/review-summaries';
 import { labelAnswers } from '../../../core/review-form';
 
 /**
- * The review cycle's part of the paper JSON (issue 12), per paper id: for the editor, the review summary,
+ * The review cycle's part of the paper JSON (docs/product.md#the-review-cycle), per paper id: for the editor, the review summary,
  * the decision and the camera-ready link; for the author, the decision and the reviews once notified (no
  * reviewer identity), and the status text that follows from it; for both, the paper's state in their words
- * (issue 22.6), the author's from what they were told only.
+ * (docs/product.md#statuses), the author's from what they were told only.
  */
-export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[], opts: { editor?: boolean; author?: boolean }): Promise<Map<string, Record<string, unknown>>> {
+export async function reviewCycleFields(opts: { db: Db; secret: string; papers: Paper[]; editor?: boolean; author?: boolean }): Promise<Map<string, Record<string, unknown>>> {
+  const { db, secret, papers: rows } = opts;
   const out = new Map<string, Record<string, unknown>>();
   const ids = rows.map((r) => r.id);
   if (opts.editor) {
     const [summaries, links, assigned, means] = await Promise.all([
-      reviewSummaries(db, ids), cameraReadyLinks(db, secret, ids), assignedReviewerCounts(db, ids), scoreQuestionMeans(db, ids),
+      reviewSummaries({ db, paperIds: ids }), cameraReadyLinks({ db, secret, paperIds: ids }), assignedReviewerCounts({ db, paperIds: ids }), scoreQuestionMeans({ db, paperIds: ids }),
     ]);
     for (const p of rows) {
       const reviewSummary = summaries.get(p.id) ?? EMPTY_SUMMARY;
@@ -37,22 +40,22 @@ export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[]
     }
   } else if (opts.author) {
     const notified = rows.filter((p) => p.notifiedDecision).map((p) => p.id);
-    const inNotified = (column: typeof reviews.paperId | typeof reviewStatuses.paperId) => sql`${column} = any(${`{${notified.join(',')}}`}::text[])`;
+    const inNotified = (column: typeof reviews.paperId | typeof reviewStatuses.paperId) => sql`${column} = any(${pgArray(notified)}::text[])`;
     const [list, order, questions] = notified.length === 0 ? [[], [], []] : await Promise.all([
       db.select({ paperId: reviews.paperId, reviewerId: reviews.reviewerId, recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors, answers: reviews.answers })
         .from(reviews).where(and(inNotified(reviews.paperId), reviewCounts)).orderBy(asc(reviews.submittedAt)),
       db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
         .where(inNotified(reviewStatuses.paperId)).orderBy(asc(reviewStatuses.paperId), asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId)),
-      listQuestions(db, { retired: true }),
+      listQuestions({ db, retired: true }),
     ]);
-    // Issue 16.3: each review under the same "Reviewer n" as that reviewer's comments and response.
+    // docs/product.md#who-sees-whom: each review under the same "Reviewer n" as that reviewer's comments and response.
     const labels = reviewerLabels(order);
-    // Issue 23.4: the meta-review's recommendation and text to the authors, once notified (never its text to the committee).
+    // Decision 0033: the meta-review's recommendation and text to the authors, once notified (never its text to the committee).
     const metas = new Map((notified.length === 0 ? [] : await db.select({ paperId: metaReviews.paperId, recommendation: metaReviews.recommendation, toAuthors: metaReviews.toAuthors })
       .from(metaReviews).where(inArray(metaReviews.paperId, notified))).map(({ paperId, ...m }) => [paperId, m]));
     // The author's own camera-ready version, so the page shows it after a reload too.
     const accepted = rows.filter((p) => p.notifiedDecision === 'Accepted').map((p) => p.id);
-    const links = accepted.length ? await cameraReadyLinks(db, secret, accepted) : new Map();
+    const links = accepted.length ? await cameraReadyLinks({ db, secret, paperIds: accepted }) : new Map();
     for (const p of rows) {
       const decision = (p.notifiedDecision ?? null) as Decision | null;
       const cameraReady = links.get(p.id) ?? null;
@@ -67,7 +70,7 @@ export async function reviewCycleFields(db: Db, secret: string, rows: PaperRow[]
         metaReview: decision ? metas.get(p.id) ?? null : null,
         reviews: decision ? list.filter((r) => r.paperId === p.id).map(({ reviewerId, recommendation, commentsToAuthors, answers }) => ({
           reviewer: labels.get(`${p.id}:${reviewerId}`) ?? 'Reviewer', recommendation, commentsToAuthors,
-          // Issue 23.1: the authors-visible answers only, never a committee-only one.
+          // Decision 0031: the authors-visible answers only, never a committee-only one.
           answers: labelAnswers(questions, answers, { authorsOnly: true }).map((a) => ({ label: a.label, text: a.text })),
         })) : [],
       });

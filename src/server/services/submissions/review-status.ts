@@ -6,14 +6,14 @@ import { AppError } from '../../errors';
 import { canReviewerReadPaper, canReviewerWorkOnPaper } from '../../permissions';
 import { recordAudit, type Actor } from '../shared/audit';
 import { papers, reviewStatuses } from '../../db/schema';
-import type { PaperRow } from '../../db/schema';
+import type { Paper } from './papers';
 
 /** A reviewer's own answer is never overwritten by the editor's later actions. */
 const FINAL = ['Accepted', 'Declined'];
 
 /** The editor invited the reviewer by mail: 'Mail Sent', not assigned (assignments: assign-reviewers.ts). */
-export async function recordInvitation(db: Db, input: { paperId: string; reviewerId: string }): Promise<void> {
-  await db.insert(reviewStatuses)
+export async function recordInvitation(input: { db: Db; paperId: string; reviewerId: string }): Promise<void> {
+  await input.db.insert(reviewStatuses)
     .values({ paperId: input.paperId, reviewerId: input.reviewerId, status: 'Mail Sent', assigned: false })
     .onConflictDoUpdate({
       target: [reviewStatuses.paperId, reviewStatuses.reviewerId],
@@ -24,14 +24,14 @@ export async function recordInvitation(db: Db, input: { paperId: string; reviewe
     });
 }
 
-export async function isAssigned(db: Db, paperId: string, reviewerId: string): Promise<boolean> {
+export async function isAssigned({ db, paperId, reviewerId }: { db: Db; paperId: string; reviewerId: string }): Promise<boolean> {
   const [row] = await db.select({ a: reviewStatuses.assigned }).from(reviewStatuses)
     .where(and(eq(reviewStatuses.paperId, paperId), eq(reviewStatuses.reviewerId, reviewerId))).limit(1);
   return row?.a === true;
 }
 
-export async function recordResponse(db: Db, input: { paperId: string; reviewerId: string; status: 'Accepted' | 'Declined' }): Promise<void> {
-  await db.update(reviewStatuses).set({ status: input.status, updatedAt: new Date() })
+export async function recordResponse(input: { db: Db; paperId: string; reviewerId: string; status: 'Accepted' | 'Declined' }): Promise<void> {
+  await input.db.update(reviewStatuses).set({ status: input.status, updatedAt: new Date() })
     .where(and(eq(reviewStatuses.paperId, input.paperId), eq(reviewStatuses.reviewerId, input.reviewerId)));
 }
 
@@ -43,7 +43,7 @@ const prepareAssigned = (db: Db) => db.select({ paper: papers }).from(reviewStat
 const assignedByDb = new WeakMap<Db, ReturnType<typeof prepareAssigned>>();
 
 /** The papers an editor has sent to this reviewer, newest first. */
-export async function findPapersForReviewer(db: Db, reviewerId: string): Promise<PaperRow[]> {
+export async function findPapersForReviewer({ db, reviewerId }: { db: Db; reviewerId: string }): Promise<Paper[]> {
   let q = assignedByDb.get(db);
   if (!q) assignedByDb.set(db, (q = prepareAssigned(db)));
   return (await q.execute({ reviewerId })).map((r) => r.paper);
@@ -57,7 +57,7 @@ export async function listReviewStatuses(opts: { db: Db; paperId: string }): Pro
 
 /** 403 'This paper has not been sent to you' unless the paper is assigned to the reviewer. */
 export async function checkAssigned(opts: { db: Db; paperId: string; reviewerId: string }): Promise<void> {
-  deny(canReviewerReadPaper(await isAssigned(opts.db, opts.paperId, opts.reviewerId)));
+  deny(canReviewerReadPaper(await isAssigned(opts)));
 }
 
 /**
@@ -77,11 +77,11 @@ export async function checkMayReview(opts: { db: Db; paperId: string; reviewerId
 export async function respondToPaper(opts: { db: Db; paperId: string; reviewer: Actor; status: 'Accepted' | 'Declined' }): Promise<void> {
   const { db, paperId, reviewer, status } = opts;
   await checkAssigned({ db, paperId, reviewerId: reviewer.id });
-  // Nothing to accept or decline once the authors withdrew the paper (issue 22.7).
+  // Nothing to accept or decline once the authors withdrew the paper (docs/product.md#assignments-declines-and-withdrawals).
   const [paper] = await db.select({ withdrawnAt: papers.withdrawnAt }).from(papers).where(eq(papers.id, paperId)).limit(1);
   if (paper?.withdrawnAt) throw new AppError('forbidden', REVISION_MESSAGES.withdrawnNoReview);
   await db.transaction(async (tx) => {
-    await recordResponse(tx, { paperId, reviewerId: reviewer.id, status });
+    await recordResponse({ db: tx, paperId, reviewerId: reviewer.id, status });
     await recordAudit(tx, { actorId: reviewer.id, actorRole: 'Reviewer', action: 'review.respond', paperId, ip: reviewer.ip, details: { status } });
   });
 }

@@ -3,15 +3,13 @@ import type { Db } from '../../db/connect';
 import { papers, reviewReminders, reviews, reviewStatuses, users } from '../../db/schema';
 import type { Mailer } from '../../mail/send';
 import { conferenceTitle } from '../../../core/conference-facts';
+import { formatUtcDateTime } from '../../../core/format';
 import { getSettingsRow } from '../shared/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The deadline as people read it in a mail: "2026-12-01 16:59 UTC". */
-export const readableDeadline = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
 /** The (paper, reviewer) pairs with work left and no reminder yet: assigned and unanswered, or accepted and no review saved. */
-export async function findPendingReviews(db: Db) {
+async function findPendingReviews(db: Db) {
   return db.select({
     paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId,
     title: papers.title, name: users.name, email: users.email,
@@ -24,7 +22,7 @@ export async function findPendingReviews(db: Db) {
       eq(reviewStatuses.assigned, true),
       or(eq(reviewStatuses.status, 'Sent'), and(eq(reviewStatuses.status, 'Accepted'), isNull(reviews.paperId))),
       isNull(reviewReminders.paperId),
-      // A withdrawn paper needs no review (issue 22.7).
+      // A withdrawn paper needs no review (docs/product.md#assignments-declines-and-withdrawals).
       isNull(papers.withdrawnAt),
     ))
     .orderBy(reviewStatuses.reviewerId, reviewStatuses.paperId);
@@ -39,7 +37,7 @@ export async function findPendingReviews(db: Db) {
 export async function sendReviewReminders(opts: { db: Db; mailer: Mailer; publicUrl: string; now?: Date }): Promise<number> {
   const { db, mailer } = opts;
   const now = opts.now ?? new Date();
-  const settings = await getSettingsRow(db);
+  const settings = await getSettingsRow({ db });
   const deadline = settings?.reviewDeadline ?? null;
   const days = settings?.reminderDaysBefore ?? null;
   if (!deadline || days === null) return 0;
@@ -63,7 +61,7 @@ export async function sendReviewReminders(opts: { db: Db; mailer: Mailer; public
       const mail = await mailer.send({
         tx, to: list[0]!.email, template: 'reviewReminder',
         values: {
-          name: list[0]!.name, conference: conferenceTitle(mailer.conference()), deadline: readableDeadline(deadline),
+          name: list[0]!.name, conference: conferenceTitle(mailer.conference()), deadline: formatUtcDateTime(deadline),
           papers: list.map((r) => `  - "${r.title}" (Paper ID: ${r.paperId})`).join('\n'), loginUrl: `${opts.publicUrl}/login`,
         },
       });

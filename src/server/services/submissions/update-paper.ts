@@ -2,14 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { newId } from '../../../core/ids';
 import type { Db } from '../../db/connect';
 import { paperFiles, papers } from '../../db/schema';
-import type { PaperRow } from '../../db/schema';
+import type { Paper } from './papers';
 
-/** What an author's revision may set on the paper row (issue 22.7): each field left undefined stays as it is. */
+/** What an author's revision may set on the paper row (docs/product.md#assignments-declines-and-withdrawals): each field left undefined stays as it is. */
 export interface PaperChanges { title?: string; abstract?: string; keywords?: string[]; trackId?: string; freeKeywords?: string[] }
 
 /** New metadata and/or a new PDF version; earlier versions are kept. */
-export async function updatePaper(db: Db, input: { paperId: string; changes?: PaperChanges; file?: { key: string; size: number; fileName: string } }): Promise<PaperRow> {
-  return db.transaction(async (tx) => {
+export async function updatePaper(input: { db: Db; paperId: string; changes?: PaperChanges; file?: { key: string; size: number; fileName: string } }): Promise<Paper> {
+  return input.db.transaction(async (tx) => {
     const c = input.changes ?? {};
     const set: Partial<typeof papers.$inferInsert> = { updatedAt: new Date() };
     if (c.title !== undefined) set.title = c.title;
@@ -25,6 +25,6 @@ export async function updatePaper(db: Db, input: { paperId: string; changes?: Pa
         id: newId(), paperId: input.paperId, version: next, storageKey: input.file.key, size: input.file.size, fileName: input.file.fileName,
       });
     }
-    return paper as PaperRow;
+    return paper!;
   });
 }

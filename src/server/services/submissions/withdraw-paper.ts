@@ -12,7 +12,7 @@ import { findCoAuthors } from './co-authors';
 import { toPaperJson } from './paper-json';
 
 /**
- * The submitting author withdraws their paper before a decision is taken (issue 22.7): withdrawn_at is set, and
+ * The submitting author withdraws their paper before a decision is taken (docs/product.md#assignments-declines-and-withdrawals): withdrawn_at is set, and
  * from then on the paper is out of bidding, automatic assignment and Send Paper, and no review or comment is
  * saved on it. Each assigned reviewer who has not declined is told no review is needed, and each co-author that
  * the paper was withdrawn; the change, its audit row and the mails commit together. 409 when it is already
@@ -33,7 +33,7 @@ export async function withdrawPaper(opts: { db: Db; secret: string; mailer: Mail
       .innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
       .where(eq(reviewStatuses.paperId, paper.id))
       .orderBy(reviewStatuses.sentAt, reviewStatuses.reviewerId)).filter((r) => !canReviewerWorkOnPaper(r));
-    const coAuthors = await findCoAuthors(tx, paper.id);
+    const coAuthors = await findCoAuthors({ db: tx, paperId: paper.id });
     const paperValues = { paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()) };
     await opts.mailer.sendMany([
       ...reviewers.map((r) => ({ to: r.email, template: 'paperWithdrawn' as const, values: { ...paperValues, name: r.name } })),
@@ -42,6 +42,6 @@ export async function withdrawPaper(opts: { db: Db; secret: string; mailer: Mail
     await recordAudit(tx, { actorId: caller.id, actorRole: 'Author', action: 'paper.withdraw', paperId: paper.id, ip: opts.ip, details: { reviewersTold: reviewers.length, coAuthorsTold: coAuthors.length } });
     return row!;
   });
-  const [json] = await toPaperJson(db, opts.secret, [updated], { versions: true, coAuthors: true, viewerId: caller.id, author: true });
+  const [json] = await toPaperJson({ db, secret: opts.secret, papers: [updated], versions: true, coAuthors: true, viewerId: caller.id, author: true });
   return json!;
 }

@@ -11,7 +11,7 @@ import { recordAudit, type Actor } from '../shared/audit';
 import { papersConflictedForReviewer } from '../submissions/conflicts';
 
 /**
- * Name a track's chairs by address (issue 22.2), replacing the list; each newly named address is mailed how to
+ * Name a track's chairs by address (decision 0023), replacing the list; each newly named address is mailed how to
  * start. Rights wait until an Editor account with that address confirms it: a name alone grants nothing.
  */
 export async function setTrackChairs(opts: { db: Db; mailer: Mailer; publicUrl: string; trackId: string; emails: readonly string[]; editor: Actor }): Promise<string[]> {
@@ -35,7 +35,7 @@ export async function setTrackChairs(opts: { db: Db; mailer: Mailer; publicUrl: 
 }
 
 /** May this address sign up as an Editor because it chairs a track? (Such an account is chair-only.) */
-export async function isNamedChair(db: Db, email: string): Promise<boolean> {
+export async function isNamedChair({ db, email }: { db: Db; email: string }): Promise<boolean> {
   const [row] = await db.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.email, email.toLowerCase())).limit(1);
   return !!row;
 }
@@ -43,7 +43,7 @@ export async function isNamedChair(db: Db, email: string): Promise<boolean> {
 /** What an Editor account may act on: everything (the editor), or the tracks that name its verified address. */
 export interface EditorScope { all: boolean; trackIds: string[] }
 
-export async function findEditorScope(db: Db, caller: Caller): Promise<EditorScope> {
+export async function findEditorScope({ db, caller }: { db: Db; caller: Caller }): Promise<EditorScope> {
   if (!caller.chairOnly) return { all: true, trackIds: [] };
   if (!caller.emailVerified) return { all: false, trackIds: [] };
   const rows = await db.select({ trackId: trackChairs.trackId }).from(trackChairs).where(eq(trackChairs.email, caller.email.toLowerCase()));
@@ -59,10 +59,10 @@ export const scopeTrackIds = (scope: EditorScope): string[] | undefined => (scop
  * candidates the database picks and core/person-conflicts decides), or through a 'conflict' bid from the chair's
  * own Reviewer account.
  */
-export async function conflictedPaperIds(db: Db, email: string, paperIds: readonly string[]): Promise<Set<string>> {
+export async function conflictedPaperIds({ db, email, paperIds }: { db: Db; email: string; paperIds: readonly string[] }): Promise<Set<string>> {
   if (paperIds.length === 0) return new Set();
   const [byPerson, byBid] = await Promise.all([
-    papersConflictedForReviewer(db, { email }, [...paperIds]),
+    papersConflictedForReviewer({ db, reviewer: { email }, paperIds: [...paperIds] }),
     db.select({ paperId: bids.paperId }).from(bids).innerJoin(users, eq(users.id, bids.reviewerId))
       .where(and(inArray(bids.paperId, [...paperIds]), eq(bids.bid, 'conflict'), eq(users.role, 'Reviewer'), sql`lower(${users.email}) = ${email.toLowerCase()}`)),
   ]);
@@ -70,7 +70,7 @@ export async function conflictedPaperIds(db: Db, email: string, paperIds: readon
 }
 
 /**
- * A paper an Editor account works on (issue 22.2). The editor: any paper. A track chair: 404 'Paper not found'
+ * A paper an Editor account works on (decision 0023). The editor: any paper. A track chair: 404 'Paper not found'
  * outside their tracks (403 until their address is verified); on their tracks' papers, when conflicted, 403 for
  * anything beyond reading the paper itself (`reviewers: false`). Returns whether the caller is conflicted.
  */
@@ -80,44 +80,44 @@ export async function checkEditorPaper(opts: { db: Db; caller: Caller; paperId: 
   const chairsTrack = caller.emailVerified && (await db.select({ id: papers.id }).from(papers)
     .innerJoin(trackChairs, and(eq(trackChairs.trackId, papers.trackId), eq(trackChairs.email, caller.email.toLowerCase())))
     .where(eq(papers.id, paperId)).limit(1)).length > 0;
-  const conflicted = chairsTrack && (await conflictedPaperIds(db, caller.email, [paperId])).size > 0;
+  const conflicted = chairsTrack && (await conflictedPaperIds({ db, email: caller.email, paperIds: [paperId] })).size > 0;
   deny(canChairWorkOnPaper({ emailVerified: caller.emailVerified, chairsTrack, conflicted }, opts.seesReviewers));
   return { conflicted };
 }
 
 /** Every paper of `paperIds` must be one the chair may act on (bulk actions: auto-assign, notify). */
-export async function checkEditorPapers(db: Db, caller: Caller, paperIds: readonly string[]): Promise<void> {
+export async function checkEditorPapers({ db, caller, paperIds }: { db: Db; caller: Caller; paperIds: readonly string[] }): Promise<void> {
   if (!caller.chairOnly || paperIds.length === 0) return;
-  const scope = await findEditorScope(db, caller);
+  const scope = await findEditorScope({ db, caller });
   const inScope = scope.trackIds.length
     ? await db.select({ id: papers.id }).from(papers).where(and(inArray(papers.id, [...paperIds]), inArray(papers.trackId, scope.trackIds)))
     : [];
   if (inScope.length !== new Set(paperIds).size) throw new AppError('not_found', 'Paper not found');
-  if ((await conflictedPaperIds(db, caller.email, paperIds)).size > 0) throw new AppError('forbidden', MESSAGES.chairConflicted);
+  if ((await conflictedPaperIds({ db, email: caller.email, paperIds })).size > 0) throw new AppError('forbidden', MESSAGES.chairConflicted);
 }
 
 /**
  * The papers a bulk action (automatic assignment, notification) covers for this caller when it names none:
  * undefined for the editor (every paper); for a chair, the papers of their tracks they are not conflicted with.
  */
-export async function scopedPaperIds(db: Db, caller: Caller): Promise<string[] | undefined> {
+export async function scopedPaperIds({ db, caller }: { db: Db; caller: Caller }): Promise<string[] | undefined> {
   if (!caller.chairOnly) return undefined;
-  const scope = await findEditorScope(db, caller);
+  const scope = await findEditorScope({ db, caller });
   if (scope.trackIds.length === 0) return [];
   const ids = (await db.select({ id: papers.id }).from(papers).where(inArray(papers.trackId, scope.trackIds))).map((r) => r.id);
-  const conflicted = await conflictedPaperIds(db, caller.email, ids);
+  const conflicted = await conflictedPaperIds({ db, email: caller.email, paperIds: ids });
   return ids.filter((id) => !conflicted.has(id));
 }
 
 /**
- * What a chair's export holds (issue 22.2): their tracks' papers, less those they are conflicted with. The editor:
+ * What a chair's export holds (decision 0023): their tracks' papers, less those they are conflicted with. The editor:
  * undefined (everything). A chair may download only the paper, assignment and review exports (`scopedExport`).
  */
-export async function exportScopeFor(db: Db, caller: Caller, scopedExport: boolean): Promise<{ trackIds: string[]; excludedPaperIds: string[] } | undefined> {
+export async function exportScopeFor({ db, caller, scopedExport }: { db: Db; caller: Caller; scopedExport: boolean }): Promise<{ trackIds: string[]; excludedPaperIds: string[] } | undefined> {
   if (!caller.chairOnly) return undefined;
   if (!scopedExport) throw new AppError('forbidden', MESSAGES.chairsMayNot);
-  const scope = await findEditorScope(db, caller);
+  const scope = await findEditorScope({ db, caller });
   if (scope.trackIds.length === 0) return { trackIds: [], excludedPaperIds: [] };
   const ids = (await db.select({ id: papers.id }).from(papers).where(inArray(papers.trackId, scope.trackIds))).map((r) => r.id);
-  return { trackIds: scope.trackIds, excludedPaperIds: [...await conflictedPaperIds(db, caller.email, ids)] };
+  return { trackIds: scope.trackIds, excludedPaperIds: [...await conflictedPaperIds({ db, email: caller.email, paperIds: ids })] };
 }

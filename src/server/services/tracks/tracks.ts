@@ -9,13 +9,13 @@ import { recordAudit, type Actor } from '../shared/audit';
 
 const toTrackJson = (t: TrackRow): TrackJson => ({ id: t.id, name: t.name, description: t.description, topics: t.topics, open: t.open, position: t.position });
 
-/** Every track in the editor's order (issue 22.1): what the new-paper form, the reviewer's topics and the filters offer. */
-export async function listTracks(db: Db): Promise<TrackJson[]> {
+/** Every track in the editor's order (decision 0023): what the new-paper form, the reviewer's topics and the filters offer. */
+export async function listTracks({ db }: { db: Db }): Promise<TrackJson[]> {
   return (await db.select().from(tracks).orderBy(asc(tracks.position), asc(tracks.name))).map(toTrackJson);
 }
 
 /** The tracks with their chairs (a chair is verified once an Editor account proved the address) and paper counts. */
-export async function listEditorTracks(db: Db): Promise<EditorTrackJson[]> {
+export async function listEditorTracks({ db }: { db: Db }): Promise<EditorTrackJson[]> {
   const [rows, chairs, counts, [setting]] = await Promise.all([
     db.select().from(tracks).orderBy(asc(tracks.position), asc(tracks.name)),
     db.select({ trackId: trackChairs.trackId, email: trackChairs.email, name: users.name, verifiedAt: users.emailVerifiedAt })
@@ -90,7 +90,7 @@ export async function updateTrack(opts: { db: Db; trackId: string; body: UpdateT
 }
 
 /** The ids of tracks that exist among `ids` (a filter naming an unknown track is a 400). */
-export async function checkTrackIds(db: Db, ids: readonly string[]): Promise<void> {
+export async function checkTrackIds({ db, ids }: { db: Db; ids: readonly string[] }): Promise<void> {
   if (ids.length === 0) return;
   const found = await db.select({ id: tracks.id }).from(tracks).where(inArray(tracks.id, [...ids]));
   if (found.length !== new Set(ids).size) throw new AppError('bad_request', MESSAGES.trackNotFound);

@@ -14,7 +14,7 @@ import { findLetterRecords, toEditorVisaLetterJson } from './visa-letter-json';
 export const ACCOUNT_LETTERS_PATH = '/account/visa-letters';
 
 /**
- * Issue 24.4: an editor approves a requested letter (it gets its verification code) or refuses it with a reason.
+ * Decision 0046: an editor approves a requested letter (it gets its verification code) or refuses it with a reason.
  * The decision, its audit row and the requester's mail commit together; a decided letter stays decided (409).
  */
 export async function decideVisaLetter(opts: {
@@ -35,9 +35,9 @@ export async function decideVisaLetter(opts: {
     }).where(eq(visaLetters.id, letter.id));
     await recordAudit(tx, {
       actorId: opts.editor.id, actorRole: 'Editor', action: decision.approve ? 'visa-letter.approve' : 'visa-letter.reject', ip: opts.editor.ip,
-      details: { letterId: letter.id, registrationId: letter.registrationId, ...(decision.approve ? { code } : { reason: decision.reason }) },
+      details: { letterId: letter.id, registrationId: letter.registrationId, ...(decision.approve ? { code: code! } : { reason: decision.reason }) },
     });
-    const [record] = await findLetterRecords(tx as unknown as Db, eq(visaLetters.id, letter.id));
+    const [record] = await findLetterRecords({ db: tx as unknown as Db, where: eq(visaLetters.id, letter.id) });
     const lettersUrl = `${opts.publicUrl}${ACCOUNT_LETTERS_PATH}`;
     await opts.mailer.send(decision.approve
       ? {
@@ -53,6 +53,6 @@ export async function decideVisaLetter(opts: {
         values: { name: record!.registration.name, conference: conferenceTitle(opts.mailer.conference()), reason: decision.reason, lettersUrl },
       });
   });
-  const [record] = await findLetterRecords(db, eq(visaLetters.id, opts.letterId));
+  const [record] = await findLetterRecords({ db, where: eq(visaLetters.id, opts.letterId) });
   return toEditorVisaLetterJson(record!);
 }

@@ -14,12 +14,12 @@ const ownRegistration = (db: Db, caller: Caller) => exists(db.select({ one: regi
  * The caller's letters (newest first) and the paid registrations they may ask one for: those without a letter waiting
  * or approved. Nothing until the address is verified.
  */
-export async function listMyVisaLetters(db: Db, caller: Caller): Promise<VisaLettersJson> {
+export async function listMyVisaLetters({ db, caller }: { db: Db; caller: Caller }): Promise<VisaLettersJson> {
   if (!caller.emailVerified) return { letters: [], registrations: [], waitingForVerification: true };
   const open = db.select({ one: visaLetters.id }).from(visaLetters)
     .where(and(eq(visaLetters.registrationId, registrations.id), inArray(visaLetters.status, ['requested', 'approved'])));
   const [records, paid] = await Promise.all([
-    findLetterRecords(db, ownRegistration(db, caller)),
+    findLetterRecords({ db, where: ownRegistration(db, caller) }),
     db.select({ id: registrations.id, name: registrations.name, category: registrations.category, paperId: registrations.paperId })
       .from(registrations).where(and(ownedBy(caller), eq(registrations.status, 'paid'), notExists(open)))
       .orderBy(asc(registrations.createdAt), asc(registrations.id)),
@@ -28,14 +28,14 @@ export async function listMyVisaLetters(db: Db, caller: Caller): Promise<VisaLet
 }
 
 /** One of the caller's letters, or 404 as if it did not exist. */
-export async function findOwnVisaLetter(db: Db, caller: Caller, letterId: string): Promise<LetterRecord> {
+export async function findOwnVisaLetter({ db, caller, letterId }: { db: Db; caller: Caller; letterId: string }): Promise<LetterRecord> {
   if (!caller.emailVerified) throw new AppError('not_found', VISA_TEXT.letterNotFound);
-  const [record] = await findLetterRecords(db, and(eq(visaLetters.id, letterId), ownRegistration(db, caller)));
+  const [record] = await findLetterRecords({ db, where: and(eq(visaLetters.id, letterId), ownRegistration(db, caller)) });
   if (!record) throw new AppError('not_found', VISA_TEXT.letterNotFound);
   return record;
 }
 
 /** Every request, newest first, with the passport details: the editor's alone. */
 export async function listVisaLetters(db: Db): Promise<{ letters: EditorVisaLetterJson[] }> {
-  return { letters: (await findLetterRecords(db, undefined)).map(toEditorVisaLetterJson) };
+  return { letters: (await findLetterRecords({ db, where: undefined })).map(toEditorVisaLetterJson) };
 }

@@ -21,7 +21,7 @@ export async function saveSignature(opts: { db: Db; store: FileStore; key: strin
     await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'settings.signature', ip: opts.editor.ip, details: { key: opts.key } });
     return before?.key ?? null;
   });
-  if (previous && previous !== opts.key) await discardFileIfUnused(opts.db, opts.store, previous);
+  if (previous && previous !== opts.key) await discardFileIfUnused({ db: opts.db, store: opts.store, key: previous });
 }
 
 export async function removeSignature(opts: { db: Db; store: FileStore; editor: Actor }): Promise<void> {
@@ -32,12 +32,12 @@ export async function removeSignature(opts: { db: Db; store: FileStore; editor: 
     await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'settings.signature-remove', ip: opts.editor.ip, details: { key: before.key } });
     return before.key;
   });
-  if (previous) await discardFileIfUnused(opts.db, opts.store, previous);
+  if (previous) await discardFileIfUnused({ db: opts.db, store: opts.store, key: previous });
 }
 
 /** The signature's key and type, or 404 when none is uploaded. */
-export async function findSignature(db: Db, store: FileStore): Promise<{ key: string; type: 'png' | 'jpeg' }> {
-  const key = (await getSettingsRow(db))?.signatureKey;
+export async function findSignature({ db, store }: { db: Db; store: FileStore }): Promise<{ key: string; type: 'png' | 'jpeg' }> {
+  const key = (await getSettingsRow({ db }))?.signatureKey;
   const type = key ? signatureType(await store.head(key, 16)) : null;
   if (!key || !type) throw new AppError('not_found', 'No signature image is uploaded');
   return { key, type };

@@ -9,7 +9,7 @@ import { getSettingsRow } from '../shared/settings';
 export const conferenceOver = (f: Pick<ConferenceFacts, 'startDate' | 'endDate' | 'timeZone'>): Date => conferenceWindowOf(f).to;
 
 /**
- * Issue 24.4: passport numbers are kept only as long as a visa may still be asked for with the letter:
+ * Decision 0046: passport numbers are kept only as long as a visa may still be asked for with the letter:
  * `passport_retention_days` after the conference's last day — or after the request, for one made later than
  * that (decision 0046), so an editor always has the number of a request in front of them. Each removal is
  * dated; the audit row counts them. Runs in the mail worker's loop; returns how many numbers it removed.
@@ -17,7 +17,7 @@ export const conferenceOver = (f: Pick<ConferenceFacts, 'startDate' | 'endDate' 
 export async function purgePassportNumbers(opts: { db: Db; now?: Date; conference?: ConferenceFacts }): Promise<number> {
   const now = opts.now ?? new Date();
   const over = conferenceOver(opts.conference ?? CONFERENCE_FACTS_DEFAULTS);
-  const days = (await getSettingsRow(opts.db))?.passportRetentionDays ?? 30;
+  const days = (await getSettingsRow({ db: opts.db }))?.passportRetentionDays ?? 30;
   const removed = await opts.db.transaction(async (tx) => {
     const rows = await tx.update(visaLetters).set({ passportNumber: null, passportRemovedAt: now })
       .where(and(

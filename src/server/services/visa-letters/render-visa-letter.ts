@@ -17,6 +17,6 @@ export async function renderOwnVisaLetter(opts: { db: Db; store: FileStore; reco
     passportName: letter.passportName, nationality: letter.nationality, passportNumber: letter.passportNumber,
     arrivalDate: letter.arrivalDate, departureDate: letter.departureDate, role: letterRole(opts.record),
     code: letter.code, verifyUrl: `${opts.publicUrl}${VERIFY_PAGE_PREFIX}${letter.code}`, issuedAt: letter.decidedAt,
-    organiser: await findOrganiser(opts.db, opts.store), conference: opts.conference,
+    organiser: await findOrganiser({ db: opts.db, store: opts.store }), conference: opts.conference,
   });
 }

@@ -3,7 +3,7 @@ import { stayDatesProblem, type ConferenceDays, type VisaLetterJson, type VisaLe
 import { newId } from '../../../core/ids';
 import { AppError } from '../../errors';
 import type { Db } from '../../db/connect';
-import { registrations, visaLetters, type RegistrationRow } from '../../db/schema';
+import { registrations, visaLetters } from '../../db/schema';
 import type { Caller } from '../../permissions';
 import { recordAudit } from '../shared/audit';
 import { findLetterRecords, toVisaLetterJson } from './visa-letter-json';
@@ -21,20 +21,13 @@ export const VISA_TEXT = {
 export const ownedBy = (caller: Caller) =>
   or(eq(registrations.userId, caller.id), sql`lower(${registrations.email}) = lower(${caller.email})`);
 
-/** A right tied to an address waits until that address is verified (issue 27.2). */
+/** A right tied to an address waits until that address is verified (docs/product.md#accounts-and-verified-addresses). */
 export function requireVerified(caller: Caller): void {
   if (!caller.emailVerified) throw new AppError('forbidden', VISA_TEXT.notVerified);
 }
 
-/** The caller's registration, or 404 as if it did not exist. */
-export async function findOwnRegistration(db: Db, caller: Caller, registrationId: string): Promise<RegistrationRow> {
-  const [row] = await db.select().from(registrations).where(and(eq(registrations.id, registrationId), ownedBy(caller))).limit(1);
-  if (!row) throw new AppError('not_found', VISA_TEXT.registrationNotFound);
-  return row;
-}
-
 /**
- * Issue 24.4: the registrant asks for a letter for their paid registration. One waiting or approved letter per
+ * Decision 0046: the registrant asks for a letter for their paid registration. One waiting or approved letter per
  * registration: a second waits for the first to be refused. The request and its audit row commit together.
  */
 export async function requestVisaLetter(opts: {
@@ -67,6 +60,6 @@ export async function requestVisaLetter(opts: {
       details: { letterId: id, registrationId: registration.id, nationality: input.nationality, arrivalDate: input.arrivalDate, departureDate: input.departureDate },
     });
   });
-  const [record] = await findLetterRecords(db, eq(visaLetters.id, id));
+  const [record] = await findLetterRecords({ db, where: eq(visaLetters.id, id) });
   return toVisaLetterJson(record!);
 }

@@ -1,13 +1,32 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { EditorVisaLetterJson, VisaLetterJson } from '../../../core/schemas/visa-letter';
 import type { Db } from '../../db/connect';
-import { papers, registrations, visaLetters, type RegistrationRow, type VisaLetterRow } from '../../db/schema';
+import { papers, registrations, visaLetters } from '../../db/schema';
 import { isPaperAuthor } from '../shared/paper-authorship';
+
+/** A visa letter as the services hand it on (the visa_letters table's columns). */
+export interface VisaLetter {
+  id: string;
+  registrationId: string;
+  requestedBy: string;
+  passportName: string;
+  nationality: string;
+  passportNumber: string | null;
+  passportRemovedAt: Date | null;
+  arrivalDate: string;
+  departureDate: string;
+  status: 'requested' | 'approved' | 'rejected';
+  reason: string | null;
+  code: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  createdAt: Date;
+}
 
 /** A letter with what it says about its person: the registration and, when it names one, the paper's title. */
 export interface LetterRecord {
-  letter: VisaLetterRow;
-  registration: Pick<RegistrationRow, 'id' | 'name' | 'email' | 'category' | 'paperId'>;
+  letter: VisaLetter;
+  registration: { id: string; name: string; email: string; category: string; paperId: string | null };
   paperTitle: string | null;
   /** Whether the registration's person is an author of its paper now (shared/paper-authorship.ts), read with the letter. */
   isAuthor: boolean;
@@ -24,7 +43,7 @@ export function letterRole(r: Pick<LetterRecord, 'registration' | 'paperTitle' |
 }
 
 /** The letters with their registration and paper, in one query; `where` picks them. */
-export async function findLetterRecords(db: Db, where: SQL | undefined): Promise<LetterRecord[]> {
+export async function findLetterRecords({ db, where }: { db: Db; where: SQL | undefined }): Promise<LetterRecord[]> {
   const rows = await db.select({
     letter: visaLetters,
     registration: { id: registrations.id, name: registrations.name, email: registrations.email, category: registrations.category, paperId: registrations.paperId },

@@ -34,7 +34,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = session.user();
   const token = session.token();
   if (!user || !token) return { user: null, roles: null, mailMessage: null };
-  // A track chair has no outbox to see (issue 22.2): the editor's mail status is not read for them.
+  // A track chair has no outbox to see (decision 0023): the editor's mail status is not read for them.
   const reads = accountReads(token, user.role === 'Editor' && !user.chairOnly);
   const [roles, mailMessage] = await Promise.all([reads.roles, reads.mail]);
   return { user, roles, mailMessage };
@@ -42,7 +42,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 /** Every navigation in the login area passes through the loader above (a login, a logout, a role switch change the header). */
 export const shouldRevalidate = () => true;
 
-/** A success toast dismisses the error toasts shown before it: they no longer describe the page (issue 18 §5). */
+/** A success toast dismisses the error toasts shown before it: they no longer describe the page. */
 function useDismissStaleErrors() {
   const { toasts } = useSonner();
   useEffect(() => {
@@ -53,7 +53,7 @@ function useDismissStaleErrors() {
   }, [toasts]);
 }
 
-/** The login area: client-rendered, same nav bar plus who is logged in and a logout control; toasts for SPEC §8. */
+/** The login area: client-rendered, same nav bar plus who is logged in and a logout control; toasts for the messages (docs/product.md#validation-and-messages). */
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { user, roles, mailMessage } = loaderData;

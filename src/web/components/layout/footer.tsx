@@ -3,7 +3,7 @@ import { chatLink, conference, mailLink } from '../../content/conference';
 const linkClass = 'rounded underline-offset-4 hover:text-white hover:underline';
 const NEW_TAB = <span className="sr-only"> (opens in a new tab)</span>;
 
-/** SPEC §2 home (7): About Us, Terms, Privacy Policy; Help: Contact us, Websites, Agreement; prices in US dollars. */
+/** The footer (docs/product.md#public-pages): About Us, Terms, Privacy Policy; Help: Contact us, Websites, Agreement; prices in US dollars. */
 export function Footer() {
   return (
     <footer className="bg-brand-900 text-slate-200">

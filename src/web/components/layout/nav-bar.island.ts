@@ -1,7 +1,7 @@
 import { holdMenuOverlay } from './menu-overlay';
 
 /**
- * The public bar's menu (SPEC §2, §4): the menu button puts StaticNavBar's full-screen overlay in the page; its
+ * The public bar's menu (docs/product.md#public-pages): the menu button puts StaticNavBar's full-screen overlay in the page; its
  * cross, Escape, a wide window or choosing any link take it out again.
  */
 export function mountNavBar() {

@@ -14,7 +14,7 @@ export function navCurrent(item: NavItem, pathname: string): 'page' | 'true' | u
   return item.children?.includes(path) ? 'true' : undefined;
 }
 
-/** SPEC §2: wide bar order, no workshop link. */
+/** docs/product.md#public-pages: wide bar order, no workshop link. */
 export const WIDE_LINKS: NavItem[] = [
   { label: 'HOME', to: '/' },
   { label: 'CALL FOR PAPERS', to: '/call-for-papers' },
@@ -26,7 +26,7 @@ export const WIDE_LINKS: NavItem[] = [
   AWARDS,
 ];
 
-/** SPEC §2: the small-screen overlay has the workshop link and no HOME. */
+/** docs/product.md#public-pages: the small-screen overlay has the workshop link and no HOME. */
 export const MENU_LINKS: NavItem[] = [
   { label: 'CALL FOR PAPERS', to: '/call-for-papers' },
   { label: 'COMMITTEE', to: '/committee' },

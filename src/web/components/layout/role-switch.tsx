@@ -9,7 +9,7 @@ import { useFollowRedirect } from '../../lib/route-data';
 /**
  * In the login area's header: "Verify email" (mails the link again) while the address is not verified, and
  * the person's other roles under the same e-mail (read by the layout's loader). Those this login proved
- * (the same password opened them) switch at once; the others ask for their own password first (issue 27.1:
+ * (the same password opened them) switch at once; the others ask for their own password first (docs/product.md#accounts-and-verified-addresses:
  * a shared, even verified, address is no proof that both accounts are one person's).
  * The layout has no path a fetcher could post to, so the two writes are direct calls; a refused session
  * follows the redirect to log in, and a switch navigates, which runs the layout's loader for the new login.

@@ -1,4 +1,4 @@
-/** SPEC §2 and §9: the 2019 awards page. Awardees are sample entries an organiser replaces. */
+/** The 2019 awards page. Awardees are sample entries an organiser replaces. */
 export const awards2019 = {
   year: 2019,
   title: 'IMSE Awards 2019',

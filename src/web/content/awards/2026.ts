@@ -1,7 +1,7 @@
 import { CURRENT_AWARDS_YEAR, YEARLY_AWARD_NAMES, nominationDeadlineText } from '../../../core/awards-programme';
 import { chatLink, conference } from '../conference';
 
-/** The current year's awards page (issue 24.6): like the 2025 page, from data, with nominations online. */
+/** The current year's awards page (decision 0044): like the 2025 page, from data, with nominations online. */
 export const awards2026 = {
   year: CURRENT_AWARDS_YEAR,
   title: `IMSE Awards ${CURRENT_AWARDS_YEAR}`,

@@ -1,6 +1,6 @@
 import { chatLink, conference } from '../conference';
 
-/** One line on each award; the Young Scientist rule is SPEC §9. */
+/** One line on each award; the Young Scientist rule is in docs/product.md#fees-and-fixed-figures. */
 export const AWARD_DESCRIPTIONS: Record<string, string> = {
   'Best Researcher Award': 'For a researcher whose recent publications, projects and citations show sustained, high-quality research.',
   'Young Scientist Award': 'For a researcher aged at most 35, or a PhD, MPhil or Masters student, with promising research contributions.',
@@ -37,11 +37,11 @@ export const AWARD_DESCRIPTIONS: Record<string, string> = {
   'Research Leadership Award': 'For a leader who has built a strong research group or centre.',
 };
 
-/** SPEC §2: the affiliation line of the yearly awards pages. */
+/** The affiliation line of the yearly awards pages. */
 export const AWARDS_AFFILIATION =
   'Organised by an enterprise registered under the Ministry of Micro, Small and Medium Enterprises (MSME), Government of India';
 
-/** SPEC §2: rewards of the yearly awards. */
+/** The rewards of the yearly awards. */
 export const AWARD_REWARDS = [
   'Certificate in soft and hard copy, with a memento',
   'Online citation report',
@@ -49,10 +49,10 @@ export const AWARD_REWARDS = [
   'Citation on research databases',
 ];
 
-/** The registration deadline is 20 December of the award year (SPEC §9). */
+/** The registration deadline is 20 December of the award year (docs/product.md#fees-and-fixed-figures). */
 export const registrationDeadline = (year: number) => `20 December ${year}`;
 
-/** SPEC §2: the nomination procedure of the yearly awards. */
+/** The nomination procedure of the yearly awards. */
 export function nominationProcedure(year: number): { text: string; link?: { href: string; label: string } }[] {
   return [
     { text: `Email your CV, with the award category you are applying for, to ${conference.contact.email}.` },

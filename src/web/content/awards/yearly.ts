@@ -1,6 +1,6 @@
 import { YEARLY_AWARD_NAMES as CORE_AWARD_NAMES } from '../../../core/awards-programme';
 
-/** SPEC §2 and §9: the 2022, 2023 and 2025 awards pages (one route module renders all three). */
+/** The 2022, 2023 and 2025 awards pages (one route module renders all three). */
 export interface Awardee {
   name: string;
   designation: string;
@@ -14,7 +14,7 @@ export interface Awardee {
 export interface AwardYear {
   year: number;
   title: string;
-  /** As the spec quotes them. */
+  /** As the site always quoted them. */
   conferenceDates: string;
   awards: string[];
   awardees: Awardee[];

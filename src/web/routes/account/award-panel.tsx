@@ -154,7 +154,7 @@ function Nomination({ n, canDecide }: { n: PanelNominationJson; canDecide: boole
   );
 }
 
-/** Issue 24.6: the award panel scores the year's nominations; the editor names the panel and decides. */
+/** Decision 0044: the award panel scores the year's nominations; the editor names the panel and decides. */
 export default function AwardPanel({ loaderData: { panel, members } }: Route.ComponentProps) {
   return (
     <div className="max-w-4xl">

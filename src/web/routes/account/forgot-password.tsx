@@ -44,7 +44,7 @@ export function ForgotPassword(props: { role: Role; startOpen?: boolean }) {
       </button>
       {open ? (
         <div id={`${id}-panel`} className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-left">
-          {/* Without SMTP the answer says the link was kept, not sent (issue 25.1): shown as a warning, not as done. */}
+          {/* Without SMTP the answer says the link was kept, not sent (decision 0041): shown as a warning, not as done. */}
           {answer ? <p role="status" className={answer.mail === 'outbox' ? 'rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900' : 'text-slate-800'}>{answer.message}</p> : (
             <form onSubmit={submit} noValidate className="space-y-3">
               <p className="text-slate-700">We will mail a link to choose a new password for your <strong>{props.role}</strong> account.</p>

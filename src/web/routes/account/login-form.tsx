@@ -20,8 +20,8 @@ export type LoginIntent = {
 type LoginAnswer = { ok: false; intent: string; error: string } | { ok: true; intent: string };
 
 /**
- * A reviewer's topics come from every track (issue 22.1), read when the reviewer's signup is first shown; until
- * then, or when the read fails, SPEC's 50 tags (the computing track's topics) are offered.
+ * A reviewer's topics come from every track (decision 0023), read when the reviewer's signup is first shown; until
+ * then, or when the read fails, the 50 tags (the computing track's topics) are offered.
  */
 function useTrackTopics(wanted: boolean): TagGroup[] | undefined {
   const [groups, setGroups] = useState<TagGroup[]>();

@@ -16,7 +16,7 @@ import type { Route } from './+types/nominations';
 
 export const meta = () => [{ title: 'Award nominations | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
 
-/** Any signed-in role may nominate (issue 24.6). */
+/** Any signed-in role may nominate (decision 0044). */
 export async function clientLoader() {
   requireRole('Author', 'Editor', 'Reviewer');
   return loadOr(listMyNominations(), 'Could not load your nominations. Please try again.');

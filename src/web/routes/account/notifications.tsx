@@ -14,7 +14,7 @@ import type { Route } from './+types/notifications';
 
 export const meta = () => [{ title: 'Notification settings | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
 
-/** Any signed-in role: the settings are the address's (issue 25.4). */
+/** Any signed-in role: the settings are the address's (decision 0039). */
 export async function clientLoader() {
   requireRole('Author', 'Editor', 'Reviewer');
   return loadOr(getMailPreferences(), 'Could not load your notification settings. Please try again.');
@@ -60,7 +60,7 @@ function VerifyFirst() {
   );
 }
 
-/** Issue 25.4: per kind of non-essential mail, immediately, once a day or off; essential mail always comes. */
+/** Decision 0039: per kind of non-essential mail, immediately, once a day or off; essential mail always comes. */
 export default function Notifications({ loaderData: saved }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
   const [modes, setModes] = useState(() => modesOf(saved));

@@ -1,12 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link, useFetcher, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
-import { formatMoney, REGISTRATION_CATEGORIES } from '../../../core/registration';
+import type { BodyOf } from '../../../core/api/endpoint';
+import type { REGISTRATIONS } from '../../../core/api/registrations';
+import { REGISTRATION_CATEGORIES } from '../../../core/registration';
 import type { PaymentStartJson, QuoteJson, RegistrationJson } from '../../../core/schemas/registration';
 import { messageOf, session } from '../../api/client';
 import { saveOwnReceipt } from '../../api/receipts';
 import { cancelRegistration, createRegistration, listMyRegistrations, payRegistration, quoteRegistration } from '../../api/registrations';
-import { loadOr, useFollowRedirect } from '../../lib/route-data';
+import { formatLongDate, formatMoney } from '../../lib/format';
+import { actOr, jsonBody, loadOr, revalidateExceptAfter, useFollowRedirect, type ActionResult } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -16,11 +19,21 @@ import type { Route } from './+types/registrations';
 
 export const meta = () => [{ title: 'Registrations | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
 
-/** Any signed-in role: registrations belong to the (verified) address (issue 24.1). */
+/** Any signed-in role: registrations belong to the (verified) address (decision 0043). */
 export async function clientLoader() {
   requireRole('Author', 'Editor', 'Reviewer');
   return { mine: await loadOr(listMyRegistrations(), 'Could not load your registrations. Please try again.') };
 }
+
+type QuoteIntent = { intent: 'quote' } & BodyOf<typeof REGISTRATIONS.quoteRegistration>;
+
+/** The live quote of the form (nothing is saved, so the list is not read again). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, ...body } = await jsonBody<QuoteIntent>(request);
+  return actOr(quoteRegistration(body), 'The price could not be worked out.', intent);
+}
+
+export const shouldRevalidate = revalidateExceptAfter('quote');
 
 export { RouteError as ErrorBoundary } from '../../lib/route-data';
 
@@ -30,7 +43,6 @@ const STATUS_LABEL: Record<RegistrationJson['status'], string> = { pending: 'Wai
 const STATUS_TONE: Record<RegistrationJson['status'], string> = {
   pending: 'bg-amber-100 text-amber-900', paid: 'bg-green-100 text-green-900', cancelled: 'bg-slate-200 text-slate-800',
 };
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Bangkok' });
 
 /** PayU's hosted checkout takes a posted form: the signed fields the server answered, submitted in this window. */
 function postToPayu(action: string, fields: Record<string, string>) {
@@ -75,7 +87,7 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
         <div className="min-w-0">
           <h3 className="break-words font-semibold text-brand-900">{r.categoryLabel}</h3>
           <p className="text-sm text-slate-700">
-            Registered {dateOf(r.createdAt)} · code <span className="font-mono">{r.code}</span>{r.paperId ? <> · paper {r.paperId}</> : null}
+            Registered {formatLongDate(r.createdAt)} · code <span className="font-mono">{r.code}</span>{r.paperId ? <> · paper {r.paperId}</> : null}
           </p>
         </div>
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
@@ -91,7 +103,7 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
         {r.earlyBird ? 'Early-bird price. ' : ''}
         {r.couponCode ? `Coupon ${r.couponCode}: −${formatMoney(r.discountMinor, r.currency)}. ` : ''}
         {r.extraPages > 0 ? `${r.extraPages} extra pages: ${formatMoney(r.extraMinor, r.currency)}. ` : ''}
-        {r.paidAt ? `Paid ${dateOf(r.paidAt)}.` : ''}
+        {r.paidAt ? `Paid ${formatLongDate(r.paidAt)}.` : ''}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {r.status === 'paid' ? (
@@ -127,7 +139,7 @@ function QuoteLines({ quote }: { quote: QuoteJson }) {
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-slate-800" aria-live="polite" data-testid="quote">
       <dt>List price</dt><dd className="text-right">{m(quote.regularMinor)}</dd>
       {quote.earlyBird && quote.earlyBirdUntil ? (
-        <><dt>Early-bird price until {dateOf(quote.earlyBirdUntil)}</dt><dd className="text-right">{m(quote.listMinor)}</dd></>
+        <><dt>Early-bird price until {formatLongDate(quote.earlyBirdUntil)}</dt><dd className="text-right">{m(quote.listMinor)}</dd></>
       ) : null}
       {quote.couponCode ? <><dt>Coupon {quote.couponCode}</dt><dd className="text-right">−{m(quote.discountMinor)}</dd></> : null}
       {quote.extraPages > 0 ? <><dt>{quote.extraPages} extra pages</dt><dd className="text-right">{m(quote.extraMinor)}</dd></> : null}
@@ -140,22 +152,21 @@ function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (tex
   const followRedirect = useFollowRedirect();
   const [f, setF] = useState({ name: session.user()?.name ?? '', affiliation: '', country: '', category: 'student-scopus', currency: 'INR' as Currency, paperId: '', coupon: '', billingName: '', billingAddress: '' });
   const [provider, setProvider] = useState<Provider>('payu');
-  const [quote, setQuote] = useState<QuoteJson | null>(null);
-  const [quoteError, setQuoteError] = useState<string | null>(null);
+  const { submit: ask, data: quoted } = useFetcher<ActionResult<QuoteJson>>();
+  const quote = quoted?.ok ? quoted.data : null;
+  const quoteError = quoted && !quoted.ok ? quoted.error : null;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((s) => ({ ...s, [k]: e.target.value }));
 
   // The live quote: asked again (after a short pause for typing) whenever what it depends on changes.
   useEffect(() => {
-    let live = true;
     const timer = setTimeout(() => {
-      quoteRegistration({ category: f.category, currency: f.currency, coupon: f.coupon || undefined, paperId: f.paperId || undefined })
-        .then((q) => { if (live) { setQuote(q); setQuoteError(null); } })
-        .catch((err: unknown) => { if (live) { setQuote(null); setQuoteError(messageOf(err, 'The price could not be worked out.')); } });
+      const body = { intent: 'quote', category: f.category, currency: f.currency, ...(f.coupon ? { coupon: f.coupon } : {}), ...(f.paperId ? { paperId: f.paperId } : {}) };
+      void ask(body, { method: 'post', encType: 'application/json' });
     }, 300);
-    return () => { live = false; clearTimeout(timer); };
-  }, [f.category, f.currency, f.coupon, f.paperId]);
+    return () => clearTimeout(timer);
+  }, [f.category, f.currency, f.coupon, f.paperId, ask]);
 
   // PayU takes rupees, the card dollars: the method follows the currency (a bank transfer takes either).
   useEffect(() => { setProvider((p) => (p === 'bank' ? p : f.currency === 'INR' ? 'payu' : 'card')); }, [f.currency]);
@@ -234,7 +245,7 @@ function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (tex
   );
 }
 
-/** Issue 24.1–24.2: the caller's registrations and the form to register, with the live price. */
+/** Decision 0043: the caller's registrations and the form to register, with the live price. */
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { mine } = loaderData;
   const { revalidate } = useRevalidator();

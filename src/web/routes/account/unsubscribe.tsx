@@ -24,7 +24,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 export { RouteError as ErrorBoundary } from '../../lib/route-data';
 
-/** The page a non-essential mail's footer links to (issue 25.4): what stops, and one button to stop it. */
+/** The page a non-essential mail's footer links to (decision 0039): what stops, and one button to stop it. */
 export default function Unsubscribe({ loaderData: { link, about } }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
   const busy = fetcher.state !== 'idle';

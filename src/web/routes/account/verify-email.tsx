@@ -13,7 +13,7 @@ export function clientLoader() {
   return { user: session.user() };
 }
 
-/** Confirms only on the button: opening the link (a mail scanner, a curious click) confirms nothing (issue 27.1). */
+/** Confirms only on the button: opening the link (a mail scanner, a curious click) confirms nothing (docs/product.md#accounts-and-verified-addresses). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { token } = await jsonBody<{ token: string }>(request);
   return actOr(verifyEmail(token), 'This verification link is not valid or has already been used.');

@@ -18,7 +18,7 @@ import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import type { Route } from './+types/visa-letters';
 
-/** The conference's days as the page's facts give them (issue 26.1): the stay a letter may name touches them. */
+/** The conference's days as the page's facts give them (decision 0051): the stay a letter may name touches them. */
 const CONFERENCE_DAYS = { start: currentFacts.startDate, end: currentFacts.endDate };
 const STAY = visaStayBounds(CONFERENCE_DAYS);
 
@@ -77,7 +77,7 @@ function LetterCard({ letter }: { letter: VisaLetterJson }) {
   );
 }
 
-/** Issue 24.4: ask for a visa invitation letter for a paid registration, and follow the letters asked for. */
+/** Decision 0046: ask for a visa invitation letter for a paid registration, and follow the letters asked for. */
 export default function VisaLetters({ loaderData: data }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
   const [params] = useSearchParams();

@@ -24,7 +24,7 @@ export async function clientLoader() {
 
 export { RouteError as ErrorBoundary } from '../../lib/route-data';
 
-/** Issue 24.7: the technical workshop's courses with their seats; a full one takes the caller on its waiting list. */
+/** Decision 0045: the technical workshop's courses with their seats; a full one takes the caller on its waiting list. */
 export default function AccountWorkshops({ loaderData }: Route.ComponentProps) {
   const { courses, mine } = loaderData;
   const followRedirect = useFollowRedirect();

@@ -15,7 +15,7 @@ import { Field, fileInputClass } from '../../components/ui/field';
 import { UploadProgress } from '../../components/upload-progress';
 
 /**
- * The camera-ready upload of an accepted paper (issue 12): the deadline, a real progress bar, the server's
+ * The camera-ready upload of an accepted paper (docs/product.md#the-review-cycle): the deadline, a real progress bar, the server's
  * answer. The upload reports progress, so it is a direct call; after it the host route's loader runs again.
  */
 export function AuthorCameraReady({ paper, deadline }: { paper: PaperJson; deadline: string | null }) {

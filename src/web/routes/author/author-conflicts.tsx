@@ -11,7 +11,7 @@ import { Field } from '../../components/ui/field';
 const MAX = 100;
 
 /**
- * The author's declared conflicts of interest (issue 12): e-mails of people who must not review the paper.
+ * The author's declared conflicts of interest (docs/product.md#the-review-cycle): e-mails of people who must not review the paper.
  * The host route's loader reads the saved list (`saved`, or `loadError`); an update posts `intent: 'conflicts'`.
  */
 export function AuthorConflicts({ saved, loadError }: { saved: string[] | null; loadError: string | null }) {

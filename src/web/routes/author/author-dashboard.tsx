@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import { getMyPapers } from '../../api/submissions';
-import { getMyCertificates } from '../../api/program';
+import { getMyCertificates } from '../../api/programme';
 import { getPhase } from '../../api/phase';
 import { PhaseSentence } from '../../components/phase-banner';
 import { MyCertificates } from './my-certificates';
@@ -16,7 +16,7 @@ export const meta = () => [{ title: 'My Research Papers | IMSE 2025' }];
 
 /**
  * The author's papers and certificates. A failed read of the papers keeps the page (the '+ New Paper' card)
- * with SPEC §8's 'Failed to load papers'; certificates that cannot be read are simply not shown.
+ * with 'Failed to load papers' (docs/product.md#validation-and-messages); certificates that cannot be read are simply not shown.
  */
 export async function clientLoader() {
   const stored = requireRole('Author');

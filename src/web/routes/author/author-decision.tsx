@@ -15,7 +15,7 @@ const SAYS: Record<Decision, string> = {
 
 const words = (n: number) => RECOMMENDATIONS[n as keyof typeof RECOMMENDATIONS] ?? String(n);
 
-/** The decision and every review's comments to the authors, once the author was notified (issue 12); no reviewer identity. */
+/** The decision and every review's comments to the authors, once the author was notified (docs/product.md#the-review-cycle); no reviewer identity. */
 export function AuthorDecision({ paper }: { paper: PaperJson }) {
   const decision = paper.decision ?? null;
   if (!decision) return null;
@@ -51,7 +51,7 @@ export function AuthorDecision({ paper }: { paper: PaperJson }) {
   );
 }
 
-/** The meta-review's text to the authors (issue 23.4): never its text to the committee, nor who wrote it. */
+/** The meta-review's text to the authors (decision 0033): never its text to the committee, nor who wrote it. */
 function MetaReview({ toAuthors }: { toAuthors: string }) {
   return (
     <article aria-labelledby="meta-review-heading" className="rounded-lg bg-white p-4 text-slate-900 shadow-sm">

@@ -24,7 +24,7 @@ import type { Route } from './+types/author-new-paper';
 
 export const meta = () => [{ title: 'New paper | IMSE 2025' }];
 
-/** The paper's form with a track (issue 22.1): the new paper's fields, its track required. */
+/** The paper's form with a track (decision 0023): the new paper's fields, its track required. */
 const NewPaperForm = NewPaperFields.extend({ track: TrackId });
 
 /**
@@ -52,7 +52,7 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ sent: number; total: number; fileSize: number } | null>(null);
-  // Issue 27.3: when the PDF's properties name the author, the page stays to say so instead of moving on.
+  // Decision 0021: when the PDF's properties name the author, the page stays to say so instead of moving on.
   const [submitted, setSubmitted] = useState<{ message: string; paperId: string; warning: string } | null>(null);
   const closed = Boolean(deadline && Date.now() > Date.parse(deadline));
   const track = tracks.find((t) => t.id === trackId);
@@ -66,7 +66,7 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
     e.preventDefault();
     if (busy) return;
     setError(null);
-    // SPEC §5: with no stored token the alert is 'Please login first'.
+    // docs/product.md#validation-and-messages: with no stored token the alert is 'Please login first'.
     if (!session.token()) {
       window.alert(MESSAGES.pleaseLogin);
       navigate('/login');

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { responseWindowRefusal } from '../../../core/review-window';
 import type { AuthorResponsePage } from '../../../core/schemas/deliberation';
@@ -9,53 +10,61 @@ import { Button } from '../../components/ui/button';
 import { cardClass } from '../../components/ui/card';
 import { inputClass } from '../../components/ui/field';
 import { formatDateTime, formatDeadline } from '../../lib/format';
-import { useFollowRedirect } from '../../lib/route-data';
+import { actOr, loadPart, type ActionResult } from '../../lib/route-data';
 
 const date = (iso: string | null) => (iso ? new Date(iso) : null);
 
+/** The response page as the host route's loader read it, or the message when it could not. */
+export type AuthorResponseRead = { data: AuthorResponsePage | null; error: string | null };
+
+/** For the host route's clientLoader. */
+export const readAuthorResponse = (paperId: string): Promise<AuthorResponseRead> =>
+  loadPart<AuthorResponsePage | null>(getAuthorResponse(paperId), null, 'Could not load the response window.');
+
+/** What the panel posts to its host route's clientAction. */
+export type AuthorResponseIntent = { intent: 'response'; text: string };
+type Saved = Awaited<ReturnType<typeof saveAuthorResponse>>;
+
+/** For the host route's clientAction: save the response. */
+export function authorResponseAction(paperId: string, { intent, text }: AuthorResponseIntent): Promise<ActionResult<Saved>> {
+  return actOr(saveAuthorResponse(paperId, text), 'Could not save the response. Please try again.', intent);
+}
+
 /**
- * The authors' response to the reviews (issue 23.5): the window's dates, the reviews' comments to the authors once
+ * The authors' response to the reviews (decision 0033): the window's dates, the reviews' comments to the authors once
  * it has opened, and while it is open a text box whose words are counted as the server counts them (core/word-count),
- * live and politely announced, an error past the limit. Loads itself; renders nothing while no window is set.
+ * live and politely announced, an error past the limit. The host route reads it (`readAuthorResponse`) and saves it
+ * (`authorResponseAction`); renders nothing while no window is set.
  */
-export function AuthorResponsePanel({ paperId }: { paperId: string }) {
-  const followRedirect = useFollowRedirect();
+export function AuthorResponsePanel({ read: { data: page, error: readError } }: { read: AuthorResponseRead }) {
   const ids = useId();
-  const [page, setPage] = useState<AuthorResponsePage | null>(null);
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<ActionResult<Saved>>();
+  const [text, setText] = useState(page?.response?.text ?? '');
   const [error, setError] = useState<string | null>(null);
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
 
+  // The server's answer (the page has been read again after a save), or the message.
   useEffect(() => {
-    let live = true;
-    getAuthorResponse(paperId).then((p) => { if (live) { setPage(p); setText(p.response?.text ?? ''); } }, (err: unknown) => {
-      if (live && !followRedirect(err)) setError(err instanceof Error ? err.message : 'Could not load the response window.');
-    });
-    return () => { live = false; };
-  }, [paperId]);
+    if (!result) return;
+    if (result.ok) toast.success(result.data.message);
+    else setError(result.error);
+  }, [result]);
 
-  if (!page) return error ? <Alert>{error}</Alert> : null;
+  if (!page) return readError ? <Alert>{readError}</Alert> : null;
   const { window: w, wordLimit, reviews, response } = page;
   if (!w.opens && !response) return null;
   const words = countWords(text);
   const over = words > wordLimit;
   const refusal = w.open ? null : responseWindowRefusal({ responseOpens: date(w.opens), responseCloses: date(w.closes) }, new Date(), (d) => formatDeadline(d.toISOString()));
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (over) { setError(overWordLimit(words, wordLimit)); return; }
     if (words === 0) { setError('Please write your response before saving'); return; }
-    setBusy(true);
     setError(null);
-    try {
-      const answer = await saveAuthorResponse(paperId, text);
-      setPage({ ...page, response: answer.response });
-      toast.success(answer.message);
-    } catch (err) {
-      if (!followRedirect(err)) setError(err instanceof Error ? err.message : 'Could not save the response. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    const body: AuthorResponseIntent = { intent: 'response', text };
+    fetcher.submit(body, { method: 'post', encType: 'application/json' });
   };
 
   const countId = `${ids}-count`;
@@ -81,7 +90,7 @@ export function AuthorResponsePanel({ paperId }: { paperId: string }) {
         </ol>
       ) : w.open ? <p className="text-sm text-slate-700">No review has been written yet.</p> : null}
       {w.open ? (
-        <form onSubmit={(e) => void submit(e)} className="space-y-2" noValidate>
+        <form onSubmit={submit} className="space-y-2" noValidate>
           <label htmlFor={`${ids}-text`} className="block text-sm font-medium text-slate-700">Your response</label>
           <textarea id={`${ids}-text`} rows={10} value={text} onChange={(e) => { setText(e.target.value); setError(null); }}
             aria-describedby={over || error ? `${countId} ${errorId}` : countId} {...(over ? { 'aria-invalid': true } : {})} className={inputClass} />

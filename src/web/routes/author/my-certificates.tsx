@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { CertificateJson } from '../../../core/schemas/program';
-import { downloadCertificate } from '../../api/program';
+import { downloadCertificate } from '../../api/programme';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 
 /**
- * The signed-in person's certificates (issue 15), each downloadable as PDF; nothing shows until one is issued.
+ * The signed-in person's certificates (decision 0017), each downloadable as PDF; nothing shows until one is issued.
  * The host route's loader reads them (`getMyCertificates`) and passes them in.
  */
 export function MyCertificates({ certificates }: { certificates: CertificateJson[] }) {

@@ -8,7 +8,7 @@ import { UpdatePaperFields, type PaperJson, type PaperSavedResponse } from '../.
 import { saveCoAuthors } from '../../api/accounts';
 import { getAuthorPaper, updateAuthorPaper, withdrawPaper } from '../../api/submissions';
 import { getTracks } from '../../api/tracks';
-import { getPaperRegistration } from '../../api/program';
+import { getPaperRegistration } from '../../api/programme';
 import { formatDate, formatDateTime, formatSize } from '../../lib/format';
 import { requireRole } from '../../lib/session';
 import { RegistrationBadge } from '../../components/registration-badge';
@@ -19,7 +19,7 @@ import { getDeadlines, getDeclaredConflicts, setDeclaredConflicts } from '../../
 import { AuthorCameraReady } from './author-camera-ready';
 import { AuthorConflicts } from './author-conflicts';
 import { AuthorDecision } from './author-decision';
-import { AuthorResponsePanel } from './author-response-panel';
+import { AuthorResponsePanel, authorResponseAction, readAuthorResponse, type AuthorResponseIntent } from './author-response-panel';
 import { FreeKeywordsField, splitKeywords, TagButtons, topicsIn, TrackSelect } from './tag-buttons';
 import { actOr, jsonBody, loadPart, revalidateAfterSuccess, RouteError, type ActionResult } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
@@ -30,7 +30,7 @@ import type { Route } from './+types/paper-details';
 
 export const meta = () => [{ title: 'Paper details | IMSE 2025' }];
 
-/** SPEC §8: any failure to read the paper says 'Failed to load paper details' (the redirect to log in passes). */
+/** docs/product.md#validation-and-messages: any failure to read the paper says 'Failed to load paper details' (the redirect to log in passes). */
 const detailsFailed = (err: unknown): never => {
   if (err instanceof Response) throw err;
   console.error(err);
@@ -39,19 +39,21 @@ const detailsFailed = (err: unknown): never => {
 
 /**
  * The paper with its latest comment, and beside it what may fail without hiding the page: the deadlines,
- * the registration badge and (for the submitting author) the declared conflicts and the tracks to move it to.
+ * the registration badge, the response to the reviews (unless it was withdrawn) and (for the submitting author)
+ * the declared conflicts and the tracks to move it to.
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   requireRole('Author');
   const { id } = params;
   const detail = (isId(id) ? getAuthorPaper(id) : Promise.reject(new Error(MESSAGES.badPaperId))).catch(detailsFailed);
-  const [{ paper, latestComment }, deadlines, registration, conflicts, tracks] = await Promise.all([
+  const [{ paper, latestComment }, deadlines, registration, conflicts, tracks, response] = await Promise.all([
     detail,
     loadPart(getDeadlines(), null),
     loadPart(getPaperRegistration(id), null),
     detail.then((d) => (d.paper.coAuthored === true ? null
       : loadPart(getDeclaredConflicts(id), null, 'Your declared conflicts could not be loaded. Please reload the page.'))),
     detail.then((d) => (d.paper.coAuthored === true ? null : loadPart(getTracks(), []))),
+    detail.then((d) => (d.paper.withdrawnAt ? null : readAuthorResponse(id))),
   ]);
   return {
     paper,
@@ -62,10 +64,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     registered: registration.data?.registered ?? null,
     conflicts: conflicts?.data?.emails ?? null,
     conflictsError: conflicts?.error ?? null,
+    response,
   };
 }
 
-type PaperIntent = { intent: 'co-authors'; coAuthors: CoAuthor[] } | { intent: 'conflicts'; emails: string[] } | { intent: 'withdraw' };
+type PaperIntent = { intent: 'co-authors'; coAuthors: CoAuthor[] } | { intent: 'conflicts'; emails: string[] } | { intent: 'withdraw' } | AuthorResponseIntent;
 
 /** A text field of the revision form, when it was sent. */
 const textOf = (form: FormData, key: string): string | undefined => {
@@ -78,7 +81,7 @@ const listOf = (form: FormData, key: string): string[] | undefined =>
 
 /**
  * The page's writes: the paper's description and a new PDF (multipart), the co-authors, the declared conflicts and
- * the withdrawal (JSON, by `intent`). The camera-ready upload reports progress and is a direct call (AuthorCameraReady).
+ * the withdrawal and the response to the reviews (JSON, by `intent`). The camera-ready upload reports progress and is a direct call (AuthorCameraReady).
  */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const { id } = params;
@@ -96,6 +99,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     case 'co-authors': return actOr(saveCoAuthors(id, body.coAuthors), 'Could not save the co-authors. Please try again.', body.intent);
     case 'conflicts': return actOr(setDeclaredConflicts(id, body.emails), 'Your conflicts could not be saved. Please try again.', body.intent);
     case 'withdraw': return actOr(withdrawPaper(id), 'Could not withdraw the paper. Please try again.', body.intent);
+    case 'response': return authorResponseAction(id, body);
   }
 }
 
@@ -121,7 +125,7 @@ const draftOf = (paper: PaperJson): Draft => ({
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export default function PaperDetails({ loaderData }: Route.ComponentProps) {
-  const { paper, latestComment, submissionDeadline, tracks, cameraReadyDeadline, registered, conflicts, conflictsError } = loaderData;
+  const { paper, latestComment, submissionDeadline, tracks, cameraReadyDeadline, registered, conflicts, conflictsError, response } = loaderData;
   const fetcher = useFetcher<ActionResult<PaperSavedResponse>>();
   const [editing, setEditing] = useState(false);
   const [metadataWarning, setMetadataWarning] = useState<string | null>(null);
@@ -132,7 +136,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const owner = paper.coAuthored !== true;
   const withdrawn = Boolean(paper.withdrawnAt);
-  // Issue 22.7: the description is the submitting author's to change until the submission deadline.
+  // docs/product.md#assignments-declines-and-withdrawals: the description is the submitting author's to change until the submission deadline.
   const descriptionOpen = owner && !withdrawn && !(submissionDeadline && Date.now() > Date.parse(submissionDeadline));
   const describing = editing && descriptionOpen;
   const draftTrack = tracks.find((t) => t.id === draft.track);
@@ -191,7 +195,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
         <div><dt className="font-medium text-slate-600">Registration</dt><dd><RegistrationBadge registered={registered} /></dd></div>
       </dl>
       <AuthorDecision paper={paper} />
-      {withdrawn ? null : <AuthorResponsePanel paperId={paper._id} />}
+      {withdrawn || !response ? null : <AuthorResponsePanel key={paper._id} read={response} />}
       {paper.decision === 'Accepted' && owner ? <AuthorCameraReady paper={paper} deadline={cameraReadyDeadline} /> : null}
       {describing ? (
         <section aria-labelledby="describe-heading" className={cardClass('space-y-5')}>
@@ -207,7 +211,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div>
         <label htmlFor="abstract" className="block font-semibold text-brand-900">Abstract</label>
-        {/* Read only, the box is as tall as its text (issue 28.8: it clipped it); rows is the fallback where field-sizing is unknown. */}
+        {/* Read only, the box is as tall as its text (it used to clip it); rows is the fallback where field-sizing is unknown. */}
         <textarea id="abstract" rows={describing ? 8 : readRows(paper.abstract)} disabled={!describing} value={describing ? draft.abstract : paper.abstract} maxLength={5000}
           onChange={(e) => edit({ abstract: e.target.value })}
           className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 disabled:resize-none disabled:bg-slate-50 disabled:text-slate-800 disabled:[field-sizing:content]" />
@@ -227,7 +231,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : null}
-        {/* Issue 28.1: the latest version, read in the page as the reviewers read it. */}
+        {/* Decision 0024: the latest version, read in the page as the reviewers read it. */}
         <div className="mt-3"><PaperPdfViewer url={paper.pdf} title={paper.title} /></div>
       </div>
       <Alert>{formError}</Alert>
@@ -260,7 +264,7 @@ function appendList(form: FormData, key: string, list: string[]) {
   for (const item of list) form.append(key, item);
 }
 
-/** Withdrawing (issue 22.7): the submitting author, before a decision, after a confirmation. */
+/** Withdrawing (docs/product.md#assignments-declines-and-withdrawals): the submitting author, before a decision, after a confirmation. */
 function WithdrawPanel({ paper }: { paper: PaperJson }) {
   const fetcher = useFetcher<ActionResult<PaperSavedResponse>>();
   const [confirming, setConfirming] = useState(false);

@@ -2,8 +2,8 @@ import type { TrackJson } from '../../../core/schemas/tracks';
 import { Field } from '../../components/ui/field';
 
 /**
- * The paper's tags as toggle buttons (aria-pressed): the topics of its track (issue 22.1; the computing track's
- * are SPEC's 50 tags). Without a track chosen yet, it says to choose one.
+ * The paper's tags as toggle buttons (aria-pressed): the topics of its track (decision 0023; the computing track's
+ * are the 50 tags). Without a track chosen yet, it says to choose one.
  */
 export function TagButtons({ topics, value, onChange }: { topics: readonly string[] | null; value: string[]; onChange: (tags: string[]) => void }) {
   return (
@@ -49,7 +49,7 @@ export function TrackSelect({ tracks, value, onChange, current, id = 'track' }: 
 export const topicsIn = (track: TrackJson | undefined, chosen: string[]): string[] =>
   track ? chosen.filter((t) => track.topics.includes(t)) : chosen;
 
-/** The author's own keywords beside the topics (issue 22.1): one line, separated by commas, up to 10. */
+/** The author's own keywords beside the topics (decision 0023): one line, separated by commas, up to 10. */
 export const splitKeywords = (text: string): string[] => text.split(',').map((k) => k.trim()).filter(Boolean);
 
 export function FreeKeywordsField({ value, onChange, id = 'free-keywords' }: { value: string; onChange: (text: string) => void; id?: string }) {

@@ -2,7 +2,7 @@ import type { AwardeesJson } from '../../../core/schemas/award';
 import { avatarElement, initialsOf } from '../../components/avatar-element';
 
 /**
- * The current year's awardees (issue 24.6): read from GET /api/awards/<year>/awardees and drawn into the page's
+ * The current year's awardees (decision 0044): read from GET /api/awards/<year>/awardees and drawn into the page's
  * card template (photo or initials, name, designation, affiliation, award, award id). Without JavaScript, or
  * when the call fails, the page keeps its sentence saying the awardees are listed as the panel decides.
  */

@@ -20,7 +20,7 @@ export const handle: IslandHandle = { island: 'awards' };
 const linkClass = 'font-semibold text-brand-700 underline';
 
 /**
- * The current year's awards page (issue 24.6): the 2025 page's content for 2026, "Nominate online" to the
+ * The current year's awards page (decision 0044): the 2025 page's content for 2026, "Nominate online" to the
  * nomination form, and the awardees (photo, name, designation, affiliation, award, award id) drawn by the island
  * from GET /api/awards/2026/awardees into the card below (a template, so the page's look stays in its markup).
  */

@@ -17,7 +17,7 @@ const YEARS = [
   ...(['2022', '2023', '2025'] as const).map((y) => ({ to: `/awards-${y}`, year: Number(y), dates: awardYears[y].conferenceDates, count: awardYears[y].awards.length })),
 ].map((y) => ({ ...y, line: `conference ${y.dates}` }));
 
-/** After SPEC's four: the current year, whose nominations are taken online (issue 24.6). */
+/** After the four past years: the current year, whose nominations are taken online (decision 0044). */
 const CURRENT = { to: `/awards-${awards2026.year}`, year: awards2026.year, line: `nominate online until ${awards2026.deadline}`, count: awards2026.awards.length };
 
 export default function Awards() {

@@ -2,7 +2,7 @@ import { MESSAGES } from '../../../core/messages';
 import { publicMessageOf, sendContactMessage } from '../../api/public';
 import { prepareToasts, showToast, TOAST_MS } from './contact-toast';
 
-/** The contact form (SPEC §2): sends the message and shows the server's answer in a toast for 3 s. */
+/** The contact form (docs/product.md#public-pages): sends the message and shows the server's answer in a toast for 3 s. */
 export function mountContactForm() {
   const form = document.querySelector<HTMLFormElement>('[data-contact-form]');
   const button = form?.querySelector<HTMLButtonElement>('button[type=submit]');
@@ -12,7 +12,7 @@ export function mountContactForm() {
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    // An entirely empty form: SPEC's toast, and nothing is stored (issue 18 §5).
+    // An entirely empty form: the same toast, and nothing is stored (docs/product.md#public-pages).
     const empty = !Object.values(data).some((v) => v.trim());
     if (!empty) {
       button.disabled = true;

@@ -2,7 +2,7 @@ import { CONTACT_LIMITS } from '../../../core/schemas/contact-limits';
 import { chatLink, conference, mailLink, phoneLink } from '../../content/conference';
 import { Icon } from './icon';
 
-/** SPEC §2 home (6): contact info bar, contact form, address block and social links. */
+/** The home page's contact section: contact info bar, contact form, address block and social links. */
 export function ContactSection() {
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-brand-50 px-4 py-14">
@@ -77,7 +77,7 @@ const FIELDS = [
   { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off' },
 ] as const;
 
-/** SPEC §2 contact form: no field required; contact-section.island.ts sends it and shows the toast. */
+/** The contact form (docs/product.md#public-pages): no field required; contact-section.island.ts sends it and shows the toast. */
 function ContactForm() {
   const inputClass = 'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-600';
   return (

@@ -1,4 +1,4 @@
-/** How long the contact form's toast stays (SPEC §2: 3 s). */
+/** How long the contact form's toast stays (docs/product.md#public-pages: 3 s). */
 export const TOAST_MS = 3000;
 /** How long a toast takes to leave (its fade in app.css). */
 const LEAVE_MS = 400;
@@ -23,7 +23,7 @@ const ICONS = {
 };
 
 /**
- * A toast at the top of the screen (the contact form's: SPEC §2's green 'Message sent successfully !!' for 3 s).
+ * A toast at the top of the screen (the contact form's green 'Message sent successfully !!' for 3 s).
  * It is marked `data-leaving` when its time is up, and removed once it has faded.
  */
 export function showToast(text: string, kind: 'success' | 'error', ms: number) {

@@ -5,7 +5,7 @@ import { SLIDER_DELAY_MS } from '../../content/home-timings';
 
 /**
  * Embla's `duration` is not in milliseconds: it is the stiffness of a spring stepped at 60 Hz. 22 brings a
- * slide to rest (within 2 % of the distance) in about 500 ms, the transition time of SPEC §9
+ * slide to rest (within 2 % of the distance) in about 500 ms, the transition time of docs/product.md#fees-and-fixed-figures
  * (measured in tests/e2e/public-home.test.ts).
  */
 const EMBLA_DURATION_FOR_500MS = 22;
@@ -14,7 +14,7 @@ const EMBLA_DURATION_FOR_500MS = 22;
 export const heroDotClass = (selected: boolean) =>
   `block h-3 rounded-full transition-all ${selected ? 'w-8 bg-accent-400' : 'w-3 bg-white/80 group-hover:bg-white'}`;
 
-/** SPEC §2 home (1) on HeroSlider's markup: infinite loop, autoplay every 3500 ms, no pause on hover. */
+/** The home page's hero slider on HeroSlider's markup: infinite loop, autoplay every 3500 ms, no pause on hover. */
 export function mountHeroSlider() {
   const root = document.querySelector<HTMLElement>('[data-hero]');
   const viewport = root?.querySelector<HTMLElement>('[data-testid="hero-viewport"]');

@@ -4,7 +4,7 @@ import { PlayPauseButton } from '../../components/play-pause-button';
 import { heroDotClass } from './hero-slider.island';
 
 /**
- * SPEC §2 home (1): 4 images, dots and arrows, infinite, autoplay every 3500 ms, no pause on hover. The markup
+ * The home page's hero slider: 4 images, dots and arrows, infinite, autoplay every 3500 ms, no pause on hover. The markup
  * shows the first slide; hero-slider.island.ts makes it a carousel.
  */
 export function HeroSlider() {

@@ -12,7 +12,7 @@ import type { IslandHandle } from '../../lib/islands';
 
 const description = `${conference.title}: a hybrid conference at ${conference.venue.resort}, ${conference.venue.country}, and online, ${conference.heroDates}. Call for papers, keynotes, workshops and awards.`;
 
-/** schema.org Event for search engines (SPEC §1: hybrid, at a resort in Pattaya, Thailand). */
+/** schema.org Event for search engines (docs/product.md#the-product: hybrid, at a resort in Pattaya, Thailand). */
 const eventJsonLd = {
   '@context': 'https://schema.org',
   '@type': 'Event',

@@ -2,7 +2,7 @@ import { fetchAllKeynoteSpeakers, fetchKeynoteSpeakers, type KeynoteSpeakerJson 
 import { avatarElement, initialsOf } from '../../components/avatar-element';
 
 /**
- * The keynote page (SPEC §2, §4): Read More opens the native dialog with that speaker's content; its cross, a
+ * The keynote page (docs/product.md#public-pages): Read More opens the native dialog with that speaker's content; its cross, a
  * click on the backdrop or Escape close it, and focus goes back to the button. The page is built with the seven
  * shipped speakers; the list editors keep (GET /api/keynote-speakers/all, decision 0026) then redraws it: their
  * edits, order and removals, and the speakers they added, drawn like the built ones.

@@ -16,7 +16,7 @@ export const meta = () => pageMeta({
 export const handle: IslandHandle = { island: 'keynote' };
 
 /**
- * SPEC §2 keynote: cards with Read More opening a modal (photo, name, biography); cross, backdrop or Escape close
+ * The keynote page: cards with Read More opening a modal (photo, name, biography); cross, backdrop or Escape close
  * it. Each speaker's modal content waits in a <template> until its Read More is chosen.
  */
 export default function Keynote() {

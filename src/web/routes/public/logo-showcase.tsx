@@ -1,7 +1,7 @@
 import { logoRows } from '../../content/home';
 
 /**
- * SPEC §2 home (5): two rows of four logos that animate in once when scrolled into view. The prerendered
+ * The home page's publishers and partners: two rows of four logos that animate in once when scrolled into view. The prerendered
  * HTML shows them (no script, no animation); logo-showcase.island.ts hides them only if still off screen.
  */
 export function LogoShowcase() {

@@ -2,7 +2,7 @@ import { news, TICKER_CYCLE_S } from '../../content/home';
 import { PlayPauseButton } from '../../components/play-pause-button';
 
 /**
- * SPEC §2 home (3): a vertical ticker looping forever on an 8 s linear cycle. The list is drawn twice and
+ * The home page's news: a vertical ticker looping forever on an 8 s linear cycle. The list is drawn twice and
  * moved by half its height, so the loop has no seam; the copy is hidden from assistive technology.
  * news-ticker.island.ts gives it its pause control and appends the items an editor added (GET /api/news).
  */

@@ -8,7 +8,7 @@ const WAYS_ON = [
 ];
 
 /**
- * SPEC §2: the not-found page, which the server answers with status 404. Inside the site's header and footer,
+ * The not-found page (docs/product.md#public-pages), which the server answers with status 404. Inside the site's header and footer,
  * with a few ways on, so that a visitor who followed a broken link is not left at a dead end.
  */
 export default function NotFound() {

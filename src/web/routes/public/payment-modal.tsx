@@ -8,7 +8,7 @@ const CURRENCIES = [
 ];
 
 /**
- * The payment form of SPEC §2 in a native <dialog>: the cross and Escape close it. Drawn as it opens before any
+ * The payment form (docs/product.md#payments) in a native <dialog>: the cross and Escape close it. Drawn as it opens before any
  * choice (rupees, amount typed by the payer); payment-section.island.ts keeps it in step and sends it.
  */
 export function PaymentModal() {

@@ -1,6 +1,7 @@
 import {
   feeUsd, isPublication, toCurrency, type Currency, type FeeKind, type PayerCategory, type Registration,
 } from '../../../core/fees';
+import { formatFeeSymbol } from '../../../core/format';
 import { MESSAGES } from '../../../core/messages';
 import type { FeeItem } from '../../../core/schemas/fee-item';
 import type { PaymentsConfigJson } from '../../../core/schemas/payment';
@@ -11,13 +12,10 @@ type Schemas = [typeof import('../../../core/schemas/payment'), typeof import('.
 let schemas: Promise<Schemas> | undefined;
 /**
  * The payment schemas, shared with the server, are fetched when the payer starts on the form rather than
- * with the page: they bring zod, which is most of the page's JavaScript otherwise (issue 14).
+ * with the page: they bring zod, which is most of the page's JavaScript otherwise (decision 0030).
  */
 const loadSchemas = () => (schemas ??= Promise.all([import('../../../core/schemas/payment'), import('../../../core/schemas/fee-item')])
   .catch((err: unknown) => { schemas = undefined; throw err; }));
-
-const formatMoney = (amount: number, currency: Currency) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
 
 /** Each option names its own currency and provider; the other option is offered only when it works. */
 function notConfigured(currency: Currency, config: PaymentsConfigJson): string {
@@ -61,7 +59,7 @@ async function handOver(currency: Currency, body: { name: string; email: string;
 }
 
 /**
- * The registration page's payment (SPEC §2, §4) on PaymentSection's markup: the fee chosen fills the amount
+ * The registration page's payment (docs/product.md#payments) on PaymentSection's markup: the fee chosen fills the amount
  * in the payer's currency (they may still edit it), the Pay Now button opens the modal, the form is checked
  * with the server's own schemas and hands the payer over to PayU or Stripe.
  */
@@ -96,7 +94,7 @@ export function mountPaymentSection() {
       when.hidden = c.kind !== 'conference' || (when.dataset.payWhen === 'publication' && !isPublication(c.registration));
     }
     $('[data-pay-fee]').replaceChildren(...(usd !== null
-      ? ['Fee: ', h('strong', {}, formatMoney(usd, 'USD')), ' (', h('strong', {}, formatMoney(toCurrency(usd, 'INR'), 'INR')), '). Add extra pages or several items in the amount if needed.']
+      ? ['Fee: ', h('strong', {}, formatFeeSymbol(usd, 'USD')), ' (', h('strong', {}, formatFeeSymbol(toCurrency(usd, 'INR'), 'INR')), '). Add extra pages or several items in the amount if needed.']
       : [c.kind === 'workshop'
         ? 'The workshop fee is not listed here: type the amount you were given in the payment form.'
         : 'Choose a fee to fill in the amount, or type the amount yourself in the payment form.']));

@@ -5,7 +5,7 @@ function readSelected(): string | null {
   try { return localStorage.getItem(SELECTED_EVENT_KEY); } catch { return null; }
 }
 
-/** SPEC §2 previous conferences: a click alerts 'Selected Event: {label}', marks the event and remembers it. */
+/** The previous events page: a click alerts 'Selected Event: {label}', marks the event and remembers it. */
 export function mountPreviousEvents() {
   const buttons = Array.from(document.querySelectorAll<HTMLButtonElement>('button[data-event]'));
   const status = document.querySelector<HTMLElement>('[data-testid="selected-event"]');

@@ -14,7 +14,7 @@ export const meta = () => pageMeta({
 /** The alert, the mark and the memory of the choice: previous-events.island.ts. */
 export const handle: IslandHandle = { island: 'previous-events' };
 
-/** SPEC §2: five round buttons; a click shows the alert 'Selected Event: {label}' and the choice is remembered. */
+/** Five round buttons; a click shows the alert 'Selected Event: {label}' and the choice is remembered. */
 export default function PreviousEvents() {
   return (
     <>

@@ -1,4 +1,4 @@
-import { dayKey, formatTime } from '../../../core/program';
+import { dayKey, formatTime, formatWeekdayDate } from '../../../core/format';
 import type { ProgramJson, ProgramSessionJson } from '../../../core/schemas/program';
 import { h } from '../../lib/dom';
 
@@ -8,11 +8,8 @@ const LINK_CLASS = 'font-semibold text-brand-800 underline underline-offset-4';
 /** Where the login area keeps the login token (src/web/api/client.ts); read directly, so the island stays small. */
 const TOKEN_KEY = 'token';
 
-const dayTitle = (key: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-  .format(new Date(`${key}T12:00:00Z`));
-
 /**
- * The public programme (issues 15, 26.2) on Program's shell: reads the published programme (/api/program) when the
+ * The public programme (decisions 0017 and 0052) on Program's shell: reads the published programme (/api/program) when the
  * page opens and draws the sessions by day, in the chosen track, in the conference's zone or the visitor's own.
  * Signed in, it asks for the online links (/api/program/links: registered participants and editors); online
  * sessions show "Join online" to those who get them, and a way to log in to the others.
@@ -70,7 +67,7 @@ export function mountProgram() {
 
 function drawDay(key: string, sessions: ProgramSessionJson[], zone: string, links: Record<string, string>): HTMLElement {
   return h('section', { 'aria-labelledby': `day-${key}`, class: 'mt-10' },
-    h('h2', { id: `day-${key}`, class: 'text-2xl font-bold text-brand-900' }, dayTitle(key)),
+    h('h2', { id: `day-${key}`, class: 'text-2xl font-bold text-brand-900' }, formatWeekdayDate(key, zone)),
     h('ol', { class: 'mt-4 space-y-4' }, sessions.map((s) => drawSession(s, zone, links[s._id]))));
 }
 
@@ -94,8 +91,8 @@ function drawSession(s: ProgramSessionJson, zone: string, link: string | undefin
 const ADDRESS_IN_TEXT = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)])/;
 
 /**
- * An http(s) address the editor wrote in the public "Room" field is a link (a new tab), the rest stays text (issue
- * 28.8). It is public already; the private online link of issue 26.2 is the session's own `link`, shown above.
+ * An http(s) address the editor wrote in the public "Room" field is a link (a new tab), the rest stays text.
+ * It is public already; the private online link of decision 0052 is the session's own `link`, shown above.
  */
 function roomParts(room: string): (string | HTMLElement)[] {
   return room.split(ADDRESS_IN_TEXT).map((part, i) => (i % 2 === 0 ? part

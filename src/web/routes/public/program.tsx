@@ -19,7 +19,7 @@ export const handle: IslandHandle = { island: 'program' };
 const linkClass = 'font-semibold text-brand-800 underline underline-offset-4';
 
 /**
- * The public programme (issues 15, 26.2): the page is prerendered as a shell and its island reads /api/program (the
+ * The public programme (decisions 0017 and 0052): the page is prerendered as a shell and its island reads /api/program (the
  * published version) when it opens, so a publication shows without a rebuild. Times are in the conference's zone
  * (the current facts: the server fills in the zone's label), or in the visitor's own on request.
  */

@@ -2,6 +2,7 @@ import {
   AWARD_CEREMONY_FEE_USD, EXTRA_PAGE_FEES, EXTRA_PAGES_AFTER, FEES_WITH_PUBLICATION, FEES_WITHOUT_PUBLICATION, PAGES_COVERED,
   PAYER_CATEGORIES, PUBLICATIONS, USD_TO_INR, toCurrency,
 } from '../../../core/fees';
+import { formatFee } from '../../../core/format';
 import { PageHeader } from '../../components/page-header';
 import { PaymentSection } from './payment-section';
 import { BulletList, Section } from '../../components/section';
@@ -16,8 +17,8 @@ export const meta = () => pageMeta({
   path: '/registration',
 });
 
-const usd = (n: number) => `USD ${n.toLocaleString('en-US')}`;
-const inr = (n: number) => `INR ${n.toLocaleString('en-IN')}`;
+const usd = (n: number) => formatFee(n, 'USD');
+const inr = (n: number) => formatFee(n, 'INR');
 
 function Amount({ usdValue }: { usdValue: number }) {
   return (

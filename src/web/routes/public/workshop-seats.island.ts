@@ -2,7 +2,7 @@ import type { WorkshopSeatsJson } from '../../../core/schemas/workshop';
 import { h } from '../../lib/dom';
 
 /**
- * The seats left of each workshop course (issue 24.7), from GET /api/workshops: "N seats left" on its card and
+ * The seats left of each workshop course (decision 0045), from GET /api/workshops: "N seats left" on its card and
  * beside its fee, or "Full — join the waiting list" with the way there. Without JavaScript the page still shows
  * each course's seats, fee and the registration link.
  */

@@ -1,17 +1,35 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { DiscussionPostBody, EDIT_WINDOW_MINUTES, POST_MAX_CHARS, type DiscussionJson, type DiscussionPostJson } from '../../../core/schemas/discussion';
 import { addDiscussionPost, editDiscussionPost, getDiscussion } from '../../api/discussion';
-import { messageOf } from '../../api/client';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { cardClass } from '../../components/ui/card';
 import { inputClass } from '../../components/ui/field';
 import { formatDateTime } from '../../lib/format';
+import { actOr, loadPart, type ActionResult } from '../../lib/route-data';
 
-/** How often the open thread looks for others' new posts. */
+/** How often the open thread looks for others' new posts (while the tab is in view). */
 const REFRESH_MS = 30_000;
+
+/** The thread as the host route's loader read it, or the message when it could not. */
+export type DiscussionRead = { data: DiscussionJson | null; error: string | null };
+
+/** For the host route's clientLoader: the paper's discussion (a failure shows in the panel, not over the page). */
+export const readDiscussion = (paperId: string): Promise<DiscussionRead> =>
+  loadPart<DiscussionJson | null>(getDiscussion(paperId), null, 'The discussion could not be loaded. Please reload the page.');
+
+/** What the panel posts to its host route's clientAction. */
+export type DiscussionIntent = { intent: 'discussion-post'; text: string } | { intent: 'discussion-edit'; postId: string; text: string };
+type Saved = { message: string; post: DiscussionPostJson };
+
+/** For the host route's clientAction: a new post, or a change to one's own. */
+export function discussionAction(paperId: string, body: DiscussionIntent): Promise<ActionResult<Saved>> {
+  return body.intent === 'discussion-post'
+    ? actOr(addDiscussionPost(paperId, body.text), 'The post could not be saved. Please try again.', body.intent)
+    : actOr(editDiscussionPost(paperId, body.postId, body.text), 'The post could not be changed. Please try again.', body.intent);
+}
 
 /** The body's problem as the server would word it, or null. */
 const problemOf = (body: string) => {
@@ -20,90 +38,74 @@ const problemOf = (body: string) => {
 };
 
 /**
- * A paper's discussion among its committee (issue 23.3), for its reviewers, its track's chairs and the editor:
+ * A paper's discussion among its committee (decision 0032), for its reviewers, its track's chairs and the editor:
  * the thread as a list (oldest first), a labelled box to post, and Edit on one's own posts for 15 minutes. Others'
- * new posts (looked for every 30 seconds) and one's own are announced politely. Authors never reach it.
+ * new posts (the thread alone is read again every 30 seconds while the tab is in view) and one's own are announced
+ * politely. Authors never reach it. The host route reads the thread (`readDiscussion`) and takes the writes
+ * (`discussionAction`); the poll loads `pollPath`, the host page's discussion-thread.ts route, so it does not run the
+ * host's whole loader again (decision 0018).
  */
-export function DiscussionPanel({ paperId }: { paperId: string }) {
-  const navigate = useNavigate();
+export function DiscussionPanel({ discussion, pollPath }: { discussion: DiscussionRead; pollPath: string }) {
   const ids = useId();
-  const [posts, setPosts] = useState<DiscussionPostJson[] | null>(null);
-  const [response, setResponse] = useState<DiscussionJson['authorResponse']>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const fetcher = useFetcher<ActionResult<Saved>>();
+  const poll = useFetcher<DiscussionRead>();
+  // The poll's reading once there is one (it is read again with the page after a write), else the page's.
+  const reading = poll.data ?? discussion;
+  // The last thread read: a later reading that fails leaves it in place beside the message.
+  const [shown, setShown] = useState(reading.data);
+  if (reading.data && reading.data !== shown) setShown(reading.data);
+  const posts = shown?.posts ?? null;
+  const response = shown?.authorResponse ?? null;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<{ id: string; text: string; error: string | null } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const known = useRef<Set<string> | null>(null);
-
-  /** A refused token: the client's redirect to log in, followed here (no loader is running). */
-  const failed = useCallback((err: unknown, fallback: string): string | null => {
-    if (err instanceof Response) {
-      navigate(err.headers.get('Location') ?? '/login');
-      return null;
-    }
-    return messageOf(err, fallback);
-  }, [navigate]);
-
-  const load = useCallback(async () => {
-    try {
-      const { posts: list, authorResponse } = await getDiscussion(paperId);
-      setResponse(authorResponse);
-      const fresh = known.current ? list.filter((p) => !known.current!.has(p.id) && !p.mine) : [];
-      if (fresh.length) setAnnouncement(fresh.length === 1 ? `New post by ${fresh[0]!.author}` : `${fresh.length} new posts in the discussion`);
-      known.current = new Set(list.map((p) => p.id));
-      setPosts(list);
-      setLoadError(null);
-    } catch (err) {
-      const message = failed(err, 'The discussion could not be loaded. Please reload the page.');
-      if (message) setLoadError(message);
-    }
-  }, [paperId, failed]);
-
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const { load } = poll;
+  const pollIdle = poll.state === 'idle';
+  // The wait starts again after each reading.
   useEffect(() => {
-    void load();
-    const timer = setInterval(() => { if (document.visibilityState === 'visible') void load(); }, REFRESH_MS);
+    if (!pollIdle) return undefined;
+    const timer = setInterval(() => { if (document.visibilityState === 'visible') void load(pollPath); }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [pollIdle, load, pollPath]);
 
-  const send = async () => {
+  // Others' posts that were not there at the last reading (none at the first).
+  useEffect(() => {
+    if (!posts) return;
+    const fresh = known.current ? posts.filter((p) => !known.current!.has(p.id) && !p.mine) : [];
+    if (fresh.length) setAnnouncement(fresh.length === 1 ? `New post by ${fresh[0]!.author}` : `${fresh.length} new posts in the discussion`);
+    known.current = new Set(posts.map((p) => p.id));
+  }, [posts]);
+
+  // The server's answer (the page has been read again after a saved post).
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok) {
+      if (result.intent === 'discussion-edit') setEditing((e) => e && { ...e, error: result.error });
+      else setError(result.error);
+      return;
+    }
+    if (result.intent === 'discussion-post') setText('');
+    else setEditing(null);
+    setAnnouncement(result.data.message);
+    toast.success(result.data.message);
+  }, [result]);
+
+  const submit = (body: DiscussionIntent) => fetcher.submit(body, { method: 'post', encType: 'application/json' });
+  const send = () => {
     const problem = problemOf(text);
     setError(problem);
     if (problem) return;
-    setBusy(true);
-    try {
-      const { message, post } = await addDiscussionPost(paperId, text.trim());
-      known.current?.add(post.id);
-      setPosts((list) => [...(list ?? []), post]);
-      setText('');
-      setAnnouncement(message);
-      toast.success(message);
-    } catch (err) {
-      const message = failed(err, 'The post could not be saved. Please try again.');
-      if (message) setError(message);
-    } finally {
-      setBusy(false);
-    }
+    submit({ intent: 'discussion-post', text: text.trim() });
   };
-
-  const saveEdit = async () => {
+  const saveEdit = () => {
     if (!editing) return;
     const problem = problemOf(editing.text);
     if (problem) { setEditing({ ...editing, error: problem }); return; }
-    setBusy(true);
-    try {
-      const { message, post } = await editDiscussionPost(paperId, editing.id, editing.text.trim());
-      setPosts((list) => (list ?? []).map((p) => (p.id === post.id ? post : p)));
-      setEditing(null);
-      setAnnouncement(message);
-      toast.success(message);
-    } catch (err) {
-      const message = failed(err, 'The post could not be changed. Please try again.');
-      if (message) setEditing({ ...editing, error: message });
-    } finally {
-      setBusy(false);
-    }
+    submit({ intent: 'discussion-edit', postId: editing.id, text: editing.text.trim() });
   };
 
   const headingId = `${ids}-heading`;
@@ -118,15 +120,15 @@ export function DiscussionPanel({ paperId }: { paperId: string }) {
       </div>
       <p role="status" aria-live="polite" className="sr-only">{announcement}</p>
       {response ? (
-        // The authors' response to the reviews (issue 23.5), read by the committee beside its discussion.
+        // The authors' response to the reviews (decision 0033), read by the committee beside its discussion.
         <section aria-labelledby={`${ids}-response`} className="rounded-lg border border-amber-300 bg-amber-50 p-3">
           <h3 id={`${ids}-response`} className="font-semibold text-brand-900">The authors&apos; response</h3>
           <p className="text-sm text-slate-700">{response.words} words · {formatDateTime(response.updatedAt)}</p>
           <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">{response.text}</p>
         </section>
       ) : null}
-      <Alert>{loadError}</Alert>
-      {posts === null ? (loadError ? null : <p className="text-sm text-slate-700">Loading the discussion…</p>)
+      <Alert>{reading.error}</Alert>
+      {posts === null ? null
         : posts.length === 0 ? <p className="text-sm text-slate-700">No posts yet. Start the discussion below.</p> : (
         <ol aria-label="Discussion posts" className="space-y-3">
           {posts.map((p) => (

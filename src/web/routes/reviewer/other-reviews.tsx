@@ -1,38 +1,35 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { labelAnswers, type QuestionJson } from '../../../core/review-form';
 import type { OtherReviewsJson } from '../../../core/schemas/discussion';
 import { CONFIDENCES, RECOMMENDATIONS } from '../../../core/schemas/review-cycle';
 import { getOtherReviews } from '../../api/discussion';
-import { messageOf } from '../../api/client';
 import { Alert } from '../../components/ui/alert';
 import { cardClass } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format';
+import { loadPart } from '../../lib/route-data';
 
 const recommendation = (n: number) => `${RECOMMENDATIONS[n as keyof typeof RECOMMENDATIONS] ?? n} (${n})`;
 const confidence = (n: number) => `${CONFIDENCES[n as keyof typeof CONFIDENCES] ?? n} (${n})`;
 
+/** The other reviews as the host route's loader read them, or the message when they could not be. */
+export type OtherReviewsRead = { data: OtherReviewsJson | null; error: string | null };
+
+/** For the host route's clientLoader (read again after the reviewer saves their own review). */
+export const readOtherReviews = (paperId: string): Promise<OtherReviewsRead> =>
+  loadPart<OtherReviewsJson | null>(getOtherReviews(paperId), null, 'The other reviews could not be loaded.');
+
 /**
- * The other reviews of the paper (issue 23.2), when the chairs' setting allows: each under its "Reviewer n" label,
- * or the sentence saying when they will show. `version` changes when the reviewer saves their own review, so the
- * section reads again (the default setting shows them after that).
+ * The other reviews of the paper (decision 0032), when the chairs' setting allows: each under its "Reviewer n" label,
+ * or the sentence saying when they will show. The host route reads them again when the reviewer saves their own
+ * review (the default setting shows them after that).
  */
-export function OtherReviews({ paperId, version, questions }: { paperId: string; version?: string | null; questions: QuestionJson[] }) {
+export function OtherReviews({ reviews: { data, error }, questions }: { reviews: OtherReviewsRead; questions: QuestionJson[] }) {
   const headingId = useId();
-  const [data, setData] = useState<OtherReviewsJson | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    getOtherReviews(paperId).then((d) => { if (live) { setData(d); setError(null); } })
-      .catch((err: unknown) => { if (live && !(err instanceof Response)) setError(messageOf(err, 'The other reviews could not be loaded.')); });
-    return () => { live = false; };
-  }, [paperId, version]);
-
   return (
     <section aria-labelledby={headingId} className={cardClass('space-y-3 shadow-sm')}>
       <h2 id={headingId} className="text-xl font-semibold text-brand-900">Other reviews</h2>
       <Alert>{error}</Alert>
-      {data ? <p className="text-sm text-slate-700">{data.reason}</p> : error ? null : <p className="text-sm text-slate-700">Loading…</p>}
+      {data ? <p className="text-sm text-slate-700">{data.reason}</p> : null}
       {data?.reviews.length ? (
         <ul aria-label="Other reviews of this paper" className="space-y-3">
           {data.reviews.map((r) => (

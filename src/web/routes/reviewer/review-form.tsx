@@ -31,13 +31,13 @@ function ScoreGroup({ name, legend, scale, value, onChange }: { name: string; le
 }
 
 /**
- * The structured review of issue 12, beside SPEC's comment and Accept/Decline: scores, comments, saved state,
+ * The structured review (docs/product.md#the-review-cycle), beside the comment box and Accept/Decline: scores, comments, saved state,
  * deadline. The host route's loader reads the saved review and the deadline; a save posts `intent: 'review'`
  * to its clientAction.
  */
 export function ReviewForm({ saved, reviewDeadline, mayStillSave = null, questions }: {
   saved: ReviewJson | null; reviewDeadline: string | null; mayStillSave?: boolean | null;
-  /** The conference's own questions (issue 23.1), read once by the host route's loader; null when they could not be. */
+  /** The conference's own questions (decision 0031), read once by the host route's loader; null when they could not be. */
   questions: QuestionJson[] | null;
 }) {
   const fetcher = useFetcher<ActionResult<{ message: string; review: ReviewJson }>>();
@@ -62,7 +62,7 @@ export function ReviewForm({ saved, reviewDeadline, mayStillSave = null, questio
     toast.success(result.data.message);
   }, [result]);
 
-  // Past the deadline the host may know the server still takes the review (the response window; issue 23.5).
+  // Past the deadline the host may know the server still takes the review (the response window; decision 0033).
   const pastDeadline = Boolean(reviewDeadline && Date.now() > Date.parse(reviewDeadline));
   const closed = pastDeadline && mayStillSave !== true;
   const answersChanged = JSON.stringify(onForm(saved?.answers ?? {})) !== JSON.stringify(onForm(answers));

@@ -18,7 +18,7 @@ export async function clientLoader() {
   try {
     return { papers: await getBidding(), refusal: null };
   } catch (err) {
-    // Bidding waits for a verified address (issue 27.4): the page says what to do, under its own heading, not as an error.
+    // Bidding waits for a verified address (docs/product.md#who-sees-whom): the page says what to do, under its own heading, not as an error.
     if (err instanceof ApiError && err.status === 403) return { papers: [] as BiddingPaperJson[], refusal: err.message };
     return { papers: await loadOr(Promise.reject(err), 'The papers could not be loaded. Please reload the page.'), refusal: null };
   }
@@ -69,7 +69,7 @@ export default function ReviewerBidding({ loaderData: { papers, refusal } }: Rou
   const [tags, setTags] = useState<string[]>([]);
   const [track, setTrack] = useState('');
   const allTags = useMemo(() => [...new Set(papers.flatMap((p) => p.keywords))].sort((a, b) => a.localeCompare(b)), [papers]);
-  // The tracks of the papers on offer (issue 22.1), by name.
+  // The tracks of the papers on offer (decision 0023), by name.
   const tracks = useMemo(() => [...new Map(papers.map((p) => [p.track.id, p.track.name]))].map(([id, name]) => ({ id, name }))
     .sort((a, b) => a.name.localeCompare(b.name)), [papers]);
   const shown = papers.filter((p) => (track === '' || p.track.id === track) && (tags.length === 0 || p.keywords.some((k) => tags.includes(k))));

@@ -20,7 +20,7 @@ export async function clientLoader() {
     actOr(getAssignedPapers(stored._id), 'The assigned papers could not be loaded'),
     loadPart(getPhase(), null),
   ]);
-  // SPEC §8: a failed load of the assigned papers is only logged.
+  // docs/product.md#validation-and-messages: a failed load of the assigned papers is only logged.
   if (!assigned.ok) console.error(assigned.error);
   return { user: me.ok ? me.data : stored, papers: assigned.ok ? assigned.data : null, phase: phase.data };
 }

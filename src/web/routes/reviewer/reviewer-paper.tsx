@@ -14,8 +14,9 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
 import { PaperPdfViewer, pdfFileName } from '../../components/paper-pdf-viewer';
 import { ReviewForm } from './review-form';
-import { DiscussionPanel } from './discussion-panel';
-import { OtherReviews } from './other-reviews';
+import { DiscussionPanel, discussionAction, readDiscussion, type DiscussionIntent } from './discussion-panel';
+import { OtherReviews, readOtherReviews } from './other-reviews';
+import { messageOf, saveSignedLink } from '../../api/client';
 import { actOr, jsonBody } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -25,14 +26,15 @@ import type { Route } from './+types/reviewer-paper';
 export const meta = () => [{ title: 'Review a paper | IMSE 2025' }];
 
 /**
- * The paper (from the reviewer's assigned list), the reviewer's saved review and the review deadline.
- * SPEC §8: a failed load of the assigned list is only logged; the review and the deadline may be missing.
+ * The paper (from the reviewer's assigned list), the reviewer's saved review and the review deadline; then, unless
+ * they declined it, the other reviews and the discussion (each may fail beside the page).
+ * docs/product.md#validation-and-messages: a failed load of the assigned list is only logged; the review and the deadline may be missing.
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const user = requireRole('Reviewer');
   const { paperId } = params;
   if (!isId(paperId)) throw new Error(MESSAGES.badPaperId);
-  // The review form's questions are read once here for the form and the other reviews (issue 23.1).
+  // The review form's questions are read once here for the form and the other reviews (decision 0031).
   const [assigned, review, deadlines, questions] = await Promise.all([
     actOr(getAssignedPapers(user._id), 'The assigned papers could not be loaded'),
     actOr(getOwnReview(paperId), ''),
@@ -41,18 +43,27 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   ]);
   if (!assigned.ok) console.error(assigned.error);
   const reviewDeadline = deadlines.ok ? deadlines.data.reviewDeadline : null;
+  const paper = (assigned.ok ? assigned.data.find((p) => p._id === paperId) : undefined) ?? null;
+  const open = paper !== null && paper.reviewResponses[user.email] !== 'Declined';
+  const [otherReviews, discussion, mayStill] = await Promise.all([
+    open ? readOtherReviews(paperId) : null,
+    open ? readDiscussion(paperId) : null,
+    mayStillSave(paperId, reviewDeadline),
+  ]);
   return {
     user,
-    paper: (assigned.ok ? assigned.data.find((p) => p._id === paperId) : undefined) ?? null,
+    paper,
     review: review.ok ? review.data : null,
     reviewDeadline,
     questions: questions.ok ? questions.data : null,
-    mayStillSave: await mayStillSave(paperId, reviewDeadline),
+    mayStillSave: mayStill,
+    otherReviews,
+    discussion,
   };
 }
 
 /**
- * Past the review deadline, whether the server still takes the review (core/review-window, issue 23.5): while the
+ * Past the review deadline, whether the server still takes the review (core/review-window, decision 0033): while the
  * author response window is open, and until the discussion deadline on a paper with a response. The dates come
  * from the phase timeline; null (the deadline rule alone) when they cannot be read.
  */
@@ -77,9 +88,10 @@ async function mayStillSave(paperId: string, reviewDeadline: string | null): Pro
 export type ReviewerPaperIntent =
   | { intent: 'comment'; text: string }
   | { intent: 'respond'; status: 'Accepted' | 'Declined' }
-  | ({ intent: 'review' } & ReviewBody);
+  | ({ intent: 'review' } & ReviewBody)
+  | DiscussionIntent;
 
-/** The reviewer's three writes: a comment, Accept / Decline, and the structured review. */
+/** The reviewer's writes: a comment, Accept / Decline, the structured review, and a post to the discussion. */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const user = requireRole('Reviewer');
   const { paperId } = params;
@@ -93,22 +105,25 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       const { intent, ...review } = body;
       return actOr(saveReview(paperId, review), 'The review could not be saved. Please try again.', intent);
     }
+    case 'discussion-post':
+    case 'discussion-edit':
+      return discussionAction(paperId, body);
   }
 }
 
 export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
 
-export default function ReviewerPaper({ loaderData: { user, paper, review, reviewDeadline, mayStillSave, questions } }: Route.ComponentProps) {
+export default function ReviewerPaper({ loaderData: { user, paper, review, reviewDeadline, mayStillSave, questions, otherReviews, discussion } }: Route.ComponentProps) {
   const fetcher = useFetcher<{ ok: true; intent?: string; data: { message: string } } | { ok: false; intent?: string; error: string }>();
   const [comment, setComment] = useState('');
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const status = (paper && paper.reviewResponses[user.email]) || 'Pending';
   const declined = status === 'Declined';
-  // Issue 18.4: the reviewer sees what they wrote, newest first (the server sends them oldest first).
+  // The reviewer sees what they wrote, newest first (the server sends them oldest first).
   const myComments = (paper?.comments ?? []).filter((c) => c.reviewerId === user._id).reverse();
 
-  // SPEC §8's toasts, on the server's answer (the loader has run again after a success).
+  // The toasts (docs/product.md#validation-and-messages), on the server's answer (the loader has run again after a success).
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
@@ -127,19 +142,9 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
 
   const download = async () => {
     if (!paper?.pdf) { toast.error(MESSAGES.noPdf); return; }
-    const res = await fetch(paper.pdf);
-    // The server's reason when it gives one (an expired link; issue 27.3: a PDF that cannot be given under blind review).
-    if (!res.ok) {
-      const body = await res.json().catch(() => null) as { message?: unknown } | null;
-      toast.error(typeof body?.message === 'string' ? body.message : 'The PDF could not be loaded. Please reload the page.');
-      return;
-    }
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = pdfFileName(paper.title);
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    // The server's reason when it gives one (an expired link; decision 0021: a PDF that cannot be given under blind review).
+    await saveSignedLink(paper.pdf, pdfFileName(paper.title))
+      .catch((err: unknown) => { toast.error(messageOf(err, 'The PDF could not be loaded. Please reload the page.')); });
   };
 
   if (!paper) {
@@ -151,8 +156,8 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
     );
   }
 
-  // Issue 28.1: the PDF in the page, beside the form on a wide screen (kept in view while the form scrolls) and
-  // above it on a phone. Phone order: details, abstract, PDF, then SPEC's download area and what the reviewer writes.
+  // Decision 0024: the PDF in the page, beside the form on a wide screen (kept in view while the form scrolls) and
+  // above it on a phone. Phone order: details, abstract, PDF, then the download area and what the reviewer writes.
   return (
     <article className="mx-auto max-w-3xl space-y-6 lg:max-w-none">
       <Link to="/reviewer/dashboard" className="text-sm font-semibold text-brand-700 underline">← Papers sent to you</Link>
@@ -184,7 +189,7 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
             <textarea id="comment" rows={6} maxLength={10000} value={comment} onChange={(e) => setComment(e.target.value)}
               className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2" placeholder="Write your comments for the author" />
           </div>}
-          {/* Issue 22.4: SPEC's labels stay; the line beside them says they answer whether you review, not the paper's fate. */}
+          {/* docs/product.md#assignments-declines-and-withdrawals: the Accept/Decline labels stay; the line beside them says they answer whether you review, not the paper's fate. */}
           <div role="group" aria-labelledby="respond-hint" className="space-y-2">
             <p id="respond-hint" className="text-sm text-slate-700">Accept or decline reviewing this paper (this is not your recommendation on it).</p>
             <div className="flex flex-wrap gap-3">
@@ -207,8 +212,11 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
             </section>
           ) : null}
           {declined ? <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert> : <ReviewForm saved={review} reviewDeadline={reviewDeadline} mayStillSave={mayStillSave} questions={questions} />}
-          {/* Issue 23.2, 23.3: the other reviews as the chairs allow, and the paper's discussion (not for one who declined). */}
-          {declined ? null : <><OtherReviews paperId={paper._id} version={review?.submittedAt ?? null} questions={questions ?? []} /><DiscussionPanel paperId={paper._id} /></>}
+          {/* Decision 0032: the other reviews as the chairs allow, and the paper's discussion (not for one who declined). */}
+          {declined ? null : <>
+            {otherReviews ? <OtherReviews reviews={otherReviews} questions={questions ?? []} /> : null}
+            {discussion ? <DiscussionPanel key={paper._id} discussion={discussion} pollPath={`/reviewer/dashboard/${paper._id}/discussion`} /> : null}
+          </>}
         </div>
       </div>
     </article>

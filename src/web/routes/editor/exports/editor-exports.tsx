@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { EXPORTS } from '../../../../core/schemas/records';
+import { ExportLinks } from '../../../components/export-links';
+import { AnonymisedExportLinks } from './anonymised-export-links';
+import { ProceedingsExportLinks } from './proceedings-export-links';
+import { ProgrammeDocumentLinks } from './programme-document-links';
+import { getTracks } from '../../../api/tracks';
+import { loadPart } from '../../../lib/route-data';
+import { requireRole } from '../../../lib/session';
+import type { Route } from './+types/editor-exports';
+
+export const meta = () => [{ title: 'Exports | IMSE 2025' }];
+
+/**
+ * Editors and track chairs (who see their three exports only: the server refuses them the rest), and the tracks the
+ * proceedings may be narrowed to (none to choose when they cannot be read).
+ */
+export async function clientLoader() {
+  const user = requireRole('Editor');
+  return { chair: user.chairOnly === true, tracks: (await loadPart(getTracks(), [])).data };
+}
+
+export { RouteError as ErrorBoundary } from '../../../lib/route-data';
+
+/** Every CSV export in one place, each with a line on what it holds; each also sits beside the list it exports. */
+export default function EditorExports({ loaderData: { chair, tracks } }: Route.ComponentProps) {
+  return (
+    <div className="max-w-4xl">
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <h1 className="mt-3 text-2xl font-bold text-brand-900">Exports</h1>
+      <p className="mt-2 text-slate-700">
+        Spreadsheet files (CSV, UTF-8) of the conference’s records as they are now.
+        {chair ? ' As a track chair you download the papers, assignments and reviews of your tracks.' : ''}
+      </p>
+      <div className="mt-6"><ExportLinks names={EXPORTS} title="Download as CSV" notes /></div>
+      <div className="mt-6"><AnonymisedExportLinks chair={chair} /></div>
+      <div className="mt-6"><ProceedingsExportLinks chair={chair} tracks={tracks} /></div>
+      {chair ? null : <div className="mt-6"><ProgrammeDocumentLinks /></div>}
+    </div>
+  );
+}
