@@ -1,5 +1,4 @@
 import { zoneLabel, type ConferenceFacts } from './conference-facts';
-import type { Currency } from './fees';
 
 /**
  * The one way the product writes dates, times, money and numbers, on screens, in mails, documents and exports,
@@ -127,33 +126,7 @@ export function formatDeadline(at: Instant, conference: Pick<ConferenceFacts, 't
 /** "2023-12-27 09:00 UTC": the review deadline and the discussion's posts as the reviewers' mails write them. */
 export const formatUtcDateTime = (at: Date): string => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** "USD 550.00", "INR 40,700.00", "USD -5.00": minor units (cents, paise) and the currency, without floating point. */
-export function formatMoney(minor: number, currency: Currency): string {
-  return `${currency} ${minor < 0 ? '-' : ''}${formatCount(Math.floor(Math.abs(minor) / 100))}.${twoDigits(Math.abs(minor) % 100)}`;
-}
-
-/** "7400.00": minor units as plain decimal text (the payments table's amounts, the exports' amount columns). */
-export function formatMinorDecimal(minor: number): string {
-  return `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${twoDigits(Math.abs(minor) % 100)}`;
-}
-
-/** "USD 550", "INR 40,700", "INR 1,00,000": whole units as the public fee tables write them (rupees grouped as in India). */
-export function formatFee(amount: number, currency: Currency): string {
-  return `${currency} ${amount.toLocaleString(currency === 'INR' ? 'en-IN' : 'en-US')}`;
-}
-
-const feeSymbolFormatters = new Map<string, Intl.NumberFormat>();
-/** "$550", "₹40,700", "$12.50": an amount in whole units as the payment form writes it (cents only when there are some). */
-export function formatFeeSymbol(amount: number, currency: Currency): string {
-  const whole = Number.isInteger(amount);
-  const key = `${currency} ${whole}`;
-  let f = feeSymbolFormatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat('en-IN', { style: 'currency', currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
-    feeSymbolFormatters.set(key, f);
-  }
-  return f.format(amount);
-}
+export { formatFee, formatFeeSymbol, formatMinorDecimal, formatMoney } from './format-money';
 
 /** "1,234": a count, grouped by thousands. */
 export function formatCount(n: number): string {
@@ -174,4 +147,3 @@ export function formatSize(bytes: number): string {
   return `${formatDecimal(bytes / 1024 / 1024, 1)} MB`;
 }
 
-const twoDigits = (n: number) => String(n).padStart(2, '0');

@@ -1,15 +1,12 @@
 import {
   feeUsd, isPublication, toCurrency, type Currency, type FeeKind, type PayerCategory, type Registration,
 } from '../../../core/fees';
+import { formatFeeSymbol } from '../../../core/format-money';
 import { MESSAGES } from '../../../core/messages';
 import type { FeeItem } from '../../../core/schemas/fee-item';
 import type { PaymentsConfigJson } from '../../../core/schemas/payment';
 import { createCardCheckout, getPaymentsConfig, initiatePayuPayment } from '../../api/public-payments';
 import { h } from '../../lib/dom';
-
-/** Kept here, not imported from core/format.ts, so the public page's island stays small (same output as formatFeeSymbol). */
-const formatFeeSymbol = (amount: number, currency: Currency) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
 
 type Schemas = [typeof import('../../../core/schemas/payment'), typeof import('../../../core/schemas/fee-item')];
 let schemas: Promise<Schemas> | undefined;

@@ -2,7 +2,7 @@ import {
   AWARD_CEREMONY_FEE_USD, EXTRA_PAGE_FEES, EXTRA_PAGES_AFTER, FEES_WITH_PUBLICATION, FEES_WITHOUT_PUBLICATION, PAGES_COVERED,
   PAYER_CATEGORIES, PUBLICATIONS, USD_TO_INR, toCurrency,
 } from '../../../core/fees';
-import { formatFee } from '../../../core/format';
+import { formatFee } from '../../../core/format-money';
 import { PageHeader } from '../../components/page-header';
 import { PaymentSection } from './payment-section';
 import { BulletList, Section } from '../../components/section';
