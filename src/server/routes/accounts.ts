@@ -31,14 +31,13 @@ export const SIGNUP_PER_ADDRESS = { limit: 200, windowMs: 60 * 60 * 1000 } as co
 const HOUR = 60 * 60 * 1000;
 const SIGNED_IN = ['Author', 'Editor', 'Reviewer'] as const;
 
-/** Password reset, e-mail verification, role switching and co-authors (decision 0016). */
-
 const PHOTO_MAX = 2 * 1024 * 1024;
 
-async function signInRoutes(app: FastifyInstance) {
+/** The limits every section counts against: kept in PostgreSQL, shared by every instance (decision 0019). */
+interface Limiters { shared: SharedLimiter; logins: LoginLimiter }
+
+async function signInRoutes(app: FastifyInstance, { shared, logins: limiter }: Limiters) {
   const { db } = app.database;
-  const shared = new SharedLimiter(db);
-  const limiter = new LoginLimiter(shared, configuredLoginLimits(app.config));
 
   if (app.config.EDITOR_EMAILS.length === 0) {
     if (await editorExists({ db })) app.log.info('Editor signup is closed: an editor exists and EDITOR_EMAILS is empty');
@@ -88,12 +87,11 @@ async function signInRoutes(app: FastifyInstance) {
   });
 }
 
-async function accountRoutes(app: FastifyInstance) {
+/** Password reset, e-mail verification, role switching and co-authors (decision 0016). */
+async function accountRoutes(app: FastifyInstance, { shared: limiter, logins }: Limiters) {
   const { db } = app.database;
   // Counted in PostgreSQL, shared by every instance (decision 0019). Per e-mail: a mailbox cannot be flooded;
   // per address: one client cannot probe many e-mails, while a campus behind one NAT address still can reset.
-  const limiter = new SharedLimiter(db);
-  const logins = new LoginLimiter(limiter, configuredLoginLimits(app.config));
   const forgotLimits = (ip: string, email: string) => [
     { key: `forgot:a:${addressKey(ip)}`, limit: 100, windowMs: HOUR },
     { key: `forgot:e:${email.toLowerCase()}`, limit: 3, windowMs: HOUR },
@@ -218,8 +216,10 @@ async function profileRoutes(app: FastifyInstance) {
 }
 
 const routes: FastifyPluginAsync = async (app) => {
-  await signInRoutes(app);
-  await accountRoutes(app);
+  const shared = new SharedLimiter(app.database.db);
+  const limiters: Limiters = { shared, logins: new LoginLimiter(shared, configuredLoginLimits(app.config)) };
+  await signInRoutes(app, limiters);
+  await accountRoutes(app, limiters);
   await profileRoutes(app);
 };
 
