@@ -15,20 +15,9 @@ import { listReviewStatuses } from '../services/submissions/review-status';
 import { checkEditorPapers, scopedPaperIds, checkEditorPaper, findEditorScope, scopeTrackIds } from '../services/tracks/chairs';
 import { EDITOR_OR_CHAIR, chairPaperGuard } from './chair-access';
 
-/** Automatic assignment of reviewers to papers: a preview, or applied with `apply`. */
-
 const EDITOR = ['Editor'] as const;
 
-/** The editor's papers, reviewer suggestions and the ranked list, invitations, Send Paper and unassigning, and the mail log. */
-
-/**
- * The conflicts of interest on a paper with the reviewers' names and e-mail addresses (docs/product.md#the-review-cycle), for the
- * editor's paper page: GET /api/editor/papers/:paperId/conflicts answers ids only. Editor only.
- */
-
-
-/** The editor's Reviewers page (docs/product.md#the-review-cycle): every reviewer with load, tags, verification and approval. */
-
+/** Automatic assignment of reviewers to papers: a preview, or applied with `apply`. */
 async function autoAssignRoutes(app: FastifyInstance) {
   const { db, pool } = app.database;
 
@@ -44,6 +33,7 @@ async function autoAssignRoutes(app: FastifyInstance) {
   });
 }
 
+/** The editor's papers, reviewer suggestions and the ranked list, invitations, Send Paper and unassigning, and the mail log. */
 async function editorPaperRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const secret = app.config.JWT_SECRET;
@@ -115,6 +105,10 @@ async function editorPaperRoutes(app: FastifyInstance) {
   defineRoute(app, ASSIGNMENT.listEditorMessages, { access: EDITOR, handler: () => listEditorMessages({ db, configured: app.mailer.configured }) });
 }
 
+/**
+ * The conflicts of interest on a paper with the reviewers' names and e-mail addresses (docs/product.md#the-review-cycle), for the
+ * editor's paper page: GET /api/editor/papers/:paperId/conflicts answers ids only. Editor only.
+ */
 async function conflictRoutes(app: FastifyInstance) {
   const { db } = app.database;
   defineRoute(app, ASSIGNMENT.listConflictedReviewers, {
@@ -124,6 +118,7 @@ async function conflictRoutes(app: FastifyInstance) {
   });
 }
 
+/** The editor's Reviewers page (docs/product.md#the-review-cycle): every reviewer with load, tags, verification and approval. */
 async function reviewerApprovalRoutes(app: FastifyInstance) {
   const { db } = app.database;
 

@@ -12,16 +12,9 @@ import { exportCsv, isScopedExport } from '../services/shared/export-csv';
 import { exportScopeFor } from '../services/tracks/chairs';
 import { chairPaperGuard, EDITOR_OR_CHAIR } from './chair-access';
 
-/** The editor's mail log: a failed mail queued once more, the log filtered per recipient, one mail whole; the invitations' states. */
-
-/** Tells the editor's screens whether mail is delivered or only kept in the outbox (docs/product.md#mail). */
-
 const EDITOR = ['Editor'] as const;
 
-/** The editor's records: the audit log (read only: there is no route that changes it) and the CSV exports. */
-
-/** The editor dashboard's chart data (docs/product.md#the-review-cycle): Editor only. */
-
+/** The editor's mail log: a failed mail queued once more, the log filtered per recipient, one mail whole; the invitations' states. */
 async function mailQueueRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
@@ -44,6 +37,7 @@ async function mailQueueRoutes(app: FastifyInstance) {
   });
 }
 
+/** Tells the editor's screens whether mail is delivered or only kept in the outbox (docs/product.md#mail). */
 async function mailStatusRoutes(app: FastifyInstance) {
   defineRoute(app, EDITOR_DESK.getMailStatus, {
     access: ['Editor'],
@@ -54,6 +48,7 @@ async function mailStatusRoutes(app: FastifyInstance) {
   });
 }
 
+/** The editor's records: the audit log (read only: there is no route that changes it) and the CSV exports. */
 async function recordRoutes(app: FastifyInstance) {
   const { db, pool } = app.database;
 
@@ -73,6 +68,7 @@ async function recordRoutes(app: FastifyInstance) {
   });
 }
 
+/** The editor dashboard's chart data (docs/product.md#the-review-cycle): Editor only. */
 async function statsRoutes(app: FastifyInstance) {
   const { db } = app.database;
   defineRoute(app, EDITOR_DESK.getEditorStats, { access: ['Editor'], handler: () => editorStats(db) });

@@ -14,12 +14,9 @@ import { getPaperRegistration } from '../services/submissions/author-papers';
 const EDITOR = ['Editor'] as const;
 const SIGNED_IN = ['Author', 'Editor', 'Reviewer', 'Chair'] as const;
 
-/** Programme, calendars and registration of papers (decision 0017). */
-
 const CERTIFICATE_HOLDERS = ['Author', 'Editor', 'Reviewer'] as const;
 
-/** Certificates of presentation, attendance, awards and workshops (decisions 0017, 0047 and 0054). */
-
+/** Programme, calendars and registration of papers (decision 0017). */
 async function programRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;
@@ -88,6 +85,7 @@ async function programRoutes(app: FastifyInstance) {
   });
 }
 
+/** Certificates of presentation, attendance, awards and workshops (decisions 0017, 0047 and 0054). */
 async function certificateRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;

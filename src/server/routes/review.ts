@@ -26,10 +26,6 @@ const REVIEWER = ['Reviewer'] as const;
  * (a paper not sent to the reviewer, whose paper it is, whether this account may bid) are guards: they run
  * before the body is read, and parse the path themselves, which is not validated yet there.
  */
-
-
-/** What a reviewer is sent: the list, a comment on a paper, and the answer to a paper sent (accept or decline). */
-
 async function reviewCycleRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
@@ -121,6 +117,7 @@ async function reviewCycleRoutes(app: FastifyInstance) {
   });
 }
 
+/** What a reviewer is sent: the list, a comment on a paper, and the answer to a paper sent (accept or decline). */
 async function reviewerRoutes(app: FastifyInstance) {
   const { db } = app.database;
 

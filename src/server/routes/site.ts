@@ -12,18 +12,12 @@ import { createContactMessage } from '../services/site/create-contact-message';
 import { addKeynoteSpeaker, addNews, editKeynoteSpeaker, editNews, listAllKeynoteSpeakers, listKeynoteSpeakers, listNews, moveKeynoteSpeaker, moveNews, removeKeynoteSpeaker, removeNews } from '../services/site/site-content';
 import { imageType } from '../storage/sniff';
 
-/** GET /api/health: up, and its database answering (a load balancer's check; 503 while the database is not). */
-
 /** At most 5 messages per client address in 10 minutes, counted in PostgreSQL (shared by every instance). */
 export const CONTACT_PER_ADDRESS = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
 
 const EDITOR = ['Editor'] as const;
 
-/**
- * Keynote speakers and news items that editors add on /keynote-admin, shown on the public pages.
- * The worked example of a slice (decision 0018): who is asking, parse, one service, reply.
- */
-
+/** GET /api/health: up, and its database answering (a load balancer's check; 503 while the database is not). */
 async function healthRoutes(app: FastifyInstance) {
   defineRoute(app, SITE.getHealth, {
     access: 'public',
@@ -62,6 +56,10 @@ async function contactRoutes(app: FastifyInstance) {
   });
 }
 
+/**
+ * Keynote speakers and news items that editors add on /keynote-admin, shown on the public pages.
+ * The worked example of a slice (decision 0018): who is asking, parse, one service, reply.
+ */
 async function contentRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const photo = { maxBytes: 2 * 1024 * 1024, tooLarge: 'The picture is too large (at most 2 MB)', check: (head: Buffer) => (imageType(head) ? null : 'The picture must be a JPEG, PNG or WebP image') };

@@ -22,9 +22,6 @@ const listField = (values: string[] | undefined): string[] | undefined =>
   values === undefined ? undefined : values.filter((v, _, all) => !(all.length === 1 && v === ''));
 
 /** An author's papers: the list, a new submission, one paper, its revision and its withdrawal. */
-
-/** Files the site links to: papers' PDFs (signed links only) and photos. No token: the link decides. */
-
 async function authorRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const secret = app.config.JWT_SECRET;
@@ -102,6 +99,7 @@ async function authorRoutes(app: FastifyInstance) {
   });
 }
 
+/** Files the site links to: papers' PDFs (signed links only) and photos. No token: the link decides. */
 async function fileRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
