@@ -7,7 +7,8 @@ import type { Currency } from './fees';
  */
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
-const formatCount = (n: number): string => n.toLocaleString('en-US');
+/** "1,234": a count, grouped by thousands. */
+export const formatCount = (n: number): string => n.toLocaleString('en-US');
 
 /** "USD 550.00", "INR 40,700.00", "USD -5.00": minor units (cents, paise) and the currency, without floating point. */
 export function formatMoney(minor: number, currency: Currency): string {

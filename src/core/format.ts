@@ -126,12 +126,8 @@ export function formatDeadline(at: Instant, conference: Pick<ConferenceFacts, 't
 /** "2023-12-27 09:00 UTC": the review deadline and the discussion's posts as the reviewers' mails write them. */
 export const formatUtcDateTime = (at: Date): string => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-export { formatFee, formatFeeSymbol, formatMinorDecimal, formatMoney } from './format-money';
+export { formatCount, formatFee, formatFeeSymbol, formatMinorDecimal, formatMoney } from './format-money';
 
-/** "1,234": a count, grouped by thousands. */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
 
 /** "550.00", "2.33": a number to `places` decimals (two unless told). */
 export const formatDecimal = (n: number, places = 2): string => n.toFixed(places);
