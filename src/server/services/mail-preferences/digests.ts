@@ -35,8 +35,8 @@ export function digestItemsText(opts: { items: Item[]; email: string; publicUrl:
 
 /**
  * The daily digest job (decision 0039): every address whose oldest waiting notification is at least `digestHours` old
- * gets one mail gathering all its waiting notifications. Each address is claimed in its own transaction: its waiting
- * rows are locked (FOR UPDATE SKIP LOCKED), the digest is queued and the rows are marked with its id, all committed
+ * gets one mail gathering all its waiting notifications. Each address is claimed in its own transaction with a
+ * transaction-scoped advisory lock (an instance finding it held skips the address), its waiting rows are read and locked, the digest is queued and the rows are marked with its id, all committed
  * together, so with several instances running the job at once each notification is gathered once. Returns digests queued.
  */
 export async function sendDailyDigests(opts: { db: Db; mailer: Mailer; digestHours: number; publicUrl: string; secret: string; now?: Date }): Promise<number> {
@@ -49,11 +49,16 @@ export async function sendDailyDigests(opts: { db: Db; mailer: Mailer; digestHou
   let sent = 0;
   for (const { email } of addresses) {
     const queued = await db.transaction(async (tx) => {
+      // One claimer per address: row locks with SKIP LOCKED would let two instances split one address's rows
+      // between them (each locking the rows the other had not reached yet) and send two digests.
+      const { rows } = await tx.execute<{ held: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended(${`mail-digest:${email}`}, 0)) as held`);
+      if (!rows[0]?.held) return false;
+      // Read after the lock: an instance that gathered this address and let go has marked its rows.
       const items = await tx.select().from(mailDigestItems)
         .where(and(sql`${mailDigestItems.email} = ${email}`, isNull(mailDigestItems.digestMailId)))
         .orderBy(asc(mailDigestItems.createdAt), asc(mailDigestItems.id))
-        .for('update', { skipLocked: true });
-      // Another instance holds the due ones (or gathered them already): what is left here may not be due yet.
+        .for('update');
+      // Gathered already by another instance, or what is left is not due yet.
       if (items.length === 0 || items[0]!.createdAt > due) return false;
       const { id } = await opts.mailer.send({
         tx, to: email, template: 'dailyDigest',
