@@ -51,7 +51,7 @@ export async function sendDailyDigests(opts: { db: Db; mailer: Mailer; digestHou
     const queued = await db.transaction(async (tx) => {
       // One claimer per address: row locks with SKIP LOCKED would let two instances split one address's rows
       // between them (each locking the rows the other had not reached yet) and send two digests.
-      const { rows } = await tx.execute<{ held: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended(${`mail-digest:${email}`}, 0)) as held`);
+      const { rows } = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${`mail-digest:${email}`}, 0)) as held`)) as unknown as { rows: Array<{ held: boolean }> };
       if (!rows[0]?.held) return false;
       // Read after the lock: an instance that gathered this address and let go has marked its rows.
       const items = await tx.select().from(mailDigestItems)
