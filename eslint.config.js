@@ -9,17 +9,30 @@ const restrict = (patterns) => ['error', { patterns }];
 const WEB_BOUNDARY = [
   { group: ['**/server/**', '../server', '../../server'], message: 'src/web never imports src/server.' },
   { group: ['node:*', 'fastify', 'pg', 'drizzle-orm*'], message: 'src/web runs in the browser.' },
-  { regex: '^zod(/.*)?$', message: "Take z from src/core/zod.ts: it sets zod's jitless mode before any schema is built (the pages' CSP forbids eval)." },
+  {
+    regex: '^zod(/.*)?$',
+    message: "Take z from src/core/zod.ts: it sets zod's jitless mode before any schema is built (the pages' CSP forbids eval).",
+  },
 ];
-const ZOD_CONFIGURED = { regex: '^zod(/.*)?$', message: "Take z from src/core/zod.ts: it sets zod's jitless mode before any schema is built (the pages' CSP forbids eval)." };
-const SERVER_BOUNDARY = { group: ['**/web/**', '../web', '../../web'], message: 'src/server never imports src/web (it serves the built files).' };
+const ZOD_CONFIGURED = {
+  regex: '^zod(/.*)?$',
+  message: "Take z from src/core/zod.ts: it sets zod's jitless mode before any schema is built (the pages' CSP forbids eval).",
+};
+const SERVER_BOUNDARY = {
+  group: ['**/web/**', '../web', '../../web'],
+  message: 'src/server never imports src/web (it serves the built files).',
+};
 
 /** One config per service domain folder: the domains it may not import, plus what no service may import. */
 function serviceDomains(allowed) {
   const domains = Object.keys(allowed);
-  const folders = fs.readdirSync(new URL('./src/server/services/', import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const folders = fs
+    .readdirSync(new URL('./src/server/services/', import.meta.url), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   const unlisted = folders.filter((f) => !domains.includes(f));
-  if (unlisted.length) throw new Error(`eslint.config.js: give services/${unlisted.join(', services/')} its one-way edges in serviceDomains`);
+  if (unlisted.length)
+    throw new Error(`eslint.config.js: give services/${unlisted.join(', services/')} its one-way edges in serviceDomains`);
   return domains.map((domain) => {
     const others = domains.filter((d) => d !== domain && !allowed[domain].includes(d));
     return {
@@ -27,8 +40,18 @@ function serviceDomains(allowed) {
       rules: {
         'no-restricted-imports': restrict([
           SERVER_BOUNDARY,
-          { group: ['fastify', 'fastify/*', '@fastify/*', '**/routes/**', '**/http/**'], message: 'Services take plain data, not requests: HTTP parsing lives in src/server/http, routes call services.' },
-          ...(others.length ? [{ group: others.flatMap((d) => [`../${d}/*`, `**/services/${d}/*`]), message: `services/${domain} may import only ${['core', 'db and drivers', ...allowed[domain]].join(', ')} (docs/decisions/0018-slice-shape.md).` }] : []),
+          {
+            group: ['fastify', 'fastify/*', '@fastify/*', '**/routes/**', '**/http/**'],
+            message: 'Services take plain data, not requests: HTTP parsing lives in src/server/http, routes call services.',
+          },
+          ...(others.length
+            ? [
+                {
+                  group: others.flatMap((d) => [`../${d}/*`, `**/services/${d}/*`]),
+                  message: `services/${domain} may import only ${['core', 'db and drivers', ...allowed[domain]].join(', ')} (docs/decisions/0018-slice-shape.md).`,
+                },
+              ]
+            : []),
         ]),
       },
     };
@@ -67,7 +90,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { group: ['**/server/**', '**/web/**', '../server', '../web'], message: 'src/core imports neither src/server nor src/web.' },
-        { group: ['react', 'react-dom', 'react-router', 'fastify', 'node:*', 'pg', 'drizzle-orm*'], message: 'src/core is pure: no I/O, no React, no Node APIs.' },
+        {
+          group: ['react', 'react-dom', 'react-router', 'fastify', 'node:*', 'pg', 'drizzle-orm*'],
+          message: 'src/core is pure: no I/O, no React, no Node APIs.',
+        },
         ZOD_CONFIGURED,
       ]),
     },
@@ -80,34 +106,87 @@ export default tseslint.config(
   },
   // Public pages load no login-area code (decision 0018): their few calls are in src/web/api/public.ts.
   {
-    files: ['src/web/routes/public/**', 'src/web/components/layout/public-layout.tsx', 'src/web/components/layout/nav-bar.tsx', 'src/web/components/layout/footer.tsx'],
+    files: [
+      'src/web/routes/public/**',
+      'src/web/components/layout/public-layout.tsx',
+      'src/web/components/layout/nav-bar.tsx',
+      'src/web/components/layout/footer.tsx',
+    ],
     rules: {
       'no-restricted-imports': restrict([
         ...WEB_BOUNDARY,
-        { group: ['**/api/*', '!**/api/public', '!**/api/public-payments'], message: 'Public pages use src/web/api/public.ts (and public-payments.ts), not the login area\'s client.' },
-        { group: ['**/lib/session', '**/lib/route-data', '**/routes/account/**', '**/routes/author/**', '**/routes/editor/**', '**/routes/reviewer/**', '../account/**', '../author/**', '../editor/**', '../reviewer/**', '**/components/layout/app-layout', '**/components/layout/role-switch'], message: 'Public pages load no login-area code.' },
+        {
+          group: ['**/api/*', '!**/api/public', '!**/api/public-payments'],
+          message: "Public pages use src/web/api/public.ts (and public-payments.ts), not the login area's client.",
+        },
+        {
+          group: [
+            '**/lib/session',
+            '**/lib/route-data',
+            '**/routes/account/**',
+            '**/routes/author/**',
+            '**/routes/editor/**',
+            '**/routes/reviewer/**',
+            '../account/**',
+            '../author/**',
+            '../editor/**',
+            '../reviewer/**',
+            '**/components/layout/app-layout',
+            '**/components/layout/role-switch',
+          ],
+          message: 'Public pages load no login-area code.',
+        },
       ]),
     },
   },
   // Island scripts run on the public pages without a framework (decision 0030): no React, no router,
   // nothing of the login area.
   {
-    files: ['src/web/islands/**', 'src/web/**/*.island.ts', 'src/web/lib/islands.ts', 'src/web/lib/dom.ts', 'src/web/components/layout/menu-overlay.ts', 'src/web/components/play-pause.ts', 'src/web/components/avatar-element.ts', 'src/web/routes/public/contact-toast.ts'],
+    files: [
+      'src/web/islands/**',
+      'src/web/**/*.island.ts',
+      'src/web/lib/islands.ts',
+      'src/web/lib/dom.ts',
+      'src/web/components/layout/menu-overlay.ts',
+      'src/web/components/play-pause.ts',
+      'src/web/components/avatar-element.ts',
+      'src/web/routes/public/contact-toast.ts',
+    ],
     rules: {
       'no-restricted-imports': restrict([
         ...WEB_BOUNDARY,
-        { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'sonner'], message: 'Islands are plain TypeScript: no framework.' },
-        { group: ['**/api/*', '!**/api/public', '!**/api/public-payments'], message: 'Public pages use src/web/api/public.ts (and public-payments.ts), not the login area\'s client.' },
-        { group: ['**/lib/session', '**/lib/route-data', '**/routes/account/**', '**/routes/author/**', '**/routes/editor/**', '**/routes/reviewer/**', '../account/**', '../author/**', '../editor/**', '../reviewer/**', '**/components/layout/app-layout', '**/components/layout/role-switch'], message: 'Public pages load no login-area code.' },
+        {
+          group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'sonner'],
+          message: 'Islands are plain TypeScript: no framework.',
+        },
+        {
+          group: ['**/api/*', '!**/api/public', '!**/api/public-payments'],
+          message: "Public pages use src/web/api/public.ts (and public-payments.ts), not the login area's client.",
+        },
+        {
+          group: [
+            '**/lib/session',
+            '**/lib/route-data',
+            '**/routes/account/**',
+            '**/routes/author/**',
+            '**/routes/editor/**',
+            '**/routes/reviewer/**',
+            '../account/**',
+            '../author/**',
+            '../editor/**',
+            '../reviewer/**',
+            '**/components/layout/app-layout',
+            '**/components/layout/role-switch',
+          ],
+          message: 'Public pages load no login-area code.',
+        },
       ]),
     },
   },
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': restrict([
-        SERVER_BOUNDARY,
-      ]),
+      'no-restricted-imports': restrict([SERVER_BOUNDARY]),
     },
   },
   // Services: no HTTP (requests are parsed in src/server/http), no routes, and domain folders import each other
@@ -152,12 +231,23 @@ export default tseslint.config(
   {
     files: ['src/server/routes/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes run no queries: move the query into a service (docs/decisions/0018-slice-shape.md).' },
-          { group: ['**/db/schema'], allowTypeImports: true, message: 'Routes run no queries: move the query into a service (docs/decisions/0018-slice-shape.md); row types only with `import type`.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Routes run no queries: move the query into a service (docs/decisions/0018-slice-shape.md).',
+            },
+            {
+              group: ['**/db/schema'],
+              allowTypeImports: true,
+              message:
+                'Routes run no queries: move the query into a service (docs/decisions/0018-slice-shape.md); row types only with `import type`.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -32,7 +32,9 @@ function islands(): Plugin {
   let building = false;
   return {
     name: 'imse:islands',
-    configResolved(config) { building = config.command === 'build'; },
+    configResolved(config) {
+      building = config.command === 'build';
+    },
     async buildStart() {
       if (building && this.environment.config.consumer === 'client') await build({ configFile: path.resolve('vite.islands.config.ts') });
     },
@@ -40,13 +42,26 @@ function islands(): Plugin {
       if (!building || id !== scriptsModule) return null;
       const manifestFile = path.join(outDir, '.vite', 'manifest.json');
       if (!existsSync(manifestFile)) throw new Error(`no island build at ${outDir}: the browser's build makes it first`);
-      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; name?: string; isEntry?: boolean; imports?: string[] }>;
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+        string,
+        { file: string; name?: string; isEntry?: boolean; imports?: string[] }
+      >;
       const closure = (key: string, seen = new Set<string>()): Set<string> => {
-        for (const dep of manifest[key]?.imports ?? []) if (!seen.has(dep)) { seen.add(dep); closure(dep, seen); }
+        for (const dep of manifest[key]?.imports ?? [])
+          if (!seen.has(dep)) {
+            seen.add(dep);
+            closure(dep, seen);
+          }
         return seen;
       };
-      const scripts = Object.fromEntries(Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key, chunk]) =>
-        [chunk.name!.replace(/^island-/, ''), { src: `/${chunk.file}`, preload: [...closure(key)].map((dep) => `/${manifest[dep]!.file}`) }]));
+      const scripts = Object.fromEntries(
+        Object.entries(manifest)
+          .filter(([, chunk]) => chunk.isEntry)
+          .map(([key, chunk]) => [
+            chunk.name!.replace(/^island-/, ''),
+            { src: `/${chunk.file}`, preload: [...closure(key)].map((dep) => `/${manifest[dep]!.file}`) },
+          ]),
+      );
       return `export const islandScripts = ${JSON.stringify(scripts)};`;
     },
     generateBundle() {
@@ -69,7 +84,9 @@ function factTokens(): Plugin {
   let building = false;
   return {
     name: 'imse:fact-tokens',
-    configResolved(config) { building = config.command === 'build'; },
+    configResolved(config) {
+      building = config.command === 'build';
+    },
     load(id) {
       if (!building || id !== flagModule || this.environment.config.consumer !== 'server') return null;
       return 'export const PRERENDERING = true;';
@@ -106,8 +123,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: EVERY_PAGE }, { name: 'public', test: EVERY_PUBLIC_PAGE },
-            { name: moduleName, test: SHARED_WITH_PUBLIC }, { name: 'payment-form', test: PAYMENT_FORM },
+            { name: 'framework', test: EVERY_PAGE },
+            { name: 'public', test: EVERY_PUBLIC_PAGE },
+            { name: moduleName, test: SHARED_WITH_PUBLIC },
+            { name: 'payment-form', test: PAYMENT_FORM },
             { name: 'contract', test: LOGIN_AREA_CONTRACT },
           ],
         },

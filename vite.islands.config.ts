@@ -21,7 +21,11 @@ export default defineConfig({
     // loads on demand (the payment form's schemas) is fetched when the payer starts on the form.
     modulePreload: false,
     rolldownOptions: {
-      input: Object.fromEntries(readdirSync(ENTRIES).filter((f) => f.endsWith('.ts')).map((f) => [`island-${f.slice(0, -3)}`, `${ENTRIES}/${f}`])),
+      input: Object.fromEntries(
+        readdirSync(ENTRIES)
+          .filter((f) => f.endsWith('.ts'))
+          .map((f) => [`island-${f.slice(0, -3)}`, `${ENTRIES}/${f}`]),
+      ),
       output: { entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: 'assets/island-[name]-[hash].js' },
     },
   },

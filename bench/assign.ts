@@ -27,8 +27,21 @@ const DOMAINS = 100; // one pair in 100 shares an institution: 1 % conflicts
 const BODY = { reviewersPerPaper: 3, maxPapersPerReviewer: 4 };
 
 interface Measured {
-  label: string; ms: number; serverMs: number; serializeMs: number; bytes: number; rssBeforeMb: number; peakRssMb: number;
-  assigned: number; totalScore: number; bound: { pairs: number; totalScore: number }; unfilled: number; rounds: number; candidatePairs: number; phases: number; timings: Record<string, number>;
+  label: string;
+  ms: number;
+  serverMs: number;
+  serializeMs: number;
+  bytes: number;
+  rssBeforeMb: number;
+  peakRssMb: number;
+  assigned: number;
+  totalScore: number;
+  bound: { pairs: number; totalScore: number };
+  unfilled: number;
+  rounds: number;
+  candidatePairs: number;
+  phases: number;
+  timings: Record<string, number>;
 }
 
 /** In its own process, so its peak RSS is the server's alone: build the app on the database, then preview and apply. */
@@ -36,25 +49,57 @@ async function measure(databaseUrl: string, editorId: string): Promise<void> {
   const { buildApp } = await import('../src/server/app');
   const { loadConfig } = await import('../src/server/config');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-assign-'));
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', JWT_SECRET: BENCH_JWT_SECRET }), { logger: false });
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', JWT_SECRET: BENCH_JWT_SECRET }),
+    { logger: false },
+  );
   const token = await signToken({ sub: editorId, role: 'Editor' }, new TextEncoder().encode(BENCH_JWT_SECRET));
   const out: Measured[] = [];
   for (const apply of [false, true]) {
     global.gc?.();
     const rssBeforeMb = process.memoryUsage().rss / 2 ** 20;
     const t0 = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/editor/auto-assign', payload: { ...BODY, apply }, headers: { authorization: `Bearer ${token}` } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/editor/auto-assign',
+      payload: { ...BODY, apply },
+      headers: { authorization: `Bearer ${token}` },
+    });
     const ms = performance.now() - t0;
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
-    const body = JSON.parse(res.body) as { unfilled: unknown[]; stats: { ms: number; assigned: number; totalScore: number; bound: Measured['bound']; rounds: number; candidatePairs: number; phases: number; timings: Record<string, number> } };
+    const body = JSON.parse(res.body) as {
+      unfilled: unknown[];
+      stats: {
+        ms: number;
+        assigned: number;
+        totalScore: number;
+        bound: Measured['bound'];
+        rounds: number;
+        candidatePairs: number;
+        phases: number;
+        timings: Record<string, number>;
+      };
+    };
     // What serializing the answer alone costs (the route does it once inside `ms`).
     const s0 = performance.now();
     JSON.stringify(JSON.parse(res.body));
     const serializeMs = performance.now() - s0;
     out.push({
-      label: apply ? 'apply' : 'preview', ms, serverMs: body.stats.ms, serializeMs, bytes: res.body.length, rssBeforeMb,
-      peakRssMb: process.resourceUsage().maxRSS / 1024, assigned: body.stats.assigned, totalScore: body.stats.totalScore,
-      bound: body.stats.bound, unfilled: body.unfilled.length, rounds: body.stats.rounds, candidatePairs: body.stats.candidatePairs, phases: body.stats.phases, timings: body.stats.timings,
+      label: apply ? 'apply' : 'preview',
+      ms,
+      serverMs: body.stats.ms,
+      serializeMs,
+      bytes: res.body.length,
+      rssBeforeMb,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      assigned: body.stats.assigned,
+      totalScore: body.stats.totalScore,
+      bound: body.stats.bound,
+      unfilled: body.unfilled.length,
+      rounds: body.stats.rounds,
+      candidatePairs: body.stats.candidatePairs,
+      phases: body.stats.phases,
+      timings: body.stats.timings,
     });
   }
   await app.close();
@@ -72,7 +117,9 @@ async function seed(url: string): Promise<{ editorId: string; bids: number; conf
     // A fresh call for papers: no earlier assignments; authors and reviewers spread over DOMAINS institutions.
     await c.query('delete from comments');
     await c.query('delete from review_statuses');
-    await c.query(`update users set email = split_part(email, '@', 1) || '@inst' || (abs(hashtext(id)) % ${DOMAINS}) || '.example' where role in ('Author', 'Reviewer')`);
+    await c.query(
+      `update users set email = split_part(email, '@', 1) || '@inst' || (abs(hashtext(id)) % ${DOMAINS}) || '.example' where role in ('Author', 'Reviewer')`,
+    );
     // The bids table (docs/product.md#the-review-cycle), created here only when its migration is not there yet.
     await c.query('create table if not exists bids (paper_id text not null, reviewer_id text not null, bid text not null)');
     // Each paper bid on by a window of BID_PERCENT % of the reviewers (in id order, which is random), from a random start.
@@ -83,11 +130,13 @@ async function seed(url: string): Promise<{ editorId: string; bids: number; conf
     // the catalog, so they stay whatever the migrations made) are dropped, the rows inserted in one statement,
     // then the indexes rebuilt by sorting and the foreign keys validated in one pass each: the same table in
     // the end.
-    const defs = (await c.query<{ name: string; def: string; kind: string }>(`
+    const defs = (
+      await c.query<{ name: string; def: string; kind: string }>(`
       select conname as name, pg_get_constraintdef(oid) as def, contype as kind from pg_constraint where conrelid = 'bids'::regclass
       union all
       select i.relname, pg_get_indexdef(i.oid), 'i' from pg_index x join pg_class i on i.oid = x.indexrelid
-        where x.indrelid = 'bids'::regclass and not exists (select 1 from pg_constraint k where k.conindid = i.oid and k.conrelid = x.indrelid)`)).rows;
+        where x.indrelid = 'bids'::regclass and not exists (select 1 from pg_constraint k where k.conindid = i.oid and k.conrelid = x.indrelid)`)
+    ).rows;
     for (const d of defs.filter((d) => d.kind === 'f')) await c.query(`alter table bids drop constraint ${d.name}`);
     for (const d of defs.filter((d) => d.kind !== 'f' && d.kind !== 'i')) await c.query(`alter table bids drop constraint ${d.name}`);
     for (const d of defs.filter((d) => d.kind === 'i')) await c.query(`drop index ${d.name}`);
@@ -104,7 +153,8 @@ async function seed(url: string): Promise<{ editorId: string; bids: number; conf
       steps.push(`${label} ${fmt((performance.now() - t) / 1000)} s`);
     };
     await c.query(`set maintenance_work_mem = '512MB'`);
-    for (const d of defs.filter((d) => d.kind !== 'f' && d.kind !== 'i')) await step(d.name, `alter table bids add constraint ${d.name} ${d.def}`);
+    for (const d of defs.filter((d) => d.kind !== 'f' && d.kind !== 'i'))
+      await step(d.name, `alter table bids add constraint ${d.name} ${d.def}`);
     for (const d of defs.filter((d) => d.kind === 'i')) await step(d.name, d.def);
     for (const d of defs.filter((d) => d.kind === 'f')) await step(d.name, `alter table bids add constraint ${d.name} ${d.def}`);
     // What autovacuum would do after such an insert: statistics and the visibility map.
@@ -112,10 +162,14 @@ async function seed(url: string): Promise<{ editorId: string; bids: number; conf
     await c.query('analyze');
     console.log(`bids seeded by step: ${steps.join(', ')}`);
     const bids = Number((await c.query<{ n: string }>('select count(*) as n from bids')).rows[0]!.n);
-    const conflictedPairs = Number((await c.query<{ n: string }>(`
+    const conflictedPairs = Number(
+      (
+        await c.query<{ n: string }>(`
       select sum(a.n * b.n) as n from
         (select split_part(u.email, '@', 2) d, count(*) n from papers p join users u on u.id = p.author_id group by 1) a
-        join (select split_part(email, '@', 2) d, count(*) n from users where role = 'Reviewer' group by 1) b using (d)`)).rows[0]!.n);
+        join (select split_part(email, '@', 2) d, count(*) n from users where role = 'Reviewer' group by 1) b using (d)`)
+      ).rows[0]!.n,
+    );
     console.log(`seeded ${bids.toLocaleString('en-US')} bids in ${fmt((performance.now() - t0) / 1000)} s`);
     return { editorId: seeded.editorId, bids, conflictedPairs };
   } finally {
@@ -128,7 +182,11 @@ async function keptDatabase(): Promise<{ url: string }> {
   const name = `imse_bench_assign_kept_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  try { await admin.query(`create database ${name}`); } finally { await admin.end(); }
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return { url: url.toString() };
@@ -147,37 +205,84 @@ async function resetKept(url: string): Promise<string> {
 }
 
 if (process.argv[2] === '--measure') {
-  measure(process.argv[3]!, process.argv[4]!).catch((err) => { console.error(err); process.exit(1); });
-} else {
-  runBench(`assign: ${PAPERS.toLocaleString('en-US')} papers × ${REVIEWERS.toLocaleString('en-US')} reviewers, 3 per paper, ≤ 4 per reviewer`, async () => {
-    printMachine();
-    if (!(await postgresAvailable())) throw new Error('No PostgreSQL on 127.0.0.1:5432 (BENCH_POSTGRES_URL)');
-    let url: string;
-    let editorId: string;
-    if (REUSE_URL) {
-      url = REUSE_URL;
-      editorId = await resetKept(url);
-      console.log(`reusing ${url} (its earlier apply undone)`);
-    } else {
-      const db = KEEP_DB ? await keptDatabase() : await freshPostgresDatabase();
-      if (KEEP_DB) console.log(`BENCH_KEEP_DB: keeping ${db.url} (drop it when done; rerun on it with BENCH_DB_URL=${db.url})`);
-      const t0 = performance.now();
-      const seeded = await seed(db.url);
-      const pairs = PAPERS * REVIEWERS;
-      console.log(`seeded in ${fmt((performance.now() - t0) / 1000)} s: ${PAPERS} papers, ${REVIEWERS} reviewers, ${seeded.bids.toLocaleString('en-US')} bids (${fmt((100 * seeded.bids) / pairs, 2)} % of pairs), ${seeded.conflictedPairs.toLocaleString('en-US')} same-institution pairs (${fmt((100 * seeded.conflictedPairs) / pairs, 2)} %)`);
-      url = db.url;
-      editorId = seeded.editorId;
-    }
-    console.log(`load average before measuring: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min) on ${os.availableParallelism()} cores`);
-    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/assign.ts', '--measure', url, editorId], { encoding: 'utf8', maxBuffer: 1 << 26 });
-    if (run.status !== 0) throw new Error(`measure failed: ${run.stderr}`);
-    const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
-    const results = JSON.parse(line!.slice(7)) as Measured[];
-    printTable(['step', 'answer (s)', 'in service (s)', 'JSON (ms)', 'body (MB)', 'RSS before (MB)', 'peak RSS (MB)', 'pairs', 'total score', 'bound: pairs / score', 'unfilled', 'rounds', 'candidates', 'phases', 'target'],
-      results.map((r) => [r.label, fmt(r.ms / 1000, 2), fmt(r.serverMs / 1000, 2), fmt(r.serializeMs, 0), fmt(r.bytes / 2 ** 20, 1), fmt(r.rssBeforeMb, 0), fmt(r.peakRssMb, 0),
-        r.assigned.toLocaleString('en-US'), r.totalScore.toLocaleString('en-US'), `${r.bound.pairs.toLocaleString('en-US')} / ${r.bound.totalScore.toLocaleString('en-US')}`,
-        r.unfilled, r.rounds, r.candidatePairs.toLocaleString('en-US'), r.phases,
-        verdict(r.ms <= (r.label === 'preview' ? 30_000 : 60_000) && r.peakRssMb - results[0]!.rssBeforeMb <= 1024)]));
-    for (const r of results) console.log(`${r.label}: time in the service by step (ms): ${JSON.stringify(r.timings)}`);
+  measure(process.argv[3]!, process.argv[4]!).catch((err) => {
+    console.error(err);
+    process.exit(1);
   });
+} else {
+  runBench(
+    `assign: ${PAPERS.toLocaleString('en-US')} papers × ${REVIEWERS.toLocaleString('en-US')} reviewers, 3 per paper, ≤ 4 per reviewer`,
+    async () => {
+      printMachine();
+      if (!(await postgresAvailable())) throw new Error('No PostgreSQL on 127.0.0.1:5432 (BENCH_POSTGRES_URL)');
+      let url: string;
+      let editorId: string;
+      if (REUSE_URL) {
+        url = REUSE_URL;
+        editorId = await resetKept(url);
+        console.log(`reusing ${url} (its earlier apply undone)`);
+      } else {
+        const db = KEEP_DB ? await keptDatabase() : await freshPostgresDatabase();
+        if (KEEP_DB) console.log(`BENCH_KEEP_DB: keeping ${db.url} (drop it when done; rerun on it with BENCH_DB_URL=${db.url})`);
+        const t0 = performance.now();
+        const seeded = await seed(db.url);
+        const pairs = PAPERS * REVIEWERS;
+        console.log(
+          `seeded in ${fmt((performance.now() - t0) / 1000)} s: ${PAPERS} papers, ${REVIEWERS} reviewers, ${seeded.bids.toLocaleString('en-US')} bids (${fmt((100 * seeded.bids) / pairs, 2)} % of pairs), ${seeded.conflictedPairs.toLocaleString('en-US')} same-institution pairs (${fmt((100 * seeded.conflictedPairs) / pairs, 2)} %)`,
+        );
+        url = db.url;
+        editorId = seeded.editorId;
+      }
+      console.log(
+        `load average before measuring: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(', ')} (1, 5, 15 min) on ${os.availableParallelism()} cores`,
+      );
+      const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/assign.ts', '--measure', url, editorId], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      });
+      if (run.status !== 0) throw new Error(`measure failed: ${run.stderr}`);
+      const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+      const results = JSON.parse(line!.slice(7)) as Measured[];
+      printTable(
+        [
+          'step',
+          'answer (s)',
+          'in service (s)',
+          'JSON (ms)',
+          'body (MB)',
+          'RSS before (MB)',
+          'peak RSS (MB)',
+          'pairs',
+          'total score',
+          'bound: pairs / score',
+          'unfilled',
+          'rounds',
+          'candidates',
+          'phases',
+          'target',
+        ],
+        results.map((r) => [
+          r.label,
+          fmt(r.ms / 1000, 2),
+          fmt(r.serverMs / 1000, 2),
+          fmt(r.serializeMs, 0),
+          fmt(r.bytes / 2 ** 20, 1),
+          fmt(r.rssBeforeMb, 0),
+          fmt(r.peakRssMb, 0),
+          r.assigned.toLocaleString('en-US'),
+          r.totalScore.toLocaleString('en-US'),
+          `${r.bound.pairs.toLocaleString('en-US')} / ${r.bound.totalScore.toLocaleString('en-US')}`,
+          r.unfilled,
+          r.rounds,
+          r.candidatePairs.toLocaleString('en-US'),
+          r.phases,
+          verdict(r.ms <= (r.label === 'preview' ? 30_000 : 60_000) && r.peakRssMb - results[0]!.rssBeforeMb <= 1024),
+        ]),
+      );
+      for (const r of results) console.log(`${r.label}: time in the service by step (ms): ${JSON.stringify(r.timings)}`);
+    },
+  );
 }

@@ -43,7 +43,16 @@ const CONFLICTED = '/editor/papers/:id/conflicted-reviewers';
 const RANKED_PAGE_STEPS = [[PAPER], [RANKED, REVIEWS]];
 const OLD_PAGE_STEPS = [[PAPER, SUGGESTED, STATUSES, CONFLICTED, REVIEWS]];
 
-interface Measured { name: string; p50: number; p95: number; max: number; items: string; kb: number; serverCpu: number; dbCpu: number }
+interface Measured {
+  name: string;
+  p50: number;
+  p95: number;
+  max: number;
+  items: string;
+  kb: number;
+  serverCpu: number;
+  dbCpu: number;
+}
 
 /**
  * The processes whose CPU time a request costs: the server, and the database's (the embedded cluster's
@@ -52,10 +61,22 @@ interface Measured { name: string; p50: number; p95: number; max: number; items:
  * (the postmaster's cutime + cstime), so that parallel query workers, which live for one query, are counted;
  * the PostgreSQL server's postmaster serves other databases too, so there they are not.
  */
-interface CpuProbe { server: number; database(): Promise<number[]>; reaped?(): number }
-interface CpuAt { server: number; db: Map<number, number>; reaped: number }
+interface CpuProbe {
+  server: number;
+  database(): Promise<number[]>;
+  reaped?(): number;
+}
+interface CpuAt {
+  server: number;
+  db: Map<number, number>;
+  reaped: number;
+}
 async function cpuSnapshot(probe: CpuProbe): Promise<CpuAt> {
-  return { server: cpuMs(probe.server), db: new Map((await probe.database()).map((pid) => [pid, cpuMs(pid)])), reaped: probe.reaped?.() ?? 0 };
+  return {
+    server: cpuMs(probe.server),
+    db: new Map((await probe.database()).map((pid) => [pid, cpuMs(pid)])),
+    reaped: probe.reaped?.() ?? 0,
+  };
 }
 async function cpuSince(probe: CpuProbe, before: CpuAt): Promise<{ server: number; db: number }> {
   const now = await cpuSnapshot(probe);
@@ -91,7 +112,13 @@ const count = (body: unknown): number => {
  * WARMUP + SAMPLES sequential rounds; a round is one request, or steps of requests sent at once (each step after
  * the previous one's answers), timed to the last answer.
  */
-async function measure(probe: CpuProbe, name: string, next: () => string[] | string[][], headers: Record<string, string>, onBody?: (body: unknown, res: { headers: Record<string, unknown> }) => void): Promise<Measured> {
+async function measure(
+  probe: CpuProbe,
+  name: string,
+  next: () => string[] | string[][],
+  headers: Record<string, string>,
+  onBody?: (body: unknown, res: { headers: Record<string, unknown> }) => void,
+): Promise<Measured> {
   const times: number[] = [];
   let items = 0;
   let bytes = 0;
@@ -119,8 +146,14 @@ async function measure(probe: CpuProbe, name: string, next: () => string[] | str
   }
   const cpu = await cpuSince(probe, cpuBefore);
   return {
-    name, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times), items: fmt(items / SAMPLES, 0), kb: bytes / SAMPLES / 1024,
-    serverCpu: cpu.server / SAMPLES, dbCpu: cpu.db / SAMPLES,
+    name,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: Math.max(...times),
+    items: fmt(items / SAMPLES, 0),
+    kb: bytes / SAMPLES / 1024,
+    serverCpu: cpu.server / SAMPLES,
+    dbCpu: cpu.db / SAMPLES,
   };
 }
 
@@ -141,7 +174,13 @@ async function exists(url: string, headers: Record<string, string>): Promise<boo
   return res.status === 200;
 }
 
-async function measureChairDesk(server: RunningServer, probe: CpuProbe, seeded: Seeded, trackPapers: string[], deepCursor: string): Promise<{ rows: Measured[]; page: string[][] }> {
+async function measureChairDesk(
+  server: RunningServer,
+  probe: CpuProbe,
+  seeded: Seeded,
+  trackPapers: string[],
+  deepCursor: string,
+): Promise<{ rows: Measured[]; page: string[][] }> {
   const key = new TextEncoder().encode(BENCH_JWT_SECRET);
   const chair = bearer(await signToken({ sub: seeded.chair!.id, role: 'Editor' }, key));
   const api = `${server.url}/api`;
@@ -156,77 +195,139 @@ async function measureChairDesk(server: RunningServer, probe: CpuProbe, seeded: 
   const page = ranked ? RANKED_PAGE_STEPS : OLD_PAGE_STEPS;
 
   const rows: Measured[] = [];
-  rows.push(await measure(probe, `GET /api/editor/papers?limit=${PAGE} (the chair's first page)`, () => [`${api}/editor/papers?limit=${PAGE}`], chair));
-  rows.push(await measure(probe, `GET /api/editor/papers?limit=${PAGE}&cursor= (a deep page, ~90 % down)`, () => [`${api}/editor/papers?limit=${PAGE}&cursor=${deepCursor}`], chair));
+  rows.push(
+    await measure(
+      probe,
+      `GET /api/editor/papers?limit=${PAGE} (the chair's first page)`,
+      () => [`${api}/editor/papers?limit=${PAGE}`],
+      chair,
+    ),
+  );
+  rows.push(
+    await measure(
+      probe,
+      `GET /api/editor/papers?limit=${PAGE}&cursor= (a deep page, ~90 % down)`,
+      () => [`${api}/editor/papers?limit=${PAGE}&cursor=${deepCursor}`],
+      chair,
+    ),
+  );
   let cursor: string | null = null;
-  rows.push(await measure(probe, `GET /api/editor/papers?limit=${PAGE} (walking the cursor)`, () => [`${api}/editor/papers?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`], chair,
-    (_b, res) => { cursor = (res.headers['x-next-cursor'] as string | undefined) ?? null; }));
+  rows.push(
+    await measure(
+      probe,
+      `GET /api/editor/papers?limit=${PAGE} (walking the cursor)`,
+      () => [`${api}/editor/papers?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`],
+      chair,
+      (_b, res) => {
+        cursor = (res.headers['x-next-cursor'] as string | undefined) ?? null;
+      },
+    ),
+  );
   for (const call of [PAPER, ...(ranked ? [RANKED] : []), SUGGESTED, STATUSES, CONFLICTED, REVIEWS]) {
     rows.push(await measure(probe, `${label(call)} (random paper of the track)`, () => [at(call, randomPaper())], chair));
   }
-  rows.push(await measure(probe, `the paper page: ${page.map((step) => step.length).join(' then ')} calls at once, to the last answer`, () => {
-    const id = randomPaper();
-    return page.map((step) => step.map((call) => at(call, id)));
-  }, chair));
+  rows.push(
+    await measure(
+      probe,
+      `the paper page: ${page.map((step) => step.length).join(' then ')} calls at once, to the last answer`,
+      () => {
+        const id = randomPaper();
+        return page.map((step) => step.map((call) => at(call, id)));
+      },
+      chair,
+    ),
+  );
   return { rows, page };
 }
 
-runBench(`chair-desk: ${PAPERS.toLocaleString('en-US')} papers in 4 tracks, ${REVIEWERS.toLocaleString('en-US')} reviewers, a chair of one track`, async () => {
-  printMachine();
-  const webDir = ensureWebDir();
-  const from = serverSources();
-  console.log(`${from.note}.`);
-  const seedRows: Array<Array<string | number>> = [];
-  const rows: Array<Array<string | number>> = [];
-  const drivers: Array<'embedded' | 'postgres'> = ['embedded'];
-  if (process.env.BENCH_EMBEDDED_ONLY) console.log('BENCH_EMBEDDED_ONLY: embedded PostgreSQL only.');
-  else if (await postgresAvailable()) drivers.push('postgres');
-  else console.log('PostgreSQL is not answering: embedded PostgreSQL only.');
-  let shape = '';
-  let page: string[][] = [];
+runBench(
+  `chair-desk: ${PAPERS.toLocaleString('en-US')} papers in 4 tracks, ${REVIEWERS.toLocaleString('en-US')} reviewers, a chair of one track`,
+  async () => {
+    printMachine();
+    const webDir = ensureWebDir();
+    const from = serverSources();
+    console.log(`${from.note}.`);
+    const seedRows: Array<Array<string | number>> = [];
+    const rows: Array<Array<string | number>> = [];
+    const drivers: Array<'embedded' | 'postgres'> = ['embedded'];
+    if (process.env.BENCH_EMBEDDED_ONLY) console.log('BENCH_EMBEDDED_ONLY: embedded PostgreSQL only.');
+    else if (await postgresAvailable()) drivers.push('postgres');
+    else console.log('PostgreSQL is not answering: embedded PostgreSQL only.');
+    let shape = '';
+    let page: string[][] = [];
 
-  for (const driver of drivers) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-chair-'));
-    onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
-    const fresh = driver === 'postgres' ? await freshPostgresDatabase() : undefined;
-    const databaseUrl = fresh?.url;
-    const database = await connectDatabase({ databaseUrl, dataDir });
-    const started = performance.now();
-    const seeded = await seedReviewDesk(database.db, { papers: PAPERS, reviewers: REVIEWERS, tracks: true, bidsPerReviewer: BIDS_PER_REVIEWER, chairTrackId: CHAIR_TRACK });
-    const seedSeconds = (performance.now() - started) / 1000;
-    // What autovacuum does after a bulk load (statistics, the visibility map), and the checkpoint after it, done
-    // now: otherwise they run during the measurements and their CPU counts as the requests'.
-    await database.db.execute(sql`vacuum analyze`);
-    await database.db.execute(sql`checkpoint`);
-    const trackPapers = seeded.paperIds.filter((_, i) => seeded.paperTracks[i] === CHAIR_TRACK);
-    // Newest first: the cursor of the page about 90 % of the way down the chair's list.
-    const newestFirst = [...trackPapers].sort().reverse();
-    const deepCursor = newestFirst[Math.floor(newestFirst.length * 0.9)]!;
-    const [stats] = rowsOf<{ conflicted: string; declared: string }>(await database.db.execute(sql`
-      select (select count(*) from bids where bid = 'conflict') as conflicted, (select count(*) from declared_conflicts) as declared`));
-    shape = `${trackPapers.length.toLocaleString('en-US')} of ${PAPERS.toLocaleString('en-US')} papers in the chair's track; ` +
-      `${seeded.bids.toLocaleString('en-US')} bids (${Number(stats!.conflicted).toLocaleString('en-US')} of them conflict bids); ` +
-      `${Number(stats!.declared).toLocaleString('en-US')} declared conflicts; 2 co-authors and 3 review statuses a paper`;
-    await database.close();
-    seedRows.push([driver, seeded.rows.toLocaleString('en-US'), fmt(seedSeconds, 1), fmt(seeded.rows / seedSeconds, 0)]);
+    for (const driver of drivers) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-chair-'));
+      onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+      const fresh = driver === 'postgres' ? await freshPostgresDatabase() : undefined;
+      const databaseUrl = fresh?.url;
+      const database = await connectDatabase({ databaseUrl, dataDir });
+      const started = performance.now();
+      const seeded = await seedReviewDesk(database.db, {
+        papers: PAPERS,
+        reviewers: REVIEWERS,
+        tracks: true,
+        bidsPerReviewer: BIDS_PER_REVIEWER,
+        chairTrackId: CHAIR_TRACK,
+      });
+      const seedSeconds = (performance.now() - started) / 1000;
+      // What autovacuum does after a bulk load (statistics, the visibility map), and the checkpoint after it, done
+      // now: otherwise they run during the measurements and their CPU counts as the requests'.
+      await database.db.execute(sql`vacuum analyze`);
+      await database.db.execute(sql`checkpoint`);
+      const trackPapers = seeded.paperIds.filter((_, i) => seeded.paperTracks[i] === CHAIR_TRACK);
+      // Newest first: the cursor of the page about 90 % of the way down the chair's list.
+      const newestFirst = [...trackPapers].sort().reverse();
+      const deepCursor = newestFirst[Math.floor(newestFirst.length * 0.9)]!;
+      const [stats] = rowsOf<{ conflicted: string; declared: string }>(
+        await database.db.execute(sql`
+      select (select count(*) from bids where bid = 'conflict') as conflicted, (select count(*) from declared_conflicts) as declared`),
+      );
+      shape =
+        `${trackPapers.length.toLocaleString('en-US')} of ${PAPERS.toLocaleString('en-US')} papers in the chair's track; ` +
+        `${seeded.bids.toLocaleString('en-US')} bids (${Number(stats!.conflicted).toLocaleString('en-US')} of them conflict bids); ` +
+        `${Number(stats!.declared).toLocaleString('en-US')} declared conflicts; 2 co-authors and 3 review statuses a paper`;
+      await database.close();
+      seedRows.push([driver, seeded.rows.toLocaleString('en-US'), fmt(seedSeconds, 1), fmt(seeded.rows / seedSeconds, 0)]);
 
-    const server = await startServer({ webDir, dataDir, databaseUrl, sourcesIn: from.sourcesIn });
-    const probe: CpuProbe = fresh
-      ? { server: server.pid, database: () => backendPids(fresh.name) }
-      : { server: server.pid, database: async () => embeddedDatabasePids(dataDir), reaped: () => childrenCpuMs(embeddedDatabasePids(dataDir)[0] ?? 0) };
-    const measured = await measureChairDesk(server, probe, seeded, trackPapers, deepCursor);
-    page = measured.page;
-    await server.stop();
-    for (const m of measured.rows) {
-      rows.push([m.name, driver, fmt(m.p50, 1), fmt(m.p95, 1), fmt(m.max, 1), fmt(m.serverCpu, 1), fmt(m.dbCpu, 1), m.items, fmt(m.kb, 1), verdict(m.p95 <= TARGET_P95_MS)]);
+      const server = await startServer({ webDir, dataDir, databaseUrl, sourcesIn: from.sourcesIn });
+      const probe: CpuProbe = fresh
+        ? { server: server.pid, database: () => backendPids(fresh.name) }
+        : {
+            server: server.pid,
+            database: async () => embeddedDatabasePids(dataDir),
+            reaped: () => childrenCpuMs(embeddedDatabasePids(dataDir)[0] ?? 0),
+          };
+      const measured = await measureChairDesk(server, probe, seeded, trackPapers, deepCursor);
+      page = measured.page;
+      await server.stop();
+      for (const m of measured.rows) {
+        rows.push([
+          m.name,
+          driver,
+          fmt(m.p50, 1),
+          fmt(m.p95, 1),
+          fmt(m.max, 1),
+          fmt(m.serverCpu, 1),
+          fmt(m.dbCpu, 1),
+          m.items,
+          fmt(m.kb, 1),
+          verdict(m.p95 <= TARGET_P95_MS),
+        ]);
+      }
     }
-  }
 
-  console.log(`Seeded: ${shape}.`);
-  console.log('Seeding (batched drizzle inserts; the VACUUM ANALYZE and CHECKPOINT after it not counted):');
-  printTable(['database', 'rows', 'seconds', 'rows/s'], seedRows);
-  console.log(`The chair's paper page loads ${page.map((step) => step.map((c) => `GET /api${c}`).join(' and ')).join(', then ')}.`);
-  console.log(`Latency as the chair, ${SAMPLES} sequential rounds each after ${WARMUP} warm-up, keep-alive client on loopback:`);
-  console.log('CPU ms: per request (per round for the page), of the server process and of the database\'s processes (on the PostgreSQL server without its parallel workers).');
-  printTable(['request', 'database', 'p50 ms', 'p95 ms', 'max ms', 'server CPU ms', 'db CPU ms', 'items', 'KB', `p95 ≤ ${TARGET_P95_MS} ms`], rows);
-});
+    console.log(`Seeded: ${shape}.`);
+    console.log('Seeding (batched drizzle inserts; the VACUUM ANALYZE and CHECKPOINT after it not counted):');
+    printTable(['database', 'rows', 'seconds', 'rows/s'], seedRows);
+    console.log(`The chair's paper page loads ${page.map((step) => step.map((c) => `GET /api${c}`).join(' and ')).join(', then ')}.`);
+    console.log(`Latency as the chair, ${SAMPLES} sequential rounds each after ${WARMUP} warm-up, keep-alive client on loopback:`);
+    console.log(
+      "CPU ms: per request (per round for the page), of the server process and of the database's processes (on the PostgreSQL server without its parallel workers).",
+    );
+    printTable(
+      ['request', 'database', 'p50 ms', 'p95 ms', 'max ms', 'server CPU ms', 'db CPU ms', 'items', 'KB', `p95 ≤ ${TARGET_P95_MS} ms`],
+      rows,
+    );
+  },
+);

@@ -13,7 +13,19 @@ import { pdfBytes } from '../tests/support/multipart';
 import { bearer, jsonBody, request, type HttpResponse } from './lib/http';
 import { freshPostgresDatabase, postgresAvailable } from './lib/postgres';
 import { ROOT, startServer } from './lib/server';
-import { ensureCommand, ensureWebDir, fmt, freePort, onCleanup, percentile, printMachine, printTable, runBench, sleep, verdict } from './lib/util';
+import {
+  ensureCommand,
+  ensureWebDir,
+  fmt,
+  freePort,
+  onCleanup,
+  percentile,
+  printMachine,
+  printTable,
+  runBench,
+  sleep,
+  verdict,
+} from './lib/util';
 
 const CLIENTS = Number(process.env.BENCH_CLUSTER_CLIENTS ?? 40);
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 30);
@@ -25,7 +37,8 @@ function nginxConfig(dir: string, listen: number, upstreams: number[]): string {
     .replace(/server 127\.0\.0\.1:3001/, `server 127.0.0.1:${upstreams[0]}`)
     .replace(/server 127\.0\.0\.1:3002/, `server 127.0.0.1:${upstreams[1]}`)
     .replace(/listen 80;/, `listen 127.0.0.1:${listen};`);
-  if (!site.includes(`:${upstreams[1]}`) || !site.includes(`:${listen};`)) throw new Error('deploy/nginx.conf no longer has the lines this bench rewrites');
+  if (!site.includes(`:${upstreams[1]}`) || !site.includes(`:${listen};`))
+    throw new Error('deploy/nginx.conf no longer has the lines this bench rewrites');
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -49,7 +62,9 @@ async function startNginx(upstreams: number[]): Promise<{ url: string }> {
   chmodSync(dir, 0o755);
   const port = await freePort();
   writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreams));
-  const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   onCleanup(async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -57,7 +72,11 @@ async function startNginx(upstreams: number[]): Promise<{ url: string }> {
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    try { if ((await fetch(`${url}/api/health`)).ok) return { url }; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url };
+    } catch {
+      /* starting */
+    }
     if (i > 100) throw new Error(`nginx did not answer: ${readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
     await sleep(100);
   }
@@ -65,8 +84,16 @@ async function startNginx(upstreams: number[]): Promise<{ url: string }> {
 
 function multipartBody(fields: Array<[string, string]>, file: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----imse-cluster-${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = fields.map(([k, v]) => Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="paper.pdf"\r\ncontent-type: application/pdf\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const parts: Buffer[] = fields.map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+  );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="paper.pdf"\r\ncontent-type: application/pdf\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -83,15 +110,25 @@ runBench(`cluster: 2 instances behind nginx, ${CLIENTS} clients for ${SECONDS} s
   const lb = await startNginx([a.port, b.port]);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
   const call = (p: string, opts: Parameters<typeof request>[1] = {}): Promise<HttpResponse> =>
-    request(`${lb.url}${p}`, { agent, timeoutMs: 60_000, ...opts }).catch((err: Error) => ({ status: 0, headers: {}, body: Buffer.from(err.message), ms: 0 }));
+    request(`${lb.url}${p}`, { agent, timeoutMs: 60_000, ...opts }).catch((err: Error) => ({
+      status: 0,
+      headers: {},
+      body: Buffer.from(err.message),
+      ms: 0,
+    }));
 
   // One author per client.
-  const authors = await Promise.all(Array.from({ length: CLIENTS }, async (_, i) => {
-    const email = `cluster.author${i}.${Date.now()}@example.org`;
-    const res = await call('/api/signup', { method: 'POST', ...jsonBody({ name: `Author ${i}`, email, password: PASSWORD, confirmPassword: PASSWORD, role: 'Author', tags: [] }) });
-    if (res.status !== 201) throw new Error(`signup: ${res.status} ${res.body}`);
-    return { email, token: JSON.parse(res.body.toString()).token as string };
-  }));
+  const authors = await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      const email = `cluster.author${i}.${Date.now()}@example.org`;
+      const res = await call('/api/signup', {
+        method: 'POST',
+        ...jsonBody({ name: `Author ${i}`, email, password: PASSWORD, confirmPassword: PASSWORD, role: 'Author', tags: [] }),
+      });
+      if (res.status !== 201) throw new Error(`signup: ${res.status} ${res.body}`);
+      return { email, token: JSON.parse(res.body.toString()).token as string };
+    }),
+  );
 
   const acknowledged: Array<{ author: number; id: string; sha: string; size: number }> = [];
   const counts = { requests: 0, errors: 0, errorsAfterKill: 0, errorsBeforeKill: 0 };
@@ -110,7 +147,8 @@ runBench(`cluster: 2 instances behind nginx, ${CLIENTS} clients for ${SECONDS} s
       k.errors++;
       counts.errors++;
       const when = performance.now() >= killedAt ? 'after kill' : 'before kill';
-      if (when === 'after kill') counts.errorsAfterKill++; else counts.errorsBeforeKill++;
+      if (when === 'after kill') counts.errorsAfterKill++;
+      else counts.errorsBeforeKill++;
       statuses.set(`${kind} ${res.status} ${when}`, (statuses.get(`${kind} ${res.status} ${when}`) ?? 0) + 1);
     }
     byKind.set(kind, k);
@@ -127,14 +165,29 @@ runBench(`cluster: 2 instances behind nginx, ${CLIENTS} clients for ${SECONDS} s
         const res = await call('/api/author/my-papers', { headers: auth });
         record('author list', res, res.status === 200);
       } else if (roll < 80) {
-        const res = await call('/api/login', { method: 'POST', ...jsonBody({ email: authors[i]!.email, password: PASSWORD, role: 'Author' }) });
+        const res = await call('/api/login', {
+          method: 'POST',
+          ...jsonBody({ email: authors[i]!.email, password: PASSWORD, role: 'Author' }),
+        });
         record('login', res, res.status === 200);
       } else {
         const pdf = pdfBytes(`cluster-${i}-${n}-${Math.random()}`, 50_000 + ((i * 997 + n * 131) % 400_000));
-        const form = multipartBody([['title', `Cluster paper ${i}-${n}`], ['abstract', 'Submitted during the cluster bench.'], ['keywords', 'AI']], pdf);
-        const res = await call('/api/author/new-paper', { method: 'POST', body: form.body, headers: { ...auth, 'content-type': form.contentType } });
+        const form = multipartBody(
+          [
+            ['title', `Cluster paper ${i}-${n}`],
+            ['abstract', 'Submitted during the cluster bench.'],
+            ['keywords', 'AI'],
+          ],
+          pdf,
+        );
+        const res = await call('/api/author/new-paper', {
+          method: 'POST',
+          body: form.body,
+          headers: { ...auth, 'content-type': form.contentType },
+        });
         record('submission', res, res.status === 201);
-        if (res.status === 201) acknowledged.push({ author: i, id: JSON.parse(res.body.toString()).paper._id, sha: sha(pdf), size: pdf.length });
+        if (res.status === 201)
+          acknowledged.push({ author: i, id: JSON.parse(res.body.toString()).paper._id, sha: sha(pdf), size: pdf.length });
       }
     }
   };
@@ -163,17 +216,45 @@ runBench(`cluster: 2 instances behind nginx, ${CLIENTS} clients for ${SECONDS} s
     }
   }
 
-  printTable(['request', 'count', 'errors', 'p50 ms', 'p99 ms'], [...byKind].map(([kind, k]) => {
-    const ms = k.ms.sort((x, y) => x - y);
-    return [kind, k.n, k.errors, fmt(percentile(ms, 50), 1), fmt(percentile(ms, 99), 1)];
-  }));
+  printTable(
+    ['request', 'count', 'errors', 'p50 ms', 'p99 ms'],
+    [...byKind].map(([kind, k]) => {
+      const ms = k.ms.sort((x, y) => x - y);
+      return [kind, k.n, k.errors, fmt(percentile(ms, 50), 1), fmt(percentile(ms, 99), 1)];
+    }),
+  );
   console.log('');
-  printTable(['requests', 'errors', 'errors before the kill', 'errors after the kill', 'acknowledged papers', 'found afterwards', 'identical bytes', 'all acknowledged papers intact'], [[
-    counts.requests, counts.errors, counts.errorsBeforeKill, counts.errorsAfterKill, acknowledged.length, found, identical,
-    verdict(acknowledged.length > 0 && found === acknowledged.length && identical === acknowledged.length),
-  ]]);
+  printTable(
+    [
+      'requests',
+      'errors',
+      'errors before the kill',
+      'errors after the kill',
+      'acknowledged papers',
+      'found afterwards',
+      'identical bytes',
+      'all acknowledged papers intact',
+    ],
+    [
+      [
+        counts.requests,
+        counts.errors,
+        counts.errorsBeforeKill,
+        counts.errorsAfterKill,
+        acknowledged.length,
+        found,
+        identical,
+        verdict(acknowledged.length > 0 && found === acknowledged.length && identical === acknowledged.length),
+      ],
+    ],
+  );
   if (statuses.size) console.log(`\nerrors by request, status and time: ${[...statuses].map(([k, n]) => `${k}: ${n}`).join('; ')}`);
-  const failures = [a, b].flatMap((s) => s.log().split('\n').filter((l) => /"level":50/.test(l)));
+  const failures = [a, b].flatMap((s) =>
+    s
+      .log()
+      .split('\n')
+      .filter((l) => /"level":50/.test(l)),
+  );
   if (failures.length) console.log(`\nserver errors logged: ${failures.length}; first: ${failures[0]!.slice(0, 1500)}`);
   await b.stop();
   await a.stop().catch(() => {});

@@ -15,7 +15,15 @@ import { newId } from '../src/core/ids';
 import { signToken } from '../src/server/auth/tokens';
 import { connectDatabase, type Db } from '../src/server/db/connect';
 import {
-  authorResponses, discussionPosts, metaReviews, paperFiles, papers, reviewQuestions, reviews, reviewStatuses, reviewVersions,
+  authorResponses,
+  discussionPosts,
+  metaReviews,
+  paperFiles,
+  papers,
+  reviewQuestions,
+  reviews,
+  reviewStatuses,
+  reviewVersions,
 } from '../src/server/db/schema';
 import { bearer, request } from './lib/http';
 import { freshPostgresDatabase, POSTGRES_ADMIN_URL, postgresAvailable } from './lib/postgres';
@@ -59,17 +67,44 @@ const OTHER = '/reviewer/papers/:id/other-reviews';
  */
 const versionsOfEach = (reviewers: string[]) => reviewers.map((r) => VERSIONS.replace(':reviewerId', r));
 /** `reviewers`: the reviews whose versions the page reads as it loads (none since the history loads on opening). */
-const editorPage = (reviewers: string[]) => [[PAPER, RANKED, REVIEWS], [DISCUSSION, META, ...versionsOfEach(reviewers)]];
+const editorPage = (reviewers: string[]) => [
+  [PAPER, RANKED, REVIEWS],
+  [DISCUSSION, META, ...versionsOfEach(reviewers)],
+];
 const chairPage = (reviewers: string[]) => [[PAPER], [RANKED, REVIEWS], [DISCUSSION, META, ...versionsOfEach(reviewers)]];
-const REVIEWER_PAGE = [[ASSIGNED, OWN_REVIEW, DEADLINES, FORM], [OTHER, DISCUSSION]];
+const REVIEWER_PAGE = [
+  [ASSIGNED, OWN_REVIEW, DEADLINES, FORM],
+  [OTHER, DISCUSSION],
+];
 
-interface Measured { name: string; p50: number; p95: number; max: number; items: string; kb: number; serverCpu: number; dbCpu: number }
+interface Measured {
+  name: string;
+  p50: number;
+  p95: number;
+  max: number;
+  items: string;
+  kb: number;
+  serverCpu: number;
+  dbCpu: number;
+}
 
 /** As in chair-desk.ts: the server's and the database's processes, whose CPU time a request costs. */
-interface CpuProbe { server: number; database(): Promise<number[]>; reaped?(): number }
-interface CpuAt { server: number; db: Map<number, number>; reaped: number }
+interface CpuProbe {
+  server: number;
+  database(): Promise<number[]>;
+  reaped?(): number;
+}
+interface CpuAt {
+  server: number;
+  db: Map<number, number>;
+  reaped: number;
+}
 async function cpuSnapshot(probe: CpuProbe): Promise<CpuAt> {
-  return { server: cpuMs(probe.server), db: new Map((await probe.database()).map((pid) => [pid, cpuMs(pid)])), reaped: probe.reaped?.() ?? 0 };
+  return {
+    server: cpuMs(probe.server),
+    db: new Map((await probe.database()).map((pid) => [pid, cpuMs(pid)])),
+    reaped: probe.reaped?.() ?? 0,
+  };
 }
 async function cpuSince(probe: CpuProbe, before: CpuAt): Promise<{ server: number; db: number }> {
   const now = await cpuSnapshot(probe);
@@ -132,17 +167,35 @@ async function measure(probe: CpuProbe, name: string, steps: string[][], headers
   }
   const cpu = await cpuSince(probe, cpuBefore);
   return {
-    name, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times), items: fmt(items / SAMPLES, 0), kb: bytes / SAMPLES / 1024,
-    serverCpu: cpu.server / SAMPLES, dbCpu: cpu.db / SAMPLES,
+    name,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: Math.max(...times),
+    items: fmt(items / SAMPLES, 0),
+    kb: bytes / SAMPLES / 1024,
+    serverCpu: cpu.server / SAMPLES,
+    dbCpu: cpu.db / SAMPLES,
   };
 }
 
-const WORDS = 'the method is sound but the evaluation lacks baselines and the related work misses recent results on robust scalable learning the writing is clear overall'.split(' ');
+const WORDS =
+  'the method is sound but the evaluation lacks baselines and the related work misses recent results on robust scalable learning the writing is clear overall'.split(
+    ' ',
+  );
 const text = (rand: () => number, words: number) => Array.from({ length: words }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
 /** A text revised: about one word in ten changed (what a reviewer's next version looks like). */
-const revise = (rand: () => number, before: string) => before.split(' ').map((w) => (rand() < 0.1 ? WORDS[Math.floor(rand() * WORDS.length)]! : w)).join(' ');
+const revise = (rand: () => number, before: string) =>
+  before
+    .split(' ')
+    .map((w) => (rand() < 0.1 ? WORDS[Math.floor(rand() * WORDS.length)]! : w))
+    .join(' ');
 
-interface Deliberation { paperId: string; reviewerIds: string[]; rows: number; shape: string }
+interface Deliberation {
+  paperId: string;
+  reviewerIds: string[];
+  rows: number;
+  shape: string;
+}
 
 /**
  * The deliberation paper and its background, on top of seedReviewDesk's desk (tracks, bids, a chair of TRACK):
@@ -153,12 +206,31 @@ async function seedDeliberation(db: Db, seeded: Seeded): Promise<Deliberation> {
   const rand = rng(23);
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
   const questions = [
-    { id: newId(), position: 1, kind: 'score' as const, label: 'Originality', options: ['Poor', 'Fair', 'Good', 'Excellent'], visibility: 'authors' as const, required: true },
-    { id: newId(), position: 2, kind: 'choice' as const, label: 'Artifact available', options: ['Yes', 'No', 'Partly'], visibility: 'committee' as const },
+    {
+      id: newId(),
+      position: 1,
+      kind: 'score' as const,
+      label: 'Originality',
+      options: ['Poor', 'Fair', 'Good', 'Excellent'],
+      visibility: 'authors' as const,
+      required: true,
+    },
+    {
+      id: newId(),
+      position: 2,
+      kind: 'choice' as const,
+      label: 'Artifact available',
+      options: ['Yes', 'No', 'Partly'],
+      visibility: 'committee' as const,
+    },
     { id: newId(), position: 3, kind: 'text' as const, label: 'Questions to the authors', visibility: 'authors' as const },
   ];
   await db.insert(reviewQuestions).values(questions);
-  const answers = () => ({ [questions[0]!.id]: 1 + Math.floor(rand() * 4), [questions[1]!.id]: ['Yes', 'No', 'Partly'][Math.floor(rand() * 3)]!, [questions[2]!.id]: text(rand, 30) });
+  const answers = () => ({
+    [questions[0]!.id]: 1 + Math.floor(rand() * 4),
+    [questions[1]!.id]: ['Yes', 'No', 'Partly'][Math.floor(rand() * 3)]!,
+    [questions[2]!.id]: text(rand, 30),
+  });
 
   const reviewRows: Array<typeof reviews.$inferInsert> = [];
   const versionRows: Array<typeof reviewVersions.$inferInsert> = [];
@@ -183,41 +255,94 @@ async function seedDeliberation(db: Db, seeded: Seeded): Promise<Deliberation> {
         if (rand() < 0.33) confidence = 1 + Math.floor(rand() * 5);
       }
       last = {
-        paperId, reviewerId, version: v, recommendation, confidence,
-        commentsToAuthors: toAuthors, commentsToEditor: toEditor, answers: answered, savedAt: at(60 * 24 * (versions - v) + 60),
+        paperId,
+        reviewerId,
+        version: v,
+        recommendation,
+        confidence,
+        commentsToAuthors: toAuthors,
+        commentsToEditor: toEditor,
+        answers: answered,
+        savedAt: at(60 * 24 * (versions - v) + 60),
       };
       versionRows.push(last);
     }
     // The reviews row equals the newest version.
-    reviewRows.push({ paperId, reviewerId, recommendation, confidence, commentsToAuthors: toAuthors, commentsToEditor: toEditor, answers: answered, submittedAt: last!.savedAt });
+    reviewRows.push({
+      paperId,
+      reviewerId,
+      recommendation,
+      confidence,
+      commentsToAuthors: toAuthors,
+      commentsToEditor: toEditor,
+      answers: answered,
+      submittedAt: last!.savedAt,
+    });
   };
 
   const statusOf = new Map<string, string>();
-  for (const r of (await db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId, status: reviewStatuses.status }).from(reviewStatuses))) {
+  for (const r of await db
+    .select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId, status: reviewStatuses.status })
+    .from(reviewStatuses)) {
     statusOf.set(`${r.paperId} ${r.reviewerId}`, r.status);
   }
   seeded.paperIds.forEach((paperId, i) => {
-    const who = (seeded.assignments.get(paperId) ?? []).filter((r) => statusOf.get(`${paperId} ${r}`) === 'Accepted' || statusOf.get(`${paperId} ${r}`) === 'Sent');
+    const who = (seeded.assignments.get(paperId) ?? []).filter(
+      (r) => statusOf.get(`${paperId} ${r}`) === 'Accepted' || statusOf.get(`${paperId} ${r}`) === 'Sent',
+    );
     for (const reviewerId of who) if (rand() < 0.8) addReview(paperId, reviewerId, 1 + Math.floor(rand() * 3));
     if (i % 3 === 0 && who.length) {
       const n = 1 + Math.floor(rand() * 8);
-      for (let k = 0; k < n; k++) postRows.push({ id: newId(), paperId, authorId: who[k % who.length]!, body: text(rand, 40), createdAt: at(n - k) });
+      for (let k = 0; k < n; k++)
+        postRows.push({ id: newId(), paperId, authorId: who[k % who.length]!, body: text(rand, 40), createdAt: at(n - k) });
     }
-    if (i % 5 === 0) metaRows.push({ paperId, authorId: seeded.editorId, recommendation: 'Accepted', toAuthors: text(rand, 80), toCommittee: text(rand, 30) });
+    if (i % 5 === 0)
+      metaRows.push({
+        paperId,
+        authorId: seeded.editorId,
+        recommendation: 'Accepted',
+        toAuthors: text(rand, 80),
+        toCommittee: text(rand, 30),
+      });
   });
 
   // The paper: in the chair's track, submitted by the desk's author, 5 reviewers who accepted and reviewed it.
   const paperId = newId();
-  await db.insert(papers).values({ id: paperId, authorId: seeded.authorId, title: 'On deliberation at scale', abstract: text(rand, 150), keywords: [], trackId: TRACK });
-  await db.insert(paperFiles).values({ id: newId(), paperId, version: 1, storageKey: 'f'.repeat(64), size: 900_000, fileName: 'deliberation.pdf' });
+  await db.insert(papers).values({
+    id: paperId,
+    authorId: seeded.authorId,
+    title: 'On deliberation at scale',
+    abstract: text(rand, 150),
+    keywords: [],
+    trackId: TRACK,
+  });
+  await db
+    .insert(paperFiles)
+    .values({ id: newId(), paperId, version: 1, storageKey: 'f'.repeat(64), size: 900_000, fileName: 'deliberation.pdf' });
   const reviewerIds = seeded.reviewerIds.slice(1, 1 + REVIEWS_ON_PAPER);
-  await db.insert(reviewStatuses).values(reviewerIds.map((reviewerId, k) => ({ paperId, reviewerId, status: 'Accepted', assigned: true, sentAt: at(60 * 24 * 30 - k) })));
+  await db
+    .insert(reviewStatuses)
+    .values(
+      reviewerIds.map((reviewerId, k) => ({ paperId, reviewerId, status: 'Accepted', assigned: true, sentAt: at(60 * 24 * 30 - k) })),
+    );
   for (const reviewerId of reviewerIds) addReview(paperId, reviewerId, VERSIONS_PER_REVIEW);
   const speakers = [...reviewerIds, seeded.editorId, seeded.chair!.id];
   for (let k = 0; k < POSTS_ON_PAPER; k++) {
-    postRows.push({ id: newId(at(POSTS_ON_PAPER - k)), paperId, authorId: speakers[k % speakers.length]!, body: text(rand, 20 + Math.floor(rand() * 100)), createdAt: at(POSTS_ON_PAPER - k) });
+    postRows.push({
+      id: newId(at(POSTS_ON_PAPER - k)),
+      paperId,
+      authorId: speakers[k % speakers.length]!,
+      body: text(rand, 20 + Math.floor(rand() * 100)),
+      createdAt: at(POSTS_ON_PAPER - k),
+    });
   }
-  metaRows.push({ paperId, authorId: seeded.chair!.id, recommendation: 'Revision', toAuthors: text(rand, 150), toCommittee: text(rand, 60) });
+  metaRows.push({
+    paperId,
+    authorId: seeded.chair!.id,
+    recommendation: 'Revision',
+    toAuthors: text(rand, 150),
+    toCommittee: text(rand, 60),
+  });
   await db.insert(authorResponses).values({ paperId, authorId: seeded.authorId, text: text(rand, 400), words: 400 });
 
   for (let i = 0; i < reviewRows.length; i += 1000) await db.insert(reviews).values(reviewRows.slice(i, i + 1000));
@@ -225,7 +350,8 @@ async function seedDeliberation(db: Db, seeded: Seeded): Promise<Deliberation> {
   for (let i = 0; i < postRows.length; i += 1000) await db.insert(discussionPosts).values(postRows.slice(i, i + 1000));
   for (let i = 0; i < metaRows.length; i += 1000) await db.insert(metaReviews).values(metaRows.slice(i, i + 1000));
   const rows = questions.length + reviewRows.length + versionRows.length + postRows.length + metaRows.length + 5;
-  const shape = `the paper: ${REVIEWS_ON_PAPER} reviews × ${VERSIONS_PER_REVIEW} versions (about 250 words to the authors and 60 to the editor, 3 questions answered; ` +
+  const shape =
+    `the paper: ${REVIEWS_ON_PAPER} reviews × ${VERSIONS_PER_REVIEW} versions (about 250 words to the authors and 60 to the editor, 3 questions answered; ` +
     'each version changes about one word in ten, the scores one time in three), ' +
     `${POSTS_ON_PAPER} posts, a meta-review, a 400-word response; background: ${PAPERS.toLocaleString('en-US')} papers, ${REVIEWERS.toLocaleString('en-US')} reviewers, ` +
     `${(reviewRows.length - REVIEWS_ON_PAPER).toLocaleString('en-US')} reviews with ${(versionRows.length - REVIEWS_ON_PAPER * VERSIONS_PER_REVIEW).toLocaleString('en-US')} versions, ` +
@@ -246,81 +372,147 @@ async function measureDeliberation(server: RunningServer, probe: CpuProbe, seede
   const describe = (page: string[][]) => page.map((step) => step.length).join(' then ');
 
   const rows: Measured[] = [];
-  for (const [who, headers] of [['editor', editor], ['track chair', chair]] as const) {
+  for (const [who, headers] of [
+    ['editor', editor],
+    ['track chair', chair],
+  ] as const) {
     for (const call of [PAPER, RANKED, REVIEWS, DISCUSSION, META, VERSIONS.replace(':reviewerId', d.reviewerIds[0]!)]) {
       rows.push(await measure(probe, `${label(call).replace(d.reviewerIds[0]!, ':reviewerId')} (${who})`, [[at(call)]], headers));
     }
   }
-  rows.push(await measure(probe, `the editor's paper page: ${describe(editorPage([]))} calls at once, to the last answer`, steps(editorPage([])), editor));
+  rows.push(
+    await measure(
+      probe,
+      `the editor's paper page: ${describe(editorPage([]))} calls at once, to the last answer`,
+      steps(editorPage([])),
+      editor,
+    ),
+  );
   // What the page cost when every review's history was read with it (before 2026-11-24).
-  rows.push(await measure(probe, `the editor's page as it was, with the ${REVIEWS_ON_PAPER} versions calls (${describe(editorPage(d.reviewerIds))})`, steps(editorPage(d.reviewerIds)), editor));
-  rows.push(await measure(probe, `the track chair's paper page: ${describe(chairPage([]))} calls at once, to the last answer`, steps(chairPage([])), chair));
+  rows.push(
+    await measure(
+      probe,
+      `the editor's page as it was, with the ${REVIEWS_ON_PAPER} versions calls (${describe(editorPage(d.reviewerIds))})`,
+      steps(editorPage(d.reviewerIds)),
+      editor,
+    ),
+  );
+  rows.push(
+    await measure(
+      probe,
+      `the track chair's paper page: ${describe(chairPage([]))} calls at once, to the last answer`,
+      steps(chairPage([])),
+      chair,
+    ),
+  );
   for (const call of [ASSIGNED, OWN_REVIEW, DEADLINES, FORM, OTHER, DISCUSSION]) {
     rows.push(await measure(probe, `${label(call)} (reviewer)`, [[at(call)]], reviewer));
   }
-  rows.push(await measure(probe, `the reviewer's paper page: ${describe(REVIEWER_PAGE)} calls at once, to the last answer`, steps(REVIEWER_PAGE), reviewer));
+  rows.push(
+    await measure(
+      probe,
+      `the reviewer's paper page: ${describe(REVIEWER_PAGE)} calls at once, to the last answer`,
+      steps(REVIEWER_PAGE),
+      reviewer,
+    ),
+  );
   return rows;
 }
 
-runBench(`deliberation: a paper with ${REVIEWS_ON_PAPER} reviews × ${VERSIONS_PER_REVIEW} versions and ${POSTS_ON_PAPER} posts among ${PAPERS.toLocaleString('en-US')} papers`, async () => {
-  printMachine();
-  const [l1, l5] = os.loadavg();
-  console.log(`load average: ${l1!.toFixed(2)} (1 min), ${l5!.toFixed(2)} (5 min) on ${os.availableParallelism()} cores` +
-    (l1! > os.availableParallelism() / 2 ? ' — the machine is busy: latencies will be high and noisy (CPU ms hardly change)' : ''));
-  const webDir = ensureWebDir();
-  const from = serverSources();
-  console.log(`${from.note}.`);
-  const drivers: Array<'embedded' | 'postgres'> = ['embedded'];
-  if (process.env.BENCH_POSTGRES) {
-    if (await postgresAvailable()) drivers.push('postgres');
-    else console.log('BENCH_POSTGRES: PostgreSQL is not answering: embedded PostgreSQL only.');
-  }
-  const seedRows: Array<Array<string | number>> = [];
-  const rows: Array<Array<string | number>> = [];
-  let shape = '';
-  let pages: string[] = [];
-
-  for (const driver of drivers) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-deliberation-'));
-    onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
-    const fresh = driver === 'postgres' ? await freshPostgresDatabase() : undefined;
-    const databaseUrl = fresh?.url;
-    const database = await connectDatabase({ databaseUrl, dataDir });
-    const started = performance.now();
-    const seeded = await seedReviewDesk(database.db, { papers: PAPERS, reviewers: REVIEWERS, tracks: true, bidsPerReviewer: 10, chairTrackId: TRACK });
-    const d = await seedDeliberation(database.db, seeded);
-    const seedSeconds = (performance.now() - started) / 1000;
-    // What autovacuum would do after the bulk load, done now so that it does not run during the measurements.
-    await database.db.execute(sql`vacuum analyze`);
-    await database.db.execute(sql`checkpoint`);
-    await database.close();
-    shape = d.shape;
-    seedRows.push([driver, (seeded.rows + d.rows).toLocaleString('en-US'), fmt(seedSeconds, 1)]);
-    pages = [
-      `editor: ${editorPage([]).map((s) => s.map((c) => `GET /api${c}`).join(', ')).join('; then ')}; a review's versions when its history is opened`,
-      `track chair: GET /api${PAPER} alone first, then as the editor's`,
-      `reviewer: ${REVIEWER_PAGE.map((s) => s.map((c) => `GET /api${c}`).join(', ')).join('; then ')}`,
-    ];
-
-    const server = await startServer({ webDir, dataDir, databaseUrl, sourcesIn: from.sourcesIn });
-    const probe: CpuProbe = fresh
-      ? { server: server.pid, database: () => backendPids(fresh.name) }
-      : { server: server.pid, database: async () => embeddedDatabasePids(dataDir), reaped: () => childrenCpuMs(embeddedDatabasePids(dataDir)[0] ?? 0) };
-    const measured = await measureDeliberation(server, probe, seeded, d);
-    await server.stop();
-    for (const m of measured) {
-      rows.push([m.name, driver, fmt(m.p50, 1), fmt(m.p95, 1), fmt(m.max, 1), fmt(m.serverCpu, 1), fmt(m.dbCpu, 1), m.items, fmt(m.kb, 1), verdict(m.p95 <= TARGET_P95_MS)]);
+runBench(
+  `deliberation: a paper with ${REVIEWS_ON_PAPER} reviews × ${VERSIONS_PER_REVIEW} versions and ${POSTS_ON_PAPER} posts among ${PAPERS.toLocaleString('en-US')} papers`,
+  async () => {
+    printMachine();
+    const [l1, l5] = os.loadavg();
+    console.log(
+      `load average: ${l1!.toFixed(2)} (1 min), ${l5!.toFixed(2)} (5 min) on ${os.availableParallelism()} cores` +
+        (l1! > os.availableParallelism() / 2 ? ' — the machine is busy: latencies will be high and noisy (CPU ms hardly change)' : ''),
+    );
+    const webDir = ensureWebDir();
+    const from = serverSources();
+    console.log(`${from.note}.`);
+    const drivers: Array<'embedded' | 'postgres'> = ['embedded'];
+    if (process.env.BENCH_POSTGRES) {
+      if (await postgresAvailable()) drivers.push('postgres');
+      else console.log('BENCH_POSTGRES: PostgreSQL is not answering: embedded PostgreSQL only.');
     }
-  }
+    const seedRows: Array<Array<string | number>> = [];
+    const rows: Array<Array<string | number>> = [];
+    let shape = '';
+    let pages: string[] = [];
 
-  console.log(`Seeded: ${shape}.`);
-  console.log('Seeding (batched drizzle inserts; the VACUUM ANALYZE and CHECKPOINT after it not counted):');
-  printTable(['database', 'rows', 'seconds'], seedRows);
-  console.log('The pages load:');
-  for (const p of pages) console.log(`- ${p}`);
-  console.log(`Latency, ${SAMPLES} sequential rounds each after ${WARMUP} warm-up, keep-alive client on loopback; target p95 ≤ ${TARGET_P95_MS} ms for the whole page (and each call).`);
-  console.log('CPU ms: per request (per round for a page), of the server process and of the database\'s processes. items: a call\'s posts / reviews / versions, a page\'s calls.');
-  printTable(['request', 'database', 'p50 ms', 'p95 ms', 'max ms', 'server CPU ms', 'db CPU ms', 'items', 'KB', `p95 ≤ ${TARGET_P95_MS} ms`], rows);
-  const [e1, e5] = os.loadavg();
-  console.log(`load average at the end: ${e1!.toFixed(2)} (1 min), ${e5!.toFixed(2)} (5 min).`);
-});
+    for (const driver of drivers) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-deliberation-'));
+      onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+      const fresh = driver === 'postgres' ? await freshPostgresDatabase() : undefined;
+      const databaseUrl = fresh?.url;
+      const database = await connectDatabase({ databaseUrl, dataDir });
+      const started = performance.now();
+      const seeded = await seedReviewDesk(database.db, {
+        papers: PAPERS,
+        reviewers: REVIEWERS,
+        tracks: true,
+        bidsPerReviewer: 10,
+        chairTrackId: TRACK,
+      });
+      const d = await seedDeliberation(database.db, seeded);
+      const seedSeconds = (performance.now() - started) / 1000;
+      // What autovacuum would do after the bulk load, done now so that it does not run during the measurements.
+      await database.db.execute(sql`vacuum analyze`);
+      await database.db.execute(sql`checkpoint`);
+      await database.close();
+      shape = d.shape;
+      seedRows.push([driver, (seeded.rows + d.rows).toLocaleString('en-US'), fmt(seedSeconds, 1)]);
+      pages = [
+        `editor: ${editorPage([])
+          .map((s) => s.map((c) => `GET /api${c}`).join(', '))
+          .join('; then ')}; a review's versions when its history is opened`,
+        `track chair: GET /api${PAPER} alone first, then as the editor's`,
+        `reviewer: ${REVIEWER_PAGE.map((s) => s.map((c) => `GET /api${c}`).join(', ')).join('; then ')}`,
+      ];
+
+      const server = await startServer({ webDir, dataDir, databaseUrl, sourcesIn: from.sourcesIn });
+      const probe: CpuProbe = fresh
+        ? { server: server.pid, database: () => backendPids(fresh.name) }
+        : {
+            server: server.pid,
+            database: async () => embeddedDatabasePids(dataDir),
+            reaped: () => childrenCpuMs(embeddedDatabasePids(dataDir)[0] ?? 0),
+          };
+      const measured = await measureDeliberation(server, probe, seeded, d);
+      await server.stop();
+      for (const m of measured) {
+        rows.push([
+          m.name,
+          driver,
+          fmt(m.p50, 1),
+          fmt(m.p95, 1),
+          fmt(m.max, 1),
+          fmt(m.serverCpu, 1),
+          fmt(m.dbCpu, 1),
+          m.items,
+          fmt(m.kb, 1),
+          verdict(m.p95 <= TARGET_P95_MS),
+        ]);
+      }
+    }
+
+    console.log(`Seeded: ${shape}.`);
+    console.log('Seeding (batched drizzle inserts; the VACUUM ANALYZE and CHECKPOINT after it not counted):');
+    printTable(['database', 'rows', 'seconds'], seedRows);
+    console.log('The pages load:');
+    for (const p of pages) console.log(`- ${p}`);
+    console.log(
+      `Latency, ${SAMPLES} sequential rounds each after ${WARMUP} warm-up, keep-alive client on loopback; target p95 ≤ ${TARGET_P95_MS} ms for the whole page (and each call).`,
+    );
+    console.log(
+      "CPU ms: per request (per round for a page), of the server process and of the database's processes. items: a call's posts / reviews / versions, a page's calls.",
+    );
+    printTable(
+      ['request', 'database', 'p50 ms', 'p95 ms', 'max ms', 'server CPU ms', 'db CPU ms', 'items', 'KB', `p95 ≤ ${TARGET_P95_MS} ms`],
+      rows,
+    );
+    const [e1, e5] = os.loadavg();
+    console.log(`load average at the end: ${e1!.toFixed(2)} (1 min), ${e5!.toFixed(2)} (5 min).`);
+  },
+);

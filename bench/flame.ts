@@ -4,11 +4,31 @@
 //   node --import tsx bench/flame.ts /tmp/prof/CPU.*.cpuprofile docs/benchmarks/flame-load.svg
 import { readFileSync, writeFileSync } from 'node:fs';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
 
-interface Frame { name: string; where: string; self: number; total: number; children: Map<string, Frame> }
+interface Frame {
+  name: string;
+  where: string;
+  self: number;
+  total: number;
+  children: Map<string, Frame>;
+}
 
 const [input, output] = process.argv.slice(2);
 if (!input) {
@@ -48,7 +68,10 @@ for (const [id, us] of selfUs) {
   }
   stack.reverse();
   const leaf = stack[stack.length - 1];
-  if (leaf?.functionName === '(idle)') { idleUs += us; continue; }
+  if (leaf?.functionName === '(idle)') {
+    idleUs += us;
+    continue;
+  }
   let frame = root;
   frame.total += us;
   for (const cf of stack) {
@@ -56,13 +79,20 @@ for (const [id, us] of selfUs) {
     const name = cf.functionName || '(anonymous)';
     const key = `${name} ${where}:${cf.lineNumber + 1}`;
     let next = frame.children.get(key);
-    if (!next) { next = { name, where, self: 0, total: 0, children: new Map() }; frame.children.set(key, next); }
+    if (!next) {
+      next = { name, where, self: 0, total: 0, children: new Map() };
+      frame.children.set(key, next);
+    }
     next.total += us;
     frame = next;
   }
   frame.self += us;
   // Inclusive time of our own functions (each counted once per stack, recursion or not).
-  const ours = new Set(stack.filter((cf) => /^(src|app-server)\//.test(whereOf(cf))).map((cf) => `${cf.functionName || '(anonymous)'} (${whereOf(cf)}:${cf.lineNumber + 1})`));
+  const ours = new Set(
+    stack
+      .filter((cf) => /^(src|app-server)\//.test(whereOf(cf)))
+      .map((cf) => `${cf.functionName || '(anonymous)'} (${whereOf(cf)}:${cf.lineNumber + 1})`),
+  );
   for (const fn of ours) totalByOurFunction.set(fn, (totalByOurFunction.get(fn) ?? 0) + us);
   if (leaf) {
     const where = whereOf(leaf);
@@ -75,10 +105,13 @@ for (const [id, us] of selfUs) {
 const busy = root.total;
 const wall = profile.endTime - profile.startTime;
 const pct = (us: number) => `${((100 * us) / busy).toFixed(1)} %`;
-console.log(`profile: ${(wall / 1e6).toFixed(1)} s wall, ${(busy / 1e6).toFixed(1)} s on the CPU (${((100 * busy) / wall).toFixed(0)} % of one core), ${(idleUs / 1e6).toFixed(1)} s idle`);
+console.log(
+  `profile: ${(wall / 1e6).toFixed(1)} s wall, ${(busy / 1e6).toFixed(1)} s on the CPU (${((100 * busy) / wall).toFixed(0)} % of one core), ${(idleUs / 1e6).toFixed(1)} s idle`,
+);
 const top = (m: Map<string, number>, n: number, title: string) => {
   console.log(`\n${title}`);
-  for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`  ${pct(us).padStart(7)}  ${(us / 1e3).toFixed(0).padStart(7)} ms  ${k}`);
+  for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n))
+    console.log(`  ${pct(us).padStart(7)}  ${(us / 1e3).toFixed(0).padStart(7)} ms  ${k}`);
 };
 top(selfByWhere, 25, 'self time by package or file');
 top(selfByFunction, 30, 'self time by function');
@@ -119,8 +152,11 @@ if (output) {
         const title = `${label} — ${pct(child.total)} (self ${pct(child.self)})`;
         const fits = Math.floor((w - 4) / 6.5);
         const text = fits >= 3 ? (label.length > fits ? label.slice(0, fits - 1) + '…' : label) : '';
-        rects.push(`<g><title>${escape(title)}</title><rect x="${at.toFixed(2)}" y="${depth}" width="${w.toFixed(2)}" height="${rowHeight - 1}" fill="${colourOf(child.where)}"/>`
-          + (text ? `<text x="${(at + 2).toFixed(2)}" y="${depth}" dy="12">${escape(text)}</text>` : '') + '</g>');
+        rects.push(
+          `<g><title>${escape(title)}</title><rect x="${at.toFixed(2)}" y="${depth}" width="${w.toFixed(2)}" height="${rowHeight - 1}" fill="${colourOf(child.where)}"/>` +
+            (text ? `<text x="${(at + 2).toFixed(2)}" y="${depth}" dy="12">${escape(text)}</text>` : '') +
+            '</g>',
+        );
         draw(child, at, depth + 1);
       }
       at += w;
@@ -130,8 +166,12 @@ if (output) {
   const height = (maxDepth + 2) * rowHeight + 30;
   // Depth is drawn from the bottom up, as flame graphs are: y is rewritten once the depth is known.
   const body = rects.map((r) => r.replace(/ y="(\d+)"/g, (_, d: string) => ` y="${height - 10 - (Number(d) + 1) * rowHeight}"`));
-  writeFileSync(output, `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="monospace" font-size="11">`
-    + `<rect width="100%" height="100%" fill="#fff"/><text x="4" y="14" font-size="13">${escape(`${input.split('/').pop()}: ${(busy / 1e6).toFixed(1)} s on the CPU; width is the share of it (hover for figures)`)}</text>`
-    + body.join('') + '</svg>\n');
+  writeFileSync(
+    output,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="monospace" font-size="11">` +
+      `<rect width="100%" height="100%" fill="#fff"/><text x="4" y="14" font-size="13">${escape(`${input.split('/').pop()}: ${(busy / 1e6).toFixed(1)} s on the CPU; width is the share of it (hover for figures)`)}</text>` +
+      body.join('') +
+      '</svg>\n',
+  );
   console.log(`\nflame graph: ${output}`);
 }

@@ -24,13 +24,27 @@ const FLOODS: Flood[] = ['reset, one address', 'reset, new address each', 'login
 
 let addressSeq = 0;
 /** A client address the server believes (TRUST_PROXY=1 and X-Forwarded-For, as behind one balancer). */
-const nextAddress = (prefix: number) => { addressSeq++; return `10.${prefix}.${(addressSeq >> 8) & 255}.${addressSeq & 255}`; };
+const nextAddress = (prefix: number) => {
+  addressSeq++;
+  return `10.${prefix}.${(addressSeq >> 8) & 255}.${addressSeq & 255}`;
+};
 const from = (address: string) => ({ 'x-forwarded-for': address });
 
-interface Run { logins: number[]; loginStatuses: Map<number, number>; floodStatuses: Map<number, number>; floodRequests: number; seconds: number; cpuMsPerSecond: number }
+interface Run {
+  logins: number[];
+  loginStatuses: Map<number, number>;
+  floodStatuses: Map<number, number>;
+  floodRequests: number;
+  seconds: number;
+  cpuMsPerSecond: number;
+}
 
 const bump = (m: Map<number, number>, k: number) => m.set(k, (m.get(k) ?? 0) + 1);
-const statuses = (m: Map<number, number>) => [...m.entries()].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${v.toLocaleString('en-US')} × ${k}`).join(', ') || '–';
+const statuses = (m: Map<number, number>) =>
+  [...m.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([k, v]) => `${v.toLocaleString('en-US')} × ${k}`)
+    .join(', ') || '–';
 
 /** One user logs in again and again (each time from a new address of a campus, under every per-address limit) while `connections` flood. */
 async function measure(server: RunningServer, email: string, flood: Flood | null, connections: number): Promise<Run> {
@@ -41,27 +55,41 @@ async function measure(server: RunningServer, email: string, flood: Flood | null
   const deadline = started + SECONDS * 1000;
   const cpuBefore = cpuMs(server.pid);
   const oneAddress = nextAddress(99);
-  const flooders = flood ? Array.from({ length: connections }, async () => {
-    while (performance.now() < deadline) {
-      const address = flood === 'reset, one address' ? oneAddress : nextAddress(100 + (addressSeq % 50));
-      const body = flood.startsWith('reset')
-        ? jsonBody({ token: BAD_TOKEN, password: 'a new long password', confirmPassword: 'a new long password' })
-        : jsonBody({ email: `nobody${addressSeq}@bench.example.org`, password: 'wrong password', role: 'Author' });
-      const url = `${server.url}/api/${flood.startsWith('reset') ? 'password/reset' : 'login'}`;
-      try {
-        const res = await request(url, { method: 'POST', agent: floodAgent, timeoutMs: 10_000, body: body.body, headers: { ...body.headers, ...from(address) } });
-        bump(run.floodStatuses, res.status);
-      } catch {
-        bump(run.floodStatuses, 0);
-      }
-      run.floodRequests++;
-    }
-  }) : [];
+  const flooders = flood
+    ? Array.from({ length: connections }, async () => {
+        while (performance.now() < deadline) {
+          const address = flood === 'reset, one address' ? oneAddress : nextAddress(100 + (addressSeq % 50));
+          const body = flood.startsWith('reset')
+            ? jsonBody({ token: BAD_TOKEN, password: 'a new long password', confirmPassword: 'a new long password' })
+            : jsonBody({ email: `nobody${addressSeq}@bench.example.org`, password: 'wrong password', role: 'Author' });
+          const url = `${server.url}/api/${flood.startsWith('reset') ? 'password/reset' : 'login'}`;
+          try {
+            const res = await request(url, {
+              method: 'POST',
+              agent: floodAgent,
+              timeoutMs: 10_000,
+              body: body.body,
+              headers: { ...body.headers, ...from(address) },
+            });
+            bump(run.floodStatuses, res.status);
+          } catch {
+            bump(run.floodStatuses, 0);
+          }
+          run.floodRequests++;
+        }
+      })
+    : [];
   const user = (async () => {
     while (performance.now() < deadline) {
       const body = jsonBody({ email, password: PASSWORD, role: 'Author' });
       try {
-        const res = await request(`${server.url}/api/login`, { method: 'POST', agent: userAgent, timeoutMs: 10_000, body: body.body, headers: { ...body.headers, ...from(nextAddress(200)) } });
+        const res = await request(`${server.url}/api/login`, {
+          method: 'POST',
+          agent: userAgent,
+          timeoutMs: 10_000,
+          body: body.body,
+          headers: { ...body.headers, ...from(nextAddress(200)) },
+        });
         bump(run.loginStatuses, res.status);
         if (res.status === 200) run.logins.push(res.ms);
       } catch {
@@ -77,28 +105,45 @@ async function measure(server: RunningServer, email: string, flood: Flood | null
   return run;
 }
 
-runBench('another user\'s login during a password-hash flood', async () => {
+runBench("another user's login during a password-hash flood", async () => {
   printMachine();
   const webDir = ensureWebDir();
-  if (!(await postgresAvailable())) throw new Error('PostgreSQL is not answering on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres)');
+  if (!(await postgresAvailable()))
+    throw new Error('PostgreSQL is not answering on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres)');
   const fresh = await freshPostgresDatabase();
   const server = await startServer({ webDir, databaseUrl: fresh.url, sourcesIn: SOURCES, env: { TRUST_PROXY: '1' } });
-  console.log(`server: the sources in ${SOURCES}, on PostgreSQL; ${SECONDS} s a run; clients' addresses through X-Forwarded-For (TRUST_PROXY=1)\n`);
+  console.log(
+    `server: the sources in ${SOURCES}, on PostgreSQL; ${SECONDS} s a run; clients' addresses through X-Forwarded-For (TRUST_PROXY=1)\n`,
+  );
   const email = `flood.user.${Date.now()}@bench.example.org`;
   const signup = await request(`${server.url}/api/signup`, {
-    method: 'POST', ...jsonBody({ name: 'Flood User', email, password: PASSWORD, confirmPassword: PASSWORD, role: 'Author' }),
+    method: 'POST',
+    ...jsonBody({ name: 'Flood User', email, password: PASSWORD, confirmPassword: PASSWORD, role: 'Author' }),
   });
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${signup.body.toString()}`);
 
   const rows: Array<Array<string | number>> = [];
-  const row = (label: string, n: number | string, r: Run) => rows.push([
-    label, n, r.logins.length, fmt(percentile(r.logins, 50), 0), fmt(percentile(r.logins, 95), 0),
-    statuses(new Map([...r.loginStatuses].filter(([k]) => k !== 200))), fmt(r.floodRequests / r.seconds, 0), statuses(r.floodStatuses), fmt(r.cpuMsPerSecond / 10, 0),
-  ]);
+  const row = (label: string, n: number | string, r: Run) =>
+    rows.push([
+      label,
+      n,
+      r.logins.length,
+      fmt(percentile(r.logins, 50), 0),
+      fmt(percentile(r.logins, 95), 0),
+      statuses(new Map([...r.loginStatuses].filter(([k]) => k !== 200))),
+      fmt(r.floodRequests / r.seconds, 0),
+      statuses(r.floodStatuses),
+      fmt(r.cpuMsPerSecond / 10, 0),
+    ]);
   row('no flood', 0, await measure(server, email, null, 0));
-  const wanted = process.env.BENCH_FLOODS ? FLOODS.filter((f) => process.env.BENCH_FLOODS!.split(',').some((w) => f.startsWith(w.trim()))) : FLOODS;
+  const wanted = process.env.BENCH_FLOODS
+    ? FLOODS.filter((f) => process.env.BENCH_FLOODS!.split(',').some((w) => f.startsWith(w.trim())))
+    : FLOODS;
   for (const flood of wanted) for (const n of CONNECTIONS) row(flood, n, await measure(server, email, flood, n));
-  printTable(['flood', 'connections', 'user\'s logins', 'p50 ms', 'p95 ms', 'user\'s other answers', 'flood req/s', 'flood answers', 'server CPU %'], rows);
+  printTable(
+    ['flood', 'connections', "user's logins", 'p50 ms', 'p95 ms', "user's other answers", 'flood req/s', 'flood answers', 'server CPU %'],
+    rows,
+  );
   console.log(`server RSS after the runs: ${fmt(server.rssMb(), 0)} MB`);
   await server.stop();
   await fresh.drop();

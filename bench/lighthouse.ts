@@ -12,7 +12,11 @@ import { ensureCommand, ensureWebDir, fmt, onCleanup, printMachine, printTable, 
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : [...PUBLIC_PATHS];
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu';
 
-interface NetworkRequest { url: string; resourceType?: string; transferSize?: number }
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
 interface LighthouseResult {
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, { title: string; score: number | null; numericValue?: number; details?: { items?: NetworkRequest[] } }>;
@@ -49,9 +53,19 @@ runBench('lighthouse: every public route, mobile preset', async () => {
   const findings: string[] = [];
   for (const page of PAGES) {
     const report = path.join(out, `${page.replace(/\W+/g, '_') || 'home'}.json`);
-    const r = spawnSync(lighthouse, [`${server.url}${page}`, '--quiet', '--output=json', `--output-path=${report}`,
-      '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=${CHROME_FLAGS}`, '--max-wait-for-load=60000'],
-    { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 });
+    const r = spawnSync(
+      lighthouse,
+      [
+        `${server.url}${page}`,
+        '--quiet',
+        '--output=json',
+        `--output-path=${report}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        `--chrome-flags=${CHROME_FLAGS}`,
+        '--max-wait-for-load=60000',
+      ],
+      { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 },
+    );
     if (r.status !== 0 || !existsSync(report)) {
       rows.push([page, 'failed', '', '', '', '', '', '', '']);
       console.error(`lighthouse failed on ${page}: ${(r.stderr || r.error?.message || '').slice(-500)}`);
@@ -66,9 +80,19 @@ runBench('lighthouse: every public route, mobile preset', async () => {
     const jsGzip = scripts.reduce((n, s) => n + (s.url.startsWith(server.url) ? gzipSizeOf(webDir, new URL(s.url).pathname) : 0), 0);
     const jsTransfer = scripts.reduce((n, s) => n + (s.transferSize ?? 0), 0);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    rows.push([page, score('performance'), score('accessibility'), score('best-practices'), score('seo'),
-      fmt(metric('cumulative-layout-shift'), 3), fmt(metric('largest-contentful-paint') / 1000, 1), fmt(metric('total-blocking-time'), 0),
-      scripts.length, fmt(jsGzip / 1024, 1), fmt(jsTransfer / 1024, 1)]);
+    rows.push([
+      page,
+      score('performance'),
+      score('accessibility'),
+      score('best-practices'),
+      score('seo'),
+      fmt(metric('cumulative-layout-shift'), 3),
+      fmt(metric('largest-contentful-paint') / 1000, 1),
+      fmt(metric('total-blocking-time'), 0),
+      scripts.length,
+      fmt(jsGzip / 1024, 1),
+      fmt(jsTransfer / 1024, 1),
+    ]);
     if (lhr.runtimeError) console.error(`${page}: ${lhr.runtimeError.message}`);
     // What costs points outside performance (whose metrics are in the table).
     for (const id of ['accessibility', 'best-practices', 'seo']) {
@@ -78,6 +102,9 @@ runBench('lighthouse: every public route, mobile preset', async () => {
       }
     }
   }
-  printTable(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'LCP s', 'TBT ms', 'scripts', 'JS gzip KB', 'JS sent KB (br)'], rows);
+  printTable(
+    ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'LCP s', 'TBT ms', 'scripts', 'JS gzip KB', 'JS sent KB (br)'],
+    rows,
+  );
   if (findings.length) console.log(`Failed audits:\n${findings.map((f) => `- ${f}`).join('\n')}\n`);
 });

@@ -33,17 +33,22 @@ async function backendPids(database: string): Promise<number[]> {
 runBench('login and an authenticated list read, on PostgreSQL', async () => {
   printMachine();
   const webDir = ensureWebDir();
-  if (!(await postgresAvailable())) throw new Error('PostgreSQL is not answering on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres)');
+  if (!(await postgresAvailable()))
+    throw new Error('PostgreSQL is not answering on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres)');
   const fresh = await freshPostgresDatabase();
   const database = await connectDatabase({ databaseUrl: fresh.url, dataDir: '/nonexistent' });
   const seeded = await seedReviewDesk(database.db, { papers: PAPERS, reviewers: PAPERS });
   await database.db.execute(sql`analyze`);
-  const emails = rowsOf<{ email: string }>(await database.db.execute(sql`select email from users where role = 'Reviewer' order by id limit 200`)).map((r) => r.email);
+  const emails = rowsOf<{ email: string }>(
+    await database.db.execute(sql`select email from users where role = 'Reviewer' order by id limit 200`),
+  ).map((r) => r.email);
   await database.close();
   const server = await startServer({ webDir, databaseUrl: fresh.url });
   console.log(`database: ${PAPERS.toLocaleString('en-US')} papers, ${PAPERS.toLocaleString('en-US')} reviewers (seeded as in review-desk)`);
   const cost = PASSWORD_COST;
-  console.log(`password hash: scrypt N=${cost.N} (2^${Math.log2(cost.N)}), r=${cost.r}, p=${cost.p}: ${(128 * cost.N * cost.r) / 2 ** 20} MB of memory per hash\n`);
+  console.log(
+    `password hash: scrypt N=${cost.N} (2^${Math.log2(cost.N)}), r=${cost.r}, p=${cost.p}: ${(128 * cost.N * cost.r) / 2 ** 20} MB of memory per hash\n`,
+  );
 
   // Logins: LOGIN_CONCURRENCY clients, each logging in again as soon as it has its answer.
   const agent = new http.Agent({ keepAlive: true, maxSockets: LOGIN_CONCURRENCY });
@@ -53,20 +58,48 @@ runBench('login and an authenticated list read, on PostgreSQL', async () => {
   let n = 0;
   const started = performance.now();
   const loginCpuBefore = cpuMs(server.pid);
-  await Promise.all(Array.from({ length: LOGIN_CONCURRENCY }, async () => {
-    while (performance.now() < deadline) {
-      const email = emails[n++ % emails.length]!;
-      const res = await request(`${server.url}/api/login`, { method: 'POST', agent, ...jsonBody({ email, password: BENCH_PASSWORD, role: 'Reviewer' }) });
-      if (res.status === 200) times.push(res.ms);
-      else failures++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: LOGIN_CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const email = emails[n++ % emails.length]!;
+        const res = await request(`${server.url}/api/login`, {
+          method: 'POST',
+          agent,
+          ...jsonBody({ email, password: BENCH_PASSWORD, role: 'Reviewer' }),
+        });
+        if (res.status === 200) times.push(res.ms);
+        else failures++;
+      }
+    }),
+  );
   const loginSeconds = (performance.now() - started) / 1000;
   const loginCpu = (cpuMs(server.pid) - loginCpuBefore) / (times.length + failures);
-  printTable(['login (POST /api/login)', 'clients', 'logins', 'failed', 'logins/s', 'p50 ms', 'p95 ms', 'server CPU ms/login', `ceiling on ${os.availableParallelism()} cores`], [
-    [`scrypt N=2^${Math.log2(cost.N)} r=${cost.r} p=${cost.p}`, LOGIN_CONCURRENCY, times.length, failures, fmt(times.length / loginSeconds, 1),
-      fmt(percentile(times, 50), 0), fmt(percentile(times, 95), 0), fmt(loginCpu, 1), `${fmt((1000 / loginCpu) * os.availableParallelism(), 0)}/s`],
-  ]);
+  printTable(
+    [
+      'login (POST /api/login)',
+      'clients',
+      'logins',
+      'failed',
+      'logins/s',
+      'p50 ms',
+      'p95 ms',
+      'server CPU ms/login',
+      `ceiling on ${os.availableParallelism()} cores`,
+    ],
+    [
+      [
+        `scrypt N=2^${Math.log2(cost.N)} r=${cost.r} p=${cost.p}`,
+        LOGIN_CONCURRENCY,
+        times.length,
+        failures,
+        fmt(times.length / loginSeconds, 1),
+        fmt(percentile(times, 50), 0),
+        fmt(percentile(times, 95), 0),
+        fmt(loginCpu, 1),
+        `${fmt((1000 / loginCpu) * os.availableParallelism(), 0)}/s`,
+      ],
+    ],
+  );
 
   // The list read: wrk sends the reviewer's bearer token (set in its Lua script).
   const token = await signToken({ sub: seeded.reviewerId, role: 'Reviewer' }, new TextEncoder().encode(BENCH_JWT_SECRET));
@@ -87,13 +120,35 @@ runBench('login and an authenticated list read, on PostgreSQL', async () => {
       const nodeCpu = (cpuMs(server.pid) - before.node) / r.requests;
       const pgCpu = (pgPids.reduce((n, p) => n + cpuMs(p), 0) - before.pg) / r.requests;
       const target = url === listUrl ? verdict(r.requestsPerSecond >= 3000 && r.p99Ms <= 20) : '';
-      rows.push([label, connections, fmt(r.requestsPerSecond, 0), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2), r.non2xx + r.socketErrors,
-        fmt(nodeCpu, 3), fmt(pgCpu, 3), target]);
+      rows.push([
+        label,
+        connections,
+        fmt(r.requestsPerSecond, 0),
+        fmt(r.p50Ms, 2),
+        fmt(r.p99Ms, 2),
+        r.non2xx + r.socketErrors,
+        fmt(nodeCpu, 3),
+        fmt(pgCpu, 3),
+        target,
+      ]);
     }
   }
   console.log(`wrk, 1 thread, 3 s warm-up then ${WRK_SECONDS} s, on loopback:`);
   // CPU per request (from /proc: the server process, and the PostgreSQL backends serving this database)
   // tells what the figures would be on a quiet machine: 2 cores hold at most 2000 / (node + pg + wrk) requests/s.
-  printTable(['request', 'connections', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'node CPU ms/req', 'PostgreSQL CPU ms/req', '≥ 3,000/s and p99 ≤ 20 ms'], rows);
+  printTable(
+    [
+      'request',
+      'connections',
+      'requests/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'node CPU ms/req',
+      'PostgreSQL CPU ms/req',
+      '≥ 3,000/s and p99 ≤ 20 ms',
+    ],
+    rows,
+  );
   console.log(`server RSS after the runs: ${fmt(server.rssMb(), 0)} MB`);
 });

@@ -25,10 +25,16 @@ const PREFERRING = 0.2;
 async function listener(): Promise<{ url: string; received: number[]; close(): Promise<void> }> {
   const received: number[] = [];
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false, disableReverseLookup: true,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    disableReverseLookup: true,
     onData(stream, _session, callback) {
       stream.on('data', () => {});
-      stream.on('end', () => { received.push(performance.now()); callback(); });
+      stream.on('end', () => {
+        received.push(performance.now());
+        callback();
+      });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,30 +54,52 @@ function maxInWindow(times: number[], windowMs: number): number {
 
 runBench('mail to a group', async () => {
   printMachine();
-  const onServer = process.env.BENCH_POSTGRES === '1' && await postgresAvailable();
+  const onServer = process.env.BENCH_POSTGRES === '1' && (await postgresAvailable());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-mail-'));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const database = await connectDatabase({ databaseUrl: onServer ? (await freshPostgresDatabase()).url : undefined, dataDir });
   onCleanup(() => database.close());
   const noop = () => {};
-  const log = { info: noop, warn: noop, error: noop, debug: noop, trace: noop, fatal: noop, child: () => log, level: 'silent', silent: noop } as unknown as FastifyBaseLogger;
+  const log = {
+    info: noop,
+    warn: noop,
+    error: noop,
+    debug: noop,
+    trace: noop,
+    fatal: noop,
+    child: () => log,
+    level: 'silent',
+    silent: noop,
+  } as unknown as FastifyBaseLogger;
   const smtp = await listener();
   onCleanup(() => smtp.close());
 
   const to = Array.from({ length: RECIPIENTS }, (_, i) => `attendee${i}@bench.example.org`);
   const preferring = to.filter((_, i) => i % Math.round(1 / PREFERRING) === 0);
   for (let i = 0; i < preferring.length; i += 1000) {
-    await database.db.insert(mailPreferences).values(preferring.slice(i, i + 1000).map((email, j) => ({ email, category: 'announcements', mode: j % 2 ? 'off' as const : 'daily' as const })));
+    await database.db
+      .insert(mailPreferences)
+      .values(
+        preferring
+          .slice(i, i + 1000)
+          .map((email, j) => ({ email, category: 'announcements', mode: j % 2 ? ('off' as const) : ('daily' as const) })),
+      );
   }
   const mails = to.map((address, i) => ({
-    to: address, template: 'bulkMail' as const,
-    values: { subject: `Registration desk opens at 8:00 (${i})`, body: `Dear attendee ${i},\n\nThe registration desk opens at 8:00 in the lobby.\nhttps://conference.example.org/program\n\nThe organisers` },
+    to: address,
+    template: 'bulkMail' as const,
+    values: {
+      subject: `Registration desk opens at 8:00 (${i})`,
+      body: `Dear attendee ${i},\n\nThe registration desk opens at 8:00 in the lobby.\nhttps://conference.example.org/program\n\nThe organisers`,
+    },
   }));
 
   // 1. Queueing: one transaction, as POST /api/editor/bulk-mails does.
   const fast = createMailer({ smtpUrl: smtp.url, from: 'Bench <bench@example.org>', db: database.db, log, ratePerMinute: 0, pollMs: 50 });
   let started = performance.now();
-  await database.db.transaction(async (tx) => { await fast.sendMany(mails, tx); });
+  await database.db.transaction(async (tx) => {
+    await fast.sendMany(mails, tx);
+  });
   const queueMs = performance.now() - started;
   const queued = RECIPIENTS - preferring.length;
 
@@ -83,8 +111,18 @@ runBench('mail to a group', async () => {
   await fast.close();
 
   const rows: Array<Array<string | number>> = [
-    [`queue a bulk mail of ${RECIPIENTS} (${preferring.length} held or off by preference)`, `${fmt(queueMs, 0)} ms`, '< 5,000 ms', verdict(queueMs < 5000)],
-    [`deliver ${queued} to a loopback SMTP listener, no rate limit`, `${fmt(queued / (deliverMs / 1000), 0)} mails/s (${fmt(deliverMs / 1000)} s)`, '≥ 10 mails/s', verdict(queued / (deliverMs / 1000) >= 10)],
+    [
+      `queue a bulk mail of ${RECIPIENTS} (${preferring.length} held or off by preference)`,
+      `${fmt(queueMs, 0)} ms`,
+      '< 5,000 ms',
+      verdict(queueMs < 5000),
+    ],
+    [
+      `deliver ${queued} to a loopback SMTP listener, no rate limit`,
+      `${fmt(queued / (deliverMs / 1000), 0)} mails/s (${fmt(deliverMs / 1000)} s)`,
+      '≥ 10 mails/s',
+      verdict(queued / (deliverMs / 1000) >= 10),
+    ],
   ];
   if (RATE === 0) {
     printTable(['measure', 'figure', 'target', 'verdict'], rows);
@@ -92,11 +130,24 @@ runBench('mail to a group', async () => {
   }
   // 3. The rate limit: RATE_MAILS more mails with MAIL_RATE_PER_MINUTE = RATE, watched for 75 s.
   const before = smtp.received.length;
-  const limited = createMailer({ smtpUrl: smtp.url, from: 'Bench <bench@example.org>', db: database.db, log, ratePerMinute: RATE, pollMs: 200 });
-  const second = Array.from({ length: RATE_MAILS }, (_, i) => ({ to: `late${i}@bench.example.org`, template: 'bulkMail' as const, values: { subject: 'Late', body: 'Late' } }));
+  const limited = createMailer({
+    smtpUrl: smtp.url,
+    from: 'Bench <bench@example.org>',
+    db: database.db,
+    log,
+    ratePerMinute: RATE,
+    pollMs: 200,
+  });
+  const second = Array.from({ length: RATE_MAILS }, (_, i) => ({
+    to: `late${i}@bench.example.org`,
+    template: 'bulkMail' as const,
+    values: { subject: 'Late', body: 'Late' },
+  }));
   // Wait until the first run's mails are out of the last minute, so the window measures this run alone.
   await sleep(61_000);
-  await database.db.transaction(async (tx) => { await limited.sendMany(second, tx); });
+  await database.db.transaction(async (tx) => {
+    await limited.sendMany(second, tx);
+  });
   const rateStarted = performance.now();
   limited.start();
   await sleep(75_000);
@@ -104,10 +155,18 @@ runBench('mail to a group', async () => {
   const rateTimes = smtp.received.slice(before).filter((t) => t >= rateStarted);
   const inAnyMinute = maxInWindow(rateTimes, 60_000);
 
-  printTable(['measure', 'figure', 'target', 'verdict'], [
-    ...rows,
-    [`most delivered in any 60 s with MAIL_RATE_PER_MINUTE=${RATE} (${RATE_MAILS} queued, 75 s watched)`, String(inAnyMinute), `≤ ${RATE}`, verdict(inAnyMinute <= RATE)],
-    ['delivered in the 75 s', String(rateTimes.length), `${RATE}–${RATE_MAILS}`, verdict(rateTimes.length >= RATE)],
-  ]);
+  printTable(
+    ['measure', 'figure', 'target', 'verdict'],
+    [
+      ...rows,
+      [
+        `most delivered in any 60 s with MAIL_RATE_PER_MINUTE=${RATE} (${RATE_MAILS} queued, 75 s watched)`,
+        String(inAnyMinute),
+        `≤ ${RATE}`,
+        verdict(inAnyMinute <= RATE),
+      ],
+      ['delivered in the 75 s', String(rateTimes.length), `${RATE}–${RATE_MAILS}`, verdict(rateTimes.length >= RATE)],
+    ],
+  );
   console.log(`database: ${onServer ? 'PostgreSQL server' : 'embedded PostgreSQL'}`);
 });

@@ -11,7 +11,9 @@ import { ensureCommand, ensureWebDir, fmt, freePort, onCleanup, percentile, prin
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const RENDERS = 10;
 const changed = (i: number): ConferenceFacts => ({
-  ...CONFERENCE_FACTS_DEFAULTS, edition: `${i}th`, datesText: `March ${i}-${i + 2} 2027`,
+  ...CONFERENCE_FACTS_DEFAULTS,
+  edition: `${i}th`,
+  datesText: `March ${i}-${i + 2} 2027`,
   importantDates: [...CONFERENCE_FACTS_DEFAULTS.importantDates, { label: `Extra date ${i}`, date: '1 May 2027' }],
 });
 
@@ -36,18 +38,25 @@ runBench('public pages from the facts', async () => {
   // The event loop's longest stall during a render: what a request arriving then would wait at most.
   let stall = 0;
   let last = performance.now();
-  const ticker = setInterval(() => { const now = performance.now(); stall = Math.max(stall, now - last - 1); last = now; }, 1);
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    stall = Math.max(stall, now - last - 1);
+    last = now;
+  }, 1);
   await site.render(changed(99));
   clearInterval(ticker);
 
-  printTable(['figure', 'value'], [
-    ['pages with facts', pages],
-    ['load (read files, first text render), ms', fmt(loadMs)],
-    ['first compression after load, ms', fmt(firstMs)],
-    [`render all pages after a save, median of ${RENDERS}, ms`, fmt(percentile(times, 50))],
-    [`render all pages after a save, max of ${RENDERS}, ms`, fmt(Math.max(...times))],
-    ['longest event-loop stall during a render, ms', fmt(stall)],
-  ]);
+  printTable(
+    ['figure', 'value'],
+    [
+      ['pages with facts', pages],
+      ['load (read files, first text render), ms', fmt(loadMs)],
+      ['first compression after load, ms', fmt(firstMs)],
+      [`render all pages after a save, median of ${RENDERS}, ms`, fmt(percentile(times, 50))],
+      [`render all pages after a save, max of ${RENDERS}, ms`, fmt(Math.max(...times))],
+      ['longest event-loop stall during a render, ms', fmt(stall)],
+    ],
+  );
 
   // Answers: in-process lookups, then HTTP with wrk, idle and while the facts change back to back.
   const N = 2_000_000;
@@ -56,7 +65,15 @@ runBench('public pages from the facts', async () => {
   const lookupNs = ((performance.now() - t) * 1e6) / N;
 
   const port = await freePort();
-  const server = createServer(serveSiteFirst(() => site, (_req, res) => { res.statusCode = 404; res.end(); }));
+  const server = createServer(
+    serveSiteFirst(
+      () => site,
+      (_req, res) => {
+        res.statusCode = 404;
+        res.end();
+      },
+    ),
+  );
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   onCleanup(() => new Promise<void>((r) => server.close(() => r())));
   const url = `http://127.0.0.1:${port}/`;
@@ -64,26 +81,37 @@ runBench('public pages from the facts', async () => {
   const idleResult = await runWrkAsync(url, headers);
   let rendering = true;
   let during = 0;
-  const loop = (async () => { for (let i = 0; rendering; i++) { await site.render(changed(i)); during++; } })();
+  const loop = (async () => {
+    for (let i = 0; rendering; i++) {
+      await site.render(changed(i));
+      during++;
+    }
+  })();
   const busyResult = await runWrkAsync(url, headers);
   rendering = false;
   await loop;
-  printTable(['/ (brotli)', 'answer (in process), ns', 'requests/s', 'p50 ms', 'p99 ms', 'renders meanwhile'], [
-    ['idle', fmt(lookupNs, 0), fmt(idleResult.requestsPerSecond, 0), fmt(idleResult.p50Ms, 2), fmt(idleResult.p99Ms, 2), 0],
-    ['facts changing back to back', '', fmt(busyResult.requestsPerSecond, 0), fmt(busyResult.p50Ms, 2), fmt(busyResult.p99Ms, 2), during],
-  ]);
+  printTable(
+    ['/ (brotli)', 'answer (in process), ns', 'requests/s', 'p50 ms', 'p99 ms', 'renders meanwhile'],
+    [
+      ['idle', fmt(lookupNs, 0), fmt(idleResult.requestsPerSecond, 0), fmt(idleResult.p50Ms, 2), fmt(idleResult.p99Ms, 2), 0],
+      ['facts changing back to back', '', fmt(busyResult.requestsPerSecond, 0), fmt(busyResult.p50Ms, 2), fmt(busyResult.p99Ms, 2), during],
+    ],
+  );
 });
 
 /** wrk blocks its caller (spawnSync): run it in a child's time while this process keeps serving. */
 async function runWrkAsync(url: string, headers: Record<string, string>) {
   const { Worker } = await import('node:worker_threads');
   return new Promise<ReturnType<typeof runWrk>>((resolve, reject) => {
-    const worker = new Worker(`
+    const worker = new Worker(
+      `
       const { spawnSync } = require('node:child_process');
       const { workerData, parentPort } = require('node:worker_threads');
       const r = spawnSync('wrk', ['-t1', '-c50', '-d' + workerData.seconds + 's', '--latency', '-H', 'accept-encoding: br, gzip', workerData.url], { encoding: 'utf8' });
       parentPort.postMessage(r.stdout);
-    `, { eval: true, workerData: { url, seconds: SECONDS, headers } });
+    `,
+      { eval: true, workerData: { url, seconds: SECONDS, headers } },
+    );
     worker.once('message', (out: string) => resolve(parseWrk(out)));
     worker.once('error', reject);
   });

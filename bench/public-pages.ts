@@ -7,7 +7,20 @@ import path from 'node:path';
 import { request } from './lib/http';
 import { startServer } from './lib/server';
 import { runWrk, type WrkResult } from './lib/wrk';
-import { cpuMs, ensureCommand, ensureDebianPackage, ensureWebDir, fmt, freePort, onCleanup, printMachine, printTable, runBench, sleep, verdict } from './lib/util';
+import {
+  cpuMs,
+  ensureCommand,
+  ensureDebianPackage,
+  ensureWebDir,
+  fmt,
+  freePort,
+  onCleanup,
+  printMachine,
+  printTable,
+  runBench,
+  sleep,
+  verdict,
+} from './lib/util';
 
 const PAGES = ['/', '/call-for-papers'];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,7 +37,9 @@ async function startNginx(root: string): Promise<{ url: string; brotli: boolean;
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-nginx-'));
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, sub));
-  writeFileSync(path.join(dir, 'nginx.conf'), `
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `
 ${brotli ? `load_module ${BROTLI_MODULE};` : ''}
 ${process.getuid?.() === 0 ? 'user root root;' : ''}
 worker_processes 1;
@@ -51,15 +66,24 @@ http {
     location / { try_files $uri $uri/index.html =404; }
   }
 }
-`);
+`,
+  );
   const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
   let exited = false;
-  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   const stop = async () => {
     if (!exited) {
       child.kill('SIGQUIT');
       await Promise.race([exitedPromise, sleep(5000)]);
-      if (!exited) { child.kill('SIGKILL'); await exitedPromise; }
+      if (!exited) {
+        child.kill('SIGKILL');
+        await exitedPromise;
+      }
     }
     rmSync(dir, { recursive: true, force: true });
   };
@@ -67,7 +91,11 @@ http {
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (exited) throw new Error('nginx exited at startup');
-    try { if ((await request(`${url}/`)).status === 200) break; } catch { /* not yet */ }
+    try {
+      if ((await request(`${url}/`)).status === 200) break;
+    } catch {
+      /* not yet */
+    }
     if (i > 100) throw new Error('nginx did not start');
     await sleep(50);
   }
@@ -86,13 +114,20 @@ runBench('public-pages: our server vs nginx, wrk on loopback', async () => {
   const webDir = ensureWebDir();
   const ours = await startServer({ webDir });
   const nginx = await startNginx(webDir);
-  console.log(`wrk: 1 thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s, Accept-Encoding: ${HEADERS['accept-encoding']}`);
-  console.log(`nginx: 1 worker, gzip_static on${nginx.brotli ? ', brotli_static on' : ''}; ours: node --import tsx src/server/main.ts, NODE_ENV=production, LOG_LEVEL=warn, WEB_DIR=${webDir}\n`);
+  console.log(
+    `wrk: 1 thread, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s, Accept-Encoding: ${HEADERS['accept-encoding']}`,
+  );
+  console.log(
+    `nginx: 1 worker, gzip_static on${nginx.brotli ? ', brotli_static on' : ''}; ours: node --import tsx src/server/main.ts, NODE_ENV=production, LOG_LEVEL=warn, WEB_DIR=${webDir}\n`,
+  );
 
   const rows: Array<Array<string | number>> = [];
   for (const page of PAGES) {
     const results: Record<string, { r: WrkResult; body: string; cpuUs: number }> = {};
-    for (const [name, base, pid] of [['nginx', nginx.url, nginx.workerPid()], ['ours', ours.url, ours.pid]] as const) {
+    for (const [name, base, pid] of [
+      ['nginx', nginx.url, nginx.workerPid()],
+      ['ours', ours.url, ours.pid],
+    ] as const) {
       const url = base + page;
       const body = await encodingOf(url);
       runWrk({ url, seconds: WARMUP_SECONDS, connections: CONNECTIONS, headers: HEADERS });
@@ -104,11 +139,33 @@ runBench('public-pages: our server vs nginx, wrk on loopback', async () => {
     const cpuRatio = results.nginx!.cpuUs / results.ours!.cpuUs;
     for (const name of ['nginx', 'ours'] as const) {
       const { r, body, cpuUs } = results[name]!;
-      rows.push([`${page} ${name}`, body, fmt(r.requestsPerSecond, 0), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2), r.non2xx + r.socketErrors, fmt(cpuUs, 1),
-        name === 'ours' ? `${fmt(ratio, 2)} (${verdict(ratio >= 0.5)})` : '', name === 'ours' ? fmt(cpuRatio, 2) : '']);
+      rows.push([
+        `${page} ${name}`,
+        body,
+        fmt(r.requestsPerSecond, 0),
+        fmt(r.p50Ms, 2),
+        fmt(r.p99Ms, 2),
+        r.non2xx + r.socketErrors,
+        fmt(cpuUs, 1),
+        name === 'ours' ? `${fmt(ratio, 2)} (${verdict(ratio >= 0.5)})` : '',
+        name === 'ours' ? fmt(cpuRatio, 2) : '',
+      ]);
     }
   }
   // CPU time per request (server process only, from /proc) does not depend on what else the machine runs.
-  printTable(['page / server', 'response', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU µs/req', 'ours/nginx req/s (≥ 0.5)', 'nginx/ours CPU per req'], rows);
+  printTable(
+    [
+      'page / server',
+      'response',
+      'requests/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'server CPU µs/req',
+      'ours/nginx req/s (≥ 0.5)',
+      'nginx/ours CPU per req',
+    ],
+    rows,
+  );
   console.log(`server RSS after the runs: ${fmt(ours.rssMb(), 0)} MB`);
 });

@@ -26,30 +26,52 @@ const NAMES = [
 ] as const;
 
 const doc = (name: string, i: number): ReceiptDocument => ({
-  number: `IMSE-2026-${String(i + 1).padStart(6, '0')}`, code: 'ABCD-EFGH-JKMN-PQRS-TVWX', paidAt: new Date(), issuedAt: new Date(),
-  billingName: name, billingAddress: '254 Phayathai Road, Pathumwan, Bangkok 10330, Thailand', email: 'payer@example.org', registrationCode: 'WXYZ-0123-4567-89AB-CDEF',
+  number: `IMSE-2026-${String(i + 1).padStart(6, '0')}`,
+  code: 'ABCD-EFGH-JKMN-PQRS-TVWX',
+  paidAt: new Date(),
+  issuedAt: new Date(),
+  billingName: name,
+  billingAddress: '254 Phayathai Road, Pathumwan, Bangkok 10330, Thailand',
+  email: 'payer@example.org',
+  registrationCode: 'WXYZ-0123-4567-89AB-CDEF',
   item: 'With publication: Student or research scholar, SCOPUS book chapter',
-  lines: [{ label: 'With publication: Student or research scholar, SCOPUS book chapter (early-bird price)', amount: 'INR 29,600.00' },
-    { label: 'Extra pages beyond 10: 2', amount: 'INR 3,000.00' }, { label: 'Coupon STUDENT10', amount: 'INR -2,960.00' }],
-  amount: 'INR 29,640.00', currency: 'INR', method: 'PayU', reference: null, verifyUrl: 'https://imse.example.org/verify/ABCD-EFGH-JKMN-PQRS-TVWX',
-  conference: CONFERENCE_FACTS_DEFAULTS, logo: null,
+  lines: [
+    { label: 'With publication: Student or research scholar, SCOPUS book chapter (early-bird price)', amount: 'INR 29,600.00' },
+    { label: 'Extra pages beyond 10: 2', amount: 'INR 3,000.00' },
+    { label: 'Coupon STUDENT10', amount: 'INR -2,960.00' },
+  ],
+  amount: 'INR 29,640.00',
+  currency: 'INR',
+  method: 'PayU',
+  reference: null,
+  verifyUrl: 'https://imse.example.org/verify/ABCD-EFGH-JKMN-PQRS-TVWX',
+  conference: CONFERENCE_FACTS_DEFAULTS,
+  logo: null,
 });
 
 /** Runs `work` n times with `concurrency` at once; answers receipts a second and the peak RSS growth. */
-async function measure(n: number, concurrency: number, work: (i: number) => Promise<number>): Promise<{ perSecond: number; msEach: number; rssMb: number; bytes: number }> {
+async function measure(
+  n: number,
+  concurrency: number,
+  work: (i: number) => Promise<number>,
+): Promise<{ perSecond: number; msEach: number; rssMb: number; bytes: number }> {
   global.gc?.();
   const rss0 = process.memoryUsage().rss;
   let peak = rss0;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
   let next = 0;
   let bytes = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < n) {
-      const b = await work(next++);
-      bytes += b;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        const b = await work(next++);
+        bytes += b;
+      }
+    }),
+  );
   const ms = performance.now() - t0;
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -77,32 +99,74 @@ runBench('Receipts', async () => {
   const database = await freshPostgresDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-receipts-'));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
-  const app = await buildApp(loadConfig({
-    DATABASE_URL: database.url, DATA_DIR: dataDir, FILE_STORE: 'disk', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://imse.example.org',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-  }), { logger: false });
+  const app = await buildApp(
+    loadConfig({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      FILE_STORE: 'disk',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'https://imse.example.org',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+    }),
+    { logger: false },
+  );
   onCleanup(() => app.close());
   await app.ready();
-  const signup = await app.inject({ method: 'POST', url: '/api/signup', payload: { name: 'Bench Editor', email: `editor@bench-${randomBytes(3).toString('hex')}.example`, password: 'bench-password-2026', confirmPassword: 'bench-password-2026', role: 'Editor' } });
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    payload: {
+      name: 'Bench Editor',
+      email: `editor@bench-${randomBytes(3).toString('hex')}.example`,
+      password: 'bench-password-2026',
+      confirmPassword: 'bench-password-2026',
+      role: 'Editor',
+    },
+  });
   const auth = { authorization: `Bearer ${signup.json().token as string}` };
 
   const ids: string[] = [];
   for (let i = 0; i < N; i++) {
-    const res = await app.inject({ method: 'POST', url: '/api/editor/registrations', headers: auth, payload: { name: NAMES[i % 3]![1], email: `payer${i}@bench.example`, category: 'attending', currency: 'INR', billingAddress: 'Bangkok, Thailand' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/editor/registrations',
+      headers: auth,
+      payload: {
+        name: NAMES[i % 3]![1],
+        email: `payer${i}@bench.example`,
+        category: 'attending',
+        currency: 'INR',
+        billingAddress: 'Bangkok, Thailand',
+      },
+    });
     if (res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
     ids.push(res.json().registration.id as string);
   }
   const numbers: string[] = [];
   const issued = await measure(N, 8, async (i) => {
     const id = ids[i]!;
-    const res = await app.inject({ method: 'POST', url: `/api/editor/registrations/${id}/bank-transfers`, headers: auth, payload: { reference: `BENCH-${i}`, paidOn: '2026-01-05', amountMinor: 20_000 * 74, currency: 'INR' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/editor/registrations/${id}/bank-transfers`,
+      headers: auth,
+      payload: { reference: `BENCH-${i}`, paidOn: '2026-01-05', amountMinor: 20_000 * 74, currency: 'INR' },
+    });
     if (res.statusCode !== 201) throw new Error(`bank transfer: ${res.statusCode} ${res.body}`);
     numbers.push(res.json().receiptNumber as string);
     return 0;
   });
   const sorted = numbers.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
   const gapless = sorted.every((s, i) => s === i + 1);
-  const api: Array<Array<string | number>> = [[`issue (bank transfer, 8 at once), numbers 1…${N} ${gapless ? 'without a gap' : 'WITH GAPS'}`, N, fmt(issued.perSecond, 1), fmt(issued.msEach, 1), '–', fmt(issued.rssMb, 0)]];
+  const api: Array<Array<string | number>> = [
+    [
+      `issue (bank transfer, 8 at once), numbers 1…${N} ${gapless ? 'without a gap' : 'WITH GAPS'}`,
+      N,
+      fmt(issued.perSecond, 1),
+      fmt(issued.msEach, 1),
+      '–',
+      fmt(issued.rssMb, 0),
+    ],
+  ];
   for (const concurrency of [1, 4]) {
     const r = await measure(N, concurrency, async (i) => {
       const res = await app.inject({ method: 'GET', url: `/api/editor/receipts/${numbers[i]!}.pdf`, headers: auth });

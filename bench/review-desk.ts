@@ -21,9 +21,21 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const WARMUP = 10;
 const TARGET_P95_MS = 50;
 
-interface Measured { name: string; p50: number; p95: number; max: number; items: string; kb: number }
+interface Measured {
+  name: string;
+  p50: number;
+  p95: number;
+  max: number;
+  items: string;
+  kb: number;
+}
 
-async function measure(name: string, next: () => string, headers: Record<string, string>, onBody?: (body: unknown, res: { headers: Record<string, unknown> }) => void): Promise<Measured> {
+async function measure(
+  name: string,
+  next: () => string,
+  headers: Record<string, string>,
+  onBody?: (body: unknown, res: { headers: Record<string, unknown> }) => void,
+): Promise<Measured> {
   const times: number[] = [];
   let items = 0;
   let bytes = 0;
@@ -37,7 +49,14 @@ async function measure(name: string, next: () => string, headers: Record<string,
     items += Array.isArray(body) ? body.length : ((body as { papers?: unknown[] }).papers?.length ?? 0);
     bytes += res.body.length;
   }
-  return { name, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times), items: fmt(items / SAMPLES, 0), kb: bytes / SAMPLES / 1024 };
+  return {
+    name,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: Math.max(...times),
+    items: fmt(items / SAMPLES, 0),
+    kb: bytes / SAMPLES / 1024,
+  };
 }
 
 async function once(name: string, url: string, headers: Record<string, string>): Promise<Measured> {
@@ -48,7 +67,8 @@ async function once(name: string, url: string, headers: Record<string, string>):
 }
 
 async function measureDesk(server: RunningServer, seeded: Seeded): Promise<{ timed: Measured[]; single: Measured[] }> {
-  const token = (sub: string, role: 'Editor' | 'Author' | 'Reviewer') => signToken({ sub, role }, new TextEncoder().encode(BENCH_JWT_SECRET));
+  const token = (sub: string, role: 'Editor' | 'Author' | 'Reviewer') =>
+    signToken({ sub, role }, new TextEncoder().encode(BENCH_JWT_SECRET));
   const editor = bearer(await token(seeded.editorId, 'Editor'));
   const author = bearer(await token(seeded.authorId, 'Author'));
   const reviewer = bearer(await token(seeded.reviewerId, 'Reviewer'));
@@ -56,14 +76,32 @@ async function measureDesk(server: RunningServer, seeded: Seeded): Promise<{ tim
   const api = `${server.url}/api`;
 
   const timed: Measured[] = [];
-  timed.push(await measure('GET /api/editor/suggested-reviewers?paperId= (random paper)',
-    () => `${api}/editor/suggested-reviewers?paperId=${seeded.paperIds[Math.floor(rand() * seeded.paperIds.length)]}`, editor));
+  timed.push(
+    await measure(
+      'GET /api/editor/suggested-reviewers?paperId= (random paper)',
+      () => `${api}/editor/suggested-reviewers?paperId=${seeded.paperIds[Math.floor(rand() * seeded.paperIds.length)]}`,
+      editor,
+    ),
+  );
   let cursor: string | null = null;
-  timed.push(await measure('GET /api/editor/papers?limit=50 (walking the cursor)',
-    () => `${api}/editor/papers?limit=50${cursor ? `&cursor=${cursor}` : ''}`, editor,
-    (_b, res) => { cursor = (res.headers['x-next-cursor'] as string | undefined) ?? null; }));
+  timed.push(
+    await measure(
+      'GET /api/editor/papers?limit=50 (walking the cursor)',
+      () => `${api}/editor/papers?limit=50${cursor ? `&cursor=${cursor}` : ''}`,
+      editor,
+      (_b, res) => {
+        cursor = (res.headers['x-next-cursor'] as string | undefined) ?? null;
+      },
+    ),
+  );
   timed.push(await measure('GET /api/author/my-papers (author with 20 papers)', () => `${api}/author/my-papers`, author));
-  timed.push(await measure('GET /api/reviewer/assigned-papers/:id (20 assigned)', () => `${api}/reviewer/assigned-papers/${seeded.reviewerId}`, reviewer));
+  timed.push(
+    await measure(
+      'GET /api/reviewer/assigned-papers/:id (20 assigned)',
+      () => `${api}/reviewer/assigned-papers/${seeded.reviewerId}`,
+      reviewer,
+    ),
+  );
 
   const single = [
     await once('GET /api/editor/papers (no limit: every paper)', `${api}/editor/papers`, editor),
@@ -101,8 +139,16 @@ runBench(`review-desk: ${PAPERS.toLocaleString('en-US')} papers, ${REVIEWERS.toL
     const { timed, single } = await measureDesk(server, seeded);
     await server.stop();
     for (const m of timed) {
-      rows.push([m.name, driver, fmt(m.p50, 1), fmt(m.p95, 1), fmt(m.max, 1), m.items, fmt(m.kb, 1),
-        driver === 'postgres' ? verdict(m.p95 <= TARGET_P95_MS) : '']);
+      rows.push([
+        m.name,
+        driver,
+        fmt(m.p50, 1),
+        fmt(m.p95, 1),
+        fmt(m.max, 1),
+        m.items,
+        fmt(m.kb, 1),
+        driver === 'postgres' ? verdict(m.p95 <= TARGET_P95_MS) : '',
+      ]);
     }
     for (const m of single) singles.push([m.name, driver, fmt(m.p50, 0), m.items, fmt(m.kb, 0)]);
   }

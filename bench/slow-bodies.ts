@@ -25,7 +25,11 @@ function visit(port: number): Promise<{ status: number; ms: number }> {
   return new Promise((resolve) => {
     const s = net.connect({ host: '127.0.0.1', port, localAddress: VISITOR });
     let text = '';
-    const done = (status: number) => { clearTimeout(timer); s.destroy(); resolve({ status, ms: performance.now() - t0 }); };
+    const done = (status: number) => {
+      clearTimeout(timer);
+      s.destroy();
+      resolve({ status, ms: performance.now() - t0 });
+    };
     const timer = setTimeout(() => done(0), 20_000);
     s.on('data', (d: Buffer) => {
       text += d.toString('latin1');
@@ -38,7 +42,12 @@ function visit(port: number): Promise<{ status: number; ms: number }> {
   });
 }
 
-interface Run { times: number[]; statuses: Map<number, number>; cut: number; open: number }
+interface Run {
+  times: number[];
+  statuses: Map<number, number>;
+  cut: number;
+  open: number;
+}
 
 async function measure(server: RunningServer, connections: number): Promise<Run> {
   const sockets: net.Socket[] = [];
@@ -46,11 +55,15 @@ async function measure(server: RunningServer, connections: number): Promise<Run>
   for (let i = 0; i < connections; i++) {
     const s = net.connect({ host: '127.0.0.1', port: server.port, localAddress: ATTACKER });
     s.on('error', () => {});
-    s.on('data', (d: Buffer) => { if (d.toString('latin1').startsWith('HTTP/1.1 408')) cut++; });
+    s.on('data', (d: Buffer) => {
+      if (d.toString('latin1').startsWith('HTTP/1.1 408')) cut++;
+    });
     s.write('POST /api/email/verify HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{');
     sockets.push(s);
   }
-  const drip = setInterval(() => { for (const s of sockets) if (!s.destroyed) s.write(' '); }, DRIP_MS);
+  const drip = setInterval(() => {
+    for (const s of sockets) if (!s.destroyed) s.write(' ');
+  }, DRIP_MS);
   const run: Run = { times: [], statuses: new Map(), cut: 0, open: 0 };
   const deadline = performance.now() + SECONDS * 1000;
   while (performance.now() < deadline) {
@@ -65,20 +78,47 @@ async function measure(server: RunningServer, connections: number): Promise<Run>
   return run;
 }
 
-runBench('another client\'s API requests while slow bodies trickle in from one address', async () => {
+runBench("another client's API requests while slow bodies trickle in from one address", async () => {
   printMachine();
   const webDir = ensureWebDir();
-  if (!(await postgresAvailable())) throw new Error('PostgreSQL is not answering on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres)');
+  if (!(await postgresAvailable()))
+    throw new Error('PostgreSQL is not answering on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres)');
   const fresh = await freshPostgresDatabase();
   const server = await startServer({ webDir, databaseUrl: fresh.url, sourcesIn: SOURCES });
-  console.log(`server: the sources in ${SOURCES}, on PostgreSQL, default settings; ${SECONDS} s a run; one space every ${DRIP_MS} ms per slow body\n`);
+  console.log(
+    `server: the sources in ${SOURCES}, on PostgreSQL, default settings; ${SECONDS} s a run; one space every ${DRIP_MS} ms per slow body\n`,
+  );
   const rows: Array<Array<string | number>> = [];
   for (const n of [0, ...CONNECTIONS]) {
     const r = await measure(server, n);
-    const statuses = [...r.statuses.entries()].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${v} × ${k || 'no answer'}`).join(', ');
-    rows.push([n, r.times.length, fmt(percentile(r.times, 50), 1), fmt(percentile(r.times, 95), 1), fmt(Math.max(...r.times), 0), statuses, n ? r.cut : '–', n ? r.open : '–']);
+    const statuses = [...r.statuses.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([k, v]) => `${v} × ${k || 'no answer'}`)
+      .join(', ');
+    rows.push([
+      n,
+      r.times.length,
+      fmt(percentile(r.times, 50), 1),
+      fmt(percentile(r.times, 95), 1),
+      fmt(Math.max(...r.times), 0),
+      statuses,
+      n ? r.cut : '–',
+      n ? r.open : '–',
+    ]);
   }
-  printTable(['slow bodies', 'visitor\'s requests', 'p50 ms', 'p95 ms', 'max ms', 'visitor\'s answers', 'slow bodies cut (408)', 'still open at the end'], rows);
+  printTable(
+    [
+      'slow bodies',
+      "visitor's requests",
+      'p50 ms',
+      'p95 ms',
+      'max ms',
+      "visitor's answers",
+      'slow bodies cut (408)',
+      'still open at the end',
+    ],
+    rows,
+  );
   await server.stop();
   await fresh.drop();
 });

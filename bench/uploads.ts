@@ -14,7 +14,9 @@ const TARGET_GROWTH_MB = 150;
 
 async function submissionBody(label: string, mb: number) {
   return multipart([
-    ['title', `Upload bench ${label}`], ['abstract', 'Measuring streamed uploads.'], ['keywords', 'AI'],
+    ['title', `Upload bench ${label}`],
+    ['abstract', 'Measuring streamed uploads.'],
+    ['keywords', 'AI'],
     ['file', pdfBytes(label, Math.round(mb * 1024 * 1024)), `${label}.pdf`],
   ]);
 }
@@ -23,7 +25,14 @@ runBench(`uploads: ${CONCURRENT} concurrent submissions`, async () => {
   printMachine();
   const server = await startServer({ webDir: ensureWebDir(), env: { MAX_UPLOAD_MB: '20' } });
   const password = 'upload-bench-password';
-  const signup = jsonBody({ name: 'Upload Bench', email: 'upload.bench@example.org', password, confirmPassword: password, role: 'Author', tags: [] });
+  const signup = jsonBody({
+    name: 'Upload Bench',
+    email: 'upload.bench@example.org',
+    password,
+    confirmPassword: password,
+    role: 'Author',
+    tags: [],
+  });
   const res = await request(`${server.url}/api/signup`, { method: 'POST', ...signup });
   if (res.status !== 201) throw new Error(`signup: ${res.status} ${res.body}`);
   const auth = { authorization: `Bearer ${JSON.parse(res.body.toString()).token}` };
@@ -33,8 +42,14 @@ runBench(`uploads: ${CONCURRENT} concurrent submissions`, async () => {
   let next = 0;
   const submit = async (body: { payload: Buffer; contentType: string }) => {
     const i = next++ % CONCURRENT;
-    return request(`${server.url}/api/author/new-paper`, { method: 'POST', agent: agents[i], from: `127.0.1.${i + 1}`, body: body.payload, headers: { ...auth, 'content-type': body.contentType }, timeoutMs: 300_000 })
-      .catch((err: Error) => ({ status: 0, ms: 0, body: Buffer.from(err.message), headers: {} }));
+    return request(`${server.url}/api/author/new-paper`, {
+      method: 'POST',
+      agent: agents[i],
+      from: `127.0.1.${i + 1}`,
+      body: body.payload,
+      headers: { ...auth, 'content-type': body.contentType },
+      timeoutMs: 300_000,
+    }).catch((err: Error) => ({ status: 0, ms: 0, body: Buffer.from(err.message), headers: {} }));
   };
 
   const rows: Array<Array<string | number>> = [];
@@ -57,11 +72,43 @@ runBench(`uploads: ${CONCURRENT} concurrent submissions`, async () => {
     const growth = peak - baseline;
     const totalMb = bodies.reduce((n, b) => n + b.payload.length, 0) / 1024 / 1024;
     const times = results.map((r) => r.ms).sort((a, b) => a - b);
-    rows.push([`${mb} MB`, `${ok}/${CONCURRENT}`, errors ? `${errors} (${statuses})` : '0', fmt(seconds, 1), fmt(totalMb / seconds, 0), fmt(ok / seconds, 1),
-      fmt(times[times.length - 1]! / 1000, 1), fmt(baseline, 0), fmt(peak, 0), fmt(growth, 0), samples.length,
-      verdict(growth < TARGET_GROWTH_MB && errors === 0)]);
-    if (errors) console.log(`first error: ${results.find((r) => r.status !== 201)?.body.toString().slice(0, 300)}`);
+    rows.push([
+      `${mb} MB`,
+      `${ok}/${CONCURRENT}`,
+      errors ? `${errors} (${statuses})` : '0',
+      fmt(seconds, 1),
+      fmt(totalMb / seconds, 0),
+      fmt(ok / seconds, 1),
+      fmt(times[times.length - 1]! / 1000, 1),
+      fmt(baseline, 0),
+      fmt(peak, 0),
+      fmt(growth, 0),
+      samples.length,
+      verdict(growth < TARGET_GROWTH_MB && errors === 0),
+    ]);
+    if (errors)
+      console.log(
+        `first error: ${results
+          .find((r) => r.status !== 201)
+          ?.body.toString()
+          .slice(0, 300)}`,
+      );
   }
-  printTable(['PDF size', '201s', 'errors', 'wall s', 'MB/s', 'papers/s', 'slowest s', 'RSS before MB', 'RSS peak MB', 'growth MB', 'RSS samples',
-    `growth < ${TARGET_GROWTH_MB} MB, 0 errors`], rows);
+  printTable(
+    [
+      'PDF size',
+      '201s',
+      'errors',
+      'wall s',
+      'MB/s',
+      'papers/s',
+      'slowest s',
+      'RSS before MB',
+      'RSS peak MB',
+      'growth MB',
+      'RSS samples',
+      `growth < ${TARGET_GROWTH_MB} MB, 0 errors`,
+    ],
+    rows,
+  );
 });

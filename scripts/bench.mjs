@@ -4,7 +4,29 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 
-const ALL = ['public-pages', 'review-desk', 'chair-desk', 'uploads', 'login', 'hash-flood', 'blind-pdf', 'lighthouse', 'load', 'engine', 'assign', 'cluster', 'deadline', 'deliberation', 'mail', 'camera-ready-zip', 'attendees', 'receipts', 'abstract-book', 'page-facts', 'slow-bodies'];
+const ALL = [
+  'public-pages',
+  'review-desk',
+  'chair-desk',
+  'uploads',
+  'login',
+  'hash-flood',
+  'blind-pdf',
+  'lighthouse',
+  'load',
+  'engine',
+  'assign',
+  'cluster',
+  'deadline',
+  'deliberation',
+  'mail',
+  'camera-ready-zip',
+  'attendees',
+  'receipts',
+  'abstract-book',
+  'page-facts',
+  'slow-bodies',
+];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((n) => !ALL.includes(n));
 if (unknown.length) {
@@ -23,8 +45,10 @@ if (!existsSync(`${webDir}/index.html`)) {
 
 const [l1, l5] = os.loadavg();
 console.log(`# Benchmarks: ${names.join(', ')}`);
-console.log(`load average before: ${l1.toFixed(2)} (1 min), ${l5.toFixed(2)} (5 min) on ${os.availableParallelism()} cores` +
-  (l1 > os.availableParallelism() / 2 ? ' — the machine is busy: figures will be low and noisy' : ''));
+console.log(
+  `load average before: ${l1.toFixed(2)} (1 min), ${l5.toFixed(2)} (5 min) on ${os.availableParallelism()} cores` +
+    (l1 > os.availableParallelism() / 2 ? ' — the machine is busy: figures will be low and noisy' : ''),
+);
 
 const results = [];
 for (const name of names) {

@@ -6,7 +6,15 @@ import { build } from 'esbuild';
 
 const out = path.join(process.env.BUILD_DIR ?? 'build', 'app-server');
 rmSync(out, { recursive: true, force: true });
-const options = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
+const options = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+};
 await build({ ...options, entryPoints: ['src/server/main.ts'], outfile: path.join(out, 'main.mjs') });
 // The child process that reads and rewrites PDFs (src/server/storage/pdf-jobs.ts looks for it beside main.mjs).
 await build({ ...options, entryPoints: ['src/server/storage/pdf-worker.ts'], outfile: path.join(out, 'pdf-worker.mjs') });

@@ -9,7 +9,10 @@ let count = 0;
 const walk = (dir) => {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) { walk(full); continue; }
+    if (statSync(full).isDirectory()) {
+      walk(full);
+      continue;
+    }
     if (!compressible.test(name)) continue;
     const body = readFileSync(full);
     if (body.length < 256) continue;

@@ -11,9 +11,12 @@ const packages = lock.packages;
 
 function platformOf(name) {
   const n = name.split('/').pop();
-  const os = ['android', 'darwin', 'freebsd', 'openbsd', 'openharmony', 'win32', 'linux', 'sunos', 'aix', 'netbsd'].find((o) => n.includes(`-${o}-`) || n.endsWith(`-${o}`));
-  const cpu = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'wasm32', 'mips64el']
-    .find((c) => new RegExp(`-${c}(-|$)`).test(n));
+  const os = ['android', 'darwin', 'freebsd', 'openbsd', 'openharmony', 'win32', 'linux', 'sunos', 'aix', 'netbsd'].find(
+    (o) => n.includes(`-${o}-`) || n.endsWith(`-${o}`),
+  );
+  const cpu = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'wasm32', 'mips64el'].find((c) =>
+    new RegExp(`-${c}(-|$)`).test(n),
+  );
   const libc = /-musl/.test(n) ? 'musl' : /-gnu/.test(n) && os === 'linux' ? 'glibc' : undefined;
   return { os, cpu, libc };
 }
@@ -41,6 +44,8 @@ for (const [path, pkg] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
 console.log(`added ${added} platform stubs to ${file}`);

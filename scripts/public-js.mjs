@@ -72,8 +72,9 @@ function asset(ref) {
     const body = readFileSync(path.join(root, ref));
     const text = body.toString('utf8');
     // Static imports of the built chunk: `import ... from "./x.js"`, `import "./x.js"`, `export ... from "./x.js"`.
-    const imports = [...text.matchAll(/(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js|\/assets\/[^"']+\.js)["']/g)]
-      .map((m) => (m[1].startsWith('/') ? m[1] : path.posix.join(path.posix.dirname(ref), m[1])));
+    const imports = [
+      ...text.matchAll(/(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js|\/assets\/[^"']+\.js)["']/g),
+    ].map((m) => (m[1].startsWith('/') ? m[1] : path.posix.join(path.posix.dirname(ref), m[1])));
     cache.set(ref, { gzip: gzipSync(body, { level: 9 }).length, raw: body.length, imports });
   }
   return cache.get(ref);
@@ -97,12 +98,24 @@ for (const { page, file } of pages(root)) {
   const all = closure(referenced);
   const gzip = [...all].reduce((n, ref) => n + asset(ref).gzip, 0);
   const raw = [...all].reduce((n, ref) => n + asset(ref).raw, 0);
-  const row = { page: page === '/' ? '/' : page.replace(/\/$/, ''), scripts: all.size, notInHtml: all.size - referenced.length, raw, gzip, all };
+  const row = {
+    page: page === '/' ? '/' : page.replace(/\/$/, ''),
+    scripts: all.size,
+    notInHtml: all.size - referenced.length,
+    raw,
+    gzip,
+    all,
+  };
   rows.push(row);
 }
 
 const header = ['page', 'scripts', 'KB raw', 'KB gzip'];
-const table = rows.map((r) => [r.page, String(r.scripts) + (r.notInHtml > 0 ? ` (+${r.notInHtml} imported only)` : ''), kb(r.raw), kb(r.gzip)]);
+const table = rows.map((r) => [
+  r.page,
+  String(r.scripts) + (r.notInHtml > 0 ? ` (+${r.notInHtml} imported only)` : ''),
+  kb(r.raw),
+  kb(r.gzip),
+]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
 const line = (cells) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
 console.log(line(header));
@@ -112,7 +125,8 @@ for (const t of table) console.log(line(t));
 if (verbose) {
   for (const r of rows) {
     console.log(`\nscripts of ${r.page} (gzip bytes):`);
-    for (const ref of [...r.all].sort((a, b) => asset(b).gzip - asset(a).gzip)) console.log(`${String(asset(ref).gzip).padStart(8)}  ${ref}`);
+    for (const ref of [...r.all].sort((a, b) => asset(b).gzip - asset(a).gzip))
+      console.log(`${String(asset(ref).gzip).padStart(8)}  ${ref}`);
   }
 }
 

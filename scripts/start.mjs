@@ -47,7 +47,8 @@ const step = (label, args) => {
 };
 
 const server = path.join(buildDir, 'app-server', 'main.mjs');
-if (stale(path.join(buildDir, 'client', 'index.html'), ['src/web', 'src/core', 'public'])) step('Building the site', ['run', '-s', 'build']);
+if (stale(path.join(buildDir, 'client', 'index.html'), ['src/web', 'src/core', 'public']))
+  step('Building the site', ['run', '-s', 'build']);
 else if (stale(server, ['src/server', 'src/core'])) step('Compiling the server', ['run', '-s', 'build:server']);
 // The server serves the site this build made (config.ts: WEB_DIR, ./build/client unless told).
 if (process.env.BUILD_DIR && !process.env.WEB_DIR) process.env.WEB_DIR = path.join(buildDir, 'client');
@@ -87,9 +88,18 @@ function parentOf(pid) {
 }
 
 function commandOf(pid) {
-  try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '); } catch { return ''; }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
 }
 
 function isAlive(pid) {
-  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }

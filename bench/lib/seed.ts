@@ -4,7 +4,17 @@ import { TAGS } from '../../src/core/tags';
 import { DEFAULT_TRACKS } from '../../src/core/tracks';
 import { hashPassword } from '../../src/server/auth/password';
 import type { Db } from '../../src/server/db/connect';
-import { bids, comments, declaredConflicts, paperCoAuthors, paperFiles, papers, reviewStatuses, trackChairs, users } from '../../src/server/db/schema';
+import {
+  bids,
+  comments,
+  declaredConflicts,
+  paperCoAuthors,
+  paperFiles,
+  papers,
+  reviewStatuses,
+  trackChairs,
+  users,
+} from '../../src/server/db/schema';
 
 export const BENCH_PASSWORD = 'bench-password-2026';
 
@@ -34,7 +44,10 @@ function pickTags(rand: () => number, min: number, max: number, from: readonly s
  */
 export const benchAddress = (who: string, tag: string) => `${who}@${who}-${tag}.example`;
 
-const WORDS = 'model data system network learning analysis method approach results performance evaluation framework design novel efficient robust scalable distributed secure adaptive'.split(' ');
+const WORDS =
+  'model data system network learning analysis method approach results performance evaluation framework design novel efficient robust scalable distributed secure adaptive'.split(
+    ' ',
+  );
 function sentence(rand: () => number, words: number): string {
   return Array.from({ length: words }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
 }
@@ -116,7 +129,8 @@ export async function seedReviewDesk(db: Db, opts: SeedOptions): Promise<Seeded>
       const main = trackIndex();
       reviewerTrack.push(main);
       tags = pickTags(rand, 1, 6, DEFAULT_TRACKS[main]!.topics);
-      if (rand() < 0.25) tags = [...new Set([...tags, ...pickTags(rand, 1, 2, DEFAULT_TRACKS[(main + 1 + Math.floor(rand() * 3)) % 4]!.topics)])];
+      if (rand() < 0.25)
+        tags = [...new Set([...tags, ...pickTags(rand, 1, 2, DEFAULT_TRACKS[(main + 1 + Math.floor(rand() * 3)) % 4]!.topics)])];
     } else {
       tags = pickTags(rand, 1, 6);
     }
@@ -133,7 +147,15 @@ export async function seedReviewDesk(db: Db, opts: SeedOptions): Promise<Seeded>
   let chair: Seeded['chair'];
   if (opts.chairTrackId) {
     chair = { id: newId(), email: benchAddress('chair', tag), trackId: opts.chairTrackId };
-    userRows.push({ id: chair.id, name: 'Bench Chair', email: chair.email, role: 'Editor', passwordHash, chairOnly: true, emailVerifiedAt: new Date() });
+    userRows.push({
+      id: chair.id,
+      name: 'Bench Chair',
+      email: chair.email,
+      role: 'Editor',
+      passwordHash,
+      chairOnly: true,
+      emailVerifiedAt: new Date(),
+    });
   }
 
   const paperRows: Array<typeof papers.$inferInsert> = [];
@@ -146,12 +168,30 @@ export async function seedReviewDesk(db: Db, opts: SeedOptions): Promise<Seeded>
     const track = opts.tracks ? DEFAULT_TRACKS[trackIndex()]! : undefined;
     paperTracks.push(track?.id ?? 'track-2');
     paperRows.push({
-      id, authorId: owner, title: `On ${sentence(rand, 6)}`, abstract: sentence(rand, 120),
-      keywords: track ? pickTags(rand, 1, 5, track.topics) : pickTags(rand, 1, 5), ...(track ? { trackId: track.id } : {}),
+      id,
+      authorId: owner,
+      title: `On ${sentence(rand, 6)}`,
+      abstract: sentence(rand, 120),
+      keywords: track ? pickTags(rand, 1, 5, track.topics) : pickTags(rand, 1, 5),
+      ...(track ? { trackId: track.id } : {}),
     });
-    fileRows.push({ id: newId(), paperId: id, version: 1, storageKey: randomBytes(32).toString('hex'), size: 250_000 + Math.floor(rand() * 2_000_000), fileName: `paper-${i}.pdf` });
+    fileRows.push({
+      id: newId(),
+      paperId: id,
+      version: 1,
+      storageKey: randomBytes(32).toString('hex'),
+      size: 250_000 + Math.floor(rand() * 2_000_000),
+      fileName: `paper-${i}.pdf`,
+    });
     if (opts.tracks) {
-      for (const position of [0, 1]) coAuthorRows.push({ paperId: id, position, name: `Co-author ${i}.${position}`, email: benchAddress(`co${i}x${position}`, tag), affiliation: `Institute ${i}.${position}` });
+      for (const position of [0, 1])
+        coAuthorRows.push({
+          paperId: id,
+          position,
+          name: `Co-author ${i}.${position}`,
+          email: benchAddress(`co${i}x${position}`, tag),
+          affiliation: `Institute ${i}.${position}`,
+        });
     }
   }
   const paperIds = paperRows.map((p) => p.id!);
@@ -174,7 +214,8 @@ export async function seedReviewDesk(db: Db, opts: SeedOptions): Promise<Seeded>
   const commentRows: Array<typeof comments.$inferInsert> = [];
   paperIds.forEach((paperId, i) => {
     const who = assignments.get(paperId) ?? [];
-    if (who.length && (i % 3 === 0 || who.includes(reviewerIds[0]!))) commentRows.push({ id: newId(), paperId, reviewerId: who[0]!, text: sentence(rand, 40) });
+    if (who.length && (i % 3 === 0 || who.includes(reviewerIds[0]!)))
+      commentRows.push({ id: newId(), paperId, reviewerId: who[0]!, text: sentence(rand, 40) });
   });
 
   // One paper in ten names a reviewer its author declares conflicted (by address, as the author would).
@@ -194,7 +235,7 @@ export async function seedReviewDesk(db: Db, opts: SeedOptions): Promise<Seeded>
       else byTrack.set(paperTracks[i]!, [id]);
     });
     reviewerIds.forEach((reviewerId, r) => {
-      const pool = opts.tracks ? byTrack.get(DEFAULT_TRACKS[reviewerTrack[r]!]!.id) ?? [] : paperIds;
+      const pool = opts.tracks ? (byTrack.get(DEFAULT_TRACKS[reviewerTrack[r]!]!.id) ?? []) : paperIds;
       const count = Math.min(pool.length, Math.floor(rand() * (2 * opts.bidsPerReviewer! + 1)));
       const chosen = new Set<string>();
       while (chosen.size < count) chosen.add(pool[Math.floor(rand() * pool.length)]!);
@@ -215,8 +256,25 @@ export async function seedReviewDesk(db: Db, opts: SeedOptions): Promise<Seeded>
   await insertBatched('bids', bidRows, (b) => db.insert(bids).values(b), 5000);
   if (chair) await db.insert(trackChairs).values({ trackId: chair.trackId, email: chair.email.toLowerCase() });
   return {
-    editorId, authorId, reviewerId: reviewerIds[0]!, reviewerIds, authorIds, paperIds, paperTracks, chair, bids: bidRows.length, assignments,
-    rows: userRows.length + paperRows.length + fileRows.length + coAuthorRows.length + statusRows.length + commentRows.length
-      + declaredRows.length + bidRows.length + (chair ? 1 : 0),
+    editorId,
+    authorId,
+    reviewerId: reviewerIds[0]!,
+    reviewerIds,
+    authorIds,
+    paperIds,
+    paperTracks,
+    chair,
+    bids: bidRows.length,
+    assignments,
+    rows:
+      userRows.length +
+      paperRows.length +
+      fileRows.length +
+      coAuthorRows.length +
+      statusRows.length +
+      commentRows.length +
+      declaredRows.length +
+      bidRows.length +
+      (chair ? 1 : 0),
   };
 }

@@ -33,7 +33,10 @@ export function serverCommand(root = ROOT): string[] {
  * loopback, NODE_ENV=production, LOG_LEVEL=warn; without DATABASE_URL it starts its embedded PostgreSQL.
  */
 export async function startServer(opts: {
-  webDir: string; dataDir?: string; databaseUrl?: string; env?: Record<string, string>;
+  webDir: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
   /** Run the server from the sources of this checkout (through tsx) instead of the compiled build, e.g. an older commit's worktree. */
   sourcesIn?: string;
 }): Promise<RunningServer> {
@@ -44,28 +47,41 @@ export async function startServer(opts: {
   const out = openSync(logFile, 'a');
   // E.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (bench/flame.ts draws it).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...(opts.sourcesIn ? ['--import', 'tsx', 'src/server/main.ts'] : serverCommand())], {
-    cwd: opts.sourcesIn ?? ROOT,
-    stdio: ['ignore', out, out],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIR: opts.webDir,
-      JWT_SECRET: BENCH_JWT_SECRET,
-      DATABASE_URL: opts.databaseUrl ?? '',
-      ...opts.env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, ...(opts.sourcesIn ? ['--import', 'tsx', 'src/server/main.ts'] : serverCommand())],
+    {
+      cwd: opts.sourcesIn ?? ROOT,
+      stdio: ['ignore', out, out],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WEB_DIR: opts.webDir,
+        JWT_SECRET: BENCH_JWT_SECRET,
+        DATABASE_URL: opts.databaseUrl ?? '',
+        ...opts.env,
+      },
     },
-  });
+  );
   let exited = false;
-  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const log = () => readFileSync(logFile, 'utf8');
   const server: RunningServer = {
-    url, port, pid: child.pid!, dataDir, log,
+    url,
+    port,
+    pid: child.pid!,
+    dataDir,
+    log,
     rssMb: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
@@ -75,7 +91,10 @@ export async function startServer(opts: {
       if (!exited) {
         child.kill('SIGTERM');
         await Promise.race([exitedPromise, sleep(10_000)]);
-        if (!exited) { child.kill('SIGKILL'); await exitedPromise; }
+        if (!exited) {
+          child.kill('SIGKILL');
+          await exitedPromise;
+        }
       }
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
       rmSync(path.dirname(logFile), { recursive: true, force: true });
@@ -88,7 +107,9 @@ export async function startServer(opts: {
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) throw new Error(`server did not answer /api/health within 60 s:\n${log()}`);
     await sleep(100);
   }
@@ -99,10 +120,17 @@ export async function startServer(opts: {
 export function sampleRss(server: RunningServer, everyMs = 50): { stop(): number[]; peak(): number } {
   const samples: number[] = [server.rssMb()];
   const timer = setInterval(() => {
-    try { samples.push(server.rssMb()); } catch { /* process gone */ }
+    try {
+      samples.push(server.rssMb());
+    } catch {
+      /* process gone */
+    }
   }, everyMs);
   return {
-    stop: () => { clearInterval(timer); return samples; },
+    stop: () => {
+      clearInterval(timer);
+      return samples;
+    },
     peak: () => Math.max(...samples),
   };
 }
@@ -135,7 +163,9 @@ export function childPids(parent: number): number[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) found.push(Number(entry));
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return found;
 }

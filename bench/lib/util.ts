@@ -12,7 +12,11 @@ export function onCleanup(fn: () => Promise<void> | void): void {
 async function runCleanups(): Promise<void> {
   while (cleanups.length) {
     const fn = cleanups.pop()!;
-    try { await fn(); } catch (err) { console.error('cleanup failed:', err); }
+    try {
+      await fn();
+    } catch (err) {
+      console.error('cleanup failed:', err);
+    }
   }
 }
 
@@ -20,7 +24,9 @@ async function runCleanups(): Promise<void> {
 export function runBench(name: string, body: () => Promise<void>): void {
   const started = Date.now();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => { void runCleanups().then(() => process.exit(130)); });
+    process.once(signal, () => {
+      void runCleanups().then(() => process.exit(130));
+    });
   }
   console.log(`\n## ${name}\n`);
   body()
@@ -76,12 +82,16 @@ export function ensureDebianPackage(debianPackage: string, present: () => boolea
   if (present()) return true;
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
   console.log(`installing Debian's ${debianPackage}…`);
-  const r = spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${debianPackage}`], { stdio: 'inherit' });
+  const r = spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${debianPackage}`], {
+    stdio: 'inherit',
+  });
   return r.status === 0 && present();
 }
 
 const which = (command: string) =>
-  spawnSync('sh', ['-c', `command -v ${command} || { test -x /usr/sbin/${command} && echo /usr/sbin/${command}; }`], { encoding: 'utf8' }).stdout.trim();
+  spawnSync('sh', ['-c', `command -v ${command} || { test -x /usr/sbin/${command} && echo /usr/sbin/${command}; }`], {
+    encoding: 'utf8',
+  }).stdout.trim();
 
 /** The path of a command, installing its Debian package when it is missing. */
 export function ensureCommand(command: string, debianPackage: string): string {

@@ -19,23 +19,36 @@ export interface WrkResult {
  * One wrk run (Debian's wrk, installed when missing). Headers go through a Lua script, whose `done`
  * prints the figures as JSON, so nothing depends on wrk's human-readable units.
  */
-export function runWrk(opts: { url: string; seconds: number; connections: number; threads?: number; headers?: Record<string, string> }): WrkResult {
+export function runWrk(opts: {
+  url: string;
+  seconds: number;
+  connections: number;
+  threads?: number;
+  headers?: Record<string, string>;
+}): WrkResult {
   const wrk = ensureCommand('wrk', 'wrk');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'imse-bench-wrk-'));
   const script = path.join(dir, 'bench.lua');
   const headerLines = Object.entries(opts.headers ?? {})
-    .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`).join('\n');
-  writeFileSync(script, `${headerLines}
+    .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+    .join('\n');
+  writeFileSync(
+    script,
+    `${headerLines}
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"p50":%d,"p99":%d,"max":%d,"status":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d}\\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), latency.max,
     e.status, e.connect, e.read, e.write, e.timeout))
 end
-`);
+`,
+  );
   try {
-    const r = spawnSync(wrk, ['-t', String(opts.threads ?? 1), '-c', String(opts.connections), '-d', `${opts.seconds}s`, '-s', script, opts.url],
-      { encoding: 'utf8', timeout: (opts.seconds + 30) * 1000 });
+    const r = spawnSync(
+      wrk,
+      ['-t', String(opts.threads ?? 1), '-c', String(opts.connections), '-d', `${opts.seconds}s`, '-s', script, opts.url],
+      { encoding: 'utf8', timeout: (opts.seconds + 30) * 1000 },
+    );
     const line = /WRK_JSON (.+)/.exec(r.stdout)?.[1];
     if (!line) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
     const j = JSON.parse(line) as Record<string, number>;

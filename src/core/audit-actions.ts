@@ -76,7 +76,12 @@ export const AUDIT_ACTIONS = {
 
   // The review form, tracks and settings
   'review-form.create': z.strictObject({
-    questionId: Id, kind: z.string(), label: z.string(), visibility: z.string(), required: z.boolean(), options: z.array(z.string()),
+    questionId: Id,
+    kind: z.string(),
+    label: z.string(),
+    visibility: z.string(),
+    required: z.boolean(),
+    options: z.array(z.string()),
   }),
   'review-form.update': z.strictObject({ ...UpdateQuestionBody.shape, questionId: Id, label: z.string() }),
   'track.create': z.strictObject({ trackId: Id, name: z.string() }),
@@ -86,7 +91,9 @@ export const AUDIT_ACTIONS = {
   'settings.signature': stored,
   'settings.signature-remove': stored,
   'conference.update': z.strictObject({
-    facts: ConferenceFacts, organiserName: z.string().optional(), organiserTitle: z.string().optional(),
+    facts: ConferenceFacts,
+    organiserName: z.string().optional(),
+    organiserTitle: z.string().optional(),
   }),
   'conference.logo': stored,
   'conference.logo-remove': stored,
@@ -115,23 +122,48 @@ export const AUDIT_ACTIONS = {
   'pricing.coupon.update': z.strictObject({ ...CouponPatchBody.shape, code: z.string() }),
   /** By the registrant or the editor (`coupon`), or from a payment form that named its fee only (`via`). */
   'registration.create': z.strictObject({
-    registrationId: Id, category: z.string(), currency: Currency, amountMinor: minor, earlyBird: z.boolean(),
-    coupon: z.string().nullable().optional(), via: z.literal('payment-modal').optional(),
+    registrationId: Id,
+    category: z.string(),
+    currency: Currency,
+    amountMinor: minor,
+    earlyBird: z.boolean(),
+    coupon: z.string().nullable().optional(),
+    via: z.literal('payment-modal').optional(),
   }),
   'registration.cancel': z.strictObject({ registrationId: Id, category: z.string(), coupon: z.string().nullable() }),
   'registration.reinstate': z.strictObject({
-    registrationId: Id, paymentId: Id, coupon: z.string().nullable(), couponUse: z.enum(['taken-again', 'limit-reached']).nullable(),
-    amountMinor: minor, currency: Currency,
+    registrationId: Id,
+    paymentId: Id,
+    coupon: z.string().nullable(),
+    couponUse: z.enum(['taken-again', 'limit-reached']).nullable(),
+    amountMinor: minor,
+    currency: Currency,
   }),
   'registration.check-in': z.strictObject({ registrationId: Id }),
   'payment.callback': z.strictObject({
-    provider: z.enum(['payu', 'stripe']), kind: z.string(), txnid: z.string(), status: z.enum(PAYMENT_STATUSES), amount: z.string(), currency: z.string(),
+    provider: z.enum(['payu', 'stripe']),
+    kind: z.string(),
+    txnid: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    amount: z.string(),
+    currency: z.string(),
   }),
   'payment.bank-transfer': z.strictObject({
-    registrationId: Id, paymentId: Id, amountMinor: minor, currency: Currency, reference: z.string(), paidOn: z.string(),
+    registrationId: Id,
+    paymentId: Id,
+    amountMinor: minor,
+    currency: Currency,
+    reference: z.string(),
+    paidOn: z.string(),
   }),
   'receipt.issue': z.strictObject({
-    receiptNumber: z.string(), registrationId: Id, paymentId: Id, amountMinor: minor, currency: Currency, method: z.string(), owedMinor: minor,
+    receiptNumber: z.string(),
+    registrationId: Id,
+    paymentId: Id,
+    amountMinor: minor,
+    currency: Currency,
+    method: z.string(),
+    owedMinor: minor,
   }),
   'workshop.waitlist-join': z.strictObject({ courseId: z.string() }),
   'workshop.seat-offer': z.strictObject({ courseId: z.string(), waitlistId: Id }),
@@ -164,6 +196,8 @@ export function checkAuditDetails(action: AuditAction, details: unknown): void {
   const result = AUDIT_ACTIONS[action].safeParse(details);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new Error(`Audit details of ${action} do not fit its schema: ${issue ? `${issue.path.join('.') || '(details)'}: ${issue.message}` : 'invalid'}`);
+    throw new Error(
+      `Audit details of ${action} do not fit its schema: ${issue ? `${issue.path.join('.') || '(details)'}: ${issue.message}` : 'invalid'}`,
+    );
   }
 }

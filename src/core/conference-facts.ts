@@ -1,4 +1,3 @@
-
 /**
  * The conference's own facts (decision 0051), which the editor edits at /editor/conference: name, edition, dates,
  * venue, time zone, contact, the important dates shown on the public pages. Public pages, mails, calendar files
@@ -19,8 +18,17 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export interface ImportantDate { label: string; date: string }
-export interface ConferenceVenue { resort: string; city: string; country: string; countryCode: string; address: string }
+export interface ImportantDate {
+  label: string;
+  date: string;
+}
+export interface ConferenceVenue {
+  resort: string;
+  city: string;
+  country: string;
+  countryCode: string;
+  address: string;
+}
 /** The facts as stored (settings.conference) and as the editor's form sends them. */
 export interface ConferenceFacts {
   /** "5th": printed before the name in the title. */
@@ -78,7 +86,14 @@ export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
 /** Milliseconds the zone is ahead of UTC at an instant (Bangkok: +7 h). */
 export function zoneOffsetMs(timeZone: string, at: Date): number {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(at);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour') % 24, n('minute'), n('second'));
@@ -115,19 +130,48 @@ export function zoneLabel(f: Pick<ConferenceFacts, 'timeZone' | 'startDate'>): s
  * (escaped for where it stands) when it loads the site and whenever the facts change: decision 0050.
  */
 export const FACT_NAMES = [
-  'title', 'edition', 'name', 'shortName', 'startDate', 'endDate', 'datesText', 'submissionsDatesText', 'timeZone', 'zoneLabel',
-  'venueResort', 'venueCity', 'venueCountry', 'venueCountryCode', 'venueAddress', 'contactEmail', 'contactPhone', 'phoneDigits',
+  'title',
+  'edition',
+  'name',
+  'shortName',
+  'startDate',
+  'endDate',
+  'datesText',
+  'submissionsDatesText',
+  'timeZone',
+  'zoneLabel',
+  'venueResort',
+  'venueCity',
+  'venueCountry',
+  'venueCountryCode',
+  'venueAddress',
+  'contactEmail',
+  'contactPhone',
+  'phoneDigits',
 ] as const;
 export type FactName = (typeof FACT_NAMES)[number];
 
 /** Every fact a page can show, as text. */
 export function factValues(f: ConferenceFacts): Record<FactName, string> {
   return {
-    title: conferenceTitle(f), edition: f.edition, name: f.name, shortName: f.shortName,
-    startDate: f.startDate, endDate: f.endDate, datesText: f.datesText, submissionsDatesText: f.submissionsDatesText,
-    timeZone: f.timeZone, zoneLabel: zoneLabel(f),
-    venueResort: f.venue.resort, venueCity: f.venue.city, venueCountry: f.venue.country, venueCountryCode: f.venue.countryCode, venueAddress: f.venue.address,
-    contactEmail: f.contactEmail, contactPhone: f.contactPhone, phoneDigits: phoneDigits(f.contactPhone),
+    title: conferenceTitle(f),
+    edition: f.edition,
+    name: f.name,
+    shortName: f.shortName,
+    startDate: f.startDate,
+    endDate: f.endDate,
+    datesText: f.datesText,
+    submissionsDatesText: f.submissionsDatesText,
+    timeZone: f.timeZone,
+    zoneLabel: zoneLabel(f),
+    venueResort: f.venue.resort,
+    venueCity: f.venue.city,
+    venueCountry: f.venue.country,
+    venueCountryCode: f.venue.countryCode,
+    venueAddress: f.venue.address,
+    contactEmail: f.contactEmail,
+    contactPhone: f.contactPhone,
+    phoneDigits: phoneDigits(f.contactPhone),
   };
 }
 
@@ -135,4 +179,3 @@ export const FACT_TOKEN_OPEN = '\u27E6';
 export const FACT_TOKEN_CLOSE = '\u27E7';
 /** The token a prerendered page carries for a fact: ⟦title⟧. */
 export const factToken = (name: FactName | string): string => `${FACT_TOKEN_OPEN}${name}${FACT_TOKEN_CLOSE}`;
-

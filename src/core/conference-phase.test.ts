@@ -3,8 +3,14 @@ import { describe, expect, test } from 'vitest';
 import { currentPhase, PHASES, phaseSentence, phaseTimeline, type PhaseDates, type PhaseRole } from './conference-phase';
 
 const NONE: PhaseDates = {
-  submissionDeadline: null, biddingDeadline: null, reviewDeadline: null, responseOpens: null, responseCloses: null,
-  discussionDeadline: null, notificationDate: null, cameraReadyDeadline: null,
+  submissionDeadline: null,
+  biddingDeadline: null,
+  reviewDeadline: null,
+  responseOpens: null,
+  responseCloses: null,
+  discussionDeadline: null,
+  notificationDate: null,
+  cameraReadyDeadline: null,
 };
 /** Every date set, one a month through 2026. */
 const ALL: PhaseDates = {
@@ -63,11 +69,17 @@ describe('boundaries', () => {
   });
 
   test('any instant falls in exactly one phase, and the phases never go backwards in time', () => {
-    fc.assert(fc.property(fc.integer({ min: Date.parse('2025-06-01'), max: Date.parse('2027-01-01') }), fc.integer({ min: 1, max: 1e10 }), (t, dt) => {
-      const a = PHASES.indexOf(phaseAt(ALL, new Date(t).toISOString()));
-      const b = PHASES.indexOf(phaseAt(ALL, new Date(t + dt).toISOString()));
-      return a >= 0 && b >= a;
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse('2025-06-01'), max: Date.parse('2027-01-01') }),
+        fc.integer({ min: 1, max: 1e10 }),
+        (t, dt) => {
+          const a = PHASES.indexOf(phaseAt(ALL, new Date(t).toISOString()));
+          const b = PHASES.indexOf(phaseAt(ALL, new Date(t + dt).toISOString()));
+          return a >= 0 && b >= a;
+        },
+      ),
+    );
   });
 });
 
@@ -82,7 +94,11 @@ describe('dates not set', () => {
     const dates = { ...NONE, reviewDeadline: ALL.reviewDeadline, cameraReadyDeadline: ALL.cameraReadyDeadline };
     expect(phaseTimeline(dates).map((s) => s.phase)).toEqual(['reviewing', 'camera-ready', 'closed']);
     expect(currentPhase(dates, at('2026-01-01T00:00:00Z'))).toMatchObject({ phase: 'reviewing', next: 'camera-ready' });
-    expect(currentPhase(dates, at('2026-05-01T00:00:00Z'))).toMatchObject({ phase: 'camera-ready', until: ALL.cameraReadyDeadline, next: 'closed' });
+    expect(currentPhase(dates, at('2026-05-01T00:00:00Z'))).toMatchObject({
+      phase: 'camera-ready',
+      until: ALL.cameraReadyDeadline,
+      next: 'closed',
+    });
   });
 
   test('a response that only opens (no closing date) is left out; without an opening date it starts at the phase before', () => {
@@ -106,7 +122,17 @@ describe('phaseSentence', () => {
   });
 
   test('every phase has a sentence for every role, one sentence with the date when the phase ends', () => {
-    const instants = ['2026-01-15', '2026-02-15', '2026-03-15', '2026-04-05', '2026-04-15', '2026-05-15', '2026-06-15', '2026-07-15', '2026-08-15'];
+    const instants = [
+      '2026-01-15',
+      '2026-02-15',
+      '2026-03-15',
+      '2026-04-05',
+      '2026-04-15',
+      '2026-05-15',
+      '2026-06-15',
+      '2026-07-15',
+      '2026-08-15',
+    ];
     for (const role of ['Author', 'Reviewer', 'Editor', 'Chair'] as const) {
       for (const day of instants) {
         const s = currentPhase(ALL, at(`${day}T00:00:00Z`));

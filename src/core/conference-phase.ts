@@ -46,7 +46,12 @@ const ENDS: ReadonlyArray<[Exclude<Phase, 'closed'>, keyof PhaseDates]> = [
   ['camera-ready', 'cameraReadyDeadline'],
 ];
 
-export interface TimelineStep { phase: Phase; label: string; startsAt: string | null; endsAt: string | null }
+export interface TimelineStep {
+  phase: Phase;
+  label: string;
+  startsAt: string | null;
+  endsAt: string | null;
+}
 export interface PhaseState {
   phase: Phase;
   label: string;
@@ -100,7 +105,11 @@ export type PhaseRole = 'Author' | 'Reviewer' | 'Editor' | 'Chair';
  * What `role` can do now and until when, in one sentence. `format` writes an instant as the screens write dates
  * (the login area's shared formatter), so the words live here and the date style in one place.
  */
-export function phaseSentence(state: Pick<PhaseState, 'phase' | 'until' | 'timeline' | 'now'>, role: PhaseRole, format: (iso: string) => string): string {
+export function phaseSentence(
+  state: Pick<PhaseState, 'phase' | 'until' | 'timeline' | 'now'>,
+  role: PhaseRole,
+  format: (iso: string) => string,
+): string {
   const until = state.until ? format(state.until) : null;
   const by = (text: string, word = 'until') => (until ? `${text} ${word} ${until}.` : `${text}.`);
   const opens = state.timeline.find((s) => s.phase === 'response')?.startsAt ?? null;
@@ -122,7 +131,8 @@ export function phaseSentence(state: Pick<PhaseState, 'phase' | 'until' | 'timel
       return by('Reviewers can save their reviews');
     case 'response':
       if (role === 'Author') return by(`You can respond to the reviews${window}`);
-      if (role === 'Reviewer') return by(`Authors can respond to the reviews${window}`) + ' You may update your review after reading a response.';
+      if (role === 'Reviewer')
+        return by(`Authors can respond to the reviews${window}`) + ' You may update your review after reading a response.';
       return by(`Authors can respond to the reviews${window}`);
     case 'discussion':
       if (role === 'Author') return by('The committee is discussing the papers', 'until');

@@ -9,8 +9,19 @@ import { countryName, orcidUrl, splitPersonName } from './proceedings';
 export const CROSSREF_SCHEMA_VERSION = '5.3.1';
 export const CROSSREF_NAMESPACE = `http://www.crossref.org/schema/${CROSSREF_SCHEMA_VERSION}`;
 
-export interface CrossrefAuthor { name: string; affiliation: string; country: string; orcid: string | null }
-export interface CrossrefPaper { doi: string; resourceUrl: string; title: string; year: number; authors: CrossrefAuthor[] }
+export interface CrossrefAuthor {
+  name: string;
+  affiliation: string;
+  country: string;
+  orcid: string | null;
+}
+export interface CrossrefPaper {
+  doi: string;
+  resourceUrl: string;
+  title: string;
+  year: number;
+  authors: CrossrefAuthor[];
+}
 export interface CrossrefDeposit {
   batchId: string;
   /** When the deposit was made: Crossref keeps the one with the highest timestamp. */
@@ -23,7 +34,8 @@ export interface CrossrefDeposit {
 }
 
 // XML 1.0 allows tab, LF, CR and everything from U+0020 except surrogates out of pairs, U+FFFE and U+FFFF.
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 /** Text or an attribute value as XML: markup characters as entities, characters XML cannot hold dropped. */
@@ -45,34 +57,40 @@ function conferenceDate(start: string, end: string): string {
 function personName(author: CrossrefAuthor, first: boolean): string {
   const { given, surname } = splitPersonName(author.name);
   const institution = author.affiliation.trim()
-    // Crossref 5.3.1's institution has no country element: the country's name goes in institution_place.
-    ? `<affiliations><institution>${el('institution_name', author.affiliation.trim())}${author.country ? el('institution_place', countryName(author.country)) : ''}</institution></affiliations>`
+    ? // Crossref 5.3.1's institution has no country element: the country's name goes in institution_place.
+      `<affiliations><institution>${el('institution_name', author.affiliation.trim())}${author.country ? el('institution_place', countryName(author.country)) : ''}</institution></affiliations>`
     : '';
-  return `<person_name sequence="${first ? 'first' : 'additional'}" contributor_role="author">`
-    + `${given ? el('given_name', given) : ''}${el('surname', surname)}${institution}`
-    + `${author.orcid ? el('ORCID', orcidUrl(author.orcid)) : ''}</person_name>`;
+  return (
+    `<person_name sequence="${first ? 'first' : 'additional'}" contributor_role="author">` +
+    `${given ? el('given_name', given) : ''}${el('surname', surname)}${institution}` +
+    `${author.orcid ? el('ORCID', orcidUrl(author.orcid)) : ''}</person_name>`
+  );
 }
 
 /** One paper: its authors, title, publication year and DOI with the URL it resolves to. */
 export function conferencePaperXml(p: CrossrefPaper): string {
   const contributors = p.authors.length ? `<contributors>${p.authors.map((a, i) => personName(a, i === 0)).join('')}</contributors>` : '';
-  return `<conference_paper publication_type="full_text">${contributors}<titles>${el('title', p.title)}</titles>`
-    + `<publication_date media_type="online">${el('year', String(p.year))}</publication_date>`
-    + `<doi_data>${el('doi', p.doi)}${el('resource', p.resourceUrl)}</doi_data></conference_paper>\n`;
+  return (
+    `<conference_paper publication_type="full_text">${contributors}<titles>${el('title', p.title)}</titles>` +
+    `<publication_date media_type="online">${el('year', String(p.year))}</publication_date>` +
+    `<doi_data>${el('doi', p.doi)}${el('resource', p.resourceUrl)}</doi_data></conference_paper>\n`
+  );
 }
 
 /** The document before its papers: the declaration, doi_batch's head, and the conference's event and proceedings. */
 export function crossrefOpening(d: Omit<CrossrefDeposit, 'papers'>): string {
-  return '<?xml version="1.0" encoding="UTF-8"?>\n'
-    + `<doi_batch xmlns="${CROSSREF_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" version="${CROSSREF_SCHEMA_VERSION}" `
-    + `xsi:schemaLocation="${CROSSREF_NAMESPACE} https://www.crossref.org/schemas/crossref${CROSSREF_SCHEMA_VERSION}.xsd">\n`
-    + `<head>${el('doi_batch_id', d.batchId)}${el('timestamp', timestamp(d.at))}`
-    + `<depositor>${el('depositor_name', d.depositor.name)}${el('email_address', d.depositor.email)}</depositor>${el('registrant', d.registrant)}</head>\n`
-    + '<body>\n<conference>\n'
-    + `<event_metadata>${el('conference_name', d.conference.name)}${el('conference_acronym', d.conference.acronym)}`
-    + `${el('conference_location', d.conference.location)}${conferenceDate(d.conference.start, d.conference.end)}</event_metadata>\n`
-    + `<proceedings_metadata language="en">${el('proceedings_title', d.proceedings.title)}<publisher>${el('publisher_name', d.proceedings.publisher)}</publisher>`
-    + `<publication_date media_type="online">${el('year', String(d.proceedings.year))}</publication_date><noisbn reason="simple_series"/></proceedings_metadata>\n`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<doi_batch xmlns="${CROSSREF_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" version="${CROSSREF_SCHEMA_VERSION}" ` +
+    `xsi:schemaLocation="${CROSSREF_NAMESPACE} https://www.crossref.org/schemas/crossref${CROSSREF_SCHEMA_VERSION}.xsd">\n` +
+    `<head>${el('doi_batch_id', d.batchId)}${el('timestamp', timestamp(d.at))}` +
+    `<depositor>${el('depositor_name', d.depositor.name)}${el('email_address', d.depositor.email)}</depositor>${el('registrant', d.registrant)}</head>\n` +
+    '<body>\n<conference>\n' +
+    `<event_metadata>${el('conference_name', d.conference.name)}${el('conference_acronym', d.conference.acronym)}` +
+    `${el('conference_location', d.conference.location)}${conferenceDate(d.conference.start, d.conference.end)}</event_metadata>\n` +
+    `<proceedings_metadata language="en">${el('proceedings_title', d.proceedings.title)}<publisher>${el('publisher_name', d.proceedings.publisher)}</publisher>` +
+    `<publication_date media_type="online">${el('year', String(d.proceedings.year))}</publication_date><noisbn reason="simple_series"/></proceedings_metadata>\n`
+  );
 }
 
 export const CROSSREF_CLOSING = '</conference>\n</body>\n</doi_batch>\n';

@@ -6,7 +6,10 @@ test('fee tables match the documented figures', () => {
   expect(FEES_WITH_PUBLICATION.Academician).toEqual({ 'SCOPUS book chapter': 600, 'non-SCOPUS journal': 350 });
   expect(FEES_WITH_PUBLICATION.Industrial).toEqual({ 'SCOPUS book chapter': 650, 'non-SCOPUS journal': 450 });
   expect(AWARD_CEREMONY_FEE_USD).toBe(200);
-  expect(EXTRA_PAGE_FEES.map((f) => [f.inr, f.usd])).toEqual([[1500, 20], [1000, 10]]);
+  expect(EXTRA_PAGE_FEES.map((f) => [f.inr, f.usd])).toEqual([
+    [1500, 20],
+    [1000, 10],
+  ]);
 });
 
 test('rupees at the stated 1 dollar = 74 rupees', () => {

@@ -1,8 +1,24 @@
 import { describe, expect, test } from 'vitest';
 import {
-  dayKey, formatCount, formatDate, formatDateRange, formatDateTime, formatDayMonth, formatDeadline, formatDecimal, formatFee,
-  formatFeeSymbol, formatLongDate, formatLongDateTime, formatMinorDecimal, formatMoney, formatScore, formatSize, formatTime,
-  formatUtcDateTime, formatWeekdayDate,
+  dayKey,
+  formatCount,
+  formatDate,
+  formatDateRange,
+  formatDateTime,
+  formatDayMonth,
+  formatDeadline,
+  formatDecimal,
+  formatFee,
+  formatFeeSymbol,
+  formatLongDate,
+  formatLongDateTime,
+  formatMinorDecimal,
+  formatMoney,
+  formatScore,
+  formatSize,
+  formatTime,
+  formatUtcDateTime,
+  formatWeekdayDate,
 } from './format';
 
 const BANGKOK = 'Asia/Bangkok';

@@ -128,13 +128,12 @@ export const formatUtcDateTime = (at: Date): string => `${at.toISOString().slice
 
 export { formatCount, formatFee, formatFeeSymbol, formatMinorDecimal, formatMoney } from './format-money';
 
-
 /** "550.00", "2.33": a number to `places` decimals (two unless told). */
 export const formatDecimal = (n: number, places = 2): string => n.toFixed(places);
 
 /** A score or mean: "–" when there is none, "3" when whole, else "2.50". */
 export const formatScore = (n: number | null | undefined): string =>
-  (n === null || n === undefined ? '–' : Number.isInteger(n) ? String(n) : formatDecimal(n));
+  n === null || n === undefined ? '–' : Number.isInteger(n) ? String(n) : formatDecimal(n);
 
 /** A file's size as the upload and the versions list both write it: "5 KB", "1.2 MB" (1 KB = 1024 bytes). */
 export function formatSize(bytes: number): string {
@@ -142,4 +141,3 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${formatDecimal(bytes / 1024 / 1024, 1)} MB`;
 }
-

@@ -274,7 +274,7 @@ const DEFAULT_TEXTS = {
       '',
       '{response}',
       '',
-      'Its reviewers were told too. The paper\'s page, with its meta-review, is in the editor\'s area:',
+      "Its reviewers were told too. The paper's page, with its meta-review, is in the editor's area:",
       '{loginUrl}',
       '',
       'The editorial team',
@@ -290,10 +290,10 @@ const DEFAULT_TEXTS = {
       '',
       '{posts}',
       '',
-      'Read the whole discussion and reply on the paper\'s page:',
+      "Read the whole discussion and reply on the paper's page:",
       '{paperUrl}',
       '',
-      'You are told of this paper\'s discussion at most once an hour. Authors never see it.',
+      "You are told of this paper's discussion at most once an hour. Authors never see it.",
       'The editorial team',
     ].join('\n'),
   },
@@ -518,7 +518,11 @@ export interface TemplateInfo {
 }
 
 export const TEMPLATE_INFO: Record<TemplateName, TemplateInfo> = {
-  decisionAccepted: { label: 'Decision: accepted', when: 'The editor sends the decisions and the paper was accepted (to its author and co-authors).', category: null },
+  decisionAccepted: {
+    label: 'Decision: accepted',
+    when: 'The editor sends the decisions and the paper was accepted (to its author and co-authors).',
+    category: null,
+  },
   decisionRejected: { label: 'Decision: rejected', when: 'The editor sends the decisions and the paper was rejected.', category: null },
   decisionRevision: { label: 'Decision: revision', when: 'The editor sends the decisions and the paper needs a revision.', category: null },
   reviewInvitation: { label: 'Invitation to review', when: 'An editor presses Send Mail on a suggested reviewer.', category: null },
@@ -530,24 +534,88 @@ export const TEMPLATE_INFO: Record<TemplateName, TemplateInfo> = {
   reviewAssigned: { label: 'Review assigned', when: 'A paper is assigned to a reviewer (by hand or automatically).', category: null },
   paperReceived: { label: 'Paper received', when: 'An author submits a paper.', category: null },
   paperWithdrawn: { label: 'Paper withdrawn (to reviewers)', when: 'The authors withdraw a paper that has reviewers.', category: null },
-  paperWithdrawnCoAuthor: { label: 'Paper withdrawn (to co-authors)', when: 'The submitter withdraws a paper with co-authors.', category: null },
+  paperWithdrawnCoAuthor: {
+    label: 'Paper withdrawn (to co-authors)',
+    when: 'The submitter withdraws a paper with co-authors.',
+    category: null,
+  },
   reviewUnassigned: { label: 'Review taken back', when: 'An editor unassigns a reviewer.', category: null },
-  reviewReminder: { label: 'Automatic review reminder', when: 'Before the review deadline, to reviewers with reviews missing.', category: 'reminders' },
-  reviewReminderByEditor: { label: 'Review reminder from the editor', when: 'An editor or chair reminds reviewers from the missing-reviews page.', category: null },
-  authorResponseToReviewer: { label: 'Authors\u2019 response (to reviewers)', when: 'The authors save a response to the reviews.', category: 'responses' },
-  authorResponseToChair: { label: 'Authors\u2019 response (to track chairs)', when: 'The authors save a response to the reviews.', category: 'responses' },
-  discussionPosts: { label: 'New discussion posts', when: 'Someone posts in a paper\u2019s discussion (at most once an hour per paper).', category: 'discussion' },
+  reviewReminder: {
+    label: 'Automatic review reminder',
+    when: 'Before the review deadline, to reviewers with reviews missing.',
+    category: 'reminders',
+  },
+  reviewReminderByEditor: {
+    label: 'Review reminder from the editor',
+    when: 'An editor or chair reminds reviewers from the missing-reviews page.',
+    category: null,
+  },
+  authorResponseToReviewer: {
+    label: 'Authors\u2019 response (to reviewers)',
+    when: 'The authors save a response to the reviews.',
+    category: 'responses',
+  },
+  authorResponseToChair: {
+    label: 'Authors\u2019 response (to track chairs)',
+    when: 'The authors save a response to the reviews.',
+    category: 'responses',
+  },
+  discussionPosts: {
+    label: 'New discussion posts',
+    when: 'Someone posts in a paper\u2019s discussion (at most once an hour per paper).',
+    category: 'discussion',
+  },
   dailyDigest: { label: 'Daily digest', when: 'Once a day, to an address that chose a digest for a kind of notification.', category: null },
-  bulkMail: { label: 'Mail to a group', when: 'An editor or track chair writes to a group; the subject and body are theirs.', category: 'announcements' },
-  awardDecisionAwarded: { label: 'Award decision: awarded', when: 'The editor decides a nomination awarded, to the nominee and the nominator.', category: null },
-  awardDecisionNotAwarded: { label: 'Award decision: not awarded', when: 'The editor decides a nomination not awarded, to the nominee and the nominator.', category: null },
-  awardPanelReminder: { label: 'Award panel reminder', when: 'A nomination has waited more than 7 days for a decision (once each), to the award panel and the editors.', category: 'reminders' },
-  responseWindowOpened: { label: 'Response window opened', when: 'The authors\u2019 response window opens, to authors of papers with reviews.', category: null },
-  workshopSeatOpen: { label: 'Workshop seat free, to the waiting list', when: 'A seat of a full workshop course comes free (a registration cancelled or its hold lapsed, or the editor offers it), to the first on its waiting list.', category: null },
-  registrationConfirmed: { label: 'Registration confirmed (receipt)', when: 'A registration is paid (PayU, card or a bank transfer the editor records).', category: null },
-  visaLetterApproved: { label: 'Visa letter approved', when: 'An editor approves a visa invitation letter, to its requester.', category: null },
-  programmeSlot: { label: 'Programme slot (to presenters)', when: 'The editor publishes the programme and a presenter\u2019s slot is new or changed since the last publication.', category: null },
-  visaLetterRejected: { label: 'Visa letter not approved', when: 'An editor refuses a visa invitation letter request with a reason, to its requester.', category: null },
+  bulkMail: {
+    label: 'Mail to a group',
+    when: 'An editor or track chair writes to a group; the subject and body are theirs.',
+    category: 'announcements',
+  },
+  awardDecisionAwarded: {
+    label: 'Award decision: awarded',
+    when: 'The editor decides a nomination awarded, to the nominee and the nominator.',
+    category: null,
+  },
+  awardDecisionNotAwarded: {
+    label: 'Award decision: not awarded',
+    when: 'The editor decides a nomination not awarded, to the nominee and the nominator.',
+    category: null,
+  },
+  awardPanelReminder: {
+    label: 'Award panel reminder',
+    when: 'A nomination has waited more than 7 days for a decision (once each), to the award panel and the editors.',
+    category: 'reminders',
+  },
+  responseWindowOpened: {
+    label: 'Response window opened',
+    when: 'The authors\u2019 response window opens, to authors of papers with reviews.',
+    category: null,
+  },
+  workshopSeatOpen: {
+    label: 'Workshop seat free, to the waiting list',
+    when: 'A seat of a full workshop course comes free (a registration cancelled or its hold lapsed, or the editor offers it), to the first on its waiting list.',
+    category: null,
+  },
+  registrationConfirmed: {
+    label: 'Registration confirmed (receipt)',
+    when: 'A registration is paid (PayU, card or a bank transfer the editor records).',
+    category: null,
+  },
+  visaLetterApproved: {
+    label: 'Visa letter approved',
+    when: 'An editor approves a visa invitation letter, to its requester.',
+    category: null,
+  },
+  programmeSlot: {
+    label: 'Programme slot (to presenters)',
+    when: 'The editor publishes the programme and a presenter\u2019s slot is new or changed since the last publication.',
+    category: null,
+  },
+  visaLetterRejected: {
+    label: 'Visa letter not approved',
+    when: 'An editor refuses a visa invitation letter request with a reason, to its requester.',
+    category: null,
+  },
 };
 
 /** The {placeholders} a text uses, each once, in order of first use. */
@@ -600,20 +668,26 @@ export function checkTemplate(name: TemplateName, subject: string, body: string)
   const secret = secretPlaceholdersIn(name, subject);
   if (secret.length) return secretOutsideBody(secret);
   const allowed = allowedPlaceholders(name);
-  for (const [part, text] of [['subject', subject], ['body', body]] as const) {
+  for (const [part, text] of [
+    ['subject', subject],
+    ['body', body],
+  ] as const) {
     const unknown = placeholdersIn(text).filter((p) => !allowed.includes(p));
-    if (unknown.length) return `Unknown placeholder ${unknown.map((p) => `{${p}}`).join(', ')} in the ${part}: this mail can use ${allowed.map((p) => `{${p}}`).join(', ')}`;
+    if (unknown.length)
+      return `Unknown placeholder ${unknown.map((p) => `{${p}}`).join(', ')} in the ${part}: this mail can use ${allowed.map((p) => `{${p}}`).join(', ')}`;
   }
   return null;
 }
-
 
 export function fillTemplate(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
 /** A template's wording: the default, or the editor's when given. */
-export interface TemplateText { subject: string; text: string }
+export interface TemplateText {
+  subject: string;
+  text: string;
+}
 
 export function renderMail(name: TemplateName, values: Record<string, string>, wording?: TemplateText): { subject: string; text: string } {
   const t = wording ?? MAIL_TEMPLATES[name];
@@ -639,10 +713,23 @@ export function mailTextToHtml(text: string, subject: string): string {
     }
     return out + escapeHtml(line.slice(last));
   };
-  const paragraphs = text.replace(/\r\n?/g, '\n').split(/\n{2,}/).filter((p) => p.trim() !== '');
-  const body = paragraphs.map((p) => `<p style="margin:0 0 1em">${p.split('\n').map((l) => linkify(l).replace(/^( +)/, (sp) => '&nbsp;'.repeat(sp.length))).join('<br>\n')}</p>`).join('\n');
-  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n`
-    + `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a;max-width:640px">\n${body}\n</body></html>\n`;
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .filter((p) => p.trim() !== '');
+  const body = paragraphs
+    .map(
+      (p) =>
+        `<p style="margin:0 0 1em">${p
+          .split('\n')
+          .map((l) => linkify(l).replace(/^( +)/, (sp) => '&nbsp;'.repeat(sp.length)))
+          .join('<br>\n')}</p>`,
+    )
+    .join('\n');
+  return (
+    `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a;max-width:640px">\n${body}\n</body></html>\n`
+  );
 }
 
 /** The footer of every non-essential mail (decision 0039): where to choose, and the one-click way out. */

@@ -7,9 +7,10 @@ const r = (name: string, tags: string[]) => ({ name, tags });
 
 describe('suggestReviewers', () => {
   test('only the reviewers with the most shared tags are suggested, ties kept', () => {
-    const out = suggestReviewers(['AI', 'IoT', 'Robotics'], [
-      r('a', ['AI']), r('b', ['AI', 'IoT']), r('c', ['iot', ' robotics ']), r('d', ['HCI']),
-    ]);
+    const out = suggestReviewers(
+      ['AI', 'IoT', 'Robotics'],
+      [r('a', ['AI']), r('b', ['AI', 'IoT']), r('c', ['iot', ' robotics ']), r('d', ['HCI'])],
+    );
     expect(out.map((x) => x.name)).toEqual(['b', 'c']);
     expect(out[1]?.matchedTags).toEqual(['iot', ' robotics ']);
   });
@@ -28,21 +29,24 @@ describe('suggestReviewers', () => {
   const paper = fc.uniqueArray(tag, { maxLength: 8 });
 
   test('property: every suggested reviewer shares the maximum, at least one, and nobody left out has as many', () => {
-    fc.assert(fc.property(paper, reviewers, (p, rs) => {
-      const out = suggestReviewers(p, rs);
-      const counts = rs.map((x) => sharedTags(p, x.tags).length);
-      const max = Math.max(0, ...counts);
-      if (max === 0) return out.length === 0;
-      return out.length === counts.filter((c) => c === max).length
-        && out.every((x) => x.matchedTags.length === max && max >= 1);
-    }));
+    fc.assert(
+      fc.property(paper, reviewers, (p, rs) => {
+        const out = suggestReviewers(p, rs);
+        const counts = rs.map((x) => sharedTags(p, x.tags).length);
+        const max = Math.max(0, ...counts);
+        if (max === 0) return out.length === 0;
+        return out.length === counts.filter((c) => c === max).length && out.every((x) => x.matchedTags.length === max && max >= 1);
+      }),
+    );
   });
 
   test('property: changing case and padding of tags does not change who is suggested', () => {
-    fc.assert(fc.property(paper, reviewers, (p, rs) => {
-      const numbered = rs.map((x, i) => ({ ...x, i }));
-      const noisy = numbered.map((x) => ({ ...x, tags: x.tags.map((t) => `  ${t.toUpperCase()} `) }));
-      expect(suggestReviewers(p, noisy).map((x) => x.i)).toEqual(suggestReviewers(p, numbered).map((x) => x.i));
-    }));
+    fc.assert(
+      fc.property(paper, reviewers, (p, rs) => {
+        const numbered = rs.map((x, i) => ({ ...x, i }));
+        const noisy = numbered.map((x) => ({ ...x, tags: x.tags.map((t) => `  ${t.toUpperCase()} `) }));
+        expect(suggestReviewers(p, noisy).map((x) => x.i)).toEqual(suggestReviewers(p, numbered).map((x) => x.i));
+      }),
+    );
   });
 });

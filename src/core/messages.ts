@@ -6,7 +6,8 @@ export const MESSAGES = {
   paperSubmitted: 'Paper submitted successfully!',
   loadPapersFailed: 'Failed to load papers',
   /** docs/product.md#accounts-and-verified-addresses: rights tied to an address wait until the account proves it reads that mailbox. */
-  waitingForVerification: 'Papers or certificates that name your email address are waiting for you. They appear here once you confirm your address: use "Verify email" at the top of the page, then open the link in the mail.',
+  waitingForVerification:
+    'Papers or certificates that name your email address are waiting for you. They appear here once you confirm your address: use "Verify email" at the top of the page, then open the link in the mail.',
   loadPaperDetailsFailed: 'Failed to load paper details',
   commentSaved: 'Comment saved!',
   commentFailed: 'Error saving comment',
@@ -59,25 +60,31 @@ export const mailFailed = (email: string) => `Failed to send mail to ${email}`;
 export const mailQueued = (email: string) => `Mail to ${email} is queued: the mail server is not answering, it will be sent when it does`;
 /** No SMTP_URL: the mail is only in the outbox (docs/product.md#mail); the success text is for a real send. */
 export const mailKeptInOutbox = (email: string) => `Mail is not configured: the mail to ${email} is kept in the outbox, nothing was sent`;
-export const MAIL_NOT_CONFIGURED = 'Mail is not configured: messages are kept in the outbox and nothing is sent until the server is given an SMTP_URL.';
+export const MAIL_NOT_CONFIGURED =
+  'Mail is not configured: messages are kept in the outbox and nothing is sent until the server is given an SMTP_URL.';
 export const paperResponded = (status: string) => `Paper ${status}!`;
 export const paperSentTo = (name: string) => `Paper sent to ${name}`;
 export const selectedEvent = (label: string) => `Selected Event: ${label}`;
 // Missing reviews (docs/product.md#assignments-declines-and-withdrawals): reminders, one mail per reviewer, honest about the mail's state.
 export const noMissingReviews = 'No reviews are missing on the papers you handle: there is nobody to remind.';
-export const reviewerHasNoMissingReviews = 'This reviewer has no missing reviews on the papers you handle: there is nothing to remind them of.';
+export const reviewerHasNoMissingReviews =
+  'This reviewer has no missing reviews on the papers you handle: there is nothing to remind them of.';
 /** `email` for one reviewer; else `count` reviewers. 'queued': for one reviewer the mail server did not take it yet. */
 export function reviewersReminded(opts: { count: number; email?: string; result: 'sent' | 'queued' | 'outbox' | 'failed' }): string {
   const one = opts.email !== undefined || opts.count === 1;
   const who = opts.email ?? (opts.count === 1 ? '1 reviewer' : `${opts.count} reviewers`);
   const reminders = one ? 'reminder' : 'reminders';
   switch (opts.result) {
-    case 'sent': return `Reminder sent to ${who}`;
-    case 'failed': return `Failed to send the reminder to ${who}`;
-    case 'outbox': return `Mail is not configured: the ${reminders} to ${who} ${one ? 'is' : 'are'} kept in the outbox, nothing was sent`;
-    case 'queued': return opts.email !== undefined
-      ? `Reminder to ${who} is queued: the mail server is not answering, it will be sent when it does`
-      : `${one ? 'Reminder' : 'Reminders'} to ${who} queued: the mail queue sends ${one ? 'it' : 'them'} now`;
+    case 'sent':
+      return `Reminder sent to ${who}`;
+    case 'failed':
+      return `Failed to send the reminder to ${who}`;
+    case 'outbox':
+      return `Mail is not configured: the ${reminders} to ${who} ${one ? 'is' : 'are'} kept in the outbox, nothing was sent`;
+    case 'queued':
+      return opts.email !== undefined
+        ? `Reminder to ${who} is queued: the mail server is not answering, it will be sent when it does`
+        : `${one ? 'Reminder' : 'Reminders'} to ${who} queued: the mail queue sends ${one ? 'it' : 'them'} now`;
   }
 }
 
@@ -92,8 +99,10 @@ export const BODY_TOO_SLOW = 'The request took too long to arrive. Please check 
  * keeps what the author entered.
  */
 export function uploadServerBusy(retryAfterSeconds: number): string {
-  const when = Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 1
-    ? `in ${Math.ceil(retryAfterSeconds)} second${Math.ceil(retryAfterSeconds) === 1 ? '' : 's'}` : 'in a few seconds';
+  const when =
+    Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 1
+      ? `in ${Math.ceil(retryAfterSeconds)} second${Math.ceil(retryAfterSeconds) === 1 ? '' : 's'}`
+      : 'in a few seconds';
   return `The server is busy right now, so your upload was not received. Please try again ${when}: everything you entered is still here.`;
 }
 
@@ -101,15 +110,17 @@ export function uploadServerBusy(retryAfterSeconds: number): string {
  * A registration naming a paper that is not the registrant's released accepted paper (decision 0056): one text for
  * every case (unknown, undecided, rejected, not released yet, someone else's), so the answer tells nothing more.
  */
-export const PAPER_NOT_YOURS = (paperId: string) => `Paper ${paperId} is not an accepted paper of yours: register without it, or check the paper ID. `
-  + 'Only the paper\u2019s authors and co-authors, signed in with their confirmed address, can register with it.';
+export const PAPER_NOT_YOURS = (paperId: string) =>
+  `Paper ${paperId} is not an accepted paper of yours: register without it, or check the paper ID. ` +
+  'Only the paper\u2019s authors and co-authors, signed in with their confirmed address, can register with it.';
 
 /** A second unpaid registration for one workshop course by one person (409): one seat held at a time (decision 0056). */
 export const UNPAID_COURSE_HOLD = (courseLabel: string) =>
   `You have an unpaid registration for ${courseLabel} already: pay it or cancel it on your registrations page before registering again.`;
 
 /** A payment received that does not cover its registration's price: it stays unpaid, the rest is owed (decision 0056). */
-export const STILL_OWED = (owed: string) => `Your registration is not paid yet: ${owed} is still owed. Pay the rest from your registrations page.`;
+export const STILL_OWED = (owed: string) =>
+  `Your registration is not paid yet: ${owed} is still owed. Pay the rest from your registrations page.`;
 
 /**
  * At upload, where the author's PDF names them, and the files attached to it: the reviewers' copy leaves all of these
@@ -119,7 +130,8 @@ export const PDF_NAMES_YOU = {
   documentProperties: (fields: string[]) => `its document properties (${fields.join('; ')})`,
   annotationsBy: (author: string, count: number) => (count === 1 ? `an annotation by ${author}` : `${count} annotations by ${author}`),
   annotationText: (count: number) => (count === 1 ? 'the text of an annotation' : `the text of ${count} annotations`),
-  outlineEntries: (titles: string[]) => (titles.length === 1 ? `an outline entry ${quoteList(titles)}` : `outline entries ${quoteList(titles)}`),
+  outlineEntries: (titles: string[]) =>
+    titles.length === 1 ? `an outline entry ${quoteList(titles)}` : `outline entries ${quoteList(titles)}`,
   pieceInfo: 'private data an application left in it (PieceInfo)',
 } as const;
 

@@ -13,7 +13,10 @@ export type Decision = (typeof DECISIONS)[number];
 export const PAPER_STATE_CODES = ['submitted', 'under-review', 'decided', 'notified', 'withdrawn', 'camera-ready'] as const;
 export type PaperStateCode = (typeof PAPER_STATE_CODES)[number];
 export type PaperAudience = 'editor' | 'author';
-export interface PaperState { code: PaperStateCode; label: string }
+export interface PaperState {
+  code: PaperStateCode;
+  label: string;
+}
 
 /** What the state follows from. Reviews and reviewers count only while the reviewer has not declined. */
 export interface PaperFacts {

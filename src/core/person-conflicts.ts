@@ -9,9 +9,29 @@ import { getDomain } from 'tldts';
 
 /** Mail providers whose users share a domain without sharing an institution (compared by registrable domain). */
 export const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set([
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.in', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com',
-  'icloud.com', 'me.com', 'mac.com', 'aol.com', 'proton.me', 'protonmail.com', 'pm.me', 'gmx.com', 'mail.com', 'yandex.com',
-  'qq.com', '163.com', '126.com', 'rediffmail.com', 'zoho.com',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.in',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'gmx.com',
+  'mail.com',
+  'yandex.com',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'rediffmail.com',
+  'zoho.com',
 ]);
 
 /**
@@ -27,16 +47,27 @@ export const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set([
  * ordinary character in Yahoo names; other providers (GMX, AOL, Yandex, Zoho) are not documented here.
  * An institution's own aliases need no rule: the same domain is a conflict anyway.
  */
-interface MailboxRule { provider: string; domain: string; ignoreDots: boolean }
+interface MailboxRule {
+  provider: string;
+  domain: string;
+  ignoreDots: boolean;
+}
 const GMAIL: MailboxRule = { provider: 'Gmail', domain: 'gmail.com', ignoreDots: true };
 const ICLOUD: MailboxRule = { provider: 'iCloud', domain: 'icloud.com', ignoreDots: false };
 const plusOnly = (provider: string, domain: string): MailboxRule => ({ provider, domain, ignoreDots: false });
 export const MAILBOX_RULES: Readonly<Record<string, MailboxRule>> = {
-  'gmail.com': GMAIL, 'googlemail.com': GMAIL,
-  'outlook.com': plusOnly('Outlook.com', 'outlook.com'), 'hotmail.com': plusOnly('Outlook.com', 'hotmail.com'),
-  'live.com': plusOnly('Outlook.com', 'live.com'), 'msn.com': plusOnly('Outlook.com', 'msn.com'),
-  'icloud.com': ICLOUD, 'me.com': ICLOUD, 'mac.com': ICLOUD,
-  'proton.me': plusOnly('Proton', 'proton.me'), 'protonmail.com': plusOnly('Proton', 'protonmail.com'), 'pm.me': plusOnly('Proton', 'pm.me'),
+  'gmail.com': GMAIL,
+  'googlemail.com': GMAIL,
+  'outlook.com': plusOnly('Outlook.com', 'outlook.com'),
+  'hotmail.com': plusOnly('Outlook.com', 'hotmail.com'),
+  'live.com': plusOnly('Outlook.com', 'live.com'),
+  'msn.com': plusOnly('Outlook.com', 'msn.com'),
+  'icloud.com': ICLOUD,
+  'me.com': ICLOUD,
+  'mac.com': ICLOUD,
+  'proton.me': plusOnly('Proton', 'proton.me'),
+  'protonmail.com': plusOnly('Proton', 'protonmail.com'),
+  'pm.me': plusOnly('Proton', 'pm.me'),
 };
 
 const normal = (email: string) => email.trim().toLowerCase();
@@ -102,11 +133,18 @@ export function findPersonConflicts(reviewerEmail: string, authors: { author: st
   const mine = normal(reviewerEmail);
   const myMailbox = mailboxOf(mine);
   const myInstitution = institutionOf(mine);
-  const people = [{ with: 'author' as const, email: normal(authors.author) }, ...authors.coAuthors.map((e) => ({ with: 'co-author' as const, email: normal(e) }))];
-  const same = people.filter((p) => mailboxOf(p.email) === myMailbox)
+  const people = [
+    { with: 'author' as const, email: normal(authors.author) },
+    ...authors.coAuthors.map((e) => ({ with: 'co-author' as const, email: normal(e) })),
+  ];
+  const same = people
+    .filter((p) => mailboxOf(p.email) === myMailbox)
     .map((p) => ({ reason: 'same-person' as const, ...p, explanation: explainSamePerson(mine, p.email, p.with) }));
-  const colleagues = myInstitution === null ? [] : people
-    .filter((p) => mailboxOf(p.email) !== myMailbox && institutionOf(p.email) === myInstitution)
-    .map((p) => ({ reason: 'same-domain' as const, ...p, explanation: explainSameInstitution(mine, p.email, myInstitution) }));
+  const colleagues =
+    myInstitution === null
+      ? []
+      : people
+          .filter((p) => mailboxOf(p.email) !== myMailbox && institutionOf(p.email) === myInstitution)
+          .map((p) => ({ reason: 'same-domain' as const, ...p, explanation: explainSameInstitution(mine, p.email, myInstitution) }));
   return [...same, ...colleagues];
 }

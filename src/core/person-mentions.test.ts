@@ -2,10 +2,15 @@ import { describe, expect, test } from 'vitest';
 import { foldText, mentionsOf } from './person-mentions';
 
 describe('mentionsOf', () => {
-  const names = mentionsOf([{ name: 'Émile Zola', email: 'ezola@uni-b.edu' }, { name: 'Li Wei', email: 'wei.li@example.org' }, { name: '王小明', email: 'xm@example.cn' }]);
+  const names = mentionsOf([
+    { name: 'Émile Zola', email: 'ezola@uni-b.edu' },
+    { name: 'Li Wei', email: 'wei.li@example.org' },
+    { name: '王小明', email: 'xm@example.cn' },
+  ]);
 
   test('finds a name part as a word, whatever its case and accents', () => {
-    for (const text of ['ask EMILE first', 'Émile wrote this', 'per zola.', 'ZOLA, É.', 'cf. Li et al.', 'ÉMILE ZOLA']) expect(names(text), text).toBe(true);
+    for (const text of ['ask EMILE first', 'Émile wrote this', 'per zola.', 'ZOLA, É.', 'cf. Li et al.', 'ÉMILE ZOLA'])
+      expect(names(text), text).toBe(true);
   });
 
   test('finds the e-mail address and its part before the @', () => {
@@ -17,7 +22,8 @@ describe('mentionsOf', () => {
   });
 
   test('does not find a name part inside another word, nor a one-letter initial', () => {
-    for (const text of ['Check the second proof', 'a zolan effect', 'limit the lines', 'E. is not looked for', '']) expect(names(text), text).toBe(false);
+    for (const text of ['Check the second proof', 'a zolan effect', 'limit the lines', 'E. is not looked for', ''])
+      expect(names(text), text).toBe(false);
   });
 
   test('nobody to look for finds nothing', () => {

@@ -1,8 +1,16 @@
 /** A person a text may name: an author of a paper, or the uploader of a PDF. */
-export interface NamedPerson { name: string; email: string }
+export interface NamedPerson {
+  name: string;
+  email: string;
+}
 
 /** Case, accents and compatibility forms folded away: "ÉMILE", "Émile" and "emile" are one word. */
-export const foldText = (text: string): string => text.normalize('NFKD').replace(/\p{M}+/gu, '').normalize('NFKC').toLowerCase();
+export const foldText = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFKC')
+    .toLowerCase();
 
 /** Scripts written without spaces between words: a name in them is looked for anywhere, not as a word. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;

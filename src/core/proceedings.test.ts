@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  bibtexKeys, doiPatternProblem, escapeBibtex, formatDoi, isCountryCode, isValidOrcid, normaliseOrcid, orcidCheckCharacter, sanitiseFileName, splitPersonName,
+  bibtexKeys,
+  doiPatternProblem,
+  escapeBibtex,
+  formatDoi,
+  isCountryCode,
+  isValidOrcid,
+  normaliseOrcid,
+  orcidCheckCharacter,
+  sanitiseFileName,
+  splitPersonName,
 } from './proceedings';
 
 describe('ORCID iDs (ISO 7064 MOD 11-2)', () => {
@@ -22,14 +31,24 @@ describe('ORCID iDs (ISO 7064 MOD 11-2)', () => {
     }
   });
   test('shapes that are not an ORCID iD are refused', () => {
-    for (const id of ['', '0000000218250097', '0000-0002-1825-009', '0000-0002-1825-00977', 'X000-0002-1825-0097', 'https://example.org/0000-0002-1825-0097']) expect(isValidOrcid(id)).toBe(false);
+    for (const id of [
+      '',
+      '0000000218250097',
+      '0000-0002-1825-009',
+      '0000-0002-1825-00977',
+      'X000-0002-1825-0097',
+      'https://example.org/0000-0002-1825-0097',
+    ])
+      expect(isValidOrcid(id)).toBe(false);
   });
   test('every 15 digits have exactly one check character', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{15}$/), (digits) => {
-      const check = orcidCheckCharacter(digits);
-      const id = `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8, 12)}-${digits.slice(12)}`;
-      return isValidOrcid(id + check) && [...'0123456789X'].filter((c) => isValidOrcid(id + c)).length === 1;
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{15}$/), (digits) => {
+        const check = orcidCheckCharacter(digits);
+        const id = `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8, 12)}-${digits.slice(12)}`;
+        return isValidOrcid(id + check) && [...'0123456789X'].filter((c) => isValidOrcid(id + c)).length === 1;
+      }),
+    );
   });
 });
 
@@ -39,7 +58,7 @@ test('country codes: the ISO 3166-1 alpha-2 list, upper case only', () => {
 });
 
 describe('DOI patterns', () => {
-  test('the default and Crossref\'s suffix characters pass; other placeholders, spaces and a missing {paperId} do not', () => {
+  test("the default and Crossref's suffix characters pass; other placeholders, spaces and a missing {paperId} do not", () => {
     for (const p of ['imse.{year}.{paperId}', '{paperId}', 'imse/{year}/(p);{paperId}_v-1']) expect(doiPatternProblem(p)).toBeNull();
     expect(doiPatternProblem('imse.{year}')).toContain('must contain {paperId}');
     expect(doiPatternProblem('{paperId}.{track}')).toContain('not {track}');
@@ -53,22 +72,32 @@ describe('DOI patterns', () => {
 });
 
 describe('BibTeX', () => {
-  test('LaTeX\'s special characters are escaped; letters in any script are kept', () => {
-    expect(escapeBibtex('50% & $5 #1 a_b {x} ~^\\')).toBe('50\\% \\& \\$5 \\#1 a\\_b \\{x\\} \\textasciitilde{}\\textasciicircum{}\\textbackslash{}');
+  test("LaTeX's special characters are escaped; letters in any script are kept", () => {
+    expect(escapeBibtex('50% & $5 #1 a_b {x} ~^\\')).toBe(
+      '50\\% \\& \\$5 \\#1 a\\_b \\{x\\} \\textasciitilde{}\\textasciicircum{}\\textbackslash{}',
+    );
     expect(escapeBibtex('Ødegård สมชาย देवनागरी\nline')).toBe('Ødegård สมชาย देवनागरी line');
   });
   test('an escaped field never has an unbalanced brace', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      const out = escapeBibtex(s).replace(/\\[{}]/g, '');
-      let depth = 0;
-      for (const ch of out) { depth += ch === '{' ? 1 : ch === '}' ? -1 : 0; if (depth < 0) return false; }
-      return depth === 0;
-    }));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const out = escapeBibtex(s).replace(/\\[{}]/g, '');
+        let depth = 0;
+        for (const ch of out) {
+          depth += ch === '{' ? 1 : ch === '}' ? -1 : 0;
+          if (depth < 0) return false;
+        }
+        return depth === 0;
+      }),
+    );
   });
   test('keys are unique, ASCII, and stable', () => {
     const keys = bibtexKeys([
-      { surname: 'Ødegård', year: 2023, title: 'Deep learning' }, { surname: 'Odegard', year: 2023, title: 'Deep learning again' },
-      { surname: 'ใจดี', year: 2023, title: 'ไทย' }, { surname: 'Smith', year: 2023, title: 'Deepa' }, { surname: 'Smith', year: 2023, title: 'Deep' },
+      { surname: 'Ødegård', year: 2023, title: 'Deep learning' },
+      { surname: 'Odegard', year: 2023, title: 'Deep learning again' },
+      { surname: 'ใจดี', year: 2023, title: 'ไทย' },
+      { surname: 'Smith', year: 2023, title: 'Deepa' },
+      { surname: 'Smith', year: 2023, title: 'Deep' },
     ]);
     expect(keys).toEqual(['odegard2023deep', 'odegard2023deepa', 'anon2023paper', 'smith2023deepa', 'smith2023deep']);
     expect(new Set(keys).size).toBe(keys.length);

@@ -16,7 +16,10 @@ export function orcidCheckCharacter(digits15: string): string {
 
 /** An ORCID iD as people paste it (bare, or as its https://orcid.org/ URL, x lower case) in its bare form, or null when it is not one. */
 export function normaliseOrcid(input: string): string | null {
-  const bare = input.trim().replace(/^https?:\/\/(www\.)?orcid\.org\//i, '').toUpperCase();
+  const bare = input
+    .trim()
+    .replace(/^https?:\/\/(www\.)?orcid\.org\//i, '')
+    .toUpperCase();
   if (!ORCID_SHAPE.test(bare)) return null;
   const digits = bare.replace(/-/g, '');
   return orcidCheckCharacter(digits.slice(0, 15)) === digits[15] ? bare : null;
@@ -27,13 +30,13 @@ export const orcidUrl = (orcid: string) => `https://orcid.org/${orcid}`;
 
 /** ISO 3166-1 alpha-2: the 249 officially assigned codes. Names come from Intl.DisplayNames (countryName). */
 export const COUNTRY_CODES: readonly string[] = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ '
-  + 'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR '
-  + 'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP '
-  + 'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT '
-  + 'MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW '
-  + 'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ '
-  + 'UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
+  'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP ' +
+  'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT ' +
+  'MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW ' +
+  'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ ' +
+  'UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 const COUNTRY_SET = new Set(COUNTRY_CODES);
 
@@ -67,7 +70,8 @@ export function doiPatternProblem(pattern: string): string | null {
   if (unknown) return `The DOI pattern may use only {year} and {paperId}, not ${unknown}`;
   if (!pattern.includes('{paperId}')) return 'The DOI pattern must contain {paperId}, so that each paper gets its own DOI';
   const rest = pattern.replace(PLACEHOLDER, '');
-  if (rest.length > 0 && !SUFFIX_CHARS.test(rest)) return 'The DOI pattern may contain only letters, digits and - . _ ; ( ) / besides {year} and {paperId}';
+  if (rest.length > 0 && !SUFFIX_CHARS.test(rest))
+    return 'The DOI pattern may contain only letters, digits and - . _ ; ( ) / besides {year} and {paperId}';
   return null;
 }
 
@@ -87,8 +91,16 @@ export function splitPersonName(name: string): { given: string; surname: string 
 }
 
 const BIBTEX_SPECIAL: Record<string, string> = {
-  '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', '$': '\\$', '&': '\\&', '%': '\\%', '#': '\\#', '_': '\\_',
-  '^': '\\textasciicircum{}', '~': '\\textasciitilde{}',
+  '\\': '\\textbackslash{}',
+  '{': '\\{',
+  '}': '\\}',
+  $: '\\$',
+  '&': '\\&',
+  '%': '\\%',
+  '#': '\\#',
+  _: '\\_',
+  '^': '\\textasciicircum{}',
+  '~': '\\textasciitilde{}',
 };
 
 /**
@@ -101,14 +113,36 @@ export function escapeBibtex(text: string): string {
 }
 
 /** Latin letters that Unicode does not decompose to an ASCII letter and a mark. */
-const LETTERS: Record<string, string> = { Ø: 'O', ø: 'o', Æ: 'AE', æ: 'ae', ß: 'ss', Đ: 'D', đ: 'd', Ł: 'L', ł: 'l', Œ: 'OE', œ: 'oe', Þ: 'Th', þ: 'th' };
+const LETTERS: Record<string, string> = {
+  Ø: 'O',
+  ø: 'o',
+  Æ: 'AE',
+  æ: 'ae',
+  ß: 'ss',
+  Đ: 'D',
+  đ: 'd',
+  Ł: 'L',
+  ł: 'l',
+  Œ: 'OE',
+  œ: 'oe',
+  Þ: 'Th',
+  þ: 'th',
+};
 
 /** Citation keys: "<surname><year><first title word>" in ASCII letters, with a, b, c… after a repeat. */
 export function bibtexKeys(entries: readonly { surname: string; year: number; title: string }[]): string[] {
-  const ascii = (s: string) => s.replace(/[ØøÆæßĐđŁłŒœÞþ]/g, (ch) => LETTERS[ch]!).normalize('NFKD').replace(/[^A-Za-z0-9]/g, '');
+  const ascii = (s: string) =>
+    s
+      .replace(/[ØøÆæßĐđŁłŒœÞþ]/g, (ch) => LETTERS[ch]!)
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]/g, '');
   const used = new Set<string>();
   return entries.map((e) => {
-    const word = e.title.split(/\s+/).map(ascii).find((w) => w.length > 3) ?? 'paper';
+    const word =
+      e.title
+        .split(/\s+/)
+        .map(ascii)
+        .find((w) => w.length > 3) ?? 'paper';
     const base = `${ascii(e.surname).toLowerCase() || 'anon'}${e.year}${word.toLowerCase()}`;
     let key = base;
     for (let n = 1; used.has(key); n++) key = `${base}${suffixLetters(n)}`;
@@ -126,7 +160,11 @@ function suffixLetters(n: number): string {
 
 /** A file name part from a title: no path separators, control or reserved characters, at most 120 characters. */
 export function sanitiseFileName(title: string): string {
-    const clean = title.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  const clean = title
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
   const cut = [...clean].slice(0, 120).join('').trim();
   return cut || 'untitled';
 }

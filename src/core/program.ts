@@ -10,8 +10,20 @@ export const PROGRAM_TRACKS = [
 ] as const;
 export type ProgramTrack = (typeof PROGRAM_TRACKS)[number];
 
-export interface WarningSession { _id: string; title: string; room: string; start: string; end: string; papers: { _id: string; title: string; presenterEmail?: string; presenter: string }[] }
-export interface ProgramWarning { kind: 'presenter-overlap' | 'room-overlap' | 'unplaced-paper' | 'outside-dates'; message: string; sessionIds: string[]; paperId?: string }
+export interface WarningSession {
+  _id: string;
+  title: string;
+  room: string;
+  start: string;
+  end: string;
+  papers: { _id: string; title: string; presenterEmail?: string; presenter: string }[];
+}
+export interface ProgramWarning {
+  kind: 'presenter-overlap' | 'room-overlap' | 'unplaced-paper' | 'outside-dates';
+  message: string;
+  sessionIds: string[];
+  paperId?: string;
+}
 
 function overlaps(a: WarningSession, b: WarningSession): boolean {
   return Date.parse(a.start) < Date.parse(b.end) && Date.parse(b.start) < Date.parse(a.end);
@@ -23,7 +35,9 @@ function overlaps(a: WarningSession, b: WarningSession): boolean {
  * the server agree.
  */
 export function findProgramWarnings(input: {
-  sessions: WarningSession[]; acceptedPapers: { _id: string; title: string }[]; window: { from: Date; to: Date };
+  sessions: WarningSession[];
+  acceptedPapers: { _id: string; title: string }[];
+  window: { from: Date; to: Date };
 }): ProgramWarning[] {
   const { sessions, window } = input;
   const out: ProgramWarning[] = [];
@@ -36,14 +50,22 @@ export function findProgramWarnings(input: {
       if (!overlaps(a, b)) continue;
       const roomA = a.room.trim().toLowerCase();
       if (roomA && roomA === b.room.trim().toLowerCase()) {
-        out.push({ kind: 'room-overlap', sessionIds: [a._id, b._id], message: `Room "${a.room}" is used by "${a.title}" and "${b.title}" at the same time` });
+        out.push({
+          kind: 'room-overlap',
+          sessionIds: [a._id, b._id],
+          message: `Room "${a.room}" is used by "${a.title}" and "${b.title}" at the same time`,
+        });
       }
       const key = (p: WarningSession['papers'][number]) => (p.presenterEmail ?? p.presenter).trim().toLowerCase();
       const inB = new Set(b.papers.map(key));
       const shared = [...new Set(a.papers.map(key))].filter((k) => k && inB.has(k));
       for (const k of shared) {
         const name = a.papers.find((p) => key(p) === k)!.presenter;
-        out.push({ kind: 'presenter-overlap', sessionIds: [a._id, b._id], message: `${name} presents in "${a.title}" and "${b.title}", which overlap` });
+        out.push({
+          kind: 'presenter-overlap',
+          sessionIds: [a._id, b._id],
+          message: `${name} presents in "${a.title}" and "${b.title}", which overlap`,
+        });
       }
     }
   }
@@ -54,13 +76,21 @@ export function findProgramWarnings(input: {
   }
   const placed = new Set(sessions.flatMap((s) => s.papers.map((p) => p._id)));
   for (const p of input.acceptedPapers) {
-    if (!placed.has(p._id)) out.push({ kind: 'unplaced-paper', sessionIds: [], paperId: p._id, message: `Accepted paper "${p.title}" is in no session` });
+    if (!placed.has(p._id))
+      out.push({ kind: 'unplaced-paper', sessionIds: [], paperId: p._id, message: `Accepted paper "${p.title}" is in no session` });
   }
   return out;
 }
 
 /** A session as published (decision 0052): the snapshot kept in program_publications, presenters' e-mails and the link included. */
 export interface PublishedSession {
-  _id: string; title: string; track: string; room: string; link: string; start: string; end: string; chair: string;
+  _id: string;
+  title: string;
+  track: string;
+  room: string;
+  link: string;
+  start: string;
+  end: string;
+  chair: string;
   papers: { _id: string; title: string; presenter: string; presenterEmail: string }[];
 }

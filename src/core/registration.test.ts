@@ -17,7 +17,10 @@ describe('registration categories', () => {
   });
   test('extra pages beyond 10 at the journal rate', () => {
     expect(extraPageFeeMinor({ pages: 10, publication: 'SCOPUS book chapter', currency: 'USD' })).toEqual({ extraPages: 0, minor: 0 });
-    expect(extraPageFeeMinor({ pages: 13, publication: 'SCOPUS book chapter', currency: 'INR' })).toEqual({ extraPages: 3, minor: 450_000 });
+    expect(extraPageFeeMinor({ pages: 13, publication: 'SCOPUS book chapter', currency: 'INR' })).toEqual({
+      extraPages: 3,
+      minor: 450_000,
+    });
     expect(extraPageFeeMinor({ pages: 12, publication: 'non-SCOPUS journal', currency: 'USD' })).toEqual({ extraPages: 2, minor: 2_000 });
   });
   test('money is shown from minor units', () => {

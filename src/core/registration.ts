@@ -4,8 +4,17 @@
  * in the smallest unit; rupees are dollars × USD_TO_INR exactly (the stated rate of docs/product.md#fees-and-fixed-figures).
  */
 import {
-  AWARD_CEREMONY_FEE_USD, EXTRA_PAGE_FEES, EXTRA_PAGES_AFTER, FEES_WITH_PUBLICATION, FEES_WITHOUT_PUBLICATION, PAYER_CATEGORIES, PUBLICATIONS,
-  USD_TO_INR, type Currency, type PayerCategory, type Publication,
+  AWARD_CEREMONY_FEE_USD,
+  EXTRA_PAGE_FEES,
+  EXTRA_PAGES_AFTER,
+  FEES_WITH_PUBLICATION,
+  FEES_WITHOUT_PUBLICATION,
+  PAYER_CATEGORIES,
+  PUBLICATIONS,
+  USD_TO_INR,
+  type Currency,
+  type PayerCategory,
+  type Publication,
 } from './fees';
 import { WORKSHOP_COURSES } from './workshop-courses';
 
@@ -23,22 +32,38 @@ export interface RegistrationCategory {
   courseId?: string;
 }
 
-const PAYER_KEYS: Record<PayerCategory, string> = { 'Student or research scholar': 'student', Academician: 'academician', Industrial: 'industrial' };
+const PAYER_KEYS: Record<PayerCategory, string> = {
+  'Student or research scholar': 'student',
+  Academician: 'academician',
+  Industrial: 'industrial',
+};
 const PUBLICATION_KEYS: Record<Publication, string> = { 'SCOPUS book chapter': 'scopus', 'non-SCOPUS journal': 'journal' };
 const WITHOUT_KEYS = ['attending', 'accompanying', 'presentation-only'] as const;
 
 export const REGISTRATION_CATEGORIES: readonly RegistrationCategory[] = [
-  ...PAYER_CATEGORIES.flatMap((payer) => PUBLICATIONS.map((publication): RegistrationCategory => ({
-    key: `${PAYER_KEYS[payer]}-${PUBLICATION_KEYS[publication]}`,
-    label: `With publication: ${payer}, ${publication}`,
-    group: 'with-publication', usdMinor: FEES_WITH_PUBLICATION[payer][publication] * 100, payer, publication,
-  }))),
+  ...PAYER_CATEGORIES.flatMap((payer) =>
+    PUBLICATIONS.map((publication): RegistrationCategory => ({
+      key: `${PAYER_KEYS[payer]}-${PUBLICATION_KEYS[publication]}`,
+      label: `With publication: ${payer}, ${publication}`,
+      group: 'with-publication',
+      usdMinor: FEES_WITH_PUBLICATION[payer][publication] * 100,
+      payer,
+      publication,
+    })),
+  ),
   ...FEES_WITHOUT_PUBLICATION.map((f, i): RegistrationCategory => ({
-    key: WITHOUT_KEYS[i]!, label: `Without publication: ${f.item}`, group: 'without-publication', usdMinor: f.usd * 100,
+    key: WITHOUT_KEYS[i]!,
+    label: `Without publication: ${f.item}`,
+    group: 'without-publication',
+    usdMinor: f.usd * 100,
   })),
   { key: 'award-ceremony', label: 'Award ceremony', group: 'award', usdMinor: AWARD_CEREMONY_FEE_USD * 100 },
   ...WORKSHOP_COURSES.map((c): RegistrationCategory => ({
-    key: `workshop-${c.id}`, label: `Technical workshop: ${c.title}`, group: 'workshop', usdMinor: c.feeUsdMinor, courseId: c.id,
+    key: `workshop-${c.id}`,
+    label: `Technical workshop: ${c.title}`,
+    group: 'workshop',
+    usdMinor: c.feeUsdMinor,
+    courseId: c.id,
   })),
 ];
 
@@ -49,7 +74,8 @@ export const CATEGORY_KEYS = REGISTRATION_CATEGORIES.map((c) => c.key) as [strin
 
 export const findCategory = (key: string): RegistrationCategory | undefined => REGISTRATION_CATEGORIES.find((c) => c.key === key);
 
-export const categoryLabel = (key: string): string => findCategory(key)?.label ?? (key === UNSPECIFIED_CATEGORY ? 'Payment without a category' : key);
+export const categoryLabel = (key: string): string =>
+  findCategory(key)?.label ?? (key === UNSPECIFIED_CATEGORY ? 'Payment without a category' : key);
 
 /** US cents in the payer's currency: rupee paise are cents × 74 (1 dollar = 74 rupees), exact in integers. */
 export function inCurrency(usdMinor: number, currency: Currency): number {
@@ -60,7 +86,10 @@ export function inCurrency(usdMinor: number, currency: Currency): number {
  * The extra-page fee of docs/product.md#fees-and-fixed-figures in minor units: pages beyond 10, at the journal's own rupee or dollar rate
  * (not the exchange rate). A SCOPUS registration pays the SCOPUS row, a journal registration the DOI/UGC row.
  */
-export function extraPageFeeMinor(input: { pages: number; publication: Publication; currency: Currency }): { extraPages: number; minor: number } {
+export function extraPageFeeMinor(input: { pages: number; publication: Publication; currency: Currency }): {
+  extraPages: number;
+  minor: number;
+} {
   const extraPages = Math.max(0, input.pages - EXTRA_PAGES_AFTER);
   const row = EXTRA_PAGE_FEES[input.publication === 'SCOPUS book chapter' ? 0 : 1];
   return { extraPages, minor: extraPages * (input.currency === 'INR' ? row.inr : row.usd) * 100 };

@@ -1,12 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { diffReviewVersions, diffText, type ReviewVersionFields } from './review-diff';
 
-const base: ReviewVersionFields = { recommendation: 2, confidence: 3, commentsToAuthors: 'The method is weak.', commentsToEditor: '', answers: {} };
+const base: ReviewVersionFields = {
+  recommendation: 2,
+  confidence: 3,
+  commentsToAuthors: 'The method is weak.',
+  commentsToEditor: '',
+  answers: {},
+};
 
 describe('diffText', () => {
   test('marks the words removed and added, keeping the rest', () => {
     expect(diffText('the quick brown fox', 'the slow brown fox')).toEqual([
-      { kind: 'same', text: 'the ' }, { kind: 'removed', text: 'quick' }, { kind: 'added', text: 'slow' }, { kind: 'same', text: ' brown fox' },
+      { kind: 'same', text: 'the ' },
+      { kind: 'removed', text: 'quick' },
+      { kind: 'added', text: 'slow' },
+      { kind: 'same', text: ' brown fox' },
     ]);
   });
   test('equal texts are one unchanged run; an empty old text is all added', () => {
@@ -17,8 +26,18 @@ describe('diffText', () => {
     const before = 'One line.\nAnother line, with commas; and more.';
     const after = 'One better line.\nAnother line and more!';
     const parts = diffText(before, after);
-    expect(parts.filter((p) => p.kind !== 'added').map((p) => p.text).join('')).toBe(before);
-    expect(parts.filter((p) => p.kind !== 'removed').map((p) => p.text).join('')).toBe(after);
+    expect(
+      parts
+        .filter((p) => p.kind !== 'added')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(before);
+    expect(
+      parts
+        .filter((p) => p.kind !== 'removed')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(after);
   });
 });
 
@@ -29,8 +48,22 @@ describe('diffReviewVersions', () => {
   test('recommendation and confidence are replaced whole, in words', () => {
     const changes = diffReviewVersions(base, { ...base, recommendation: 4, confidence: 5 });
     expect(changes).toEqual([
-      { field: 'recommendation', label: 'Recommendation', parts: [{ kind: 'removed', text: 'Weak reject (2)' }, { kind: 'added', text: 'Weak accept (4)' }] },
-      { field: 'confidence', label: 'Confidence', parts: [{ kind: 'removed', text: 'Good (3)' }, { kind: 'added', text: 'Expert (5)' }] },
+      {
+        field: 'recommendation',
+        label: 'Recommendation',
+        parts: [
+          { kind: 'removed', text: 'Weak reject (2)' },
+          { kind: 'added', text: 'Weak accept (4)' },
+        ],
+      },
+      {
+        field: 'confidence',
+        label: 'Confidence',
+        parts: [
+          { kind: 'removed', text: 'Good (3)' },
+          { kind: 'added', text: 'Expert (5)' },
+        ],
+      },
     ]);
   });
   test('comments are word diffs; only the changed comment is listed', () => {
@@ -47,9 +80,15 @@ describe('diffReviewVersions', () => {
     const after = { ...base, answers: { q1: 4, q2: 'Very clear writing', q4: 'Yes' } };
     const changes = diffReviewVersions(before, after, { q1: 'Novelty', q2: 'Presentation' });
     expect(changes.map((c) => [c.field, c.label])).toEqual([
-      ['answers.q1', 'Novelty'], ['answers.q2', 'Presentation'], ['answers.q3', 'Question q3'], ['answers.q4', 'Question q4'],
+      ['answers.q1', 'Novelty'],
+      ['answers.q2', 'Presentation'],
+      ['answers.q3', 'Question q3'],
+      ['answers.q4', 'Question q4'],
     ]);
-    expect(changes[0]!.parts).toEqual([{ kind: 'removed', text: '2' }, { kind: 'added', text: '4' }]);
+    expect(changes[0]!.parts).toEqual([
+      { kind: 'removed', text: '2' },
+      { kind: 'added', text: '4' },
+    ]);
     expect(changes[1]!.parts).toContainEqual({ kind: 'added', text: 'Very clear' });
     expect(changes[2]!.parts).toEqual([{ kind: 'removed', text: 'gone' }]);
     expect(changes[3]!.parts).toEqual([{ kind: 'added', text: 'Yes' }]);

@@ -2,7 +2,10 @@ import { diffWords } from 'diff';
 import { CONFIDENCES, RECOMMENDATIONS } from './schemas/review-cycle';
 
 /** One run of a field's text: unchanged, added in the newer version, or removed from the older one. */
-export interface DiffPart { kind: 'same' | 'added' | 'removed'; text: string }
+export interface DiffPart {
+  kind: 'same' | 'added' | 'removed';
+  text: string;
+}
 
 /** What changed in one field between two versions of a review (decision 0034). */
 export interface FieldChange {
@@ -54,13 +57,25 @@ export function diffReviewVersions(
 ): FieldChange[] {
   const out: FieldChange[] = [];
   if (before.recommendation !== after.recommendation) {
-    out.push({ field: 'recommendation', label: 'Recommendation', parts: replaced(inWords(RECOMMENDATIONS, before.recommendation), inWords(RECOMMENDATIONS, after.recommendation)) });
+    out.push({
+      field: 'recommendation',
+      label: 'Recommendation',
+      parts: replaced(inWords(RECOMMENDATIONS, before.recommendation), inWords(RECOMMENDATIONS, after.recommendation)),
+    });
   }
   if (before.confidence !== after.confidence) {
-    out.push({ field: 'confidence', label: 'Confidence', parts: replaced(inWords(CONFIDENCES, before.confidence), inWords(CONFIDENCES, after.confidence)) });
+    out.push({
+      field: 'confidence',
+      label: 'Confidence',
+      parts: replaced(inWords(CONFIDENCES, before.confidence), inWords(CONFIDENCES, after.confidence)),
+    });
   }
   if (before.commentsToAuthors !== after.commentsToAuthors) {
-    out.push({ field: 'commentsToAuthors', label: 'Comments to authors', parts: diffText(before.commentsToAuthors, after.commentsToAuthors) });
+    out.push({
+      field: 'commentsToAuthors',
+      label: 'Comments to authors',
+      parts: diffText(before.commentsToAuthors, after.commentsToAuthors),
+    });
   }
   if (before.commentsToEditor !== after.commentsToEditor) {
     out.push({ field: 'commentsToEditor', label: 'Comments to editor', parts: diffText(before.commentsToEditor, after.commentsToEditor) });
@@ -72,7 +87,8 @@ export function diffReviewVersions(
     if (a === b) continue;
     const texts = typeof a === 'string' && typeof b === 'string';
     out.push({
-      field: `answers.${id}`, label: questionLabels[id] ?? `Question ${id}`,
+      field: `answers.${id}`,
+      label: questionLabels[id] ?? `Question ${id}`,
       parts: texts ? diffText(a, b) : replaced(answerText(a), answerText(b)),
     });
   }

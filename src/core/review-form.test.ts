@@ -1,8 +1,26 @@
 import { describe, expect, test } from 'vitest';
-import { answersForMail, checkAnswers, checkOptions, cleanAnswers, CreateQuestionBody, labelAnswers, UpdateQuestionBody, type QuestionJson } from './review-form';
+import {
+  answersForMail,
+  checkAnswers,
+  checkOptions,
+  cleanAnswers,
+  CreateQuestionBody,
+  labelAnswers,
+  UpdateQuestionBody,
+  type QuestionJson,
+} from './review-form';
 
 const q = (over: Partial<QuestionJson>): QuestionJson => ({
-  id: 'q1', position: 1, kind: 'text', label: 'Question', description: '', options: [], visibility: 'authors', required: false, retired: false, ...over,
+  id: 'q1',
+  position: 1,
+  kind: 'text',
+  label: 'Question',
+  description: '',
+  options: [],
+  visibility: 'authors',
+  required: false,
+  retired: false,
+  ...over,
 });
 const novelty = q({ id: 'nov', kind: 'score', label: 'Novelty', options: ['None', 'Some', 'Much'], required: true });
 const track = q({ id: 'fit', position: 2, kind: 'choice', label: 'Fit', options: ['Good', 'Poor'] });
@@ -34,21 +52,38 @@ describe('checkAnswers', () => {
   });
 });
 
-describe('the editor\'s bodies', () => {
+describe("the editor's bodies", () => {
   test('a score question needs 2 to 10 labels, a choice 2 to 20, a text none', () => {
     expect(checkOptions('score', ['a'])).toMatch(/from 2 to 10/);
-    expect(checkOptions('score', Array.from({ length: 11 }, (_, i) => `l${i}`))).toMatch(/from 2 to 10/);
-    expect(checkOptions('choice', Array.from({ length: 20 }, (_, i) => `c${i}`))).toBeNull();
+    expect(
+      checkOptions(
+        'score',
+        Array.from({ length: 11 }, (_, i) => `l${i}`),
+      ),
+    ).toMatch(/from 2 to 10/);
+    expect(
+      checkOptions(
+        'choice',
+        Array.from({ length: 20 }, (_, i) => `c${i}`),
+      ),
+    ).toBeNull();
     expect(checkOptions('text', ['x'])).toBe('A text question has no options');
     expect(checkOptions('choice', ['A', 'a'])).toBe('Each option may appear only once');
   });
   test('create body defaults and refusals', () => {
     expect(CreateQuestionBody.parse({ kind: 'text', label: ' Summary ', visibility: 'committee' })).toEqual({
-      kind: 'text', label: 'Summary', description: '', options: [], visibility: 'committee', required: false,
+      kind: 'text',
+      label: 'Summary',
+      description: '',
+      options: [],
+      visibility: 'committee',
+      required: false,
     });
     const bad = CreateQuestionBody.safeParse({ kind: 'score', label: 'S', options: ['one'], visibility: 'authors' });
     expect(bad.success).toBe(false);
-    expect(CreateQuestionBody.safeParse({ kind: 'rating', label: 'S', visibility: 'authors' }).error?.issues[0]?.message).toBe('kind must be score, choice or text');
+    expect(CreateQuestionBody.safeParse({ kind: 'rating', label: 'S', visibility: 'authors' }).error?.issues[0]?.message).toBe(
+      'kind must be score, choice or text',
+    );
   });
   test('update body takes move or position, not both', () => {
     expect(UpdateQuestionBody.safeParse({ move: 'up', position: 2 }).success).toBe(false);
@@ -60,8 +95,12 @@ describe('answers in words', () => {
   const retired = q({ id: 'old', position: 1, kind: 'score', label: 'Clarity', options: ['Poor', 'Fine'], retired: true });
   test('labels, order, and the committee-only answers left out for authors', () => {
     const answers = { sec: 'only us', nov: 2, fit: 'Good', old: 2 };
-    expect(labelAnswers([secret, retired, track, novelty], answers).map((a) => [a.label, a.text, a.retired]))
-      .toEqual([['Novelty', '2 — Some', false], ['Fit', 'Good', false], ['For the committee', 'only us', false], ['Clarity', '2 — Fine', true]]);
+    expect(labelAnswers([secret, retired, track, novelty], answers).map((a) => [a.label, a.text, a.retired])).toEqual([
+      ['Novelty', '2 — Some', false],
+      ['Fit', 'Good', false],
+      ['For the committee', 'only us', false],
+      ['Clarity', '2 — Fine', true],
+    ]);
     expect(labelAnswers([secret, novelty], answers, { authorsOnly: true }).map((a) => a.label)).toEqual(['Novelty']);
     expect(answersForMail([secret, retired, novelty], answers)).toBe('Novelty: 2 — Some\nClarity (no longer on the form): 2 — Fine');
   });

@@ -19,13 +19,26 @@ export const CHOICE_OPTIONS = { min: 2, max: 20 } as const;
 
 const Kind = z.enum(QUESTION_KINDS, { message: 'kind must be score, choice or text' });
 const Visibility = z.enum(QUESTION_VISIBILITIES, { message: 'visibility must be authors or committee' });
-const Label = z.string({ message: 'label is required' }).trim().min(1, 'label is required').max(200, 'label is too long (at most 200 characters)')
+const Label = z
+  .string({ message: 'label is required' })
+  .trim()
+  .min(1, 'label is required')
+  .max(200, 'label is too long (at most 200 characters)')
   .refine(...plainLine('label'));
-const Description = z.string({ message: 'description must be text' }).trim().max(2000, 'description is too long (at most 2,000 characters)')
+const Description = z
+  .string({ message: 'description must be text' })
+  .trim()
+  .max(2000, 'description is too long (at most 2,000 characters)')
   .refine(...noBidiControls('description'));
-const Option = z.string({ message: 'Each option must be text' }).trim().min(1, 'An option cannot be empty').max(200, 'An option is at most 200 characters')
+const Option = z
+  .string({ message: 'Each option must be text' })
+  .trim()
+  .min(1, 'An option cannot be empty')
+  .max(200, 'An option is at most 200 characters')
   .refine(...plainLine('An option'));
-const Options = z.array(Option, { message: 'options must be a list of texts' }).max(CHOICE_OPTIONS.max, `At most ${CHOICE_OPTIONS.max} options`);
+const Options = z
+  .array(Option, { message: 'options must be a list of texts' })
+  .max(CHOICE_OPTIONS.max, `At most ${CHOICE_OPTIONS.max} options`);
 
 /** null when the options fit the kind, else why not (the editor's create and update bodies, checked on both sides). */
 export function checkOptions(kind: QuestionKind, options: readonly string[]): string | null {
@@ -40,30 +53,39 @@ export function checkOptions(kind: QuestionKind, options: readonly string[]): st
   return null;
 }
 
-export const CreateQuestionBody = z.object({
-  kind: Kind,
-  label: Label,
-  description: Description.default(''),
-  options: Options.default([]),
-  visibility: Visibility,
-  required: z.boolean({ message: 'required must be true or false' }).default(false),
-}).superRefine((q, ctx) => {
-  const problem = checkOptions(q.kind, q.options);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['options'] });
-});
+export const CreateQuestionBody = z
+  .object({
+    kind: Kind,
+    label: Label,
+    description: Description.default(''),
+    options: Options.default([]),
+    visibility: Visibility,
+    required: z.boolean({ message: 'required must be true or false' }).default(false),
+  })
+  .superRefine((q, ctx) => {
+    const problem = checkOptions(q.kind, q.options);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['options'] });
+  });
 export type CreateQuestionBody = z.input<typeof CreateQuestionBody>;
 
 /** The fields sent change; `move` or `position` (1-based) reorders; `retired` takes it off the form or puts it back. */
-export const UpdateQuestionBody = z.object({
-  label: Label.optional(),
-  description: Description.optional(),
-  options: Options.optional(),
-  visibility: Visibility.optional(),
-  required: z.boolean({ message: 'required must be true or false' }).optional(),
-  move: z.enum(['up', 'down'], { message: 'move must be up or down' }).optional(),
-  position: z.number({ message: 'position must be a whole number from 1' }).int('position must be a whole number from 1').min(1, 'position must be a whole number from 1').max(1000, 'position is too large').optional(),
-  retired: z.boolean({ message: 'retired must be true or false' }).optional(),
-}).refine((b) => !(b.move && b.position !== undefined), 'Send move or position, not both');
+export const UpdateQuestionBody = z
+  .object({
+    label: Label.optional(),
+    description: Description.optional(),
+    options: Options.optional(),
+    visibility: Visibility.optional(),
+    required: z.boolean({ message: 'required must be true or false' }).optional(),
+    move: z.enum(['up', 'down'], { message: 'move must be up or down' }).optional(),
+    position: z
+      .number({ message: 'position must be a whole number from 1' })
+      .int('position must be a whole number from 1')
+      .min(1, 'position must be a whole number from 1')
+      .max(1000, 'position is too large')
+      .optional(),
+    retired: z.boolean({ message: 'retired must be true or false' }).optional(),
+  })
+  .refine((b) => !(b.move && b.position !== undefined), 'Send move or position, not both');
 export type UpdateQuestionBody = z.input<typeof UpdateQuestionBody>;
 
 export const QuestionJson = z.object({
@@ -81,10 +103,12 @@ export const QuestionJson = z.object({
 export type QuestionJson = z.infer<typeof QuestionJson>;
 
 /** What a review sends and stores: question id → the score (1…n), the chosen option, or the text. */
-export const Answers = z.record(
-  z.string().max(64, 'Unknown question'),
-  z.union([z.number(), z.string()], { message: 'An answer must be a number or a text' }),
-).refine((answers) => Object.values(answers).every((v) => typeof v !== 'string' || hasNoBidiControls(v)), controlCharsMessage('An answer'));
+export const Answers = z
+  .record(z.string().max(64, 'Unknown question'), z.union([z.number(), z.string()], { message: 'An answer must be a number or a text' }))
+  .refine(
+    (answers) => Object.values(answers).every((v) => typeof v !== 'string' || hasNoBidiControls(v)),
+    controlCharsMessage('An answer'),
+  );
 export type Answers = z.infer<typeof Answers>;
 
 /** An answer as the committee reads it: the question's label, who may see it, and the answer in words. */
@@ -118,7 +142,8 @@ export function checkAnswers(questions: readonly Question[], answers: Readonly<R
     }
     if (q.kind === 'score') {
       const n = q.options.length;
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > n) return `${q.label} must be a whole number from 1 to ${n}`;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > n)
+        return `${q.label} must be a whole number from 1 to ${n}`;
     } else if (q.kind === 'choice') {
       if (typeof value !== 'string' || !q.options.includes(value)) return `${q.label} must be one of ${q.options.join(', ')}`;
     } else if (typeof value !== 'string') {
@@ -152,7 +177,11 @@ export const RETIRED_MARK = '(no longer on the form)';
  * A review's answers with their questions, in the form's order (current questions first, then retired ones);
  * `authorsOnly` leaves out every committee-only answer. Questions without an answer are left out.
  */
-export function labelAnswers(questions: readonly QuestionJson[], answers: Readonly<Record<string, number | string>>, opts: { authorsOnly?: boolean } = {}): AnswerJson[] {
+export function labelAnswers(
+  questions: readonly QuestionJson[],
+  answers: Readonly<Record<string, number | string>>,
+  opts: { authorsOnly?: boolean } = {},
+): AnswerJson[] {
   const ordered = [...questions].sort((a, b) => Number(a.retired) - Number(b.retired) || a.position - b.position);
   const out: AnswerJson[] = [];
   for (const q of ordered) {
@@ -169,5 +198,6 @@ export function answersForMail(questions: readonly QuestionJson[], answers: Read
     .map((a) => {
       const label = a.retired ? `${a.label} ${RETIRED_MARK}` : a.label;
       return a.text.includes('\n') ? `${label}:\n${a.text}` : `${label}: ${a.text}`;
-    }).join('\n');
+    })
+    .join('\n');
 }

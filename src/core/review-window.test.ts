@@ -47,6 +47,8 @@ describe('responseWindowRefusal', () => {
     expect(responseWindowRefusal(DATES, at(11), fmt)).toBe('The response window opens 2030-01-12 and closes 2030-01-15.');
     expect(responseWindowRefusal(DATES, at(13), fmt)).toBeNull();
     expect(responseWindowRefusal(DATES, at(16), fmt)).toBe('The response window closed on 2030-01-15.');
-    expect(responseWindowRefusal({ responseOpens: null, responseCloses: null }, at(16), fmt)).toBe('The response window is not open: its dates are not set yet.');
+    expect(responseWindowRefusal({ responseOpens: null, responseCloses: null }, at(16), fmt)).toBe(
+      'The response window is not open: its dates are not set yet.',
+    );
   });
 });

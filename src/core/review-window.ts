@@ -27,7 +27,11 @@ export function mayReviewerSave(d: ReviewWindowDates & { paperHasResponse: boole
  * Why an author may not save a response now, or null while the window is open: the same words in the browser
  * and from the server, the dates written by `format` (each side's own).
  */
-export function responseWindowRefusal(d: Pick<ReviewWindowDates, 'responseOpens' | 'responseCloses'>, now: Date, format: (date: Date) => string): string | null {
+export function responseWindowRefusal(
+  d: Pick<ReviewWindowDates, 'responseOpens' | 'responseCloses'>,
+  now: Date,
+  format: (date: Date) => string,
+): string | null {
   if (isResponseWindowOpen(d, now)) return null;
   if (!d.responseOpens) return 'The response window is not open: its dates are not set yet.';
   if (now.getTime() < d.responseOpens.getTime()) {

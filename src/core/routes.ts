@@ -3,16 +3,71 @@
  * server (which paths get a prerendered page, which get the app shell, which get 404).
  */
 export const PUBLIC_PATHS = [
-  '/', '/call-for-papers', '/committee', '/submissions', '/registration', '/technical-workshop', '/keynote',
-  '/previous-events', '/awards', '/awards-2019', '/awards-2022', '/awards-2023', '/awards-2025', '/awards-2026',
-  '/terms', '/privacy-policy', '/agreement', '/program',
+  '/',
+  '/call-for-papers',
+  '/committee',
+  '/submissions',
+  '/registration',
+  '/technical-workshop',
+  '/keynote',
+  '/previous-events',
+  '/awards',
+  '/awards-2019',
+  '/awards-2022',
+  '/awards-2023',
+  '/awards-2025',
+  '/awards-2026',
+  '/terms',
+  '/privacy-policy',
+  '/agreement',
+  '/program',
 ] as const;
 
 /** Login-area paths: client-rendered from the one app shell. `:x` is one path segment. */
 export const APP_PATHS = [
-  '/login', '/reset-password', '/verify-email', '/login-link', '/account/notifications', '/account/nominations', '/award-panel', '/account/registrations', '/account/workshops', '/account/visa-letters', '/unsubscribe', '/keynote-admin', '/author/dashboard', '/author/new-paper', '/author/paper-details',
-  '/paper-details/:id', '/editor/dashboard', '/editor/view-more/:paperId', '/editor/messages',
-  '/editor/payments', '/editor/program', '/editor/assign', '/editor/settings', '/editor/conference', '/editor/reviewers', '/editor/decisions', '/editor/missing-reviews', '/editor/bulk-mail', '/editor/audit', '/editor/tracks', '/editor/review-form', '/editor/mail-templates', '/editor/exports', '/editor/pricing', '/editor/workshops', '/editor/registrations/new', '/editor/registrations/:registrationId', '/editor/attendees', '/editor/check-in', '/editor/visa-letters', '/reviewer/dashboard', '/reviewer/dashboard/:paperId', '/reviewer/bidding',
+  '/login',
+  '/reset-password',
+  '/verify-email',
+  '/login-link',
+  '/account/notifications',
+  '/account/nominations',
+  '/award-panel',
+  '/account/registrations',
+  '/account/workshops',
+  '/account/visa-letters',
+  '/unsubscribe',
+  '/keynote-admin',
+  '/author/dashboard',
+  '/author/new-paper',
+  '/author/paper-details',
+  '/paper-details/:id',
+  '/editor/dashboard',
+  '/editor/view-more/:paperId',
+  '/editor/messages',
+  '/editor/payments',
+  '/editor/program',
+  '/editor/assign',
+  '/editor/settings',
+  '/editor/conference',
+  '/editor/reviewers',
+  '/editor/decisions',
+  '/editor/missing-reviews',
+  '/editor/bulk-mail',
+  '/editor/audit',
+  '/editor/tracks',
+  '/editor/review-form',
+  '/editor/mail-templates',
+  '/editor/exports',
+  '/editor/pricing',
+  '/editor/workshops',
+  '/editor/registrations/new',
+  '/editor/registrations/:registrationId',
+  '/editor/attendees',
+  '/editor/check-in',
+  '/editor/visa-letters',
+  '/reviewer/dashboard',
+  '/reviewer/dashboard/:paperId',
+  '/reviewer/bidding',
 ] as const;
 
 /** Pages the server renders itself (a certificate's verification: an unknown code is a real 404). */
@@ -25,7 +80,7 @@ export function matchesAppPath(pathname: string): boolean {
   const parts = trimSlash(pathname).split('/');
   return APP_PATHS.some((pattern) => {
     const want = pattern.split('/');
-    return want.length === parts.length && want.every((seg, i) => seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]);
+    return want.length === parts.length && want.every((seg, i) => (seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]));
   });
 }
 

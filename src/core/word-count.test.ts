@@ -35,37 +35,71 @@ describe('countWords', () => {
     expect(countWords('日本abc')).toBe(3);
   });
   test('adding a word adds one (property)', () => {
-    fc.assert(fc.property(fc.array(fc.stringMatching(/^[a-z]{1,8}$/), { maxLength: 50 }), (ws) => {
-      expect(countWords(ws.join(' '))).toBe(ws.length);
-      expect(countWords([...ws, 'more'].join('\n'))).toBe(ws.length + 1);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z]{1,8}$/), { maxLength: 50 }), (ws) => {
+        expect(countWords(ws.join(' '))).toBe(ws.length);
+        expect(countWords([...ws, 'more'].join('\n'))).toBe(ws.length + 1);
+      }),
+    );
   });
 });
 
 describe('countWords: invisible characters never join words', () => {
   /** Every separator, control, format and other default-ignorable character, and the blank-looking ones. */
   const INVISIBLE = [
-    '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u200e', '\u200f', '\u061c', '\u202a', '\u202e', '\u2066', '\u2069',
-    '\u00ad', '\u180e', '\u034f', '\ufe0f', '\u115f', '\u1160', '\u3164', '\uffa0', '\u2800', '\u{e0020}', '\u{1d173}',
-    '\u0085', '\u2028', '\u2029', '\u001f', '\u1680', '\u205f',
+    '\u200b',
+    '\u200c',
+    '\u200d',
+    '\u2060',
+    '\ufeff',
+    '\u200e',
+    '\u200f',
+    '\u061c',
+    '\u202a',
+    '\u202e',
+    '\u2066',
+    '\u2069',
+    '\u00ad',
+    '\u180e',
+    '\u034f',
+    '\ufe0f',
+    '\u115f',
+    '\u1160',
+    '\u3164',
+    '\uffa0',
+    '\u2800',
+    '\u{e0020}',
+    '\u{1d173}',
+    '\u0085',
+    '\u2028',
+    '\u2029',
+    '\u001f',
+    '\u1680',
+    '\u205f',
   ];
 
   test('3,000 words joined by U+200B ZERO WIDTH SPACE are 3,000 words', () => {
     expect(countWords(Array.from({ length: 3000 }, (_, i) => `word${i}`).join('\u200b'))).toBe(3000);
   });
 
-  test.each(INVISIBLE.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`, c]))('%s between two Latin words splits them', (_, c) => {
-    expect(countWords(`alpha${c}beta`)).toBe(2);
-    expect(countWords(`alpha${c}${c}beta${c}`)).toBe(2);
-  });
+  test.each(INVISIBLE.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`, c]))(
+    '%s between two Latin words splits them',
+    (_, c) => {
+      expect(countWords(`alpha${c}beta`)).toBe(2);
+      expect(countWords(`alpha${c}${c}beta${c}`)).toBe(2);
+    },
+  );
 
   test('Latin words joined by any mix of invisible characters count one each, whatever the mix (property)', () => {
     const word = fc.stringMatching(/^[A-Za-z][a-z0-9'-]{0,9}$/);
     const glue = fc.array(fc.constantFrom(...INVISIBLE, ' ', '\u00a0'), { minLength: 1, maxLength: 3 }).map((a) => a.join(''));
-    fc.assert(fc.property(fc.array(fc.tuple(word, glue), { minLength: 1, maxLength: 40 }), (pairs) => {
-      const text = pairs.map(([w, g]) => w + g).join('');
-      expect(countWords(text)).toBe(pairs.length);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, glue), { minLength: 1, maxLength: 40 }), (pairs) => {
+        const text = pairs.map(([w, g]) => w + g).join('');
+        expect(countWords(text)).toBe(pairs.length);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   test('ZWNJ and ZWJ between Latin, Cyrillic or Greek letters, or a digit, split: only scripts that write them inside words keep them', () => {
@@ -99,15 +133,27 @@ describe('countWords: invisible characters never join words', () => {
   });
 
   test('a joiner between joining-script letters cannot glue Latin words either side (property)', () => {
-    const persian = fc.array(fc.integer({ min: 0x0628, max: 0x064a }).map((c) => String.fromCodePoint(c)), { minLength: 1, maxLength: 5 }).map((a) => a.join(''));
+    const persian = fc
+      .array(
+        fc.integer({ min: 0x0628, max: 0x064a }).map((c) => String.fromCodePoint(c)),
+        { minLength: 1, maxLength: 5 },
+      )
+      .map((a) => a.join(''));
     const latin = fc.stringMatching(/^[a-z]{1,8}$/);
-    fc.assert(fc.property(fc.array(fc.oneof(latin, persian), { minLength: 1, maxLength: 30 }), fc.constantFrom('\u200c', '\u200d'), (words, joiner) => {
-      // Latin pieces are never kept together; Persian pieces next to each other may be (one word, as a reader sees it).
-      const text = words.join(joiner);
-      const latinCount = words.filter((w) => /^[a-z]/.test(w)).length;
-      expect(countWords(text)).toBeGreaterThanOrEqual(latinCount);
-      expect(countWords(text)).toBeLessThanOrEqual(words.length);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(latin, persian), { minLength: 1, maxLength: 30 }),
+        fc.constantFrom('\u200c', '\u200d'),
+        (words, joiner) => {
+          // Latin pieces are never kept together; Persian pieces next to each other may be (one word, as a reader sees it).
+          const text = words.join(joiner);
+          const latinCount = words.filter((w) => /^[a-z]/.test(w)).length;
+          expect(countWords(text)).toBeGreaterThanOrEqual(latinCount);
+          expect(countWords(text)).toBeLessThanOrEqual(words.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

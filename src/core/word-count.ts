@@ -23,7 +23,8 @@ const JOINER = /[\u200c\u200d]/u;
  * only between two letters or marks of these scripts; between Latin (Cyrillic, Greek…) letters, digits or emoji it
  * splits like any other invisible character, so it cannot make Latin text count as fewer words.
  */
-const JOINING_SCRIPT = /[\p{Script_Extensions=Arabic}\p{Script_Extensions=Syriac}\p{Script_Extensions=Devanagari}\p{Script_Extensions=Bengali}\p{Script_Extensions=Gurmukhi}\p{Script_Extensions=Gujarati}\p{Script_Extensions=Oriya}\p{Script_Extensions=Tamil}\p{Script_Extensions=Telugu}\p{Script_Extensions=Kannada}\p{Script_Extensions=Malayalam}\p{Script_Extensions=Sinhala}]/u;
+const JOINING_SCRIPT =
+  /[\p{Script_Extensions=Arabic}\p{Script_Extensions=Syriac}\p{Script_Extensions=Devanagari}\p{Script_Extensions=Bengali}\p{Script_Extensions=Gurmukhi}\p{Script_Extensions=Gujarati}\p{Script_Extensions=Oriya}\p{Script_Extensions=Tamil}\p{Script_Extensions=Telugu}\p{Script_Extensions=Kannada}\p{Script_Extensions=Malayalam}\p{Script_Extensions=Sinhala}]/u;
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
@@ -58,7 +59,12 @@ export function countWords(text: string): number {
       continue;
     }
     // Han, Hiragana and Katakana: a word each; the letters between them make words of their own.
-    words += cjk + piece.replace(CJK, ' ').split(' ').filter((p) => LETTER_OR_DIGIT.test(p)).length;
+    words +=
+      cjk +
+      piece
+        .replace(CJK, ' ')
+        .split(' ')
+        .filter((p) => LETTER_OR_DIGIT.test(p)).length;
   }
   return words;
 }

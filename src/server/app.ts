@@ -35,8 +35,11 @@ import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
 import swagger from '@fastify/swagger';
 import { MessageJson } from '../core/schemas/common';
 import {
-  hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform,
-  serializerCompiler, validatorCompiler,
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
 } from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
@@ -80,29 +83,47 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const deadline = { initialMs: config.API_BODY_TIMEOUT_MS, minRate: config.API_BODY_MIN_RATE };
       // Slow clients (decision 0057): headers within the body's initial time, checked every second; then the
       // body keeps up with a least rate (watchBody) instead of Node's five minutes for a whole request.
-      const server = createServer({ headersTimeout: config.API_BODY_TIMEOUT_MS, requestTimeout: 0, connectionsCheckingInterval: 1000 },
-        serveSiteFirst(() => site, (req, res) => { watchBody(req, res, deadline); handler(req, res); }));
+      const server = createServer(
+        { headersTimeout: config.API_BODY_TIMEOUT_MS, requestTimeout: 0, connectionsCheckingInterval: 1000 },
+        serveSiteFirst(
+          () => site,
+          (req, res) => {
+            watchBody(req, res, deadline);
+            handler(req, res);
+          },
+        ),
+      );
       server.keepAliveTimeout = 72_000; // Fastify's own default, which it does not apply to a server it did not make
       capConnections(server, config.CONNECTIONS_PER_ADDRESS, trustedProxy(config.TRUST_PROXY));
       return server;
     },
-    logger: opts.logger === false ? false : {
-      level: config.LOG_LEVEL, redact: ['req.headers.authorization'], serializers: { req: loggableRequest },
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization'],
+            serializers: { req: loggableRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     // X-Forwarded-For only from configured balancers (TRUST_PROXY); otherwise the socket's address (decision 0019).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     // A URL the router cannot decode (bad %-escape, over-long parameter): the same {message} as any other 400.
-    frameworkErrors: (error, _req, reply) => { (reply as FastifyReply).code(400).send({ message: error.message }); },
+    frameworkErrors: (error, _req, reply) => {
+      (reply as FastifyReply).code(400).send({ message: error.message });
+    },
   });
   const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   // The front door (decision 0036): before anything else works on an API request, it waits for one of a bounded
   // number of turns, fair between client addresses, or is answered 503 with Retry-After at once. Pages and assets
   // never come here (served before the framework); the health check goes by, for load balancers.
   const admission = new AdmissionGate({
-    concurrency: config.API_CONCURRENCY, maxUploads: config.API_UPLOAD_CONCURRENCY, maxWaiting: config.API_QUEUE, maxWaitMs: config.API_QUEUE_WAIT_MS,
+    concurrency: config.API_CONCURRENCY,
+    maxUploads: config.API_UPLOAD_CONCURRENCY,
+    maxWaiting: config.API_QUEUE,
+    maxWaitMs: config.API_QUEUE_WAIT_MS,
     maxUploadsPerAddress: Math.ceil(config.API_UPLOAD_CONCURRENCY / 4),
   });
   app.decorate('admission', admission);
@@ -128,7 +149,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (turn && !turn.upload && hasBody(req.raw)) turn.giveBack();
     return payload;
   });
-  app.addHook('preValidation', async (req) => { await turns.get(req)?.takeAgain(); });
+  app.addHook('preValidation', async (req) => {
+    await turns.get(req)?.takeAgain();
+  });
   // Routes declare their body, params, query and responses as zod schemas (src/core/schemas): Fastify
   // validates what comes in and what goes out with them, and the OpenAPI document is made from them.
   app.setValidatorCompiler(validatorCompiler);
@@ -140,7 +163,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (!response || typeof response !== 'object') return;
     const bodied = ([] as string[]).concat(route.method).some((m) => m !== 'GET' && m !== 'HEAD');
-    for (const code of [...(bodied ? [413] : []), 500, 503]) if (!(code in response) && !(String(code) in response)) response[code] = MessageJson;
+    for (const code of [...(bodied ? [413] : []), 500, 503])
+      if (!(code in response) && !(String(code) in response)) response[code] = MessageJson;
   });
   await app.register(swagger, {
     openapi: {
@@ -154,17 +178,33 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('database', database);
   app.decorate('tokenKey', tokenKey(config.JWT_SECRET));
   // Instances sharing a database (DATABASE_URL) count writes in PostgreSQL; the embedded database has one process.
-  const listCache = new ListCache(undefined, undefined, undefined, database.driver === 'postgres' ? pgSharedGeneration(database.pool) : undefined);
+  const listCache = new ListCache(
+    undefined,
+    undefined,
+    undefined,
+    database.driver === 'postgres' ? pgSharedGeneration(database.pool) : undefined,
+  );
   app.decorate('listCache', listCache);
   // Any write makes cached lists stale: before it runs and again before its answer goes out.
-  app.addHook('onRequest', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate(); });
-  app.addHook('onSend', async (req) => { if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate(); });
+  app.addHook('onRequest', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate();
+  });
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') await listCache.invalidate();
+  });
   const conference = new ConferenceFactsStore();
   app.decorate('conference', conference);
   const mailer = createMailer({
     conference: () => conference.current(),
-    smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log, publicUrl: config.publicUrl, secret: config.JWT_SECRET,
-    ratePerMinute: config.MAIL_RATE_PER_MINUTE, maxAttempts: config.MAIL_MAX_ATTEMPTS, leaseMs: config.MAIL_LEASE_SECONDS * 1000,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    secret: config.JWT_SECRET,
+    ratePerMinute: config.MAIL_RATE_PER_MINUTE,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    leaseMs: config.MAIL_LEASE_SECONDS * 1000,
   });
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => {
@@ -173,19 +213,57 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => conference.stop());
   // Review reminders (docs/product.md#mail) are queued by the mail worker's loop, every ten minutes.
-  mailer.addJob({ name: 'review reminders', everyMs: 10 * 60_000, run: () => sendReviewReminders({ db: database.db, mailer, publicUrl: config.publicUrl }) });
-  mailer.addJob({ name: 'discussion digests', everyMs: 5 * 60_000, run: () => sendDiscussionDigests({ db: database.db, mailer, publicUrl: config.publicUrl }) });
-  mailer.addJob({ name: 'response window notices', everyMs: 5 * 60_000, run: () => sendResponseWindowNotices({ db: database.db, mailer, publicUrl: config.publicUrl }) });
-  mailer.addJob({ name: 'award panel reminders', everyMs: 60 * 60_000, run: () => sendPanelReminders({ db: database.db, mailer, publicUrl: config.publicUrl }) });
-  mailer.addJob({ name: 'daily digests', everyMs: digestJobEveryMs(config.MAIL_DIGEST_HOURS), run: () => sendDailyDigests({ db: database.db, mailer, digestHours: config.MAIL_DIGEST_HOURS, publicUrl: config.publicUrl, secret: config.JWT_SECRET }) });
+  mailer.addJob({
+    name: 'review reminders',
+    everyMs: 10 * 60_000,
+    run: () => sendReviewReminders({ db: database.db, mailer, publicUrl: config.publicUrl }),
+  });
+  mailer.addJob({
+    name: 'discussion digests',
+    everyMs: 5 * 60_000,
+    run: () => sendDiscussionDigests({ db: database.db, mailer, publicUrl: config.publicUrl }),
+  });
+  mailer.addJob({
+    name: 'response window notices',
+    everyMs: 5 * 60_000,
+    run: () => sendResponseWindowNotices({ db: database.db, mailer, publicUrl: config.publicUrl }),
+  });
+  mailer.addJob({
+    name: 'award panel reminders',
+    everyMs: 60 * 60_000,
+    run: () => sendPanelReminders({ db: database.db, mailer, publicUrl: config.publicUrl }),
+  });
+  mailer.addJob({
+    name: 'daily digests',
+    everyMs: digestJobEveryMs(config.MAIL_DIGEST_HOURS),
+    run: () =>
+      sendDailyDigests({
+        db: database.db,
+        mailer,
+        digestHours: config.MAIL_DIGEST_HOURS,
+        publicUrl: config.publicUrl,
+        secret: config.JWT_SECRET,
+      }),
+  });
   // A workshop seat whose pending registration's hold lapsed goes to the first on the course's waiting list (decision 0045).
-  mailer.addJob({ name: 'workshop seat offers', everyMs: 5 * 60_000, run: () => offerFreeWorkshopSeats({ db: database.db, mailer, publicUrl: config.publicUrl }) });
+  mailer.addJob({
+    name: 'workshop seat offers',
+    everyMs: 5 * 60_000,
+    run: () => offerFreeWorkshopSeats({ db: database.db, mailer, publicUrl: config.publicUrl }),
+  });
   // Decision 0046: passport numbers go a set time after the conference (checked hourly; a no-op until then).
-  mailer.addJob({ name: 'passport purge', everyMs: 60 * 60_000, run: () => purgePassportNumbers({ db: database.db, conference: conference.current() }) });
+  mailer.addJob({
+    name: 'passport purge',
+    everyMs: 60 * 60_000,
+    run: () => purgePassportNumbers({ db: database.db, conference: conference.current() }),
+  });
   // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('preClose', async () => mailer.close());
-  app.decorate('files', config.FILE_STORE === 'postgres' ? pgFileStore(database.pool) : localFileStore(path.join(config.DATA_DIR, 'files')));
+  app.decorate(
+    'files',
+    config.FILE_STORE === 'postgres' ? pgFileStore(database.pool) : localFileStore(path.join(config.DATA_DIR, 'files')),
+  );
   // Each request owns the file holds it takes (decision 0020, src/server/storage/holds.ts).
   app.addHook('onRequest', (_req, _reply, done) => withHoldScope(done));
   // Its password hashes wait in one bounded queue, in turns fair between client addresses (decision 0022).
@@ -195,7 +273,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.FILE_STORE === 'postgres') {
     // Expired holds go every 10 minutes; files a killed request left unnamed, at start and every hour.
     let ticks = 0;
-    const sweep = () => { sweepUnreferencedFiles(database.pool).catch(() => {}); };
+    const sweep = () => {
+      sweepUnreferencedFiles(database.pool).catch(() => {});
+    };
     app.addHook('onReady', async () => sweep());
     const prune = setInterval(() => {
       pruneFileHolds(database.pool).catch(() => {});
@@ -207,7 +287,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(multipart, {
     limits: { fileSize: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024), files: 1, fields: 60, fieldSize: 64 * 1024, parts: 70 },
   });
-  app.addHook('onClose', async () => { await database.close(); });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
   app.addHook('preValidation', async (req) => {
     if (hasUnstorableText(req.body) || hasUnstorableText(req.query) || hasUnstorableText(req.params)) {
       throw new AppError('bad_request', UNSTORABLE_TEXT);
@@ -221,7 +303,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Closing at once made Node's fetch and other HTTP clients fail with EPIPE instead (decision 0057).
     if (!req.raw.readableEnded) drainRequest(req.raw, drainLimit);
     if (error instanceof AppError) {
-      if (error.statusCode >= 500 && error.cause !== undefined) req.log.error({ err: loggableError(error.cause), status: error.statusCode }, error.message);
+      if (error.statusCode >= 500 && error.cause !== undefined)
+        req.log.error({ err: loggableError(error.cause), status: error.statusCode }, error.message);
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       return reply.code(error.statusCode).send({ message: error.message });
     }
@@ -274,20 +357,30 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   if (opts.web !== false) {
     const hsts: Record<string, string> = config.publicUrl.startsWith('https://') ? { 'strict-transport-security': 'max-age=31536000' } : {};
-    const loaded = loadWebSite(config.WEB_DIR, { ...SECURITY_HEADERS, ...hsts }, { extraScriptHashes: payuHash, formTargets }, conference.current(),
+    const loaded = loadWebSite(
+      config.WEB_DIR,
+      { ...SECURITY_HEADERS, ...hsts },
+      { extraScriptHashes: payuHash, formTargets },
+      conference.current(),
       // Beside the built site, not in it (the site's folder is served as it is).
-      { cacheDir: path.join(path.dirname(path.resolve(config.WEB_DIR)), '.page-cache') });
+      { cacheDir: path.join(path.dirname(path.resolve(config.WEB_DIR)), '.page-cache') },
+    );
     // The pages show the facts as the editor saved them (decision 0050): rendered again on each change, and
     // served compressed and current from the start (this hook runs after the store's first refresh).
     conference.onChange((facts) => {
-      loaded.render(facts).then((r) => { if (r) app.log.info(r, 'public pages rendered with the new conference facts'); })
+      loaded
+        .render(facts)
+        .then((r) => {
+          if (r) app.log.info(r, 'public pages rendered with the new conference facts');
+        })
         .catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'rendering the public pages failed'));
     });
-    app.addHook('onReady', async () => { await loaded.settled(); });
+    app.addHook('onReady', async () => {
+      await loaded.settled();
+    });
     site = loaded;
     registerWeb(app, site);
-  }
-  else app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` }));
+  } else app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` }));
 
   return app;
 }
@@ -326,9 +419,23 @@ function isStorageFailure(error: unknown): boolean {
 
 function isDatabaseDown(error: unknown): boolean {
   // drizzle wraps the driver's error: look down the chain of causes.
-  for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'].includes(e.code ?? '')) return true;
-    if (/Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(e.message ?? '')) return true;
+  for (
+    let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (
+      ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'].includes(
+        e.code ?? '',
+      )
+    )
+      return true;
+    if (
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(
+        e.message ?? '',
+      )
+    )
+      return true;
   }
   return false;
 }

@@ -5,19 +5,33 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
-const optionalString = z.string().trim().optional().transform((v) => (v ? v : undefined));
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+  ),
   PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be a URL such as https://conference.example.org' }).optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Where uploads go: PostgreSQL (the default with DATABASE_URL, shared by every instance) or DATA_DIR/files. */
   FILE_STORE: optionalString.pipe(z.enum(['postgres', 'disk'], { message: 'must be postgres or disk' }).optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('IMSE Conference <no-reply@example.org>'),
   /** At most this many mails delivered a minute by all instances together (the mail server's limit); 0: no limit. */
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (no limit) or more').default(600),
@@ -34,8 +48,15 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Stripe's API address; only tests point it elsewhere (a local fake). */
   STRIPE_API_URL: optionalString.pipe(z.url({ message: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
-  EDITOR_EMAILS: z.string().default('').transform((v) =>
-    v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  EDITOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Password hashes (scrypt) run at once; unset: the cores, leaving one libuv thread for file and DNS work (decision 0022). */
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
@@ -71,22 +92,31 @@ const EnvSchema = z.object({
    * Which proxies' X-Forwarded-For to believe (decision 0019): unset, empty or 0 = none (the client's own
    * header is ignored); a hop count such as 1; or a comma list of balancer addresses or CIDR ranges.
    */
-  TRUST_PROXY: z.string().default('').transform((v, ctx): false | number | string[] => {
-    const text = v.trim();
-    if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
-    if (/^\d+$/.test(text)) return Math.min(Number(text), 10);
-    const list = text.split(',').map((a) => a.trim()).filter(Boolean);
-    const bad = list.find((a) => {
-      const [addr, bits, extra] = a.split('/');
-      if (extra !== undefined || !addr || !isIP(addr)) return true;
-      return bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(addr) === 4 ? 32 : 128));
-    });
-    if (bad !== undefined || list.length === 0) {
-      ctx.addIssue({ code: 'custom', message: `must be a hop count (such as 1) or a comma list of balancer addresses (such as 10.0.0.5,10.0.0.6 or 10.0.0.0/24)${bad ? `; not an address: ${bad}` : ''}` });
-      return z.NEVER;
-    }
-    return list;
-  }),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v, ctx): false | number | string[] => {
+      const text = v.trim();
+      if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+      if (/^\d+$/.test(text)) return Math.min(Number(text), 10);
+      const list = text
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      const bad = list.find((a) => {
+        const [addr, bits, extra] = a.split('/');
+        if (extra !== undefined || !addr || !isIP(addr)) return true;
+        return bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(addr) === 4 ? 32 : 128));
+      });
+      if (bad !== undefined || list.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a hop count (such as 1) or a comma list of balancer addresses (such as 10.0.0.5,10.0.0.6 or 10.0.0.0/24)${bad ? `; not an address: ${bad}` : ''}`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -117,7 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   // Instances sharing a database must sign tokens alike: a secret generated in one DATA_DIR would not be.
   if (e.DATABASE_URL && !e.JWT_SECRET) {
-    throw new ConfigError('JWT_SECRET must be set when DATABASE_URL is: every instance on the database must sign logins with the same secret (at least 32 characters, e.g. from `openssl rand -base64 48`).');
+    throw new ConfigError(
+      'JWT_SECRET must be set when DATABASE_URL is: every instance on the database must sign logins with the same secret (at least 32 characters, e.g. from `openssl rand -base64 48`).',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   // scrypt runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default), which file reads and DNS share.

@@ -20,14 +20,18 @@ export function freeMegabytes(dir: string): number | null {
 export function checkDiskSpace(dir: string, minMb = MIN_FREE_MB): void {
   const free = freeMegabytes(dir);
   if (free !== null && free < minMb) {
-    throw new ConfigError(`Not enough free disk space: ${dir} has ${free} MB free, and the server needs at least ${minMb} MB to run. Free some space or set DATA_DIR to a larger disk.`);
+    throw new ConfigError(
+      `Not enough free disk space: ${dir} has ${free} MB free, and the server needs at least ${minMb} MB to run. Free some space or set DATA_DIR to a larger disk.`,
+    );
   }
 }
 
 /** The words for a start that failed because a disk or the database ran out of space, or null. */
 export function outOfSpaceMessage(error: unknown): string | null {
   const code = (error as { code?: string }).code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return 'The server cannot start: the disk is full. Free some space or set DATA_DIR to a larger disk.';
-  if (isInsufficientResources(error)) return 'The server cannot start: the database ran out of resources (disk full, memory or connections). Free some space on the database server and start again.';
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return 'The server cannot start: the disk is full. Free some space or set DATA_DIR to a larger disk.';
+  if (isInsufficientResources(error))
+    return 'The server cannot start: the database ran out of resources (disk full, memory or connections). Free some space on the database server and start again.';
   return null;
 }

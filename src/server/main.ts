@@ -26,7 +26,8 @@ async function main() {
   } catch (e) {
     await app.close();
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new ConfigError(`Port ${config.PORT} on ${config.HOST} is already in use: stop what is using it, or set PORT to another port.`);
+    if (code === 'EADDRINUSE')
+      throw new ConfigError(`Port ${config.PORT} on ${config.HOST} is already in use: stop what is using it, or set PORT to another port.`);
     throw e;
   }
   app.log.info({ database: app.database.driver, location: app.database.location, dataDir: config.DATA_DIR }, 'ready');

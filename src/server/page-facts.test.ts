@@ -9,10 +9,13 @@ const HOSTILE = `</title><script>alert(1)</script> "' onload=x & <!-- \u2028`;
 
 describe('renderFacts', () => {
   test('fills text and attribute values with the facts, the derived ones too', () => {
-    const page = `<title>${factToken('title')} | ${factToken('shortName')}</title><a href="tel:+${factToken('phoneDigits')}">${factToken('contactPhone')}</a>`
-      + `<p>${factToken('contactEmailLocal')}@<wbr/>${factToken('contactEmailDomain')}</p>`;
-    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toBe('<title>5th World Conference on Innovations in Management, Science and Engineering | IMSE 2025</title>'
-      + '<a href="tel:+66000000000">+66 00 000 0000</a><p>info@<wbr/>conference.example.org</p>');
+    const page =
+      `<title>${factToken('title')} | ${factToken('shortName')}</title><a href="tel:+${factToken('phoneDigits')}">${factToken('contactPhone')}</a>` +
+      `<p>${factToken('contactEmailLocal')}@<wbr/>${factToken('contactEmailDomain')}</p>`;
+    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toBe(
+      '<title>5th World Conference on Innovations in Management, Science and Engineering | IMSE 2025</title>' +
+        '<a href="tel:+66000000000">+66 00 000 0000</a><p>info@<wbr/>conference.example.org</p>',
+    );
     const title = renderFacts(`<title>${factToken('title')}</title>`, facts({ edition: '', name: 'Conference on Things' }));
     expect(title).toBe('<title>Conference on Things</title>');
   });
@@ -20,7 +23,9 @@ describe('renderFacts', () => {
   test("an editor's markup in a fact shows as text in HTML text and attributes", () => {
     const page = `<title>${factToken('title')}</title><meta content="${factToken('name')}"/><a title='${factToken('name')}'>x</a>`;
     const html = renderFacts(page, facts({ edition: '', name: HOSTILE }));
-    expect(html).toBe(`<title>${escapeHtml(HOSTILE)}</title><meta content="${escapeHtml(HOSTILE)}"/><a title='${escapeHtml(HOSTILE)}'>x</a>`);
+    expect(html).toBe(
+      `<title>${escapeHtml(HOSTILE)}</title><meta content="${escapeHtml(HOSTILE)}"/><a title='${escapeHtml(HOSTILE)}'>x</a>`,
+    );
     expect(html).not.toContain('<script');
     expect(html.match(/"/g)).toHaveLength(2);
     expect(html.match(/'/g)).toHaveLength(2);
@@ -47,27 +52,52 @@ describe('renderFacts', () => {
     expect(JSON.parse(json)).toEqual(f);
     expect(html).toContain(`<p>${FACTS_JSON_TOKEN}</p>`);
     // As the database gives them back (jsonb orders keys its own way), with a field that is no fact: the same text.
-    const stored = JSON.parse(JSON.stringify({ organiserName: 'X', ...f, venue: Object.fromEntries(Object.entries(f.venue).reverse()), importantDates: [{ date: '1 May', label: '</script>' }] }));
+    const stored = JSON.parse(
+      JSON.stringify({
+        organiserName: 'X',
+        ...f,
+        venue: Object.fromEntries(Object.entries(f.venue).reverse()),
+        importantDates: [{ date: '1 May', label: '</script>' }],
+      }),
+    );
     expect(renderFacts(page, stored)).toBe(html);
   });
 
   test('the important dates repeat their block once per date, escaped, and none leaves nothing', () => {
     const page = `<dl>${LIST_BEGIN}<div><dt>${itemToken('label')}</dt><dd>${itemToken('date')}</dd></div>${LIST_END}</dl>`;
-    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toBe('<dl><div><dt>Final paper submission</dt><dd>31 October 2023</dd></div>'
-      + '<div><dt>Acceptance notification</dt><dd>15 November 2023</dd></div><div><dt>CRC and registration</dt><dd>30 November 2023</dd></div></dl>');
-    const two = renderFacts(page, facts({ importantDates: [{ label: 'Abstracts & <b>posters</b>', date: '1 May 2027' }, { label: 'Papers', date: '$& $1 2027' }] }));
-    expect(two).toBe('<dl><div><dt>Abstracts &amp; &lt;b&gt;posters&lt;/b&gt;</dt><dd>1 May 2027</dd></div><div><dt>Papers</dt><dd>$&amp; $1 2027</dd></div></dl>');
+    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toBe(
+      '<dl><div><dt>Final paper submission</dt><dd>31 October 2023</dd></div>' +
+        '<div><dt>Acceptance notification</dt><dd>15 November 2023</dd></div><div><dt>CRC and registration</dt><dd>30 November 2023</dd></div></dl>',
+    );
+    const two = renderFacts(
+      page,
+      facts({
+        importantDates: [
+          { label: 'Abstracts & <b>posters</b>', date: '1 May 2027' },
+          { label: 'Papers', date: '$& $1 2027' },
+        ],
+      }),
+    );
+    expect(two).toBe(
+      '<dl><div><dt>Abstracts &amp; &lt;b&gt;posters&lt;/b&gt;</dt><dd>1 May 2027</dd></div><div><dt>Papers</dt><dd>$&amp; $1 2027</dd></div></dl>',
+    );
     expect(renderFacts(page, facts({ importantDates: [] }))).toBe('<dl></dl>');
   });
 
   test('a token that names no fact, and text without tokens, are left as they are', () => {
     const page = `<p>${factToken('organiserName')} ⟦ ${factToken('title')}</p>`;
-    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toBe(`<p>${factToken('organiserName')} ⟦ 5th World Conference on Innovations in Management, Science and Engineering</p>`);
+    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toBe(
+      `<p>${factToken('organiserName')} ⟦ 5th World Conference on Innovations in Management, Science and Engineering</p>`,
+    );
     expect(renderFacts('<p>$1 $& plain</p>', CONFERENCE_FACTS_DEFAULTS)).toBe('<p>$1 $& plain</p>');
-    expect(renderFacts(`<p>${factToken('constructor')}${factToken('__proto__')}</p>`, CONFERENCE_FACTS_DEFAULTS)).toBe(`<p>${factToken('constructor')}${factToken('__proto__')}</p>`);
+    expect(renderFacts(`<p>${factToken('constructor')}${factToken('__proto__')}</p>`, CONFERENCE_FACTS_DEFAULTS)).toBe(
+      `<p>${factToken('constructor')}${factToken('__proto__')}</p>`,
+    );
   });
 
   test('a value with replacement patterns ($&, $1) is written as typed', () => {
-    expect(renderFacts(`<p>${factToken('venueResort')}</p>`, facts({ venue: { ...CONFERENCE_FACTS_DEFAULTS.venue, resort: '$& $1 $$' } }))).toBe('<p>$&amp; $1 $$</p>');
+    expect(
+      renderFacts(`<p>${factToken('venueResort')}</p>`, facts({ venue: { ...CONFERENCE_FACTS_DEFAULTS.venue, resort: '$& $1 $$' } })),
+    ).toBe('<p>$&amp; $1 $$</p>');
   });
 });

@@ -11,7 +11,9 @@ import { escapeHtml } from '../core/html';
  * value can write "</script>" or "<!--" (which would end or change the script element), nor U+2028/2029.
  */
 export function escapeScriptJson(value: string): string {
-  return JSON.stringify(value).slice(1, -1).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value)
+    .slice(1, -1)
+    .replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -20,10 +22,24 @@ export function escapeScriptJson(value: string): string {
  */
 export function factsJson(f: ConferenceFacts): string {
   const facts: ConferenceFacts = {
-    edition: f.edition, name: f.name, shortName: f.shortName, startDate: f.startDate, endDate: f.endDate, datesText: f.datesText,
-    submissionsDatesText: f.submissionsDatesText, timeZone: f.timeZone,
-    venue: { resort: f.venue.resort, city: f.venue.city, country: f.venue.country, countryCode: f.venue.countryCode, address: f.venue.address },
-    contactEmail: f.contactEmail, contactPhone: f.contactPhone, importantDates: f.importantDates.map((d) => ({ label: d.label, date: d.date })),
+    edition: f.edition,
+    name: f.name,
+    shortName: f.shortName,
+    startDate: f.startDate,
+    endDate: f.endDate,
+    datesText: f.datesText,
+    submissionsDatesText: f.submissionsDatesText,
+    timeZone: f.timeZone,
+    venue: {
+      resort: f.venue.resort,
+      city: f.venue.city,
+      country: f.venue.country,
+      countryCode: f.venue.countryCode,
+      address: f.venue.address,
+    },
+    contactEmail: f.contactEmail,
+    contactPhone: f.contactPhone,
+    importantDates: f.importantDates.map((d) => ({ label: d.label, date: d.date })),
   };
   return JSON.stringify(facts).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
@@ -40,14 +56,22 @@ const SCRIPT = /(<script\b[^>]*>)([\s\S]*?)(<\/script>)/gi;
 export function renderFacts(template: string, f: ConferenceFacts): string {
   if (!template.includes('\u27E6')) return template;
   const values = templateValues(f) as Record<string, string>;
-  const fill = (text: string, escape: (v: string) => string) => text
-    .replace(BLOCK, (_, item: string) => f.importantDates.map((d) => item.replace(TOKEN, (token, name: string) =>
-      name === `${IMPORTANT_DATES}.label` ? escape(d.label) : name === `${IMPORTANT_DATES}.date` ? escape(d.date) : token)).join(''))
-    .replace(TOKEN, (token, name: string) => {
-      if (name === '@facts') return escape === escapeScriptJson ? factsJson(f) : token;
-      const v = Object.hasOwn(values, name) ? values[name] : undefined;
-      return v === undefined ? token : escape(v);
-    });
+  const fill = (text: string, escape: (v: string) => string) =>
+    text
+      .replace(BLOCK, (_, item: string) =>
+        f.importantDates
+          .map((d) =>
+            item.replace(TOKEN, (token, name: string) =>
+              name === `${IMPORTANT_DATES}.label` ? escape(d.label) : name === `${IMPORTANT_DATES}.date` ? escape(d.date) : token,
+            ),
+          )
+          .join(''),
+      )
+      .replace(TOKEN, (token, name: string) => {
+        if (name === '@facts') return escape === escapeScriptJson ? factsJson(f) : token;
+        const v = Object.hasOwn(values, name) ? values[name] : undefined;
+        return v === undefined ? token : escape(v);
+      });
   let out = '';
   let last = 0;
   for (const m of template.matchAll(SCRIPT)) {

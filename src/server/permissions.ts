@@ -4,7 +4,10 @@ import { MAIL_PREFERENCES_TEXT } from '../core/schemas/mail-preferences';
 
 /** Who is asking, as the server knows it from a verified token and the user row. */
 export interface Caller {
-  id: string; role: Role; email: string; name: string;
+  id: string;
+  role: Role;
+  email: string;
+  name: string;
   /**
    * Whether this account proved it reads its address (the mailed link, or a reset through it). Rights tied to
    * an address (co-authorship, certificates) wait for it: anyone can sign up with anyone's address (docs/product.md#accounts-and-verified-addresses).
@@ -78,7 +81,10 @@ export function canReviewerWorkOnPaper(state: { assigned: boolean; status: strin
  * reviewers, reviews, discussion and the authors' response: `seesReviewers`), no conflict with it (403). The
  * chair's screens and the mails about a paper both ask this (services/review/paper-participants.ts).
  */
-export function canChairWorkOnPaper(chair: { emailVerified: boolean; chairsTrack: boolean; conflicted: boolean }, seesReviewers: boolean): Denial | null {
+export function canChairWorkOnPaper(
+  chair: { emailVerified: boolean; chairsTrack: boolean; conflicted: boolean },
+  seesReviewers: boolean,
+): Denial | null {
   if (!chair.emailVerified) return { code: 'forbidden', message: MESSAGES.chairNotVerified };
   if (!chair.chairsTrack) return { code: 'not_found', message: 'Paper not found' };
   return chair.conflicted && seesReviewers ? { code: 'forbidden', message: MESSAGES.chairConflicted } : null;
@@ -89,7 +95,9 @@ export function canReadAssignedList(caller: Caller, reviewerId: string): Denial 
 }
 
 export function canRespondAs(caller: Caller, email: string): Denial | null {
-  return caller.email.toLowerCase() === email.toLowerCase() ? null : { code: 'forbidden', message: 'You can answer only for your own account' };
+  return caller.email.toLowerCase() === email.toLowerCase()
+    ? null
+    : { code: 'forbidden', message: 'You can answer only for your own account' };
 }
 
 /**
@@ -104,11 +112,24 @@ export function canChangeMailPreferences(caller: Caller): Denial | null {
  * Decision 0040: whom the caller may write to. The editor: any group. A track chair (verified): only groups within a
  * track they chair, so never every track nor the attendees (who belong to no track). `chairTrackIds`: their tracks.
  */
-export function canMailAudience(caller: Caller, audience: { group: string; trackId?: string | null }, chairTrackIds: readonly string[]): Denial | null {
+export function canMailAudience(
+  caller: Caller,
+  audience: { group: string; trackId?: string | null },
+  chairTrackIds: readonly string[],
+): Denial | null {
   if (!caller.chairOnly) return null;
   if (!caller.emailVerified) return { code: 'forbidden', message: MESSAGES.chairNotVerified };
-  if (!('trackId' in audience)) return { code: 'forbidden', message: 'Only the editor may write to registered attendees: track chairs write to groups within their tracks' };
-  if (!audience.trackId) return { code: 'forbidden', message: 'Track chairs write only to groups within their tracks: choose one of your tracks, not every track' };
-  if (!chairTrackIds.includes(audience.trackId)) return { code: 'forbidden', message: 'You do not chair this track: track chairs write only to groups within their tracks' };
+  if (!('trackId' in audience))
+    return {
+      code: 'forbidden',
+      message: 'Only the editor may write to registered attendees: track chairs write to groups within their tracks',
+    };
+  if (!audience.trackId)
+    return {
+      code: 'forbidden',
+      message: 'Track chairs write only to groups within their tracks: choose one of your tracks, not every track',
+    };
+  if (!chairTrackIds.includes(audience.trackId))
+    return { code: 'forbidden', message: 'You do not chair this track: track chairs write only to groups within their tracks' };
   return null;
 }

@@ -9,7 +9,10 @@ const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: '', 40: '
 const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'req', 'res', 'responseTime', 'err']);
 
 interface LogLine {
-  level?: number; time?: number; msg?: string; reqId?: string;
+  level?: number;
+  time?: number;
+  msg?: string;
+  reqId?: string;
   req?: { method?: string; url?: string };
   res?: { statusCode?: number };
   responseTime?: number;
@@ -50,7 +53,9 @@ function format(entry: LogLine, open: Map<string, { method?: string; url?: strin
     return `${time} ${req.method ?? ''} ${req.url ?? ''} ${entry.res?.statusCode ?? ''}${ms}`;
   }
   const label = LEVELS[entry.level ?? 30] ?? '';
-  const fields = Object.entries(entry).filter(([k]) => !SHOWN.has(k)).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  const fields = Object.entries(entry)
+    .filter(([k]) => !SHOWN.has(k))
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
   const request = entry.req?.url ? ` [${entry.req.method ?? ''} ${entry.req.url}]` : '';
   const err = entry.err ? `\n  ${entry.err.message ?? ''}${entry.err.stack ? `\n${entry.err.stack}` : ''}` : '';
   return `${time} ${label ? `${label}: ` : ''}${msg}${request}${fields.length ? `  (${fields.join(', ')})` : ''}${err}`;

@@ -11,9 +11,12 @@ import { loadWebSite } from './web';
 function site(options: { root?: string; cacheDir?: string } = {}) {
   const root = options.root ?? mkdtempSync(path.join(tmpdir(), 'web-facts-'));
   mkdirSync(path.join(root, 'assets'));
-  writeFileSync(path.join(root, 'index.html'), `<!DOCTYPE html><html><head><title>${factToken('title')}</title>`
-    + `<script type="application/ld+json">{"name":"${factToken('title')}"}</script>`
-    + `<script type="application/json" id="conference-facts">${FACTS_JSON_TOKEN}</script></head><body><h1>${factToken('title')}</h1>${'<p>filler</p>'.repeat(50)}</body></html>`);
+  writeFileSync(
+    path.join(root, 'index.html'),
+    `<!DOCTYPE html><html><head><title>${factToken('title')}</title>` +
+      `<script type="application/ld+json">{"name":"${factToken('title')}"}</script>` +
+      `<script type="application/json" id="conference-facts">${FACTS_JSON_TOKEN}</script></head><body><h1>${factToken('title')}</h1>${'<p>filler</p>'.repeat(50)}</body></html>`,
+  );
   writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
   return loadWebSite(root, {}, { extraScriptHashes: [], formTargets: [] }, CONFERENCE_FACTS_DEFAULTS, { cacheDir: options.cacheDir });
 }

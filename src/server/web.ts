@@ -32,7 +32,9 @@ async function compressPage(body: Buffer, cacheDir: string | undefined): Promise
       const [br, gz] = await Promise.all([readFile(path.join(cacheDir, key + '.br')), readFile(path.join(cacheDir, key + '.gz'))]);
       const [a, b] = await Promise.all([brotliDecompressAsync(br), gunzipAsync(gz)]);
       if (a.equals(body) && b.equals(body)) return { br, gzip: gz };
-    } catch { /* not cached, or unreadable: compressed below */ }
+    } catch {
+      /* not cached, or unreadable: compressed below */
+    }
   }
   const [br, gz] = await Promise.all([
     brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
@@ -41,12 +43,17 @@ async function compressPage(body: Buffer, cacheDir: string | undefined): Promise
   if (cacheDir) {
     try {
       await mkdir(cacheDir, { recursive: true });
-      for (const [ext, data] of [['.br', br], ['.gz', gz]] as const) {
+      for (const [ext, data] of [
+        ['.br', br],
+        ['.gz', gz],
+      ] as const) {
         const tmp = path.join(cacheDir, `${key}${ext}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
         await writeFile(tmp, data);
         await rename(tmp, path.join(cacheDir, key + ext));
       }
-    } catch { /* a read-only build: the next start compresses again */ }
+    } catch {
+      /* a read-only build: the next start compresses again */
+    }
   }
   return { br, gzip: gz };
 }
@@ -56,13 +63,23 @@ async function prunePageCache(cacheDir: string): Promise<void> {
   try {
     const names = await readdir(cacheDir);
     if (names.length <= PAGE_CACHE_FILES) return;
-    const dated = await Promise.all(names.map(async (name) => {
-      const full = path.join(cacheDir, name);
-      return { full, at: await stat(full).then((s) => s.mtimeMs, () => 0) };
-    }));
+    const dated = await Promise.all(
+      names.map(async (name) => {
+        const full = path.join(cacheDir, name);
+        return {
+          full,
+          at: await stat(full).then(
+            (s) => s.mtimeMs,
+            () => 0,
+          ),
+        };
+      }),
+    );
     dated.sort((a, b) => a.at - b.at);
     await Promise.all(dated.slice(0, dated.length - PAGE_CACHE_FILES).map((f) => unlink(f.full).catch(() => {})));
-  } catch { /* nothing to prune */ }
+  } catch {
+    /* nothing to prune */
+  }
 }
 
 interface WebFile {
@@ -79,11 +96,23 @@ interface WebFile {
 }
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml; charset=utf-8', '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json', '.rtf': 'application/rtf', '.pdf': 'application/pdf',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+  '.rtf': 'application/rtf',
+  '.pdf': 'application/pdf',
 };
 
 /**
@@ -96,7 +125,10 @@ export function loadWebFiles(root: string): Map<string, WebFile> {
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) { walk(full); continue; }
+      if (statSync(full).isDirectory()) {
+        walk(full);
+        continue;
+      }
       if (name.endsWith('.br') || name.endsWith('.gz')) continue;
       const rel = '/' + path.relative(root, full).split(path.sep).join('/');
       const body = readFileSync(full);
@@ -117,7 +149,11 @@ export function loadWebFiles(root: string): Map<string, WebFile> {
   return files;
 }
 
-export interface WebAnswer { status: number; headers: Record<string, string>; body: Buffer | null }
+export interface WebAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
 
 export interface WebSite {
   /** Answers GET and HEAD for the built site; `null` for API paths, which are not the site's. */
@@ -136,8 +172,13 @@ export interface WebSite {
  * page's CSP, cache policy, ETag, encoding, length): answering is then a lookup, which lets the server
  * send pages without going through the framework per request (decision 0003).
  */
-export function loadWebSite(root: string, baseHeaders: Record<string, string>, csp: { extraScriptHashes: string[]; formTargets: string[] },
-  facts: ConferenceFacts = CONFERENCE_FACTS_DEFAULTS, options: { cacheDir?: string } = {}): WebSite {
+export function loadWebSite(
+  root: string,
+  baseHeaders: Record<string, string>,
+  csp: { extraScriptHashes: string[]; formTargets: string[] },
+  facts: ConferenceFacts = CONFERENCE_FACTS_DEFAULTS,
+  options: { cacheDir?: string } = {},
+): WebSite {
   const files = loadWebFiles(root);
   type Variant = { headers: Record<string, string>; body: Buffer };
   type Prepared = { plain: Variant; br?: Variant; gzip?: Variant; notModified: Record<string, string>; etag: string };
@@ -147,12 +188,20 @@ export function loadWebSite(root: string, baseHeaders: Record<string, string>, c
       'content-type': file.type,
       vary: 'Accept-Encoding',
       ...baseHeaders,
-      ...(scriptHashes ? { 'content-security-policy': htmlPolicy({ scriptHashes: [...scriptHashes, ...csp.extraScriptHashes], formTargets: csp.formTargets }) } : {}),
+      ...(scriptHashes
+        ? {
+            'content-security-policy': htmlPolicy({
+              scriptHashes: [...scriptHashes, ...csp.extraScriptHashes],
+              formTargets: csp.formTargets,
+            }),
+          }
+        : {}),
       'cache-control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       etag,
     };
     const variant = (b: Buffer, encoding?: string): Variant => ({
-      body: b, headers: { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(b.length) },
+      body: b,
+      headers: { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(b.length) },
     });
     return {
       plain: variant(body),
@@ -164,8 +213,12 @@ export function loadWebSite(root: string, baseHeaders: Record<string, string>, c
   };
   // A page with facts: its text and headers now, synchronously (the build's compressed copies hold the tokens, so
   // they go); compressed by render() below.
-  const preparePage = (file: WebFile & { template: string }, f: ConferenceFacts, compressed: { br?: Buffer; gzip?: Buffer } = {}, html = renderFacts(file.template, f)) =>
-    prepare(file, Buffer.from(html), compressed, inlineScriptHashes(html));
+  const preparePage = (
+    file: WebFile & { template: string },
+    f: ConferenceFacts,
+    compressed: { br?: Buffer; gzip?: Buffer } = {},
+    html = renderFacts(file.template, f),
+  ) => prepare(file, Buffer.from(html), compressed, inlineScriptHashes(html));
   const prepared = new Map<WebFile, Prepared>();
   const pages: (WebFile & { template: string })[] = [];
   for (const file of files.values()) {
@@ -235,7 +288,8 @@ export function loadWebSite(root: string, baseHeaders: Record<string, string>, c
     if (!target) {
       const found = resolve(url);
       if (!found) return null;
-      if (!found.file) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', ...baseHeaders }, body: Buffer.from('Not Found') };
+      if (!found.file)
+        return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', ...baseHeaders }, body: Buffer.from('Not Found') };
       target = found;
       if (found.status === 200 && known.size < 10_000) known.set(url, found);
     }
@@ -266,10 +320,13 @@ export function serveSiteFirst(site: () => WebSite | null, fallback: (req: Incom
     const s = site();
     const method = req.method ?? 'GET';
     if (s && (method === 'GET' || method === 'HEAD')) {
-      const answer = s(method, req.url ?? '/', { ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] });
+      const answer = s(method, req.url ?? '/', {
+        ifNoneMatch: req.headers['if-none-match'],
+        acceptEncoding: req.headers['accept-encoding'],
+      });
       if (answer) {
         res.writeHead(answer.status, answer.headers);
-        res.end(method === 'HEAD' ? undefined : answer.body ?? undefined);
+        res.end(method === 'HEAD' ? undefined : (answer.body ?? undefined));
         return;
       }
     }

@@ -3,7 +3,8 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { ErrorBoundary } from './root';
 
 type Props = Parameters<typeof ErrorBoundary>[0];
-const render = (error: unknown) => renderToStaticMarkup(<ErrorBoundary {...({ error, params: {}, loaderData: undefined, actionData: undefined } as unknown as Props)} />);
+const render = (error: unknown) =>
+  renderToStaticMarkup(<ErrorBoundary {...({ error, params: {}, loaderData: undefined, actionData: undefined } as unknown as Props)} />);
 
 test('a router failure shows the error screen with the status and text', () => {
   const html = render({ status: 503, statusText: 'Service Unavailable', internal: false, data: null });
@@ -11,7 +12,9 @@ test('a router failure shows the error screen with the status and text', () => {
   expect(html).toContain('503 Service Unavailable');
 });
 
-afterEach(() => { vi.unstubAllEnvs(); });
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 test('a thrown error shows its message and, outside development, no stack trace', () => {
   vi.stubEnv('DEV', false);

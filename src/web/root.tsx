@@ -1,5 +1,15 @@
 import { useContext } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, isRouteErrorResponse, useLocation, useMatches } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_FrameworkContext,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { MESSAGES } from '../core/messages';
 import { trimSlash } from '../core/routes';
@@ -45,12 +55,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {/* The conference's current facts, which the server writes in (decision 0050): the login area and islands read them. */}
         <script type="application/json" id={FACTS_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: factsScriptText() }} />
-        {island?.preload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        {island?.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
         {island ? <script type="module" src={island.src} /> : null}
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
-        {island ? null : <><ScrollRestoration /><Scripts /></>}
+        {island ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

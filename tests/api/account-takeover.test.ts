@@ -15,7 +15,9 @@ beforeAll(async () => {
   editor = await signupAs(t.app, 'Editor', { name: 'Erin Editor', password: 'the editor secret' });
   await verifyAddress(t.app, editor.user.email);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const post = (url: string, payload: Record<string, unknown>, auth?: Record<string, string>) =>
   t.app.inject({ method: 'POST', url, payload, headers: auth, remoteAddress: `203.0.113.${(++ipSeq % 250) + 1}` });
@@ -23,7 +25,7 @@ const get = (url: string, auth: Record<string, string>) => t.app.inject({ method
 const login = (email: string, password: string, role: string) => post('/api/login', { email, password, role });
 
 describe('switching into another account of the same address (27.1)', () => {
-  test('a stranger who signs up with the editor\'s address stays out even after the editor confirms the mail that signup caused', async () => {
+  test("a stranger who signs up with the editor's address stays out even after the editor confirms the mail that signup caused", async () => {
     const stranger = await signupAs(t.app, 'Author', { email: editor.user.email, name: 'Mallory', password: 'the stranger secret' });
     expect((await post('/api/switch-role', { role: 'Editor' }, stranger.auth)).statusCode).toBe(403);
 
@@ -48,7 +50,7 @@ describe('switching into another account of the same address (27.1)', () => {
     expect((await get('/api/editor/papers', stranger.auth)).statusCode).toBe(403);
   });
 
-  test('a password reset ends every verification still pending for the address, a stranger\'s signup mail included', async () => {
+  test("a password reset ends every verification still pending for the address, a stranger's signup mail included", async () => {
     const owner = await signupAs(t.app, 'Reviewer', { tags: ['AI'], password: 'owner password' });
     await verifyAddress(t.app, owner.user.email);
     const stranger = await signupAs(t.app, 'Author', { email: owner.user.email, name: 'Mallory Two', password: 'stranger password' });
@@ -59,7 +61,10 @@ describe('switching into another account of the same address (27.1)', () => {
     let resetMails: string[] = [];
     await expect.poll(async () => (resetMails = await mailBodies(t.app, owner.user.email, 'passwordReset')).length).toBe(1);
     const resetToken = /token=([A-Za-z0-9_-]{43})/.exec(resetMails[0]!)![1];
-    expect((await post('/api/password/reset', { token: resetToken, password: 'new owner password', confirmPassword: 'new owner password' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/password/reset', { token: resetToken, password: 'new owner password', confirmPassword: 'new owner password' }))
+        .statusCode,
+    ).toBe(200);
     const late = await post('/api/email/verify', { token: /token=([A-Za-z0-9_-]{43})/.exec(strangerMail)![1] });
     expect(late.statusCode).toBe(400);
     expect((await get('/api/me/roles', stranger.auth)).json().emailVerified).toBe(false);
@@ -75,7 +80,9 @@ describe('switching into another account of the same address (27.1)', () => {
     await verifyAddress(t.app, email, 1); // the first account confirms meanwhile
     for (const body of links) {
       const token = /token=([A-Za-z0-9_-]{43})/.exec(body)![1];
-      expect((await post('/api/password/reset', { token, password: 'changed password', confirmPassword: 'changed password' })).statusCode).toBe(200);
+      expect(
+        (await post('/api/password/reset', { token, password: 'changed password', confirmPassword: 'changed password' })).statusCode,
+      ).toBe(200);
     }
     expect((await login(email, 'changed password', 'Author')).json().user._id).toBe(first.user._id);
     expect(second.user._id).not.toBe(first.user._id);
@@ -87,18 +94,26 @@ describe('switching into another account of the same address (27.1)', () => {
     const from = { remoteAddress: '192.0.2.77', headers: author.auth };
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await t.app.inject({ method: 'POST', url: '/api/switch-role', payload: { role: 'Reviewer', password: `guess ${i}` }, ...from })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'POST', url: '/api/switch-role', payload: { role: 'Reviewer', password: `guess ${i}` }, ...from }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([403, 403, 403, 403, 403, 429]);
   });
 });
 
 describe('rights tied to an address wait for its verification (27.2)', () => {
-  test('an unverified signup with a co-author\'s address sees that something waits, and nothing of the paper', async () => {
+  test("an unverified signup with a co-author's address sees that something waits, and nothing of the paper", async () => {
     const owner = await signupAs(t.app, 'Author');
     const coEmail = uniqueAddress('carla');
     const paper = await submitPaper(t.app, owner.auth, { title: 'Edge clinics for rural care' });
-    const put = await t.app.inject({ method: 'PUT', url: `/api/author/paper/${paper._id}/co-authors`, payload: { coAuthors: [{ name: 'Carla Co', email: coEmail }] }, headers: owner.auth });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/author/paper/${paper._id}/co-authors`,
+      payload: { coAuthors: [{ name: 'Carla Co', email: coEmail }] },
+      headers: owner.auth,
+    });
     expect(put.statusCode).toBe(200);
 
     const stranger = await signupAs(t.app, 'Author', { email: coEmail, name: 'Not Carla', password: 'stranger password' });
@@ -110,7 +125,13 @@ describe('rights tied to an address wait for its verification (27.2)', () => {
     expect(detail.statusCode).toBe(404);
     expect(detail.json().message).toBe('Paper not found');
     // Nor may it replace the PDF the reviewers and the editor read.
-    const replace = await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['file', pdfBytes('evil'), 'evil.pdf']], stranger.auth);
+    const replace = await injectMultipart(
+      t.app,
+      'PATCH',
+      `/api/author/paper/${paper._id}`,
+      [['file', pdfBytes('evil'), 'evil.pdf']],
+      stranger.auth,
+    );
     expect(replace.statusCode).toBe(404);
     const conflicts = await get(`/api/author/paper/${paper._id}/conflicts`, stranger.auth);
     expect(conflicts.statusCode).toBe(404);
@@ -136,7 +157,14 @@ describe('rights tied to an address wait for its verification (27.2)', () => {
     expect((await login(coEmail, 'carla password', 'Author')).json().user._id).toBe(carla.user._id);
     expect((await login(coEmail, 'stranger password', 'Author')).json().user._id).toBe(stranger.user._id);
     // A third signup with the confirmed address is refused as before.
-    const again = await post('/api/signup', { name: 'X', email: coEmail, password: 'whatever 123', confirmPassword: 'whatever 123', role: 'Author', tags: [] });
+    const again = await post('/api/signup', {
+      name: 'X',
+      email: coEmail,
+      password: 'whatever 123',
+      confirmPassword: 'whatever 123',
+      role: 'Author',
+      tags: [],
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -144,7 +172,12 @@ describe('rights tied to an address wait for its verification (27.2)', () => {
     const owner = await signupAs(t.app, 'Author');
     const co = await signupAs(t.app, 'Author');
     const paper = await submitPaper(t.app, owner.auth);
-    await t.app.inject({ method: 'PUT', url: `/api/author/paper/${paper._id}/co-authors`, payload: { coAuthors: [{ name: 'Co', email: co.user.email }] }, headers: owner.auth });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/author/paper/${paper._id}/co-authors`,
+      payload: { coAuthors: [{ name: 'Co', email: co.user.email }] },
+      headers: owner.auth,
+    });
     expect((await get(`/api/author/paper/${paper._id}`, co.auth)).statusCode).toBe(404);
     const token = /token=([A-Za-z0-9_-]{43})/.exec((await mailBodies(t.app, co.user.email, 'verifyEmail'))[0]!)![1];
     const res = await post('/api/email/verify', { token });

@@ -14,12 +14,19 @@ beforeAll(async () => {
   editor = await signupAs(t.app, 'Editor');
   owner = await signupAs(t.app, 'Author');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const putCoAuthors = (paperId: string, coAuthors: unknown, auth: Record<string, string>) =>
   t.app.inject({ method: 'PUT', url: `/api/author/paper/${paperId}/co-authors`, payload: { coAuthors }, headers: auth });
-const myPapers = async (who: SignedUp) => (await t.app.inject({ method: 'GET', url: '/api/author/my-papers', headers: who.auth })).json().papers as Array<Record<string, unknown>>;
-const person = (n: string) => ({ name: `Co Author ${n}`, email: `co.${n}.${Date.now()}@example.org`, affiliation: 'University of Somewhere' });
+const myPapers = async (who: SignedUp) =>
+  (await t.app.inject({ method: 'GET', url: '/api/author/my-papers', headers: who.auth })).json().papers as Array<Record<string, unknown>>;
+const person = (n: string) => ({
+  name: `Co Author ${n}`,
+  email: `co.${n}.${Date.now()}@example.org`,
+  affiliation: 'University of Somewhere',
+});
 
 describe('PUT /api/author/paper/:id/co-authors', () => {
   test('the submitting author sets the list; the author and the editor see it in the paper JSON', async () => {
@@ -28,7 +35,10 @@ describe('PUT /api/author/paper/:id/co-authors', () => {
     const res = await putCoAuthors(paper._id, list, owner.auth);
     expect(res.statusCode).toBe(200);
     // Country and ORCID iD (decision 0042) are optional: '' and null when not given.
-    const expected = [{ ...list[0], email: list[0]!.email.toLowerCase(), country: '', orcid: null }, { name: list[1]!.name, email: list[1]!.email.toLowerCase(), affiliation: '', country: '', orcid: null }];
+    const expected = [
+      { ...list[0], email: list[0]!.email.toLowerCase(), country: '', orcid: null },
+      { name: list[1]!.name, email: list[1]!.email.toLowerCase(), affiliation: '', country: '', orcid: null },
+    ];
     expect(res.json()).toEqual({ message: 'Co-authors saved', coAuthors: expected });
     const detail = await t.app.inject({ method: 'GET', url: `/api/author/paper/${paper._id}`, headers: owner.auth });
     expect(detail.json().paper.coAuthors).toEqual(expected);
@@ -45,7 +55,14 @@ describe('PUT /api/author/paper/:id/co-authors', () => {
     ['more than 20', Array.from({ length: 21 }, (_, i) => person(`many${i}`)), 'At most 20 co-authors'],
     ['a bad e-mail', [{ name: 'X', email: 'nope' }], 'valid email'],
     ['a missing name', [{ name: ' ', email: 'x@example.org' }], 'needs a name'],
-    ['the same e-mail twice', [{ name: 'A', email: 'twice@example.org' }, { name: 'B', email: 'TWICE@example.org' }], 'listed twice'],
+    [
+      'the same e-mail twice',
+      [
+        { name: 'A', email: 'twice@example.org' },
+        { name: 'B', email: 'TWICE@example.org' },
+      ],
+      'listed twice',
+    ],
     ['not a list', 'someone', 'coAuthors'],
   ])('%s is a 400 with a clear message', async (_name, coAuthors, message) => {
     const paper = await submitPaper(t.app, owner.auth);
@@ -87,14 +104,29 @@ describe('a co-author with an Author account', () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json().paper).toMatchObject({ _id: paper._id, coAuthored: true });
     // Editing the abstract stays with the submitting author; a new (camera-ready) PDF may come from a co-author.
-    const edit = await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['abstract', 'Changed by a co-author']], coAccount.auth);
+    const edit = await injectMultipart(
+      t.app,
+      'PATCH',
+      `/api/author/paper/${paper._id}`,
+      [['abstract', 'Changed by a co-author']],
+      coAccount.auth,
+    );
     expect(edit.statusCode).toBe(403);
     expect(edit.json().message).toBe('Only the submitting author may do this');
-    const upload = await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['file', pdfBytes('camera-ready'), 'final.pdf']], coAccount.auth);
+    const upload = await injectMultipart(
+      t.app,
+      'PATCH',
+      `/api/author/paper/${paper._id}`,
+      [['file', pdfBytes('camera-ready'), 'final.pdf']],
+      coAccount.auth,
+    );
     expect(upload.statusCode).toBe(200);
     expect(upload.json().paper.pdfVersions.map((v: { fileName: string }) => v.fileName)).toEqual(['paper.pdf', 'final.pdf']);
     const stranger = await signupAs(t.app, 'Author');
-    expect((await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['file', pdfBytes('x'), 'x.pdf']], stranger.auth)).statusCode).toBe(404);
+    expect(
+      (await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['file', pdfBytes('x'), 'x.pdf']], stranger.auth))
+        .statusCode,
+    ).toBe(404);
   });
 
   test('a Reviewer account with the co-author e-mail does not get author access', async () => {
@@ -107,21 +139,39 @@ describe('a co-author with an Author account', () => {
 
   test('the new-paper form can list co-authors in one multipart field', async () => {
     const co = person('at-submit');
-    const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper', [
-      ['title', 'With co-authors'], ['abstract', 'Abstract'], ['keywords', 'AI'],
-      ['coAuthors', JSON.stringify([co])], ['file', pdfBytes(), 'paper.pdf'],
-    ], owner.auth);
+    const res = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/author/new-paper',
+      [
+        ['title', 'With co-authors'],
+        ['abstract', 'Abstract'],
+        ['keywords', 'AI'],
+        ['coAuthors', JSON.stringify([co])],
+        ['file', pdfBytes(), 'paper.pdf'],
+      ],
+      owner.auth,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().paper.coAuthors).toEqual([{ ...co, email: co.email.toLowerCase(), country: '', orcid: null }]);
-    const bad = await injectMultipart(t.app, 'POST', '/api/author/new-paper', [
-      ['title', 'Bad list'], ['abstract', 'Abstract'], ['coAuthors', '[{"name":"x"'], ['file', pdfBytes(), 'paper.pdf'],
-    ], owner.auth);
+    const bad = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/author/new-paper',
+      [
+        ['title', 'Bad list'],
+        ['abstract', 'Abstract'],
+        ['coAuthors', '[{"name":"x"'],
+        ['file', pdfBytes(), 'paper.pdf'],
+      ],
+      owner.auth,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/coAuthors/);
   });
 });
 
-describe('the editor\'s reviewer lists say who is verified', () => {
+describe("the editor's reviewer lists say who is verified", () => {
   test('verified is false after signup and true once the link was used', async () => {
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['Robotics'] });
     const find = async () => {
@@ -132,25 +182,33 @@ describe('the editor\'s reviewer lists say who is verified', () => {
     await t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, reviewer.user._id));
     expect((await find()).verified).toBe(true);
     const paper = await submitPaper(t.app, owner.auth, { keywords: ['Robotics'] });
-    const suggested = (await t.app.inject({ method: 'GET', url: `/api/editor/suggested-reviewers?paperId=${paper._id}`, headers: editor.auth })).json();
+    const suggested = (
+      await t.app.inject({ method: 'GET', url: `/api/editor/suggested-reviewers?paperId=${paper._id}`, headers: editor.auth })
+    ).json();
     expect(suggested.find((r: { _id: string }) => r._id === reviewer.user._id).verified).toBe(true);
   });
 });
 
 describe('GET /api/editor/papers/:paperId/person-conflicts', () => {
   const conflictsOf = async (paperId: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/editor/papers/${paperId}/person-conflicts`, headers: editor.auth })).json().conflicts as Array<Record<string, string>>;
+    (await t.app.inject({ method: 'GET', url: `/api/editor/papers/${paperId}/person-conflicts`, headers: editor.auth })).json()
+      .conflicts as Array<Record<string, string>>;
 
-  test('a reviewer with the author\'s gmail.com address is the same person; another gmail.com user is not conflicted', async () => {
+  test("a reviewer with the author's gmail.com address is the same person; another gmail.com user is not conflicted", async () => {
     const stamp = Date.now();
     const author = await signupAs(t.app, 'Author', { email: `ravi.${stamp}@gmail.com` });
     const paper = await submitPaper(t.app, author.auth);
     const same = await signupAs(t.app, 'Reviewer', { email: `RAVI.${stamp}@gmail.com`, tags: ['AI'] });
     await signupAs(t.app, 'Reviewer', { email: `someone.${stamp}@gmail.com`, tags: ['AI'] });
-    expect(await conflictsOf(paper._id)).toEqual([{
-      reviewerId: same.user._id, reason: 'same-person', with: 'author', email: `ravi.${stamp}@gmail.com`,
-      explanation: `ravi.${stamp}@gmail.com is the author's address`,
-    }]);
+    expect(await conflictsOf(paper._id)).toEqual([
+      {
+        reviewerId: same.user._id,
+        reason: 'same-person',
+        with: 'author',
+        email: `ravi.${stamp}@gmail.com`,
+        explanation: `ravi.${stamp}@gmail.com is the author's address`,
+      },
+    ]);
   });
 
   test('co-authors count: their address is the same person, their university domain is a conflict', async () => {
@@ -161,20 +219,33 @@ describe('GET /api/editor/papers/:paperId/person-conflicts', () => {
     const colleague = await signupAs(t.app, 'Reviewer', { email: `chan.${stamp}@uni${stamp}.ac.th`, tags: ['AI'] });
     const conflicts = (await conflictsOf(paper._id)).filter((c) => c.reviewerId === lee.user._id || c.reviewerId === colleague.user._id);
     expect(conflicts).toContainEqual({
-      reviewerId: lee.user._id, reason: 'same-person', with: 'co-author', email: `lee.${stamp}@uni${stamp}.ac.th`,
+      reviewerId: lee.user._id,
+      reason: 'same-person',
+      with: 'co-author',
+      email: `lee.${stamp}@uni${stamp}.ac.th`,
       explanation: `lee.${stamp}@uni${stamp}.ac.th is the co-author's address`,
     });
     expect(conflicts).toContainEqual({
-      reviewerId: colleague.user._id, reason: 'same-domain', with: 'co-author', email: `lee.${stamp}@uni${stamp}.ac.th`,
+      reviewerId: colleague.user._id,
+      reason: 'same-domain',
+      with: 'co-author',
+      email: `lee.${stamp}@uni${stamp}.ac.th`,
       explanation: `both addresses are at uni${stamp}.ac.th`,
     });
     expect(conflicts).toHaveLength(2);
   });
 
   test('an unknown paper is a 404, a bad id a 400, an author a 403', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/editor/papers/${'0'.repeat(24)}/person-conflicts`, headers: editor.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/editor/papers/nope/person-conflicts', headers: editor.auth })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/editor/papers/${'0'.repeat(24)}/person-conflicts`, headers: editor.auth }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/editor/papers/nope/person-conflicts', headers: editor.auth })).statusCode).toBe(
+      400,
+    );
     const paper = await submitPaper(t.app, owner.auth);
-    expect((await t.app.inject({ method: 'GET', url: `/api/editor/papers/${paper._id}/person-conflicts`, headers: owner.auth })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/editor/papers/${paper._id}/person-conflicts`, headers: owner.auth })).statusCode,
+    ).toBe(403);
   });
 });

@@ -22,22 +22,57 @@ test('the decision mail goes to the submitting author and every co-author; a co-
   const editor = await signupAs(t.app, 'Editor');
   const owner = await signupAs(t.app, 'Author', { email: `owner.${stamp}@uni-one.edu` });
   const paper = await submitPaper(t.app, owner.auth, { title: 'Shared findings' });
-  const co = [{ name: 'Ana Co', email: `ana.${stamp}@uni-two.edu` }, { name: 'Ben Co', email: `ben.${stamp}@gmail.com` }];
-  expect((await t.app.inject({ method: 'PUT', url: `/api/author/paper/${paper._id}/co-authors`, payload: { coAuthors: co }, headers: owner.auth })).statusCode).toBe(200);
-  const decided = await t.app.inject({ method: 'PUT', url: `/api/editor/papers/${paper._id}/decision`, payload: { decision: 'Accepted' }, headers: editor.auth });
+  const co = [
+    { name: 'Ana Co', email: `ana.${stamp}@uni-two.edu` },
+    { name: 'Ben Co', email: `ben.${stamp}@gmail.com` },
+  ];
+  expect(
+    (
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/author/paper/${paper._id}/co-authors`,
+        payload: { coAuthors: co },
+        headers: owner.auth,
+      })
+    ).statusCode,
+  ).toBe(200);
+  const decided = await t.app.inject({
+    method: 'PUT',
+    url: `/api/editor/papers/${paper._id}/decision`,
+    payload: { decision: 'Accepted' },
+    headers: editor.auth,
+  });
   expect(decided.statusCode, decided.body).toBe(200);
-  const notified = await t.app.inject({ method: 'POST', url: '/api/editor/notify', payload: { paperIds: [paper._id] }, headers: editor.auth });
+  const notified = await t.app.inject({
+    method: 'POST',
+    url: '/api/editor/notify',
+    payload: { paperIds: [paper._id] },
+    headers: editor.auth,
+  });
   expect(notified.statusCode, notified.body).toBe(200);
 
   const decisionMails = () => smtp.mails.filter((m) => /Subject: Decision on your paper: Shared findings/.test(m.raw));
-  await expect.poll(() => decisionMails().flatMap((m) => m.to).sort(), { timeout: 15_000 })
+  await expect
+    .poll(
+      () =>
+        decisionMails()
+          .flatMap((m) => m.to)
+          .sort(),
+      { timeout: 15_000 },
+    )
     .toEqual([owner.user.email, ...co.map((c) => c.email.toLowerCase())].sort());
   for (const m of decisionMails()) expect(m.raw).toMatch(/Accepted/);
 
   // Ana signs up as an Author later, finds the paper and uploads the camera-ready PDF; she may not change the abstract.
   const ana = await signupAs(t.app, 'Author', { email: co[0]!.email });
   await verifyAddress(t.app, co[0]!.email);
-  const upload = await injectMultipart(t.app, 'POST', `/api/author/paper/${paper._id}/camera-ready`, [['file', pdfBytes('camera ready'), 'final.pdf']], ana.auth);
+  const upload = await injectMultipart(
+    t.app,
+    'POST',
+    `/api/author/paper/${paper._id}/camera-ready`,
+    [['file', pdfBytes('camera ready'), 'final.pdf']],
+    ana.auth,
+  );
   expect(upload.statusCode, upload.body).toBe(201);
   const edit = await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['abstract', 'Changed']], ana.auth);
   expect(edit.statusCode).toBe(403);

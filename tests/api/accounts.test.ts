@@ -8,8 +8,12 @@ import { linkMailedTo as linkMailedToOf, mailBodies as mailBodiesOf } from '../s
 import { signupAs } from '../support/users';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 let ipSeq = 0;
 const freshIp = () => `198.51.100.${(++ipSeq % 250) + 1}`;
@@ -61,8 +65,13 @@ describe('POST /api/password/forgot', () => {
 
   test('is limited per client address (100 an hour: a campus behind one address) across e-mails, in PostgreSQL', async () => {
     const ip = '203.0.113.77';
-    for (let i = 0; i < 100; i++) expect((await post('/api/password/forgot', { email: `probe${i}.${Date.now()}@example.org`, role: 'Author' }, { ip })).statusCode).toBe(200);
-    expect((await post('/api/password/forgot', { email: `probe-last.${Date.now()}@example.org`, role: 'Author' }, { ip })).statusCode).toBe(429);
+    for (let i = 0; i < 100; i++)
+      expect(
+        (await post('/api/password/forgot', { email: `probe${i}.${Date.now()}@example.org`, role: 'Author' }, { ip })).statusCode,
+      ).toBe(200);
+    expect((await post('/api/password/forgot', { email: `probe-last.${Date.now()}@example.org`, role: 'Author' }, { ip })).statusCode).toBe(
+      429,
+    );
   });
 });
 
@@ -80,7 +89,10 @@ describe('POST /api/password/reset', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: RESET_LINK_BAD });
     // One audit row for the one reset, naming the account and not the password or the token.
-    const audits = await t.app.database.db.select().from(auditLog).where(and(eq(auditLog.actorId, author.user._id), eq(auditLog.action, 'password.reset')));
+    const audits = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, author.user._id), eq(auditLog.action, 'password.reset')));
     expect(audits).toHaveLength(1);
     expect(JSON.stringify(audits)).not.toContain(token);
     expect(JSON.stringify(audits)).not.toContain('a brand new secret');
@@ -92,7 +104,9 @@ describe('POST /api/password/reset', () => {
     expect((await me(author.token)).statusCode).toBe(200);
     await post('/api/password/forgot', { email: author.user.email, role: 'Author' });
     const token = await linkMailedTo(author.user.email, 'passwordReset');
-    expect((await post('/api/password/reset', { token, password: 'after the reset', confirmPassword: 'after the reset' })).statusCode).toBe(200);
+    expect((await post('/api/password/reset', { token, password: 'after the reset', confirmPassword: 'after the reset' })).statusCode).toBe(
+      200,
+    );
     expect((await me(author.token)).statusCode).toBe(401);
     expect((await me(before)).statusCode).toBe(401);
     const after = (await login(author.user.email, 'after the reset')).json().token as string;
@@ -107,12 +121,20 @@ describe('POST /api/password/reset', () => {
     await post('/api/password/forgot', { email: author.user.email, role: 'Author' });
     const second = await linkMailedTo(author.user.email, 'passwordReset', 2);
     expect(second).not.toBe(first);
-    await db.update(accountTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accountTokens.userId, author.user._id));
+    await db
+      .update(accountTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(accountTokens.userId, author.user._id));
     const expired = await post('/api/password/reset', { token: second, password: 'too late now', confirmPassword: 'too late now' });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe(RESET_LINK_BAD);
-    await db.update(accountTokens).set({ expiresAt: sql`now() + interval '1 hour'` }).where(eq(accountTokens.userId, author.user._id));
-    expect((await post('/api/password/reset', { token: second, password: 'in time again', confirmPassword: 'in time again' })).statusCode).toBe(200);
+    await db
+      .update(accountTokens)
+      .set({ expiresAt: sql`now() + interval '1 hour'` })
+      .where(eq(accountTokens.userId, author.user._id));
+    expect(
+      (await post('/api/password/reset', { token: second, password: 'in time again', confirmPassword: 'in time again' })).statusCode,
+    ).toBe(200);
     const older = await post('/api/password/reset', { token: first, password: 'the older link', confirmPassword: 'the older link' });
     expect(older.statusCode).toBe(400);
   });
@@ -123,7 +145,12 @@ describe('POST /api/password/reset', () => {
     ['a malformed token', { token: 'abc' }, RESET_LINK_BAD],
     ['an unknown token', { token: 'A'.repeat(43) }, RESET_LINK_BAD],
   ])('%s is a 400 with the rule', async (_name, over, message) => {
-    const res = await post('/api/password/reset', { token: 'B'.repeat(43), password: 'long enough one', confirmPassword: 'long enough one', ...over });
+    const res = await post('/api/password/reset', {
+      token: 'B'.repeat(43),
+      password: 'long enough one',
+      confirmPassword: 'long enough one',
+      ...over,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
   });
@@ -134,13 +161,16 @@ describe('e-mail verification', () => {
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     const token = await linkMailedTo(reviewer.user.email, 'verifyEmail');
     const { db } = t.app.database;
-    const verifiedAt = async () => (await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, reviewer.user._id)))[0]!.at;
+    const verifiedAt = async () =>
+      (await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, reviewer.user._id)))[0]!.at;
     expect(await verifiedAt()).toBeNull();
     const res = await post('/api/email/verify', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: VERIFY_DONE });
     expect(await verifiedAt()).toBeInstanceOf(Date);
-    expect(await t.app.database.db.$count(auditLog, and(eq(auditLog.actorId, reviewer.user._id), eq(auditLog.action, 'email.verify')))).toBe(1);
+    expect(
+      await t.app.database.db.$count(auditLog, and(eq(auditLog.actorId, reviewer.user._id), eq(auditLog.action, 'email.verify'))),
+    ).toBe(1);
     const again = await post('/api/email/verify', { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(VERIFY_LINK_BAD);
@@ -173,7 +203,8 @@ describe('e-mail verification', () => {
 
 describe('one person, several roles', () => {
   const switchTo = (token: string, role: string) => post('/api/switch-role', { role }, { headers: { authorization: `Bearer ${token}` } });
-  const rolesOf = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/me/roles', headers: { authorization: `Bearer ${token}` } })).json();
+  const rolesOf = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/me/roles', headers: { authorization: `Bearer ${token}` } })).json();
 
   test('after one login with the password, the other roles of the same e-mail are offered and switching needs no password', async () => {
     const email = `both.${Date.now()}@example.org`;
@@ -186,8 +217,19 @@ describe('one person, several roles', () => {
     const reviewerToken = res.json().token as string;
     expect(res.json().user.role).toBe('Reviewer');
     // Each role still sees only its own calls.
-    expect((await t.app.inject({ method: 'GET', url: '/api/author/my-papers', headers: { authorization: `Bearer ${reviewerToken}` } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/reviewer/assigned-papers/${res.json().user._id}`, headers: { authorization: `Bearer ${reviewerToken}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/author/my-papers', headers: { authorization: `Bearer ${reviewerToken}` } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/reviewer/assigned-papers/${res.json().user._id}`,
+          headers: { authorization: `Bearer ${reviewerToken}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     // And back again.
     const back = await switchTo(reviewerToken, 'Author');
     expect(back.statusCode).toBe(200);
@@ -209,17 +251,25 @@ describe('one person, several roles', () => {
     await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, reviewer.user._id));
     expect((await rolesOf(token)).roles).toEqual([{ role: 'Reviewer', available: false }]);
     expect((await switchTo(token, 'Reviewer')).statusCode).toBe(403);
-    const wrong = await post('/api/switch-role', { role: 'Reviewer', password: author.password }, { headers: { authorization: `Bearer ${token}` } });
+    const wrong = await post(
+      '/api/switch-role',
+      { role: 'Reviewer', password: author.password },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toBe('That is not the password of your account in this role');
-    const typed = await post('/api/switch-role', { role: 'Reviewer', password: 'a different password' }, { headers: { authorization: `Bearer ${token}` } });
+    const typed = await post(
+      '/api/switch-role',
+      { role: 'Reviewer', password: 'a different password' },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(typed.statusCode).toBe(200);
     expect(typed.json().user._id).toBe(reviewer.user._id);
     // Back without a password: the reviewer's token carries the author account this person came from.
     expect((await switchTo(typed.json().token, 'Author')).statusCode).toBe(200);
   });
 
-  test('someone who signs up with another person\'s e-mail cannot switch into that person\'s verified account', async () => {
+  test("someone who signs up with another person's e-mail cannot switch into that person's verified account", async () => {
     const email = `victim.${Date.now()}@example.org`;
     const victim = await signupAs(t.app, 'Reviewer', { email, password: 'the victim secret', tags: ['AI'] });
     const { db } = t.app.database;
@@ -239,7 +289,9 @@ describe('one person, several roles', () => {
     expect((await rolesOf(token)).roles).toEqual([{ role: 'Reviewer', available: true }]);
     await post('/api/password/forgot', { email, role: 'Reviewer' });
     const link = await linkMailedTo(email, 'passwordReset');
-    expect((await post('/api/password/reset', { token: link, password: 'the reviewer only', confirmPassword: 'the reviewer only' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/password/reset', { token: link, password: 'the reviewer only', confirmPassword: 'the reviewer only' })).statusCode,
+    ).toBe(200);
     expect((await rolesOf(token)).roles).toEqual([{ role: 'Reviewer', available: false }]);
     expect((await switchTo(token, 'Reviewer')).statusCode).toBe(403);
   });

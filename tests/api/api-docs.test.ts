@@ -25,15 +25,22 @@ beforeAll(async () => {
   text = res.body;
   doc = res.json();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
 
 describe('the served API document', () => {
   test('groups every operation under one of its listed domains, none under "default"', () => {
     const names = doc.tags.map((tag) => tag.name);
-    expect(names).toEqual(expect.arrayContaining(['accounts', 'submissions', 'review', 'assignment', 'programme', 'payments', 'site', 'editor desk']));
-    const stray = operations().filter(({ op }) => op.tags?.length !== 1 || !names.includes(op.tags[0]!)).map(({ method, path }) => `${method} ${path}`);
+    expect(names).toEqual(
+      expect.arrayContaining(['accounts', 'submissions', 'review', 'assignment', 'programme', 'payments', 'site', 'editor desk']),
+    );
+    const stray = operations()
+      .filter(({ op }) => op.tags?.length !== 1 || !names.includes(op.tags[0]!))
+      .map(({ method, path }) => `${method} ${path}`);
     expect(stray).toEqual([]);
     // Every domain listed has operations.
     expect(names.filter((n) => !operations().some(({ op }) => op.tags![0] === n))).toEqual([]);

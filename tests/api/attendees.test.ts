@@ -13,7 +13,8 @@ let chair: SignedUp;
 const reg = {} as Record<'somchai' | 'ana' | 'priya' | 'pending' | 'cancelled' | 'formula' | 'workshop', RegistrationRow>;
 
 const get = (url: string, who: SignedUp = editor) => t.app.inject({ method: 'GET', url, headers: who.auth });
-const checkIn = (code: string, who: SignedUp = editor) => t.app.inject({ method: 'POST', url: '/api/editor/check-in', headers: who.auth, payload: { code } });
+const checkIn = (code: string, who: SignedUp = editor) =>
+  t.app.inject({ method: 'POST', url: '/api/editor/check-in', headers: who.auth, payload: { code } });
 const names = (body: { attendees: { name: string }[] }) => body.attendees.map((a) => a.name);
 
 beforeAll(async () => {
@@ -21,15 +22,46 @@ beforeAll(async () => {
   editor = await signupAs(t.app, 'Editor');
   chair = await signupChair(t.app, { editor, track: 'track-2' });
   const db = t.app.database.db;
-  reg.somchai = await insertRegistration(db, { name: 'สมชาย ใจดี', affiliation: 'Chulalongkorn University', country: 'TH', category: 'student-scopus' });
-  reg.ana = await insertRegistration(db, { name: 'Ana Núñez', affiliation: 'Universidad de Chile', country: 'CL', category: 'academician-journal', currency: 'INR', amountMinor: 1850000 });
+  reg.somchai = await insertRegistration(db, {
+    name: 'สมชาย ใจดี',
+    affiliation: 'Chulalongkorn University',
+    country: 'TH',
+    category: 'student-scopus',
+  });
+  reg.ana = await insertRegistration(db, {
+    name: 'Ana Núñez',
+    affiliation: 'Universidad de Chile',
+    country: 'CL',
+    category: 'academician-journal',
+    currency: 'INR',
+    amountMinor: 1850000,
+  });
   reg.priya = await insertRegistration(db, { name: 'प्रिया शर्मा', affiliation: 'IIT Delhi', country: 'IN', category: 'attending' });
-  reg.pending = await insertRegistration(db, { name: 'Pending Person', affiliation: 'Nowhere Institute', country: 'TH', category: 'attending', status: 'pending' });
+  reg.pending = await insertRegistration(db, {
+    name: 'Pending Person',
+    affiliation: 'Nowhere Institute',
+    country: 'TH',
+    category: 'attending',
+    status: 'pending',
+  });
   reg.cancelled = await insertRegistration(db, { name: 'Cancelled Person', country: 'IN', category: 'attending', status: 'cancelled' });
-  reg.formula = await insertRegistration(db, { name: '=HYPERLINK("http://evil.example","x")', affiliation: '+1;-2@x', country: 'US', category: 'accompanying' });
-  reg.workshop = await insertRegistration(db, { name: 'Workshop Person', affiliation: 'Kasetsart University', country: 'TH', category: 'workshop-internet-of-things', email: 'workshop.person@desk.example' });
+  reg.formula = await insertRegistration(db, {
+    name: '=HYPERLINK("http://evil.example","x")',
+    affiliation: '+1;-2@x',
+    country: 'US',
+    category: 'accompanying',
+  });
+  reg.workshop = await insertRegistration(db, {
+    name: 'Workshop Person',
+    affiliation: 'Kasetsart University',
+    country: 'TH',
+    category: 'workshop-internet-of-things',
+    email: 'workshop.person@desk.example',
+  });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the attendee list', () => {
   test('lists every registration by name with the category label, money in minor units with its currency', async () => {
@@ -40,14 +72,26 @@ describe('the attendee list', () => {
     expect(body.nextCursor).toBeNull();
     const ana = body.attendees.find((a: { id: string }) => a.id === reg.ana.id);
     expect(ana).toMatchObject({
-      code: reg.ana.code, name: 'Ana Núñez', affiliation: 'Universidad de Chile', country: 'CL', category: 'academician-journal',
-      categoryLabel: 'With publication: Academician, non-SCOPUS journal', status: 'paid', amountMinor: 1850000, currency: 'INR', checkedInAt: null,
+      code: reg.ana.code,
+      name: 'Ana Núñez',
+      affiliation: 'Universidad de Chile',
+      country: 'CL',
+      category: 'academician-journal',
+      categoryLabel: 'With publication: Academician, non-SCOPUS journal',
+      status: 'paid',
+      amountMinor: 1850000,
+      currency: 'INR',
+      checkedInAt: null,
     });
   });
 
   test('filters by category, status, country and words, alone and together', async () => {
-    expect(names((await get('/api/editor/attendees?category=attending')).json()).sort()).toEqual(['Cancelled Person', 'Pending Person', 'प्रिया शर्मा'].sort());
-    expect(names((await get('/api/editor/attendees?status=paid&country=th')).json()).sort()).toEqual(['Workshop Person', 'สมชาย ใจดี'].sort());
+    expect(names((await get('/api/editor/attendees?category=attending')).json()).sort()).toEqual(
+      ['Cancelled Person', 'Pending Person', 'प्रिया शर्मा'].sort(),
+    );
+    expect(names((await get('/api/editor/attendees?status=paid&country=th')).json()).sort()).toEqual(
+      ['Workshop Person', 'สมชาย ใจดี'].sort(),
+    );
     expect(names((await get('/api/editor/attendees?status=pending')).json())).toEqual(['Pending Person']);
     expect(names((await get('/api/editor/attendees?q=chulalongkorn')).json())).toEqual(['สมชาย ใจดี']);
     expect(names((await get(`/api/editor/attendees?q=${encodeURIComponent('núñez chile')}`)).json())).toEqual(['Ana Núñez']);
@@ -77,8 +121,11 @@ describe('the attendee list', () => {
 
   test('bad filters are a 400 with the reason', async () => {
     for (const [query, message] of [
-      ['status=arrived', /status must be one of/], ['country=THA', /two-letter/], ['limit=0', /limit must be 1 to 200/],
-      ['category=vip', /Unknown category/], ['cursor=abc', /Invalid ID format/],
+      ['status=arrived', /status must be one of/],
+      ['country=THA', /two-letter/],
+      ['limit=0', /limit must be 1 to 200/],
+      ['category=vip', /Unknown category/],
+      ['cursor=abc', /Invalid ID format/],
     ] as const) {
       const res = await get(`/api/editor/attendees?${query}`);
       expect(res.statusCode, query).toBe(400);
@@ -91,9 +138,14 @@ describe('the attendee list', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="attendees.csv"');
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
-    expect(lines[0]).toBe('code,name,email,affiliation,country,category,category_label,status,amount,currency,paper_id,registered_at,paid_at,checked_in_at');
+    expect(lines[0]).toBe(
+      'code,name,email,affiliation,country,category,category_label,status,amount,currency,paper_id,registered_at,paid_at,checked_in_at',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"${reg.formula.code}","'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(lines[1]).toContain('"\'+1;\'-2@x"');
@@ -122,7 +174,15 @@ describe('check-in', () => {
     const body = first.json();
     expect(body).toMatchObject({
       firstArrival: true,
-      registration: { id: reg.somchai.id, code: reg.somchai.code, name: 'สมชาย ใจดี', affiliation: 'Chulalongkorn University', category: 'student-scopus', paid: true, status: 'paid' },
+      registration: {
+        id: reg.somchai.id,
+        code: reg.somchai.code,
+        name: 'สมชาย ใจดี',
+        affiliation: 'Chulalongkorn University',
+        category: 'student-scopus',
+        paid: true,
+        status: 'paid',
+      },
     });
     expect(Date.now() - Date.parse(body.checkedInAt)).toBeLessThan(60_000);
     const second = await checkIn(reg.somchai.code);
@@ -149,7 +209,9 @@ describe('check-in', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ message: 'Not paid yet', registration: { name: r.name, paid: false, status: r.status } });
     }
-    const { rows } = await t.app.database.db.execute(sql`select checked_in_at from registrations where id = ${reg.pending.id}`) as unknown as { rows: { checked_in_at: Date | null }[] };
+    const { rows } = (await t.app.database.db.execute(
+      sql`select checked_in_at from registrations where id = ${reg.pending.id}`,
+    )) as unknown as { rows: { checked_in_at: Date | null }[] };
     expect(rows[0]!.checked_in_at).toBeNull();
   });
 
@@ -174,7 +236,12 @@ describe('certificates from check-in', () => {
     };
     const before = await issue();
     // สมชาย and Ana checked in above; Priya paid but has not arrived; the pending and cancelled ones cannot arrive.
-    expect(before.certificates.filter((c) => c.kind === 'attendance').map((c) => c.name).sort()).toEqual(['Ana Núñez', 'สมชาย ใจดี'].sort());
+    expect(
+      before.certificates
+        .filter((c) => c.kind === 'attendance')
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['Ana Núñez', 'สมชาย ใจดี'].sort());
     expect(before.certificates.filter((c) => c.kind === 'workshop')).toEqual([]);
     expect((await checkIn(reg.workshop.code)).json().firstArrival).toBe(true);
     const after = await issue();
@@ -199,7 +266,8 @@ describe('badges', () => {
     for (const r of [reg.somchai, reg.ana, reg.priya, reg.workshop]) {
       expect(text).toContain(r.code);
     }
-    for (const words of ['Ana Núñez', 'Universidad de Chile', 'Technical workshop: Internet of Things', 'Workshop Person']) expect(text).toContain(words);
+    for (const words of ['Ana Núñez', 'Universidad de Chile', 'Technical workshop: Internet of Things', 'Workshop Person'])
+      expect(text).toContain(words);
     // Thai and Devanagari are drawn in their own fonts, shaped: compared without the spaces pdf.js puts between runs, and
     // Devanagari by its first conjunct (pdf.js reads shaped glyphs in visual order: the i-sign before its consonant).
     expect(text.replace(/\s/g, '')).toContain('สมชายใจดี');
@@ -231,4 +299,3 @@ describe('badges', () => {
     expect(text).toContain('Extra Person 8');
   });
 });
-

@@ -5,15 +5,24 @@ import { verifyAddress } from '../support/mailbox';
 import { signupAs } from '../support/users';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const signup = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/signup', payload });
 const login = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress: ip });
 const good = (over: Record<string, unknown> = {}) => ({
-  name: 'Grace Hopper', email: `grace.${Math.random().toString(36).slice(2)}@example.org`,
-  password: 'correct horse battery', confirmPassword: 'correct horse battery', role: 'Author', tags: [], ...over,
+  name: 'Grace Hopper',
+  email: `grace.${Math.random().toString(36).slice(2)}@example.org`,
+  password: 'correct horse battery',
+  confirmPassword: 'correct horse battery',
+  role: 'Author',
+  tags: [],
+  ...over,
 });
 
 describe('POST /api/signup', () => {
@@ -63,7 +72,7 @@ describe('POST /api/signup', () => {
     expect((await signup({ ...body, role: 'Reviewer' })).statusCode).toBe(201);
   });
 
-  test('while no account has verified the address, a few may share it (a stranger\'s signup cannot lock its owner out), not more', async () => {
+  test("while no account has verified the address, a few may share it (a stranger's signup cannot lock its owner out), not more", async () => {
     const body = good({ email: 'unclaimed@example.org' });
     expect([(await signup(body)).statusCode, (await signup(body)).statusCode, (await signup(body)).statusCode]).toEqual([201, 201, 201]);
     const fourth = await signup(body);
@@ -72,7 +81,12 @@ describe('POST /api/signup', () => {
   });
 
   test('a body that is not JSON object gets 400, not 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: '{"name":', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBeTypeOf('string');
   });
@@ -90,9 +104,17 @@ describe('Editor accounts', () => {
   test('with EDITOR_EMAILS set, only listed emails may sign up as Editor', async () => {
     const t2 = await startTestApp({ EDITOR_EMAILS: 'chief@example.org, deputy@example.org' });
     try {
-      const ok = await t2.app.inject({ method: 'POST', url: '/api/signup', payload: good({ role: 'Editor', email: 'Deputy@example.org' }) });
+      const ok = await t2.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: good({ role: 'Editor', email: 'Deputy@example.org' }),
+      });
       expect(ok.statusCode).toBe(201);
-      const no = await t2.app.inject({ method: 'POST', url: '/api/signup', payload: good({ role: 'Editor', email: 'intruder@example.org' }) });
+      const no = await t2.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        payload: good({ role: 'Editor', email: 'intruder@example.org' }),
+      });
       expect(no.statusCode).toBe(403);
       expect(no.json().message).toMatch(/by invitation only/);
     } finally {
@@ -176,12 +198,23 @@ describe('tokens', () => {
 
   test('an expired token, one signed with another secret, and alg none are refused', async () => {
     const { user } = await signupAs(t.app, 'Author');
-    const expired = await new SignJWT({ role: 'Author' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user._id)
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret());
-    const otherSecret = await new SignJWT({ role: 'Author' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user._id)
-      .setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    const expired = await new SignJWT({ role: 'Author' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user._id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secret());
+    const otherSecret = await new SignJWT({ role: 'Author' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user._id)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
     const none = `${base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64url.encode(JSON.stringify({ sub: user._id, role: 'Author', exp: Math.floor(Date.now() / 1000) + 3600 }))}.`;
-    const good = await new SignJWT({ role: 'Author' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user._id).setExpirationTime('1h').sign(secret());
+    const good = await new SignJWT({ role: 'Author' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user._id)
+      .setExpirationTime('1h')
+      .sign(secret());
     expect((await me(good)).statusCode).toBe(200);
     for (const token of [expired, otherSecret, none, 'garbage']) expect((await me(token)).statusCode).toBe(401);
   });
@@ -199,12 +232,24 @@ describe('profile', () => {
   };
   const patch = async (auth: Record<string, string>, fd: FormData) => {
     const req = new Request('http://x/', { method: 'PATCH', body: fd });
-    return t.app.inject({ method: 'PATCH', url: '/api/me', headers: { ...auth, 'content-type': req.headers.get('content-type')! }, payload: Buffer.from(await req.arrayBuffer()) });
+    return t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { ...auth, 'content-type': req.headers.get('content-type')! },
+      payload: Buffer.from(await req.arrayBuffer()),
+    });
   };
 
   test('PATCH /api/me saves name, phone and a photo that is then served', async () => {
     const { auth } = await signupAs(t.app, 'Reviewer');
-    const res = await patch(auth, form([['name', 'Dr. R. Viewer'], ['phone', '+66 81 234 5678'], ['photo', png, 'me.png']]));
+    const res = await patch(
+      auth,
+      form([
+        ['name', 'Dr. R. Viewer'],
+        ['phone', '+66 81 234 5678'],
+        ['photo', png, 'me.png'],
+      ]),
+    );
     expect(res.statusCode).toBe(200);
     const user = res.json().user;
     expect(user).toMatchObject({ name: 'Dr. R. Viewer', phone: '+66 81 234 5678' });
@@ -240,7 +285,12 @@ describe('profile body shape', () => {
   test('a JSON body that is not an object is 400, not a silent success', async () => {
     const { auth } = await signupAs(t.app, 'Author');
     for (const payload of ['[1,2]', '"name"', 'null']) {
-      const res = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { ...auth, 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/me',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode).toBe(400);
     }
   });
@@ -254,7 +304,12 @@ describe('a refused file part', () => {
     fd.append('name', 'After the file');
     const req = new Request('http://x/', { method: 'PATCH', body: fd });
     const res = await Promise.race([
-      t.app.inject({ method: 'PATCH', url: '/api/me', headers: { ...auth, 'content-type': req.headers.get('content-type')! }, payload: Buffer.from(await req.arrayBuffer()) }),
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/me',
+        headers: { ...auth, 'content-type': req.headers.get('content-type')! },
+        payload: Buffer.from(await req.arrayBuffer()),
+      }),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5000)),
     ]);
     expect(res.statusCode).toBe(400);
@@ -266,7 +321,12 @@ describe('a refused file part', () => {
     const boundary = 'xyzBOUNDARYxyz';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="\\"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--${boundary}--\r\n`;
     const res = await Promise.race([
-      t.app.inject({ method: 'PATCH', url: '/api/me', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload }),
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/me',
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      }),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5000)),
     ]);
     expect(res.statusCode).toBe(400);

@@ -18,15 +18,26 @@ let editor: SignedUp;
 let author: SignedUp;
 
 const db = () => t.app.database.db;
-const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
-const post = (url: string, who: SignedUp, payload?: object) => t.app.inject({ method: 'POST', url, headers: who.auth, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+const put = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const post = (url: string, who: SignedUp, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: who.auth, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
 const get = (url: string, who: SignedUp) => t.app.inject({ url, headers: who.auth });
-const patch = (paperId: string, who: SignedUp, parts: Part[]) => injectMultipart(t.app, 'PATCH', `/api/author/paper/${paperId}`, parts, who.auth);
+const patch = (paperId: string, who: SignedUp, parts: Part[]) =>
+  injectMultipart(t.app, 'PATCH', `/api/author/paper/${paperId}`, parts, who.auth);
 const withdraw = (paperId: string, who: SignedUp) => post(`/api/author/paper/${paperId}/withdraw`, who);
-const mailsTo = (to: string, template: string) => db().select().from(mailQueue)
-  .where(and(eq(mailQueue.to, to.toLowerCase()), eq(mailQueue.template, template))).orderBy(asc(mailQueue.createdAt));
-const auditOf = (paperId: string, action: string) => db().select().from(auditLog)
-  .where(and(eq(auditLog.paperId, paperId), eq(auditLog.action, action))).orderBy(desc(auditLog.id));
+const mailsTo = (to: string, template: string) =>
+  db()
+    .select()
+    .from(mailQueue)
+    .where(and(eq(mailQueue.to, to.toLowerCase()), eq(mailQueue.template, template)))
+    .orderBy(asc(mailQueue.createdAt));
+const auditOf = (paperId: string, action: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.paperId, paperId), eq(auditLog.action, action)))
+    .orderBy(desc(auditLog.id));
 const reviewer = (tags = ['AI']) => signupAs(t.app, 'Reviewer', { tags });
 const myPaper = async (paperId: string, who = author) => (await get(`/api/author/paper/${paperId}`, who)).json().paper as PaperJson;
 
@@ -35,7 +46,9 @@ beforeAll(async () => {
   editor = await signupAs(t.app, 'Editor');
   author = await signupAs(t.app, 'Author', { name: 'Ada Submitter' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the submitting author fixes the paper until the deadline', () => {
   test('each field is changed on its own, and the audit row names what changed', async () => {
@@ -47,24 +60,60 @@ describe('the submitting author fixes the paper until the deadline', () => {
     expect((await auditOf(paper._id, 'paper.revise'))[0]!.details).toEqual({ changed: ['title'], newPdf: false });
 
     expect((await patch(paper._id, author, [['abstract', 'A better abstract.']])).json().paper.abstract).toBe('A better abstract.');
-    expect((await patch(paper._id, author, [['keywords', 'machine learning'], ['keywords', 'IoT']])).json().paper.keywords).toEqual(['Machine Learning', 'IoT']);
-    expect((await patch(paper._id, author, [['freeKeywords', 'federated'], ['freeKeywords', 'edge inference']])).json().paper.freeKeywords).toEqual(['federated', 'edge inference']);
+    expect(
+      (
+        await patch(paper._id, author, [
+          ['keywords', 'machine learning'],
+          ['keywords', 'IoT'],
+        ])
+      ).json().paper.keywords,
+    ).toEqual(['Machine Learning', 'IoT']);
+    expect(
+      (
+        await patch(paper._id, author, [
+          ['freeKeywords', 'federated'],
+          ['freeKeywords', 'edge inference'],
+        ])
+      ).json().paper.freeKeywords,
+    ).toEqual(['federated', 'edge inference']);
     // A new track with topics of its own list, in one request.
-    const moved = await patch(paper._id, author, [['track', 'track-1'], ['keywords', 'Composite materials']]);
+    const moved = await patch(paper._id, author, [
+      ['track', 'track-1'],
+      ['keywords', 'Composite materials'],
+    ]);
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().paper.track).toEqual({ id: 'track-1', name: 'Science and Materials' });
     expect(moved.json().paper.keywords).toEqual(['Composite materials']);
     expect((await auditOf(paper._id, 'paper.revise'))[0]!.details).toEqual({ changed: ['track', 'keywords'], newPdf: false });
     // A repeated field sent once, empty, empties the list.
-    const cleared = await patch(paper._id, author, [['keywords', ''], ['freeKeywords', '']]);
+    const cleared = await patch(paper._id, author, [
+      ['keywords', ''],
+      ['freeKeywords', ''],
+    ]);
     expect([cleared.json().paper.keywords, cleared.json().paper.freeKeywords]).toEqual([[], []]);
     // Everything at once, with a new PDF: one transaction, one audit row.
-    const all = await patch(paper._id, author, [['title', 'Final title'], ['abstract', 'Final abstract.'], ['track', 'track-2'], ['keywords', 'AI'], ['freeKeywords', 'x'], ['file', pdfBytes('v2'), 'v2.pdf']]);
+    const all = await patch(paper._id, author, [
+      ['title', 'Final title'],
+      ['abstract', 'Final abstract.'],
+      ['track', 'track-2'],
+      ['keywords', 'AI'],
+      ['freeKeywords', 'x'],
+      ['file', pdfBytes('v2'), 'v2.pdf'],
+    ]);
     expect(all.statusCode, all.body).toBe(200);
-    expect((await auditOf(paper._id, 'paper.revise'))[0]!.details).toEqual({ changed: ['title', 'abstract', 'track', 'keywords', 'freeKeywords'], newPdf: true });
+    expect((await auditOf(paper._id, 'paper.revise'))[0]!.details).toEqual({
+      changed: ['title', 'abstract', 'track', 'keywords', 'freeKeywords'],
+      newPdf: true,
+    });
     const stored = await myPaper(paper._id);
-    expect([stored.title, stored.abstract, stored.track?.id, stored.keywords, stored.freeKeywords, stored.pdfVersions?.length])
-      .toEqual(['Final title', 'Final abstract.', 'track-2', ['AI'], ['x'], 2]);
+    expect([stored.title, stored.abstract, stored.track?.id, stored.keywords, stored.freeKeywords, stored.pdfVersions?.length]).toEqual([
+      'Final title',
+      'Final abstract.',
+      'track-2',
+      ['AI'],
+      ['x'],
+      2,
+    ]);
     // The editor sees the same.
     const seen = (await get(`/api/editor/papers/${paper._id}`, editor)).json();
     expect([seen.title ?? seen.paper?.title]).toEqual(['Final title']);
@@ -76,7 +125,13 @@ describe('the submitting author fixes the paper until the deadline', () => {
     expect(created.statusCode, created.body).toBe(201);
     const cases: Array<[Part[], string]> = [
       [[['track', 'no-such-track']], MESSAGES.trackNotFound],
-      [[['track', created.json().id], ['keywords', 'Closed topic']], MESSAGES.trackClosed],
+      [
+        [
+          ['track', created.json().id],
+          ['keywords', 'Closed topic'],
+        ],
+        MESSAGES.trackClosed,
+      ],
       [[['keywords', 'Astrology']], MESSAGES.unknownTopic],
       // The paper's science topic does not fit the management track.
       [[['track', 'track-4']], MESSAGES.unknownTopic],
@@ -95,8 +150,20 @@ describe('the submitting author fixes the paper until the deadline', () => {
     // A paper already in a track that closes keeps its track and may still change its topics.
     const closing = await post('/api/editor/tracks', editor, { name: `Closing track ${Date.now()}`, topics: ['Old topic', 'New topic'] });
     const inIt = await submitPaper(t.app, author.auth, { track: closing.json().id, keywords: ['Old topic'] });
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/editor/tracks/${closing.json().id}`, headers: editor.auth, payload: { open: false } })).statusCode).toBe(200);
-    const kept = await patch(inIt._id, author, [['track', closing.json().id], ['keywords', 'New topic']]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/editor/tracks/${closing.json().id}`,
+          headers: editor.auth,
+          payload: { open: false },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const kept = await patch(inIt._id, author, [
+      ['track', closing.json().id],
+      ['keywords', 'New topic'],
+    ]);
     expect([kept.statusCode, kept.json().paper?.keywords]).toEqual([200, ['New topic']]);
   });
 
@@ -116,15 +183,25 @@ describe('the submitting author fixes the paper until the deadline', () => {
 
   test('after the submission deadline the description is closed (403); a new PDF is still taken', async () => {
     const paper = await submitPaper(t.app, author.auth, { title: 'Late fix' });
-    expect((await put('/api/editor/settings', editor, { submissionDeadline: new Date(Date.now() - 60_000).toISOString() })).statusCode).toBe(200);
+    expect(
+      (await put('/api/editor/settings', editor, { submissionDeadline: new Date(Date.now() - 60_000).toISOString() })).statusCode,
+    ).toBe(200);
     try {
-      for (const parts of [[['title', 'Too late']], [['abstract', 'Too late']], [['keywords', 'IoT']], [['track', 'track-3']], [['freeKeywords', 'late']]] as Part[][]) {
+      for (const parts of [
+        [['title', 'Too late']],
+        [['abstract', 'Too late']],
+        [['keywords', 'IoT']],
+        [['track', 'track-3']],
+        [['freeKeywords', 'late']],
+      ] as Part[][]) {
         const res = await patch(paper._id, author, parts);
         expect([res.statusCode, res.json().message], JSON.stringify(parts)).toEqual([403, MESSAGES.submissionsClosed]);
       }
       expect((await patch(paper._id, author, [['file', pdfBytes('late v2'), 'v2.pdf']])).statusCode).toBe(200);
       // The co-author list is part of the description too.
-      const co = await put(`/api/author/paper/${paper._id}/co-authors`, author, { coAuthors: [{ name: 'Late Co', email: uniqueAddress('late') }] });
+      const co = await put(`/api/author/paper/${paper._id}/co-authors`, author, {
+        coAuthors: [{ name: 'Late Co', email: uniqueAddress('late') }],
+      });
       expect([co.statusCode, co.json().message]).toEqual([403, MESSAGES.submissionsClosed]);
     } finally {
       expect((await put('/api/editor/settings', editor, { submissionDeadline: null })).statusCode).toBe(200);
@@ -132,7 +209,7 @@ describe('the submitting author fixes the paper until the deadline', () => {
     expect((await myPaper(paper._id)).title).toBe('Late fix');
   });
 
-  test('co-authors and their order are the submitting author\'s to change', async () => {
+  test("co-authors and their order are the submitting author's to change", async () => {
     const a = { name: 'First Co', email: uniqueAddress('first'), affiliation: '' };
     const b = { name: 'Second Co', email: uniqueAddress('second'), affiliation: 'Lab' };
     const paper = await submitPaper(t.app, author.auth, { coAuthors: [a, b] });
@@ -146,16 +223,28 @@ describe('the submitting author fixes the paper until the deadline', () => {
 describe('withdrawing a paper', () => {
   test('withdrawn before a decision: reviewers who have not declined and co-authors are mailed; bidding, assignment and reviews stop', async () => {
     const coEmail = uniqueAddress('coauthor');
-    const paper = await submitPaper(t.app, author.auth, { title: 'To be withdrawn', keywords: ['Robotics'], coAuthors: [{ name: 'Cora Author', email: coEmail }] });
+    const paper = await submitPaper(t.app, author.auth, {
+      title: 'To be withdrawn',
+      keywords: ['Robotics'],
+      coAuthors: [{ name: 'Cora Author', email: coEmail }],
+    });
     const accepted = await reviewer(['Robotics']);
     const declined = await reviewer(['Robotics']);
     const waiting = await reviewer(['Robotics']);
     const bidder = await reviewer(['Robotics']);
     await verifyEmail(t.app, bidder);
-    for (const r of [accepted, declined]) expect((await post('/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: r.user._id })).statusCode).toBe(200);
-    expect((await post('/api/reviewer/respond', accepted, { paperId: paper._id, email: accepted.user.email, status: 'Accepted' })).statusCode).toBe(200);
-    expect((await post('/api/reviewer/respond', declined, { paperId: paper._id, email: declined.user.email, status: 'Declined' })).statusCode).toBe(200);
-    expect((await put(`/api/reviewer/review/${paper._id}`, accepted, { recommendation: 4, confidence: 3, commentsToAuthors: 'Draft.' })).statusCode).toBe(200);
+    for (const r of [accepted, declined])
+      expect((await post('/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: r.user._id })).statusCode).toBe(200);
+    expect(
+      (await post('/api/reviewer/respond', accepted, { paperId: paper._id, email: accepted.user.email, status: 'Accepted' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/reviewer/respond', declined, { paperId: paper._id, email: declined.user.email, status: 'Declined' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await put(`/api/reviewer/review/${paper._id}`, accepted, { recommendation: 4, confidence: 3, commentsToAuthors: 'Draft.' }))
+        .statusCode,
+    ).toBe(200);
     expect((await put(`/api/reviewer/bid/${paper._id}`, bidder, { bid: 'eager' })).statusCode).toBe(200);
 
     // A co-author may not withdraw it, another author does not see it.
@@ -195,7 +284,12 @@ describe('withdrawing a paper', () => {
     const bid = await put(`/api/reviewer/bid/${paper._id}`, bidder, { bid: 'willing' });
     expect([bid.statusCode, bid.json().message]).toEqual([409, 'This paper was withdrawn']);
     // Out of automatic assignment, even when named.
-    const auto = await post('/api/editor/auto-assign', editor, { paperIds: [paper._id], reviewersPerPaper: 3, maxPapersPerReviewer: 5, apply: true });
+    const auto = await post('/api/editor/auto-assign', editor, {
+      paperIds: [paper._id],
+      reviewersPerPaper: 3,
+      maxPapersPerReviewer: 5,
+      apply: true,
+    });
     expect(auto.statusCode, auto.body).toBe(200);
     expect((auto.json() as AutoAssignJson).assignments.filter((a) => a.paperId === paper._id)).toEqual([]);
     const everyPaper = await post('/api/editor/auto-assign', editor, { reviewersPerPaper: 3, maxPapersPerReviewer: 5 });
@@ -205,7 +299,11 @@ describe('withdrawing a paper', () => {
     expect([sent.statusCode, sent.json().message]).toEqual([409, 'This paper was withdrawn']);
     expect(await mailsTo(waiting.user.email, 'reviewAssigned')).toHaveLength(0);
     // The reviewer can no longer save a review or comment.
-    const saved = await put(`/api/reviewer/review/${paper._id}`, accepted, { recommendation: 5, confidence: 3, commentsToAuthors: 'Final.' });
+    const saved = await put(`/api/reviewer/review/${paper._id}`, accepted, {
+      recommendation: 5,
+      confidence: 3,
+      commentsToAuthors: 'Final.',
+    });
     expect([saved.statusCode, saved.json().message]).toEqual([403, REVISION_MESSAGES.withdrawnNoReview]);
     const comment = await post(`/api/reviewer/add-comment/${paper._id}`, accepted, { reviewerId: accepted.user._id, text: 'Still here?' });
     expect([comment.statusCode, comment.json().message]).toEqual([403, REVISION_MESSAGES.withdrawnNoReview]);
@@ -219,7 +317,10 @@ describe('withdrawing a paper', () => {
     expect([coEdit.statusCode, coEdit.json().message]).toEqual([409, 'This paper was withdrawn']);
     const decided = await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' });
     expect([decided.statusCode, decided.json().message]).toEqual([409, 'This paper was withdrawn']);
-    const invited = await post(`/api/send-mail/${encodeURIComponent(waiting.user.email)}`, editor, { paperId: paper._id, reviewerId: waiting.user._id });
+    const invited = await post(`/api/send-mail/${encodeURIComponent(waiting.user.email)}`, editor, {
+      paperId: paper._id,
+      reviewerId: waiting.user._id,
+    });
     expect([invited.statusCode, invited.json().message]).toEqual([409, 'This paper was withdrawn']);
     const answered = await post('/api/reviewer/respond', accepted, { paperId: paper._id, email: accepted.user.email, status: 'Declined' });
     expect([answered.statusCode, answered.json().message]).toEqual([403, REVISION_MESSAGES.withdrawnNoReview]);
@@ -241,7 +342,9 @@ describe('the receipt', () => {
   test('each submission mails the submitting author the paper id, title, track, topics, co-authors and the link', async () => {
     const who = await signupAs(t.app, 'Author', { name: 'Rita Receipt' });
     const paper = await submitPaper(t.app, who.auth, {
-      title: 'Grid-scale storage', track: 'track-3', keywords: ['Power electronics and drives'],
+      title: 'Grid-scale storage',
+      track: 'track-3',
+      keywords: ['Power electronics and drives'],
       coAuthors: [{ name: 'Otto Co', email: 'otto.co@lab.example', affiliation: 'Lab' }],
     });
     const mails = await mailsTo(who.user.email, 'paperReceived');
@@ -257,9 +360,23 @@ describe('the receipt', () => {
     expect(mail!.body).toMatch(new RegExp(`https?://\\S+/paper-details/${paper._id}`));
     // A second paper, a second receipt; a refused submission, none.
     await submitPaper(t.app, who.auth, { title: 'Another one' });
-    const refused = await injectMultipart(t.app, 'POST', '/api/author/new-paper', [['title', 'Refused'], ['abstract', 'x'], ['track', 'no-such-track'], ['file', pdfBytes('r'), 'r.pdf']], who.auth);
+    const refused = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/author/new-paper',
+      [
+        ['title', 'Refused'],
+        ['abstract', 'x'],
+        ['track', 'no-such-track'],
+        ['file', pdfBytes('r'), 'r.pdf'],
+      ],
+      who.auth,
+    );
     expect(refused.statusCode).toBe(400);
     const all = await mailsTo(who.user.email, 'paperReceived');
-    expect(all.map((m) => m.subject.replace(/ \(Paper ID: \w+\)/, ''))).toEqual(['Paper received: Grid-scale storage', 'Paper received: Another one']);
+    expect(all.map((m) => m.subject.replace(/ \(Paper ID: \w+\)/, ''))).toEqual([
+      'Paper received: Grid-scale storage',
+      'Paper received: Another one',
+    ]);
   });
 });

@@ -14,23 +14,38 @@ beforeAll(async () => {
   alice = await signupAs(t.app, 'Author');
   bob = await signupAs(t.app, 'Author');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const newPaper = (parts: Part[], auth: Record<string, string> = alice.auth) => injectMultipart(t.app, 'POST', '/api/author/new-paper', parts, auth);
-const storedFiles = () => readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true })
-  .filter((d) => d.isFile() && /^[0-9a-f]{64}$/.test(d.name)).map((d) => d.name);
+const newPaper = (parts: Part[], auth: Record<string, string> = alice.auth) =>
+  injectMultipart(t.app, 'POST', '/api/author/new-paper', parts, auth);
+const storedFiles = () =>
+  readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && /^[0-9a-f]{64}$/.test(d.name))
+    .map((d) => d.name);
 const countPapers = async () => (await t.app.database.db.select().from(papers)).length;
 
 describe('POST /api/author/new-paper', () => {
   test('201 with the message and the paper in Paper JSON; the pdf link returns the exact bytes', async () => {
     const pdf = pdfBytes('exact-bytes', 50_000);
-    const res = await newPaper([['title', 'Edge AI for farms'], ['abstract', 'We put AI at the edge.'], ['keywords', 'AI'], ['keywords', 'Edge Computing'], ['file', pdf, 'farm.pdf']]);
+    const res = await newPaper([
+      ['title', 'Edge AI for farms'],
+      ['abstract', 'We put AI at the edge.'],
+      ['keywords', 'AI'],
+      ['keywords', 'Edge Computing'],
+      ['file', pdf, 'farm.pdf'],
+    ]);
     expect(res.statusCode).toBe(201);
     const { message, paper } = res.json();
     expect(message).toBe('Paper submitted successfully!');
     expect(paper).toMatchObject({
-      title: 'Edge AI for farms', abstract: 'We put AI at the edge.', keywords: ['AI', 'Edge Computing'],
-      author: alice.user._id, comments: [], reviewResponses: {},
+      title: 'Edge AI for farms',
+      abstract: 'We put AI at the edge.',
+      keywords: ['AI', 'Edge Computing'],
+      author: alice.user._id,
+      comments: [],
+      reviewResponses: {},
     });
     expect(paper._id).toMatch(/^[0-9a-f]{24}$/);
     expect(new Date(paper.submittedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -43,23 +58,111 @@ describe('POST /api/author/new-paper', () => {
   });
 
   test('401 Please login first without a token, 403 for another role', async () => {
-    const res = await newPaper([['title', 'x'], ['abstract', 'y'], ['file', pdfBytes()]], {});
+    const res = await newPaper(
+      [
+        ['title', 'x'],
+        ['abstract', 'y'],
+        ['file', pdfBytes()],
+      ],
+      {},
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Please login first' });
     const reviewer = await signupAs(t.app, 'Reviewer');
-    expect((await newPaper([['title', 'x'], ['abstract', 'y'], ['file', pdfBytes()]], reviewer.auth)).statusCode).toBe(403);
+    expect(
+      (
+        await newPaper(
+          [
+            ['title', 'x'],
+            ['abstract', 'y'],
+            ['file', pdfBytes()],
+          ],
+          reviewer.auth,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   test.each<[string, Part[], string]>([
-    ['a missing title', [['abstract', 'y'], ['file', pdfBytes()]], 'Title is required'],
-    ['a blank title', [['title', '   '], ['abstract', 'y'], ['file', pdfBytes()]], 'Title is required'],
-    ['a missing abstract', [['title', 'x'], ['file', pdfBytes()]], 'Abstract is required'],
-    ['a missing file', [['title', 'x'], ['abstract', 'y']], 'Please attach the paper as a PDF file'],
-    ['an empty file', [['title', 'x'], ['abstract', 'y'], ['file', Buffer.alloc(0)]], 'The file is empty'],
-    ['a file that is not a PDF by its bytes', [['title', 'x'], ['abstract', 'y'], ['file', Buffer.from('<html><script>alert(1)</script>'), 'evil.pdf']], 'The file is not a PDF'],
-    ['a keyword not among the 50', [['title', 'x'], ['abstract', 'y'], ['keywords', 'Astrology'], ['file', pdfBytes()]], 'Unknown tag: choose tags from the list'],
-    ['a title over 300 characters', [['title', 'x'.repeat(301)], ['abstract', 'y'], ['file', pdfBytes()]], 'Title is too long (at most 300 characters)'],
-    ['an abstract over 5,000 characters', [['title', 'x'], ['abstract', 'y'.repeat(5001)], ['file', pdfBytes()]], 'Abstract is too long (at most 5,000 characters)'],
+    [
+      'a missing title',
+      [
+        ['abstract', 'y'],
+        ['file', pdfBytes()],
+      ],
+      'Title is required',
+    ],
+    [
+      'a blank title',
+      [
+        ['title', '   '],
+        ['abstract', 'y'],
+        ['file', pdfBytes()],
+      ],
+      'Title is required',
+    ],
+    [
+      'a missing abstract',
+      [
+        ['title', 'x'],
+        ['file', pdfBytes()],
+      ],
+      'Abstract is required',
+    ],
+    [
+      'a missing file',
+      [
+        ['title', 'x'],
+        ['abstract', 'y'],
+      ],
+      'Please attach the paper as a PDF file',
+    ],
+    [
+      'an empty file',
+      [
+        ['title', 'x'],
+        ['abstract', 'y'],
+        ['file', Buffer.alloc(0)],
+      ],
+      'The file is empty',
+    ],
+    [
+      'a file that is not a PDF by its bytes',
+      [
+        ['title', 'x'],
+        ['abstract', 'y'],
+        ['file', Buffer.from('<html><script>alert(1)</script>'), 'evil.pdf'],
+      ],
+      'The file is not a PDF',
+    ],
+    [
+      'a keyword not among the 50',
+      [
+        ['title', 'x'],
+        ['abstract', 'y'],
+        ['keywords', 'Astrology'],
+        ['file', pdfBytes()],
+      ],
+      'Unknown tag: choose tags from the list',
+    ],
+    [
+      'a title over 300 characters',
+      [
+        ['title', 'x'.repeat(301)],
+        ['abstract', 'y'],
+        ['file', pdfBytes()],
+      ],
+      'Title is too long (at most 300 characters)',
+    ],
+    [
+      'an abstract over 5,000 characters',
+      [
+        ['title', 'x'],
+        ['abstract', 'y'.repeat(5001)],
+        ['file', pdfBytes()],
+      ],
+      'Abstract is too long (at most 5,000 characters)',
+    ],
   ])('400 for %s, and nothing is kept', async (_label, parts, message) => {
     const before = await countPapers();
     const files = storedFiles().length;
@@ -73,7 +176,11 @@ describe('POST /api/author/new-paper', () => {
   test('a file over MAX_UPLOAD_MB by one byte gets 413 and leaves no row and no file', async () => {
     const before = await countPapers();
     const files = storedFiles().length;
-    const res = await newPaper([['title', 'x'], ['abstract', 'y'], ['file', pdfBytes('big', 1024 * 1024 + 1 - 7)]]);
+    const res = await newPaper([
+      ['title', 'x'],
+      ['abstract', 'y'],
+      ['file', pdfBytes('big', 1024 * 1024 + 1 - 7)],
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The PDF is too large (at most 1 MB)');
     expect(await countPapers()).toBe(before);
@@ -82,13 +189,17 @@ describe('POST /api/author/new-paper', () => {
   });
 
   test('a file of exactly MAX_UPLOAD_MB is accepted', async () => {
-    const res = await newPaper([['title', 'x'], ['abstract', 'y'], ['file', pdfBytes('edge', 1024 * 1024 - 7)]]);
+    const res = await newPaper([
+      ['title', 'x'],
+      ['abstract', 'y'],
+      ['file', pdfBytes('edge', 1024 * 1024 - 7)],
+    ]);
     expect(res.statusCode).toBe(201);
   });
 });
 
 describe('reading papers', () => {
-  test('my-papers lists only the caller\'s papers, newest first, with the user', async () => {
+  test("my-papers lists only the caller's papers, newest first, with the user", async () => {
     const a = await submitPaper(t.app, alice.auth, { title: 'First of Alice' });
     const b = await submitPaper(t.app, alice.auth, { title: 'Second of Alice' });
     await submitPaper(t.app, bob.auth, { title: 'Bob only' });
@@ -102,7 +213,7 @@ describe('reading papers', () => {
     expect(list.some((p: { title: string }) => p.title === 'Bob only')).toBe(false);
   });
 
-  test('paper detail: 400 for a bad id, 404 for another author\'s paper and for an unknown id alike', async () => {
+  test("paper detail: 400 for a bad id, 404 for another author's paper and for an unknown id alike", async () => {
     const mine = await submitPaper(t.app, alice.auth);
     const ok = await t.app.inject({ url: `/api/author/paper/${mine._id}`, headers: alice.auth });
     expect(ok.statusCode).toBe(200);
@@ -118,7 +229,7 @@ describe('reading papers', () => {
     expect(other.json()).toEqual(unknown.json());
   });
 
-  test('a PDF link with another file\'s signature swapped in is 403, and so is an expired or altered one', async () => {
+  test("a PDF link with another file's signature swapped in is 403, and so is an expired or altered one", async () => {
     const a = await submitPaper(t.app, alice.auth, { pdf: pdfBytes('alice-secret') });
     const b = await submitPaper(t.app, bob.auth, { pdf: pdfBytes('bob') });
     const aUrl = new URL(a.pdf!, 'http://x');
@@ -138,7 +249,16 @@ describe('PATCH /api/author/paper/:id', () => {
     const v1 = pdfBytes('version-one');
     const v2 = pdfBytes('version-two');
     const paper = await submitPaper(t.app, alice.auth, { pdf: v1 });
-    const res = await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['abstract', 'A better abstract.'], ['file', v2, 'v2.pdf']], alice.auth);
+    const res = await injectMultipart(
+      t.app,
+      'PATCH',
+      `/api/author/paper/${paper._id}`,
+      [
+        ['abstract', 'A better abstract.'],
+        ['file', v2, 'v2.pdf'],
+      ],
+      alice.auth,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Paper saved');
     const detail = (await t.app.inject({ url: `/api/author/paper/${paper._id}`, headers: alice.auth })).json();
@@ -167,13 +287,24 @@ describe('an aborted upload', () => {
       await t2.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t2.app.server.address() as import('node:net').AddressInfo;
       const { multipart } = await import('../support/multipart');
-      const { payload, contentType } = await multipart([['title', 'Cut short'], ['abstract', 'y'], ['file', pdfBytes('aborted', 400_000)]]);
+      const { payload, contentType } = await multipart([
+        ['title', 'Cut short'],
+        ['abstract', 'y'],
+        ['file', pdfBytes('aborted', 400_000)],
+      ]);
       const net = await import('node:net');
       await new Promise<void>((resolve) => {
         const socket = net.connect(port, '127.0.0.1', () => {
-          socket.write(`POST /api/author/new-paper HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${author.auth.authorization}\r\n`
-            + `Content-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\n\r\n`);
-          socket.write(payload.subarray(0, 200_000), () => setTimeout(() => { socket.destroy(); resolve(); }, 200));
+          socket.write(
+            `POST /api/author/new-paper HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${author.auth.authorization}\r\n` +
+              `Content-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+          );
+          socket.write(payload.subarray(0, 200_000), () =>
+            setTimeout(() => {
+              socket.destroy();
+              resolve();
+            }, 200),
+          );
         });
       });
       await new Promise((r) => setTimeout(r, 500));

@@ -8,18 +8,24 @@ let t: TestApp;
 let editor: SignedUp;
 let author: SignedUp;
 let n = 0;
-const reviewer = (tags: string[], email?: string) => signupAs(t.app, 'Reviewer', { tags, email: email ?? `rev${++n}.${Date.now()}@uni${n}.example` });
+const reviewer = (tags: string[], email?: string) =>
+  signupAs(t.app, 'Reviewer', { tags, email: email ?? `rev${++n}.${Date.now()}@uni${n}.example` });
 const autoAssign = (payload: object, who: SignedUp = editor) =>
   t.app.inject({ method: 'POST', url: '/api/editor/auto-assign', payload, headers: who.auth });
 const statuses = async (paperId: string) =>
-  (await t.app.inject({ url: `/api/reviewer/status/${paperId}`, headers: editor.auth })).json() as Array<{ reviewerId: string; status: string }>;
+  (await t.app.inject({ url: `/api/reviewer/status/${paperId}`, headers: editor.auth })).json() as Array<{
+    reviewerId: string;
+    status: string;
+  }>;
 
 beforeAll(async () => {
   t = await startTestApp();
   editor = await signupAs(t.app, 'Editor', { email: `editor.${Date.now()}@chair.example` });
   author = await signupAs(t.app, 'Author', { email: `author.${Date.now()}@lab.example` });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('POST /api/editor/auto-assign', () => {
   test('only editors may ask', async () => {
@@ -51,14 +57,24 @@ describe('POST /api/editor/auto-assign', () => {
   test('scores, explanations, limits, exclusions; preview changes nothing; apply records Sent once', async () => {
     const paper = await submitPaper(t.app, author.auth, { title: 'Assign me', keywords: ['Robotics', 'HCI', 'Algorithms'] });
     const other = await submitPaper(t.app, author.auth, { title: 'Me too', keywords: ['Robotics'] });
-    const two = await reviewer(['Robotics', 'HCI']);            // 20 on paper, 10 on other
-    const one = await reviewer(['Algorithms', 'Cyber Law']);    // 10 on paper
+    const two = await reviewer(['Robotics', 'HCI']); // 20 on paper, 10 on other
+    const one = await reviewer(['Algorithms', 'Cyber Law']); // 10 on paper
     const colleague = await reviewer(['Robotics', 'HCI', 'Algorithms'], `colleague.${Date.now()}@lab.example`); // same domain as the author
     const decliner = await reviewer(['HCI', 'Algorithms']);
     const unrelated = await reviewer(['Cyber Law']);
     // decliner declined the paper once: never proposed again.
-    await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId: paper._id, reviewerId: decliner.user._id } });
-    const declined = await t.app.inject({ method: 'POST', url: '/api/reviewer/respond', headers: decliner.auth, payload: { paperId: paper._id, email: decliner.user.email, status: 'Declined' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/editor/send-paper',
+      headers: editor.auth,
+      payload: { paperId: paper._id, reviewerId: decliner.user._id },
+    });
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: '/api/reviewer/respond',
+      headers: decliner.auth,
+      payload: { paperId: paper._id, email: decliner.user.email, status: 'Declined' },
+    });
     expect(declined.statusCode).toBe(200);
 
     const ids = [paper._id, other._id];
@@ -70,10 +86,12 @@ describe('POST /api/editor/auto-assign', () => {
     const excluded = [colleague.user._id, decliner.user._id, unrelated.user._id];
     expect(pairs.some(([, r]) => excluded.includes(r!))).toBe(false);
     // Most pairs first: paper ← one (10) and other ← two (10), 2 pairs, beat paper ← two (20) alone.
-    expect(body.assignments).toEqual([
-      { paperId: paper._id, reviewerId: one.user._id, score: 10, sharedTags: ['Algorithms'], bid: null },
-      { paperId: other._id, reviewerId: two.user._id, score: 10, sharedTags: ['Robotics'], bid: null },
-    ].sort((a, b) => (a.paperId < b.paperId ? -1 : 1)));
+    expect(body.assignments).toEqual(
+      [
+        { paperId: paper._id, reviewerId: one.user._id, score: 10, sharedTags: ['Algorithms'], bid: null },
+        { paperId: other._id, reviewerId: two.user._id, score: 10, sharedTags: ['Robotics'], bid: null },
+      ].sort((a, b) => (a.paperId < b.paperId ? -1 : 1)),
+    );
     expect(body.unfilled).toEqual([]);
     expect(body.stats).toMatchObject({ papers: 2, assigned: 2, totalScore: 20, bound: { pairs: 2, totalScore: 20 } });
     expect((await statuses(paper._id)).map((s) => s.status)).toEqual(['Declined']);
@@ -86,8 +104,9 @@ describe('POST /api/editor/auto-assign', () => {
     expect(assignedToOne.json().map((p: { _id: string }) => p._id)).toEqual([paper._id]);
     // The same service as Send Paper (decision 0018): each new pair audited as the editor's 'review.assign'.
     const audit = await t.app.inject({ url: `/api/editor/audit?action=review.assign&paperId=${other._id}`, headers: editor.auth });
-    expect(audit.json().entries.map((e: { actorId: string; details: unknown }) => [e.actorId, e.details]))
-      .toEqual([[editor.user._id, { reviewerId: two.user._id, via: 'auto-assign' }]]);
+    expect(audit.json().entries.map((e: { actorId: string; details: unknown }) => [e.actorId, e.details])).toEqual([
+      [editor.user._id, { reviewerId: two.user._id, via: 'auto-assign' }],
+    ]);
 
     // Applying the same request again assigns nothing: the existing pairs count toward both limits.
     const again = await autoAssign({ ...limits, apply: true });
@@ -97,7 +116,9 @@ describe('POST /api/editor/auto-assign', () => {
 
     // Raising the reviewer limit lets `two` also take the paper, with its 20.
     const more = (await autoAssign({ paperIds: ids, reviewersPerPaper: 2, maxPapersPerReviewer: 2 })).json() as AutoAssignJson;
-    expect(more.assignments).toEqual([{ paperId: paper._id, reviewerId: two.user._id, score: 20, sharedTags: ['Robotics', 'HCI'], bid: null }]);
+    expect(more.assignments).toEqual([
+      { paperId: paper._id, reviewerId: two.user._id, score: 20, sharedTags: ['Robotics', 'HCI'], bid: null },
+    ]);
     expect(more.unfilled).toEqual([{ paperId: other._id, missing: 1 }]);
   });
 
@@ -106,7 +127,11 @@ describe('POST /api/editor/auto-assign', () => {
     const coAuthor = await reviewer(['Quantum Computing'], coAuthorEmail);
     const paper = await submitPaper(t.app, author.auth, { title: 'Quantum', keywords: ['Quantum Computing'] });
     const { pool } = (t.app as unknown as { database: { pool: import('pg').Pool } }).database;
-    await pool.query('insert into paper_co_authors (paper_id, position, name, email) values ($1, 0, $2, $3)', [paper._id, 'Co', coAuthorEmail.toUpperCase()]);
+    await pool.query('insert into paper_co_authors (paper_id, position, name, email) values ($1, 0, $2, $3)', [
+      paper._id,
+      'Co',
+      coAuthorEmail.toUpperCase(),
+    ]);
     const body = (await autoAssign({ paperIds: [paper._id] })).json() as AutoAssignJson;
     expect(body.assignments.map((a) => a.reviewerId)).not.toContain(coAuthor.user._id);
     expect(body.unfilled).toEqual([{ paperId: paper._id, missing: 3 }]);
@@ -115,7 +140,8 @@ describe('POST /api/editor/auto-assign', () => {
   test('the same request gives the same answer', async () => {
     for (let i = 0; i < 6; i++) await reviewer(['Smart Cities', 'Edge Computing']);
     const papers = [];
-    for (let i = 0; i < 4; i++) papers.push((await submitPaper(t.app, author.auth, { title: `City ${i}`, keywords: ['Smart Cities'] }))._id);
+    for (let i = 0; i < 4; i++)
+      papers.push((await submitPaper(t.app, author.auth, { title: `City ${i}`, keywords: ['Smart Cities'] }))._id);
     const a = (await autoAssign({ paperIds: papers, reviewersPerPaper: 3, maxPapersPerReviewer: 2 })).json() as AutoAssignJson;
     const b = (await autoAssign({ paperIds: papers, reviewersPerPaper: 3, maxPapersPerReviewer: 2 })).json() as AutoAssignJson;
     expect(a.assignments.length).toBe(12);
@@ -130,10 +156,20 @@ describe('POST /api/editor/auto-assign', () => {
     const conflict = await reviewer(['Semantic Web']);
     const declared = await reviewer(['Semantic Web']);
     const { pool } = (t.app as unknown as { database: { pool: import('pg').Pool } }).database;
-    for (const [who, bid] of [[eager, 'eager'], [willing, 'willing'], [notWilling, 'not-willing'], [conflict, 'conflict']] as const) {
+    for (const [who, bid] of [
+      [eager, 'eager'],
+      [willing, 'willing'],
+      [notWilling, 'not-willing'],
+      [conflict, 'conflict'],
+    ] as const) {
       await pool.query('insert into bids (paper_id, reviewer_id, bid) values ($1, $2, $3)', [paper._id, who.user._id, bid]);
     }
-    const put = await t.app.inject({ method: 'PUT', url: `/api/author/paper/${paper._id}/conflicts`, headers: author.auth, payload: { emails: [declared.user.email] } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/author/paper/${paper._id}/conflicts`,
+      headers: author.auth,
+      payload: { emails: [declared.user.email] },
+    });
     expect(put.statusCode).toBe(200);
     const body = (await autoAssign({ paperIds: [paper._id], reviewersPerPaper: 5 })).json() as AutoAssignJson;
     expect(body.assignments.map(({ reviewerId, score, bid }) => ({ reviewerId, score, bid }))).toEqual([
@@ -143,7 +179,7 @@ describe('POST /api/editor/auto-assign', () => {
     expect(body.unfilled).toEqual([{ paperId: paper._id, missing: 3 }]);
   });
 
-  test('without limits in the request, the editor\'s settings apply', async () => {
+  test("without limits in the request, the editor's settings apply", async () => {
     const paper = await submitPaper(t.app, author.auth, { title: 'Settings', keywords: ['Speech Recognition'] });
     for (let i = 0; i < 4; i++) await reviewer(['Speech Recognition']);
     const set = await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { reviewersPerPaper: 2 } });

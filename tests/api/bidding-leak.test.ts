@@ -15,15 +15,18 @@ let t: TestApp;
 let editor: SignedUp;
 const stamp = Date.now().toString(36);
 const institution = `uni-x-${stamp}.edu`;
-const VERIFY_FIRST = 'Verify your email address before bidding: open the link we mailed you, or choose "Verify email" at the top of the page to get a new one.';
+const VERIFY_FIRST =
+  'Verify your email address before bidding: open the link we mailed you, or choose "Verify email" at the top of the page to get a new one.';
 
 let hiddenPaper: string;
 let openPaper: string;
 const hiddenTitle = `Hidden by a conflict ${stamp}`;
 const openTitle = `Open to everyone ${stamp}`;
 
-const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
-const post = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const put = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const post = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
 const get = (url: string, who: SignedUp) => t.app.inject({ url, headers: who.auth });
 const answer = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, body: JSON.parse(res.body) as unknown });
 /** Every reviewer-facing request that names a paper id, as `who` sends it. */
@@ -33,8 +36,8 @@ const paperRoutes = (who: SignedUp) => ({
   'bid withdrawn': (id: string) => put(`/api/reviewer/bid/${id}`, who, { bid: null }),
   'read own review': (id: string) => get(`/api/reviewer/review/${id}`, who),
   'save a review': (id: string) => put(`/api/reviewer/review/${id}`, who, { recommendation: 3, confidence: 3, commentsToAuthors: 'x' }),
-  'comment': (id: string) => post(`/api/reviewer/add-comment/${id}`, who, { reviewerId: who.user._id, text: 'x' }),
-  'accept': (id: string) => post('/api/reviewer/respond', who, { paperId: id, email: who.user.email, status: 'Accepted' }),
+  comment: (id: string) => post(`/api/reviewer/add-comment/${id}`, who, { reviewerId: who.user._id, text: 'x' }),
+  accept: (id: string) => post('/api/reviewer/respond', who, { paperId: id, email: who.user.email, status: 'Accepted' }),
 });
 
 beforeAll(async () => {
@@ -45,7 +48,9 @@ beforeAll(async () => {
   const other = await signupAs(t.app, 'Author', { email: `someone.${stamp}@elsewhere-${stamp}.org` });
   openPaper = (await submitPaper(t.app, other.auth, { title: openTitle, keywords: ['AI'] }))._id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('an unverified reviewer may not bid', () => {
   test('the bidding list answers 403 with what to do, and no title; a bid answers the same 403 on any paper id', async () => {
@@ -57,10 +62,16 @@ describe('an unverified reviewer may not bid', () => {
       expect(list.body).not.toContain(hiddenTitle);
       expect(list.body).not.toContain(openTitle);
       for (const id of [hiddenPaper, openPaper, newId()]) {
-        expect(answer(await put(`/api/reviewer/bid/${id}`, who, { bid: 'eager' })), id).toEqual({ status: 403, body: { message: VERIFY_FIRST } });
+        expect(answer(await put(`/api/reviewer/bid/${id}`, who, { bid: 'eager' })), id).toEqual({
+          status: 403,
+          body: { message: VERIFY_FIRST },
+        });
       }
       // Who may bid is settled before the paper id or the body is read.
-      expect(answer(await put('/api/reviewer/bid/not-an-id', who, { bid: 'maybe' }))).toEqual({ status: 403, body: { message: VERIFY_FIRST } });
+      expect(answer(await put('/api/reviewer/bid/not-an-id', who, { bid: 'maybe' }))).toEqual({
+        status: 403,
+        body: { message: VERIFY_FIRST },
+      });
     }
     expect((await get(`/api/editor/papers/${openPaper}/conflicts`, editor)).json()).toEqual([]);
   });
@@ -69,13 +80,19 @@ describe('an unverified reviewer may not bid', () => {
     const reviewer = await signupAs(t.app, 'Reviewer', { email: `later.${stamp}@nowhere-${stamp}.org`, tags: ['AI'] });
     expect((await put(`/api/reviewer/bid/${openPaper}`, reviewer, { bid: 'willing' })).statusCode).toBe(403);
     await verifyEmail(t.app, reviewer);
-    expect(answer(await put(`/api/reviewer/bid/${openPaper}`, reviewer, { bid: 'willing' }))).toEqual({ status: 200, body: { paperId: openPaper, bid: 'willing' } });
-    expect(((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string }>).map((p) => p._id)).toEqual([openPaper, hiddenPaper]);
+    expect(answer(await put(`/api/reviewer/bid/${openPaper}`, reviewer, { bid: 'willing' }))).toEqual({
+      status: 200,
+      body: { paperId: openPaper, bid: 'willing' },
+    });
+    expect(((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string }>).map((p) => p._id)).toEqual([
+      openPaper,
+      hiddenPaper,
+    ]);
   });
 });
 
 describe('a paper hidden by a conflict answers as a paper that does not exist', () => {
-  test('for a verified reviewer at the author\'s domain, every paper route answers the hidden paper exactly as a random id', async () => {
+  test("for a verified reviewer at the author's domain, every paper route answers the hidden paper exactly as a random id", async () => {
     const insider = await signupAs(t.app, 'Reviewer', { email: `colleague.${stamp}@${institution}`, tags: ['AI'] });
     const outsider = await signupAs(t.app, 'Reviewer', { email: `visitor.${stamp}@faraway-${stamp}.org`, tags: ['AI'] });
     await verifyEmail(t.app, insider);
@@ -87,7 +104,10 @@ describe('a paper hidden by a conflict answers as a paper that does not exist', 
       // ...and as the same request about a missing paper from an account at another domain.
       expect(answer(await paperRoutes(outsider)[name as keyof ReturnType<typeof paperRoutes>](newId())), name).toEqual(missing);
     }
-    expect(answer(await put(`/api/reviewer/bid/${hiddenPaper}`, insider, { bid: 'eager' }))).toEqual({ status: 404, body: { message: 'Paper not found' } });
+    expect(answer(await put(`/api/reviewer/bid/${hiddenPaper}`, insider, { bid: 'eager' }))).toEqual({
+      status: 404,
+      body: { message: 'Paper not found' },
+    });
   });
 
   test('the bidding list leaves the hidden paper out as if it did not exist: same shape, the other papers alike', async () => {

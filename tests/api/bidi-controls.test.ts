@@ -18,20 +18,33 @@ beforeAll(async () => {
   t = await startTestApp();
   author = await signupAs(t.app, 'Author');
 });
-afterAll(async () => { await t?.close(); });
-
-const signup = (name: string) => t.app.inject({
-  method: 'POST', url: '/api/signup',
-  payload: { name, email: uniqueAddress('bidi'), password: 'correct horse battery', confirmPassword: 'correct horse battery', role: 'Author', tags: [] },
+afterAll(async () => {
+  await t?.close();
 });
+
+const signup = (name: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    payload: {
+      name,
+      email: uniqueAddress('bidi'),
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+      role: 'Author',
+      tags: [],
+    },
+  });
 const sendPaper = (parts: RawPart[]) => {
   const { payload, contentType } = rawMultipart(parts);
   return t.app.inject({ method: 'POST', url: '/api/author/new-paper', payload, headers: { 'content-type': contentType, ...author.auth } });
 };
-const paper = (o: { title?: string; abstract?: string; fileName?: string }) => sendPaper([
-  { name: 'title', value: o.title ?? 'A title' }, { name: 'abstract', value: o.abstract ?? 'An abstract' },
-  { name: 'file', value: pdfBytes(`bidi-${Math.random()}`), filename: o.fileName ?? 'paper.pdf', contentType: 'application/pdf' },
-]);
+const paper = (o: { title?: string; abstract?: string; fileName?: string }) =>
+  sendPaper([
+    { name: 'title', value: o.title ?? 'A title' },
+    { name: 'abstract', value: o.abstract ?? 'An abstract' },
+    { name: 'file', value: pdfBytes(`bidi-${Math.random()}`), filename: o.fileName ?? 'paper.pdf', contentType: 'application/pdf' },
+  ]);
 
 /** Papers and stored files, to show that a refused request keeps nothing. */
 const stored = async () => ({
@@ -79,18 +92,16 @@ describe('refused: 400 naming the field, nothing kept', () => {
     expect(detail.json().paper.abstract).toBe('An abstract');
   });
 
-  test.each([
-    ['evil\u202efdp.pdf'],
-    ['report\u2066.pdf'],
-    ['\u061cpaper.pdf'],
-    ['name\u200e.pdf'],
-  ])('an uploaded PDF named %j', async (fileName) => {
-    const before = await stored();
-    const res = await paper({ title: 'Named with a control', fileName });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(refused('File name'));
-    expect(await stored()).toEqual(before);
-  });
+  test.each([['evil\u202efdp.pdf'], ['report\u2066.pdf'], ['\u061cpaper.pdf'], ['name\u200e.pdf']])(
+    'an uploaded PDF named %j',
+    async (fileName) => {
+      const before = await stored();
+      const res = await paper({ title: 'Named with a control', fileName });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(refused('File name'));
+      expect(await stored()).toEqual(before);
+    },
+  );
 
   test('a profile photo named with an override', async () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
@@ -110,43 +121,168 @@ describe('every stored free text: U+202E refused with 400 naming the field, noth
     t.app.inject({ method, url, headers: who?.auth ?? {}, payload: payload as Record<string, unknown> });
   /** The contact form, each message from an address of its own (the form is rate-limited per address). */
   let ip = 0;
-  const contact = (payload: object) => t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as Record<string, unknown>, remoteAddress: `198.51.100.${++ip}` });
+  const contact = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as Record<string, unknown>, remoteAddress: `198.51.100.${++ip}` });
   const REVIEW = { recommendation: 4, confidence: 3, commentsToAuthors: 'A clear paper.', commentsToEditor: 'Nothing to add.' };
 
   beforeAll(async () => {
     editor = await signupAs(t.app, 'Editor');
     reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     paperId = (await submitPaper(t.app, author.auth, { title: 'Reviewed with care', keywords: ['AI'] }))._id;
-    expect((await send('POST', '/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id, override: true })).statusCode).toBe(200);
+    expect(
+      (await send('POST', '/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id, override: true })).statusCode,
+    ).toBe(200);
     expect((await send('PUT', `/api/reviewer/review/${paperId}`, reviewer, REVIEW)).statusCode).toBe(200);
   });
 
   const CASES: Array<[string, () => Promise<{ statusCode: number; json: () => unknown }>, string]> = [
-    ['a review\'s comments to the authors', () => send('PUT', `/api/reviewer/review/${paperId}`, reviewer, { ...REVIEW, commentsToAuthors: `We prove ${E}esrever` }), 'commentsToAuthors'],
-    ['a review\'s comments to the editor', () => send('PUT', `/api/reviewer/review/${paperId}`, reviewer, { ...REVIEW, commentsToEditor: `Accept ${E}tcejer` }), 'commentsToEditor'],
-    ['a reviewer\'s comment on the paper', () => send('POST', `/api/reviewer/add-comment/${paperId}`, reviewer, { reviewerId: reviewer.user._id, text: `Fine ${E}enif` }), 'Comment'],
-    ['a meta-review\'s text to the authors', () => send('PUT', `/api/editor/papers/${paperId}/meta-review`, editor, { recommendation: 'Accepted', toAuthors: `Well ${E}done` }), 'The text to the authors'],
-    ['a meta-review\'s text to the committee', () => send('PUT', `/api/editor/papers/${paperId}/meta-review`, editor, { recommendation: 'Accepted', toAuthors: 'Well done.', toCommittee: `Close ${E}call` }), 'The text to the committee'],
+    [
+      "a review's comments to the authors",
+      () => send('PUT', `/api/reviewer/review/${paperId}`, reviewer, { ...REVIEW, commentsToAuthors: `We prove ${E}esrever` }),
+      'commentsToAuthors',
+    ],
+    [
+      "a review's comments to the editor",
+      () => send('PUT', `/api/reviewer/review/${paperId}`, reviewer, { ...REVIEW, commentsToEditor: `Accept ${E}tcejer` }),
+      'commentsToEditor',
+    ],
+    [
+      "a reviewer's comment on the paper",
+      () => send('POST', `/api/reviewer/add-comment/${paperId}`, reviewer, { reviewerId: reviewer.user._id, text: `Fine ${E}enif` }),
+      'Comment',
+    ],
+    [
+      "a meta-review's text to the authors",
+      () => send('PUT', `/api/editor/papers/${paperId}/meta-review`, editor, { recommendation: 'Accepted', toAuthors: `Well ${E}done` }),
+      'The text to the authors',
+    ],
+    [
+      "a meta-review's text to the committee",
+      () =>
+        send('PUT', `/api/editor/papers/${paperId}/meta-review`, editor, {
+          recommendation: 'Accepted',
+          toAuthors: 'Well done.',
+          toCommittee: `Close ${E}call`,
+        }),
+      'The text to the committee',
+    ],
     ['an author response', () => send('PUT', `/api/author/paper/${paperId}/response`, author, { text: `We fixed ${E}it` }), 'The response'],
-    ['a bulk mail\'s subject', () => send('POST', '/api/editor/bulk-mails', editor, { audience: { group: 'authors' }, subject: `News ${E}txt.exe`, body: 'Hello', key: 'bidi-key-0123456789' }), 'The subject'],
-    ['a bulk mail\'s body', () => send('POST', '/api/editor/bulk-mails', editor, { audience: { group: 'authors' }, subject: 'News', body: `Hello ${E}olleh`, key: 'bidi-key-0123456789' }), 'The body'],
-    ['a bulk mail\'s preview', () => send('POST', '/api/editor/bulk-mails/preview', editor, { audience: { group: 'authors' }, subject: 'News', body: `Hello ${E}olleh` }), 'The body'],
-    ['the contact form\'s name', () => contact({ name: `Eve ${E}nimda`, message: 'Hi' }), 'Name'],
-    ['the contact form\'s e-mail', () => contact({ email: `eve${E}@example.org`, message: 'Hi' }), 'Email'],
-    ['the contact form\'s phone', () => contact({ phone: `+66 ${E}1234`, message: 'Hi' }), 'Phone'],
-    ['the contact form\'s subject', () => contact({ subject: `Invoice ${E}fdp.exe`, message: 'Hi' }), 'Subject'],
-    ['the contact form\'s message', () => contact({ message: `Pay ${E}001 now` }), 'Message'],
-    ['a news item\'s description', () => send('POST', '/api/news', editor, { name: 'News', description: `Read ${E}eno` }), 'Description'],
-    ['a keynote speaker\'s designation', () => send('POST', '/api/keynote-speakers', editor, { name: 'Speaker', designation: `Prof ${E}rosseforp` }), 'Designation'],
-    ['a keynote speaker\'s position', () => send('POST', '/api/keynote-speakers', editor, { name: 'Speaker', position: `Dean ${E}naed` }), 'Current position'],
-    ['a session\'s room', () => send('POST', '/api/editor/program/sessions', editor, { title: 'Session', track: 'Science and Materials', start: '2023-12-27T09:00:00Z', end: '2023-12-27T10:00:00Z', room: `Hall ${E}A` }), 'Room'],
-    ['a session\'s chair', () => send('POST', '/api/editor/program/sessions', editor, { title: 'Session', track: 'Science and Materials', start: '2023-12-27T09:00:00Z', end: '2023-12-27T10:00:00Z', chair: `Dr ${E}X` }), 'Chair'],
-    ['a registration\'s billing address', () => send('POST', '/api/editor/registrations', editor, { name: 'Payer', email: uniqueAddress('payer'), category: 'attending', currency: 'USD', billingAddress: `1 Road ${E}2` }), 'Billing address'],
-    ['a review rating\'s note', () => send('PUT', `/api/editor/papers/${paperId}/reviews/${reviewer.user._id}/rating`, editor, { rating: 'helpful', note: `Good ${E}doog` }), 'note'],
-    ['a co-author\'s affiliation', () => send('PUT', `/api/author/paper/${paperId}/co-authors`, author, { coAuthors: [{ name: 'Cora', email: uniqueAddress('cora'), affiliation: `Uni ${E}inu` }] }), 'Affiliation'],
-    ['a mail template\'s subject', () => send('PUT', '/api/editor/mail-templates/paperReceived', editor, { subject: `Got ${E}{paperTitle}`, body: 'Dear {name}' }), 'The subject'],
-    ['a mail template\'s body', () => send('PUT', '/api/editor/mail-templates/paperReceived', editor, { subject: 'Got {paperTitle}', body: `Dear ${E}{name}` }), 'The body'],
-    ['a payment\'s paper id', () => send('POST', '/api/payu/initiate', null, { name: 'Payer', email: 'p@example.org', amount: 10, productinfo: `P-1${E}2` }), 'Paper ID'],
+    [
+      "a bulk mail's subject",
+      () =>
+        send('POST', '/api/editor/bulk-mails', editor, {
+          audience: { group: 'authors' },
+          subject: `News ${E}txt.exe`,
+          body: 'Hello',
+          key: 'bidi-key-0123456789',
+        }),
+      'The subject',
+    ],
+    [
+      "a bulk mail's body",
+      () =>
+        send('POST', '/api/editor/bulk-mails', editor, {
+          audience: { group: 'authors' },
+          subject: 'News',
+          body: `Hello ${E}olleh`,
+          key: 'bidi-key-0123456789',
+        }),
+      'The body',
+    ],
+    [
+      "a bulk mail's preview",
+      () =>
+        send('POST', '/api/editor/bulk-mails/preview', editor, {
+          audience: { group: 'authors' },
+          subject: 'News',
+          body: `Hello ${E}olleh`,
+        }),
+      'The body',
+    ],
+    ["the contact form's name", () => contact({ name: `Eve ${E}nimda`, message: 'Hi' }), 'Name'],
+    ["the contact form's e-mail", () => contact({ email: `eve${E}@example.org`, message: 'Hi' }), 'Email'],
+    ["the contact form's phone", () => contact({ phone: `+66 ${E}1234`, message: 'Hi' }), 'Phone'],
+    ["the contact form's subject", () => contact({ subject: `Invoice ${E}fdp.exe`, message: 'Hi' }), 'Subject'],
+    ["the contact form's message", () => contact({ message: `Pay ${E}001 now` }), 'Message'],
+    ["a news item's description", () => send('POST', '/api/news', editor, { name: 'News', description: `Read ${E}eno` }), 'Description'],
+    [
+      "a keynote speaker's designation",
+      () => send('POST', '/api/keynote-speakers', editor, { name: 'Speaker', designation: `Prof ${E}rosseforp` }),
+      'Designation',
+    ],
+    [
+      "a keynote speaker's position",
+      () => send('POST', '/api/keynote-speakers', editor, { name: 'Speaker', position: `Dean ${E}naed` }),
+      'Current position',
+    ],
+    [
+      "a session's room",
+      () =>
+        send('POST', '/api/editor/program/sessions', editor, {
+          title: 'Session',
+          track: 'Science and Materials',
+          start: '2023-12-27T09:00:00Z',
+          end: '2023-12-27T10:00:00Z',
+          room: `Hall ${E}A`,
+        }),
+      'Room',
+    ],
+    [
+      "a session's chair",
+      () =>
+        send('POST', '/api/editor/program/sessions', editor, {
+          title: 'Session',
+          track: 'Science and Materials',
+          start: '2023-12-27T09:00:00Z',
+          end: '2023-12-27T10:00:00Z',
+          chair: `Dr ${E}X`,
+        }),
+      'Chair',
+    ],
+    [
+      "a registration's billing address",
+      () =>
+        send('POST', '/api/editor/registrations', editor, {
+          name: 'Payer',
+          email: uniqueAddress('payer'),
+          category: 'attending',
+          currency: 'USD',
+          billingAddress: `1 Road ${E}2`,
+        }),
+      'Billing address',
+    ],
+    [
+      "a review rating's note",
+      () =>
+        send('PUT', `/api/editor/papers/${paperId}/reviews/${reviewer.user._id}/rating`, editor, {
+          rating: 'helpful',
+          note: `Good ${E}doog`,
+        }),
+      'note',
+    ],
+    [
+      "a co-author's affiliation",
+      () =>
+        send('PUT', `/api/author/paper/${paperId}/co-authors`, author, {
+          coAuthors: [{ name: 'Cora', email: uniqueAddress('cora'), affiliation: `Uni ${E}inu` }],
+        }),
+      'Affiliation',
+    ],
+    [
+      "a mail template's subject",
+      () => send('PUT', '/api/editor/mail-templates/paperReceived', editor, { subject: `Got ${E}{paperTitle}`, body: 'Dear {name}' }),
+      'The subject',
+    ],
+    [
+      "a mail template's body",
+      () => send('PUT', '/api/editor/mail-templates/paperReceived', editor, { subject: 'Got {paperTitle}', body: `Dear ${E}{name}` }),
+      'The body',
+    ],
+    [
+      "a payment's paper id",
+      () => send('POST', '/api/payu/initiate', null, { name: 'Payer', email: 'p@example.org', amount: 10, productinfo: `P-1${E}2` }),
+      'Paper ID',
+    ],
   ];
 
   test.each(CASES)('%s', async (_, request, field) => {
@@ -169,7 +305,9 @@ describe('every stored free text: U+202E refused with 400 naming the field, noth
     const comments = { ...REVIEW, commentsToAuthors: 'ورقة واضحة ومفيدة.\nשורה שנייה.', commentsToEditor: 'أوصي بالقبول' };
     const saved = await send('PUT', `/api/reviewer/review/${paperId}`, reviewer, comments);
     expect(saved.statusCode, JSON.stringify(saved.json())).toBe(200);
-    expect(saved.json()).toMatchObject({ review: { commentsToAuthors: comments.commentsToAuthors, commentsToEditor: comments.commentsToEditor } });
+    expect(saved.json()).toMatchObject({
+      review: { commentsToAuthors: comments.commentsToAuthors, commentsToEditor: comments.commentsToEditor },
+    });
     const sent = await contact({ name: 'محمد علي', subject: 'שאלה', message: 'مرحبا، لدي سؤال عن التسجيل.' });
     expect(sent.statusCode).toBe(201);
   });
@@ -189,8 +327,18 @@ describe('accepted: Arabic and Hebrew text without controls', () => {
     const title = 'نموذج جديد لإدارة سلاسل الإمداد 2025';
     const abstract = 'السطر الأول\nשורה שנייה\n\tIndented English line.';
     // FormData, as the browser sends it: line breaks become CR LF, the file name goes as UTF-8.
-    const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper',
-      [['title', title], ['abstract', abstract], ['keywords', 'AI'], ['file', pdfBytes('arabic'), 'ورقة بحثية.pdf']], author.auth);
+    const res = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/author/new-paper',
+      [
+        ['title', title],
+        ['abstract', abstract],
+        ['keywords', 'AI'],
+        ['file', pdfBytes('arabic'), 'ورقة بحثية.pdf'],
+      ],
+      author.auth,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().paper;
     expect(created.title).toBe(title);

@@ -1,6 +1,15 @@
 import { inflateSync } from 'node:zlib';
 import {
-  PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFString, StandardFonts, type PDFObject,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+  StandardFonts,
+  type PDFObject,
 } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readPdf } from '../support/pdf-text';
@@ -23,9 +32,12 @@ const EMILE = { name: 'Émile Zola', email: 'ezola@uni-b.edu', affiliation: '' }
 const AUTHORS = /alice|uni-a|[eé]mile|zola|uni-b/i;
 const unique = () => Math.random().toString(36).slice(2, 8);
 const get = (url: string, who?: SignedUp) => t.app.inject({ url, headers: who?.auth ?? {} });
-const put = (url: string, who: SignedUp, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload });
-const post = (url: string, who: SignedUp, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: who.auth, payload });
-const setSettings = async (patch: Record<string, unknown>) => expect((await put('/api/editor/settings', editor, patch)).statusCode).toBe(200);
+const put = (url: string, who: SignedUp, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url, headers: who.auth, payload });
+const post = (url: string, who: SignedUp, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: who.auth, payload });
+const setSettings = async (patch: Record<string, unknown>) =>
+  expect((await put('/api/editor/settings', editor, patch)).statusCode).toBe(200);
 
 /**
  * A two-page paper whose pages say nothing of its authors, but whose annotations, attached files, outline and page
@@ -40,37 +52,84 @@ async function annotatedPdf(): Promise<Buffer> {
     return page;
   });
   const ctx = doc.context;
-  const attached = (name: string, content: string) => ctx.register(ctx.obj({
-    Type: 'Filespec', F: PDFString.of(name), UF: PDFHexString.fromText(name),
-    EF: { F: ctx.register(ctx.flateStream(content, { Type: 'EmbeddedFile' })) },
-  }));
+  const attached = (name: string, content: string) =>
+    ctx.register(
+      ctx.obj({
+        Type: 'Filespec',
+        F: PDFString.of(name),
+        UF: PDFHexString.fromText(name),
+        EF: { F: ctx.register(ctx.flateStream(content, { Type: 'EmbeddedFile' })) },
+      }),
+    );
   const annot = (fields: Record<string, unknown>) => ctx.register(ctx.obj({ Type: 'Annot', ...fields } as never));
   const askEmile = 'ask EMILE before we submit';
-  const freeTextLook = ctx.register(ctx.stream(`BT /Helv 10 Tf 2 6 Td (${askEmile}) Tj ET`, { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 200, 20] }));
-  pages[0]!.node.set(PDFName.of('Annots'), ctx.obj([
-    annot({ Subtype: 'Text', Rect: [72, 600, 92, 620], T: PDFString.of(ALICE_EMAIL), Contents: PDFHexString.fromText('Alice: rewrite this part') }),
-    annot({ Subtype: 'Text', Rect: [72, 560, 92, 580], T: PDFString.of('Alice Author'), Contents: PDFString.of('Check the second proof') }),
-    annot({
-      Subtype: 'FreeText', Rect: [200, 600, 400, 620], T: PDFString.of('Alice Author'), Contents: PDFString.of(askEmile),
-      RC: PDFString.of(`<body xmlns="http://www.w3.org/1999/xhtml"><p>ask <b>&#201;mile</b> before we submit</p></body>`),
-      DA: PDFString.of('/Helv 10 Tf 0 g'), AP: { N: freeTextLook },
+  const freeTextLook = ctx.register(
+    ctx.stream(`BT /Helv 10 Tf 2 6 Td (${askEmile}) Tj ET`, { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 200, 20] }),
+  );
+  pages[0]!.node.set(
+    PDFName.of('Annots'),
+    ctx.obj([
+      annot({
+        Subtype: 'Text',
+        Rect: [72, 600, 92, 620],
+        T: PDFString.of(ALICE_EMAIL),
+        Contents: PDFHexString.fromText('Alice: rewrite this part'),
+      }),
+      annot({
+        Subtype: 'Text',
+        Rect: [72, 560, 92, 580],
+        T: PDFString.of('Alice Author'),
+        Contents: PDFString.of('Check the second proof'),
+      }),
+      annot({
+        Subtype: 'FreeText',
+        Rect: [200, 600, 400, 620],
+        T: PDFString.of('Alice Author'),
+        Contents: PDFString.of(askEmile),
+        RC: PDFString.of(`<body xmlns="http://www.w3.org/1999/xhtml"><p>ask <b>&#201;mile</b> before we submit</p></body>`),
+        DA: PDFString.of('/Helv 10 Tf 0 g'),
+        AP: { N: freeTextLook },
+      }),
+      annot({
+        Subtype: 'FileAttachment',
+        Rect: [72, 520, 92, 540],
+        T: PDFString.of('Alice Author'),
+        Contents: PDFString.of('our data'),
+        FS: attached('alice-notes.txt', 'Notes by Alice Author'),
+      }),
+    ]),
+  );
+  doc.catalog.set(
+    PDFName.of('Names'),
+    ctx.obj({
+      EmbeddedFiles: ctx.obj({
+        Names: [PDFString.of('alice-cv.docx'), attached('alice-cv.docx', 'Curriculum vitae of Alice Author, alice@uni-a.edu')],
+      }),
     }),
-    annot({ Subtype: 'FileAttachment', Rect: [72, 520, 92, 540], T: PDFString.of('Alice Author'), Contents: PDFString.of('our data'), FS: attached('alice-notes.txt', 'Notes by Alice Author') }),
-  ]));
-  doc.catalog.set(PDFName.of('Names'), ctx.obj({
-    EmbeddedFiles: ctx.obj({ Names: [PDFString.of('alice-cv.docx'), attached('alice-cv.docx', 'Curriculum vitae of Alice Author, alice@uni-a.edu')] }),
-  }));
+  );
 
   const outlines = ctx.nextRef();
   const [intro, notes] = [ctx.nextRef(), ctx.nextRef()];
-  ctx.assign(intro, ctx.obj({ Title: PDFString.of('Introduction'), Parent: outlines, Next: notes, Dest: [pages[0]!.ref, PDFName.of('Fit')] }));
-  ctx.assign(notes, ctx.obj({ Title: PDFHexString.fromText('Notes for Alice'), Parent: outlines, Prev: intro, Dest: [pages[1]!.ref, PDFName.of('Fit')] }));
+  ctx.assign(
+    intro,
+    ctx.obj({ Title: PDFString.of('Introduction'), Parent: outlines, Next: notes, Dest: [pages[0]!.ref, PDFName.of('Fit')] }),
+  );
+  ctx.assign(
+    notes,
+    ctx.obj({ Title: PDFHexString.fromText('Notes for Alice'), Parent: outlines, Prev: intro, Dest: [pages[1]!.ref, PDFName.of('Fit')] }),
+  );
   ctx.assign(outlines, ctx.obj({ Type: 'Outlines', First: intro, Last: notes, Count: 2 }));
   doc.catalog.set(PDFName.of('Outlines'), outlines);
 
-  pages[0]!.node.set(PDFName.of('PieceInfo'), ctx.obj({ Illustrator: { LastModified: PDFString.of('D:20250101'), Private: PDFString.of('Drawn by Alice Author') } }));
+  pages[0]!.node.set(
+    PDFName.of('PieceInfo'),
+    ctx.obj({ Illustrator: { LastModified: PDFString.of('D:20250101'), Private: PDFString.of('Drawn by Alice Author') } }),
+  );
   doc.catalog.set(PDFName.of('PieceInfo'), ctx.obj({ Word: { Private: ctx.register(ctx.stream('Edited by alice@uni-a.edu')) } }));
-  pages[1]!.node.set(PDFName.of('Metadata'), ctx.register(ctx.stream('<x:xmpmeta><dc:creator>Alice Author</dc:creator></x:xmpmeta>', { Type: 'Metadata', Subtype: 'XML' })));
+  pages[1]!.node.set(
+    PDFName.of('Metadata'),
+    ctx.register(ctx.stream('<x:xmpmeta><dc:creator>Alice Author</dc:creator></x:xmpmeta>', { Type: 'Metadata', Subtype: 'XML' })),
+  );
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
@@ -81,7 +140,11 @@ function everyText(doc: PDFDocument): string {
     if (obj instanceof PDFString || obj instanceof PDFHexString) parts.push(obj.decodeText());
     else if (obj instanceof PDFName) parts.push(obj.decodeText());
     else if (obj instanceof PDFArray) obj.asArray().forEach(visit);
-    else if (obj instanceof PDFDict) for (const [key, value] of obj.entries()) { parts.push(key.decodeText()); visit(value); }
+    else if (obj instanceof PDFDict)
+      for (const [key, value] of obj.entries()) {
+        parts.push(key.decodeText());
+        visit(value);
+      }
     else if (obj instanceof PDFRawStream) {
       visit(obj.dict);
       const raw = Buffer.from(obj.contents);
@@ -98,12 +161,17 @@ async function asReaderSeesIt(bytes: Buffer) {
   const { pages, text } = await readPdf(bytes);
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  const annotations = (await (await doc.getPage(1)).getAnnotations()) as Array<{ subtype: string; titleObj?: { str: string }; contentsObj?: { str: string } }>;
+  const annotations = (await (await doc.getPage(1)).getAnnotations()) as Array<{
+    subtype: string;
+    titleObj?: { str: string };
+    contentsObj?: { str: string };
+  }>;
   const outline = ((await doc.getOutline()) ?? []) as Array<{ title: string }>;
   const attachments = (await doc.getAttachments()) as Record<string, unknown> | null;
   await doc.destroy();
   return {
-    pages, text,
+    pages,
+    text,
     annotations: annotations.map((a) => ({ subtype: a.subtype, author: a.titleObj?.str ?? '', text: a.contentsObj?.str ?? '' })),
     outline: outline.map((o) => o.title),
     attachments: Object.keys(attachments ?? {}),
@@ -137,7 +205,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('the reviewer\'s copy under blind review', () => {
+describe("the reviewer's copy under blind review", () => {
   test('leaves out annotation authors, annotation text naming an author, attached files, outline titles naming an author and page data; the pages are unchanged', async () => {
     const original = await annotatedPdf();
     expect(original.toString('latin1')).toMatch(AUTHORS);
@@ -178,7 +246,11 @@ describe('the reviewer\'s copy under blind review', () => {
     await setSettings({ blindReview: true });
     try {
       // Émile is no author yet: the note that asks for him names no author.
-      expect((await asReaderSeesIt(await download(link))).annotations.map((a) => a.text)).toEqual(['', 'Check the second proof', 'ask EMILE before we submit']);
+      expect((await asReaderSeesIt(await download(link))).annotations.map((a) => a.text)).toEqual([
+        '',
+        'Check the second proof',
+        'ask EMILE before we submit',
+      ]);
       expect((await put(`/api/author/paper/${paper._id}/co-authors`, alice, { coAuthors: [EMILE] })).statusCode).toBe(200);
       expect((await asReaderSeesIt(await download(link))).annotations.map((a) => a.text)).toEqual(['', 'Check the second proof', '']);
     } finally {
@@ -191,9 +263,19 @@ describe('the reviewer\'s copy under blind review', () => {
     const doc = await PDFDocument.create({ updateMetadata: false });
     const page = doc.addPage([612, 792]);
     page.drawText('Body text', { x: 72, y: 700, font: await doc.embedFont(StandardFonts.Helvetica), size: 12 });
-    page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(doc.context.obj({
-      Type: 'Annot', Subtype: 'Text', Rect: [72, 600, 92, 620], Contents: PDFString.of('ask Robert about the proof'),
-    }))]));
+    page.node.set(
+      PDFName.of('Annots'),
+      doc.context.obj([
+        doc.context.register(
+          doc.context.obj({
+            Type: 'Annot',
+            Subtype: 'Text',
+            Rect: [72, 600, 92, 620],
+            Contents: PDFString.of('ask Robert about the proof'),
+          }),
+        ),
+      ]),
+    );
     const { paper } = await submit(alice, Buffer.from(await doc.save()), [{ name: 'Bob Roe', email: robert.user.email, affiliation: '' }]);
     const link = await reviewerLinkFor(paper._id);
     await setSettings({ blindReview: true });
@@ -205,7 +287,7 @@ describe('the reviewer\'s copy under blind review', () => {
   });
 });
 
-describe('the chair\'s setting for annotation text', () => {
+describe("the chair's setting for annotation text", () => {
   test('defaults to keeping the text that names no author; set to remove, no annotation keeps its text; bad values name the field', async () => {
     expect((await get('/api/editor/settings', editor)).json().blindAnnotationText).toBe('keep-unless-naming-author');
     const bad = await put('/api/editor/settings', editor, { blindAnnotationText: 'sometimes' });
@@ -232,14 +314,14 @@ describe('the chair\'s setting for annotation text', () => {
   });
 });
 
-describe('the upload tells the author what the reviewers\' copy leaves out', () => {
+describe("the upload tells the author what the reviewers' copy leaves out", () => {
   test('names the annotations by them or naming them, the attached files, the outline entry and the page data', async () => {
     const { metadataWarning } = await submit(alice, await annotatedPdf());
     expect(metadataWarning).toBe(
-      'Your PDF names you in an annotation by alice@uni-a.edu, 3 annotations by Alice Author, the text of an annotation, '
-      + 'an outline entry \u2018Notes for Alice\u2019 and private data an application left in it (PieceInfo), '
-      + 'and has attached files \u2018alice-cv.docx\u2019 and \u2018alice-notes.txt\u2019. '
-      + 'Reviewers get a copy without them under blind review, but you may want to remove them.',
+      'Your PDF names you in an annotation by alice@uni-a.edu, 3 annotations by Alice Author, the text of an annotation, ' +
+        'an outline entry \u2018Notes for Alice\u2019 and private data an application left in it (PieceInfo), ' +
+        'and has attached files \u2018alice-cv.docx\u2019 and \u2018alice-notes.txt\u2019. ' +
+        'Reviewers get a copy without them under blind review, but you may want to remove them.',
     );
   });
 
@@ -247,8 +329,9 @@ describe('the upload tells the author what the reviewers\' copy leaves out', () 
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.addPage([612, 792]);
     await doc.attach(Buffer.from('1,2,3'), 'data.csv', { mimeType: 'text/csv' });
-    expect((await submit(alice, Buffer.from(await doc.save()))).metadataWarning)
-      .toBe('Your PDF has an attached file \u2018data.csv\u2019. Reviewers get a copy without it under blind review, but you may want to remove it.');
+    expect((await submit(alice, Buffer.from(await doc.save()))).metadataWarning).toBe(
+      'Your PDF has an attached file \u2018data.csv\u2019. Reviewers get a copy without it under blind review, but you may want to remove it.',
+    );
 
     const plain = await PDFDocument.create({ updateMetadata: false });
     plain.addPage([612, 792]);

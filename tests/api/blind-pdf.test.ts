@@ -20,8 +20,10 @@ let alice: SignedUp;
 const ALICE_EMAIL = 'alice@uni-a.edu';
 const unique = () => Math.random().toString(36).slice(2, 8);
 const get = (url: string, who?: SignedUp) => t.app.inject({ url, headers: who?.auth ?? {} });
-const put = (url: string, who: SignedUp, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload });
-const post = (url: string, who: SignedUp, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: who.auth, payload });
+const put = (url: string, who: SignedUp, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url, headers: who.auth, payload });
+const post = (url: string, who: SignedUp, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: who.auth, payload });
 const setBlind = async (on: boolean) => expect((await put('/api/editor/settings', editor, { blindReview: on })).statusCode).toBe(200);
 
 /** A two-page PDF whose Info and XMP packet name Alice (written without object streams: her name is in the bytes). */
@@ -37,11 +39,13 @@ async function alicePdf(opts: { info?: boolean; xmp?: string | null } = {}): Pro
     doc.setSubject('Draft of alice');
     doc.setKeywords(['alice', 'things']);
   }
-  const xmp = opts.xmp === undefined
-    ? '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
-      + '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>Alice Author (alice@uni-a.edu)</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>'
-    : opts.xmp;
-  if (xmp !== null) doc.catalog.set(PDFName.of('Metadata'), doc.context.register(doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' })));
+  const xmp =
+    opts.xmp === undefined
+      ? '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+        '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>Alice Author (alice@uni-a.edu)</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>'
+      : opts.xmp;
+  if (xmp !== null)
+    doc.catalog.set(PDFName.of('Metadata'), doc.context.register(doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' })));
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
@@ -50,9 +54,16 @@ async function encryptedPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.addPage([612, 792]);
   doc.setAuthor('Alice Author');
-  doc.context.trailerInfo.Encrypt = doc.context.register(doc.context.obj({
-    Filter: 'Standard', V: 1, R: 2, P: -4, O: PDFString.of('x'.repeat(32)), U: PDFString.of('y'.repeat(32)),
-  }));
+  doc.context.trailerInfo.Encrypt = doc.context.register(
+    doc.context.obj({
+      Filter: 'Standard',
+      V: 1,
+      R: 2,
+      P: -4,
+      O: PDFString.of('x'.repeat(32)),
+      U: PDFString.of('y'.repeat(32)),
+    }),
+  );
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
@@ -71,7 +82,8 @@ function allText(doc: PDFDocument): string {
 }
 
 /** A paper of its own title, its PDF's file name naming the author as a draft's might. */
-const submit = (who: SignedUp, pdf: Buffer) => submitPaperAnswer(t.app, who.auth, { title: `Blind study ${unique()}`, pdf, filename: 'alice-author-draft.pdf' });
+const submit = (who: SignedUp, pdf: Buffer) =>
+  submitPaperAnswer(t.app, who.auth, { title: `Blind study ${unique()}`, pdf, filename: 'alice-author-draft.pdf' });
 
 async function sendToNewReviewer(paperId: string): Promise<SignedUp> {
   const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
@@ -102,7 +114,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('the reviewer\'s copy under blind review', () => {
+describe("the reviewer's copy under blind review", () => {
   test('has no document information and no XMP packet, still parses with the same pages; author and editor get the original bytes', async () => {
     const original = await alicePdf();
     expect(original.toString('latin1').toLowerCase()).toContain('alice');
@@ -195,13 +207,21 @@ describe('the reviewer\'s copy under blind review', () => {
 });
 
 describe('the upload tells the author when the PDF names them', () => {
-  test('new paper: a warning naming the fields when Info or XMP holds the author\'s name or e-mail, none otherwise', async () => {
+  test("new paper: a warning naming the fields when Info or XMP holds the author's name or e-mail, none otherwise", async () => {
     const named = await submit(alice, await alicePdf());
     expect(named.message).toBe('Paper submitted successfully!');
-    expect(named.metadataWarning).toMatch(/^Your PDF names you in its document properties \(.*Author: Alice Author <alice@uni-a\.edu>.*\)\. Reviewers get a copy without them under blind review, but you may want to remove them\.$/);
+    expect(named.metadataWarning).toMatch(
+      /^Your PDF names you in its document properties \(.*Author: Alice Author <alice@uni-a\.edu>.*\)\. Reviewers get a copy without them under blind review, but you may want to remove them\.$/,
+    );
 
     // Only the XMP packet names her, in capitals: still found.
-    const xmpOnly = await submit(alice, await alicePdf({ info: false, xmp: '<?xpacket begin=""?><x:xmpmeta><dc:creator>ALICE@UNI-A.EDU</dc:creator></x:xmpmeta><?xpacket end="w"?>' }));
+    const xmpOnly = await submit(
+      alice,
+      await alicePdf({
+        info: false,
+        xmp: '<?xpacket begin=""?><x:xmpmeta><dc:creator>ALICE@UNI-A.EDU</dc:creator></x:xmpmeta><?xpacket end="w"?>',
+      }),
+    );
     expect(xmpOnly.metadataWarning).toContain('XMP');
 
     // Metadata that names someone else, or none at all, or a PDF that cannot be read: no warning.
@@ -213,7 +233,13 @@ describe('the upload tells the author when the PDF names them', () => {
 
   test('a new version and a camera-ready version carry the warning too', async () => {
     const paper = await submitPaper(t.app, alice.auth, { keywords: ['AI'] });
-    const version = await injectMultipart(t.app, 'PATCH', `/api/author/paper/${paper._id}`, [['file', await alicePdf(), 'v2.pdf']], alice.auth);
+    const version = await injectMultipart(
+      t.app,
+      'PATCH',
+      `/api/author/paper/${paper._id}`,
+      [['file', await alicePdf(), 'v2.pdf']],
+      alice.auth,
+    );
     expect(version.statusCode).toBe(200);
     expect(version.json().message).toBe('Paper saved');
     expect(version.json().metadataWarning).toContain('Alice Author');
@@ -222,30 +248,57 @@ describe('the upload tells the author when the PDF names them', () => {
 
     expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
     expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).statusCode).toBe(200);
-    const cameraReady = await injectMultipart(t.app, 'POST', `/api/author/paper/${paper._id}/camera-ready`, [['file', await alicePdf(), 'final.pdf']], alice.auth);
+    const cameraReady = await injectMultipart(
+      t.app,
+      'POST',
+      `/api/author/paper/${paper._id}/camera-ready`,
+      [['file', await alicePdf(), 'final.pdf']],
+      alice.auth,
+    );
     expect(cameraReady.statusCode).toBe(201);
     expect(cameraReady.json().metadataWarning).toContain('Alice Author');
   });
 });
 
 describe('files in PostgreSQL', () => {
-  test('the reviewers\' copy is served from the PostgreSQL store and its sweep keeps it while the original is named', async () => {
+  test("the reviewers' copy is served from the PostgreSQL store and its sweep keeps it while the original is named", async () => {
     const pg = await startTestApp({ FILE_STORE: 'postgres' });
     try {
-      const [ed, author, reviewer] = [await signupAs(pg.app, 'Editor'), await signupAs(pg.app, 'Author', { name: 'Alice Author' }), await signupAs(pg.app, 'Reviewer', { tags: ['AI'] })];
+      const [ed, author, reviewer] = [
+        await signupAs(pg.app, 'Editor'),
+        await signupAs(pg.app, 'Author', { name: 'Alice Author' }),
+        await signupAs(pg.app, 'Reviewer', { tags: ['AI'] }),
+      ];
       const original = await alicePdf();
       const paper = await submitPaper(pg.app, author.auth, { keywords: ['AI'], pdf: original });
-      expect((await pg.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: ed.auth, payload: { paperId: paper._id, reviewerId: reviewer.user._id } })).statusCode).toBe(200);
-      expect((await pg.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: ed.auth, payload: { blindReview: true } })).statusCode).toBe(200);
-      const assigned = (await pg.app.inject({ url: `/api/reviewer/assigned-papers/${reviewer.user._id}`, headers: reviewer.auth })).json() as Array<{ _id: string; pdf: string }>;
+      expect(
+        (
+          await pg.app.inject({
+            method: 'POST',
+            url: '/api/editor/send-paper',
+            headers: ed.auth,
+            payload: { paperId: paper._id, reviewerId: reviewer.user._id },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (await pg.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: ed.auth, payload: { blindReview: true } })).statusCode,
+      ).toBe(200);
+      const assigned = (
+        await pg.app.inject({ url: `/api/reviewer/assigned-papers/${reviewer.user._id}`, headers: reviewer.auth })
+      ).json() as Array<{ _id: string; pdf: string }>;
       const link = assigned.find((p) => p._id === paper._id)!.pdf;
       const copy = (await pg.app.inject({ url: link })).rawPayload;
       expect(copy.toString('latin1').toLowerCase()).not.toContain('alice');
 
       const { pool } = pg.app.database;
       // The copy's key as the server derives it: from the original's key and the rules it is made by, read from the database.
-      const { rows: [file] } = await pool.query<{ storage_key: string; inputs: string }>(
-        `select p.storage_key, ${blindCopyInputsSql('p.paper_id')} as inputs from paper_files p where p.paper_id = $1`, [paper._id]);
+      const {
+        rows: [file],
+      } = await pool.query<{ storage_key: string; inputs: string }>(
+        `select p.storage_key, ${blindCopyInputsSql('p.paper_id')} as inputs from paper_files p where p.paper_id = $1`,
+        [paper._id],
+      );
       const orphan = await pg.app.files.put(Readable.from([pdfBytes('orphan')]));
       // Hold time 0: everything stored before now is old enough to go unless a row names it.
       await sweepUnreferencedFiles(pool, 0);

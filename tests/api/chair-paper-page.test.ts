@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { paperAtLimit, REVIEWER_NOT_ASSIGNED, reviewedCannotUnassign, reviewerAtLimit, reviewerUnassigned } from '../../src/core/assignment/messages';
+import {
+  paperAtLimit,
+  REVIEWER_NOT_ASSIGNED,
+  reviewedCannotUnassign,
+  reviewerAtLimit,
+  reviewerUnassigned,
+} from '../../src/core/assignment/messages';
 import { MESSAGES } from '../../src/core/messages';
 import type { RankedReviewersJson } from '../../src/core/schemas/ranked-reviewers';
 import { auditLog, mailQueue, papers, reviewStatuses } from '../../src/server/db/schema';
@@ -30,7 +36,9 @@ async function ranked(paperId: string, who: SignedUp = editor, query = 'limit=20
 }
 const sendPaper = (paperId: string, reviewer: SignedUp, extra: { override?: boolean; who?: SignedUp } = {}) =>
   t.app.inject({
-    method: 'POST', url: '/api/editor/send-paper', headers: (extra.who ?? editor).auth,
+    method: 'POST',
+    url: '/api/editor/send-paper',
+    headers: (extra.who ?? editor).auth,
     payload: { paperId, reviewerId: reviewer.user._id, ...(extra.override === undefined ? {} : { override: extra.override }) },
   });
 const unassign = (paperId: string, reviewer: SignedUp, who: SignedUp = editor) =>
@@ -58,16 +66,30 @@ beforeAll(async () => {
   otherChair = await signupChair(t.app, { editor, track: 'track-1' });
   expect([chair.user.chairOnly, otherChair.user.chairOnly]).toEqual([true, true]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the ranked list', () => {
   test('the suggested group on top is the highest overlap among the eligible, though the best match is conflicted; then the others by score', async () => {
     const institution = `uni-r-${Date.now().toString(36)}.edu`;
     const author = await signupAs(t.app, 'Author', { email: `asha@${institution}` });
-    const paper = await submitPaper(t.app, author.auth, { keywords: ['Robotics', 'Computer Vision', 'Embedded Systems', 'Edge Computing'] });
-    const colleague = await signupAs(t.app, 'Reviewer', { name: 'Colleague', email: `ravi@cs.${institution}`, tags: ['Robotics', 'Computer Vision', 'Embedded Systems', 'Edge Computing'] });
-    const willingThree = await signupAs(t.app, 'Reviewer', { name: 'Willing Three', tags: ['Robotics', 'Computer Vision', 'Embedded Systems', 'HCI'] });
-    const plainThree = await signupAs(t.app, 'Reviewer', { name: 'Plain Three', tags: ['Computer Vision', 'Embedded Systems', 'Edge Computing'] });
+    const paper = await submitPaper(t.app, author.auth, {
+      keywords: ['Robotics', 'Computer Vision', 'Embedded Systems', 'Edge Computing'],
+    });
+    const colleague = await signupAs(t.app, 'Reviewer', {
+      name: 'Colleague',
+      email: `ravi@cs.${institution}`,
+      tags: ['Robotics', 'Computer Vision', 'Embedded Systems', 'Edge Computing'],
+    });
+    const willingThree = await signupAs(t.app, 'Reviewer', {
+      name: 'Willing Three',
+      tags: ['Robotics', 'Computer Vision', 'Embedded Systems', 'HCI'],
+    });
+    const plainThree = await signupAs(t.app, 'Reviewer', {
+      name: 'Plain Three',
+      tags: ['Computer Vision', 'Embedded Systems', 'Edge Computing'],
+    });
     const eagerTwo = await signupAs(t.app, 'Reviewer', { name: 'Eager Two', tags: ['Robotics', 'Edge Computing'] });
     const one = await signupAs(t.app, 'Reviewer', { name: 'Only One', tags: ['Robotics'] });
     const eagerNone = await signupAs(t.app, 'Reviewer', { name: 'Eager None', tags: ['Game Development'] });
@@ -102,7 +124,9 @@ describe('the ranked list', () => {
     expect(list.nextOffset).toBeNull();
 
     // The same group as the suggested reviewers.
-    const suggested = (await t.app.inject({ url: `/api/editor/suggested-reviewers?paperId=${paper._id}`, headers: editor.auth })).json() as Array<{ _id: string }>;
+    const suggested = (
+      await t.app.inject({ url: `/api/editor/suggested-reviewers?paperId=${paper._id}`, headers: editor.auth })
+    ).json() as Array<{ _id: string }>;
     expect(suggested.map((s) => s._id).sort()).toEqual([willingThree.user._id, plainThree.user._id].sort());
 
     // Pages, and a search by name that keeps the group's flags.
@@ -119,7 +143,7 @@ describe('the ranked list', () => {
     expect((await ranked(paper._id, editor, 'q=%25_')).reviewers).toEqual([]);
   });
 
-  test('the settings\' verified and approval requirements leave the same reviewers out as suggestions do', async () => {
+  test("the settings' verified and approval requirements leave the same reviewers out as suggestions do", async () => {
     const author = await signupAs(t.app, 'Author');
     const paper = await submitPaper(t.app, author.auth, { keywords: ['Compiler Design'] });
     const unverified = await signupAs(t.app, 'Reviewer', { tags: ['Compiler Design'] });
@@ -139,15 +163,27 @@ describe('the ranked list', () => {
     }
   });
 
-  test('each reviewer\'s load counts the papers assigned and not declined, withdrawn papers aside; the paper\'s own assignments are listed', async () => {
+  test("each reviewer's load counts the papers assigned and not declined, withdrawn papers aside; the paper's own assignments are listed", async () => {
     const author = await signupAs(t.app, 'Author');
-    const [a, b, c, withdrawn] = await Promise.all([1, 2, 3, 4].map(() => submitPaper(t.app, author.auth, { keywords: ['Operating Systems'] })));
+    const [a, b, c, withdrawn] = await Promise.all(
+      [1, 2, 3, 4].map(() => submitPaper(t.app, author.auth, { keywords: ['Operating Systems'] })),
+    );
     const busy = await signupAs(t.app, 'Reviewer', { name: 'Busy Reviewer', tags: ['Operating Systems'] });
     for (const p of [a!, b!, c!, withdrawn!]) expect((await sendPaper(p._id, busy)).statusCode).toBe(200);
-    const declined = await t.app.inject({ method: 'POST', url: '/api/reviewer/respond', headers: busy.auth, payload: { paperId: b!._id, email: busy.user.email, status: 'Declined' } });
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: '/api/reviewer/respond',
+      headers: busy.auth,
+      payload: { paperId: b!._id, email: busy.user.email, status: 'Declined' },
+    });
     expect(declined.statusCode).toBe(200);
     await db().update(papers).set({ withdrawnAt: new Date() }).where(eq(papers.id, withdrawn!._id));
-    const review = await t.app.inject({ method: 'PUT', url: `/api/reviewer/review/${a!._id}`, headers: busy.auth, payload: { recommendation: 4, confidence: 3, commentsToAuthors: 'Solid.' } });
+    const review = await t.app.inject({
+      method: 'PUT',
+      url: `/api/reviewer/review/${a!._id}`,
+      headers: busy.auth,
+      payload: { recommendation: 4, confidence: 3, commentsToAuthors: 'Solid.' },
+    });
     expect(review.statusCode).toBe(200);
 
     const onA = await ranked(a!._id);
@@ -156,10 +192,17 @@ describe('the ranked list', () => {
     expect(entry.assignment).toEqual({ status: 'Sent', assigned: true, reviewed: true });
     expect(onA.limits).toEqual({ reviewersPerPaper: 3, maxPapersPerReviewer: 10 });
     expect(onA.paperReviewers).toBe(1);
-    expect(onA.assigned).toEqual([{
-      _id: busy.user._id, name: 'Busy Reviewer', email: busy.user.email, status: 'Sent', load: 2, conflicted: false,
-      review: { recommendation: 4, confidence: 3, submittedAt: expect.any(String) },
-    }]);
+    expect(onA.assigned).toEqual([
+      {
+        _id: busy.user._id,
+        name: 'Busy Reviewer',
+        email: busy.user.email,
+        status: 'Sent',
+        load: 2,
+        conflicted: false,
+        review: { recommendation: 4, confidence: 3, submittedAt: expect.any(String) },
+      },
+    ]);
     const onB = await ranked(b!._id);
     expect(mine(onB.reviewers, busy)[0]!.assignment).toEqual({ status: 'Declined', assigned: true, reviewed: false });
     expect(onB.paperReviewers).toBe(0);
@@ -181,7 +224,12 @@ describe('Send Paper and the saved limits', () => {
 
       const refused = await sendPaper(p3!._id, full);
       expect([refused.statusCode, refused.json()]).toEqual([409, { message: reviewerAtLimit('Full Reviewer', 2, 2) }]);
-      expect(await db().select().from(reviewStatuses).where(and(eq(reviewStatuses.paperId, p3!._id), eq(reviewStatuses.reviewerId, full.user._id)))).toEqual([]);
+      expect(
+        await db()
+          .select()
+          .from(reviewStatuses)
+          .where(and(eq(reviewStatuses.paperId, p3!._id), eq(reviewStatuses.reviewerId, full.user._id))),
+      ).toEqual([]);
       expect(await mailBodies(t.app, full.user.email, 'reviewAssigned')).toHaveLength(2);
       // Sending a pair assigned already is no new assignment.
       expect((await sendPaper(p1!._id, full)).statusCode).toBe(200);
@@ -189,7 +237,10 @@ describe('Send Paper and the saved limits', () => {
       const forced = await sendPaper(p3!._id, full, { override: true });
       expect([forced.statusCode, forced.json()]).toEqual([200, { message: 'Paper sent to Full Reviewer' }]);
       expect(mine((await ranked(p3!._id)).reviewers, full)[0]!.load).toBe(3);
-      const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'review.assign'), eq(auditLog.paperId, p3!._id)));
+      const [audit] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'review.assign'), eq(auditLog.paperId, p3!._id)));
       expect(audit!.details).toEqual({ reviewerId: full.user._id, via: 'send-paper', override: true });
 
       expect((await sendPaper(p3!._id, second)).statusCode).toBe(200);
@@ -197,7 +248,12 @@ describe('Send Paper and the saved limits', () => {
       expect([paperFull.statusCode, paperFull.json()]).toEqual([409, { message: paperAtLimit(2, 2) }]);
       expect((await sendPaper(p3!._id, third, { override: true })).statusCode).toBe(200);
       expect((await ranked(p3!._id)).paperReviewers).toBe(3);
-      const notBoolean = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId: p3!._id, reviewerId: third.user._id, override: 'yes' } });
+      const notBoolean = await t.app.inject({
+        method: 'POST',
+        url: '/api/editor/send-paper',
+        headers: editor.auth,
+        payload: { paperId: p3!._id, reviewerId: third.user._id, override: 'yes' },
+      });
       expect([notBoolean.statusCode, notBoolean.json()]).toEqual([400, { message: 'override must be true or false' }]);
     } finally {
       await saveSettings({ reviewersPerPaper: 3, maxPapersPerReviewer: 10 });
@@ -215,7 +271,12 @@ describe('Send Paper and the saved limits', () => {
       const colleague = await signupAs(t.app, 'Reviewer', { email: `dev@${institution}`, tags: ['Algorithms'] });
       expect((await sendPaper(paper._id, first)).statusCode).toBe(200);
       expect((await sendPaper(paper._id, next)).statusCode).toBe(409);
-      await t.app.inject({ method: 'POST', url: '/api/reviewer/respond', headers: first.auth, payload: { paperId: paper._id, email: first.user.email, status: 'Declined' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/reviewer/respond',
+        headers: first.auth,
+        payload: { paperId: paper._id, email: first.user.email, status: 'Declined' },
+      });
       expect((await sendPaper(paper._id, next)).statusCode).toBe(200);
       const conflicted = await sendPaper(paper._id, colleague, { override: true });
       expect(conflicted.statusCode).toBe(409);
@@ -233,16 +294,26 @@ describe('unassigning', () => {
     const quiet = await signupAs(t.app, 'Reviewer', { name: 'Quiet Reviewer', tags: ['Data Structures'] });
     const done = await signupAs(t.app, 'Reviewer', { name: 'Done Reviewer', tags: ['Data Structures'] });
     for (const r of [quiet, done]) expect((await sendPaper(paper._id, r)).statusCode).toBe(200);
-    await t.app.inject({ method: 'PUT', url: `/api/reviewer/review/${paper._id}`, headers: done.auth, payload: { recommendation: 2, confidence: 4, commentsToAuthors: 'Not yet.' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/reviewer/review/${paper._id}`,
+      headers: done.auth,
+      payload: { recommendation: 2, confidence: 4, commentsToAuthors: 'Not yet.' },
+    });
 
     const res = await unassign(paper._id, quiet);
     expect([res.statusCode, res.json()]).toEqual([200, { message: reviewerUnassigned('Quiet Reviewer') }]);
-    const list = (await t.app.inject({ url: `/api/reviewer/assigned-papers/${quiet.user._id}`, headers: quiet.auth })).json() as Array<{ _id: string }>;
+    const list = (await t.app.inject({ url: `/api/reviewer/assigned-papers/${quiet.user._id}`, headers: quiet.auth })).json() as Array<{
+      _id: string;
+    }>;
     expect(list.map((p) => p._id)).not.toContain(paper._id);
     const after = await ranked(paper._id);
     expect(after.assigned.map((a) => a._id)).toEqual([done.user._id]);
     expect(mine(after.reviewers, quiet)[0]!.assignment).toBeNull();
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'review.unassign'), eq(auditLog.paperId, paper._id)));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'review.unassign'), eq(auditLog.paperId, paper._id)));
     expect([audit!.actorId, audit!.details]).toEqual([editor.user._id, { reviewerId: quiet.user._id, status: 'Sent' }]);
     const [mail] = await mailBodies(t.app, quiet.user.email, 'reviewUnassigned');
     expect(mail).toContain('"Schedulers for tiny kernels"');
@@ -258,7 +329,10 @@ describe('unassigning', () => {
 
     // Assigned again, they are told again.
     expect((await sendPaper(paper._id, quiet)).statusCode).toBe(200);
-    const assignedMails = await db().select().from(mailQueue).where(and(eq(mailQueue.to, quiet.user.email), eq(mailQueue.template, 'reviewAssigned')));
+    const assignedMails = await db()
+      .select()
+      .from(mailQueue)
+      .where(and(eq(mailQueue.to, quiet.user.email), eq(mailQueue.template, 'reviewAssigned')));
     expect(assignedMails).toHaveLength(2);
   });
 
@@ -267,7 +341,12 @@ describe('unassigning', () => {
     const paper = await submitPaper(t.app, author.auth, { keywords: ['Pattern Recognition'] });
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['Pattern Recognition'] });
     expect((await sendPaper(paper._id, reviewer)).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/api/reviewer/respond', headers: reviewer.auth, payload: { paperId: paper._id, email: reviewer.user.email, status: 'Declined' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/reviewer/respond',
+      headers: reviewer.auth,
+      payload: { paperId: paper._id, email: reviewer.user.email, status: 'Declined' },
+    });
     expect((await unassign(paper._id, reviewer)).statusCode).toBe(200);
     const statuses = (await t.app.inject({ url: `/api/reviewer/status/${paper._id}`, headers: editor.auth })).json();
     expect(statuses).toEqual([{ reviewerId: reviewer.user._id, status: 'Declined' }]);
@@ -294,7 +373,7 @@ describe('unassigning', () => {
 });
 
 describe('track chairs', () => {
-  test('the chair of the paper\'s track ranks, assigns and unassigns; a chair of another track hears 404', async () => {
+  test("the chair of the paper's track ranks, assigns and unassigns; a chair of another track hears 404", async () => {
     const author = await signupAs(t.app, 'Author');
     const paper = await submitPaper(t.app, author.auth, { keywords: ['Speech Recognition'] });
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['Speech Recognition'] });
@@ -303,7 +382,8 @@ describe('track chairs', () => {
     for (const res of [
       await t.app.inject({ url: `/api/editor/papers/${paper._id}/ranked-reviewers`, headers: otherChair.auth }),
       await unassign(paper._id, reviewer, otherChair),
-    ]) expect([res.statusCode, res.json()]).toEqual([404, { message: 'Paper not found' }]);
+    ])
+      expect([res.statusCode, res.json()]).toEqual([404, { message: 'Paper not found' }]);
     expect((await unassign(paper._id, reviewer, chair)).statusCode).toBe(200);
   });
 
@@ -317,7 +397,8 @@ describe('track chairs', () => {
     for (const res of [
       await t.app.inject({ url: `/api/editor/papers/${paper._id}/ranked-reviewers`, headers: chair.auth }),
       await unassign(paper._id, reviewer, chair),
-    ]) expect([res.statusCode, res.json()]).toEqual([403, { message: MESSAGES.chairConflicted }]);
+    ])
+      expect([res.statusCode, res.json()]).toEqual([403, { message: MESSAGES.chairConflicted }]);
     expect((await ranked(paper._id)).assigned.map((a) => a._id)).toEqual([reviewer.user._id]);
   });
 });

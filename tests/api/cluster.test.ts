@@ -27,12 +27,18 @@ afterAll(async () => {
 describe('settings for several instances', () => {
   test('with DATABASE_URL, startup refuses without JWT_SECRET, and files go to PostgreSQL unless FILE_STORE=disk', () => {
     const url = 'postgres://db.example/conference';
-    expect(() => loadConfig({ DATABASE_URL: url, DATA_DIR: '/tmp/imse-cluster-config' })).toThrow(/^JWT_SECRET must be set when DATABASE_URL is/);
+    expect(() => loadConfig({ DATABASE_URL: url, DATA_DIR: '/tmp/imse-cluster-config' })).toThrow(
+      /^JWT_SECRET must be set when DATABASE_URL is/,
+    );
     const secret = 'x'.repeat(32);
     expect(loadConfig({ DATABASE_URL: url, JWT_SECRET: secret, DATA_DIR: '/tmp/imse-cluster-config' }).FILE_STORE).toBe('postgres');
-    expect(loadConfig({ DATABASE_URL: url, JWT_SECRET: secret, FILE_STORE: 'disk', DATA_DIR: '/tmp/imse-cluster-config' }).FILE_STORE).toBe('disk');
+    expect(loadConfig({ DATABASE_URL: url, JWT_SECRET: secret, FILE_STORE: 'disk', DATA_DIR: '/tmp/imse-cluster-config' }).FILE_STORE).toBe(
+      'disk',
+    );
     expect(loadConfig({ JWT_SECRET: secret, DATA_DIR: '/tmp/imse-cluster-config' }).FILE_STORE).toBe('disk');
-    expect(() => loadConfig({ JWT_SECRET: secret, FILE_STORE: 's3', DATA_DIR: '/tmp/imse-cluster-config' })).toThrow(/FILE_STORE: must be postgres or disk/);
+    expect(() => loadConfig({ JWT_SECRET: secret, FILE_STORE: 's3', DATA_DIR: '/tmp/imse-cluster-config' })).toThrow(
+      /FILE_STORE: must be postgres or disk/,
+    );
   });
 });
 
@@ -58,9 +64,12 @@ describe('two instances on one database', () => {
 
   test('five failed logins spread over both instances give 429 on either', async () => {
     const victim = await signupAs(b.app, 'Author');
-    const login = (app: TestApp, password: string) => app.app.inject({
-      method: 'POST', url: '/api/login', payload: { email: victim.user.email, password, role: 'Author' },
-    });
+    const login = (app: TestApp, password: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: victim.user.email, password, role: 'Author' },
+      });
     const answers = [];
     for (const app of [a, b, a, b, a]) answers.push((await login(app, 'not-the-password')).statusCode);
     expect(answers).toEqual([401, 401, 401, 401, 401]);
@@ -86,7 +95,12 @@ describe('two instances on one database', () => {
       expect(await assigned()).toEqual([...sent].sort());
       expect(await assigned()).toEqual([...sent].sort());
       const paper = await submitPaper(a.app, author.auth, { title: `Round ${round}`, pdf: pdfBytes(`round-${round}`) });
-      const res = await a.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId: paper._id, reviewerId: reviewer.user._id } });
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/editor/send-paper',
+        headers: editor.auth,
+        payload: { paperId: paper._id, reviewerId: reviewer.user._id },
+      });
       expect(res.statusCode).toBe(200);
       sent.push(paper._id);
       // The very next read through B, as soon as A has answered, shows the paper.

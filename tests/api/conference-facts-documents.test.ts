@@ -32,7 +32,13 @@ const NEW_FACTS: ConferenceFacts = {
   datesText: 'March 2-4 2027',
   submissionsDatesText: 'March 2-4, 2027',
   timeZone: 'Asia/Kolkata',
-  venue: { resort: 'Harbour Hall, Kochi', city: 'Kochi', country: 'India', countryCode: 'IN', address: 'Harbour Hall, Marine Drive, Kochi 682031, India' },
+  venue: {
+    resort: 'Harbour Hall, Kochi',
+    city: 'Kochi',
+    country: 'India',
+    countryCode: 'IN',
+    address: 'Harbour Hall, Marine Drive, Kochi 682031, India',
+  },
 };
 const NEW_TITLE = '1st Symposium on Tidal Engineering';
 
@@ -42,19 +48,35 @@ let presenter: SignedUp;
 const paper = {} as Record<'ended' | 'endedToo' | 'future' | 'draftOnly' | 'dropped', string>;
 
 const db = () => t.app.database.db;
-const issue = (body?: object) => t.app.inject({ method: 'POST', url: '/api/editor/certificates', headers: editor.auth, ...(body ? { payload: body as Record<string, unknown> } : {}) });
+const issue = (body?: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/editor/certificates',
+    headers: editor.auth,
+    ...(body ? { payload: body as Record<string, unknown> } : {}),
+  });
 type Issued = { issued: number; waiting: number; certificates: { code: string; kind: string; name: string; paperId: string | null }[] };
 
 function session(id: string, end: string, list: { _id: string; presenter: string }[]): PublishedSession {
   const start = new Date(Date.parse(end) - 3_600_000).toISOString();
   return {
-    _id: id, title: `Session ${id}`, track: 'Science and Materials', room: 'Room A', link: '', start, end, chair: '',
+    _id: id,
+    title: `Session ${id}`,
+    track: 'Science and Materials',
+    room: 'Room A',
+    link: '',
+    start,
+    end,
+    chair: '',
     papers: list.map((p) => ({ _id: p._id, title: `Paper ${p._id}`, presenter: p.presenter, presenterEmail: presenter.user.email })),
   };
 }
 
 async function certificatePdf(paperId: string): Promise<Uint8Array> {
-  const mine = (await t.app.inject({ method: 'GET', url: '/api/me/certificates', headers: presenter.auth })).json().certificates as { code: string; paperId: string | null }[];
+  const mine = (await t.app.inject({ method: 'GET', url: '/api/me/certificates', headers: presenter.auth })).json().certificates as {
+    code: string;
+    paperId: string | null;
+  }[];
   const cert = mine.find((c) => c.paperId === paperId);
   expect(cert, `certificate of ${paperId}`).toBeDefined();
   const res = await t.app.inject({ method: 'GET', url: `/api/me/certificates/${cert!.code}.pdf`, headers: presenter.auth });
@@ -81,32 +103,51 @@ beforeAll(async () => {
   for (const key of Object.keys({ ended: 1, endedToo: 1, future: 1, draftOnly: 1, dropped: 1 }) as (keyof typeof paper)[]) {
     paper[key] = (await submitPaper(t.app, presenter.auth, { title: `Paper about ${key}` }))._id;
   }
-  await db().update(papers).set({ decision: 'Accepted' }).where(inArray(papers.id, Object.values(paper)));
+  await db()
+    .update(papers)
+    .set({ decision: 'Accepted' })
+    .where(inArray(papers.id, Object.values(paper)));
 
   // A draft session (never published) in the past, with a paper placed in it.
   const draft = await t.app.inject({
-    method: 'POST', url: '/api/editor/program/sessions', headers: editor.auth,
+    method: 'POST',
+    url: '/api/editor/program/sessions',
+    headers: editor.auth,
     payload: { title: 'Draft only', track: 'Science and Materials', start: '2023-12-27T02:00:00Z', end: '2023-12-27T03:00:00Z' },
   });
   expect(draft.statusCode, draft.body).toBe(201);
   const placed = await t.app.inject({
-    method: 'PUT', url: `/api/editor/program/sessions/${draft.json()._id}/papers`, headers: editor.auth,
+    method: 'PUT',
+    url: `/api/editor/program/sessions/${draft.json()._id}/papers`,
+    headers: editor.auth,
     payload: { papers: [{ paperId: paper.draftOnly, presenterEmail: presenter.user.email }] },
   });
   expect(placed.statusCode, placed.body).toBe(200);
 
   // An older publication placed a paper the latest one no longer has; the latest: a session that has ended (two
   // papers, presenters named in Devanagari and Thai) and one still to come (a Latin name with accents).
-  await db().insert(programPublications).values({ sessions: [session('old', '2023-12-27T05:00:00Z', [{ _id: paper.dropped, presenter: 'Dropped Presenter' }])], publishedBy: editor.user._id });
-  await db().insert(programPublications).values({
-    sessions: [
-      session('s-ended', '2023-12-27T05:00:00Z', [{ _id: paper.ended, presenter: DEVANAGARI }, { _id: paper.endedToo, presenter: THAI }]),
-      session('s-future', '2099-12-27T05:00:00Z', [{ _id: paper.future, presenter: LATIN }]),
-    ],
-    publishedBy: editor.user._id,
-  });
+  await db()
+    .insert(programPublications)
+    .values({
+      sessions: [session('old', '2023-12-27T05:00:00Z', [{ _id: paper.dropped, presenter: 'Dropped Presenter' }])],
+      publishedBy: editor.user._id,
+    });
+  await db()
+    .insert(programPublications)
+    .values({
+      sessions: [
+        session('s-ended', '2023-12-27T05:00:00Z', [
+          { _id: paper.ended, presenter: DEVANAGARI },
+          { _id: paper.endedToo, presenter: THAI },
+        ]),
+        session('s-future', '2099-12-27T05:00:00Z', [{ _id: paper.future, presenter: LATIN }]),
+      ],
+      publishedBy: editor.user._id,
+    });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('presentation certificates only for sessions that have taken place', () => {
   test('ended session: issued without override; future session: waiting; draft-only or dropped paper: never', async () => {
@@ -123,7 +164,7 @@ describe('presentation certificates only for sessions that have taken place', ()
     expect((await issue({})).json()).toMatchObject({ issued: 0, waiting: 1 });
   });
 
-  test('the editor\'s override issues the one still to come; a wrong override is a clear 400', async () => {
+  test("the editor's override issues the one still to come; a wrong override is a clear 400", async () => {
     const bad = await issue({ presentationsBeforeSessions: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('presentationsBeforeSessions must be true or false');
@@ -149,18 +190,29 @@ describe('the settings change a mail and a certificate', () => {
   });
 
   test('after the editor saves new facts, the next mail, certificate and verify page name them; names read back exactly', async () => {
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/editor/conference', headers: editor.auth, payload: NEW_FACTS as unknown as Record<string, unknown> });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/editor/conference',
+      headers: editor.auth,
+      payload: NEW_FACTS as unknown as Record<string, unknown>,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(t.app.conference.current().name).toBe(NEW_FACTS.name);
 
     // A mail sent after the save: the paper-received mail of a new submission.
     const submitted = await submitPaper(t.app, presenter.auth, { title: 'After the save' });
-    const { rows } = await db().execute(sql`select subject, body from mail_queue where template = 'paperReceived' and body like ${`%${submitted._id}%`}`) as unknown as { rows: { subject: string; body: string }[] };
+    const { rows } = (await db().execute(
+      sql`select subject, body from mail_queue where template = 'paperReceived' and body like ${`%${submitted._id}%`}`,
+    )) as unknown as { rows: { subject: string; body: string }[] };
     expect(rows).toHaveLength(1);
     expect(`${rows[0]!.subject}\n${rows[0]!.body}`).toContain(NEW_TITLE);
     expect(rows[0]!.body).not.toContain('World Conference on Innovations');
 
-    for (const [id, name] of [[paper.ended, DEVANAGARI], [paper.endedToo, THAI], [paper.future, LATIN]] as const) {
+    for (const [id, name] of [
+      [paper.ended, DEVANAGARI],
+      [paper.endedToo, THAI],
+      [paper.future, LATIN],
+    ] as const) {
       const { text, pages } = await readPdf(await certificatePdf(id));
       expect(pages).toBe(1);
       expect(text).toContain(name);
@@ -182,12 +234,18 @@ describe('the settings change a mail and a certificate', () => {
     const before = await certificatePdf(paper.endedToo);
     expect(await imageCount(before)).toBe(0);
     const { payload, contentType } = await multipart([['logo', signaturePng(200, 200), 'logo.png']]);
-    const uploaded = await t.app.inject({ method: 'PUT', url: '/api/editor/conference/logo', payload, headers: { ...editor.auth, 'content-type': contentType } });
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: '/api/editor/conference/logo',
+      payload,
+      headers: { ...editor.auth, 'content-type': contentType },
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
 
     const after = await certificatePdf(paper.endedToo);
     expect(await imageCount(after)).toBe(1);
     const text = await pdfText(after);
-    for (const part of [THAI, NEW_TITLE, '2–4 March 2027', 'Certificate of Presentation', 'Verification code']) expect(text).toContain(part);
+    for (const part of [THAI, NEW_TITLE, '2–4 March 2027', 'Certificate of Presentation', 'Verification code'])
+      expect(text).toContain(part);
   });
 });

@@ -20,15 +20,23 @@ beforeAll(async () => {
   author = await signupAs(t.app, 'Author');
   reviewer = await signupAs(t.app, 'Reviewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const getPublic = () => t.app.inject({ method: 'GET', url: '/api/conference' });
 const getEditor = (who: SignedUp = editor) => t.app.inject({ method: 'GET', url: '/api/editor/conference', headers: who.auth });
-const put = (body: unknown, who: SignedUp = editor) => t.app.inject({ method: 'PUT', url: '/api/editor/conference', headers: who.auth, payload: body as Record<string, unknown> });
+const put = (body: unknown, who: SignedUp = editor) =>
+  t.app.inject({ method: 'PUT', url: '/api/editor/conference', headers: who.auth, payload: body as Record<string, unknown> });
 const settingsRow = async () => (await t.app.database.db.select().from(settings).where(eq(settings.id, 1)))[0];
 const uploadLogo = async (bytes: Buffer, name = 'logo.png', who: SignedUp = editor) => {
   const { payload, contentType } = await multipart([['logo', bytes, name]]);
-  return t.app.inject({ method: 'PUT', url: '/api/editor/conference/logo', payload, headers: { ...who.auth, 'content-type': contentType } });
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/editor/conference/logo',
+    payload,
+    headers: { ...who.auth, 'content-type': contentType },
+  });
 };
 
 const NEW_FACTS: ConferenceFacts = {
@@ -43,7 +51,10 @@ const NEW_FACTS: ConferenceFacts = {
   venue: { resort: 'Lakeside Hall, Pune', city: 'Pune', country: 'India', countryCode: 'IN', address: '1 Lake Road, Pune 411001, India' },
   contactEmail: 'imse2026@example.org',
   contactPhone: '+91 20 0000 0000',
-  importantDates: [{ label: 'Final paper submission', date: '31 October 2026' }, { label: 'Registration', date: '30 November 2026' }],
+  importantDates: [
+    { label: 'Final paper submission', date: '31 October 2026' },
+    { label: 'Registration', date: '30 November 2026' },
+  ],
 };
 
 describe('before any save', () => {
@@ -59,12 +70,16 @@ describe('before any save', () => {
     expect(body).toMatchObject(CONFERENCE_FACTS_DEFAULTS);
   });
 
-  test('the editor reads the defaults, the organiser\'s defaults and no version yet', async () => {
+  test("the editor reads the defaults, the organiser's defaults and no version yet", async () => {
     const res = await getEditor();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      facts: CONFERENCE_FACTS_DEFAULTS, organiserName: 'Organising Secretary', organiserTitle: 'Organising Committee',
-      hasSignature: false, hasLogo: false, updatedAt: null,
+      facts: CONFERENCE_FACTS_DEFAULTS,
+      organiserName: 'Organising Secretary',
+      organiserTitle: 'Organising Committee',
+      hasSignature: false,
+      hasLogo: false,
+      updatedAt: null,
     });
   });
 });
@@ -75,7 +90,10 @@ describe('saving the facts', () => {
       expect((await getEditor(who)).statusCode).toBe(403);
       expect((await put(NEW_FACTS, who)).statusCode).toBe(403);
     }
-    expect((await t.app.inject({ method: 'PUT', url: '/api/editor/conference', payload: NEW_FACTS as unknown as Record<string, unknown> })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/editor/conference', payload: NEW_FACTS as unknown as Record<string, unknown> }))
+        .statusCode,
+    ).toBe(401);
     expect((await getPublic()).json().title).toBe('5th World Conference on Innovations in Management, Science and Engineering');
   });
 
@@ -96,7 +114,10 @@ describe('saving the facts', () => {
     expect(t.app.conference.current()).toEqual(NEW_FACTS);
     expect(t.app.mailer.conference().shortName).toBe('IMSE 2026');
 
-    const audits = await t.app.database.db.select().from(auditLog).where(and(eq(auditLog.actorId, editor.user._id), eq(auditLog.action, 'conference.update')));
+    const audits = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, editor.user._id), eq(auditLog.action, 'conference.update')));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toMatchObject({ facts: { shortName: 'IMSE 2026' }, organiserName: 'Dr. Somchai Prasert' });
   });
@@ -118,15 +139,39 @@ describe('saving the facts', () => {
   });
 
   const BAD: Array<[string, Record<string, unknown>, string]> = [
-    ['a time zone that does not exist', { ...NEW_FACTS, timeZone: 'Mars/Olympus_Mons' }, 'The time zone does not exist: use an IANA name such as Asia/Bangkok or Europe/Paris'],
-    ['the last day before the first', { ...NEW_FACTS, startDate: '2026-12-28', endDate: '2026-12-27' }, 'The last day must be on or after the first day'],
+    [
+      'a time zone that does not exist',
+      { ...NEW_FACTS, timeZone: 'Mars/Olympus_Mons' },
+      'The time zone does not exist: use an IANA name such as Asia/Bangkok or Europe/Paris',
+    ],
+    [
+      'the last day before the first',
+      { ...NEW_FACTS, startDate: '2026-12-28', endDate: '2026-12-27' },
+      'The last day must be on or after the first day',
+    ],
     ['a date that does not exist', { ...NEW_FACTS, endDate: '2026-02-30' }, 'The last day is not a date that exists'],
-    ['a bad e-mail', { ...NEW_FACTS, contactEmail: 'not-an-address' }, 'The contact e-mail must be an e-mail address such as info@example.org'],
-    ['a bad country code', { ...NEW_FACTS, venue: { ...NEW_FACTS.venue, countryCode: 'XX' } }, 'The country code must be a two-letter ISO 3166-1 code such as TH'],
+    [
+      'a bad e-mail',
+      { ...NEW_FACTS, contactEmail: 'not-an-address' },
+      'The contact e-mail must be an e-mail address such as info@example.org',
+    ],
+    [
+      'a bad country code',
+      { ...NEW_FACTS, venue: { ...NEW_FACTS.venue, countryCode: 'XX' } },
+      'The country code must be a two-letter ISO 3166-1 code such as TH',
+    ],
     ['an empty name', { ...NEW_FACTS, name: '   ' }, 'The conference name is required'],
     ['a missing fact (the whole set is sent)', Object.fromEntries(Object.entries(NEW_FACTS).filter(([k]) => k !== 'venue')), ''],
-    ['13 important dates', { ...NEW_FACTS, importantDates: Array.from({ length: 13 }, (_, i) => ({ label: `Step ${i}`, date: 'Soon' })) }, 'At most 12 important dates'],
-    ['a bad phone', { ...NEW_FACTS, contactPhone: 'call us' }, 'The contact phone must be a number such as +66 38 000 000 (digits, spaces, brackets and dashes)'],
+    [
+      '13 important dates',
+      { ...NEW_FACTS, importantDates: Array.from({ length: 13 }, (_, i) => ({ label: `Step ${i}`, date: 'Soon' })) },
+      'At most 12 important dates',
+    ],
+    [
+      'a bad phone',
+      { ...NEW_FACTS, contactPhone: 'call us' },
+      'The contact phone must be a number such as +66 38 000 000 (digits, spaces, brackets and dashes)',
+    ],
   ];
   test.each(BAD)('%s: 400 with its message, and nothing saved', async (_label, body, message) => {
     const before = await settingsRow();
@@ -182,7 +227,12 @@ describe('the logo', () => {
 
   test('no file, or not a form: 400; a non-editor cannot upload, read or remove', async () => {
     const empty = await multipart([['other', 'x']]);
-    const none = await t.app.inject({ method: 'PUT', url: '/api/editor/conference/logo', payload: empty.payload, headers: { ...editor.auth, 'content-type': empty.contentType } });
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: '/api/editor/conference/logo',
+      payload: empty.payload,
+      headers: { ...editor.auth, 'content-type': empty.contentType },
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Please choose the logo image (PNG or JPEG)');
     const json = await t.app.inject({ method: 'PUT', url: '/api/editor/conference/logo', payload: {}, headers: editor.auth });

@@ -18,7 +18,12 @@ const stamp = Date.now().toString(36);
 
 const get = (url: string, who: SignedUp) => t.app.inject({ url, headers: who.auth });
 const sendPaper = (paperId: string, reviewer: SignedUp) =>
-  t.app.inject({ method: 'POST', url: '/api/editor/send-paper', payload: { paperId, reviewerId: reviewer.user._id }, headers: editor.auth });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/editor/send-paper',
+    payload: { paperId, reviewerId: reviewer.user._id },
+    headers: editor.auth,
+  });
 const suggested = async (paperId: string) =>
   ((await get(`/api/editor/suggested-reviewers?paperId=${paperId}`, editor)).json() as Array<{ _id: string }>).map((r) => r._id);
 const personConflicts = async (paperId: string) =>
@@ -29,9 +34,11 @@ beforeAll(async () => {
   t = await startTestApp();
   editor = await signupAs(t.app, 'Editor', { email: `chair.${stamp}@chair-${stamp}.example` });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-describe('a reviewer at a subdomain of the author\'s institution', () => {
+describe("a reviewer at a subdomain of the author's institution", () => {
   test('alice@cs.uni-a.edu against alice@uni-a.edu: flagged with the reason, not suggested, not shown to bid, Send Paper refused', async () => {
     const institution = `uni-a-${stamp}.edu`;
     const author = await signupAs(t.app, 'Author', { email: `alice@${institution}` });
@@ -41,15 +48,27 @@ describe('a reviewer at a subdomain of the author\'s institution', () => {
     await verifyEmail(t.app, colleague);
     await verifyEmail(t.app, stranger);
 
-    expect(await personConflicts(paper._id)).toEqual([{
-      reviewerId: colleague.user._id, reason: 'same-domain', with: 'author', email: `alice@${institution}`,
-      explanation: `cs.${institution} and ${institution} are one institution (${institution})`,
-    }]);
-    expect((await get(`/api/editor/papers/${paper._id}/conflicts`, editor)).json()).toEqual([{ reviewerId: colleague.user._id, reason: 'same-domain' }]);
-    expect((await get(`/api/editor/papers/${paper._id}/conflicted-reviewers`, editor)).json()).toEqual([{
-      reviewerId: colleague.user._id, name: colleague.user.name, email: `alice@cs.${institution}`, reason: 'same-domain',
-      explanation: `cs.${institution} and ${institution} are one institution (${institution})`,
-    }]);
+    expect(await personConflicts(paper._id)).toEqual([
+      {
+        reviewerId: colleague.user._id,
+        reason: 'same-domain',
+        with: 'author',
+        email: `alice@${institution}`,
+        explanation: `cs.${institution} and ${institution} are one institution (${institution})`,
+      },
+    ]);
+    expect((await get(`/api/editor/papers/${paper._id}/conflicts`, editor)).json()).toEqual([
+      { reviewerId: colleague.user._id, reason: 'same-domain' },
+    ]);
+    expect((await get(`/api/editor/papers/${paper._id}/conflicted-reviewers`, editor)).json()).toEqual([
+      {
+        reviewerId: colleague.user._id,
+        name: colleague.user.name,
+        email: `alice@cs.${institution}`,
+        reason: 'same-domain',
+        explanation: `cs.${institution} and ${institution} are one institution (${institution})`,
+      },
+    ]);
 
     const ids = await suggested(paper._id);
     expect(ids).toContain(stranger.user._id);
@@ -76,19 +95,26 @@ describe('a reviewer at a subdomain of the author\'s institution', () => {
 
     const coAuthored = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
     const put = await t.app.inject({
-      method: 'PUT', url: `/api/author/paper/${coAuthored._id}/co-authors`, headers: author.auth,
+      method: 'PUT',
+      url: `/api/author/paper/${coAuthored._id}/co-authors`,
+      headers: author.auth,
       payload: { coAuthors: [{ name: 'Guest Co-author', email: `host@lab.iitb-${stamp}.ac.in` }] },
     });
     expect(put.statusCode).toBe(200);
-    expect((await personConflicts(coAuthored._id)).filter((c) => c.reviewerId === elsewhere.user._id)).toEqual([{
-      reviewerId: elsewhere.user._id, reason: 'same-domain', with: 'co-author', email: `host@lab.iitb-${stamp}.ac.in`,
-      explanation: `iitb-${stamp}.ac.in and lab.iitb-${stamp}.ac.in are one institution (iitb-${stamp}.ac.in)`,
-    }]);
+    expect((await personConflicts(coAuthored._id)).filter((c) => c.reviewerId === elsewhere.user._id)).toEqual([
+      {
+        reviewerId: elsewhere.user._id,
+        reason: 'same-domain',
+        with: 'co-author',
+        email: `host@lab.iitb-${stamp}.ac.in`,
+        explanation: `iitb-${stamp}.ac.in and lab.iitb-${stamp}.ac.in are one institution (iitb-${stamp}.ac.in)`,
+      },
+    ]);
     expect((await sendPaper(coAuthored._id, elsewhere)).statusCode).toBe(409);
   });
 });
 
-describe('a reviewer whose address is another spelling of the author\'s Gmail address', () => {
+describe("a reviewer whose address is another spelling of the author's Gmail address", () => {
   test('daved+rev@gmail.com against dave.d@gmail.com: the same person, not suggested, not shown to bid, Send Paper refused', async () => {
     const author = await signupAs(t.app, 'Author', { email: `dave.d${stamp}@gmail.com` });
     const paper = await submitPaper(t.app, author.auth, { keywords: ['HCI'], title: `Alias ${stamp}` });
@@ -97,10 +123,15 @@ describe('a reviewer whose address is another spelling of the author\'s Gmail ad
     await verifyEmail(t.app, alias);
     await verifyEmail(t.app, other);
 
-    expect(await personConflicts(paper._id)).toEqual([{
-      reviewerId: alias.user._id, reason: 'same-person', with: 'author', email: `dave.d${stamp}@gmail.com`,
-      explanation: `daved${stamp}+rev@gmail.com and dave.d${stamp}@gmail.com are the same Gmail address (dots and +tags are ignored)`,
-    }]);
+    expect(await personConflicts(paper._id)).toEqual([
+      {
+        reviewerId: alias.user._id,
+        reason: 'same-person',
+        with: 'author',
+        email: `dave.d${stamp}@gmail.com`,
+        explanation: `daved${stamp}+rev@gmail.com and dave.d${stamp}@gmail.com are the same Gmail address (dots and +tags are ignored)`,
+      },
+    ]);
     const ids = await suggested(paper._id);
     expect(ids).toContain(other.user._id);
     expect(ids).not.toContain(alias.user._id);
@@ -113,29 +144,50 @@ describe('a reviewer whose address is another spelling of the author\'s Gmail ad
     expect((await sendPaper(paper._id, other)).statusCode).toBe(200);
   });
 
-  test('googlemail.com, a co-author\'s alias and an address the author declared are seen through too; auto-assign skips them', async () => {
+  test("googlemail.com, a co-author's alias and an address the author declared are seen through too; auto-assign skips them", async () => {
     const author = await signupAs(t.app, 'Author', { email: `owner.${stamp}@lab-${stamp}.example` });
     const paper = await submitPaper(t.app, author.auth, { keywords: ['Semantic Web'] });
     await t.app.inject({
-      method: 'PUT', url: `/api/author/paper/${paper._id}/co-authors`, headers: author.auth,
+      method: 'PUT',
+      url: `/api/author/paper/${paper._id}/co-authors`,
+      headers: author.auth,
       payload: { coAuthors: [{ name: 'Mia', email: `mia.k${stamp}@gmail.com` }] },
     });
-    const declared = await t.app.inject({ method: 'PUT', url: `/api/author/paper/${paper._id}/conflicts`, headers: author.auth, payload: { emails: [`Rival.${stamp}@outlook.com`] } });
+    const declared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/author/paper/${paper._id}/conflicts`,
+      headers: author.auth,
+      payload: { emails: [`Rival.${stamp}@outlook.com`] },
+    });
     expect(declared.statusCode).toBe(200);
     const coAlias = await signupAs(t.app, 'Reviewer', { email: `M.I.A.K${stamp}@googlemail.com`, tags: ['Semantic Web'] });
     const rivalAlias = await signupAs(t.app, 'Reviewer', { email: `rival.${stamp}+papers@outlook.com`, tags: ['Semantic Web'] });
     const fine = await signupAs(t.app, 'Reviewer', { email: `rival${stamp}@outlook.com`, tags: ['Semantic Web'] });
 
-    const conflicts = (await get(`/api/editor/papers/${paper._id}/conflicts`, editor)).json() as Array<{ reviewerId: string; reason: string }>;
-    expect(conflicts).toEqual(expect.arrayContaining([
-      { reviewerId: coAlias.user._id, reason: 'same-person' },
-      { reviewerId: rivalAlias.user._id, reason: 'declared-by-author' },
-    ]));
+    const conflicts = (await get(`/api/editor/papers/${paper._id}/conflicts`, editor)).json() as Array<{
+      reviewerId: string;
+      reason: string;
+    }>;
+    expect(conflicts).toEqual(
+      expect.arrayContaining([
+        { reviewerId: coAlias.user._id, reason: 'same-person' },
+        { reviewerId: rivalAlias.user._id, reason: 'declared-by-author' },
+      ]),
+    );
     expect(conflicts.map((c) => c.reviewerId)).not.toContain(fine.user._id);
-    expect((await sendPaper(paper._id, coAlias)).json()).toEqual({ message: 'Conflict of interest: the reviewer is an author of this paper' });
-    expect((await sendPaper(paper._id, rivalAlias)).json()).toEqual({ message: 'Conflict of interest: the author declared a conflict with this reviewer' });
+    expect((await sendPaper(paper._id, coAlias)).json()).toEqual({
+      message: 'Conflict of interest: the reviewer is an author of this paper',
+    });
+    expect((await sendPaper(paper._id, rivalAlias)).json()).toEqual({
+      message: 'Conflict of interest: the author declared a conflict with this reviewer',
+    });
 
-    const plan = await t.app.inject({ method: 'POST', url: '/api/editor/auto-assign', headers: editor.auth, payload: { paperIds: [paper._id], reviewersPerPaper: 3 } });
+    const plan = await t.app.inject({
+      method: 'POST',
+      url: '/api/editor/auto-assign',
+      headers: editor.auth,
+      payload: { paperIds: [paper._id], reviewersPerPaper: 3 },
+    });
     expect(plan.statusCode).toBe(200);
     const chosen = (plan.json().assignments as Array<{ reviewerId: string }>).map((a) => a.reviewerId);
     expect(chosen).toContain(fine.user._id);
@@ -143,13 +195,18 @@ describe('a reviewer whose address is another spelling of the author\'s Gmail ad
     expect(chosen).not.toContain(rivalAlias.user._id);
   });
 
-  test('auto-assign keeps a reviewer at a subdomain away from the institution\'s paper', async () => {
+  test("auto-assign keeps a reviewer at a subdomain away from the institution's paper", async () => {
     const institution = `uni-c-${stamp}.edu`;
     const author = await signupAs(t.app, 'Author', { email: `carol@${institution}` });
     const paper = await submitPaper(t.app, author.auth, { keywords: ['Quantum Computing'] });
     const colleague = await signupAs(t.app, 'Reviewer', { email: `carl@physics.${institution}`, tags: ['Quantum Computing'] });
     const outsider = await signupAs(t.app, 'Reviewer', { email: `olga@uni-d-${stamp}.edu`, tags: ['Quantum Computing'] });
-    const plan = await t.app.inject({ method: 'POST', url: '/api/editor/auto-assign', headers: editor.auth, payload: { paperIds: [paper._id], reviewersPerPaper: 3 } });
+    const plan = await t.app.inject({
+      method: 'POST',
+      url: '/api/editor/auto-assign',
+      headers: editor.auth,
+      payload: { paperIds: [paper._id], reviewersPerPaper: 3 },
+    });
     const chosen = (plan.json().assignments as Array<{ reviewerId: string }>).map((a) => a.reviewerId);
     expect(chosen).toContain(outsider.user._id);
     expect(chosen).not.toContain(colleague.user._id);
@@ -157,13 +214,21 @@ describe('a reviewer whose address is another spelling of the author\'s Gmail ad
 });
 
 describe('the database and the core function agree', () => {
-  test('property: the SQL mailbox of any address is core mailboxOf\'s', async () => {
+  test("property: the SQL mailbox of any address is core mailboxOf's", async () => {
     const local = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,14}$/);
-    const host = fc.oneof(fc.constantFrom(...Object.keys(MAILBOX_RULES), 'GMail.com', 'yahoo.com', 'uni.example'), fc.stringMatching(/^[a-z]{1,6}\.(com|edu|ac\.in)$/));
+    const host = fc.oneof(
+      fc.constantFrom(...Object.keys(MAILBOX_RULES), 'GMail.com', 'yahoo.com', 'uni.example'),
+      fc.stringMatching(/^[a-z]{1,6}\.(com|edu|ac\.in)$/),
+    );
     const address = fc.tuple(local, host).map(([l, h]) => `${l}@${h}`);
-    await fc.assert(fc.asyncProperty(fc.array(address, { minLength: 1, maxLength: 20 }), async (list) => {
-      const rows = await t.app.database.db.execute(sql`select ${mailboxSql(sql`e`)} as mailbox from unnest(${`{${list.map((e) => `"${e}"`).join(',')}}`}::text[]) with ordinality as u(e, n) order by n`) as unknown as { rows: Array<{ mailbox: string }> };
-      expect(rows.rows.map((r) => r.mailbox)).toEqual(list.map(mailboxOf));
-    }), { numRuns: 50 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(address, { minLength: 1, maxLength: 20 }), async (list) => {
+        const rows = (await t.app.database.db.execute(
+          sql`select ${mailboxSql(sql`e`)} as mailbox from unnest(${`{${list.map((e) => `"${e}"`).join(',')}}`}::text[]) with ordinality as u(e, n) order by n`,
+        )) as unknown as { rows: Array<{ mailbox: string }> };
+        expect(rows.rows.map((r) => r.mailbox)).toEqual(list.map(mailboxOf));
+      }),
+      { numRuns: 50 },
+    );
   });
 });

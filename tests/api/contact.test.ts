@@ -6,19 +6,32 @@ import { startTestApp, type TestApp } from '../support/app';
 
 describe('POST /api/contact', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const post = (payload: unknown, remoteAddress = '203.0.113.1') =>
     t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, remoteAddress });
 
   test('stores the message with the sender address and answers 201 with the success text', async () => {
-    const res = await post({ name: ' Ada ', email: 'ada@example.org', phone: '+66 1', subject: 'Visa letter', message: 'Can you send one?' }, '203.0.113.10');
+    const res = await post(
+      { name: ' Ada ', email: 'ada@example.org', phone: '+66 1', subject: 'Visa letter', message: 'Can you send one?' },
+      '203.0.113.10',
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: 'Message sent successfully !!' });
     const rows = await t.app.database.db.select().from(contactMessages).where(eq(contactMessages.ip, '203.0.113.10'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Ada', email: 'ada@example.org', phone: '+66 1', subject: 'Visa letter', message: 'Can you send one?' });
+    expect(rows[0]).toMatchObject({
+      name: 'Ada',
+      email: 'ada@example.org',
+      phone: '+66 1',
+      subject: 'Visa letter',
+      message: 'Can you send one?',
+    });
     expect(isId(rows[0]?.id)).toBe(true);
   });
 
@@ -44,9 +57,21 @@ describe('POST /api/contact', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBeTruthy();
     }
-    const text = await t.app.inject({ method: 'POST', url: '/api/contact', payload: 'hello', headers: { 'content-type': 'text/plain' }, remoteAddress: '203.0.113.14' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: 'hello',
+      headers: { 'content-type': 'text/plain' },
+      remoteAddress: '203.0.113.14',
+    });
     expect(text.statusCode).toBe(400);
-    const broken = await t.app.inject({ method: 'POST', url: '/api/contact', payload: '{"name":', headers: { 'content-type': 'application/json' }, remoteAddress: '203.0.113.14' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: '203.0.113.14',
+    });
     expect(broken.statusCode).toBe(400);
   });
 

@@ -12,7 +12,10 @@ import { multipart, pdfBytes, submitPaper } from '../support/multipart';
 import { listRoutes } from '../support/routes';
 import { signupAs } from '../support/users';
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>> };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+};
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -45,7 +48,9 @@ describe('the OpenAPI document', () => {
 
   test('every API route is in it, with its success response and its error answers declared', () => {
     const hidden = new Set(['/api/openapi.json']);
-    const routes = listRoutes(app).filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !hidden.has(r.url) && !r.url.startsWith('/api/certificates/verify'));
+    const routes = listRoutes(app).filter(
+      (r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !hidden.has(r.url) && !r.url.startsWith('/api/certificates/verify'),
+    );
     const missing: string[] = [];
     let responses = 0;
     for (const r of routes) {
@@ -61,17 +66,25 @@ describe('the OpenAPI document', () => {
 });
 
 describe('every response matches the document', () => {
-  test('a journey through every role\'s calls gives no mismatch', async () => {
+  test("a journey through every role's calls gives no mismatch", async () => {
     const editor = await signupAs(app, 'Editor');
     const author = await signupAs(app, 'Author');
     const reviewer = await signupAs(app, 'Reviewer', { tags: ['AI'] });
     const get = (url: string, who?: { auth: Record<string, string> }) => app.inject({ url, headers: who?.auth ?? {} });
-    const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: { auth: Record<string, string> } | null, payload?: object) =>
-      app.inject({ method, url, headers: who?.auth ?? {}, payload: payload as Record<string, unknown> });
+    const send = (
+      method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      url: string,
+      who: { auth: Record<string, string> } | null,
+      payload?: object,
+    ) => app.inject({ method, url, headers: who?.auth ?? {}, payload: payload as Record<string, unknown> });
 
     expect((await get('/api/health')).statusCode).toBe(200);
-    expect((await send('POST', '/api/login', null, { email: author.user.email, password: author.password, role: 'Author' })).statusCode).toBe(200);
-    expect((await send('POST', '/api/login', null, { email: author.user.email, password: 'wrong password!', role: 'Author' })).statusCode).toBe(401);
+    expect(
+      (await send('POST', '/api/login', null, { email: author.user.email, password: author.password, role: 'Author' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await send('POST', '/api/login', null, { email: author.user.email, password: 'wrong password!', role: 'Author' })).statusCode,
+    ).toBe(401);
     expect((await send('POST', '/api/signup', null, { name: 'x' })).statusCode).toBe(400);
     await get('/api/me', author);
     await get('/api/me');
@@ -80,15 +93,30 @@ describe('every response matches the document', () => {
     await get('/api/author/my-papers', author);
     const detail = await get(`/api/author/paper/${paper._id}`, author);
     expect(detail.statusCode).toBe(200);
-    const { payload, contentType } = await multipart([['abstract', 'Revised.'], ['file', pdfBytes('v2'), 'v2.pdf']]);
-    expect((await app.inject({ method: 'PATCH', url: `/api/author/paper/${paper._id}`, headers: { ...author.auth, 'content-type': contentType }, payload })).statusCode).toBe(200);
+    const { payload, contentType } = await multipart([
+      ['abstract', 'Revised.'],
+      ['file', pdfBytes('v2'), 'v2.pdf'],
+    ]);
+    expect(
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/author/paper/${paper._id}`,
+          headers: { ...author.auth, 'content-type': contentType },
+          payload,
+        })
+      ).statusCode,
+    ).toBe(200);
     await get('/api/author/paper/0123456789abcdef01234567', author);
     await get('/api/editor/papers?limit=1', editor);
     await get('/api/editor/papers?limit=0', editor);
     await get(`/api/editor/papers/${paper._id}`, editor);
     await get(`/api/editor/suggested-reviewers?paperId=${paper._id}`, editor);
     await get('/api/editor/suggested-reviewers', editor);
-    await send('POST', `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, editor, { paperId: paper._id, reviewerId: reviewer.user._id });
+    await send('POST', `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, editor, {
+      paperId: paper._id,
+      reviewerId: reviewer.user._id,
+    });
     await send('POST', '/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: reviewer.user._id });
     await get(`/api/reviewer/status/${paper._id}`, editor);
     await get('/api/editor/messages', editor);
@@ -101,7 +129,12 @@ describe('every response matches the document', () => {
     await send('POST', '/api/contact', null, { name: 'A', email: 'a@example.org', message: 'Hello' });
     await get('/api/payments/config');
     await send('POST', '/api/payu/initiate', null, { name: 'P', email: 'p@example.org', amount: 100 });
-    await app.inject({ method: 'POST', url: '/api/payu/success', payload: 'txnid=unknown', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/payu/success',
+      payload: 'txnid=unknown',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     await send('POST', '/api/card/checkout', null, { name: 'P', email: 'p@example.org', amount: 0 });
     await get('/api/editor/payments', editor);
     await get('/api/editor/payments.csv', editor);
@@ -123,7 +156,9 @@ describe('every response matches the document', () => {
     mini.setSerializerCompiler(serializerCompiler);
     await mini.register(swagger, { openapi: { openapi: '3.1.0', info: { title: 't', version: '1' } }, transform: jsonSchemaTransform });
     const schema = { response: { 200: z.object({ a: z.string() }) } };
-    mini.get('/api/status', { schema }, async (_req, reply) => (reply as unknown as { code(n: number): { send(b: unknown): unknown } }).code(201).send({ a: 'x' }));
+    mini.get('/api/status', { schema }, async (_req, reply) =>
+      (reply as unknown as { code(n: number): { send(b: unknown): unknown } }).code(201).send({ a: 'x' }),
+    );
     mini.get('/api/body', { schema }, async (_req, reply) => reply.type('application/json').send('{"a":1}'));
     mini.get('/api/fine', { schema }, async () => ({ a: 'x' }));
     const check = checkResponsesAgainstOpenApi(mini);
@@ -132,7 +167,10 @@ describe('every response matches the document', () => {
     expect(() => check.assertMatches()).not.toThrow();
     await mini.inject({ url: '/api/status' });
     await mini.inject({ url: '/api/body' });
-    expect(check.mismatches.map((m) => m.problem)).toEqual([expect.stringMatching(/status 201 is not declared/), expect.stringMatching(/body does not match: \/a/)]);
+    expect(check.mismatches.map((m) => m.problem)).toEqual([
+      expect.stringMatching(/status 201 is not declared/),
+      expect.stringMatching(/body does not match: \/a/),
+    ]);
     expect(() => check.assertMatches()).toThrow(/2 response\(s\) do not match/);
     await mini.close();
   });

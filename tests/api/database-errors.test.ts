@@ -9,13 +9,22 @@ import { uniqueAddress } from '../support/users';
 
 // docs/product.md#validation-and-messages: a database out of disk is a 503 like the file store's, and log lines never carry what users sent.
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** What a pino logger configured like the app's writes for one error, as text. */
 function logLine(err: unknown, req?: Parameters<typeof loggableRequest>[0]): string {
   let out = '';
-  const sink = new Writable({ write(chunk, _enc, done) { out += String(chunk); done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      out += String(chunk);
+      done();
+    },
+  });
   const log = pino({ serializers: { req: loggableRequest } }, sink);
   log.error({ err: loggableError(err), ...(req ? { req } : {}) }, 'request failed');
   return out;
@@ -23,11 +32,14 @@ function logLine(err: unknown, req?: Parameters<typeof loggableRequest>[0]): str
 
 describe('database errors', () => {
   it('a real SQLSTATE 53100 (disk full) maps to insufficient resources, other states do not', async () => {
-    const full = await t.app.database.db.execute(sql`do $$ begin raise exception using errcode = 'disk_full', message = 'could not extend file'; end $$`).catch((e: unknown) => e);
+    const full = await t.app.database.db
+      .execute(sql`do $$ begin raise exception using errcode = 'disk_full', message = 'could not extend file'; end $$`)
+      .catch((e: unknown) => e);
     expect(sqlState(full)).toBe('53100');
     expect(isInsufficientResources(full)).toBe(true);
     expect(outOfSpaceMessage(full)).toMatch(/cannot start: the database ran out of resources/);
-    for (const state of ['53000', '53200', '53300', '53400']) expect(isInsufficientResources({ code: state, severity: 'ERROR' })).toBe(true);
+    for (const state of ['53000', '53200', '53300', '53400'])
+      expect(isInsufficientResources({ code: state, severity: 'ERROR' })).toBe(true);
     const unique = await t.app.database.db.execute(sql`select 1/0`).catch((e: unknown) => e);
     expect(sqlState(unique)).toBe('22012');
     expect(isInsufficientResources(unique)).toBe(false);
@@ -42,8 +54,16 @@ describe('database errors', () => {
     try {
       const email = uniqueAddress('full');
       const res = await t.app.inject({
-        method: 'POST', url: '/api/signup',
-        payload: { name: 'Disk Full', email, password: 'correct horse battery', confirmPassword: 'correct horse battery', role: 'Author', tags: [] },
+        method: 'POST',
+        url: '/api/signup',
+        payload: {
+          name: 'Disk Full',
+          email,
+          password: 'correct horse battery',
+          confirmPassword: 'correct horse battery',
+          role: 'Author',
+          tags: [],
+        },
       });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: DATABASE_FULL });
@@ -61,12 +81,18 @@ describe('database errors', () => {
     await pool.query('create table h3_unique (email text primary key)');
     await pool.query('insert into h3_unique values ($1)', [secret]);
     // Through drizzle: its error carries the SQL and the parameters; the driver's carries the detail.
-    const dup = await t.app.database.db.execute(sql`insert into users (id, email) values (${'x'.repeat(24)}, ${secret}), (${'y'.repeat(24)}, ${secret})`).catch((e: unknown) => e);
+    const dup = await t.app.database.db
+      .execute(sql`insert into users (id, email) values (${'x'.repeat(24)}, ${secret}), (${'y'.repeat(24)}, ${secret})`)
+      .catch((e: unknown) => e);
     const cast = await t.app.database.db.execute(sql`select ${secret}::int`).catch((e: unknown) => e);
     const direct = await pool.query('insert into h3_unique values ($1)', [secret]).catch((e: unknown) => e);
     for (const err of [dup, cast, direct]) {
       expect(err).toBeInstanceOf(Error);
-      expect(JSON.stringify(err, Object.getOwnPropertyNames(err)) + String((err as Error).message) + String((err as { cause?: { detail?: string } }).cause?.detail ?? (err as { detail?: string }).detail)).toContain(secret.split('@')[0]);
+      expect(
+        JSON.stringify(err, Object.getOwnPropertyNames(err)) +
+          String((err as Error).message) +
+          String((err as { cause?: { detail?: string } }).cause?.detail ?? (err as { detail?: string }).detail),
+      ).toContain(secret.split('@')[0]);
       const line = logLine(err, { method: 'GET', url: `/api/x?q=${encodeURIComponent(secret)}`, ip: '127.0.0.1' });
       expect(line).not.toContain('user-text-4b1d');
       expect(line).not.toMatch(/insert into|select \$1|params/i);

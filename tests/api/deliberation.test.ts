@@ -24,37 +24,64 @@ const db = () => t.app.database.db;
 const day = 24 * 3600_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
 /** The dates straight into the row: the order check of PUT /api/editor/settings is not what is tested here. */
-const setDates = (d: Partial<Record<'reviewDeadline' | 'responseOpens' | 'responseCloses' | 'discussionDeadline', string | null>>, wordLimit = 500) => {
+const setDates = (
+  d: Partial<Record<'reviewDeadline' | 'responseOpens' | 'responseCloses' | 'discussionDeadline', string | null>>,
+  wordLimit = 500,
+) => {
   const values = {
-    reviewDeadline: d.reviewDeadline ? new Date(d.reviewDeadline) : null, responseOpens: d.responseOpens ? new Date(d.responseOpens) : null,
-    responseCloses: d.responseCloses ? new Date(d.responseCloses) : null, discussionDeadline: d.discussionDeadline ? new Date(d.discussionDeadline) : null,
+    reviewDeadline: d.reviewDeadline ? new Date(d.reviewDeadline) : null,
+    responseOpens: d.responseOpens ? new Date(d.responseOpens) : null,
+    responseCloses: d.responseCloses ? new Date(d.responseCloses) : null,
+    discussionDeadline: d.discussionDeadline ? new Date(d.discussionDeadline) : null,
     responseWordLimit: wordLimit,
   };
-  return db().insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values });
+  return db()
+    .insert(settings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: settings.id, set: values });
 };
 
 const metaUrl = (paperId: string) => `/api/editor/papers/${paperId}/meta-review`;
 const responseUrl = (paperId: string) => `/api/author/paper/${paperId}/response`;
-const putMeta = (paperId: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url: metaUrl(paperId), headers: who.auth, payload: payload as Record<string, unknown> });
-const putResponse = (paperId: string, who: SignedUp, text: string) => t.app.inject({ method: 'PUT', url: responseUrl(paperId), headers: who.auth, payload: { text } });
+const putMeta = (paperId: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'PUT', url: metaUrl(paperId), headers: who.auth, payload: payload as Record<string, unknown> });
+const putResponse = (paperId: string, who: SignedUp, text: string) =>
+  t.app.inject({ method: 'PUT', url: responseUrl(paperId), headers: who.auth, payload: { text } });
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
 async function paperWithReviews(opts: { coAuthor?: SignedUp } = {}) {
   await setDates({});
   const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
   for (const r of [reviewer, decliner]) {
-    const sent = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId: paper._id, reviewerId: r.user._id, override: true } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/editor/send-paper',
+      headers: editor.auth,
+      payload: { paperId: paper._id, reviewerId: r.user._id, override: true },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
   }
   const saved = await t.app.inject({
-    method: 'PUT', url: `/api/reviewer/review/${paper._id}`, headers: reviewer.auth,
+    method: 'PUT',
+    url: `/api/reviewer/review/${paper._id}`,
+    headers: reviewer.auth,
     payload: { recommendation: 4, confidence: 3, commentsToAuthors: 'Clear and useful.', commentsToEditor: 'COMMITTEE-ONLY review note' },
   });
   expect(saved.statusCode, saved.body).toBe(200);
-  const declined = await t.app.inject({ method: 'POST', url: '/api/reviewer/respond', headers: decliner.auth, payload: { paperId: paper._id, email: decliner.user.email, status: 'Declined' } });
+  const declined = await t.app.inject({
+    method: 'POST',
+    url: '/api/reviewer/respond',
+    headers: decliner.auth,
+    payload: { paperId: paper._id, email: decliner.user.email, status: 'Declined' },
+  });
   expect(declined.statusCode, declined.body).toBe(200);
   if (opts.coAuthor) {
-    const co = await t.app.inject({ method: 'PUT', url: `/api/author/paper/${paper._id}/co-authors`, headers: author.auth, payload: { coAuthors: [{ name: 'Cora Co', email: opts.coAuthor.user.email }] } });
+    const co = await t.app.inject({
+      method: 'PUT',
+      url: `/api/author/paper/${paper._id}/co-authors`,
+      headers: author.auth,
+      payload: { coAuthors: [{ name: 'Cora Co', email: opts.coAuthor.user.email }] },
+    });
     expect(co.statusCode, co.body).toBe(200);
   }
   return paper._id;
@@ -70,7 +97,9 @@ beforeAll(async () => {
   reviewer = await signupAs(t.app, 'Reviewer', { name: 'Rita Reviewer', tags: ['AI'] });
   decliner = await signupAs(t.app, 'Reviewer', { name: 'Dan Decliner', tags: ['AI'] });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('meta-review', () => {
   test('null before one is written; the editor and the track chair write it, audited', async () => {
@@ -78,23 +107,51 @@ describe('meta-review', () => {
     const paperId = await paperWithReviews();
     const before = await t.app.inject({ url: metaUrl(paperId), headers: editor.auth });
     expect([before.statusCode, before.json()]).toEqual([200, null]);
-    const byChair = await putMeta(paperId, chair, { recommendation: 'Revision', toAuthors: 'Please clarify section 3.', toCommittee: 'Borderline; reviewer 2 was weak.' });
+    const byChair = await putMeta(paperId, chair, {
+      recommendation: 'Revision',
+      toAuthors: 'Please clarify section 3.',
+      toCommittee: 'Borderline; reviewer 2 was weak.',
+    });
     expect(byChair.statusCode, byChair.body).toBe(200);
-    expect(byChair.json()).toMatchObject({ paperId, recommendation: 'Revision', toAuthors: 'Please clarify section 3.', toCommittee: 'Borderline; reviewer 2 was weak.', authorName: chair.user.name });
+    expect(byChair.json()).toMatchObject({
+      paperId,
+      recommendation: 'Revision',
+      toAuthors: 'Please clarify section 3.',
+      toCommittee: 'Borderline; reviewer 2 was weak.',
+      authorName: chair.user.name,
+    });
     const byEditor = await putMeta(paperId, editor, { recommendation: 'Accepted', toAuthors: 'Well done.' });
-    expect(byEditor.json()).toMatchObject({ recommendation: 'Accepted', toAuthors: 'Well done.', toCommittee: '', authorName: editor.user.name });
+    expect(byEditor.json()).toMatchObject({
+      recommendation: 'Accepted',
+      toAuthors: 'Well done.',
+      toCommittee: '',
+      authorName: editor.user.name,
+    });
     const read = await t.app.inject({ url: metaUrl(paperId), headers: chair.auth });
     expect(read.json()).toMatchObject({ recommendation: 'Accepted', toAuthors: 'Well done.' });
     const audit = await db().select().from(auditLog).where(eq(auditLog.paperId, paperId));
-    expect(audit.filter((a) => a.action === 'meta-review.save').map((a) => a.details)).toEqual([{ recommendation: 'Revision' }, { recommendation: 'Accepted' }]);
+    expect(audit.filter((a) => a.action === 'meta-review.save').map((a) => a.details)).toEqual([
+      { recommendation: 'Revision' },
+      { recommendation: 'Accepted' },
+    ]);
   });
 
-  test('refused: a conflicted chair (403), another track\'s chair (404), reviewers and authors (403); bad input is a 400', async () => {
+  test("refused: a conflicted chair (403), another track's chair (404), reviewers and authors (403); bad input is a 400", async () => {
     const paperId = await paperWithReviews();
-    const declare = await t.app.inject({ method: 'PUT', url: `/api/author/paper/${paperId}/conflicts`, headers: author.auth, payload: { emails: [chair.user.email] } });
+    const declare = await t.app.inject({
+      method: 'PUT',
+      url: `/api/author/paper/${paperId}/conflicts`,
+      headers: author.auth,
+      payload: { emails: [chair.user.email] },
+    });
     expect(declare.statusCode, declare.body).toBe(200);
     const body = { recommendation: 'Rejected', toAuthors: 'No.' };
-    for (const [who, status] of [[chair, 403], [otherChair, 404], [reviewer, 403], [author, 403]] as const) {
+    for (const [who, status] of [
+      [chair, 403],
+      [otherChair, 404],
+      [reviewer, 403],
+      [author, 403],
+    ] as const) {
       expect((await putMeta(paperId, who, body)).statusCode, who.user.name).toBe(status);
       expect((await t.app.inject({ url: metaUrl(paperId), headers: who.auth })).statusCode, who.user.name).toBe(status);
     }
@@ -105,13 +162,31 @@ describe('meta-review', () => {
     expect((await putMeta('0123456789abcdef01234567', editor, body)).statusCode).toBe(404);
   });
 
-  test('the decision mail carries the text to the authors, never the text to the committee or its author; the author\'s view too, once notified', async () => {
+  test("the decision mail carries the text to the authors, never the text to the committee or its author; the author's view too, once notified", async () => {
     const paperId = await paperWithReviews();
-    await putMeta(paperId, chair, { recommendation: 'Accepted', toAuthors: 'META-TO-AUTHORS: a fine paper.', toCommittee: 'META-TO-COMMITTEE: secret.' });
+    await putMeta(paperId, chair, {
+      recommendation: 'Accepted',
+      toAuthors: 'META-TO-AUTHORS: a fine paper.',
+      toCommittee: 'META-TO-COMMITTEE: secret.',
+    });
     const before = await t.app.inject({ url: `/api/author/paper/${paperId}`, headers: author.auth });
     expect(before.json().paper.metaReview ?? null).toBeNull();
-    expect((await t.app.inject({ method: 'PUT', url: `/api/editor/papers/${paperId}/decision`, headers: editor.auth, payload: { decision: 'Accepted' } })).statusCode).toBe(200);
-    const notified = await t.app.inject({ method: 'POST', url: '/api/editor/notify', headers: editor.auth, payload: { paperIds: [paperId] } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/editor/papers/${paperId}/decision`,
+          headers: editor.auth,
+          payload: { decision: 'Accepted' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const notified = await t.app.inject({
+      method: 'POST',
+      url: '/api/editor/notify',
+      headers: editor.auth,
+      payload: { paperIds: [paperId] },
+    });
     expect(notified.json().sent).toBe(1);
     const [mail] = await mailBodies(t.app, author.user.email, 'decisionAccepted');
     expect(mail).toContain('Meta-review\nMETA-TO-AUTHORS: a fine paper.');
@@ -163,12 +238,15 @@ describe('author response', () => {
     expect(audit.filter((a) => a.action === 'response.save').map((a) => a.details)).toEqual([{ words: 60 }, { words: 3 }]);
   });
 
-  test('a co-author may respond; another author hears 404; reviewers (not declined) and the track chair are mailed, never with the authors\' names', async () => {
+  test("a co-author may respond; another author hears 404; reviewers (not declined) and the track chair are mailed, never with the authors' names", async () => {
     const coAuthor = await signupAs(t.app, 'Author', { name: 'Cora Co' });
     await verifyEmail(t.app, coAuthor);
     const paperId = await paperWithReviews({ coAuthor });
     await setDates({ reviewDeadline: iso(-1), responseOpens: iso(-0.5), responseCloses: iso(3) });
-    await db().insert(settings).values({ id: 1, blindReview: true }).onConflictDoUpdate({ target: settings.id, set: { blindReview: true } });
+    await db()
+      .insert(settings)
+      .values({ id: 1, blindReview: true })
+      .onConflictDoUpdate({ target: settings.id, set: { blindReview: true } });
     expect((await putResponse(paperId, otherAuthor, 'Mine.')).statusCode).toBe(404);
     expect((await t.app.inject({ url: responseUrl(paperId), headers: otherAuthor.auth })).statusCode).toBe(404);
     expect((await putResponse(paperId, reviewer, 'Mine.')).statusCode).toBe(403);
@@ -181,21 +259,31 @@ describe('author response', () => {
       const res = await thread(who);
       expect(res.statusCode).toBe(200);
       expect(res.json().authorResponse).toMatchObject({ text: 'RESPONSE-TEXT: we fixed section 3.', words: 5 });
-      for (const name of ['Cora Co', coAuthor.user.email, coAuthor.user._id]) expect(JSON.stringify(res.json().authorResponse)).not.toContain(name);
+      for (const name of ['Cora Co', coAuthor.user.email, coAuthor.user._id])
+        expect(JSON.stringify(res.json().authorResponse)).not.toContain(name);
     }
     expect((await thread(decliner)).statusCode).toBe(403);
     const toReviewer = await mailBodies(t.app, reviewer.user.email, 'authorResponseToReviewer');
     expect(toReviewer.some((m) => m.includes(paperId) && m.includes('RESPONSE-TEXT: we fixed section 3.'))).toBe(true);
-    for (const m of toReviewer) for (const name of ['Ada Authorname', 'Cora Co', author.user.email, coAuthor.user.email]) expect(m).not.toContain(name);
+    for (const m of toReviewer)
+      for (const name of ['Ada Authorname', 'Cora Co', author.user.email, coAuthor.user.email]) expect(m).not.toContain(name);
     expect((await mailBodies(t.app, decliner.user.email, 'authorResponseToReviewer')).some((m) => m.includes(paperId))).toBe(false);
     expect((await mailBodies(t.app, chair.user.email.toLowerCase(), 'authorResponseToChair')).some((m) => m.includes(paperId))).toBe(true);
-    expect((await mailBodies(t.app, otherChair.user.email.toLowerCase(), 'authorResponseToChair')).some((m) => m.includes(paperId))).toBe(false);
+    expect((await mailBodies(t.app, otherChair.user.email.toLowerCase(), 'authorResponseToChair')).some((m) => m.includes(paperId))).toBe(
+      false,
+    );
     await db().update(settings).set({ blindReview: false }).where(eq(settings.id, 1));
   });
 
   test('a reviewer may revise after the review deadline while the window is open, and until the discussion deadline once there is a response', async () => {
     const paperId = await paperWithReviews();
-    const revise = (text: string) => t.app.inject({ method: 'PUT', url: `/api/reviewer/review/${paperId}`, headers: reviewer.auth, payload: { recommendation: 5, confidence: 4, commentsToAuthors: text } });
+    const revise = (text: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/reviewer/review/${paperId}`,
+        headers: reviewer.auth,
+        payload: { recommendation: 5, confidence: 4, commentsToAuthors: text },
+      });
     await setDates({ reviewDeadline: iso(-2), responseOpens: iso(1), responseCloses: iso(3), discussionDeadline: iso(5) });
     expect((await revise('Too late.')).statusCode).toBe(403);
     await setDates({ reviewDeadline: iso(-2), responseOpens: iso(-1), responseCloses: iso(3), discussionDeadline: iso(5) });

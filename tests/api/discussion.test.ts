@@ -23,7 +23,9 @@ const post = (id: string, who: SignedUp, body: string) => req('POST', discussion
 
 async function namedChair(track: string): Promise<SignedUp> {
   const email = uniqueAddress('chair');
-  const named = await req('PUT', `/api/editor/tracks/${track}/chairs`, editor, { emails: [email, ...(track === 'track-2' ? chairsOfTrack2 : [])] });
+  const named = await req('PUT', `/api/editor/tracks/${track}/chairs`, editor, {
+    emails: [email, ...(track === 'track-2' ? chairsOfTrack2 : [])],
+  });
   expect(named.statusCode).toBe(200);
   if (track === 'track-2') chairsOfTrack2.push(email);
   const who = await signupAs(t.app, 'Editor', { email, name: `Chair ${email.slice(0, 12)}` });
@@ -33,10 +35,17 @@ async function namedChair(track: string): Promise<SignedUp> {
 const chairsOfTrack2: string[] = [];
 
 async function assign(id: string, reviewer: SignedUp) {
-  expect((await req('POST', '/api/editor/send-paper', editor, { paperId: id, reviewerId: reviewer.user._id, override: true })).statusCode).toBe(200);
+  expect(
+    (await req('POST', '/api/editor/send-paper', editor, { paperId: id, reviewerId: reviewer.user._id, override: true })).statusCode,
+  ).toBe(200);
 }
 const review = (id: string, who: SignedUp, comments: string, toEditor = '') =>
-  req('PUT', `/api/reviewer/review/${id}`, who, { recommendation: 4, confidence: 3, commentsToAuthors: comments, commentsToEditor: toEditor });
+  req('PUT', `/api/reviewer/review/${id}`, who, {
+    recommendation: 4,
+    confidence: 3,
+    commentsToAuthors: comments,
+    commentsToEditor: toEditor,
+  });
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
@@ -50,7 +59,9 @@ beforeAll(async () => {
   otherChair = await namedChair('track-1');
   paperId = (await submitPaper(t.app, author.auth, { keywords: ['AI'] }))._id;
   // The author declares a conflict with one chair of the paper's track: that chair is out of the discussion.
-  expect((await req('PUT', `/api/author/paper/${paperId}/conflicts`, author, { emails: [conflictedChair.user.email] })).statusCode).toBe(200);
+  expect((await req('PUT', `/api/author/paper/${paperId}/conflicts`, author, { emails: [conflictedChair.user.email] })).statusCode).toBe(
+    200,
+  );
   for (const r of [r1, r2, r3]) await assign(paperId, r);
   // Reviewer 3 reviews, then declines: their review counts nowhere, and they leave the discussion.
   expect((await review(paperId, r3, 'Declined one wrote this.')).statusCode).toBe(200);
@@ -71,25 +82,43 @@ describe('other reviews for a reviewer', () => {
     expect((await review(paperId, r2, 'Reviewer two thinks it is fine.', 'EDITOR-ONLY-NOTE')).statusCode).toBe(200);
     expect((await review(paperId, r1, 'Reviewer one liked it.')).statusCode).toBe(200);
     const after = await otherReviews(r1);
-    expect(after.json()).toMatchObject({ visible: true, reviews: [{ reviewer: 'Reviewer 2', recommendation: 4, confidence: 3, commentsToAuthors: 'Reviewer two thinks it is fine.' }] });
+    expect(after.json()).toMatchObject({
+      visible: true,
+      reviews: [{ reviewer: 'Reviewer 2', recommendation: 4, confidence: 3, commentsToAuthors: 'Reviewer two thinks it is fine.' }],
+    });
     expect(after.json().reviews).toHaveLength(1);
-    for (const secret of ['EDITOR-ONLY-NOTE', 'Secret Reviewer', r2.user._id, r2.user.email, 'Declined one wrote', 'commentsToEditor']) expect(after.body).not.toContain(secret);
+    for (const secret of ['EDITOR-ONLY-NOTE', 'Secret Reviewer', r2.user._id, r2.user.email, 'Declined one wrote', 'commentsToEditor'])
+      expect(after.body).not.toContain(secret);
     // Reviewer 2 sees Reviewer 1 under the same numbering.
     expect((await otherReviews(r2)).json().reviews.map((r: { reviewer: string }) => r.reviewer)).toEqual(['Reviewer 1']);
   });
 
   test('after the review deadline, or never, as the chairs set it', async () => {
     const deadline = new Date(Date.now() + 2 * 24 * HOUR);
-    expect((await req('PUT', '/api/editor/settings', editor, { reviewVisibility: 'after-deadline', reviewDeadline: deadline.toISOString() })).statusCode).toBe(200);
+    expect(
+      (await req('PUT', '/api/editor/settings', editor, { reviewVisibility: 'after-deadline', reviewDeadline: deadline.toISOString() }))
+        .statusCode,
+    ).toBe(200);
     const waiting = (await otherReviews(r1)).json();
     expect(waiting.visible).toBe(false);
-    expect(waiting.reason).toBe(`You will see the other reviews after the review deadline (${deadline.toISOString().slice(0, 16).replace('T', ' ')} UTC).`);
-    const later = await listOtherReviews({ db: t.app.database.db, paperId, reviewerId: r1.user._id, now: new Date(deadline.getTime() + HOUR) });
+    expect(waiting.reason).toBe(
+      `You will see the other reviews after the review deadline (${deadline.toISOString().slice(0, 16).replace('T', ' ')} UTC).`,
+    );
+    const later = await listOtherReviews({
+      db: t.app.database.db,
+      paperId,
+      reviewerId: r1.user._id,
+      now: new Date(deadline.getTime() + HOUR),
+    });
     expect(later.visible).toBe(true);
     expect(later.reviews.map((r) => r.reviewer)).toEqual(['Reviewer 2']);
 
     expect((await req('PUT', '/api/editor/settings', editor, { reviewVisibility: 'never' })).statusCode).toBe(200);
-    expect((await otherReviews(r1)).json()).toEqual({ visible: false, reason: 'The chairs do not show reviews to other reviewers.', reviews: [] });
+    expect((await otherReviews(r1)).json()).toEqual({
+      visible: false,
+      reason: 'The chairs do not show reviews to other reviewers.',
+      reviews: [],
+    });
     expect((await req('PUT', '/api/editor/settings', editor, { reviewVisibility: 'after-own-review' })).statusCode).toBe(200);
   });
 
@@ -102,7 +131,7 @@ describe('other reviews for a reviewer', () => {
 });
 
 describe('the discussion', () => {
-  test('who takes part: refused for authors (whether or not a thread exists), reviewers not assigned or declined, conflicted chairs and other tracks\' chairs', async () => {
+  test("who takes part: refused for authors (whether or not a thread exists), reviewers not assigned or declined, conflicted chairs and other tracks' chairs", async () => {
     for (const who of [editor, chair, r1, r2]) expect((await req('GET', discussionUrl(paperId), who)).statusCode).toBe(200);
     const missing = '0123456789abcdef01234567';
     for (const id of [paperId, missing]) {
@@ -119,7 +148,10 @@ describe('the discussion', () => {
   });
 
   test('a post must have 1 to 5000 characters', async () => {
-    for (const [body, message] of [['   ', 'Write something before posting'], ['x'.repeat(5001), 'A post has at most 5000 characters']] as const) {
+    for (const [body, message] of [
+      ['   ', 'Write something before posting'],
+      ['x'.repeat(5001), 'A post has at most 5000 characters'],
+    ] as const) {
       const res = await post(paperId, r1, body);
       expect([res.statusCode, res.json().message]).toEqual([400, message]);
     }
@@ -137,11 +169,18 @@ describe('the discussion', () => {
     const asR2 = await req('GET', discussionUrl(paperId), r2);
     const posts = asR2.json().posts as Array<{ author: string; name: string | null; mine: boolean; editable: boolean; body: string }>;
     expect(posts.slice(-3).map((p) => [p.author, p.name, p.mine, p.editable])).toEqual([
-      ['Reviewer 1', null, false, false], ['Chair', null, false, false], ['Editor', null, false, false],
+      ['Reviewer 1', null, false, false],
+      ['Chair', null, false, false],
+      ['Editor', null, false, false],
     ]);
-    for (const secret of ['Secret Reviewer', r1.user.email, r1.user._id, chair.user.name, editor.user.name]) expect(asR2.body).not.toContain(secret);
+    for (const secret of ['Secret Reviewer', r1.user.email, r1.user._id, chair.user.name, editor.user.name])
+      expect(asR2.body).not.toContain(secret);
     const asEditor = (await req('GET', discussionUrl(paperId), editor)).json().posts as Array<{ author: string; name: string }>;
-    expect(asEditor.slice(-3).map((p) => [p.author, p.name])).toEqual([['Reviewer 1', r1.user.name], ['Chair', chair.user.name], ['Editor', editor.user.name]]);
+    expect(asEditor.slice(-3).map((p) => [p.author, p.name])).toEqual([
+      ['Reviewer 1', r1.user.name],
+      ['Chair', chair.user.name],
+      ['Editor', editor.user.name],
+    ]);
 
     const id = mine.json().post.id as string;
     const byOther = await req('PATCH', `${discussionUrl(paperId)}/${id}`, r2, { body: 'Changed by another' });
@@ -150,10 +189,16 @@ describe('the discussion', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().post).toMatchObject({ body: 'I think section 3 needs work.', mine: true });
     expect(edited.json().post.editedAt).toEqual(expect.any(String));
-    await t.app.database.db.update(discussionPosts).set({ createdAt: new Date(Date.now() - 16 * 60_000) }).where(eq(discussionPosts.id, id));
+    await t.app.database.db
+      .update(discussionPosts)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(discussionPosts.id, id));
     const late = await req('PATCH', `${discussionUrl(paperId)}/${id}`, r1, { body: 'Too late' });
     expect([late.statusCode, late.json().message]).toEqual([403, 'The 15 minutes to edit this post have passed: write a new post instead']);
-    expect((await req('GET', discussionUrl(paperId), r1)).json().posts.find((p: { id: string }) => p.id === id)).toMatchObject({ editable: false, body: 'I think section 3 needs work.' });
+    expect((await req('GET', discussionUrl(paperId), r1)).json().posts.find((p: { id: string }) => p.id === id)).toMatchObject({
+      editable: false,
+      body: 'I think section 3 needs work.',
+    });
     expect((await req('PATCH', `${discussionUrl(paperId)}/0123456789abcdef01234567`, r1, { body: 'x' })).statusCode).toBe(404);
 
     const audit = await t.app.database.db.select().from(auditLog).where(eq(auditLog.paperId, paperId));
@@ -166,12 +211,19 @@ describe('the discussion', () => {
     await assign(q, r1);
     await assign(q, r2);
     const start = smtp.mails.length;
-    const about = (who: SignedUp) => smtp.mails.slice(start).filter((m) => m.to.includes(who.user.email) && mailText(m).includes(`committee discussion of the paper "Digest paper" (Paper ID: ${q})`));
+    const about = (who: SignedUp) =>
+      smtp.mails
+        .slice(start)
+        .filter(
+          (m) => m.to.includes(who.user.email) && mailText(m).includes(`committee discussion of the paper "Digest paper" (Paper ID: ${q})`),
+        );
     const text = (m: ReceivedMail) => mailText(m).replace(/\r\n/g, '\n');
 
     expect((await post(q, r1, 'Q-one from the first reviewer')).statusCode).toBe(201);
     // Everyone else in the discussion: the other reviewer, the two track-2 chairs (neither conflicted on this paper), the editor.
-    await expect.poll(() => [r2, chair, conflictedChair, editor].map((w) => about(w).length), { timeout: 15_000, interval: 100 }).toEqual([1, 1, 1, 1]);
+    await expect
+      .poll(() => [r2, chair, conflictedChair, editor].map((w) => about(w).length), { timeout: 15_000, interval: 100 })
+      .toEqual([1, 1, 1, 1]);
     const toR2 = text(about(r2)[0]!);
     expect(toR2).toContain('Reviewer 1, ');
     expect(toR2).toContain('Q-one from the first reviewer');
@@ -189,8 +241,12 @@ describe('the discussion', () => {
     expect(await sendDiscussionDigests({ db, mailer: t.app.mailer, publicUrl: t.config.publicUrl })).toBe(0);
 
     // An hour later, the job's digest: the posts each missed, none of their own.
-    expect(await sendDiscussionDigests({ db, mailer: t.app.mailer, publicUrl: t.config.publicUrl, now: new Date(Date.now() + HOUR + 60_000) })).toBeGreaterThanOrEqual(4);
-    await expect.poll(() => [r2, chair, conflictedChair, editor].map((w) => about(w).length), { timeout: 15_000, interval: 100 }).toEqual([2, 2, 2, 2]);
+    expect(
+      await sendDiscussionDigests({ db, mailer: t.app.mailer, publicUrl: t.config.publicUrl, now: new Date(Date.now() + HOUR + 60_000) }),
+    ).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(() => [r2, chair, conflictedChair, editor].map((w) => about(w).length), { timeout: 15_000, interval: 100 })
+      .toEqual([2, 2, 2, 2]);
     const digest = text(about(chair)[1]!);
     expect(digest).toContain('Q-two from the second reviewer');
     expect(digest).toContain('Q-three, the first reviewer again');
@@ -199,7 +255,9 @@ describe('the discussion', () => {
     expect(r2Digest).toContain('Q-three');
     expect(r2Digest).not.toContain('Q-two');
     expect(about(r1)).toHaveLength(1);
-    expect(await sendDiscussionDigests({ db, mailer: t.app.mailer, publicUrl: t.config.publicUrl, now: new Date(Date.now() + 2 * HOUR) })).toBe(0);
+    expect(
+      await sendDiscussionDigests({ db, mailer: t.app.mailer, publicUrl: t.config.publicUrl, now: new Date(Date.now() + 2 * HOUR) }),
+    ).toBe(0);
     // Nothing of a discussion ever goes to an author.
     expect(smtp.mails.filter((m) => m.to.includes(author.user.email) && /discussion/i.test(mailText(m)))).toEqual([]);
   });

@@ -14,10 +14,15 @@ import { signupAs, type SignedUp } from '../support/users';
 
 const CEILING = 20;
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ LOGIN_FAILURES_PER_EMAIL: String(CEILING) }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp({ LOGIN_FAILURES_PER_EMAIL: String(CEILING) });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const LOCKED = /^Too many failed logins for this account\. If the password was right, a one-time login link was kept in the site's outbox \(mail is not configured, so nothing was sent: the organisers can read it\); otherwise please try again in \d+ minutes?\.$/;
+const LOCKED =
+  /^Too many failed logins for this account\. If the password was right, a one-time login link was kept in the site's outbox \(mail is not configured, so nothing was sent: the organisers can read it\); otherwise please try again in \d+ minutes?\.$/;
 
 const login = (payload: Record<string, unknown>, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress });
@@ -27,13 +32,22 @@ const linkLogin = (token: string, remoteAddress = '203.0.113.250') =>
 /** The bodies of the login-link mails to `to` (in the outbox without SMTP, in the log once delivered). */
 async function linkMails(to: string): Promise<string[]> {
   const { db } = t.app.database;
-  const queued = await db.select({ body: mailQueue.body }).from(mailQueue).where(and(eq(mailQueue.to, to), eq(mailQueue.template, 'loginLink')));
-  const logged = await db.select({ body: mailLog.body }).from(mailLog).where(and(eq(mailLog.to, to), eq(mailLog.template, 'loginLink')));
+  const queued = await db
+    .select({ body: mailQueue.body })
+    .from(mailQueue)
+    .where(and(eq(mailQueue.to, to), eq(mailQueue.template, 'loginLink')));
+  const logged = await db
+    .select({ body: mailLog.body })
+    .from(mailLog)
+    .where(and(eq(mailLog.to, to), eq(mailLog.template, 'loginLink')));
   return [...new Set([...queued, ...logged].map((m) => m.body))];
 }
 /** Failed logins counted for an e-mail in this hour's window (what the next answer's Retry-After follows). */
 async function failuresCounted(email: string): Promise<number> {
-  const rows = await t.app.database.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, `login:e:${email.toLowerCase()}`));
+  const rows = await t.app.database.db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, `login:e:${email.toLowerCase()}`));
   return rows.reduce((n, r) => n + r.count, 0);
 }
 const tokenIn = (body: string) => /login-link\?token=([A-Za-z0-9_-]{43})/.exec(body)?.[1];
@@ -116,7 +130,9 @@ describe('the per-e-mail ceiling of failed logins', () => {
     const other = await signupAs(t.app, 'Author');
     await tripCeiling(other.user.email, '10.67.0', 'Author');
     for (let i = 0; i < 6; i++) {
-      expect((await login({ email: other.user.email, password: other.password, role: 'Author' }, `198.51.100.${100 + i}`)).statusCode).toBe(429);
+      expect((await login({ email: other.user.email, password: other.password, role: 'Author' }, `198.51.100.${100 + i}`)).statusCode).toBe(
+        429,
+      );
     }
     await expect.poll(async () => (await linkMails(other.user.email)).length, { timeout: 5000 }).toBe(3);
   });
@@ -133,14 +149,26 @@ describe('POST /api/login/link', () => {
 
   test('a password-reset token is not a login link', async () => {
     const author = await signupAs(t.app, 'Author');
-    await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: author.user.email, role: 'Author' }, remoteAddress: '198.51.100.200' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/password/forgot',
+      payload: { email: author.user.email, role: 'Author' },
+      remoteAddress: '198.51.100.200',
+    });
     let body: string | undefined;
-    await expect.poll(async () => {
-      const rows = await t.app.database.db.select({ body: mailQueue.body }).from(mailQueue)
-        .where(and(eq(mailQueue.to, author.user.email), eq(mailQueue.template, 'passwordReset')));
-      body = rows[0]?.body;
-      return Boolean(body);
-    }, { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const rows = await t.app.database.db
+            .select({ body: mailQueue.body })
+            .from(mailQueue)
+            .where(and(eq(mailQueue.to, author.user.email), eq(mailQueue.template, 'passwordReset')));
+          body = rows[0]?.body;
+          return Boolean(body);
+        },
+        { timeout: 5000 },
+      )
+      .toBe(true);
     const token = /token=([A-Za-z0-9_-]{43})/.exec(body!)![1]!;
     expect((await linkLogin(token)).statusCode).toBe(400);
   });

@@ -11,23 +11,35 @@ const cleanups: Array<() => Promise<void> | void> = [];
 // Every cleanup runs even when an earlier one fails; what still escapes is removed by the run's teardown.
 afterAll(async () => {
   const errors: unknown[] = [];
-  for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch((e) => errors.push(e));
+  for (const c of cleanups.reverse())
+    await Promise.resolve()
+      .then(c)
+      .catch((e) => errors.push(e));
   if (errors.length) throw errors[0];
 }, 180_000);
 
 async function json(res: Response) {
   const text = await res.text();
-  try { return JSON.parse(text); } catch { return text; }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 async function signup(url: string, role: string, tags: string[] = []) {
   const email = `${role.toLowerCase()}@${Math.random().toString(36).slice(2)}.example`; // own registrable domain: no conflict of interest
   const res = await fetch(`${url}/api/signup`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: role, email, password: 'correct horse battery', confirmPassword: 'correct horse battery', role, tags }),
   });
   const body = await json(res);
-  return { token: body.token as string, user: body.user as { _id: string; email: string }, auth: { authorization: `Bearer ${body.token}` } };
+  return {
+    token: body.token as string,
+    user: body.user as { _id: string; email: string },
+    auth: { authorization: `Bearer ${body.token}` },
+  };
 }
 
 function submit(url: string, auth: Record<string, string>, title: string, pdf: Buffer) {
@@ -43,7 +55,10 @@ function submit(url: string, auth: Record<string, string>, title: string, pdf: B
 async function environment(opts: { database: 'embedded' | 'server' }) {
   const dataDir = newDataDir();
   const pg = opts.database === 'server' ? await freshPostgresUrl() : undefined;
-  cleanups.push(async () => { await pg?.drop(); rmSync(dataDir, { recursive: true, force: true }); });
+  cleanups.push(async () => {
+    await pg?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   return { DATA_DIR: dataDir, JWT_SECRET: 'durability-secret-durability-secret-01', ...(pg ? { DATABASE_URL: pg.url } : {}) };
 }
 
@@ -56,7 +71,8 @@ describe('durability', () => {
     const reviewer = await signup(server.url, 'Reviewer', ['AI']);
     const first = await json(await submit(server.url, author.auth, 'Assigned', pdfBytes('assigned')));
     await fetch(`${server.url}/api/editor/send-paper`, {
-      method: 'POST', headers: { ...editor.auth, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { ...editor.auth, 'content-type': 'application/json' },
       body: JSON.stringify({ paperId: first.paper._id, reviewerId: reviewer.user._id }),
     });
 
@@ -73,7 +89,8 @@ describe('durability', () => {
           } else {
             const text = `comment ${w}-${i}-${Math.random()}`;
             const res = await fetch(`${server.url}/api/reviewer/add-comment/${first.paper._id}`, {
-              method: 'POST', headers: { ...reviewer.auth, 'content-type': 'application/json' },
+              method: 'POST',
+              headers: { ...reviewer.auth, 'content-type': 'application/json' },
               body: JSON.stringify({ reviewerId: reviewer.user._id, text }),
             });
             if (res.status === 201 && (await json(res)).message === 'Comment saved!') comments.push(text);
@@ -109,7 +126,11 @@ describe('durability', () => {
       expect(p.pdf).not.toBeNull();
       const file = await fetch(`${server.url}${p.pdf}`);
       expect(file.status).toBe(200);
-      expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     }
     const detail = await json(await fetch(`${server.url}/api/author/paper/${first.paper._id}`, { headers: author.auth }));
     const stored = new Set(detail.paper.comments.map((c: { text: string }) => c.text));
@@ -126,7 +147,13 @@ describe('durability', () => {
       console.warn('SKIPPED: this machine does not allow mounting a small tmpfs to fill up, so the full-disk test cannot run here');
       ctx.skip();
     }
-    cleanups.push(() => { try { execFileSync('umount', [filesDir]); } catch { /* already */ } });
+    cleanups.push(() => {
+      try {
+        execFileSync('umount', [filesDir]);
+      } catch {
+        /* already */
+      }
+    });
     // Files on the small disk (with DATABASE_URL they would go to PostgreSQL by default).
     const server = await startServerProcess({ ...env, FILE_STORE: 'disk' });
     cleanups.push(() => server.stop());
@@ -148,17 +175,33 @@ async function startRelay(target: URL) {
   const sockets = new Set<import('node:net').Socket>();
   let down = false;
   const server = net.createServer((client) => {
-    if (down) { client.destroy(); return; }
+    if (down) {
+      client.destroy();
+      return;
+    }
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const s of [client, upstream]) { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => {}); }
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {});
+    }
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     port: (server.address() as import('node:net').AddressInfo).port,
-    cut() { down = true; for (const s of sockets) s.destroy(); },
-    restore() { down = false; },
-    close: () => new Promise<void>((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
+    cut() {
+      down = true;
+      for (const s of sockets) s.destroy();
+    },
+    restore() {
+      down = false;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -214,13 +257,19 @@ describe('graceful stop', () => {
     const author = await signup(server.url, 'Author');
     const { multipart } = await import('../support/multipart');
     const pdf = pdfBytes('in flight', 2_000_000);
-    const { payload, contentType } = await multipart([['title', 'In flight'], ['abstract', 'Sent across a SIGTERM'], ['file', pdf, 'f.pdf']]);
+    const { payload, contentType } = await multipart([
+      ['title', 'In flight'],
+      ['abstract', 'Sent across a SIGTERM'],
+      ['file', pdf, 'f.pdf'],
+    ]);
     const net = await import('node:net');
     const { port } = new URL(server.url);
     const answer = new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.write(`POST /api/author/new-paper HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${author.auth.authorization}\r\n`
-          + `Content-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\nConnection: close\r\n\r\n`);
+        socket.write(
+          `POST /api/author/new-paper HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${author.auth.authorization}\r\n` +
+            `Content-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\nConnection: close\r\n\r\n`,
+        );
         socket.write(payload.subarray(0, 1_000_000));
         // Half the body is in; the server is told to stop; then the rest arrives.
         setTimeout(() => {
@@ -229,7 +278,9 @@ describe('graceful stop', () => {
         }, 300);
       });
       let text = '';
-      socket.on('data', (d) => { text += d.toString('latin1'); });
+      socket.on('data', (d) => {
+        text += d.toString('latin1');
+      });
       socket.on('end', () => resolve(text));
       socket.on('error', reject);
     });

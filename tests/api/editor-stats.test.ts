@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await startTestApp();
   editor = await signupAs(t.app, 'Editor');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const stats = (who: SignedUp) => t.app.inject({ url: '/api/editor/stats', headers: who.auth });
 
@@ -33,13 +35,33 @@ test('counts submissions per UTC day, reviews done against reviewersPerPaper × 
   await submitPaper(t.app, author.auth, { title: 'Second' });
   await submitPaper(t.app, author.auth, { title: 'Third' });
   for (const r of [r1, r2]) {
-    const sent = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId: a._id, reviewerId: r.user._id } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/editor/send-paper',
+      headers: editor.auth,
+      payload: { paperId: a._id, reviewerId: r.user._id },
+    });
     expect(sent.statusCode).toBe(200);
   }
-  await t.app.inject({ method: 'PUT', url: `/api/reviewer/review/${a._id}`, headers: r1.auth, payload: { recommendation: 4, confidence: 3, commentsToAuthors: 'Good.' } });
-  await t.app.inject({ method: 'PUT', url: `/api/reviewer/review/${a._id}`, headers: r2.auth, payload: { recommendation: 2, confidence: 3, commentsToAuthors: 'Weak.' } });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/reviewer/review/${a._id}`,
+    headers: r1.auth,
+    payload: { recommendation: 4, confidence: 3, commentsToAuthors: 'Good.' },
+  });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/reviewer/review/${a._id}`,
+    headers: r2.auth,
+    payload: { recommendation: 2, confidence: 3, commentsToAuthors: 'Weak.' },
+  });
   // A second save replaces the first: still one review by r2, now a 1.
-  await t.app.inject({ method: 'PUT', url: `/api/reviewer/review/${a._id}`, headers: r2.auth, payload: { recommendation: 1, confidence: 3, commentsToAuthors: 'Weaker.' } });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/reviewer/review/${a._id}`,
+    headers: r2.auth,
+    payload: { recommendation: 1, confidence: 3, commentsToAuthors: 'Weaker.' },
+  });
   await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { reviewersPerPaper: 2 } });
 
   const body = (await stats(editor)).json();
@@ -47,8 +69,11 @@ test('counts submissions per UTC day, reviews done against reviewersPerPaper × 
   expect(body.submissionsPerDay).toEqual([{ day: today, count: 3 }]);
   expect(body.reviews).toEqual({ done: 2, expected: 6, papers: 3, reviewersPerPaper: 2 });
   expect(body.recommendations).toEqual([
-    { recommendation: 1, count: 1 }, { recommendation: 2, count: 0 }, { recommendation: 3, count: 0 },
-    { recommendation: 4, count: 1 }, { recommendation: 5, count: 0 },
+    { recommendation: 1, count: 1 },
+    { recommendation: 2, count: 0 },
+    { recommendation: 3, count: 0 },
+    { recommendation: 4, count: 1 },
+    { recommendation: 5, count: 0 },
   ]);
 });
 
@@ -64,21 +89,44 @@ test('only an editor may read the figures', async () => {
 test('conflicted-reviewers names each conflicted reviewer with the reason; 400 for a bad id, 404 for no paper', async () => {
   const author = await signupAs(t.app, 'Author', { email: `ada.${Date.now()}@lab-stats.example` });
   const paper = await submitPaper(t.app, author.auth, { title: 'Conflicted' });
-  const colleague = await signupAs(t.app, 'Reviewer', { name: 'Colin Colleague', email: `colin.${Date.now()}@LAB-stats.example`, tags: ['AI'] });
+  const colleague = await signupAs(t.app, 'Reviewer', {
+    name: 'Colin Colleague',
+    email: `colin.${Date.now()}@LAB-stats.example`,
+    tags: ['AI'],
+  });
   const declared = await signupAs(t.app, 'Reviewer', { name: 'Dora Declared', tags: ['AI'] });
   const stranger = await signupAs(t.app, 'Reviewer', { name: 'Sam Stranger', tags: ['AI'] });
-  const decl = await t.app.inject({ method: 'PUT', url: `/api/author/paper/${paper._id}/conflicts`, headers: author.auth, payload: { emails: [declared.user.email.toUpperCase()] } });
+  const decl = await t.app.inject({
+    method: 'PUT',
+    url: `/api/author/paper/${paper._id}/conflicts`,
+    headers: author.auth,
+    payload: { emails: [declared.user.email.toUpperCase()] },
+  });
   expect(decl.statusCode).toBe(200);
 
   const res = await t.app.inject({ url: `/api/editor/papers/${paper._id}/conflicted-reviewers`, headers: editor.auth });
   expect(res.statusCode).toBe(200);
   const list = res.json() as Array<{ reviewerId: string; name: string; email: string; reason: string }>;
   // A conflict by person says why the addresses match (docs/product.md#conflicts-of-interest).
-  expect(list).toContainEqual({ reviewerId: colleague.user._id, name: 'Colin Colleague', email: colleague.user.email, reason: 'same-domain', explanation: 'both addresses are at lab-stats.example' });
-  expect(list).toContainEqual({ reviewerId: declared.user._id, name: 'Dora Declared', email: declared.user.email, reason: 'declared-by-author' });
+  expect(list).toContainEqual({
+    reviewerId: colleague.user._id,
+    name: 'Colin Colleague',
+    email: colleague.user.email,
+    reason: 'same-domain',
+    explanation: 'both addresses are at lab-stats.example',
+  });
+  expect(list).toContainEqual({
+    reviewerId: declared.user._id,
+    name: 'Dora Declared',
+    email: declared.user.email,
+    reason: 'declared-by-author',
+  });
   expect(list.map((c) => c.reviewerId)).not.toContain(stranger.user._id);
   // The same reviewers as the ids-only list.
-  const ids = (await t.app.inject({ url: `/api/editor/papers/${paper._id}/conflicts`, headers: editor.auth })).json() as Array<{ reviewerId: string; reason: string }>;
+  const ids = (await t.app.inject({ url: `/api/editor/papers/${paper._id}/conflicts`, headers: editor.auth })).json() as Array<{
+    reviewerId: string;
+    reason: string;
+  }>;
   expect(list.map(({ reviewerId, reason }) => ({ reviewerId, reason }))).toEqual(ids);
 
   const bad = await t.app.inject({ url: '/api/editor/papers/not-an-id/conflicted-reviewers', headers: editor.auth });

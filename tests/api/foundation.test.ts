@@ -7,8 +7,12 @@ import { startTestApp, type TestApp } from '../support/app';
 
 describe('foundation', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   test('GET /api/health answers ok when the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

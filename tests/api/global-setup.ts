@@ -45,7 +45,10 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     const c = new pg.Client({ connectionString: base });
-    await c.connect().then(() => c.query(`drop database if exists ${template} with (force)`)).catch(() => {});
+    await c
+      .connect()
+      .then(() => c.query(`drop database if exists ${template} with (force)`))
+      .catch(() => {});
     await c.end().catch(() => {});
     await embedded?.stop();
     cleanLeftovers({ self: run, includeSelf: true });

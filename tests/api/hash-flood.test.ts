@@ -12,15 +12,22 @@ import { signupAs } from '../support/users';
  */
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const HOUR_MS = 3_600_000;
 const BUSY = 'The server is busy. Please try again in a few seconds.';
-const reset = (app: TestApp, token: string, remoteAddress: string) => app.app.inject({
-  method: 'POST', url: '/api/password/reset', remoteAddress,
-  payload: { token, password: 'a new long password', confirmPassword: 'a new long password' },
-});
+const reset = (app: TestApp, token: string, remoteAddress: string) =>
+  app.app.inject({
+    method: 'POST',
+    url: '/api/password/reset',
+    remoteAddress,
+    payload: { token, password: 'a new long password', confirmPassword: 'a new long password' },
+  });
 const login = (app: TestApp, payload: Record<string, unknown>, remoteAddress: string) =>
   app.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress });
 /** Password hashes (scrypt runs) the server has started: the counter the hashing queue keeps. */
@@ -40,7 +47,9 @@ describe('POST /api/password/reset', () => {
     const beforeGood = hashes(t);
     expect((await reset(t, token, '198.18.9.1')).statusCode).toBe(200);
     expect(hashes(t)).toBe(beforeGood + 1);
-    expect((await login(t, { email: author.user.email, password: 'a new long password', role: 'Author' }, '198.18.9.2')).statusCode).toBe(200);
+    expect((await login(t, { email: author.user.email, password: 'a new long password', role: 'Author' }, '198.18.9.2')).statusCode).toBe(
+      200,
+    );
   });
 
   test('one link used by two resets at once: one 200, one 400', async () => {

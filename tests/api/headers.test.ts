@@ -13,14 +13,18 @@ afterAll(async () => {
   await https?.close();
 });
 
-const scripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc=/.test(m[1]!)).map((m) => m[2]!);
+const scripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc=/.test(m[1]!)).map((m) => m[2]!);
 
 describe('response headers', () => {
   test('a prerendered page has a CSP without inline-script allowance that lists the hash of each of its inline scripts', async () => {
     const res = await t.app.inject({ url: '/' });
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
-    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'))!;
+    const scriptSrc = csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src'))!;
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -57,7 +61,9 @@ describe('response headers', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     const again = await t.app.inject({ url: '/call-for-papers', headers: { 'if-none-match': String(page.headers.etag) } });
     expect(again.statusCode).toBe(304);
-    const asset = page.rawPayload.length ? (await t.app.inject({ url: '/call-for-papers' })).body.match(/\/assets\/[^"]+\.js/)?.[0] : undefined;
+    const asset = page.rawPayload.length
+      ? (await t.app.inject({ url: '/call-for-papers' })).body.match(/\/assets\/[^"]+\.js/)?.[0]
+      : undefined;
     expect(asset).toBeDefined();
     const a = await t.app.inject({ url: asset!, headers: { 'accept-encoding': 'gzip' } });
     expect(a.statusCode).toBe(200);

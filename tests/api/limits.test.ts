@@ -14,20 +14,27 @@ import { signupAs, uniqueAddress } from '../support/users';
  */
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const contact = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}, message = 'Hello') =>
   app.app.inject({ method: 'POST', url: '/api/contact', payload: { message }, remoteAddress, headers });
 const login = (payload: Record<string, unknown>, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress });
-const signup = (email: string, remoteAddress: string) => t.app.inject({
-  method: 'POST', url: '/api/signup', remoteAddress,
-  payload: { name: 'Student', email, password: 'correct horse', confirmPassword: 'correct horse', role: 'Author' },
-});
+const signup = (email: string, remoteAddress: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    remoteAddress,
+    payload: { name: 'Student', email, password: 'correct horse', confirmPassword: 'correct horse', role: 'Author' },
+  });
 
 describe('TRUST_PROXY', () => {
-  test('off by default: a client\'s rotating X-Forwarded-For does not get past the contact limit (before: 30 × 201)', async () => {
+  test("off by default: a client's rotating X-Forwarded-For does not get past the contact limit (before: 30 × 201)", async () => {
     const codes: number[] = [];
     for (let i = 0; i < 30; i++) codes.push((await contact(t, '198.51.100.20', { 'x-forwarded-for': `10.9.${i}.1` })).statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
@@ -37,7 +44,7 @@ describe('TRUST_PROXY', () => {
     expect(rows).toHaveLength(5);
   });
 
-  test('a hop count believes the balancer\'s X-Forwarded-For: clients behind it are counted apart', async () => {
+  test("a hop count believes the balancer's X-Forwarded-For: clients behind it are counted apart", async () => {
     const behind = await startTestApp({ TRUST_PROXY: '1' });
     try {
       for (let i = 0; i < 7; i++) {
@@ -47,7 +54,8 @@ describe('TRUST_PROXY', () => {
       expect(stored.map((r) => r.ip).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => `203.0.113.${i}`).sort());
       // One client behind the balancer is still limited: only the last hop (the balancer's word) counts.
       const codes: number[] = [];
-      for (let i = 0; i < 6; i++) codes.push((await contact(behind, '10.0.0.5', { 'x-forwarded-for': `6.6.6.${i}, 203.0.113.50` })).statusCode);
+      for (let i = 0; i < 6; i++)
+        codes.push((await contact(behind, '10.0.0.5', { 'x-forwarded-for': `6.6.6.${i}, 203.0.113.50` })).statusCode);
       expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
     } finally {
       await behind.close();
@@ -59,7 +67,8 @@ describe('TRUST_PROXY', () => {
     try {
       expect((await contact(behind, '10.1.2.3', { 'x-forwarded-for': '203.0.113.77' })).statusCode).toBe(201);
       const codes: number[] = [];
-      for (let i = 0; i < 6; i++) codes.push((await contact(behind, '192.0.2.44', { 'x-forwarded-for': `203.0.113.${100 + i}` })).statusCode);
+      for (let i = 0; i < 6; i++)
+        codes.push((await contact(behind, '192.0.2.44', { 'x-forwarded-for': `203.0.113.${100 + i}` })).statusCode);
       expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
       const ips = (await behind.app.database.db.select({ ip: contactMessages.ip }).from(contactMessages)).map((r) => r.ip);
       expect(ips.filter((ip) => ip === '203.0.113.77')).toHaveLength(1);
@@ -122,7 +131,13 @@ describe('limits counted in PostgreSQL', () => {
     await limiter.take([{ key: 'sweep-test:old', limit: 10, windowMs: 60_000 }]);
     clock = Date.now();
     await limiter.take([{ key: 'sweep-test:new', limit: 10, windowMs: 60_000 }]);
-    const keys = async () => (await db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like 'sweep-test:%'`)).map((r) => r.key);
+    const keys = async () =>
+      (
+        await db
+          .select({ key: rateLimits.key })
+          .from(rateLimits)
+          .where(sql`${rateLimits.key} like 'sweep-test:%'`)
+      ).map((r) => r.key);
     await expect.poll(keys, { timeout: 5000 }).toEqual(['sweep-test:new']);
   });
 });
@@ -184,7 +199,8 @@ describe('a campus behind one NAT', () => {
       emails.push(email);
     }
     // A few typos among them do not stop the class.
-    for (const email of emails.slice(0, 10)) expect((await login({ email, password: 'typo', role: 'Author' }, campus)).statusCode).toBe(401);
+    for (const email of emails.slice(0, 10))
+      expect((await login({ email, password: 'typo', role: 'Author' }, campus)).statusCode).toBe(401);
     for (const [i, email] of emails.entries()) {
       expect((await login({ email, password: 'correct horse', role: 'Author' }, campus)).statusCode, `login ${i}`).toBe(200);
     }
@@ -206,9 +222,13 @@ describe('a campus behind one NAT', () => {
 });
 
 describe('an empty contact form', () => {
-  test('stores nothing and answers 200 (not 201: nothing created) with the page\'s toast text', async () => {
+  test("stores nothing and answers 200 (not 201: nothing created) with the page's toast text", async () => {
     const before = (await t.app.database.db.select().from(contactMessages)).length;
-    for (const [i, payload] of [{}, { name: '', email: '', phone: '', subject: '', message: '' }, { name: '  ', message: '\n\t ' }].entries()) {
+    for (const [i, payload] of [
+      {},
+      { name: '', email: '', phone: '', subject: '', message: '' },
+      { name: '  ', message: '\n\t ' },
+    ].entries()) {
       const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: `198.51.100.${90 + i}` });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Message sent successfully !!' });

@@ -10,7 +10,9 @@ import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 
 const TITLE = 'Quasar Lattice Perturbations in Zebrafish Logistics 7f3a';
 const apps: LoggedApp[] = [];
-afterAll(async () => { for (const t of apps) await t.close(); });
+afterAll(async () => {
+  for (const t of apps) await t.close();
+});
 
 /** An author submits a paper, an editor invites a reviewer to it by mail and sends it, and the author asks for a new password. */
 async function mailingJourney(t: LoggedApp, opts: { refused?: boolean } = {}) {
@@ -19,7 +21,9 @@ async function mailingJourney(t: LoggedApp, opts: { refused?: boolean } = {}) {
   const reviewer = await signupAs(t.app, 'Reviewer', { email: uniqueAddress('reviewer.private'), tags: ['AI'] });
   const paper = await submitPaper(t.app, author.auth, { title: TITLE, keywords: ['AI'] });
   const invite = await t.app.inject({
-    method: 'POST', url: `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, headers: editor.auth,
+    method: 'POST',
+    url: `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`,
+    headers: editor.auth,
     payload: { paperId: paper._id, reviewerId: reviewer.user._id },
   });
   if (opts.refused) {
@@ -27,7 +31,12 @@ async function mailingJourney(t: LoggedApp, opts: { refused?: boolean } = {}) {
     expect(invite.statusCode, invite.body).toBe(502);
     expect(invite.json()).toEqual({ message: `Failed to send mail to ${reviewer.user.email}` });
   } else expect(invite.statusCode, invite.body).toBeLessThan(300);
-  const send = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId: paper._id, reviewerId: reviewer.user._id } });
+  const send = await t.app.inject({
+    method: 'POST',
+    url: '/api/editor/send-paper',
+    headers: editor.auth,
+    payload: { paperId: paper._id, reviewerId: reviewer.user._id },
+  });
   expect(send.statusCode, send.body).toBe(200);
   const forgot = await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: author.user.email, role: 'Author' } });
   expect(forgot.statusCode, forgot.body).toBe(200);
@@ -49,10 +58,15 @@ describe('log lines at info level', () => {
     const people = await mailingJourney(t);
     // Verification mails (3), the paper's receipt, the invitation and the reset link, all kept in the outbox.
     await expect.poll(() => mailCount(t), { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
-    await expect.poll(() => t.lines.filter((l) => l.msg === 'SMTP_URL is not set: mail kept in the outbox').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
+    await expect
+      .poll(() => t.lines.filter((l) => l.msg === 'SMTP_URL is not set: mail kept in the outbox').length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(6);
 
     const text = t.text();
-    expect(t.lines.some((l) => l.level === LEVEL.info && typeof l.req === 'object'), 'request lines were captured').toBe(true);
+    expect(
+      t.lines.some((l) => l.level === LEVEL.info && typeof l.req === 'object'),
+      'request lines were captured',
+    ).toBe(true);
     for (const secret of secrets(Object.values(people))) expect(text, secret).not.toContain(secret);
     const outbox = t.lines.filter((l) => l.msg === 'SMTP_URL is not set: mail kept in the outbox');
     expect(outbox.map((l) => l.template)).toEqual(expect.arrayContaining(['verifyEmail', 'reviewInvitation', 'passwordReset']));
@@ -64,8 +78,12 @@ describe('log lines at info level', () => {
   test('a mail server that refuses a recipient (its reply names the address): the failure line names the template and id only', async () => {
     // A real SMTP server that answers 550 with the recipient's address, as many do.
     const smtp = new SMTPServer({
-      authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-      onRcptTo(address, _session, callback) { callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 })); },
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+      },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     try {
@@ -74,7 +92,8 @@ describe('log lines at info level', () => {
       apps.push(t);
       const people = await mailingJourney(t, { refused: true });
       // 550 is permanent: no retry, the mail fails at once (decision 0037).
-      await expect.poll(() => t.lines.filter((l) => l.msg === 'mail failed for good').map((l) => l.template), { timeout: 15_000 })
+      await expect
+        .poll(() => t.lines.filter((l) => l.msg === 'mail failed for good').map((l) => l.template), { timeout: 15_000 })
         .toEqual(expect.arrayContaining(['reviewInvitation', 'passwordReset']));
       expect(t.lines.filter((l) => l.msg === 'mail not sent, will retry')).toEqual([]);
 

@@ -30,7 +30,9 @@ async function wholeMail(app: TestApp, who: SignedUp, mailId: string): Promise<M
 /** The newest mail of `template` to `to`, once the background send has written it. */
 async function newestMail(app: TestApp, editor: SignedUp, to: string, template: string, state?: string) {
   const q = `?to=${encodeURIComponent(to.toUpperCase())}&template=${template}`;
-  await expect.poll(async () => (await mailsOf(app, editor, q)).mails.filter((m) => !state || m.result === state).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await mailsOf(app, editor, q)).mails.filter((m) => !state || m.result === state).length, { timeout: 15_000 })
+    .toBeGreaterThan(0);
   return (await mailsOf(app, editor, q)).mails[0]!;
 }
 
@@ -41,11 +43,17 @@ describe('without SMTP (the default): kept, not sent, and readable whole', () =>
     t = await startTestApp();
     editor = await signupAs(t.app, 'Editor');
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   test('forgot password says the link was kept, the same answer whether or not the account exists', async () => {
     const author = await signupAs(t.app, 'Author');
-    const answers = [await forgot(t, author.user.email), await forgot(t, uniqueAddress('nobody')), await forgot(t, author.user.email, 'Reviewer')];
+    const answers = [
+      await forgot(t, author.user.email),
+      await forgot(t, uniqueAddress('nobody')),
+      await forgot(t, author.user.email, 'Reviewer'),
+    ];
     for (const res of answers) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: FORGOT_ANSWER_KEPT, mail: 'outbox' });
@@ -66,9 +74,17 @@ describe('without SMTP (the default): kept, not sent, and readable whole', () =>
     expect(link, mail.body).toBeDefined();
     expect(mail.body).toContain(link);
     const token = new URL(link!).searchParams.get('token');
-    const reset = await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, password: 'a brand new password', confirmPassword: 'a brand new password' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/reset',
+      payload: { token, password: 'a brand new password', confirmPassword: 'a brand new password' },
+    });
     expect(reset.json()).toEqual({ message: RESET_DONE });
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: author.user.email, password: 'a brand new password', role: 'Author' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: author.user.email, password: 'a brand new password', role: 'Author' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -87,7 +103,10 @@ describe('without SMTP (the default): kept, not sent, and readable whole', () =>
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     const paper = await submitPaper(t.app, author.auth, { title: 'Kept paper' });
     const sent = await t.app.inject({
-      method: 'POST', url: `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, headers: editor.auth, payload: { paperId: paper._id, reviewerId: reviewer.user._id },
+      method: 'POST',
+      url: `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`,
+      headers: editor.auth,
+      payload: { paperId: paper._id, reviewerId: reviewer.user._id },
     });
     expect(sent.json()).toMatchObject({ result: 'outbox' });
     const invitations = await t.app.inject({ url: `/api/editor/papers/${paper._id}/invitation-mails`, headers: editor.auth });
@@ -96,11 +115,30 @@ describe('without SMTP (the default): kept, not sent, and readable whole', () =>
     const statuses = await t.app.inject({ url: `/api/reviewer/status/${paper._id}`, headers: editor.auth });
     expect(statuses.json()).toEqual([expect.objectContaining({ status: 'Mail Sent' })]);
 
-    const named = await t.app.inject({ method: 'PUT', url: '/api/editor/tracks/track-1/chairs', headers: editor.auth, payload: { emails: [uniqueAddress('chair')] } });
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: '/api/editor/tracks/track-1/chairs',
+      headers: editor.auth,
+      payload: { emails: [uniqueAddress('chair')] },
+    });
     expect(named.json().message).toContain(CHAIR_MAIL_KEPT);
 
-    expect((await t.app.inject({ method: 'PUT', url: `/api/editor/papers/${paper._id}/decision`, headers: editor.auth, payload: { decision: 'Accepted' } })).statusCode).toBe(200);
-    const told = await t.app.inject({ method: 'POST', url: '/api/editor/notify', headers: editor.auth, payload: { paperIds: [paper._id] } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/editor/papers/${paper._id}/decision`,
+          headers: editor.auth,
+          payload: { decision: 'Accepted' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const told = await t.app.inject({
+      method: 'POST',
+      url: '/api/editor/notify',
+      headers: editor.auth,
+      payload: { paperIds: [paper._id] },
+    });
     expect(told.json()).toEqual({ sent: 1, skipped: 0, mail: 'outbox' });
     const decisionMails = await mailsOf(t, editor, '?template=decisionAccepted,decisionRejected,decisionRevision&limit=1');
     expect(decisionMails.counts).toEqual({ queued: 0, sending: 0, sent: 0, failed: 0, outbox: 1 });
@@ -121,7 +159,14 @@ describe('without SMTP (the default): kept, not sent, and readable whole', () =>
     const limited = await mailsOf(t, editor, '?limit=1');
     expect(limited.mails).toHaveLength(1);
     expect(limited.total).toBeGreaterThan(1);
-    for (const bad of ['?status=delivered', '?template=noSuchTemplate', '?template=passwordReset,', '?limit=0', '?limit=501', `?to=${'a'.repeat(400)}`]) {
+    for (const bad of [
+      '?status=delivered',
+      '?template=noSuchTemplate',
+      '?template=passwordReset,',
+      '?limit=0',
+      '?limit=501',
+      `?to=${'a'.repeat(400)}`,
+    ]) {
       const res = await t.app.inject({ url: `/api/editor/mails${bad}`, headers: editor.auth });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
@@ -135,7 +180,12 @@ describe('without SMTP (the default): kept, not sent, and readable whole', () =>
     const author = await signupAs(t.app, 'Author');
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     const chairEmail = uniqueAddress('chair');
-    await t.app.inject({ method: 'PUT', url: '/api/editor/tracks/track-4/chairs', headers: editor.auth, payload: { emails: [chairEmail] } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/editor/tracks/track-4/chairs',
+      headers: editor.auth,
+      payload: { emails: [chairEmail] },
+    });
     const chair = await signupAs(t.app, 'Editor', { email: chairEmail });
     await t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, chair.user._id));
     for (const url of ['/api/editor/mails', `/api/editor/mails/${someMail}`]) {
@@ -143,13 +193,41 @@ describe('without SMTP (the default): kept, not sent, and readable whole', () =>
       for (const who of [author, reviewer, chair]) expect((await t.app.inject({ url, headers: who.auth })).statusCode, url).toBe(403);
     }
     // The invitations' states: a chair on a paper of their track, not another's.
-    const own = await injectMultipart(t.app, 'POST', '/api/author/new-paper',
-      [['title', 'Chair track paper'], ['abstract', 'An abstract.'], ['track', 'track-4'], ['keywords', 'Strategic management'], ['file', pdfBytes('c'), 'c.pdf']], author.auth);
-    const other = await injectMultipart(t.app, 'POST', '/api/author/new-paper',
-      [['title', 'Other track paper'], ['abstract', 'An abstract.'], ['track', 'track-1'], ['keywords', 'Composite materials'], ['file', pdfBytes('o'), 'o.pdf']], author.auth);
-    expect((await t.app.inject({ url: `/api/editor/papers/${own.json().paper._id}/invitation-mails`, headers: chair.auth })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/editor/papers/${other.json().paper._id}/invitation-mails`, headers: chair.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/editor/papers/${own.json().paper._id}/invitation-mails`, headers: author.auth })).statusCode).toBe(403);
+    const own = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/author/new-paper',
+      [
+        ['title', 'Chair track paper'],
+        ['abstract', 'An abstract.'],
+        ['track', 'track-4'],
+        ['keywords', 'Strategic management'],
+        ['file', pdfBytes('c'), 'c.pdf'],
+      ],
+      author.auth,
+    );
+    const other = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/author/new-paper',
+      [
+        ['title', 'Other track paper'],
+        ['abstract', 'An abstract.'],
+        ['track', 'track-1'],
+        ['keywords', 'Composite materials'],
+        ['file', pdfBytes('o'), 'o.pdf'],
+      ],
+      author.auth,
+    );
+    expect(
+      (await t.app.inject({ url: `/api/editor/papers/${own.json().paper._id}/invitation-mails`, headers: chair.auth })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/editor/papers/${other.json().paper._id}/invitation-mails`, headers: chair.auth })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/editor/papers/${own.json().paper._id}/invitation-mails`, headers: author.auth })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -169,7 +247,8 @@ describe('with SMTP: the success texts for a real send, secret links hidden from
 
   test('forgot password keeps its answer, the same for an unknown account; the editor sees the reset mail with its link hidden', async () => {
     const author = await signupAs(t.app, 'Author');
-    for (const email of [author.user.email, uniqueAddress('nobody')]) expect((await forgot(t, email)).json()).toEqual({ message: FORGOT_ANSWER, mail: 'queued' });
+    for (const email of [author.user.email, uniqueAddress('nobody')])
+      expect((await forgot(t, email)).json()).toEqual({ message: FORGOT_ANSWER, mail: 'queued' });
     const listed = await newestMail(t, editor, author.user.email, 'passwordReset', 'sent');
     expect(listed.smtpResponse).toMatch(/^250/);
     const mail = await wholeMail(t, editor, listed._id);
@@ -178,7 +257,10 @@ describe('with SMTP: the success texts for a real send, secret links hidden from
     expect(mail.body).not.toMatch(/token=/);
     expect(mail.links.some((l) => l.includes('token='))).toBe(false);
     // The recipient got the whole link.
-    const delivered = smtp.mails.filter((m) => m.to.includes(author.user.email)).map(mailText).join('\n');
+    const delivered = smtp.mails
+      .filter((m) => m.to.includes(author.user.email))
+      .map(mailText)
+      .join('\n');
     expect(delivered).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}/);
   });
 
@@ -192,12 +274,15 @@ describe('with SMTP: the success texts for a real send, secret links hidden from
     expect(mail.body).not.toMatch(/token=/);
   });
 
-  test('an invitation is shown whole, sent, with the server\'s answer; decisions are queued', async () => {
+  test("an invitation is shown whole, sent, with the server's answer; decisions are queued", async () => {
     const author = await signupAs(t.app, 'Author');
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     const paper = await submitPaper(t.app, author.auth, { title: 'Delivered paper' });
     const sent = await t.app.inject({
-      method: 'POST', url: `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, headers: editor.auth, payload: { paperId: paper._id, reviewerId: reviewer.user._id },
+      method: 'POST',
+      url: `/api/send-mail/${encodeURIComponent(reviewer.user.email)}`,
+      headers: editor.auth,
+      payload: { paperId: paper._id, reviewerId: reviewer.user._id },
     });
     expect(sent.json()).toEqual({ message: `Mail successfully sent to ${reviewer.user.email}`, result: 'sent' });
     const invitations = (await t.app.inject({ url: `/api/editor/papers/${paper._id}/invitation-mails`, headers: editor.auth })).json();
@@ -208,8 +293,18 @@ describe('with SMTP: the success texts for a real send, secret links hidden from
     expect(mail.body).toContain('Delivered paper');
     expect(mail.links.some((l) => l.endsWith('/login'))).toBe(true);
 
-    await t.app.inject({ method: 'PUT', url: `/api/editor/papers/${paper._id}/decision`, headers: editor.auth, payload: { decision: 'Rejected' } });
-    const told = await t.app.inject({ method: 'POST', url: '/api/editor/notify', headers: editor.auth, payload: { paperIds: [paper._id] } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/editor/papers/${paper._id}/decision`,
+      headers: editor.auth,
+      payload: { decision: 'Rejected' },
+    });
+    const told = await t.app.inject({
+      method: 'POST',
+      url: '/api/editor/notify',
+      headers: editor.auth,
+      payload: { paperIds: [paper._id] },
+    });
     expect(told.json()).toEqual({ sent: 1, skipped: 0, mail: 'queued' });
   });
 });

@@ -29,7 +29,8 @@ let paperId: string;
 const req = (method: 'GET' | 'PUT' | 'POST', url: string, who: SignedUp | null, payload?: object) =>
   a.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
 const prefs = (who: SignedUp) => req('GET', '/api/account/mail-preferences', who);
-const modes = async (who: SignedUp) => Object.fromEntries((await prefs(who)).json().categories.map((c: { category: string; mode: string }) => [c.category, c.mode]));
+const modes = async (who: SignedUp) =>
+  Object.fromEntries((await prefs(who)).json().categories.map((c: { category: string; mode: string }) => [c.category, c.mode]));
 const mailsTo = (who: SignedUp) => smtp.mails.filter((m) => m.to.includes(who.user.email.toLowerCase()));
 const subjectOf = (m: ReceivedMail) => mailHeaders(m).get('subject') ?? '';
 const withSubject = (who: SignedUp, start: string) => mailsTo(who).filter((m) => subjectOf(m).startsWith(start));
@@ -37,12 +38,25 @@ const DISCUSSION_SUBJECT = 'New posts in the discussion of';
 const REMINDER_SUBJECT = 'Reminder: your reviews are due by';
 const DIGEST_SUBJECT = 'Your daily digest from the';
 /** The queue's rows of these templates to this person (delivered or not). */
-const queued = (who: SignedUp, templates: string[]) => a.app.database.db.select().from(mailQueue)
-  .where(and(eq(mailQueue.to, who.user.email), inArray(mailQueue.template, templates)));
-const waitingItems = (email: string) => a.app.database.db.select().from(mailDigestItems).where(eq(mailDigestItems.email, email.toLowerCase()));
+const queued = (who: SignedUp, templates: string[]) =>
+  a.app.database.db
+    .select()
+    .from(mailQueue)
+    .where(and(eq(mailQueue.to, who.user.email), inArray(mailQueue.template, templates)));
+const waitingItems = (email: string) =>
+  a.app.database.db.select().from(mailDigestItems).where(eq(mailDigestItems.email, email.toLowerCase()));
 /** A one-click link's path and query, as the List-Unsubscribe header gives it. */
-const localPath = (url: string) => { const u = new URL(url); return u.pathname + u.search; };
-const oneClick = (url: string) => a.app.inject({ method: 'POST', url: localPath(url), payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const localPath = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+const oneClick = (url: string) =>
+  a.app.inject({
+    method: 'POST',
+    url: localPath(url),
+    payload: 'List-Unsubscribe=One-Click',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
@@ -72,7 +86,9 @@ describe('the settings', () => {
     expect(body).toMatchObject({ email: rNow.user.email.toLowerCase(), verified: true, digestHours: DIGEST_HOURS });
     expect(body.categories.map((c: { category: string }) => c.category)).toEqual([...MAIL_CATEGORIES]);
     expect(body.categories[0]).toEqual({ category: 'discussion', label: 'New posts in a paper\u2019s discussion', mode: 'immediate' });
-    expect(body.essential).toEqual(expect.arrayContaining(['Password reset', 'E-mail verification', 'Decision: accepted', 'Review assigned']));
+    expect(body.essential).toEqual(
+      expect.arrayContaining(['Password reset', 'E-mail verification', 'Decision: accepted', 'Review assigned']),
+    );
     expect(body.essential).not.toContain('Daily digest');
   });
 
@@ -84,7 +100,9 @@ describe('the settings', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MAIL_PREFERENCES_TEXT.notVerified);
     expect(res.json().message).toMatch(/^Confirm your email address first: /);
-    expect(await a.app.database.db.select().from(mailPreferences).where(eq(mailPreferences.email, unverified.user.email.toLowerCase()))).toEqual([]);
+    expect(
+      await a.app.database.db.select().from(mailPreferences).where(eq(mailPreferences.email, unverified.user.email.toLowerCase())),
+    ).toEqual([]);
   });
 
   test('an unknown kind or mode is refused with 400 and changes nothing', async () => {
@@ -93,7 +111,12 @@ describe('the settings', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).toMatch(/kind of mail|Choose immediate, daily, off/);
     }
-    expect(await modes(rNow)).toEqual({ discussion: 'immediate', reminders: 'immediate', responses: 'immediate', announcements: 'immediate' });
+    expect(await modes(rNow)).toEqual({
+      discussion: 'immediate',
+      reminders: 'immediate',
+      responses: 'immediate',
+      announcements: 'immediate',
+    });
   });
 
   test('each person chooses: saved with a message, read back the same by every account of the address', async () => {
@@ -115,15 +138,27 @@ describe('what arrives', () => {
   beforeAll(async () => {
     // A discussion post (each other participant is told) and the automatic review reminder (all three have work left).
     expect((await req('POST', `/api/papers/${paperId}/discussion`, editor, { body: 'Shall we accept it?' })).statusCode).toBe(201);
-    expect((await req('PUT', '/api/editor/settings', editor, { reviewDeadline: new Date(Date.now() + 2 * DAY).toISOString(), reminderDaysBefore: 3 })).statusCode).toBe(200);
+    expect(
+      (
+        await req('PUT', '/api/editor/settings', editor, {
+          reviewDeadline: new Date(Date.now() + 2 * DAY).toISOString(),
+          reminderDaysBefore: 3,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await sendReviewReminders({ db: a.app.database.db, mailer: a.app.mailer, publicUrl: a.config.publicUrl })).toBe(3);
   });
 
-  test('immediate: the mail arrives with List-Unsubscribe, List-Unsubscribe-Post and the footer\'s links', async () => {
+  test("immediate: the mail arrives with List-Unsubscribe, List-Unsubscribe-Post and the footer's links", async () => {
     await expect.poll(() => withSubject(rNow, DISCUSSION_SUBJECT).length, { timeout: 15_000 }).toBe(1);
     const mail = withSubject(rNow, DISCUSSION_SUBJECT)[0]!;
     const headers = mailHeaders(mail);
-    const links = unsubscribeLinks({ publicUrl: a.config.publicUrl, secret: a.config.JWT_SECRET, email: rNow.user.email, category: 'discussion' });
+    const links = unsubscribeLinks({
+      publicUrl: a.config.publicUrl,
+      secret: a.config.JWT_SECRET,
+      email: rNow.user.email,
+      category: 'discussion',
+    });
     expect(headers.get('list-unsubscribe')).toBe(`<${links.oneClickUrl}>`);
     expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const text = mailText(mail);
@@ -185,17 +220,42 @@ describe('what arrives', () => {
     await db.insert(mailPreferences).values(addresses.map((email) => ({ email, category: 'discussion', mode: 'daily' as const })));
     for (const to of addresses) {
       for (const n of [1, 2]) {
-        const sent = await a.app.mailer.send({ to, template: 'discussionPosts', values: { name: 'You', paperTitle: `Paper ${n} for ${to}`, paperId, count: '1', posts: `Post ${n} for ${to}`, paperUrl: 'http://localhost/x' } });
+        const sent = await a.app.mailer.send({
+          to,
+          template: 'discussionPosts',
+          values: {
+            name: 'You',
+            paperTitle: `Paper ${n} for ${to}`,
+            paperId,
+            count: '1',
+            posts: `Post ${n} for ${to}`,
+            paperUrl: 'http://localhost/x',
+          },
+        });
         expect(sent.result).toBe('digest');
       }
     }
     // A day later, four passes at once on the two instances (their workers' jobs may run too: the items are not due for them yet).
     const later = new Date(Date.now() + DAY);
-    const passes = await Promise.all([a, b, a, b].map((t) => sendDailyDigests({ db: t.app.database.db, mailer: t.app.mailer, digestHours: DIGEST_HOURS, publicUrl: t.config.publicUrl, secret: t.config.JWT_SECRET, now: later })));
+    const passes = await Promise.all(
+      [a, b, a, b].map((t) =>
+        sendDailyDigests({
+          db: t.app.database.db,
+          mailer: t.app.mailer,
+          digestHours: DIGEST_HOURS,
+          publicUrl: t.config.publicUrl,
+          secret: t.config.JWT_SECRET,
+          now: later,
+        }),
+      ),
+    );
     expect(passes.reduce((x, y) => x + y, 0)).toBe(20);
     const items = await db.select().from(mailDigestItems).where(inArray(mailDigestItems.email, addresses));
     expect(items).toHaveLength(40);
-    const digests = await db.select().from(mailQueue).where(and(inArray(mailQueue.to, addresses), eq(mailQueue.template, 'dailyDigest')));
+    const digests = await db
+      .select()
+      .from(mailQueue)
+      .where(and(inArray(mailQueue.to, addresses), eq(mailQueue.template, 'dailyDigest')));
     expect(digests).toHaveLength(20);
     expect(new Set(digests.map((d) => d.to)).size).toBe(20);
     for (const d of digests) {
@@ -217,7 +277,12 @@ describe('unsubscribe links', () => {
     for (let i = 0; i < 3; i++) {
       const res = await a.app.inject({ method: 'GET', url: localPath(header) });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ email: rNow.user.email.toLowerCase(), category: 'discussion', label: 'New posts in a paper\u2019s discussion', valid: true });
+      expect(res.json()).toEqual({
+        email: rNow.user.email.toLowerCase(),
+        category: 'discussion',
+        label: 'New posts in a paper\u2019s discussion',
+        valid: true,
+      });
     }
     expect(await modes(rNow)).toEqual(before);
     expect(before.discussion).toBe('immediate');
@@ -229,7 +294,9 @@ describe('unsubscribe links', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       message: `Done: \u2018New posts in a paper\u2019s discussion\u2019 mails to ${rNow.user.email.toLowerCase()} are stopped. You can change this any time in your notification settings.`,
-      email: rNow.user.email.toLowerCase(), category: 'discussion', label: 'New posts in a paper\u2019s discussion',
+      email: rNow.user.email.toLowerCase(),
+      category: 'discussion',
+      label: 'New posts in a paper\u2019s discussion',
     });
     expect(await modes(rNow)).toEqual({ discussion: 'off', reminders: 'immediate', responses: 'immediate', announcements: 'immediate' });
     const again = await oneClick(header);
@@ -244,7 +311,11 @@ describe('unsubscribe links', () => {
   test('turning a kind off drops what waited for its digest', async () => {
     const email = uniqueAddress('dropped').toLowerCase();
     await a.app.database.db.insert(mailPreferences).values({ email, category: 'discussion', mode: 'daily' });
-    await a.app.mailer.send({ to: email, template: 'discussionPosts', values: { name: 'You', paperTitle: 'Dropped', paperId, count: '1', posts: 'x', paperUrl: 'http://localhost/x' } });
+    await a.app.mailer.send({
+      to: email,
+      template: 'discussionPosts',
+      values: { name: 'You', paperTitle: 'Dropped', paperId, count: '1', posts: 'x', paperUrl: 'http://localhost/x' },
+    });
     expect(await waitingItems(email)).toHaveLength(1);
     expect((await oneClick(linksFor(email).oneClickUrl)).statusCode).toBe(200);
     expect(await waitingItems(email)).toEqual([]);
@@ -264,7 +335,12 @@ describe('unsubscribe links', () => {
       '',
     ];
     for (const q of variants) {
-      const res = await a.app.inject({ method: 'POST', url: `/api/mail/unsubscribe?${q}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await a.app.inject({
+        method: 'POST',
+        url: `/api/mail/unsubscribe?${q}`,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect([res.statusCode, res.json().message], q).toEqual([400, MAIL_PREFERENCES_TEXT.badLink]);
       const read = await a.app.inject({ method: 'GET', url: `/api/mail/unsubscribe?${q}` });
       expect([read.statusCode, read.json().valid, read.json().label], q).toEqual([200, false, null]);

@@ -16,15 +16,26 @@ let author: SignedUp;
 let reviewer: SignedUp;
 let chair: SignedUp;
 
-const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
-const post = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const put = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const post = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
 const del = (url: string, who: SignedUp) => t.app.inject({ method: 'DELETE', url, headers: who.auth });
 /** The Subject header decoded (RFC 2047 encoded words, which a subject with quotes or brackets is sent as). */
-const subjectOf = (m: ReceivedMail) => (mailHeaders(m).get('subject') ?? '').replace(/\?=\s+=\?/g, '?==?')
-  .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) => (enc.toUpperCase() === 'B'
-    ? Buffer.from(data, 'base64')
-    : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1')).toString('utf8'));
-const mailsTo = (email: string, subject: RegExp) => smtp.mails.filter((m) => m.to.includes(email.toLowerCase()) && subject.test(subjectOf(m)));
+const subjectOf = (m: ReceivedMail) =>
+  (mailHeaders(m).get('subject') ?? '')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
+      (enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64')
+        : Buffer.from(
+            data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          )
+      ).toString('utf8'),
+    );
+const mailsTo = (email: string, subject: RegExp) =>
+  smtp.mails.filter((m) => m.to.includes(email.toLowerCase()) && subject.test(subjectOf(m)));
 const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 async function arrived(email: string, subject: RegExp, count = 1): Promise<ReceivedMail[]> {
@@ -53,10 +64,25 @@ const WORDING = {
 test('every template is listed with its placeholders and default wording, not customised', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/editor/mail-templates', headers: editor.auth });
   expect(res.statusCode).toBe(200);
-  const { templates } = res.json() as { templates: Array<{ name: string; placeholders: string[]; subject: string; body: string; customised: boolean; audience: string; defaults: { subject: string } }> };
+  const { templates } = res.json() as {
+    templates: Array<{
+      name: string;
+      placeholders: string[];
+      subject: string;
+      body: string;
+      customised: boolean;
+      audience: string;
+      defaults: { subject: string };
+    }>;
+  };
   expect(templates.map((x) => x.name)).toEqual(TEMPLATE_NAMES);
   const received = templates.find((x) => x.name === 'paperReceived')!;
-  expect(received).toMatchObject({ customised: false, audience: 'authors', subject: MAIL_TEMPLATES.paperReceived.subject, body: MAIL_TEMPLATES.paperReceived.text });
+  expect(received).toMatchObject({
+    customised: false,
+    audience: 'authors',
+    subject: MAIL_TEMPLATES.paperReceived.subject,
+    body: MAIL_TEMPLATES.paperReceived.text,
+  });
   expect(received.placeholders).toEqual(allowedPlaceholders('paperReceived'));
 });
 
@@ -64,7 +90,9 @@ test('an edited template arrives in its new wording, placeholders filled, with a
   const saved = await put('/api/editor/mail-templates/paperReceived', editor, WORDING);
   expect(saved.statusCode, saved.body).toBe(200);
   expect(saved.json().template).toMatchObject({ customised: true, subject: WORDING.subject });
-  expect(await t.app.database.db.$count(auditLog, and(eq(auditLog.actorId, editor.user._id), eq(auditLog.action, 'mail.template.save')))).toBe(1);
+  expect(
+    await t.app.database.db.$count(auditLog, and(eq(auditLog.actorId, editor.user._id), eq(auditLog.action, 'mail.template.save'))),
+  ).toBe(1);
 
   const title = 'Bold <b>claims</b> & "quoted" results';
   const paper = await submitPaper(t.app, author.auth, { title, keywords: ['AI'] });
@@ -94,9 +122,16 @@ test('reset restores the default wording for the next mail', async () => {
 });
 
 test('a template with an unknown placeholder is refused with the reason, and nothing is saved', async () => {
-  const res = await put('/api/editor/mail-templates/reviewInvitation', editor, { subject: 'Please review {paperTitle}', body: 'Dear {name}, your score: {score}' });
+  const res = await put('/api/editor/mail-templates/reviewInvitation', editor, {
+    subject: 'Please review {paperTitle}',
+    body: 'Dear {name}, your score: {score}',
+  });
   expect(res.statusCode).toBe(400);
-  expect(res.json().message).toBe(`Unknown placeholder {score} in the body: this mail can use ${allowedPlaceholders('reviewInvitation').map((p) => `{${p}}`).join(', ')}`);
+  expect(res.json().message).toBe(
+    `Unknown placeholder {score} in the body: this mail can use ${allowedPlaceholders('reviewInvitation')
+      .map((p) => `{${p}}`)
+      .join(', ')}`,
+  );
   const empty = await put('/api/editor/mail-templates/reviewInvitation', editor, { subject: ' ', body: 'x' });
   expect([empty.statusCode, empty.json().message]).toEqual([400, 'The subject must not be empty']);
   const list = (await t.app.inject({ method: 'GET', url: '/api/editor/mail-templates', headers: editor.auth })).json();
@@ -113,18 +148,37 @@ test('the preview fills the placeholders from a real paper and person, says whic
   const paper = await submitPaper(t.app, author.auth, { title: 'Preview <script>alert(1)</script>', keywords: ['AI'] });
   const res = await post('/api/editor/mail-templates/paperReceived/preview', editor, { ...WORDING, paperId: paper._id });
   expect(res.statusCode, res.body).toBe(200);
-  const preview = res.json() as { subject: string; text: string; html: string; values: Array<{ name: string; value: string; source: string }> };
+  const preview = res.json() as {
+    subject: string;
+    text: string;
+    html: string;
+    values: Array<{ name: string; value: string; source: string }>;
+  };
   expect(preview.subject).toBe(`We have your paper ${paper._id}: Preview <script>alert(1)</script>`);
   expect(preview.text).toContain('Hello Ada Author,');
   expect(preview.html).toContain('Preview &lt;script&gt;alert(1)&lt;/script&gt;');
   expect(preview.html).not.toContain('<script>');
   const source = Object.fromEntries(preview.values.map((v) => [v.name, v.source]));
-  expect(source).toMatchObject({ paperTitle: 'paper', paperId: 'paper', name: 'paper', track: 'paper', topics: 'paper', coAuthors: 'paper', conference: 'conference' });
+  expect(source).toMatchObject({
+    paperTitle: 'paper',
+    paperId: 'paper',
+    name: 'paper',
+    track: 'paper',
+    topics: 'paper',
+    coAuthors: 'paper',
+    conference: 'conference',
+  });
 
   // A person chosen fills the name and role; what nothing real fills is an example, and says so.
-  const reset = await post('/api/editor/mail-templates/passwordReset/preview', editor, { subject: MAIL_TEMPLATES.passwordReset.subject, body: MAIL_TEMPLATES.passwordReset.text, userId: reviewer.user._id });
+  const reset = await post('/api/editor/mail-templates/passwordReset/preview', editor, {
+    subject: MAIL_TEMPLATES.passwordReset.subject,
+    body: MAIL_TEMPLATES.passwordReset.text,
+    userId: reviewer.user._id,
+  });
   expect(reset.statusCode, reset.body).toBe(200);
-  const values = Object.fromEntries((reset.json().values as Array<{ name: string; value: string; source: string }>).map((v) => [v.name, v]));
+  const values = Object.fromEntries(
+    (reset.json().values as Array<{ name: string; value: string; source: string }>).map((v) => [v.name, v]),
+  );
   expect(values.name).toEqual({ name: 'name', value: reviewer.user.name, source: 'person' });
   expect(values.role).toEqual({ name: 'role', value: 'Reviewer', source: 'person' });
   expect(values.resetUrl!.source).toBe('example');
@@ -132,14 +186,19 @@ test('the preview fills the placeholders from a real paper and person, says whic
 
   // Every template previews with every placeholder filled.
   for (const name of TEMPLATE_NAMES) {
-    const r = await post(`/api/editor/mail-templates/${name}/preview`, editor, { subject: MAIL_TEMPLATES[name].subject, body: MAIL_TEMPLATES[name].text });
+    const r = await post(`/api/editor/mail-templates/${name}/preview`, editor, {
+      subject: MAIL_TEMPLATES[name].subject,
+      body: MAIL_TEMPLATES[name].text,
+    });
     expect(r.statusCode, `${name}: ${r.body}`).toBe(200);
     expect(r.json().text, name).not.toMatch(/\{\w+\}/);
   }
   // The preview refuses what could not be saved, and a paper that does not exist.
   const bad = await post('/api/editor/mail-templates/paperReceived/preview', editor, { subject: 'x', body: '{nope}' });
   expect([bad.statusCode, bad.json().message]).toEqual([400, expect.stringMatching(/^Unknown placeholder \{nope\} in the body/)]);
-  expect((await post('/api/editor/mail-templates/paperReceived/preview', editor, { ...WORDING, paperId: 'a'.repeat(24) })).statusCode).toBe(404);
+  expect((await post('/api/editor/mail-templates/paperReceived/preview', editor, { ...WORDING, paperId: 'a'.repeat(24) })).statusCode).toBe(
+    404,
+  );
 });
 
 describe('only the editor', () => {
@@ -167,13 +226,19 @@ test('the response-window mail goes once to the submitter and each co-author of 
   const decided = await submitPaper(t.app, owner.auth, { title: 'Already decided', keywords: ['AI'] });
   for (const paper of [reviewed, decided]) {
     expect((await post('/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: reviewer.user._id })).statusCode).toBe(200);
-    const review = await put(`/api/reviewer/review/${paper._id}`, reviewer, { recommendation: 4, confidence: 3, commentsToAuthors: 'Sound.' });
+    const review = await put(`/api/reviewer/review/${paper._id}`, reviewer, {
+      recommendation: 4,
+      confidence: 3,
+      commentsToAuthors: 'Sound.',
+    });
     expect(review.statusCode, review.body).toBe(200);
   }
   expect((await put(`/api/editor/papers/${decided._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
 
   // Before the window opens, nobody is told.
-  expect((await put('/api/editor/settings', editor, { reviewDeadline: iso(-1), responseOpens: iso(1), responseCloses: iso(3) })).statusCode).toBe(200);
+  expect(
+    (await put('/api/editor/settings', editor, { reviewDeadline: iso(-1), responseOpens: iso(1), responseCloses: iso(3) })).statusCode,
+  ).toBe(200);
   const job = () => sendResponseWindowNotices({ db: t.app.database.db, mailer: t.app.mailer, publicUrl: t.app.config.publicUrl });
   expect(await job()).toBe(0);
 
@@ -185,8 +250,12 @@ test('the response-window mail goes once to the submitter and each co-author of 
   const subject = /^Respond to the reviews of/;
   const [toOwner] = await arrived(owner.user.email, subject);
   const [toCo] = await arrived(coAuthor.email, subject);
-  expect(subjectOf(toOwner!)).toMatch(/^Respond to the reviews of Reviewed and waiting by \d+ \w+ \d{4}, \d\d:\d\d \(Bangkok time, UTC\+7\)$/);
-  expect(mailText(toOwner!)).toContain(`Dear Rita Owner,\n\nThe reviews of "Reviewed and waiting" (${reviewed._id}) are in. Respond in at most 500 words by `);
+  expect(subjectOf(toOwner!)).toMatch(
+    /^Respond to the reviews of Reviewed and waiting by \d+ \w+ \d{4}, \d\d:\d\d \(Bangkok time, UTC\+7\)$/,
+  );
+  expect(mailText(toOwner!)).toContain(
+    `Dear Rita Owner,\n\nThe reviews of "Reviewed and waiting" (${reviewed._id}) are in. Respond in at most 500 words by `,
+  );
   expect(mailText(toCo!)).toContain('Dear Cora Co,');
   expect(mailParts(toOwner!).get('text/html')).toContain('Reviewed and waiting');
   // Queued once for the reviewed paper's two authors; the unreviewed and the decided papers are not told.

@@ -29,16 +29,32 @@ const list = async (who: SignedUp, query = '') => {
   return res.json() as MissingReviewsJson;
 };
 const remind = (who: SignedUp, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/editor/missing-reviews/remind', headers: who.auth, payload: payload as Record<string, unknown> });
-const remindersTo = (who: SignedUp) => db().select().from(mailQueue)
-  .where(and(eq(mailQueue.to, who.user.email), eq(mailQueue.template, 'reviewReminderByEditor'))).orderBy(asc(mailQueue.createdAt));
+  t.app.inject({
+    method: 'POST',
+    url: '/api/editor/missing-reviews/remind',
+    headers: who.auth,
+    payload: payload as Record<string, unknown>,
+  });
+const remindersTo = (who: SignedUp) =>
+  db()
+    .select()
+    .from(mailQueue)
+    .where(and(eq(mailQueue.to, who.user.email), eq(mailQueue.template, 'reviewReminderByEditor')))
+    .orderBy(asc(mailQueue.createdAt));
 const pairs = (body: MissingReviewsJson) => body.assignments.map((a) => [a.title, a.reviewerName]);
 
 async function assign(paperId: string, reviewer: SignedUp, daysAgo: number) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: editor.auth, payload: { paperId, reviewerId: reviewer.user._id } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/editor/send-paper',
+    headers: editor.auth,
+    payload: { paperId, reviewerId: reviewer.user._id },
+  });
   expect(res.statusCode, res.body).toBe(200);
   // Each assignment at a known time, so the order is the test's, not the clock's.
-  await db().update(reviewStatuses).set({ sentAt: new Date(Date.now() - daysAgo * DAY) })
+  await db()
+    .update(reviewStatuses)
+    .set({ sentAt: new Date(Date.now() - daysAgo * DAY) })
     .where(and(eq(reviewStatuses.paperId, paperId), eq(reviewStatuses.reviewerId, reviewer.user._id)));
 }
 
@@ -47,13 +63,28 @@ beforeAll(async () => {
   editor = await signupAs(t.app, 'Editor');
   author = await signupAs(t.app, 'Author');
   // Four reviewers on one paper: above the default limit per paper.
-  expect((await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { reviewersPerPaper: 10 } })).statusCode).toBe(200);
-  for (const [key, name] of [['rita', 'Rita Reviewer'], ['ed', 'Ed Examiner'], ['dora', 'Dora Decliner'], ['done', 'Dan Done'], ['wes', 'Wes Withdrawn']] as const) {
+  expect(
+    (await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { reviewersPerPaper: 10 } }))
+      .statusCode,
+  ).toBe(200);
+  for (const [key, name] of [
+    ['rita', 'Rita Reviewer'],
+    ['ed', 'Ed Examiner'],
+    ['dora', 'Dora Decliner'],
+    ['done', 'Dan Done'],
+    ['wes', 'Wes Withdrawn'],
+  ] as const) {
     r[key] = await signupAs(t.app, 'Reviewer', { name, tags: ['AI'] });
   }
-  p.composites = (await submitPaper(t.app, author.auth, { title: 'Composites under stress', track: 'track-1', keywords: ['Composite materials'] }))._id;
-  p.strategy = (await submitPaper(t.app, author.auth, { title: 'Strategy for small firms', track: 'track-4', keywords: ['Strategic management'] }))._id;
-  p.withdrawn = (await submitPaper(t.app, author.auth, { title: 'A study taken back', track: 'track-1', keywords: ['Composite materials'] }))._id;
+  p.composites = (
+    await submitPaper(t.app, author.auth, { title: 'Composites under stress', track: 'track-1', keywords: ['Composite materials'] })
+  )._id;
+  p.strategy = (
+    await submitPaper(t.app, author.auth, { title: 'Strategy for small firms', track: 'track-4', keywords: ['Strategic management'] })
+  )._id;
+  p.withdrawn = (
+    await submitPaper(t.app, author.auth, { title: 'A study taken back', track: 'track-1', keywords: ['Composite materials'] })
+  )._id;
   await assign(p.strategy, r.rita, 5);
   await assign(p.composites, r.ed, 4);
   await assign(p.composites, r.rita, 3);
@@ -61,14 +92,26 @@ beforeAll(async () => {
   await assign(p.composites, r.done, 2);
   await assign(p.withdrawn, r.wes, 6);
   const respond = (who: SignedUp, status: 'Accepted' | 'Declined') =>
-    t.app.inject({ method: 'POST', url: '/api/reviewer/respond', headers: who.auth, payload: { paperId: p.composites, email: who.user.email, status } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/reviewer/respond',
+      headers: who.auth,
+      payload: { paperId: p.composites, email: who.user.email, status },
+    });
   expect((await respond(r.ed, 'Accepted')).statusCode).toBe(200);
   expect((await respond(r.dora, 'Declined')).statusCode).toBe(200);
-  const saved = await t.app.inject({ method: 'PUT', url: `/api/reviewer/review/${p.composites}`, headers: r.done.auth, payload: { recommendation: 4, confidence: 3, commentsToAuthors: 'Sound work.' } });
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: `/api/reviewer/review/${p.composites}`,
+    headers: r.done.auth,
+    payload: { recommendation: 4, confidence: 3, commentsToAuthors: 'Sound work.' },
+  });
   expect(saved.statusCode).toBe(200);
   await db().update(papers).set({ withdrawnAt: new Date() }).where(eq(papers.id, p.withdrawn));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the missing reviews', () => {
   test('every assignment without a review, oldest first; a declined one, a reviewed one and a withdrawn paper are not in it', async () => {
@@ -80,10 +123,18 @@ describe('the missing reviews', () => {
     ]);
     expect(body).toMatchObject({ total: 3, reviewers: 2, nextCursor: null });
     expect(body.assignments[0]).toEqual({
-      paperId: p.strategy, title: 'Strategy for small firms', track: 'Management and Social Science',
-      reviewerId: r.rita.user._id, reviewerName: 'Rita Reviewer', reviewerEmail: r.rita.user.email,
-      state: 'Sent', sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      reviewDeadline: null, deadlinePassed: false, lastRemindedAt: null, lastReminder: null,
+      paperId: p.strategy,
+      title: 'Strategy for small firms',
+      track: 'Management and Social Science',
+      reviewerId: r.rita.user._id,
+      reviewerName: 'Rita Reviewer',
+      reviewerEmail: r.rita.user.email,
+      state: 'Sent',
+      sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      reviewDeadline: null,
+      deadlinePassed: false,
+      lastRemindedAt: null,
+      lastReminder: null,
     });
     expect(Date.now() - Date.parse(body.assignments[0]!.sentAt)).toBeGreaterThan(5 * DAY - 60_000);
     expect(body.assignments[1]).toMatchObject({ state: 'Accepted', track: 'Science and Materials', reviewerEmail: r.ed.user.email });
@@ -91,10 +142,16 @@ describe('the missing reviews', () => {
 
   test('each row carries the review deadline and whether it has passed', async () => {
     const past = new Date(Date.now() - DAY).toISOString();
-    expect((await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { reviewDeadline: past } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { reviewDeadline: past } }))
+        .statusCode,
+    ).toBe(200);
     for (const a of (await list(editor)).assignments) expect(a).toMatchObject({ reviewDeadline: past, deadlinePassed: true });
     const future = new Date(Date.now() + 10 * DAY).toISOString();
-    expect((await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { reviewDeadline: future } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { reviewDeadline: future } }))
+        .statusCode,
+    ).toBe(200);
     for (const a of (await list(editor)).assignments) expect(a).toMatchObject({ reviewDeadline: future, deadlinePassed: false });
   });
 
@@ -112,7 +169,14 @@ describe('the missing reviews', () => {
     } while (cursor);
     expect(pages).toBe(2);
     expect(seen).toEqual(whole.assignments);
-    for (const query of ['?limit=0', '?limit=201', '?limit=two', '?cursor=abc', `?cursor=2026-01-01T00:00:00.000000Z_${p.strategy}_x`, `?cursor=2026-13-45T99:00:00.000000Z_${p.strategy}_${p.strategy}`]) {
+    for (const query of [
+      '?limit=0',
+      '?limit=201',
+      '?limit=two',
+      '?cursor=abc',
+      `?cursor=2026-01-01T00:00:00.000000Z_${p.strategy}_x`,
+      `?cursor=2026-13-45T99:00:00.000000Z_${p.strategy}_${p.strategy}`,
+    ]) {
       const res = await t.app.inject({ url: `/api/editor/missing-reviews${query}`, headers: editor.auth });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toMatch(/limit|cursor/);
@@ -126,7 +190,8 @@ describe('reminders', () => {
     const res = await remind(editor, { reviewerId: r.rita.user._id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      reviewers: 1, result: 'outbox',
+      reviewers: 1,
+      result: 'outbox',
       message: `Mail is not configured: the reminder to ${r.rita.user.email} is kept in the outbox, nothing was sent`,
     });
     const mails = await remindersTo(r.rita);
@@ -142,10 +207,12 @@ describe('reminders', () => {
 
     // Audited per paper, in the same transaction as the mail; the page shows when.
     const audits = await db().select().from(auditLog).where(eq(auditLog.action, 'review.remind'));
-    expect(audits.map((a) => [a.paperId, a.actorId, (a.details as { reviewerId: string; mailId: string })]).sort()).toEqual([
-      [p.composites, editor.user._id, { reviewerId: r.rita.user._id, mailId: mail.id }],
-      [p.strategy, editor.user._id, { reviewerId: r.rita.user._id, mailId: mail.id }],
-    ].sort());
+    expect(audits.map((a) => [a.paperId, a.actorId, a.details as { reviewerId: string; mailId: string }]).sort()).toEqual(
+      [
+        [p.composites, editor.user._id, { reviewerId: r.rita.user._id, mailId: mail.id }],
+        [p.strategy, editor.user._id, { reviewerId: r.rita.user._id, mailId: mail.id }],
+      ].sort(),
+    );
     const rows = (await list(editor)).assignments;
     for (const a of rows) {
       if (a.reviewerId === r.rita.user._id) {
@@ -161,7 +228,11 @@ describe('reminders', () => {
     const before = { rita: (await remindersTo(r.rita)).length, ed: (await remindersTo(r.ed)).length };
     const res = await remind(editor, { all: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ reviewers: 2, result: 'outbox', message: 'Mail is not configured: the reminders to 2 reviewers are kept in the outbox, nothing was sent' });
+    expect(res.json()).toEqual({
+      reviewers: 2,
+      result: 'outbox',
+      message: 'Mail is not configured: the reminders to 2 reviewers are kept in the outbox, nothing was sent',
+    });
     const rita = await remindersTo(r.rita);
     const ed = await remindersTo(r.ed);
     expect([rita.length, ed.length]).toEqual([before.rita + 1, before.ed + 1]);
@@ -171,9 +242,19 @@ describe('reminders', () => {
     expect((await list(editor)).assignments.every((a) => a.lastReminder === 'editor')).toBe(true);
   });
 
-  test('the automatic reminder still goes out after the editor\'s, and the page shows whichever came last', async () => {
-    await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { reviewDeadline: new Date(Date.now() + 2 * DAY).toISOString(), reminderDaysBefore: 3 } });
-    const queued = await sendReviewReminders({ db: db(), mailer: t.app.mailer, publicUrl: t.config.publicUrl, now: new Date(Date.now() + 60_000) });
+  test("the automatic reminder still goes out after the editor's, and the page shows whichever came last", async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/editor/settings',
+      headers: editor.auth,
+      payload: { reviewDeadline: new Date(Date.now() + 2 * DAY).toISOString(), reminderDaysBefore: 3 },
+    });
+    const queued = await sendReviewReminders({
+      db: db(),
+      mailer: t.app.mailer,
+      publicUrl: t.config.publicUrl,
+      now: new Date(Date.now() + 60_000),
+    });
     expect(queued).toBeGreaterThanOrEqual(2);
     const rows = (await list(editor)).assignments;
     expect(rows.map((a) => a.lastReminder)).toEqual(['automatic', 'automatic', 'automatic']);
@@ -188,7 +269,11 @@ describe('reminders', () => {
     const count = async () => (await db().select().from(mailQueue).where(eq(mailQueue.template, 'reviewReminderByEditor'))).length;
     const before = await count();
     const cases: Array<[object, number, RegExp | string]> = [
-      [{ reviewerId: r.done.user._id }, 409, 'This reviewer has no missing reviews on the papers you handle: there is nothing to remind them of.'],
+      [
+        { reviewerId: r.done.user._id },
+        409,
+        'This reviewer has no missing reviews on the papers you handle: there is nothing to remind them of.',
+      ],
       [{ reviewerId: r.dora.user._id }, 409, /no missing reviews/],
       [{ reviewerId: r.wes.user._id }, 409, /no missing reviews/],
       [{ reviewerId: editor.user._id }, 404, 'Reviewer not found'],
@@ -204,7 +289,12 @@ describe('reminders', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json().message, JSON.stringify(payload)).toMatch(message);
     }
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/editor/missing-reviews/remind', headers: { ...editor.auth, 'content-type': 'application/json' }, payload: '{"all":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/editor/missing-reviews/remind',
+      headers: { ...editor.auth, 'content-type': 'application/json' },
+      payload: '{"all":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(await count()).toBe(before);
   });
@@ -220,16 +310,21 @@ describe('a track chair', () => {
     mo = await signupAs(t.app, 'Reviewer', { name: 'Mo Manager', tags: ['AI'] });
     await assign(p.strategy, mo, 1);
     const colleague = await signupAs(t.app, 'Author', { email: `colleague@${chair.user.email.split('@')[1]}` });
-    conflicted = (await submitPaper(t.app, colleague.auth, { title: 'From the chair\'s lab', track: 'track-1', keywords: ['Composite materials'] }))._id;
+    conflicted = (
+      await submitPaper(t.app, colleague.auth, { title: "From the chair's lab", track: 'track-1', keywords: ['Composite materials'] })
+    )._id;
     const cy = await signupAs(t.app, 'Reviewer', { name: 'Cy Colleague-Reviewer', tags: ['AI'] });
     await assign(conflicted, cy, 1);
   });
 
-  test('sees only their tracks\' papers, not one they are conflicted with (nor its reviewers)', async () => {
+  test("sees only their tracks' papers, not one they are conflicted with (nor its reviewers)", async () => {
     const everything = await list(editor);
-    expect(everything.assignments.map((a) => a.title)).toContain('From the chair\'s lab');
+    expect(everything.assignments.map((a) => a.title)).toContain("From the chair's lab");
     const mine = await list(chair);
-    expect(pairs(mine)).toEqual([['Composites under stress', 'Ed Examiner'], ['Composites under stress', 'Rita Reviewer']]);
+    expect(pairs(mine)).toEqual([
+      ['Composites under stress', 'Ed Examiner'],
+      ['Composites under stress', 'Rita Reviewer'],
+    ]);
     expect(mine).toMatchObject({ total: 2, reviewers: 2 });
     expect(JSON.stringify(mine)).not.toContain('Cy Colleague-Reviewer');
   });
@@ -240,14 +335,20 @@ describe('a track chair', () => {
     const mail = (await remindersTo(r.rita)).at(-1)!;
     expect(mail.body).toContain('"Composites under stress"');
     expect(mail.body).not.toContain('Strategy for small firms');
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, 'review.remind'), eq(auditLog.actorId, chair.user._id)));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'review.remind'), eq(auditLog.actorId, chair.user._id)));
     expect(audit.map((a) => a.paperId)).toEqual([p.composites]);
 
     for (const who of [mo]) {
       const outside = await remind(chair, { reviewerId: who.user._id });
-      expect([outside.statusCode, outside.json().message]).toEqual([409, 'This reviewer has no missing reviews on the papers you handle: there is nothing to remind them of.']);
+      expect([outside.statusCode, outside.json().message]).toEqual([
+        409,
+        'This reviewer has no missing reviews on the papers you handle: there is nothing to remind them of.',
+      ]);
     }
-    const cy = (await list(editor)).assignments.find((a) => a.title === 'From the chair\'s lab')!;
+    const cy = (await list(editor)).assignments.find((a) => a.title === "From the chair's lab")!;
     expect((await remind(chair, { reviewerId: cy.reviewerId })).statusCode).toBe(409);
     expect(await remindersTo(mo)).toHaveLength(0);
 
@@ -261,7 +362,10 @@ describe('a track chair', () => {
     const idle = await signupChair(t.app, { editor, track: 'track-3' });
     expect(await list(idle)).toEqual({ assignments: [], nextCursor: null, total: 0, reviewers: 0 });
     const none = await remind(idle, { all: true });
-    expect([none.statusCode, none.json().message]).toEqual([409, 'No reviews are missing on the papers you handle: there is nobody to remind.']);
+    expect([none.statusCode, none.json().message]).toEqual([
+      409,
+      'No reviews are missing on the papers you handle: there is nobody to remind.',
+    ]);
     const unverified = await signupChair(t.app, { editor, track: 'track-1', verified: false });
     expect((await list(unverified)).total).toBe(0);
     const refused = await remind(unverified, { reviewerId: r.rita.user._id });
@@ -294,15 +398,39 @@ describe('with a mail server', () => {
     const b = await signupAs(s.app, 'Reviewer', { name: 'Bo', tags: ['AI'] });
     const paperId = (await submitPaper(s.app, writer.auth, { title: 'Mail-server paper' }))._id;
     for (const who of [a, b]) {
-      expect((await s.app.inject({ method: 'POST', url: '/api/editor/send-paper', headers: boss.auth, payload: { paperId, reviewerId: who.user._id } })).statusCode).toBe(200);
+      expect(
+        (
+          await s.app.inject({
+            method: 'POST',
+            url: '/api/editor/send-paper',
+            headers: boss.auth,
+            payload: { paperId, reviewerId: who.user._id },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
-    const one = await s.app.inject({ method: 'POST', url: '/api/editor/missing-reviews/remind', headers: boss.auth, payload: { reviewerId: a.user._id } });
+    const one = await s.app.inject({
+      method: 'POST',
+      url: '/api/editor/missing-reviews/remind',
+      headers: boss.auth,
+      payload: { reviewerId: a.user._id },
+    });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json()).toEqual({ reviewers: 1, result: 'sent', message: `Reminder sent to ${a.user.email}` });
-    const all = await s.app.inject({ method: 'POST', url: '/api/editor/missing-reviews/remind', headers: boss.auth, payload: { all: true } });
+    const all = await s.app.inject({
+      method: 'POST',
+      url: '/api/editor/missing-reviews/remind',
+      headers: boss.auth,
+      payload: { all: true },
+    });
     expect(all.statusCode, all.body).toBe(202);
-    expect(all.json()).toEqual({ reviewers: 2, result: 'queued', message: 'Reminders to 2 reviewers queued: the mail queue sends them now' });
-    const reminders = (who: SignedUp) => smtp.mails.filter((m) => m.to.includes(who.user.email) && m.raw.includes('Subject: Reminder: your reviews for the'));
+    expect(all.json()).toEqual({
+      reviewers: 2,
+      result: 'queued',
+      message: 'Reminders to 2 reviewers queued: the mail queue sends them now',
+    });
+    const reminders = (who: SignedUp) =>
+      smtp.mails.filter((m) => m.to.includes(who.user.email) && m.raw.includes('Subject: Reminder: your reviews for the'));
     await expect.poll(() => [reminders(a).length, reminders(b).length], { timeout: 15_000, interval: 100 }).toEqual([2, 1]);
   });
 });

@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await startTestApp({ API_CONCURRENCY: '1', API_QUEUE: '2', API_QUEUE_WAIT_MS: '60000' });
   author = await signupAs(t.app, 'Author');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const until = async (ok: () => boolean) => {
   for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -26,9 +28,19 @@ const until = async (ok: () => boolean) => {
 
 /** A submission whose body arrives in two halves: admitted at its headers, held until `finish()`. */
 async function slowUpload(title: string, on: TestApp = t, who: SignedUp = author) {
-  const { payload, contentType } = await multipart([['title', title], ['abstract', 'Arrives slowly.'], ['keywords', 'AI'], ['file', pdfBytes('slow', 200_000), 'paper.pdf']]);
+  const { payload, contentType } = await multipart([
+    ['title', title],
+    ['abstract', 'Arrives slowly.'],
+    ['keywords', 'AI'],
+    ['file', pdfBytes('slow', 200_000), 'paper.pdf'],
+  ]);
   const body = new PassThrough();
-  const answer = on.app.inject({ method: 'POST', url: '/api/author/new-paper', payload: body, headers: { ...who.auth, 'content-type': contentType, 'content-length': String(payload.length) } });
+  const answer = on.app.inject({
+    method: 'POST',
+    url: '/api/author/new-paper',
+    payload: body,
+    headers: { ...who.auth, 'content-type': contentType, 'content-length': String(payload.length) },
+  });
   body.write(payload.subarray(0, payload.length >> 1));
   return { answer, finish: () => body.end(payload.subarray(payload.length >> 1)) };
 }
@@ -89,13 +101,27 @@ test('turns go round-robin between addresses: a flood from one address does not 
   const flooded = await startTestApp({ API_CONCURRENCY: '1', API_QUEUE: '8', API_QUEUE_WAIT_MS: '60000' });
   try {
     const owner = await signupAs(flooded.app, 'Author');
-    const { payload, contentType } = await multipart([['title', 'Holder'], ['abstract', 'Holds the turn.'], ['keywords', 'AI'], ['file', pdfBytes('hold', 50_000), 'paper.pdf']]);
+    const { payload, contentType } = await multipart([
+      ['title', 'Holder'],
+      ['abstract', 'Holds the turn.'],
+      ['keywords', 'AI'],
+      ['file', pdfBytes('hold', 50_000), 'paper.pdf'],
+    ]);
     const body = new PassThrough();
-    const held = flooded.app.inject({ method: 'POST', url: '/api/author/new-paper', payload: body, headers: { ...owner.auth, 'content-type': contentType, 'content-length': String(payload.length) } });
+    const held = flooded.app.inject({
+      method: 'POST',
+      url: '/api/author/new-paper',
+      payload: body,
+      headers: { ...owner.auth, 'content-type': contentType, 'content-length': String(payload.length) },
+    });
     body.write(payload.subarray(0, 100));
     for (let i = 0; i < 500 && flooded.app.admission.stats().active !== 1; i++) await new Promise((r) => setTimeout(r, 10));
     const order: string[] = [];
-    const ask = (address: string, label: string) => flooded.app.inject({ url: '/api/tracks', remoteAddress: address }).then((r) => { order.push(label); return r.statusCode; });
+    const ask = (address: string, label: string) =>
+      flooded.app.inject({ url: '/api/tracks', remoteAddress: address }).then((r) => {
+        order.push(label);
+        return r.statusCode;
+      });
     // Two from the flooding address (its share of 8 is 2), then one from a quiet address.
     const answers = [ask('10.1.0.1', 'flood 1'), ask('10.1.0.1', 'flood 2')];
     for (let i = 0; i < 500 && flooded.app.admission.stats().waiting !== 2; i++) await new Promise((r) => setTimeout(r, 10));

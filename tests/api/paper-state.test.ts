@@ -11,13 +11,19 @@ let t: TestApp;
 let editor: SignedUp;
 let author: SignedUp;
 
-const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
-const post = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const put = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const post = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
 const get = (url: string, who: SignedUp) => t.app.inject({ url, headers: who.auth });
 const reviewer = () => signupAs(t.app, 'Reviewer', { tags: ['AI'] });
-const send = async (paperId: string, who: SignedUp) => expect((await post('/api/editor/send-paper', editor, { paperId, reviewerId: who.user._id })).statusCode).toBe(200);
+const send = async (paperId: string, who: SignedUp) =>
+  expect((await post('/api/editor/send-paper', editor, { paperId, reviewerId: who.user._id })).statusCode).toBe(200);
 const review = async (paperId: string, who: SignedUp, recommendation: number) =>
-  expect((await put(`/api/reviewer/review/${paperId}`, who, { recommendation, confidence: 3, commentsToAuthors: `Review ${recommendation}.` })).statusCode).toBe(200);
+  expect(
+    (await put(`/api/reviewer/review/${paperId}`, who, { recommendation, confidence: 3, commentsToAuthors: `Review ${recommendation}.` }))
+      .statusCode,
+  ).toBe(200);
 const decline = async (paperId: string, who: SignedUp) =>
   expect((await post('/api/reviewer/respond', who, { paperId, email: who.user.email, status: 'Declined' })).statusCode).toBe(200);
 
@@ -40,36 +46,42 @@ beforeAll(async () => {
   editor = await signupAs(t.app, 'Editor');
   author = await signupAs(t.app, 'Author');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('one paper walked through the workflow', () => {
-  test('submitted → assigned → one of two reviews → decided → notified → camera-ready, in both audiences\' words', async () => {
+  test("submitted → assigned → one of two reviews → decided → notified → camera-ready, in both audiences' words", async () => {
     const paper = await submitPaper(t.app, author.auth, { title: 'States of a paper' });
     // What the author is answered on submitting already says where the paper stands.
     expect(paper.state).toEqual({ code: 'under-review', label: 'Under Review' });
 
     // The texts before anything happened (docs/product.md#statuses).
     expect(await states(paper._id)).toMatchObject({
-      editor: { code: 'submitted', label: 'Pending Review' }, author: { code: 'under-review', label: 'Under Review' },
+      editor: { code: 'submitted', label: 'Pending Review' },
+      author: { code: 'under-review', label: 'Under Review' },
     });
 
     const [r1, r2] = [await reviewer(), await reviewer()];
     await send(paper._id, r1!);
     await send(paper._id, r2!);
     expect(await states(paper._id)).toMatchObject({
-      editor: { code: 'under-review', label: 'Pending Review' }, author: { code: 'under-review', label: 'Under Review' },
+      editor: { code: 'under-review', label: 'Pending Review' },
+      author: { code: 'under-review', label: 'Under Review' },
     });
 
     await review(paper._id, r1!, 5);
     expect(await states(paper._id)).toMatchObject({
-      editor: { code: 'under-review', label: 'Under review: 1 of 2 reviews' }, author: { code: 'under-review', label: 'Under Review' },
+      editor: { code: 'under-review', label: 'Under review: 1 of 2 reviews' },
+      author: { code: 'under-review', label: 'Under Review' },
     });
 
     // Decided but not sent: the author sees neither the decision nor that there is one.
     expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
     const decided = await states(paper._id);
     expect(decided).toMatchObject({
-      editor: { code: 'decided', label: 'Decided: Accepted (not yet notified)' }, author: { code: 'under-review', label: 'Under Review' },
+      editor: { code: 'decided', label: 'Decided: Accepted (not yet notified)' },
+      author: { code: 'under-review', label: 'Under Review' },
     });
     expect(decided.authorPaper).toMatchObject({ decision: null, status: 'Under Review' });
     expect(JSON.stringify(decided.authorPaper)).not.toContain('Accepted');
@@ -77,16 +89,24 @@ describe('one paper walked through the workflow', () => {
     expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).json()).toEqual({ sent: 1, skipped: 0, mail: 'outbox' });
     const notified = await states(paper._id);
     expect(notified).toMatchObject({
-      editor: { code: 'notified', label: 'Notified: Accepted' }, author: { code: 'notified', label: 'Accepted' },
+      editor: { code: 'notified', label: 'Notified: Accepted' },
+      author: { code: 'notified', label: 'Accepted' },
     });
     expect(notified.authorPaper).toMatchObject({ decision: 'Accepted', status: 'Accepted' });
     expect((await get(`/api/author/paper/${paper._id}`, author)).json().paper.state).toEqual({ code: 'notified', label: 'Accepted' });
 
-    const upload = await injectMultipart(t.app, 'POST', `/api/author/paper/${paper._id}/camera-ready`, [['file', pdfBytes('final'), 'final.pdf']], author.auth);
+    const upload = await injectMultipart(
+      t.app,
+      'POST',
+      `/api/author/paper/${paper._id}/camera-ready`,
+      [['file', pdfBytes('final'), 'final.pdf']],
+      author.auth,
+    );
     expect(upload.statusCode).toBe(201);
     expect(upload.json().paper.state).toEqual({ code: 'camera-ready', label: 'Camera-ready received' });
     expect(await states(paper._id)).toMatchObject({
-      editor: { code: 'camera-ready', label: 'Camera-ready received' }, author: { code: 'camera-ready', label: 'Camera-ready received' },
+      editor: { code: 'camera-ready', label: 'Camera-ready received' },
+      author: { code: 'camera-ready', label: 'Camera-ready received' },
     });
   });
 
@@ -110,7 +130,8 @@ describe('one paper walked through the workflow', () => {
     // Nothing sets withdrawn_at through the API yet (withdrawing was built later): set as withdrawing will.
     await t.app.database.db.update(papers).set({ withdrawnAt: new Date() }).where(eq(papers.id, paper._id));
     expect(await states(paper._id)).toMatchObject({
-      editor: { code: 'withdrawn', label: 'Withdrawn' }, author: { code: 'withdrawn', label: 'Withdrawn' },
+      editor: { code: 'withdrawn', label: 'Withdrawn' },
+      author: { code: 'withdrawn', label: 'Withdrawn' },
     });
   });
 });

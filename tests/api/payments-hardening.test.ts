@@ -18,22 +18,36 @@ beforeAll(async () => {
   t = await startTestApp({ PAYU_KEY, PAYU_SALT, PUBLIC_URL: 'https://conf.example.org' });
   editor = await signupAs(t.app, 'Editor');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const initiate = (remoteAddress: string, body: object = payer) =>
   t.app.inject({ method: 'POST', url: '/api/payu/initiate', payload: body, remoteAddress });
 const callback = (remoteAddress: string, form: string, kind = 'success') =>
-  t.app.inject({ method: 'POST', url: `/api/payu/${kind}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/payu/${kind}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form,
+    remoteAddress,
+  });
 const txnidOf = (html: string) => /name="txnid" value="([^"]+)"/.exec(html)?.[1] ?? '';
-const lastEvent = async () => (await t.app.database.db.select().from(paymentEvents).orderBy(desc(paymentEvents.createdAt), desc(paymentEvents.id)).limit(1))[0]!;
+const lastEvent = async () =>
+  (await t.app.database.db.select().from(paymentEvents).orderBy(desc(paymentEvents.createdAt), desc(paymentEvents.id)).limit(1))[0]!;
 const storedBytes = async (id: string) => {
   const res = await t.app.database.db.execute(sql`select octet_length(payload::text) as n from payment_events where id = ${id}`);
   return Number((res as unknown as { rows: { n: number }[] }).rows[0]!.n);
 };
 
 describe('PayU callback storage', () => {
-  test('a refused callback of about 1 MB stores a few hundred bytes: PayU\'s known fields, each cut short', async () => {
-    const form = new URLSearchParams({ txnid: 'not-ours', status: 'success', hash: 'f'.repeat(128), junk: 'x'.repeat(1_000_000) }).toString();
+  test("a refused callback of about 1 MB stores a few hundred bytes: PayU's known fields, each cut short", async () => {
+    const form = new URLSearchParams({
+      txnid: 'not-ours',
+      status: 'success',
+      hash: 'f'.repeat(128),
+      junk: 'x'.repeat(1_000_000),
+    }).toString();
     expect(form.length).toBeGreaterThan(1_000_000);
     const before = (await t.app.database.db.select({ id: paymentEvents.id }).from(paymentEvents)).length;
     const res = await callback('198.51.100.1', form);
@@ -57,11 +71,33 @@ describe('PayU callback storage', () => {
   test('a genuine callback is still accepted and settles the payment', async () => {
     const started = await initiate('198.51.100.3');
     const txnid = txnidOf(started.body);
-    const answer = { status: 'success', key: PAYU_KEY, txnid, amount: '7400.00', productinfo: 'IMSE-1', firstname: 'Ada Lovelace', email: 'ada@example.org', udf1: '', udf2: '', udf3: '', udf4: '', udf5: '' };
-    const form = new URLSearchParams({ ...answer, hash: hashPayuResponse(answer, PAYU_SALT), mihpayid: '4039', mode: 'CC', extra_field: 'y'.repeat(5000) }).toString();
+    const answer = {
+      status: 'success',
+      key: PAYU_KEY,
+      txnid,
+      amount: '7400.00',
+      productinfo: 'IMSE-1',
+      firstname: 'Ada Lovelace',
+      email: 'ada@example.org',
+      udf1: '',
+      udf2: '',
+      udf3: '',
+      udf4: '',
+      udf5: '',
+    };
+    const form = new URLSearchParams({
+      ...answer,
+      hash: hashPayuResponse(answer, PAYU_SALT),
+      mihpayid: '4039',
+      mode: 'CC',
+      extra_field: 'y'.repeat(5000),
+    }).toString();
     const res = await callback('198.51.100.3', form);
     expect(res.statusCode).toBe(200);
-    const [row] = await t.app.database.db.select().from(payments).where(sql`${payments.txnid} = ${txnid}`);
+    const [row] = await t.app.database.db
+      .select()
+      .from(payments)
+      .where(sql`${payments.txnid} = ${txnid}`);
     expect(row!.status).toBe('paid');
     const event = await lastEvent();
     expect(event.accepted).toBe(true);

@@ -14,7 +14,12 @@ const PAYU_URL = 'https://test.payu.in/_payment';
 const payer = { name: 'Ada Lovelace', email: 'ada@example.org', phone: '9999999999', amount: 7400, productinfo: '' };
 
 function unescapeHtml(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** The form of the hand-off page: its action and every hidden field, unescaped. */
@@ -30,7 +35,12 @@ async function initiate(t: TestApp, body: unknown) {
 }
 
 function postForm(t: TestApp, url: string, form: Record<string, string>) {
-  return t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
 }
 
 async function paymentOf(t: TestApp, txnid: string) {
@@ -43,15 +53,23 @@ async function eventsOf(t: TestApp, txnid: string) {
 }
 
 async function signup(t: TestApp, role: 'Editor' | 'Author', email: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/signup', payload: { name: role, email, password: 'correct horse', confirmPassword: 'correct horse', role } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    payload: { name: role, email, password: 'correct horse', confirmPassword: 'correct horse', role },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().token as string;
 }
 
 describe('PayU payments', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp({ PAYU_KEY, PAYU_SALT, PUBLIC_URL: 'https://conf.example.org' }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startTestApp({ PAYU_KEY, PAYU_SALT, PUBLIC_URL: 'https://conf.example.org' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   async function started(body: object = payer) {
     const res = await initiate(t, body);
@@ -69,11 +87,22 @@ describe('PayU payments', () => {
     const f = form.fields;
     expect(Object.keys(f).sort()).toEqual(['amount', 'email', 'firstname', 'furl', 'hash', 'key', 'phone', 'productinfo', 'surl', 'txnid']);
     expect(f).toMatchObject({
-      key: PAYU_KEY, amount: '7400.00', productinfo: 'Conference Registration', firstname: 'Ada Lovelace', email: 'ada@example.org', phone: '9999999999',
-      surl: 'https://conf.example.org/api/payu/success', furl: 'https://conf.example.org/api/payu/failure',
+      key: PAYU_KEY,
+      amount: '7400.00',
+      productinfo: 'Conference Registration',
+      firstname: 'Ada Lovelace',
+      email: 'ada@example.org',
+      phone: '9999999999',
+      surl: 'https://conf.example.org/api/payu/success',
+      furl: 'https://conf.example.org/api/payu/failure',
     });
     expect(f.hash).toMatch(/^[0-9a-f]{128}$/);
-    expect(f.hash).toBe(hashPayuRequest({ key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!, firstname: f.firstname!, email: f.email! }, PAYU_SALT));
+    expect(f.hash).toBe(
+      hashPayuRequest(
+        { key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!, firstname: f.firstname!, email: f.email! },
+        PAYU_SALT,
+      ),
+    );
     expect(res.body).toMatch(/<button type="submit">Continue to PayU<\/button>/);
     expect(res.body).toContain('.submit()');
   });
@@ -81,7 +110,15 @@ describe('PayU payments', () => {
   test('initiate records the payment as pending with its txnid, amount, currency, payer and product', async () => {
     const f = await started({ ...payer, amount: '350.5', productinfo: 'IMSE-2025-017' });
     const row = await paymentOf(t, f.txnid!);
-    expect(row).toMatchObject({ provider: 'payu', status: 'pending', amount: '350.50', currency: 'INR', name: 'Ada Lovelace', email: 'ada@example.org', product: 'IMSE-2025-017' });
+    expect(row).toMatchObject({
+      provider: 'payu',
+      status: 'pending',
+      amount: '350.50',
+      currency: 'INR',
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      product: 'IMSE-2025-017',
+    });
     expect(f.amount).toBe('350.50');
   });
 
@@ -235,7 +272,9 @@ describe('PayU payments', () => {
     const author = await signup(t, 'Author', 'author@example.org');
     const asAuthor = await t.app.inject({ method: 'GET', url: '/api/editor/payments', headers: { authorization: `Bearer ${author}` } });
     expect(asAuthor.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/editor/payments.csv', headers: { authorization: `Bearer ${author}` } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/editor/payments.csv', headers: { authorization: `Bearer ${author}` } })).statusCode,
+    ).toBe(403);
 
     const editor = await signup(t, 'Editor', 'editor@example.org');
     const res = await t.app.inject({ method: 'GET', url: '/api/editor/payments', headers: { authorization: `Bearer ${editor}` } });
@@ -262,8 +301,12 @@ describe('PayU payments', () => {
 
 describe('without PayU keys', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   test('initiate answers 503 with a clear message, never a form with an empty key', async () => {
     const res = await initiate(t, payer);
@@ -286,12 +329,24 @@ describe('card payments through Stripe Checkout (local fake of the API)', () => 
   let t: TestApp;
   beforeAll(async () => {
     const port = await fake.listen();
-    t = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${port}`, PUBLIC_URL: 'https://conf.example.org' });
+    t = await startTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: 'https://conf.example.org',
+    });
   });
-  afterAll(async () => { await t?.close(); await fake.close(); });
+  afterAll(async () => {
+    await t?.close();
+    await fake.close();
+  });
 
   async function checkout(amount = 350) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/card/checkout', payload: { name: 'Grace Hopper', email: 'grace@example.org', amount, productinfo: 'P-42' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/card/checkout',
+      payload: { name: 'Grace Hopper', email: 'grace@example.org', amount, productinfo: 'P-42' },
+    });
     expect(res.statusCode).toBe(200);
     const url = res.json().url as string;
     const id = url.split('/').pop()!;
@@ -302,10 +357,20 @@ describe('card payments through Stripe Checkout (local fake of the API)', () => 
   function webhook(event: object, signature?: string) {
     const payload = JSON.stringify(event);
     const header = signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.app.inject({ method: 'POST', url: '/api/card/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header }, payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/card/webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+      payload,
+    });
   }
 
-  const completed = (id: string) => ({ id: `evt_${id}`, object: 'event', type: 'checkout.session.completed', data: { object: { id, object: 'checkout.session', payment_status: 'paid' } } });
+  const completed = (id: string) => ({
+    id: `evt_${id}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { id, object: 'checkout.session', payment_status: 'paid' } },
+  });
 
   test('the payments config says card is on', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ payu: false, card: true });
@@ -325,8 +390,12 @@ describe('card payments through Stripe Checkout (local fake of the API)', () => 
     expect(row).toMatchObject({ provider: 'stripe', status: 'pending', amount: '350.50', currency: 'USD', product: 'P-42' });
   });
 
-  test('checkout refuses an amount under Stripe\'s 0.50 minimum', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/card/checkout', payload: { name: 'G', email: 'g@example.org', amount: 0.2 } });
+  test("checkout refuses an amount under Stripe's 0.50 minimum", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/card/checkout',
+      payload: { name: 'G', email: 'g@example.org', amount: 0.2 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Amount must be at least 0.50 USD');
   });
@@ -360,7 +429,9 @@ describe('card payments through Stripe Checkout (local fake of the API)', () => 
     expect((await webhook(completed(id))).statusCode).toBe(200);
     expect(await paymentOf(t, row.txnid)).toEqual(paid);
     expect((await eventsOf(t, row.txnid)).map((e) => [e.kind, e.accepted])).toEqual([
-      ['stripe.checkout.session.completed', true], ['stripe.checkout.session.completed', true]]);
+      ['stripe.checkout.session.completed', true],
+      ['stripe.checkout.session.completed', true],
+    ]);
   });
 
   test('an expired session marks the payment failed', async () => {
@@ -380,7 +451,12 @@ describe('card payments through Stripe Checkout (local fake of the API)', () => 
   });
 
   test('a signed event that is not about a checkout session is recorded and ignored', async () => {
-    const res = await webhook({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    const res = await webhook({
+      id: 'evt_other',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
     expect(res.statusCode).toBe(200);
     const [event] = await t.app.database.db.select().from(paymentEvents).where(eq(paymentEvents.kind, 'stripe.customer.created'));
     expect(event?.accepted).toBe(false);
@@ -412,7 +488,10 @@ describe('the PayU field separator', () => {
   test('a | in the name or the paper ID is refused, so no value can shift the hashed fields', async () => {
     const t2 = await startTestApp({ PAYU_KEY: 'k', PAYU_SALT: 's' });
     try {
-      for (const body of [{ name: 'A|B', email: 'a@example.org', amount: 10 }, { name: 'A', email: 'a@example.org', amount: 10, productinfo: 'x|1.00' }]) {
+      for (const body of [
+        { name: 'A|B', email: 'a@example.org', amount: 10 },
+        { name: 'A', email: 'a@example.org', amount: 10, productinfo: 'x|1.00' },
+      ]) {
         const res = await t2.app.inject({ method: 'POST', url: '/api/payu/initiate', payload: body });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(/may not contain the character \|/);

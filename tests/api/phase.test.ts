@@ -22,8 +22,14 @@ const setDates = async (dates: Record<string, string | null>) => {
   expect(res.statusCode, res.body).toBe(200);
 };
 const NO_DATES = {
-  submissionDeadline: null, biddingDeadline: null, reviewDeadline: null, responseOpens: null, responseCloses: null,
-  discussionDeadline: null, notificationDate: null, cameraReadyDeadline: null,
+  submissionDeadline: null,
+  biddingDeadline: null,
+  reviewDeadline: null,
+  responseOpens: null,
+  responseCloses: null,
+  discussionDeadline: null,
+  notificationDate: null,
+  cameraReadyDeadline: null,
 };
 
 beforeAll(async () => {
@@ -32,7 +38,9 @@ beforeAll(async () => {
   author = await signupAs(t.app, 'Author');
   reviewer = await signupAs(t.app, 'Reviewer');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /api/phase', () => {
   test('without a token: 401', async () => {
@@ -51,8 +59,14 @@ describe('GET /api/phase', () => {
 
   test('every date set: each role reads the same phase, its end, the next phase and the whole timeline', async () => {
     const dates = {
-      submissionDeadline: inDays(-30), biddingDeadline: inDays(-20), reviewDeadline: inDays(5), responseOpens: inDays(8), responseCloses: inDays(12),
-      discussionDeadline: inDays(20), notificationDate: inDays(25), cameraReadyDeadline: inDays(40),
+      submissionDeadline: inDays(-30),
+      biddingDeadline: inDays(-20),
+      reviewDeadline: inDays(5),
+      responseOpens: inDays(8),
+      responseCloses: inDays(12),
+      discussionDeadline: inDays(20),
+      notificationDate: inDays(25),
+      cameraReadyDeadline: inDays(40),
     };
     await setDates(dates);
     const body = await phaseFor(reviewer);
@@ -72,7 +86,13 @@ describe('GET /api/phase', () => {
   });
 
   test('the response window open now: response until it closes', async () => {
-    await setDates({ ...NO_DATES, reviewDeadline: inDays(-3), responseOpens: inDays(-1), responseCloses: inDays(2), notificationDate: inDays(10) });
+    await setDates({
+      ...NO_DATES,
+      reviewDeadline: inDays(-3),
+      responseOpens: inDays(-1),
+      responseCloses: inDays(2),
+      notificationDate: inDays(10),
+    });
     const body = await phaseFor(author);
     expect(body).toMatchObject({ phase: 'response', next: 'decisions' });
     expect(body.timeline.map((s) => s.phase)).toEqual(['reviewing', 'response', 'decisions', 'closed']);

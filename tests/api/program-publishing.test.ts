@@ -32,7 +32,8 @@ const icsSummaries = async () => {
   return cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
 };
 const slotMails = (to: string) => mailBodies(t.app, to, 'programmeSlot');
-const publish = (acknowledgeWarnings?: boolean) => asEditor('POST', '/api/editor/program/publish', acknowledgeWarnings === undefined ? {} : { acknowledgeWarnings });
+const publish = (acknowledgeWarnings?: boolean) =>
+  asEditor('POST', '/api/editor/program/publish', acknowledgeWarnings === undefined ? {} : { acknowledgeWarnings });
 
 beforeAll(async () => {
   t = await startTestApp({ PUBLIC_URL: 'https://conf.example.org' });
@@ -49,22 +50,44 @@ beforeAll(async () => {
   paper.a = (await submitPaper(t.app, ada.auth, { title: 'Graphene in Sea Water' }))._id;
   paper.b = (await submitPaper(t.app, ada.auth, { title: 'Sparse Solvers at Scale' }))._id;
   paper.c = (await submitPaper(t.app, grace.auth, { title: 'Markets in Motion' }))._id;
-  await t.app.database.db.update(papers).set({ decision: 'Accepted' }).where(inArray(papers.id, Object.values(paper)));
+  await t.app.database.db
+    .update(papers)
+    .set({ decision: 'Accepted' })
+    .where(inArray(papers.id, Object.values(paper)));
   const session = async (body: Record<string, string>) => {
     const res = await asEditor('POST', '/api/editor/program/sessions', body);
     expect(res.statusCode, res.body).toBe(201);
     return res.json()._id as string;
   };
-  morning = await session({ title: 'Materials I', track: 'Science and Materials', room: 'Room A', link: LINK, start: '2023-12-27T09:00:00+07:00', end: '2023-12-27T10:30:00+07:00', chair: 'Prof. Chair' });
-  afternoon = await session({ title: 'Computing I', track: 'Computer Science and Applications', room: 'Room B', start: '2023-12-27T13:00:00+07:00', end: '2023-12-27T14:00:00+07:00' });
+  morning = await session({
+    title: 'Materials I',
+    track: 'Science and Materials',
+    room: 'Room A',
+    link: LINK,
+    start: '2023-12-27T09:00:00+07:00',
+    end: '2023-12-27T10:30:00+07:00',
+    chair: 'Prof. Chair',
+  });
+  afternoon = await session({
+    title: 'Computing I',
+    track: 'Computer Science and Applications',
+    room: 'Room B',
+    start: '2023-12-27T13:00:00+07:00',
+    end: '2023-12-27T14:00:00+07:00',
+  });
   const place = async (id: string, list: { paperId: string; presenterEmail: string }[]) => {
     const res = await asEditor('PUT', `/api/editor/program/sessions/${id}/papers`, { papers: list });
     expect(res.statusCode, res.body).toBe(200);
   };
-  await place(morning, [{ paperId: paper.a, presenterEmail: ada.user.email }, { paperId: paper.c, presenterEmail: grace.user.email }]);
+  await place(morning, [
+    { paperId: paper.a, presenterEmail: ada.user.email },
+    { paperId: paper.c, presenterEmail: grace.user.email },
+  ]);
   await place(afternoon, [{ paperId: paper.b, presenterEmail: ada.user.email }]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('draft and published programme', () => {
   test('before any publication a visitor sees no sessions and an empty calendar; the editor sees the draft as not published', async () => {
@@ -83,13 +106,26 @@ describe('draft and published programme', () => {
   test('first publication: the visitor sees it (without the link), the calendar follows, every presenter is mailed their slot', async () => {
     const res = await publish();
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ mailed: 3, message: 'Programme published: 2 sessions; mail is not configured: the 3 mails to presenters are kept in the outbox, nothing was sent' });
+    expect(res.json()).toMatchObject({
+      mailed: 3,
+      message:
+        'Programme published: 2 sessions; mail is not configured: the 3 mails to presenters are kept in the outbox, nothing was sent',
+    });
     const body = (await visitor('/api/program')).json();
     expect(body.publishedAt).toBe(res.json().publishedAt);
     expect(body.sessions[0]).toEqual({
-      _id: morning, title: 'Materials I', track: 'Science and Materials', room: 'Room A', online: true, chair: 'Prof. Chair',
-      start: '2023-12-27T02:00:00.000Z', end: '2023-12-27T03:30:00.000Z',
-      papers: [{ _id: paper.a, title: 'Graphene in Sea Water', presenter: 'Ada Presenter' }, { _id: paper.c, title: 'Markets in Motion', presenter: 'Grace Other' }],
+      _id: morning,
+      title: 'Materials I',
+      track: 'Science and Materials',
+      room: 'Room A',
+      online: true,
+      chair: 'Prof. Chair',
+      start: '2023-12-27T02:00:00.000Z',
+      end: '2023-12-27T03:30:00.000Z',
+      papers: [
+        { _id: paper.a, title: 'Graphene in Sea Water', presenter: 'Ada Presenter' },
+        { _id: paper.c, title: 'Markets in Motion', presenter: 'Grace Other' },
+      ],
     });
     expect(body.sessions[1].online).toBe(false);
     const raw = (await visitor('/api/program')).body;
@@ -109,7 +145,10 @@ describe('draft and published programme', () => {
     const editorView = (await asEditor('GET', '/api/editor/program')).json();
     expect(editorView.published).toEqual({ at: res.json().publishedAt, sessions: 2 });
     expect(editorView.changedSincePublished).toBe(false);
-    const audit = await t.app.database.db.select().from(auditLog).where(inArray(auditLog.action, ['program.publish']));
+    const audit = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.action, ['program.publish']));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorId).toBe(editor.user._id);
   });
@@ -124,10 +163,24 @@ describe('draft and published programme', () => {
   });
 
   test('draft edits stay out of public view until the next publication, which mails only the presenters whose slot changed', async () => {
-    const edit = await asEditor('PATCH', `/api/editor/program/sessions/${afternoon}`, { title: 'Computing I (moved)', start: '2023-12-27T15:00:00+07:00', end: '2023-12-27T16:00:00+07:00', room: 'Room C' });
+    const edit = await asEditor('PATCH', `/api/editor/program/sessions/${afternoon}`, {
+      title: 'Computing I (moved)',
+      start: '2023-12-27T15:00:00+07:00',
+      end: '2023-12-27T16:00:00+07:00',
+      room: 'Room C',
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     // Swap the order of the morning's papers: both presenters' positions change.
-    expect((await asEditor('PUT', `/api/editor/program/sessions/${morning}/papers`, { papers: [{ paperId: paper.c, presenterEmail: grace.user.email }, { paperId: paper.a, presenterEmail: ada.user.email }] })).statusCode).toBe(200);
+    expect(
+      (
+        await asEditor('PUT', `/api/editor/program/sessions/${morning}/papers`, {
+          papers: [
+            { paperId: paper.c, presenterEmail: grace.user.email },
+            { paperId: paper.a, presenterEmail: ada.user.email },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await publicTitles()).toEqual(['Materials I', 'Computing I']);
     expect(await icsSummaries()).toEqual(['Materials I', 'Computing I']);
     expect((await asEditor('GET', '/api/editor/program')).json().changedSincePublished).toBe(true);
@@ -159,7 +212,9 @@ describe('draft and published programme', () => {
 
   test('times, days and the date warnings follow the conference facts of the moment', async () => {
     const facts = { ...t.app.conference.current(), timeZone: 'Asia/Kolkata' };
-    await t.app.database.db.insert(settings).values({ id: 1, conference: facts, conferenceUpdatedAt: new Date() })
+    await t.app.database.db
+      .insert(settings)
+      .values({ id: 1, conference: facts, conferenceUpdatedAt: new Date() })
       .onConflictDoUpdate({ target: settings.id, set: { conference: facts, conferenceUpdatedAt: new Date() } });
     await t.app.conference.refresh(t.app.database.db);
     try {
@@ -176,7 +231,13 @@ describe('draft and published programme', () => {
 
 describe('warnings before publishing', () => {
   test('a draft with warnings is refused with 409 naming how many, and published once acknowledged', async () => {
-    const late = await asEditor('POST', '/api/editor/program/sessions', { title: 'Too Late', track: 'Management and Social Science', room: 'Room D', start: '2023-12-30T09:00:00+07:00', end: '2023-12-30T10:00:00+07:00' });
+    const late = await asEditor('POST', '/api/editor/program/sessions', {
+      title: 'Too Late',
+      track: 'Management and Social Science',
+      room: 'Room D',
+      start: '2023-12-30T09:00:00+07:00',
+      end: '2023-12-30T10:00:00+07:00',
+    });
     expect(late.statusCode).toBe(201);
     const refused = await publish();
     expect(refused.statusCode).toBe(409);
@@ -206,15 +267,27 @@ describe('online links', () => {
   });
 
   test('links come from the published programme, not the draft', async () => {
-    expect((await asEditor('PATCH', `/api/editor/program/sessions/${afternoon}`, { link: 'https://meet.example.org/draft-only' })).statusCode).toBe(200);
+    expect(
+      (await asEditor('PATCH', `/api/editor/program/sessions/${afternoon}`, { link: 'https://meet.example.org/draft-only' })).statusCode,
+    ).toBe(200);
     expect((await visitor('/api/program/links', registered)).json().links).toEqual({ [morning]: LINK });
     expect((await asEditor('PATCH', `/api/editor/program/sessions/${afternoon}`, { link: '' })).statusCode).toBe(200);
   });
 
   test('a link that is not an https address, and times in the wrong order, are refused with 400', async () => {
-    for (const link of ['http://meet.example.org/x', 'javascript:alert(1)', 'meet.example.org', 'https://', 'https://user:pw@meet.example.org/', 'https://a b.org/']) {
+    for (const link of [
+      'http://meet.example.org/x',
+      'javascript:alert(1)',
+      'meet.example.org',
+      'https://',
+      'https://user:pw@meet.example.org/',
+      'https://a b.org/',
+    ]) {
       const res = await asEditor('PATCH', `/api/editor/program/sessions/${afternoon}`, { link });
-      expect([res.statusCode, res.json().message], link).toEqual([400, 'Link must be an https:// address, e.g. https://meet.example.org/room-a']);
+      expect([res.statusCode, res.json().message], link).toEqual([
+        400,
+        'Link must be an https:// address, e.g. https://meet.example.org/room-a',
+      ]);
     }
     const backwards = await asEditor('PATCH', `/api/editor/program/sessions/${afternoon}`, { start: '2023-12-27T18:00:00+07:00' });
     expect([backwards.statusCode, backwards.json().message]).toEqual([400, 'A session must end after it starts']);

@@ -45,17 +45,31 @@ function parseIcs(text: string) {
 let registrationId: string | null = null;
 async function startPayment(paperId: string, who: SignedUp): Promise<Record<string, string>> {
   const res = registrationId
-    ? await t.app.inject({ method: 'POST', url: `/api/account/registrations/${registrationId}/pay`, headers: who.auth, payload: { provider: 'payu' } })
-    : await t.app.inject({ method: 'POST', url: '/api/registrations', headers: who.auth, payload: { name: who.user.name, category: 'academician-journal', currency: 'INR', provider: 'payu', paperId } });
+    ? await t.app.inject({
+        method: 'POST',
+        url: `/api/account/registrations/${registrationId}/pay`,
+        headers: who.auth,
+        payload: { provider: 'payu' },
+      })
+    : await t.app.inject({
+        method: 'POST',
+        url: '/api/registrations',
+        headers: who.auth,
+        payload: { name: who.user.name, category: 'academician-journal', currency: 'INR', provider: 'payu', paperId },
+      });
   expect(res.statusCode, res.body).toBeLessThan(300);
   const body = res.json();
   registrationId ??= body.registration.id as string;
   return (body.payment ?? body).fields;
 }
 
-const postForm = (url: string, form: Record<string, string>) => t.app.inject({
-  method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString(),
-});
+const postForm = (url: string, form: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
 
 async function registrations(): Promise<Record<string, boolean>> {
   const res = await asEditor('GET', '/api/editor/registrations');
@@ -79,19 +93,37 @@ describe('programme, calendars, registration and certificates', () => {
     paper.c = (await submitPaper(t.app, other.auth, { title: 'Unplaced Paper on Markets' }))._id;
     paper.d = (await submitPaper(t.app, other.auth, { title: 'Registered Paper on Power' }))._id;
     await accept(Object.values(paper));
-    morning = await createSession({ title: 'Materials I', track: 'Science and Materials', room: 'Room A', start: '2023-12-27T09:00:00+07:00', end: '2023-12-27T10:30:00+07:00', chair: 'Prof. Chair' });
-    clash = await createSession({ title: 'Computing I', track: 'Computer Science and Applications', room: 'room a', start: '2023-12-27T10:00:00+07:00', end: '2023-12-27T11:00:00+07:00' });
+    morning = await createSession({
+      title: 'Materials I',
+      track: 'Science and Materials',
+      room: 'Room A',
+      start: '2023-12-27T09:00:00+07:00',
+      end: '2023-12-27T10:30:00+07:00',
+      chair: 'Prof. Chair',
+    });
+    clash = await createSession({
+      title: 'Computing I',
+      track: 'Computer Science and Applications',
+      room: 'room a',
+      start: '2023-12-27T10:00:00+07:00',
+      end: '2023-12-27T11:00:00+07:00',
+    });
     const place = async (id: string, papers: { paperId: string; presenterEmail: string }[]) => {
       const res = await asEditor('PUT', `/api/editor/program/sessions/${id}/papers`, { papers });
       expect(res.statusCode, res.body).toBe(200);
     };
-    await place(morning, [{ paperId: paper.a, presenterEmail: author.user.email }, { paperId: paper.d, presenterEmail: other.user.email }]);
+    await place(morning, [
+      { paperId: paper.a, presenterEmail: author.user.email },
+      { paperId: paper.d, presenterEmail: other.user.email },
+    ]);
     await place(clash, [{ paperId: paper.b, presenterEmail: author.user.email.toUpperCase() }]);
     // Visitors, calendars and certificates read the published programme (decision 0052); this draft has warnings (the clash).
     const published = await asEditor('POST', '/api/editor/program/publish', { acknowledgeWarnings: true });
     expect(published.statusCode, published.body).toBe(200);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   test('GET /api/program is public and lists the published sessions in time order with papers in order and ISO instants', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/program' });
@@ -100,19 +132,40 @@ describe('programme, calendars, registration and certificates', () => {
     expect([body.timeZone, body.zoneLabel]).toEqual(['Asia/Bangkok', 'Bangkok time, UTC+7']);
     expect(body.sessions.map((s: { title: string }) => s.title)).toEqual(['Materials I', 'Computing I']);
     expect(body.sessions[0]).toEqual({
-      _id: morning, title: 'Materials I', track: 'Science and Materials', room: 'Room A', online: false, chair: 'Prof. Chair',
-      start: '2023-12-27T02:00:00.000Z', end: '2023-12-27T03:30:00.000Z',
-      papers: [{ _id: paper.a, title: 'Graphene in Sea Water', presenter: 'Ada Presenter' }, { _id: paper.d, title: 'Registered Paper on Power', presenter: 'Grace Other' }],
+      _id: morning,
+      title: 'Materials I',
+      track: 'Science and Materials',
+      room: 'Room A',
+      online: false,
+      chair: 'Prof. Chair',
+      start: '2023-12-27T02:00:00.000Z',
+      end: '2023-12-27T03:30:00.000Z',
+      papers: [
+        { _id: paper.a, title: 'Graphene in Sea Water', presenter: 'Ada Presenter' },
+        { _id: paper.d, title: 'Registered Paper on Power', presenter: 'Grace Other' },
+      ],
     });
     expect(res.body).not.toContain(author.user.email);
   });
 
   test('the editor sees the overlap, room, unplaced and date warnings', async () => {
-    const outside = await createSession({ title: 'Too Late', track: 'Management and Social Science', room: 'Online', start: '2023-12-30T09:00:00+07:00', end: '2023-12-30T10:00:00+07:00' });
+    const outside = await createSession({
+      title: 'Too Late',
+      track: 'Management and Social Science',
+      room: 'Online',
+      start: '2023-12-30T09:00:00+07:00',
+      end: '2023-12-30T10:00:00+07:00',
+    });
     const res = await asEditor('GET', '/api/editor/program');
     expect(res.statusCode).toBe(200);
     const warnings = res.json().warnings as { kind: string; message: string; sessionIds: string[]; paperId?: string }[];
-    expect(warnings).toContainEqual(expect.objectContaining({ kind: 'presenter-overlap', sessionIds: [morning, clash], message: 'Ada Presenter presents in "Materials I" and "Computing I", which overlap' }));
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        kind: 'presenter-overlap',
+        sessionIds: [morning, clash],
+        message: 'Ada Presenter presents in "Materials I" and "Computing I", which overlap',
+      }),
+    );
     expect(warnings).toContainEqual(expect.objectContaining({ kind: 'room-overlap', sessionIds: [morning, clash] }));
     expect(warnings).toContainEqual(expect.objectContaining({ kind: 'unplaced-paper', paperId: paper.c }));
     expect(warnings).toContainEqual(expect.objectContaining({ kind: 'outside-dates', sessionIds: [outside] }));
@@ -131,19 +184,33 @@ describe('programme, calendars, registration and certificates', () => {
   });
 
   test('placement refuses a presenter who is not an author, and a session ending before it starts', async () => {
-    const bad = await asEditor('PUT', `/api/editor/program/sessions/${clash}/papers`, { papers: [{ paperId: paper.c, presenterEmail: author.user.email }] });
+    const bad = await asEditor('PUT', `/api/editor/program/sessions/${clash}/papers`, {
+      papers: [{ paperId: paper.c, presenterEmail: author.user.email }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(`The presenter of paper ${paper.c} must be one of its authors`);
     const pending = (await submitPaper(t.app, other.auth, { title: 'Still Under Review' }))._id;
-    const notAccepted = await asEditor('PUT', `/api/editor/program/sessions/${clash}/papers`, { papers: [{ paperId: pending, presenterEmail: other.user.email }] });
+    const notAccepted = await asEditor('PUT', `/api/editor/program/sessions/${clash}/papers`, {
+      papers: [{ paperId: pending, presenterEmail: other.user.email }],
+    });
     expect(notAccepted.statusCode).toBe(400);
     expect(notAccepted.json().message).toBe(`Paper ${pending} is not an accepted paper`);
     const warnings = (await asEditor('GET', '/api/editor/program')).json().warnings as { paperId?: string }[];
     expect(warnings.some((w) => w.paperId === pending)).toBe(false);
-    const backwards = await asEditor('POST', '/api/editor/program/sessions', { title: 'X', track: 'Science and Materials', start: '2023-12-27T10:00:00Z', end: '2023-12-27T09:00:00Z' });
+    const backwards = await asEditor('POST', '/api/editor/program/sessions', {
+      title: 'X',
+      track: 'Science and Materials',
+      start: '2023-12-27T10:00:00Z',
+      end: '2023-12-27T09:00:00Z',
+    });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toMatch(/end after it starts/);
-    const track = await asEditor('POST', '/api/editor/program/sessions', { title: 'X', track: 'Cooking', start: '2023-12-27T09:00:00Z', end: '2023-12-27T10:00:00Z' });
+    const track = await asEditor('POST', '/api/editor/program/sessions', {
+      title: 'X',
+      track: 'Cooking',
+      start: '2023-12-27T09:00:00Z',
+      end: '2023-12-27T10:00:00Z',
+    });
     expect(track.statusCode).toBe(400);
   });
 
@@ -174,12 +241,17 @@ describe('programme, calendars, registration and certificates', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/program/sessions/nope.ics' })).statusCode).toBe(400);
   });
 
-  test('a paper is registered after a verified PayU success paying its author\'s registration, not after a failure or a forged answer', async () => {
+  test("a paper is registered after a verified PayU success paying its author's registration, not after a failure or a forged answer", async () => {
     expect((await registrations())[paper.d]).toBe(false);
     // The authors were told of the acceptance: only then may they name the paper in a registration.
-    await t.app.database.db.update(papers).set({ notifiedDecision: 'Accepted', notifiedAt: new Date() }).where(inArray(papers.id, [paper.d]));
+    await t.app.database.db
+      .update(papers)
+      .set({ notifiedDecision: 'Accepted', notifiedAt: new Date() })
+      .where(inArray(papers.id, [paper.d]));
     const failed = await startPayment(paper.d, other);
-    expect((await postForm('/api/payu/failure', payuAnswer(failed, { salt: PAYU_SALT, set: { status: 'failure' } }))).statusCode).toBeLessThan(400);
+    expect(
+      (await postForm('/api/payu/failure', payuAnswer(failed, { salt: PAYU_SALT, set: { status: 'failure' } }))).statusCode,
+    ).toBeLessThan(400);
     const forged = await startPayment(paper.d, other);
     expect((await postForm('/api/payu/success', payuAnswer(forged, { salt: PAYU_SALT, hash: 'f'.repeat(128) }))).statusCode).toBe(400);
     expect((await registrations())[paper.d]).toBe(false);
@@ -191,8 +263,12 @@ describe('programme, calendars, registration and certificates', () => {
     const after = await registrations();
     expect(after[paper.d]).toBe(true);
     expect(after[paper.a]).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: `/api/author/paper-registration/${paper.d}`, headers: other.auth })).json()).toEqual({ registered: true });
-    expect((await t.app.inject({ method: 'GET', url: `/api/author/paper-registration/${paper.d}`, headers: author.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/author/paper-registration/${paper.d}`, headers: other.auth })).json()).toEqual({
+      registered: true,
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/author/paper-registration/${paper.d}`, headers: author.auth })).statusCode).toBe(
+      404,
+    );
     const editorView = (await asEditor('GET', '/api/editor/program')).json().papers as { _id: string; registered: boolean }[];
     expect(editorView.find((p) => p._id === paper.d)?.registered).toBe(true);
   });
@@ -200,8 +276,13 @@ describe('programme, calendars, registration and certificates', () => {
   test('the editor reminds unregistered accepted papers by mail, and not registered ones', async () => {
     const res = await asEditor('POST', '/api/editor/registrations/remind', { paperIds: [paper.a, paper.d] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ sent: 1, message: 'Mail is not configured: the reminder to 1 author is kept in the outbox, nothing was sent' });
-    const { rows } = await t.app.database.db.execute(sql`select "to", subject from mail_queue where template = 'registrationReminder'`) as unknown as { rows: { to: string; subject: string }[] };
+    expect(res.json()).toEqual({
+      sent: 1,
+      message: 'Mail is not configured: the reminder to 1 author is kept in the outbox, nothing was sent',
+    });
+    const { rows } = (await t.app.database.db.execute(
+      sql`select "to", subject from mail_queue where template = 'registrationReminder'`,
+    )) as unknown as { rows: { to: string; subject: string }[] };
     expect(rows).toEqual([{ to: author.user.email, subject: 'Please register for the conference: Graphene in Sea Water' }]);
   });
 
@@ -245,10 +326,19 @@ describe('programme, calendars, registration and certificates', () => {
   });
 
   test('a payer gets an attendance certificate only once checked in at the desk', async () => {
-    const attendance = async () => ((await t.app.inject({ method: 'GET', url: '/api/me/certificates', headers: other.auth })).json().certificates as { kind: string; code: string }[])
-      .filter((c) => c.kind === 'attendance');
+    const attendance = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/me/certificates', headers: other.auth })).json().certificates as {
+          kind: string;
+          code: string;
+        }[]
+      ).filter((c) => c.kind === 'attendance');
     expect(await attendance()).toEqual([]);
-    const registration = await insertRegistration(t.app.database.db, { name: 'Grace Other', email: other.user.email, category: 'attending' });
+    const registration = await insertRegistration(t.app.database.db, {
+      name: 'Grace Other',
+      email: other.user.email,
+      category: 'attending',
+    });
     expect((await asEditor('POST', '/api/editor/certificates')).json().issued).toBe(0);
     expect((await asEditor('POST', '/api/editor/check-in', { code: registration.code })).statusCode).toBe(200);
     expect((await asEditor('POST', '/api/editor/certificates')).json().issued).toBe(1);
@@ -261,9 +351,13 @@ describe('programme, calendars, registration and certificates', () => {
 
   test('the editor routes are in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    for (const p of ['/api/program', '/api/editor/program/sessions', '/api/editor/program/sessions/{id}/papers', '/api/editor/certificates']) {
+    for (const p of [
+      '/api/program',
+      '/api/editor/program/sessions',
+      '/api/editor/program/sessions/{id}/papers',
+      '/api/editor/certificates',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
   });
 });
-

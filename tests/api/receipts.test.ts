@@ -32,22 +32,44 @@ async function startPayu(body: Record<string, unknown>): Promise<Record<string, 
 
 /** PayU's verified success answer for a started payment, as the payer's browser posts it back (from an address of its own). */
 const confirm = (fields: Record<string, string>) =>
-  payuSucceeds(t.app, { salt: PAYU_SALT, fields, remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  payuSucceeds(t.app, {
+    salt: PAYU_SALT,
+    fields,
+    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
 
-const receiptsOfPayment = (txnid: string) => db().select({ r: receipts }).from(receipts).innerJoin(payments, eq(payments.id, receipts.paymentId))
-  .where(eq(payments.txnid, txnid)).then((rows) => rows.map((x) => x.r));
+const receiptsOfPayment = (txnid: string) =>
+  db()
+    .select({ r: receipts })
+    .from(receipts)
+    .innerJoin(payments, eq(payments.id, receipts.paymentId))
+    .where(eq(payments.txnid, txnid))
+    .then((rows) => rows.map((x) => x.r));
 
 const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address.toLowerCase()));
 async function receiptMailTo(address: string, count = 1): Promise<ReceivedMail> {
   await expect.poll(() => mailsTo(address).filter((m) => /Registration confirmed/.test(m.raw)).length, { timeout: 10_000 }).toBe(count);
-  return mailsTo(address).filter((m) => /Registration confirmed/.test(m.raw)).at(-1)!;
+  return mailsTo(address)
+    .filter((m) => /Registration confirmed/.test(m.raw))
+    .at(-1)!;
 }
 
-const asEditor = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: editor.auth, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+const asEditor = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: editor.auth, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
 
 /** The editor registers someone (no payment yet); answers the registration's id and amount due. */
-async function editorRegisters(person: { name: string; email: string; billingName?: string; billingAddress?: string }, category = 'attending', currency: 'USD' | 'INR' = 'USD') {
-  const res = await asEditor('POST', '/api/editor/registrations', { ...person, affiliation: 'Chulalongkorn University', country: 'TH', category, currency });
+async function editorRegisters(
+  person: { name: string; email: string; billingName?: string; billingAddress?: string },
+  category = 'attending',
+  currency: 'USD' | 'INR' = 'USD',
+) {
+  const res = await asEditor('POST', '/api/editor/registrations', {
+    ...person,
+    affiliation: 'Chulalongkorn University',
+    country: 'TH',
+    category,
+    currency,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().registration as { id: string; amountMinor: number; currency: 'USD' | 'INR'; status: string };
 }
@@ -67,7 +89,14 @@ afterAll(async () => {
 describe('a PayU payment', () => {
   test('makes its registration paid, with a numbered receipt and a mail whose link downloads it', async () => {
     const email = uniqueAddress('payer');
-    const f = await startPayu({ name: 'Ada Lovelace', email, phone: '9999999999', amount: 14800, productinfo: 'Registration', feeItem: AWARD });
+    const f = await startPayu({
+      name: 'Ada Lovelace',
+      email,
+      phone: '9999999999',
+      amount: 14800,
+      productinfo: 'Registration',
+      feeItem: AWARD,
+    });
     expect((await confirm(f)).statusCode).toBe(200);
 
     const [payment] = await db().select().from(payments).where(eq(payments.txnid, f.txnid!));
@@ -99,7 +128,14 @@ describe('a PayU payment', () => {
 
   test('a replayed callback, and the same callback five times at once, give one receipt and one mail', async () => {
     const email = uniqueAddress('replay');
-    const f = await startPayu({ name: 'Replay Payer', email, phone: '9999999999', amount: 14800, productinfo: 'Registration', feeItem: AWARD });
+    const f = await startPayu({
+      name: 'Replay Payer',
+      email,
+      phone: '9999999999',
+      amount: 14800,
+      productinfo: 'Registration',
+      feeItem: AWARD,
+    });
     const answers = await Promise.all([confirm(f), confirm(f), confirm(f), confirm(f), confirm(f)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect((await confirm(f)).statusCode).toBe(200);
@@ -112,19 +148,43 @@ describe('a PayU payment', () => {
 
   test('numbers are sequential within the year under concurrent payments, and a rolled-back number is not skipped or reused', async () => {
     const year = conferenceYear({ at: new Date() });
-    const started = await Promise.all(Array.from({ length: 12 }, (_, i) => startPayu({ name: `Payer ${i}`, email: uniqueAddress('many'), phone: '9999999999', amount: 100 + i, productinfo: 'Registration', feeItem: AWARD })));
+    const started = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        startPayu({
+          name: `Payer ${i}`,
+          email: uniqueAddress('many'),
+          phone: '9999999999',
+          amount: 100 + i,
+          productinfo: 'Registration',
+          feeItem: AWARD,
+        }),
+      ),
+    );
     const answers = await Promise.all(started.map((f) => confirm(f)));
-    expect(answers.map((a) => a.statusCode === 200 ? 200 : `${a.statusCode} ${a.body.slice(0, 300)}`)).toEqual(answers.map(() => 200));
+    expect(answers.map((a) => (a.statusCode === 200 ? 200 : `${a.statusCode} ${a.body.slice(0, 300)}`))).toEqual(answers.map(() => 200));
 
     // A payment whose transaction fails after taking a number gives it back.
-    await expect(db().transaction(async (tx) => {
-      await takeDocumentNumber({ tx, kind: 'receipt', year });
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
-    const f = await startPayu({ name: 'After rollback', email: uniqueAddress('after'), phone: '9999999999', amount: 99, productinfo: 'Registration', feeItem: AWARD });
+    await expect(
+      db().transaction(async (tx) => {
+        await takeDocumentNumber({ tx, kind: 'receipt', year });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const f = await startPayu({
+      name: 'After rollback',
+      email: uniqueAddress('after'),
+      phone: '9999999999',
+      amount: 99,
+      productinfo: 'Registration',
+      feeItem: AWARD,
+    });
     expect((await confirm(f)).statusCode).toBe(200);
 
-    const rows = await db().select({ seq: receipts.seq, number: receipts.number }).from(receipts).where(eq(receipts.year, year)).orderBy(receipts.seq);
+    const rows = await db()
+      .select({ seq: receipts.seq, number: receipts.number })
+      .from(receipts)
+      .where(eq(receipts.year, year))
+      .orderBy(receipts.seq);
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
     expect(new Set(rows.map((r) => r.number)).size).toBe(rows.length);
     const [last] = await receiptsOfPayment(f.txnid!);
@@ -135,17 +195,42 @@ describe('a PayU payment', () => {
 describe('a bank transfer the editor records', () => {
   test('must be the amount due in the registration\u2019s currency; then the receipt is issued, and a second transfer is 409', async () => {
     const email = uniqueAddress('bank');
-    const reg = await editorRegisters({ name: 'Grace Hopper', email, billingName: 'Yale University', billingAddress: 'New Haven, CT 06520, USA' });
+    const reg = await editorRegisters({
+      name: 'Grace Hopper',
+      email,
+      billingName: 'Yale University',
+      billingAddress: 'New Haven, CT 06520, USA',
+    });
     expect(reg.status).toBe('pending');
 
-    const wrong = await transfer(reg.id, { reference: 'TT-1', paidOn: '2026-01-05', amountMinor: reg.amountMinor - 1, currency: reg.currency });
+    const wrong = await transfer(reg.id, {
+      reference: 'TT-1',
+      paidOn: '2026-01-05',
+      amountMinor: reg.amountMinor - 1,
+      currency: reg.currency,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toMatch(/amount due, USD [\d,]+\.\d\d/);
-    const otherCurrency = await transfer(reg.id, { reference: 'TT-1', paidOn: '2026-01-05', amountMinor: reg.amountMinor, currency: 'INR' });
+    const otherCurrency = await transfer(reg.id, {
+      reference: 'TT-1',
+      paidOn: '2026-01-05',
+      amountMinor: reg.amountMinor,
+      currency: 'INR',
+    });
     expect(otherCurrency.statusCode).toBe(400);
-    const future = await transfer(reg.id, { reference: 'TT-1', paidOn: '2999-01-01', amountMinor: reg.amountMinor, currency: reg.currency });
+    const future = await transfer(reg.id, {
+      reference: 'TT-1',
+      paidOn: '2999-01-01',
+      amountMinor: reg.amountMinor,
+      currency: reg.currency,
+    });
     expect(future.statusCode).toBe(400);
-    const noReference = await transfer(reg.id, { reference: ' ', paidOn: '2026-01-05', amountMinor: reg.amountMinor, currency: reg.currency });
+    const noReference = await transfer(reg.id, {
+      reference: ' ',
+      paidOn: '2026-01-05',
+      amountMinor: reg.amountMinor,
+      currency: reg.currency,
+    });
     expect(noReference.statusCode).toBe(400);
 
     const [first, second] = await Promise.all([
@@ -157,9 +242,25 @@ describe('a bank transfer the editor records', () => {
     // Dated by the day the money arrived: the 2025 sequence.
     expect(done.receiptNumber).toMatch(/^IMSE-2025-\d{6}$/);
     expect(done.registration.registration.status).toBe('paid');
-    expect(done.registration.payments).toEqual([expect.objectContaining({ provider: 'bank', method: 'Bank transfer', status: 'paid', reference: 'HSBC 0042-7781', paidOn: '2025-12-30', recordedBy: editor.user._id })]);
-    expect(done.registration.receipts).toEqual([expect.objectContaining({ number: done.receiptNumber, method: 'Bank transfer', billingName: 'Yale University' })]);
-    const again = await transfer(reg.id, { reference: 'HSBC 0042-7782', paidOn: '2025-12-31', amountMinor: reg.amountMinor, currency: reg.currency });
+    expect(done.registration.payments).toEqual([
+      expect.objectContaining({
+        provider: 'bank',
+        method: 'Bank transfer',
+        status: 'paid',
+        reference: 'HSBC 0042-7781',
+        paidOn: '2025-12-30',
+        recordedBy: editor.user._id,
+      }),
+    ]);
+    expect(done.registration.receipts).toEqual([
+      expect.objectContaining({ number: done.receiptNumber, method: 'Bank transfer', billingName: 'Yale University' }),
+    ]);
+    const again = await transfer(reg.id, {
+      reference: 'HSBC 0042-7782',
+      paidOn: '2025-12-31',
+      amountMinor: reg.amountMinor,
+      currency: reg.currency,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/paid already/);
 
@@ -170,7 +271,16 @@ describe('a bank transfer the editor records', () => {
     const pdf = await asEditor('GET', `/api/editor/receipts/${done.receiptNumber}.pdf`);
     expect(pdf.statusCode).toBe(200);
     const read = await pdfText(pdf.rawPayload);
-    for (const s of [done.receiptNumber, 'Yale University', 'New Haven, CT 06520, USA', 'Bank transfer', 'HSBC 0042-7781', 'The registration fee is non-refundable.', '30 December 2025']) expect(read).toContain(s);
+    for (const s of [
+      done.receiptNumber,
+      'Yale University',
+      'New Haven, CT 06520, USA',
+      'Bank transfer',
+      'HSBC 0042-7781',
+      'The registration fee is non-refundable.',
+      '30 December 2025',
+    ])
+      expect(read).toContain(s);
     expect(read).toMatch(/USD [\d,]+\.\d\d/);
 
     const mail = await receiptMailTo(email);
@@ -178,9 +288,16 @@ describe('a bank transfer the editor records', () => {
   });
 
   test('an unknown registration is 404, and a chair or an author may not record one', async () => {
-    expect((await transfer('f'.repeat(24), { reference: 'X', paidOn: '2026-01-05', amountMinor: 100, currency: 'USD' })).statusCode).toBe(404);
+    expect((await transfer('f'.repeat(24), { reference: 'X', paidOn: '2026-01-05', amountMinor: 100, currency: 'USD' })).statusCode).toBe(
+      404,
+    );
     const author = await signupAs(t.app, 'Author');
-    const res = await t.app.inject({ method: 'POST', url: `/api/editor/registrations/${'f'.repeat(24)}/bank-transfers`, headers: author.auth, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/editor/registrations/${'f'.repeat(24)}/bank-transfers`,
+      headers: author.auth,
+      payload: {},
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -194,7 +311,12 @@ describe('who downloads a receipt', () => {
     owner = await signupAs(t.app, 'Author', { name: 'Owner Person' });
     const reg = await editorRegisters({ name: 'Owner Person', email: owner.user.email });
     registrationId = reg.id;
-    const res = await transfer(reg.id, { reference: 'REF-OWN', paidOn: '2026-01-10', amountMinor: reg.amountMinor, currency: reg.currency });
+    const res = await transfer(reg.id, {
+      reference: 'REF-OWN',
+      paidOn: '2026-01-10',
+      amountMinor: reg.amountMinor,
+      currency: reg.currency,
+    });
     expect(res.statusCode).toBe(201);
     receiptCode = res.json().registration.receipts[0].code;
   });
@@ -213,7 +335,10 @@ describe('who downloads a receipt', () => {
     await verifyAddress(t.app, other.user.email);
     const foreign = await t.app.inject({ method: 'GET', url, headers: other.auth });
     expect(foreign.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/account/registrations/${'a'.repeat(24)}/receipt.pdf`, headers: other.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/account/registrations/${'a'.repeat(24)}/receipt.pdf`, headers: other.auth }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 
@@ -224,7 +349,10 @@ describe('who downloads a receipt', () => {
   });
 
   test('a signed link works without logging in; a changed signature or code does not', async () => {
-    const [row] = await db().select().from(receipts).where(and(eq(receipts.code, receiptCode)));
+    const [row] = await db()
+      .select()
+      .from(receipts)
+      .where(and(eq(receipts.code, receiptCode)));
     const { receiptLink } = await import('../../src/server/services/receipts/receipts');
     const good = new URL(receiptLink({ publicUrl: PUBLIC_URL, secret: t.config.JWT_SECRET, code: row!.code }));
     expect((await t.app.inject({ method: 'GET', url: good.pathname + good.search })).statusCode).toBe(200);
@@ -238,6 +366,8 @@ describe('who downloads a receipt', () => {
     expect((await t.app.inject({ method: 'GET', url: good.pathname })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/receipts/not-a-code.pdf?sig=${sig}` })).statusCode).toBe(400);
     // The editor's download is the editor's alone.
-    expect((await t.app.inject({ method: 'GET', url: `/api/editor/receipts/${row!.number}.pdf`, headers: owner.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/editor/receipts/${row!.number}.pdf`, headers: owner.auth })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -15,25 +15,46 @@ beforeAll(async () => {
   author = await signupAs(t.app, 'Author');
   reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const get = (url: string, who: SignedUp | null = editor) => t.app.inject({ url, headers: who?.auth ?? {} });
-const post = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const post = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
 
 describe('audit log', () => {
   test('records who did what, to which paper, from where; the editor filters it; nothing can change it', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: author.user.email, password: 'not the password', role: 'Author' }, remoteAddress: '192.0.2.7' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: author.user.email, password: 'not the password', role: 'Author' },
+      remoteAddress: '192.0.2.7',
+    });
     expect(bad.statusCode).toBe(401);
     const paper = await submitPaper(t.app, author.auth, { title: 'Audited paper', keywords: ['AI'] });
     expect((await post('/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: reviewer.user._id })).statusCode).toBe(200);
-    expect((await post('/api/reviewer/respond', reviewer, { paperId: paper._id, email: reviewer.user.email, status: 'Accepted' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/reviewer/respond', reviewer, { paperId: paper._id, email: reviewer.user.email, status: 'Accepted' })).statusCode,
+    ).toBe(200);
     expect((await post('/api/news', editor, { name: 'Deadline extended' })).statusCode).toBe(201);
 
     const all = (await get('/api/editor/audit')).json();
     const actions = all.entries.map((e: { action: string }) => e.action);
-    for (const a of ['user.signup', 'login.failed', 'paper.submit', 'review.assign', 'review.respond', 'news.add']) expect(actions).toContain(a);
-    expect(all.entries.find((e: { action: string }) => e.action === 'login.failed')).toMatchObject({ actorId: null, actorRole: 'Author', ip: '192.0.2.7', details: { email: author.user.email } });
-    expect(all.entries.find((e: { action: string }) => e.action === 'review.respond')).toMatchObject({ actorId: reviewer.user._id, actorRole: 'Reviewer', paperId: paper._id, details: { status: 'Accepted' } });
+    for (const a of ['user.signup', 'login.failed', 'paper.submit', 'review.assign', 'review.respond', 'news.add'])
+      expect(actions).toContain(a);
+    expect(all.entries.find((e: { action: string }) => e.action === 'login.failed')).toMatchObject({
+      actorId: null,
+      actorRole: 'Author',
+      ip: '192.0.2.7',
+      details: { email: author.user.email },
+    });
+    expect(all.entries.find((e: { action: string }) => e.action === 'review.respond')).toMatchObject({
+      actorId: reviewer.user._id,
+      actorRole: 'Reviewer',
+      paperId: paper._id,
+      details: { status: 'Accepted' },
+    });
 
     const forPaper = (await get(`/api/editor/audit?paperId=${paper._id}`)).json().entries.map((e: { action: string }) => e.action);
     expect(forPaper).toEqual(['review.respond', 'review.assign', 'paper.submit']);
@@ -84,7 +105,9 @@ describe('CSV exports', () => {
     }
     const papers = (await get('/api/editor/exports/papers.csv')).body;
     expect(papers).toContain(`"${paper._id}","'=cmd|"" /C calc""!A0 Ünïcode",`);
-    expect(papers.split('\r\n')[0]).toBe('\uFEFFpaper_id,title,abstract,author,author_email,track,keywords,free_keywords,submitted_at,withdrawn_at,reviewers_assigned,reviews,average_recommendation,decision,decided_at');
+    expect(papers.split('\r\n')[0]).toBe(
+      '\uFEFFpaper_id,title,abstract,author,author_email,track,keywords,free_keywords,submitted_at,withdrawn_at,reviewers_assigned,reviews,average_recommendation,decision,decided_at',
+    );
     const reviewers = (await get('/api/editor/exports/reviewers.csv')).body;
     expect(reviewers).toMatch(new RegExp(`"${reviewer.user._id}",[^\\r]*,"AI","false","[1-9]`));
     expect((await get('/api/editor/exports/contact-messages.csv')).body).toContain("'@evil");
@@ -93,15 +116,21 @@ describe('CSV exports', () => {
 
   test('20,000 papers stream out in batches: every row arrives, and memory does not grow with the file', async () => {
     const { pool } = t.app.database;
-    const insert = (from: number, to: number) => pool.query(`insert into papers (id, author_id, title, abstract, keywords)
+    const insert = (from: number, to: number) =>
+      pool.query(
+        `insert into papers (id, author_id, title, abstract, keywords)
       select lpad(to_hex(4000000000 + g), 8, '0') || lpad(to_hex(g), 16, '0'), $1, 'Bulk paper ' || g, repeat('An abstract sentence. ', 40), '{AI,IoT}'
-      from generate_series($2::int, $3::int) g`, [author.user._id, from, to]);
+      from generate_series($2::int, $3::int) g`,
+        [author.user._id, from, to],
+      );
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     /** Download the export, counting lines and bytes without keeping them; the peak RSS growth while it runs. */
     const download = async () => {
       const before = process.memoryUsage().rss;
       let peak = before;
-      const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
+      const timer = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
       let rows = 0;
       let bytes = 0;
       const started = Date.now();
@@ -121,7 +150,9 @@ describe('CSV exports', () => {
     const small = await download();
     await insert(20_001, 80_000);
     const large = await download();
-    console.info(`export: ${small.rows - 1} papers, ${small.mb.toFixed(1)} MB in ${small.ms} ms, RSS +${small.grewMb.toFixed(1)} MB; ${large.rows - 1} papers, ${large.mb.toFixed(1)} MB in ${large.ms} ms, RSS +${large.grewMb.toFixed(1)} MB`);
+    console.info(
+      `export: ${small.rows - 1} papers, ${small.mb.toFixed(1)} MB in ${small.ms} ms, RSS +${small.grewMb.toFixed(1)} MB; ${large.rows - 1} papers, ${large.mb.toFixed(1)} MB in ${large.ms} ms, RSS +${large.grewMb.toFixed(1)} MB`,
+    );
     expect(small.rows).toBeGreaterThanOrEqual(20_001);
     expect(large.rows).toBeGreaterThanOrEqual(80_001);
     // Four times the rows (~75 MB of CSV) must not need more memory than the first 20,000 (~19 MB) plus a margin:

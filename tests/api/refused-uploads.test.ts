@@ -18,7 +18,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const boundary = '----refused-upload';
 
@@ -27,16 +29,26 @@ const boundary = '----refused-upload';
  * answer comes while the client is still writing (a body sent in one piece hides the problem).
  */
 function slowBody(size: number): ReadableStream<Uint8Array> {
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nRefused early\r\n`
-    + `--${boundary}\r\nContent-Disposition: form-data; name="abstract"\r\n\r\nThe answer must reach the client.\r\n`
-    + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="paper.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nRefused early\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="abstract"\r\n\r\nThe answer must reach the client.\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="paper.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const pdf = pdfBytes('refused', size);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   let at = -1;
   return new ReadableStream({
     async pull(c) {
-      if (at < 0) { c.enqueue(new Uint8Array(head)); at = 0; return; }
-      if (at >= pdf.length) { c.enqueue(new Uint8Array(tail)); c.close(); return; }
+      if (at < 0) {
+        c.enqueue(new Uint8Array(head));
+        at = 0;
+        return;
+      }
+      if (at >= pdf.length) {
+        c.enqueue(new Uint8Array(tail));
+        c.close();
+        return;
+      }
       await new Promise((r) => setTimeout(r, 2));
       c.enqueue(new Uint8Array(pdf.subarray(at, at + 64 * 1024)));
       at += 64 * 1024;
@@ -51,9 +63,12 @@ async function tries(headers: Record<string, string>, size: number, status: numb
   for (let i = 0; i < 30; i++) {
     try {
       const res = await fetch(`${base}/api/author/new-paper`, {
-        method: 'POST', body: slowBody(size), duplex: 'half', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        method: 'POST',
+        body: slowBody(size),
+        duplex: 'half',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
       } as RequestInit);
-      const body = await res.json() as { message?: string };
+      const body = (await res.json()) as { message?: string };
       if (res.status === status && typeof body.message === 'string') answered += 1;
       else failures.push(`${res.status} ${JSON.stringify(body)}`);
     } catch (err) {
@@ -65,7 +80,10 @@ async function tries(headers: Record<string, string>, size: number, status: numb
 }
 
 describe('a refused upload is answered, not cut off', () => {
-  for (const [label, size] of [['1 KB', 1024], ['2 MB', 2 * 1024 * 1024]] as const) {
+  for (const [label, size] of [
+    ['1 KB', 1024],
+    ['2 MB', 2 * 1024 * 1024],
+  ] as const) {
     test(`anonymous, ${label}: 30 of 30 read 401 'Please login first'`, async () => {
       expect(await tries({}, size, 401)).toEqual({ answered: 30, failures: [] });
     });

@@ -33,14 +33,23 @@ async function verifiedAuthor(): Promise<SignedUp> {
   return u;
 }
 
-const REGISTER = { name: 'Somchai Student', affiliation: 'Chulalongkorn University', country: 'TH', category: 'student-scopus', currency: 'INR', provider: 'payu' };
+const REGISTER = {
+  name: 'Somchai Student',
+  affiliation: 'Chulalongkorn University',
+  country: 'TH',
+  category: 'student-scopus',
+  currency: 'INR',
+  provider: 'payu',
+};
 
 beforeAll(async () => {
   t = await startTestApp({ PAYU_KEY: 'regKey1', PAYU_SALT, PAYU_URL: 'https://test.payu.in/_payment' });
   editor = await signupAs(t.app, 'Editor');
   student = await verifiedAuthor();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('prices', () => {
   test('every category is listed in cents and paise, INR = USD × 74 in integers', async () => {
@@ -56,10 +65,17 @@ describe('prices', () => {
     expect(prices.map((p) => p.category)).toContain('workshop-internet-of-things');
   });
 
-  test('a quote without anything special is the fee table\'s row', async () => {
+  test("a quote without anything special is the fee table's row", async () => {
     const res = await quote({ category: 'academician-journal', currency: 'USD' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ listMinor: 35_000, earlyBird: false, discountMinor: 0, extraMinor: 0, amountMinor: 35_000, currency: 'USD' });
+    expect(res.json()).toMatchObject({
+      listMinor: 35_000,
+      earlyBird: false,
+      discountMinor: 0,
+      extraMinor: 0,
+      amountMinor: 35_000,
+      currency: 'USD',
+    });
   });
 
   test('an early-bird window applies before its date and not after it', async () => {
@@ -67,16 +83,28 @@ describe('prices', () => {
     const res = await post('/api/editor/early-bird-prices', { category: 'industrial-journal', usdMinor: 40_000, until }, editor);
     expect(res.statusCode, res.body).toBe(201);
     const before = await quote({ category: 'industrial-journal', currency: 'INR' });
-    expect(before.json()).toMatchObject({ regularMinor: 45_000 * 74, listMinor: 40_000 * 74, earlyBird: true, earlyBirdUntil: until, amountMinor: 40_000 * 74 });
+    expect(before.json()).toMatchObject({
+      regularMinor: 45_000 * 74,
+      listMinor: 40_000 * 74,
+      earlyBird: true,
+      earlyBirdUntil: until,
+      amountMinor: 40_000 * 74,
+    });
 
     // A window that ended a minute ago is no longer applied.
-    const past = await post('/api/editor/early-bird-prices', { category: 'industrial-scopus', usdMinor: 50_000, until: new Date(Date.now() - 60_000).toISOString() }, editor);
+    const past = await post(
+      '/api/editor/early-bird-prices',
+      { category: 'industrial-scopus', usdMinor: 50_000, until: new Date(Date.now() - 60_000).toISOString() },
+      editor,
+    );
     expect(past.statusCode).toBe(201);
     expect(past.json().open).toBe(false);
     const after = await quote({ category: 'industrial-scopus', currency: 'USD' });
     expect(after.json()).toMatchObject({ listMinor: 65_000, earlyBird: false, earlyBirdUntil: null });
 
-    const listed = (await get('/api/registrations/prices')).json().prices.find((p: { category: string }) => p.category === 'industrial-journal');
+    const listed = (await get('/api/registrations/prices'))
+      .json()
+      .prices.find((p: { category: string }) => p.category === 'industrial-journal');
     expect(listed).toMatchObject({ usdMinor: 40_000, regularUsdMinor: 45_000, earlyBirdUntil: until });
 
     // An early-bird price at or above the list price is refused.
@@ -89,10 +117,17 @@ describe('coupons', () => {
   test('percent and fixed, rupees at the stated rate', async () => {
     const pct = await coupon({ code: code('TEN'), kind: 'percent', value: 10 });
     const fixed = await coupon({ code: code('FIFTY'), kind: 'fixed', value: 5_000 });
-    expect((await quote({ category: 'student-journal', currency: 'USD', coupon: pct.code.toLowerCase() })).json())
-      .toMatchObject({ listMinor: 30_000, discountMinor: 3_000, amountMinor: 27_000, couponCode: pct.code });
-    expect((await quote({ category: 'student-journal', currency: 'INR', coupon: fixed.code })).json())
-      .toMatchObject({ listMinor: 30_000 * 74, discountMinor: 5_000 * 74, amountMinor: 25_000 * 74 });
+    expect((await quote({ category: 'student-journal', currency: 'USD', coupon: pct.code.toLowerCase() })).json()).toMatchObject({
+      listMinor: 30_000,
+      discountMinor: 3_000,
+      amountMinor: 27_000,
+      couponCode: pct.code,
+    });
+    expect((await quote({ category: 'student-journal', currency: 'INR', coupon: fixed.code })).json()).toMatchObject({
+      listMinor: 30_000 * 74,
+      discountMinor: 5_000 * 74,
+      amountMinor: 25_000 * 74,
+    });
   });
 
   test('per category, expired, disabled and unknown codes are refused with a clear message', async () => {
@@ -100,7 +135,9 @@ describe('coupons', () => {
     expect((await quote({ category: 'student-scopus', currency: 'USD', coupon: onlyStudents.code })).json().discountMinor).toBe(11_000);
     const wrong = await quote({ category: 'academician-scopus', currency: 'USD', coupon: onlyStudents.code });
     expect(wrong.statusCode).toBe(409);
-    expect(wrong.json().message).toBe(`The coupon code ${onlyStudents.code} does not apply to With publication: Academician, SCOPUS book chapter.`);
+    expect(wrong.json().message).toBe(
+      `The coupon code ${onlyStudents.code} does not apply to With publication: Academician, SCOPUS book chapter.`,
+    );
 
     const old = await coupon({ code: code('OLD'), kind: 'percent', value: 20, expiresAt: new Date(Date.now() - 1000).toISOString() });
     const expired = await quote({ category: 'attending', currency: 'USD', coupon: old.code });
@@ -108,8 +145,13 @@ describe('coupons', () => {
     expect(expired.json().message).toBe(`The coupon code ${old.code} has expired.`);
 
     const off = await coupon({ code: code('OFF'), kind: 'percent', value: 20 });
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/editor/coupons/${off.code}`, payload: { disabled: true }, headers: editor.auth })).statusCode).toBe(200);
-    expect((await quote({ category: 'attending', currency: 'USD', coupon: off.code })).json().message).toBe(`The coupon code ${off.code} is no longer valid.`);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/editor/coupons/${off.code}`, payload: { disabled: true }, headers: editor.auth }))
+        .statusCode,
+    ).toBe(200);
+    expect((await quote({ category: 'attending', currency: 'USD', coupon: off.code })).json().message).toBe(
+      `The coupon code ${off.code} is no longer valid.`,
+    );
 
     const unknown = await quote({ category: 'attending', currency: 'USD', coupon: 'NOSUCHCODE' });
     expect(unknown.statusCode).toBe(400);
@@ -163,7 +205,7 @@ describe('registrations', () => {
     expect(bank.json().payment.instructions).toContain('USD 550.00');
   });
 
-  test('extra pages come from the camera-ready PDF\'s page count', async () => {
+  test("extra pages come from the camera-ready PDF's page count", async () => {
     const author = await verifiedAuthor();
     const paper = await submitPaper(t.app, author.auth);
     const db = t.app.database.db;
@@ -173,10 +215,16 @@ describe('registrations', () => {
     const stored = await t.app.files.put(Readable.from([Buffer.from(await doc.save())]));
     await db.insert(cameraReady).values({ paperId: paper._id, storageKey: stored.key, size: stored.size, fileName: 'final.pdf' });
     // A paper is priced for its own authors only (decision 0056).
-    expect((await quote({ category: 'academician-scopus', currency: 'INR', paperId: paper._id }, author)).json())
-      .toMatchObject({ extraPages: 3, extraMinor: 3 * 1500 * 100, amountMinor: 60_000 * 74 + 3 * 1500 * 100 });
-    expect((await quote({ category: 'academician-journal', currency: 'USD', paperId: paper._id }, author)).json())
-      .toMatchObject({ extraPages: 3, extraMinor: 3 * 10 * 100, amountMinor: 35_000 + 3_000 });
+    expect((await quote({ category: 'academician-scopus', currency: 'INR', paperId: paper._id }, author)).json()).toMatchObject({
+      extraPages: 3,
+      extraMinor: 3 * 1500 * 100,
+      amountMinor: 60_000 * 74 + 3 * 1500 * 100,
+    });
+    expect((await quote({ category: 'academician-journal', currency: 'USD', paperId: paper._id }, author)).json()).toMatchObject({
+      extraPages: 3,
+      extraMinor: 3 * 10 * 100,
+      amountMinor: 35_000 + 3_000,
+    });
     // Without publication: no extra pages. A paper that is not accepted: a clear 400.
     expect((await quote({ category: 'presentation-only', currency: 'USD', paperId: paper._id }, author)).json().extraMinor).toBe(0);
     const other = await submitPaper(t.app, author.auth);
@@ -185,7 +233,7 @@ describe('registrations', () => {
     expect(refused.json().message).toContain('is not an accepted paper');
   });
 
-  test('the list shows the caller\'s own; a foreign id answers 404; an unverified address sees none', async () => {
+  test("the list shows the caller's own; a foreign id answers 404; an unverified address sees none", async () => {
     const mine = await verifiedAuthor();
     const created = (await post('/api/registrations', { ...REGISTER, category: 'accompanying' }, mine)).json().registration;
     const list = (await get('/api/account/registrations', mine)).json();
@@ -227,9 +275,18 @@ describe('registrations', () => {
     const [payment] = await db.select().from(payments).where(eq(payments.txnid, txnid));
     // No fee row: a plain payment, settled, with no registration it could price (decision 0056).
     expect(payment).toMatchObject({ status: 'paid', registrationId: null });
-    const withItem = await post('/api/payu/initiate', { name: 'Item Payer', email, amount: 22200, productinfo: '', feeItem: { kind: 'award' } });
+    const withItem = await post('/api/payu/initiate', {
+      name: 'Item Payer',
+      email,
+      amount: 22200,
+      productinfo: '',
+      feeItem: { kind: 'award' },
+    });
     expect(withItem.statusCode).toBe(200);
-    const [p2] = await db.select().from(payments).where(eq(payments.txnid, payuFields(withItem.body).txnid!));
+    const [p2] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.txnid, payuFields(withItem.body).txnid!));
     const [r2] = await db.select().from(registrations).where(eq(registrations.id, p2!.registrationId!));
     // The server's price for the row, not the amount typed; the payment still asks PayU for what was typed.
     expect(r2).toMatchObject({ category: 'award-ceremony', amountMinor: 14_800_00, paperId: null, status: 'pending' });

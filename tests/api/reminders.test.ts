@@ -30,7 +30,9 @@ const send = (method: 'POST' | 'PUT', url: string, who: Who, payload: object) =>
   t.app.inject({ method, url, headers: who.auth, payload: payload as Record<string, unknown> });
 // `override`: one paper here has four reviewers, past the default limit per paper (decision 0025).
 const assign = async (paperId: string, reviewer: Who) =>
-  expect((await send('POST', '/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id, override: true })).statusCode).toBe(200);
+  expect(
+    (await send('POST', '/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id, override: true })).statusCode,
+  ).toBe(200);
 
 describe('review reminders', () => {
   test('the setting is saved, off by default, and refuses what is not 1 to 60 days', async () => {
@@ -42,7 +44,9 @@ describe('review reminders', () => {
     }
     const ok = await send('PUT', '/api/editor/settings', editor, { reminderDaysBefore: 3 });
     expect(ok.json()).toMatchObject({ reminderDaysBefore: 3 });
-    expect((await send('PUT', '/api/editor/settings', editor, { reminderDaysBefore: null })).json()).toMatchObject({ reminderDaysBefore: null });
+    expect((await send('PUT', '/api/editor/settings', editor, { reminderDaysBefore: null })).json()).toMatchObject({
+      reminderDaysBefore: null,
+    });
   });
 
   test('a reviewer with an unanswered assignment or an unsaved review gets one reminder, never two; the others none', async () => {
@@ -60,7 +64,10 @@ describe('review reminders', () => {
     expect((await respond(unsaved, 'Accepted')).statusCode).toBe(200);
     expect((await respond(done, 'Accepted')).statusCode).toBe(200);
     expect((await respond(declined, 'Declined')).statusCode).toBe(200);
-    expect((await send('PUT', `/api/reviewer/review/${p1._id}`, done, { recommendation: 4, confidence: 3, commentsToAuthors: 'Fine work.' })).statusCode).toBe(200);
+    expect(
+      (await send('PUT', `/api/reviewer/review/${p1._id}`, done, { recommendation: 4, confidence: 3, commentsToAuthors: 'Fine work.' }))
+        .statusCode,
+    ).toBe(200);
 
     // Reminders off (no setting): the worker's pass queues nothing.
     const deadline = new Date(Date.now() + 2 * DAY).toISOString();
@@ -85,7 +92,9 @@ describe('review reminders', () => {
     expect(remindersTo(declined)).toHaveLength(0);
 
     // Another pass, a restart and two instances at once: still one each.
-    const passes = await Promise.all([1, 2, 3].map(() => sendReviewReminders({ db: t.app.database.db, mailer: t.app.mailer, publicUrl: t.config.publicUrl })));
+    const passes = await Promise.all(
+      [1, 2, 3].map(() => sendReviewReminders({ db: t.app.database.db, mailer: t.app.mailer, publicUrl: t.config.publicUrl })),
+    );
     expect(passes).toEqual([0, 0, 0]);
     await t.restart();
     await t.app.mailer.runOnce();

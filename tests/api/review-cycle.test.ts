@@ -11,8 +11,10 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 let editor: SignedUp;
 
-const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
-const post = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const put = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const post = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
 const get = (url: string, who: SignedUp) => t.app.inject({ url, headers: who.auth });
 const send = (paperId: string, reviewer: SignedUp) => post('/api/editor/send-paper', editor, { paperId, reviewerId: reviewer.user._id });
 const past = () => new Date(Date.now() - 60_000).toISOString();
@@ -20,8 +22,13 @@ const future = () => new Date(Date.now() + 86_400_000).toISOString();
 const unique = () => Math.random().toString(36).slice(2, 8);
 /** Only a verified address bids (docs/product.md#who-sees-whom): set as the mailed link would. */
 /** The mail's text as the reader sees it (nodemailer sends long lines quoted-printable). */
-const decisionMailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email) && m.raw.includes('Subject: Decision on your paper'));
-const decodeQuotedPrintable = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+const decisionMailsTo = (email: string) =>
+  smtp.mails.filter((m) => m.to.includes(email) && m.raw.includes('Subject: Decision on your paper'));
+const decodeQuotedPrintable = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
@@ -37,32 +44,62 @@ afterAll(async () => {
 const DELIBERATION_DEFAULTS = {
   // Which annotations keep their text in the reviewers' copy under blind review (decision 21).
   blindAnnotationText: 'keep-unless-naming-author',
-  reviewVisibility: 'after-own-review', biddingDeadline: null, responseOpens: null, responseCloses: null,
-  discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
+  reviewVisibility: 'after-own-review',
+  biddingDeadline: null,
+  responseOpens: null,
+  responseCloses: null,
+  discussionDeadline: null,
+  notificationDate: null,
+  responseWordLimit: 500,
   // Decision 0042's DOI settings.
-  doiPrefix: null, doiPattern: 'imse.{year}.{paperId}',
+  doiPrefix: null,
+  doiPattern: 'imse.{year}.{paperId}',
   // Decision 0046's signatory of letters and how long passport numbers are kept.
-  organiserName: 'Organising Secretary', organiserTitle: 'Organising Committee', hasSignature: false, passportRetentionDays: 30,
+  organiserName: 'Organising Secretary',
+  organiserTitle: 'Organising Committee',
+  hasSignature: false,
+  passportRetentionDays: 30,
 };
 
 describe('settings', () => {
   test('defaults, a partial update answers the whole object, bad values name the field', async () => {
     expect((await get('/api/editor/settings', editor)).json()).toEqual({
-      submissionDeadline: null, reviewDeadline: null, cameraReadyDeadline: null, reviewersPerPaper: 3, maxPapersPerReviewer: 10, blindReview: false,
-      reminderDaysBefore: null, reviewerApproval: false, requireVerifiedEmail: false, ...DELIBERATION_DEFAULTS,
+      submissionDeadline: null,
+      reviewDeadline: null,
+      cameraReadyDeadline: null,
+      reviewersPerPaper: 3,
+      maxPapersPerReviewer: 10,
+      blindReview: false,
+      reminderDaysBefore: null,
+      reviewerApproval: false,
+      requireVerifiedEmail: false,
+      ...DELIBERATION_DEFAULTS,
     });
     const res = await put('/api/editor/settings', editor, { reviewersPerPaper: 4, reviewDeadline: '2030-01-31T23:59:00+07:00' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      submissionDeadline: null, reviewDeadline: '2030-01-31T16:59:00.000Z', cameraReadyDeadline: null, reviewersPerPaper: 4, maxPapersPerReviewer: 10, blindReview: false,
-      reminderDaysBefore: null, reviewerApproval: false, requireVerifiedEmail: false, ...DELIBERATION_DEFAULTS,
+      submissionDeadline: null,
+      reviewDeadline: '2030-01-31T16:59:00.000Z',
+      cameraReadyDeadline: null,
+      reviewersPerPaper: 4,
+      maxPapersPerReviewer: 10,
+      blindReview: false,
+      reminderDaysBefore: null,
+      reviewerApproval: false,
+      requireVerifiedEmail: false,
+      ...DELIBERATION_DEFAULTS,
     });
     // Messages name the field as the settings form labels it (docs/product.md#settings).
     for (const [body, field] of [
-      [{ submissionDeadline: 'next friday' }, 'Submission deadline'], [{ reviewDeadline: '2030-02-30' }, 'Review deadline'],
-      [{ reviewersPerPaper: 0 }, 'Reviewers per paper'], [{ reviewersPerPaper: 21 }, 'Reviewers per paper'], [{ reviewersPerPaper: 2.5 }, 'Reviewers per paper'],
-      [{ maxPapersPerReviewer: 501 }, 'Most papers per reviewer'], [{ blindReview: 'yes' }, 'Blind review'],
-      [{ requireVerifiedEmail: 'yes' }, 'Require a verified e-mail address'], [{ reminderDaysBefore: 0 }, 'Reminder, days before the review deadline'],
+      [{ submissionDeadline: 'next friday' }, 'Submission deadline'],
+      [{ reviewDeadline: '2030-02-30' }, 'Review deadline'],
+      [{ reviewersPerPaper: 0 }, 'Reviewers per paper'],
+      [{ reviewersPerPaper: 21 }, 'Reviewers per paper'],
+      [{ reviewersPerPaper: 2.5 }, 'Reviewers per paper'],
+      [{ maxPapersPerReviewer: 501 }, 'Most papers per reviewer'],
+      [{ blindReview: 'yes' }, 'Blind review'],
+      [{ requireVerifiedEmail: 'yes' }, 'Require a verified e-mail address'],
+      [{ reminderDaysBefore: 0 }, 'Reminder, days before the review deadline'],
     ] as const) {
       const bad = await put('/api/editor/settings', editor, body);
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
@@ -74,7 +111,11 @@ describe('settings', () => {
     expect([early.statusCode, early.json().message]).toEqual([400, 'The review deadline must be after the submission deadline']);
     const camera = await put('/api/editor/settings', editor, { cameraReadyDeadline: '2030-01-01T00:00:00Z' });
     expect([camera.statusCode, camera.json().message]).toEqual([400, 'The camera-ready deadline must be after the review deadline']);
-    expect((await get('/api/editor/settings', editor)).json()).toMatchObject({ submissionDeadline: null, cameraReadyDeadline: null, reviewersPerPaper: 4 });
+    expect((await get('/api/editor/settings', editor)).json()).toMatchObject({
+      submissionDeadline: null,
+      cameraReadyDeadline: null,
+      reviewersPerPaper: 4,
+    });
     await put('/api/editor/settings', editor, { reviewersPerPaper: 3, reviewDeadline: null });
   });
 
@@ -83,7 +124,17 @@ describe('settings', () => {
     const before = readdirSync(path.join(t.dataDir, 'files'), { recursive: true }).length;
     await put('/api/editor/settings', editor, { submissionDeadline: past() });
     try {
-      const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper', [['title', 'Late'], ['abstract', 'Too late'], ['file', pdfBytes('late', 50_000), 'late.pdf']], author.auth);
+      const res = await injectMultipart(
+        t.app,
+        'POST',
+        '/api/author/new-paper',
+        [
+          ['title', 'Late'],
+          ['abstract', 'Too late'],
+          ['file', pdfBytes('late', 50_000), 'late.pdf'],
+        ],
+        author.auth,
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: 'Submissions are closed' });
       expect((await get('/api/author/my-papers', author)).json().papers).toEqual([]);
@@ -106,15 +157,37 @@ describe('reviews', () => {
     // Before a review is saved: null, not an error (the reviewer's page logs no failed request).
     const none = await get(`/api/reviewer/review/${paper._id}`, r1);
     expect([none.statusCode, none.json()]).toEqual([200, null]);
-    const first = await put(`/api/reviewer/review/${paper._id}`, r1, { recommendation: 2, confidence: 3, commentsToAuthors: 'Needs work.' });
+    const first = await put(`/api/reviewer/review/${paper._id}`, r1, {
+      recommendation: 2,
+      confidence: 3,
+      commentsToAuthors: 'Needs work.',
+    });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ message: 'Review saved!', review: { paperId: paper._id, recommendation: 2, confidence: 3, commentsToAuthors: 'Needs work.', commentsToEditor: '' } });
-    await put(`/api/reviewer/review/${paper._id}`, r1, { recommendation: 4, confidence: 5, commentsToAuthors: 'Better on a second read.', commentsToEditor: 'Private note' });
+    expect(first.json()).toMatchObject({
+      message: 'Review saved!',
+      review: { paperId: paper._id, recommendation: 2, confidence: 3, commentsToAuthors: 'Needs work.', commentsToEditor: '' },
+    });
+    await put(`/api/reviewer/review/${paper._id}`, r1, {
+      recommendation: 4,
+      confidence: 5,
+      commentsToAuthors: 'Better on a second read.',
+      commentsToEditor: 'Private note',
+    });
     await put(`/api/reviewer/review/${paper._id}`, r2, { recommendation: 5, confidence: 2, commentsToAuthors: 'Excellent.' });
-    expect((await get(`/api/reviewer/review/${paper._id}`, r1)).json()).toMatchObject({ recommendation: 4, commentsToEditor: 'Private note' });
+    expect((await get(`/api/reviewer/review/${paper._id}`, r1)).json()).toMatchObject({
+      recommendation: 4,
+      commentsToEditor: 'Private note',
+    });
     const list = (await get(`/api/editor/papers/${paper._id}/reviews`, editor)).json();
     expect(list).toEqual([
-      expect.objectContaining({ reviewerId: r1.user._id, name: r1.user.name, email: r1.user.email, recommendation: 4, confidence: 5, commentsToEditor: 'Private note' }),
+      expect.objectContaining({
+        reviewerId: r1.user._id,
+        name: r1.user.name,
+        email: r1.user.email,
+        recommendation: 4,
+        confidence: 5,
+        commentsToEditor: 'Private note',
+      }),
       expect.objectContaining({ reviewerId: r2.user._id, recommendation: 5, confidence: 2, commentsToAuthors: 'Excellent.' }),
     ]);
     const single = (await get(`/api/editor/papers/${paper._id}`, editor)).json();
@@ -149,7 +222,11 @@ describe('reviews', () => {
     expect(notSent.statusCode).toBe(403);
     await put('/api/editor/settings', editor, { reviewDeadline: past() });
     try {
-      const late = await put(`/api/reviewer/review/${paper._id}`, reviewer, { recommendation: 3, confidence: 3, commentsToAuthors: 'Late' });
+      const late = await put(`/api/reviewer/review/${paper._id}`, reviewer, {
+        recommendation: 3,
+        confidence: 3,
+        commentsToAuthors: 'Late',
+      });
       expect(late.statusCode).toBe(403);
       expect(late.json()).toEqual({ message: 'The review deadline has passed' });
       expect((await get(`/api/reviewer/review/${paper._id}`, reviewer)).json()).toBeNull();
@@ -160,7 +237,7 @@ describe('reviews', () => {
 });
 
 describe('conflicts of interest and bids', () => {
-  test('a reviewer from the author\'s institution is not suggested, not shown to bid, and refused by send-paper with the reason', async () => {
+  test("a reviewer from the author's institution is not suggested, not shown to bid, and refused by send-paper with the reason", async () => {
     const domain = `uni-${unique()}.edu`;
     const author = await signupAs(t.app, 'Author', { email: `ada@${domain}` });
     const colleague = await signupAs(t.app, 'Reviewer', { email: `bob@${domain.toUpperCase()}`, tags: ['Robotics'] });
@@ -177,10 +254,12 @@ describe('conflicts of interest and bids', () => {
     const bidding = (await get('/api/reviewer/bidding', colleague)).json() as Array<{ _id: string }>;
     expect(bidding.map((p) => p._id)).not.toContain(paper._id);
     expect((await get('/api/reviewer/bidding', stranger)).json().map((p: { _id: string }) => p._id)).toContain(paper._id);
-    expect((await get(`/api/editor/papers/${paper._id}/conflicts`, editor)).json()).toEqual([{ reviewerId: colleague.user._id, reason: 'same-domain' }]);
+    expect((await get(`/api/editor/papers/${paper._id}/conflicts`, editor)).json()).toEqual([
+      { reviewerId: colleague.user._id, reason: 'same-domain' },
+    ]);
   });
 
-  test('public mail domains are no conflict; an author-declared address is; a reviewer\'s conflict bid is', async () => {
+  test("public mail domains are no conflict; an author-declared address is; a reviewer's conflict bid is", async () => {
     const author = await signupAs(t.app, 'Author', { email: `author.${unique()}@gmail.com` });
     const gmailReviewer = await signupAs(t.app, 'Reviewer', { email: `rev.${unique()}@gmail.com`, tags: ['HCI'] });
     const declared = await signupAs(t.app, 'Reviewer', { email: `rival.${unique()}@lab-${unique()}.org`, tags: ['HCI'] });
@@ -193,29 +272,51 @@ describe('conflicts of interest and bids', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ emails: [declared.user.email.toLowerCase()] });
     expect((await put(`/api/author/paper/${paper._id}/conflicts`, author, { emails: ['not an address'] })).statusCode).toBe(400);
-    expect((await put(`/api/author/paper/${paper._id}/conflicts`, author, { emails: Array.from({ length: 101 }, (_, i) => `a${i}@x.org`) })).statusCode).toBe(400);
+    expect(
+      (await put(`/api/author/paper/${paper._id}/conflicts`, author, { emails: Array.from({ length: 101 }, (_, i) => `a${i}@x.org`) }))
+        .statusCode,
+    ).toBe(400);
     const stranger = await signupAs(t.app, 'Author');
     expect((await put(`/api/author/paper/${paper._id}/conflicts`, stranger, { emails: [] })).statusCode).toBe(404);
 
-    expect((await put(`/api/reviewer/bid/${paper._id}`, bidder, { bid: 'conflict' })).json()).toEqual({ paperId: paper._id, bid: 'conflict' });
+    expect((await put(`/api/reviewer/bid/${paper._id}`, bidder, { bid: 'conflict' })).json()).toEqual({
+      paperId: paper._id,
+      bid: 'conflict',
+    });
     const conflicts = (await get(`/api/editor/papers/${paper._id}/conflicts`, editor)).json();
-    expect(conflicts).toEqual(expect.arrayContaining([
-      { reviewerId: declared.user._id, reason: 'declared-by-author' },
-      { reviewerId: bidder.user._id, reason: 'declared-by-reviewer' },
-    ]));
+    expect(conflicts).toEqual(
+      expect.arrayContaining([
+        { reviewerId: declared.user._id, reason: 'declared-by-author' },
+        { reviewerId: bidder.user._id, reason: 'declared-by-reviewer' },
+      ]),
+    );
     expect(conflicts).toHaveLength(2);
-    expect((await send(paper._id, declared)).json()).toEqual({ message: 'Conflict of interest: the author declared a conflict with this reviewer' });
-    expect((await send(paper._id, bidder)).json()).toEqual({ message: 'Conflict of interest: the reviewer declared a conflict with this paper' });
+    expect((await send(paper._id, declared)).json()).toEqual({
+      message: 'Conflict of interest: the author declared a conflict with this reviewer',
+    });
+    expect((await send(paper._id, bidder)).json()).toEqual({
+      message: 'Conflict of interest: the reviewer declared a conflict with this paper',
+    });
     expect((await send(paper._id, gmailReviewer)).statusCode).toBe(200);
   });
 
-  test('bids: every submitted paper with the caller\'s bid; set, change, clear; bad values are 400', async () => {
+  test("bids: every submitted paper with the caller's bid; set, change, clear; bad values are 400", async () => {
     const author = await signupAs(t.app, 'Author');
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     await verifyEmail(t.app, reviewer);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'], title: 'Bid on me' });
-    const row = async () => ((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string; bid: string | null }>).find((p) => p._id === paper._id);
-    expect(await row()).toEqual({ _id: paper._id, title: 'Bid on me', abstract: expect.any(String), keywords: ['AI'], track: { id: 'track-2', name: 'Computer Science and Applications' }, bid: null });
+    const row = async () =>
+      ((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string; bid: string | null }>).find(
+        (p) => p._id === paper._id,
+      );
+    expect(await row()).toEqual({
+      _id: paper._id,
+      title: 'Bid on me',
+      abstract: expect.any(String),
+      keywords: ['AI'],
+      track: { id: 'track-2', name: 'Computer Science and Applications' },
+      bid: null,
+    });
     await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid: 'eager' });
     expect((await row())!.bid).toBe('eager');
     await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid: 'not-willing' });
@@ -234,14 +335,20 @@ describe('conflicts of interest and bids', () => {
     await verifyEmail(t.app, reviewer);
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'], title: 'Bid before the deadline' });
     expect((await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid: 'eager' })).statusCode).toBe(200);
-    expect((await put('/api/editor/settings', editor, { biddingDeadline: new Date(Date.now() - 60_000).toISOString() })).statusCode).toBe(200);
+    expect((await put('/api/editor/settings', editor, { biddingDeadline: new Date(Date.now() - 60_000).toISOString() })).statusCode).toBe(
+      200,
+    );
     try {
       for (const bid of ['willing', null]) {
         const late = await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid });
         expect(late.statusCode).toBe(403);
-        expect(late.json()).toEqual({ message: 'The bidding deadline has passed: bids can no longer be changed, but you can still declare a conflict of interest' });
+        expect(late.json()).toEqual({
+          message: 'The bidding deadline has passed: bids can no longer be changed, but you can still declare a conflict of interest',
+        });
       }
-      const row = ((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string; bid: string | null }>).find((p) => p._id === paper._id);
+      const row = ((await get('/api/reviewer/bidding', reviewer)).json() as Array<{ _id: string; bid: string | null }>).find(
+        (p) => p._id === paper._id,
+      );
       expect(row?.bid).toBe('eager');
       expect((await put(`/api/reviewer/bid/${paper._id}`, reviewer, { bid: 'conflict' })).statusCode).toBe(200);
     } finally {
@@ -251,7 +358,7 @@ describe('conflicts of interest and bids', () => {
 });
 
 describe('blind review', () => {
-  test('while on, nothing a reviewer receives carries the author\'s id, name or e-mail', async () => {
+  test("while on, nothing a reviewer receives carries the author's id, name or e-mail", async () => {
     const name = `Zelda Quill ${unique()}`;
     const author = await signupAs(t.app, 'Author', { name, email: `zq.${unique()}@quill-${unique()}.org` });
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
@@ -270,7 +377,8 @@ describe('blind review', () => {
     await put('/api/editor/settings', editor, { blindReview: true });
     try {
       const blind = await seen();
-      for (const secret of [author.user._id, name, author.user.email, author.user.email.split('@')[1]!]) expect(blind).not.toContain(secret);
+      for (const secret of [author.user._id, name, author.user.email, author.user.email.split('@')[1]!])
+        expect(blind).not.toContain(secret);
       expect(blind).toContain(paper._id);
     } finally {
       await put('/api/editor/settings', editor, { blindReview: false });
@@ -284,7 +392,12 @@ describe('decisions, notification and camera-ready', () => {
     const r1 = await signupAs(t.app, 'Reviewer', { tags: ['AI'], name: `Rhea Secret ${unique()}` });
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'], title: `Notify me ${unique()}` });
     await send(paper._id, r1);
-    await put(`/api/reviewer/review/${paper._id}`, r1, { recommendation: 5, confidence: 4, commentsToAuthors: 'A clear accept from me.', commentsToEditor: 'EDITOR ONLY remark' });
+    await put(`/api/reviewer/review/${paper._id}`, r1, {
+      recommendation: 5,
+      confidence: 4,
+      commentsToAuthors: 'A clear accept from me.',
+      commentsToEditor: 'EDITOR ONLY remark',
+    });
 
     expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Maybe' })).statusCode).toBe(400);
     const decided = await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' });
@@ -294,7 +407,11 @@ describe('decisions, notification and camera-ready', () => {
     expect((await get(`/api/editor/papers/${paper._id}`, editor)).json().decision).toBe('Accepted');
 
     const preview = await post('/api/editor/notify', editor, { paperIds: [paper._id], dryRun: true });
-    expect(preview.json()).toMatchObject({ sent: 0, skipped: 0, preview: [{ to: author.user.email, subject: `Decision on your paper: ${paper.title}` }] });
+    expect(preview.json()).toMatchObject({
+      sent: 0,
+      skipped: 0,
+      preview: [{ to: author.user.email, subject: `Decision on your paper: ${paper.title}` }],
+    });
     expect(preview.json().preview[0].text).toContain('A clear accept from me.');
     expect((await get(`/api/author/paper/${paper._id}`, author)).json().paper.decision).toBeNull();
 
@@ -307,7 +424,11 @@ describe('decisions, notification and camera-ready', () => {
     for (const hidden of [r1.user.name, r1.user.email, 'EDITOR ONLY remark']) expect(mail).not.toContain(hidden);
 
     const after = (await get(`/api/author/paper/${paper._id}`, author)).json();
-    expect(after.paper).toMatchObject({ decision: 'Accepted', status: 'Accepted', reviews: [{ recommendation: 5, commentsToAuthors: 'A clear accept from me.' }] });
+    expect(after.paper).toMatchObject({
+      decision: 'Accepted',
+      status: 'Accepted',
+      reviews: [{ recommendation: 5, commentsToAuthors: 'A clear accept from me.' }],
+    });
     expect(JSON.stringify(after)).not.toContain(r1.user.email);
     expect(JSON.stringify(after)).not.toContain('EDITOR ONLY remark');
 
@@ -323,7 +444,14 @@ describe('decisions, notification and camera-ready', () => {
   test('camera-ready: refused before an accepted decision is notified and after its deadline; then stored and linked for the editor', async () => {
     const author = await signupAs(t.app, 'Author');
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
-    const upload = () => injectMultipart(t.app, 'POST', `/api/author/paper/${paper._id}/camera-ready`, [['file', pdfBytes(`final ${paper._id}`, 30_000), 'final.pdf']], author.auth);
+    const upload = () =>
+      injectMultipart(
+        t.app,
+        'POST',
+        `/api/author/paper/${paper._id}/camera-ready`,
+        [['file', pdfBytes(`final ${paper._id}`, 30_000), 'final.pdf']],
+        author.auth,
+      );
     let res = await upload();
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Only accepted papers take a camera-ready version' });
@@ -347,8 +475,17 @@ describe('decisions, notification and camera-ready', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.equals(pdfBytes(`final ${paper._id}`, 30_000))).toBe(true);
     // The author sees their camera-ready version too (after a reload the page still shows it).
-    expect((await get(`/api/author/paper/${paper._id}`, author)).json().paper.cameraReady).toEqual({ pdf: expect.stringMatching(/^\/api\/files\//), uploadedAt: cr.uploadedAt });
-    const notPdf = await injectMultipart(t.app, 'POST', `/api/author/paper/${paper._id}/camera-ready`, [['file', Buffer.from('hello'), 'x.pdf']], author.auth);
+    expect((await get(`/api/author/paper/${paper._id}`, author)).json().paper.cameraReady).toEqual({
+      pdf: expect.stringMatching(/^\/api\/files\//),
+      uploadedAt: cr.uploadedAt,
+    });
+    const notPdf = await injectMultipart(
+      t.app,
+      'POST',
+      `/api/author/paper/${paper._id}/camera-ready`,
+      [['file', Buffer.from('hello'), 'x.pdf']],
+      author.auth,
+    );
     expect(notPdf.statusCode).toBe(400);
   });
 });

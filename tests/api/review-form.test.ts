@@ -18,15 +18,28 @@ const addQuestion = async (body: object) => {
 };
 const patch = (id: string, body: object) => call('PATCH', `/api/editor/review-form/questions/${id}`, editor, body);
 const review = (paperId: string, who: SignedUp, answers?: object, extra: object = {}) =>
-  call('PUT', `/api/reviewer/review/${paperId}`, who, { recommendation: 4, confidence: 3, commentsToAuthors: 'Solid work.', ...(answers ? { answers } : {}), ...extra });
-const decisionMailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email) && m.raw.includes('Subject: Decision on your paper'));
-const decodeQuotedPrintable = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  call('PUT', `/api/reviewer/review/${paperId}`, who, {
+    recommendation: 4,
+    confidence: 3,
+    commentsToAuthors: 'Solid work.',
+    ...(answers ? { answers } : {}),
+    ...extra,
+  });
+const decisionMailsTo = (email: string) =>
+  smtp.mails.filter((m) => m.to.includes(email) && m.raw.includes('Subject: Decision on your paper'));
+const decodeQuotedPrintable = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 
 async function paperWithReviewer() {
   const author = await signupAs(t.app, 'Author');
   const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
   const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
-  expect((await call('POST', '/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: reviewer.user._id })).statusCode).toBe(200);
+  expect((await call('POST', '/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: reviewer.user._id })).statusCode).toBe(
+    200,
+  );
   return { author, reviewer, paperId: paper._id as string };
 }
 
@@ -48,36 +61,69 @@ let secret: { id: string };
 describe('the editor shapes the form', () => {
   test('add, list, edit, reorder, retire and restore; every change audited', async () => {
     expect((await call('GET', '/api/editor/review-form', editor)).json()).toEqual([]);
-    novelty = await addQuestion({ kind: 'score', label: 'Novelty', options: ['None', 'Some', 'Much', 'Groundbreaking'], visibility: 'authors', required: true });
-    fit = await addQuestion({ kind: 'choice', label: 'Fit to the conference', description: 'Does it belong here?', options: ['Good', 'Poor'], visibility: 'authors' });
+    novelty = await addQuestion({
+      kind: 'score',
+      label: 'Novelty',
+      options: ['None', 'Some', 'Much', 'Groundbreaking'],
+      visibility: 'authors',
+      required: true,
+    });
+    fit = await addQuestion({
+      kind: 'choice',
+      label: 'Fit to the conference',
+      description: 'Does it belong here?',
+      options: ['Good', 'Poor'],
+      visibility: 'authors',
+    });
     secret = await addQuestion({ kind: 'text', label: 'Suspected plagiarism', visibility: 'committee' });
-    const list = (await call('GET', '/api/editor/review-form', editor)).json() as Array<{ label: string; position: number; retired: boolean }>;
-    expect(list.map((q) => [q.label, q.position, q.retired])).toEqual([['Novelty', 1, false], ['Fit to the conference', 2, false], ['Suspected plagiarism', 3, false]]);
+    const list = (await call('GET', '/api/editor/review-form', editor)).json() as Array<{
+      label: string;
+      position: number;
+      retired: boolean;
+    }>;
+    expect(list.map((q) => [q.label, q.position, q.retired])).toEqual([
+      ['Novelty', 1, false],
+      ['Fit to the conference', 2, false],
+      ['Suspected plagiarism', 3, false],
+    ]);
 
     const moved = await patch(secret.id, { move: 'up' });
     expect(moved.json()).toMatchObject({ position: 2 });
     expect((await patch(secret.id, { position: 3 })).json()).toMatchObject({ position: 3 });
     const edited = await patch(fit.id, { label: 'Fit', options: ['Good', 'Fair', 'Poor'], required: false });
-    expect(edited.json()).toMatchObject({ label: 'Fit', options: ['Good', 'Fair', 'Poor'], description: 'Does it belong here?', kind: 'choice' });
+    expect(edited.json()).toMatchObject({
+      label: 'Fit',
+      options: ['Good', 'Fair', 'Poor'],
+      description: 'Does it belong here?',
+      kind: 'choice',
+    });
 
     const temp = await addQuestion({ kind: 'text', label: 'Temporary', visibility: 'authors' });
     expect((await patch(temp.id, { retired: true })).json()).toMatchObject({ retired: true });
     const current = (await call('GET', '/api/review-form', editor)).json() as Array<{ label: string; position: number }>;
-    expect(current.map((q) => [q.label, q.position])).toEqual([['Novelty', 1], ['Fit', 2], ['Suspected plagiarism', 3]]);
+    expect(current.map((q) => [q.label, q.position])).toEqual([
+      ['Novelty', 1],
+      ['Fit', 2],
+      ['Suspected plagiarism', 3],
+    ]);
     expect((await call('GET', '/api/editor/review-form', editor)).json().at(-1)).toMatchObject({ label: 'Temporary', retired: true });
     expect((await patch(temp.id, { move: 'up' })).statusCode).toBe(409);
     expect((await patch(temp.id, { retired: false })).json()).toMatchObject({ retired: false, position: 4 });
     await patch(temp.id, { retired: true });
 
-    const audit = (await call('GET', '/api/editor/audit?limit=50', editor)).json() as { entries?: Array<{ action: string }> } | Array<{ action: string }>;
-    const actions = (Array.isArray(audit) ? audit : audit.entries ?? []).map((e) => e.action);
+    const audit = (await call('GET', '/api/editor/audit?limit=50', editor)).json() as
+      { entries?: Array<{ action: string }> } | Array<{ action: string }>;
+    const actions = (Array.isArray(audit) ? audit : (audit.entries ?? [])).map((e) => e.action);
     expect(actions.filter((a) => a === 'review-form.create')).toHaveLength(4);
     expect(actions.filter((a) => a === 'review-form.update').length).toBeGreaterThanOrEqual(6);
   });
 
   test('bad questions are 400 with the reason; an unknown question is 404', async () => {
     for (const [body, message] of [
-      [{ kind: 'score', label: 'S', options: ['only one'], visibility: 'authors' }, 'A score question needs the labels of 1 to n: from 2 to 10 of them'],
+      [
+        { kind: 'score', label: 'S', options: ['only one'], visibility: 'authors' },
+        'A score question needs the labels of 1 to n: from 2 to 10 of them',
+      ],
       [{ kind: 'choice', label: 'C', options: ['a', 'A'], visibility: 'authors' }, 'Each option may appear only once'],
       [{ kind: 'text', label: 'T', options: ['x'], visibility: 'authors' }, 'A text question has no options'],
       [{ kind: 'slider', label: 'T', visibility: 'authors' }, 'kind must be score, choice or text'],
@@ -96,10 +142,16 @@ describe('the editor shapes the form', () => {
   test('only the editor changes the form; reviewers read it, authors do not', async () => {
     const reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     const author = await signupAs(t.app, 'Author');
-    expect((await call('GET', '/api/review-form', reviewer)).json().map((q: { label: string }) => q.label)).toEqual(['Novelty', 'Fit', 'Suspected plagiarism']);
+    expect((await call('GET', '/api/review-form', reviewer)).json().map((q: { label: string }) => q.label)).toEqual([
+      'Novelty',
+      'Fit',
+      'Suspected plagiarism',
+    ]);
     expect((await call('GET', '/api/review-form', author)).statusCode).toBe(403);
     expect((await call('GET', '/api/editor/review-form', reviewer)).statusCode).toBe(403);
-    expect((await call('POST', '/api/editor/review-form/questions', reviewer, { kind: 'text', label: 'X', visibility: 'authors' })).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/api/editor/review-form/questions', reviewer, { kind: 'text', label: 'X', visibility: 'authors' })).statusCode,
+    ).toBe(403);
     expect((await call('PATCH', `/api/editor/review-form/questions/${fit.id}`, author, { label: 'X' })).statusCode).toBe(403);
   });
 });
@@ -132,10 +184,19 @@ describe('answers in reviews', () => {
     expect(editorView.answers).toEqual([
       { questionId: novelty.id, label: 'Novelty', visibility: 'authors', value: 3, text: '3 — Much', retired: false },
       { questionId: fit.id, label: 'Fit', visibility: 'authors', value: 'Fair', text: 'Fair', retired: false },
-      { questionId: secret.id, label: 'Suspected plagiarism', visibility: 'committee', value: 'Copied from a 2019 paper.', text: 'Copied from a 2019 paper.', retired: false },
+      {
+        questionId: secret.id,
+        label: 'Suspected plagiarism',
+        visibility: 'committee',
+        value: 'Copied from a 2019 paper.',
+        text: 'Copied from a 2019 paper.',
+        retired: false,
+      },
     ]);
     // The decisions page's mean of each score question over the paper's reviews.
-    expect((await call('GET', `/api/editor/papers/${paperId}`, editor)).json().questionMeans).toEqual([{ label: 'Novelty', mean: 3, count: 1 }]);
+    expect((await call('GET', `/api/editor/papers/${paperId}`, editor)).json().questionMeans).toEqual([
+      { label: 'Novelty', mean: 3, count: 1 },
+    ]);
     const csv = (await call('GET', '/api/editor/exports/reviews.csv', editor)).body;
     const [header] = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toContain('"Novelty","Fit","Suspected plagiarism"');
@@ -158,7 +219,14 @@ describe('answers in reviews', () => {
     expect((await review(paperId, reviewer, { [novelty.id]: 2, [clarity.id]: 3 })).json().message).toBe(`Unknown question: ${clarity.id}`);
     expect((await review(paperId, reviewer, { [novelty.id]: 2 })).json().review.answers).toEqual({ [novelty.id]: 2, [clarity.id]: 2 });
     const [view] = (await call('GET', `/api/editor/papers/${paperId}/reviews`, editor)).json();
-    expect(view.answers.at(-1)).toEqual({ questionId: clarity.id, label: 'Clarity', visibility: 'authors', value: 2, text: '2 — Fine', retired: true });
+    expect(view.answers.at(-1)).toEqual({
+      questionId: clarity.id,
+      label: 'Clarity',
+      visibility: 'authors',
+      value: 2,
+      text: '2 — Fine',
+      retired: true,
+    });
     // A question added after a review leaves that review as it was (and readable).
     const later = await addQuestion({ kind: 'text', label: 'Later question', visibility: 'authors', required: true });
     expect((await call('GET', `/api/editor/papers/${paperId}/reviews`, editor)).statusCode).toBe(200);
@@ -167,9 +235,11 @@ describe('answers in reviews', () => {
 });
 
 describe('authors never see committee-only answers', () => {
-  test('the author\'s paper and the decision mail carry the authors-visible answers only', async () => {
+  test("the author's paper and the decision mail carry the authors-visible answers only", async () => {
     const { author, reviewer, paperId } = await paperWithReviewer();
-    expect((await review(paperId, reviewer, { [novelty.id]: 4, [fit.id]: 'Good', [secret.id]: 'COMMITTEE-ONLY suspicion' })).statusCode).toBe(200);
+    expect(
+      (await review(paperId, reviewer, { [novelty.id]: 4, [fit.id]: 'Good', [secret.id]: 'COMMITTEE-ONLY suspicion' })).statusCode,
+    ).toBe(200);
     await call('PUT', `/api/editor/papers/${paperId}/decision`, editor, { decision: 'Accepted' });
     const preview = await call('POST', '/api/editor/notify', editor, { paperIds: [paperId], dryRun: true });
     expect(preview.json().preview[0].text).toContain('Novelty: 4 — Groundbreaking');
@@ -184,7 +254,13 @@ describe('authors never see committee-only answers', () => {
 
     const res = await call('GET', `/api/author/paper/${paperId}`, author);
     expect(res.json().paper.reviews).toEqual([
-      expect.objectContaining({ recommendation: 4, answers: [{ label: 'Novelty', text: '4 — Groundbreaking' }, { label: 'Fit', text: 'Good' }] }),
+      expect.objectContaining({
+        recommendation: 4,
+        answers: [
+          { label: 'Novelty', text: '4 — Groundbreaking' },
+          { label: 'Fit', text: 'Good' },
+        ],
+      }),
     ]);
     expect(res.body).not.toContain('COMMITTEE-ONLY');
     expect(res.body).not.toContain('Suspected plagiarism');

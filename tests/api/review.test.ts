@@ -37,7 +37,7 @@ const post = (url: string, who: SignedUp | null, payload: object) =>
 const get = (url: string, who: SignedUp | null) => t.app.inject({ url, headers: who ? who.auth : {} });
 
 describe('editor: papers and suggestions', () => {
-  test('GET /api/editor/papers lists every author\'s papers, newest first, for editors only', async () => {
+  test("GET /api/editor/papers lists every author's papers, newest first, for editors only", async () => {
     const a = await submitPaper(t.app, author.auth, { title: 'Alpha' });
     const b = await submitPaper(t.app, otherAuthor.auth, { title: 'Beta' });
     const res = await get('/api/editor/papers', editor);
@@ -67,11 +67,21 @@ describe('editor: papers and suggestions', () => {
   test('all reviewers without paperId; with it, only those sharing the most tags (ties kept), with the matched tags', async () => {
     const all = (await get('/api/editor/suggested-reviewers', editor)).json();
     expect(all.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Best One', 'Best Two', 'Weaker', 'Stranger']));
-    expect(all[0]).toEqual({ _id: expect.any(String), name: expect.any(String), email: expect.any(String), role: 'Reviewer', tags: expect.any(Array), verified: false });
+    expect(all[0]).toEqual({
+      _id: expect.any(String),
+      name: expect.any(String),
+      email: expect.any(String),
+      role: 'Reviewer',
+      tags: expect.any(Array),
+      verified: false,
+    });
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI', 'IoT'] });
     const res = await get(`/api/editor/suggested-reviewers?paperId=${paper._id}`, editor);
     expect(res.statusCode).toBe(200);
-    const names = res.json().map((r: { name: string }) => r.name).sort();
+    const names = res
+      .json()
+      .map((r: { name: string }) => r.name)
+      .sort();
     expect(names).toEqual(['Best One', 'Best Two']);
     expect(names).not.toContain(stranger.user.name);
     expect(names).not.toContain(weaker.user.name);
@@ -92,8 +102,12 @@ describe('the review loop', () => {
     const statuses = () => get(`/api/reviewer/status/${paper._id}`, editor).then((r) => r.json());
     expect(await statuses()).toEqual([]);
 
-    const mail = await post(`/api/send-mail/${encodeURIComponent(best1.user.email)}`, editor,
-      { name: best1.user.name, paperTitle: paper.title, paperId: paper._id, reviewerId: best1.user._id });
+    const mail = await post(`/api/send-mail/${encodeURIComponent(best1.user.email)}`, editor, {
+      name: best1.user.name,
+      paperTitle: paper.title,
+      paperId: paper._id,
+      reviewerId: best1.user._id,
+    });
     expect(mail.statusCode).toBe(200);
     expect(mail.json().message).toBe(`Mail successfully sent to ${best1.user.email}`);
     const received = smtp.mails.find((m) => m.to.includes(best1.user.email) && m.raw.includes('Subject: Invitation to review'));
@@ -156,7 +170,7 @@ describe('the review loop', () => {
     expect((await post(`/api/reviewer/add-comment/${paper._id}`, author, { reviewerId: author.user._id, text: 'x' })).statusCode).toBe(403);
   });
 
-  test('the server repeats the browser\'s checks with the same messages', async () => {
+  test("the server repeats the browser's checks with the same messages", async () => {
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
     await post('/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: weaker.user._id });
     const empty = await post(`/api/reviewer/add-comment/${paper._id}`, weaker, { reviewerId: weaker.user._id, text: '   ' });
@@ -166,7 +180,9 @@ describe('the review loop', () => {
     expect(badId.json()).toEqual({ message: 'Invalid paper ID format' });
     const long = await post(`/api/reviewer/add-comment/${paper._id}`, weaker, { reviewerId: weaker.user._id, text: 'x'.repeat(10_001) });
     expect(long.statusCode).toBe(400);
-    expect((await post(`/api/reviewer/add-comment/${paper._id}`, weaker, { reviewerId: weaker.user._id, text: 'x'.repeat(10_000) })).statusCode).toBe(201);
+    expect(
+      (await post(`/api/reviewer/add-comment/${paper._id}`, weaker, { reviewerId: weaker.user._id, text: 'x'.repeat(10_000) })).statusCode,
+    ).toBe(201);
     const status = await post('/api/reviewer/respond', weaker, { paperId: paper._id, email: weaker.user.email, status: 'Maybe' });
     expect(status.statusCode).toBe(400);
     expect(status.json()).toEqual({ message: 'Status must be Accepted or Declined' });
@@ -174,11 +190,20 @@ describe('the review loop', () => {
 
   test('send-mail checks the reviewer, and a mail the server cannot deliver yet is queued and says so', async () => {
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
-    const mismatch = await post(`/api/send-mail/${encodeURIComponent(best2.user.email)}`, editor, { paperId: paper._id, reviewerId: best1.user._id });
+    const mismatch = await post(`/api/send-mail/${encodeURIComponent(best2.user.email)}`, editor, {
+      paperId: paper._id,
+      reviewerId: best1.user._id,
+    });
     expect(mismatch.statusCode).toBe(400);
-    const notReviewer = await post(`/api/send-mail/${encodeURIComponent(author.user.email)}`, editor, { paperId: paper._id, reviewerId: author.user._id });
+    const notReviewer = await post(`/api/send-mail/${encodeURIComponent(author.user.email)}`, editor, {
+      paperId: paper._id,
+      reviewerId: author.user._id,
+    });
     expect(notReviewer.statusCode).toBe(404);
-    expect((await post(`/api/send-mail/${encodeURIComponent(best1.user.email)}`, author, { paperId: paper._id, reviewerId: best1.user._id })).statusCode).toBe(403);
+    expect(
+      (await post(`/api/send-mail/${encodeURIComponent(best1.user.email)}`, author, { paperId: paper._id, reviewerId: best1.user._id }))
+        .statusCode,
+    ).toBe(403);
 
     const down = await startTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
@@ -186,10 +211,18 @@ describe('the review loop', () => {
       const au = await signupAs(down.app, 'Author');
       const rv = await signupAs(down.app, 'Reviewer', { tags: ['AI'] });
       const p = await submitPaper(down.app, au.auth);
-      const res = await down.app.inject({ method: 'POST', url: `/api/send-mail/${encodeURIComponent(rv.user.email)}`, headers: ed.auth, payload: { paperId: p._id, reviewerId: rv.user._id } });
+      const res = await down.app.inject({
+        method: 'POST',
+        url: `/api/send-mail/${encodeURIComponent(rv.user.email)}`,
+        headers: ed.auth,
+        payload: { paperId: p._id, reviewerId: rv.user._id },
+      });
       // The mail is queued (docs/product.md#mail): the answer says so, and the first failed attempt is logged.
       expect(res.statusCode).toBe(202);
-      expect(res.json()).toEqual({ message: `Mail to ${rv.user.email} is queued: the mail server is not answering, it will be sent when it does`, result: 'queued' });
+      expect(res.json()).toEqual({
+        message: `Mail to ${rv.user.email} is queued: the mail server is not answering, it will be sent when it does`,
+        result: 'queued',
+      });
       const log = await down.app.database.db.select().from(mailLog).where(eq(mailLog.template, 'reviewInvitation'));
       expect(log.map((m) => m.result)).toEqual(['failed']);
       const st = await down.app.inject({ url: `/api/reviewer/status/${p._id}`, headers: ed.auth });
@@ -199,17 +232,27 @@ describe('the review loop', () => {
     }
   });
 
-  test('without SMTP_URL the invitation is kept in the outbox and shown in the editor\'s mail log', async () => {
+  test("without SMTP_URL the invitation is kept in the outbox and shown in the editor's mail log", async () => {
     const local = await startTestApp();
     try {
       const ed = await signupAs(local.app, 'Editor');
       const au = await signupAs(local.app, 'Author');
       const rv = await signupAs(local.app, 'Reviewer', { tags: ['AI'] });
       const p = await submitPaper(local.app, au.auth, { title: 'Outbox paper' });
-      const res = await local.app.inject({ method: 'POST', url: `/api/send-mail/${encodeURIComponent(rv.user.email)}`, headers: ed.auth, payload: { paperId: p._id, reviewerId: rv.user._id } });
-      expect(res.json()).toMatchObject({ message: `Mail is not configured: the mail to ${rv.user.email} is kept in the outbox, nothing was sent`, result: 'outbox' });
+      const res = await local.app.inject({
+        method: 'POST',
+        url: `/api/send-mail/${encodeURIComponent(rv.user.email)}`,
+        headers: ed.auth,
+        payload: { paperId: p._id, reviewerId: rv.user._id },
+      });
+      expect(res.json()).toMatchObject({
+        message: `Mail is not configured: the mail to ${rv.user.email} is kept in the outbox, nothing was sent`,
+        result: 'outbox',
+      });
       const messages = (await local.app.inject({ url: '/api/editor/messages', headers: ed.auth })).json();
-      expect(messages.mails.filter((m: { template: string }) => m.template === 'reviewInvitation')).toEqual([expect.objectContaining({ to: rv.user.email, subject: 'Invitation to review: Outbox paper', result: 'outbox' })]);
+      expect(messages.mails.filter((m: { template: string }) => m.template === 'reviewInvitation')).toEqual([
+        expect.objectContaining({ to: rv.user.email, subject: 'Invitation to review: Outbox paper', result: 'outbox' }),
+      ]);
     } finally {
       await local.close();
     }
@@ -220,15 +263,27 @@ describe('keynote admin content', () => {
   test('editors add and remove speakers and news; the public reads them; others may not change them', async () => {
     const add = await post('/api/news', editor, { name: 'Conference tour', description: 'Island tour on 29 December' });
     expect(add.statusCode).toBe(201);
-    expect((await get('/api/news', null)).json()).toEqual([{ _id: add.json().item._id, name: 'Conference tour', description: 'Island tour on 29 December' }]);
+    expect((await get('/api/news', null)).json()).toEqual([
+      { _id: add.json().item._id, name: 'Conference tour', description: 'Island tour on 29 December' },
+    ]);
     expect((await post('/api/news', author, { name: 'x' })).statusCode).toBe(403);
     expect((await post('/api/news', null, { name: 'x' })).statusCode).toBe(401);
     expect((await post('/api/news', editor, { name: '' })).json()).toEqual({ message: 'Name is required' });
-    const sp = await post('/api/keynote-speakers', editor, { name: 'Speaker to be announced', designation: 'Professor', position: 'Sample University' });
+    const sp = await post('/api/keynote-speakers', editor, {
+      name: 'Speaker to be announced',
+      designation: 'Professor',
+      position: 'Sample University',
+    });
     expect(sp.statusCode).toBe(201);
-    expect((await get('/api/keynote-speakers', null)).json()).toEqual([{ _id: sp.json().speaker._id, name: 'Speaker to be announced', designation: 'Professor', position: 'Sample University', photo: null }]);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/keynote-speakers/${sp.json().speaker._id}`, headers: best1.auth })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/keynote-speakers/${sp.json().speaker._id}`, headers: editor.auth })).statusCode).toBe(200);
+    expect((await get('/api/keynote-speakers', null)).json()).toEqual([
+      { _id: sp.json().speaker._id, name: 'Speaker to be announced', designation: 'Professor', position: 'Sample University', photo: null },
+    ]);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/keynote-speakers/${sp.json().speaker._id}`, headers: best1.auth })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/keynote-speakers/${sp.json().speaker._id}`, headers: editor.auth })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/news/${add.json().item._id}`, headers: editor.auth })).statusCode).toBe(200);
     expect((await get('/api/keynote-speakers', null)).json()).toEqual([]);
     expect((await get('/api/news', null)).json()).toEqual([]);
@@ -238,7 +293,8 @@ describe('keynote admin content', () => {
 describe('editor search and single paper', () => {
   test('q finds papers by title words, id and tag; a single paper by id', async () => {
     const p = await submitPaper(t.app, author.auth, { title: 'Quantum widgets 100% better_ever', keywords: ['Quantum Computing'] });
-    const find = async (q: string) => (await get(`/api/editor/papers?q=${encodeURIComponent(q)}`, editor)).json().map((x: { _id: string }) => x._id);
+    const find = async (q: string) =>
+      (await get(`/api/editor/papers?q=${encodeURIComponent(q)}`, editor)).json().map((x: { _id: string }) => x._id);
     expect(await find('quantum WIDGETS')).toEqual([p._id]);
     expect(await find(p._id)).toEqual([p._id]);
     expect(await find('quantum computing')).toContain(p._id);

@@ -13,23 +13,32 @@ let editor: SignedUp;
 let author: SignedUp;
 let n = 0;
 
-const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
-const post = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const put = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const post = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: who.auth, payload: payload as Record<string, unknown> });
 const get = (url: string, who: SignedUp) => t.app.inject({ url, headers: who.auth });
 const reviewer = (tags: string[] = ['AI']) => signupAs(t.app, 'Reviewer', { tags, email: `held${++n}.${Date.now()}@uni${n}.example` });
 const send = (paperId: string, who: SignedUp) => post('/api/editor/send-paper', editor, { paperId, reviewerId: who.user._id });
-const respond = (paperId: string, who: SignedUp, status: 'Accepted' | 'Declined') => post('/api/reviewer/respond', who, { paperId, email: who.user.email, status });
+const respond = (paperId: string, who: SignedUp, status: 'Accepted' | 'Declined') =>
+  post('/api/reviewer/respond', who, { paperId, email: who.user.email, status });
 const review = (recommendation: number, commentsToAuthors: string) => ({ recommendation, confidence: 3, commentsToAuthors });
 /** The mails queued to `to` from a template (no SMTP in this app: every mail stays in the outbox). */
-const mailsTo = (to: string, template: string) => t.app.database.db.select().from(mailQueue)
-  .where(and(eq(mailQueue.to, to), eq(mailQueue.template, template))).orderBy(asc(mailQueue.createdAt));
+const mailsTo = (to: string, template: string) =>
+  t.app.database.db
+    .select()
+    .from(mailQueue)
+    .where(and(eq(mailQueue.to, to), eq(mailQueue.template, template)))
+    .orderBy(asc(mailQueue.createdAt));
 
 beforeAll(async () => {
   t = await startTestApp();
   editor = await signupAs(t.app, 'Editor');
   author = await signupAs(t.app, 'Author', { email: `held.author.${Date.now()}@lab.example` });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('every assignment tells the reviewer', () => {
   test('Send Paper queues one reviewAssigned mail with the title, the deadline and the link; sending again queues none', async () => {
@@ -65,16 +74,31 @@ describe('every assignment tells the reviewer', () => {
     const r1 = await reviewer([tag]);
     const r2 = await reviewer([tag]);
     expect((await send(a._id, r1)).statusCode).toBe(200);
-    const applied = await post('/api/editor/auto-assign', editor, { paperIds: [a._id, b._id], reviewersPerPaper: 2, maxPapersPerReviewer: 2, apply: true });
+    const applied = await post('/api/editor/auto-assign', editor, {
+      paperIds: [a._id, b._id],
+      reviewersPerPaper: 2,
+      maxPapersPerReviewer: 2,
+      apply: true,
+    });
     expect(applied.statusCode).toBe(200);
     const pairs = (applied.json() as AutoAssignJson).assignments.map((p) => `${p.paperId}:${p.reviewerId}`).sort();
     expect(pairs).toEqual([`${a._id}:${r2.user._id}`, `${b._id}:${r1.user._id}`, `${b._id}:${r2.user._id}`].sort());
-    const titles = async (who: SignedUp) => (await mailsTo(who.user.email, 'reviewAssigned')).map((m) => m.subject.includes('Qubits A') ? 'A' : 'B').sort();
+    const titles = async (who: SignedUp) =>
+      (await mailsTo(who.user.email, 'reviewAssigned')).map((m) => (m.subject.includes('Qubits A') ? 'A' : 'B')).sort();
     // r1 got A by Send Paper (one mail) and B by auto-assign; r2 got both by auto-assign.
     expect(await titles(r1)).toEqual(['A', 'B']);
     expect(await titles(r2)).toEqual(['A', 'B']);
     // Applying again assigns nothing new and mails nobody.
-    expect((await post('/api/editor/auto-assign', editor, { paperIds: [a._id, b._id], reviewersPerPaper: 2, maxPapersPerReviewer: 2, apply: true })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/api/editor/auto-assign', editor, {
+          paperIds: [a._id, b._id],
+          reviewersPerPaper: 2,
+          maxPapersPerReviewer: 2,
+          apply: true,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await titles(r1)).toEqual(['A', 'B']);
     expect(await titles(r2)).toEqual(['A', 'B']);
   });
@@ -108,11 +132,15 @@ describe('a reviewer who declined is held to it', () => {
     expect((await get(`/api/editor/papers/${paper._id}`, editor)).json().reviewSummary).toEqual({ count: 1, mean: 5, min: 5, max: 5 });
     const statsAfter = (await get('/api/editor/stats', editor)).json();
     expect(statsAfter.reviews.done - statsBefore.reviews.done).toBe(1);
-    const ones = (s: { recommendations: Array<{ recommendation: number; count: number }> }) => s.recommendations.find((r) => r.recommendation === 1)!.count;
+    const ones = (s: { recommendations: Array<{ recommendation: number; count: number }> }) =>
+      s.recommendations.find((r) => r.recommendation === 1)!.count;
     expect(ones(statsAfter)).toBe(ones(statsBefore));
 
     const list = (await get(`/api/editor/papers/${paper._id}/reviews`, editor)).json() as Array<{ reviewerId: string; counted: boolean }>;
-    expect(list.map((r) => [r.reviewerId, r.counted])).toEqual([[keeps.user._id, true], [leaves.user._id, false]]);
+    expect(list.map((r) => [r.reviewerId, r.counted])).toEqual([
+      [keeps.user._id, true],
+      [leaves.user._id, false],
+    ]);
 
     expect((await put(`/api/editor/papers/${paper._id}/decision`, editor, { decision: 'Accepted' })).statusCode).toBe(200);
     expect((await post('/api/editor/notify', editor, { paperIds: [paper._id] })).statusCode).toBe(200);

@@ -29,32 +29,51 @@ const preview = async (audience: object) => {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().mails as { to: string; text: string }[]).map((m) => [m.to.toLowerCase(), m.text]);
 };
-const paidAttendees = async () => ((await send('GET', '/api/editor/attendees?status=paid', editor)).json().attendees as { email: string }[]).map((a) => a.email.toLowerCase());
+const paidAttendees = async () =>
+  ((await send('GET', '/api/editor/attendees?status=paid', editor)).json().attendees as { email: string }[]).map((a) =>
+    a.email.toLowerCase(),
+  );
 const certificateHolders = async () => {
   const res = await send('POST', '/api/editor/certificates', editor, {});
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().certificates as { email: string; kind: string }[]).map((c) => [c.kind, c.email.toLowerCase()]);
 };
 const isRegistered = async (paperId: string) =>
-  ((await send('GET', '/api/editor/registrations', editor)).json().papers as { _id: string; registered: boolean }[]).find((p) => p._id === paperId)?.registered;
+  ((await send('GET', '/api/editor/registrations', editor)).json().papers as { _id: string; registered: boolean }[]).find(
+    (p) => p._id === paperId,
+  )?.registered;
 
 beforeAll(async () => {
   t = await startTestApp({ PAYU_KEY: 'audKey', PAYU_SALT });
   editor = await signupAs(t.app, 'Editor');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('a ₹1 payment opens nothing that reads "paid"', () => {
   test('neither a plain payment naming another author\u2019s paper nor an underpaid registration makes an attendee, a badge, a check-in or a certificate, or registers the paper; the author\u2019s paid registration does', async () => {
     const vera = await signupAs(t.app, 'Author', { name: 'Vera Author', verified: true });
     const paper = await submitPaper(t.app, vera.auth, { title: 'Tidal Arrays' });
-    await db().update(papers).set({ decision: 'Accepted', notifiedDecision: 'Accepted', notifiedAt: new Date() }).where(eq(papers.id, paper._id));
+    await db()
+      .update(papers)
+      .set({ decision: 'Accepted', notifiedDecision: 'Accepted', notifiedAt: new Date() })
+      .where(eq(papers.id, paper._id));
     const eve = await signupAs(t.app, 'Author', { name: 'Eve Attacker', verified: true });
 
     // ₹1 with Vera's paper id and no fee row (a plain payment), and ₹1 for a fee row (a registration left owing).
     const plain = await payThroughForm({ name: 'Eve Attacker', email: eve.user.email, amount: 1, productinfo: paper._id });
-    expect((await db().select().from(payments).where(eq(payments.txnid, plain)))[0]).toMatchObject({ status: 'paid', registrationId: null });
-    const part = await payThroughForm({ name: 'Eve Attacker', email: eve.user.email, amount: 1, productinfo: paper._id, feeItem: { kind: 'award' } });
+    expect((await db().select().from(payments).where(eq(payments.txnid, plain)))[0]).toMatchObject({
+      status: 'paid',
+      registrationId: null,
+    });
+    const part = await payThroughForm({
+      name: 'Eve Attacker',
+      email: eve.user.email,
+      amount: 1,
+      productinfo: paper._id,
+      feeItem: { kind: 'award' },
+    });
     const [payment] = await db().select().from(payments).where(eq(payments.txnid, part));
     const [owing] = await db().select().from(registrations).where(eq(registrations.id, payment!.registrationId!));
     expect(owing).toMatchObject({ status: 'pending', paperId: null });
@@ -73,7 +92,13 @@ describe('a ₹1 payment opens nothing that reads "paid"', () => {
 
     // Vera registers with her paper and pays its price.
     const made = await send('POST', '/api/registrations', vera, {
-      name: 'Vera Author', affiliation: 'Mahidol University', country: 'TH', category: 'academician-journal', currency: 'INR', provider: 'payu', paperId: paper._id,
+      name: 'Vera Author',
+      affiliation: 'Mahidol University',
+      country: 'TH',
+      category: 'academician-journal',
+      currency: 'INR',
+      provider: 'payu',
+      paperId: paper._id,
     });
     expect(made.statusCode, made.body).toBe(201);
     const paid = await payuSucceeds(t.app, { salt: PAYU_SALT, fields: made.json().payment.fields });
@@ -88,7 +113,10 @@ describe('a ₹1 payment opens nothing that reads "paid"', () => {
     expect(pdf.statusCode).toBe(200);
     expect((await readPdf(pdf.rawPayload)).text).toContain('Vera Author');
     const code = made.json().registration.code as string;
-    expect((await send('POST', '/api/editor/check-in', editor, { code })).json()).toMatchObject({ firstArrival: true, registration: { name: 'Vera Author', paid: true } });
+    expect((await send('POST', '/api/editor/check-in', editor, { code })).json()).toMatchObject({
+      firstArrival: true,
+      registration: { name: 'Vera Author', paid: true },
+    });
     expect(await certificateHolders()).toEqual([['attendance', vera.user.email]]);
   });
 });

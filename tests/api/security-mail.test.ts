@@ -22,14 +22,24 @@ let editor: SignedUp;
 let author: SignedUp;
 
 const db = () => t.app.database.db;
-const put = (url: string, who: SignedUp, payload: object) => t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
-const post = (url: string, who: SignedUp | null, payload: object) => t.app.inject({ method: 'POST', url, headers: who?.auth ?? {}, payload: payload as Record<string, unknown> });
+const put = (url: string, who: SignedUp, payload: object) =>
+  t.app.inject({ method: 'PUT', url, headers: who.auth, payload: payload as Record<string, unknown> });
+const post = (url: string, who: SignedUp | null, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: who?.auth ?? {}, payload: payload as Record<string, unknown> });
 const get = (url: string, who: SignedUp) => t.app.inject({ url, headers: who.auth });
 const day = 24 * 3600_000;
 /** The response window open now, with this word limit (straight into the row: the settings form is not what is tested). */
 const openResponseWindow = (wordLimit = 500) => {
-  const values = { reviewDeadline: new Date(Date.now() - day), responseOpens: new Date(Date.now() - day / 2), responseCloses: new Date(Date.now() + 3 * day), responseWordLimit: wordLimit };
-  return db().insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values });
+  const values = {
+    reviewDeadline: new Date(Date.now() - day),
+    responseOpens: new Date(Date.now() - day / 2),
+    responseCloses: new Date(Date.now() + 3 * day),
+    responseWordLimit: wordLimit,
+  };
+  return db()
+    .insert(settings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: settings.id, set: values });
 };
 
 beforeAll(async () => {
@@ -48,23 +58,26 @@ describe('a link that opens an account goes only in the body of its mail', () =>
     ['passwordReset', 'resetUrl'],
     ['loginLink', 'loginUrl'],
     ['verifyEmail', 'verifyUrl'],
-  ] as const)('%s: {%s} in the subject is refused with 400 naming it, in the preview too; in the body it is saved', async (name, placeholder) => {
-    const url = `/api/editor/mail-templates/${name}`;
-    const subject = `Your link: {${placeholder}}`;
-    const refused = await put(url, editor, { subject, body: MAIL_TEMPLATES[name].text });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toContain(`{${placeholder}}`);
-    expect(refused.json().message).toMatch(/only in the body/);
-    const preview = await post(`${url}/preview`, editor, { subject, body: MAIL_TEMPLATES[name].text });
-    expect(preview.statusCode).toBe(400);
-    expect(preview.json()).toEqual(refused.json());
-    const listed = (await get('/api/editor/mail-templates', editor)).json().templates.find((x: { name: string }) => x.name === name);
-    expect(listed).toMatchObject({ customised: false, subject: MAIL_TEMPLATES[name].subject });
+  ] as const)(
+    '%s: {%s} in the subject is refused with 400 naming it, in the preview too; in the body it is saved',
+    async (name, placeholder) => {
+      const url = `/api/editor/mail-templates/${name}`;
+      const subject = `Your link: {${placeholder}}`;
+      const refused = await put(url, editor, { subject, body: MAIL_TEMPLATES[name].text });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain(`{${placeholder}}`);
+      expect(refused.json().message).toMatch(/only in the body/);
+      const preview = await post(`${url}/preview`, editor, { subject, body: MAIL_TEMPLATES[name].text });
+      expect(preview.statusCode).toBe(400);
+      expect(preview.json()).toEqual(refused.json());
+      const listed = (await get('/api/editor/mail-templates', editor)).json().templates.find((x: { name: string }) => x.name === name);
+      expect(listed).toMatchObject({ customised: false, subject: MAIL_TEMPLATES[name].subject });
 
-    const inBody = await put(url, editor, { subject: 'Your link', body: `Open it: {${placeholder}}` });
-    expect(inBody.statusCode, inBody.body).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url, headers: editor.auth })).statusCode).toBe(200);
-  });
+      const inBody = await put(url, editor, { subject: 'Your link', body: `Open it: {${placeholder}}` });
+      expect(inBody.statusCode, inBody.body).toBe(200);
+      expect((await t.app.inject({ method: 'DELETE', url, headers: editor.auth })).statusCode).toBe(200);
+    },
+  );
 
   test('{loginUrl} of a mail that links the public login page may still go in its subject', async () => {
     const url = '/api/editor/mail-templates/reviewInvitation';
@@ -78,12 +91,21 @@ describe('the mail log hides account links in every field it returns', () => {
   const tokenFree = (json: unknown) => expect(JSON.stringify(json)).not.toMatch(/token=/);
 
   test('a reset wording saved before the rule, with the link in its subject: no field of the log shows the link, and the recipient gets a working one', async () => {
-    await db().insert(mailTemplates).values({ name: 'passwordReset', subject: 'Reset it here: {resetUrl}', body: MAIL_TEMPLATES.passwordReset.text, updatedBy: editor.user._id });
+    await db().insert(mailTemplates).values({
+      name: 'passwordReset',
+      subject: 'Reset it here: {resetUrl}',
+      body: MAIL_TEMPLATES.passwordReset.text,
+      updatedBy: editor.user._id,
+    });
     try {
       const someone = await signupAs(t.app, 'Author');
       expect((await post('/api/password/forgot', null, { email: someone.user.email, role: 'Author' })).statusCode).toBe(200);
       const q = `/api/editor/mails?to=${encodeURIComponent(someone.user.email)}&template=passwordReset`;
-      await expect.poll(async () => ((await get(q, editor)).json() as MailListJson).mails.filter((m) => m.result === 'sent').length, { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(async () => ((await get(q, editor)).json() as MailListJson).mails.filter((m) => m.result === 'sent').length, {
+          timeout: 15_000,
+        })
+        .toBe(1);
       const listed = (await get(q, editor)).json() as MailListJson;
       tokenFree(listed);
       const whole = (await get(`/api/editor/mails/${listed.mails[0]!._id}`, editor)).json() as MailDetailJson;
@@ -91,25 +113,40 @@ describe('the mail log hides account links in every field it returns', () => {
       expect(whole.masked).toBe(true);
       tokenFree((await get('/api/editor/messages', editor)).json());
 
-      const delivered = smtp.mails.filter((m) => m.to.includes(someone.user.email.toLowerCase())).map(mailText).join('\n');
+      const delivered = smtp.mails
+        .filter((m) => m.to.includes(someone.user.email.toLowerCase()))
+        .map(mailText)
+        .join('\n');
       const token = /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(delivered)?.[1];
       expect(token, delivered).toBeDefined();
-      const reset = await post('/api/password/reset', null, { token, password: 'a brand new password', confirmPassword: 'a brand new password' });
+      const reset = await post('/api/password/reset', null, {
+        token,
+        password: 'a brand new password',
+        confirmPassword: 'a brand new password',
+      });
       expect(reset.statusCode, reset.body).toBe(200);
     } finally {
       await db().delete(mailTemplates).where(eq(mailTemplates.name, 'passwordReset'));
     }
   });
 
-  test('an old failed reset mail with the link in its subject, error and SMTP answer: masked in the list, the whole mail, the messages page and the retry\'s answer', async () => {
+  test("an old failed reset mail with the link in its subject, error and SMTP answer: masked in the list, the whole mail, the messages page and the retry's answer", async () => {
     const to = uniqueAddress('old-reset');
     const link = `${t.config.publicUrl}/reset-password?token=${'A'.repeat(43)}`;
     const id = newId();
-    await db().insert(mailQueue).values({
-      id, to, template: 'passwordReset', status: 'failed', attempts: 10,
-      subject: `Reset it here: ${link}`, body: `Dear you,\nOpen ${link} within one hour.`,
-      lastError: `Message refused: ${link}`, smtpResponse: `550 content rejected (${link})`,
-    });
+    await db()
+      .insert(mailQueue)
+      .values({
+        id,
+        to,
+        template: 'passwordReset',
+        status: 'failed',
+        attempts: 10,
+        subject: `Reset it here: ${link}`,
+        body: `Dear you,\nOpen ${link} within one hour.`,
+        lastError: `Message refused: ${link}`,
+        smtpResponse: `550 content rejected (${link})`,
+      });
     const listed = (await get(`/api/editor/mails?to=${encodeURIComponent(to)}`, editor)).json() as MailListJson;
     expect(listed.mails).toHaveLength(1);
     tokenFree(listed);
@@ -181,8 +218,13 @@ describe('a mail about a paper reaches only the people its screens let in', () =
   test('a withdrawal is mailed to the reviewer still on the paper, not to one who declined it', async () => {
     const decliner = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
-    for (const r of [reviewer, decliner]) expect((await post('/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: r.user._id, override: true })).statusCode).toBe(200);
-    expect((await post('/api/reviewer/respond', decliner, { paperId: paper._id, email: decliner.user.email, status: 'Declined' })).statusCode).toBe(200);
+    for (const r of [reviewer, decliner])
+      expect(
+        (await post('/api/editor/send-paper', editor, { paperId: paper._id, reviewerId: r.user._id, override: true })).statusCode,
+      ).toBe(200);
+    expect(
+      (await post('/api/reviewer/respond', decliner, { paperId: paper._id, email: decliner.user.email, status: 'Declined' })).statusCode,
+    ).toBe(200);
     const withdrawn = await post(`/api/author/paper/${paper._id}/withdraw`, author, {});
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(await mailedAbout(reviewer, 'paperWithdrawn', paper._id)).toBe(true);
@@ -193,16 +235,22 @@ describe('a mail about a paper reaches only the people its screens let in', () =
     const other = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
     expect((await put(`/api/author/paper/${paper._id}/conflicts`, author, { emails: [other.user.email] })).statusCode).toBe(200);
-    const invited = await post(`/api/send-mail/${encodeURIComponent(other.user.email)}`, editor, { paperId: paper._id, reviewerId: other.user._id });
+    const invited = await post(`/api/send-mail/${encodeURIComponent(other.user.email)}`, editor, {
+      paperId: paper._id,
+      reviewerId: other.user._id,
+    });
     expect(invited.statusCode).toBe(409);
     expect(invited.json().message).toBe('Conflict of interest: the author declared a conflict with this reviewer');
     expect(await mailedAbout(other, 'reviewInvitation', paper._id)).toBe(false);
-    const free = await post(`/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, editor, { paperId: paper._id, reviewerId: reviewer.user._id });
+    const free = await post(`/api/send-mail/${encodeURIComponent(reviewer.user.email)}`, editor, {
+      paperId: paper._id,
+      reviewerId: reviewer.user._id,
+    });
     expect(free.statusCode, free.body).toBe(200);
   });
 });
 
-describe('the response\'s word limit', () => {
+describe("the response's word limit", () => {
   test('3,000 words joined by U+200B ZERO WIDTH SPACE are 3,000 words: refused against a 500-word limit, nothing saved', async () => {
     const paper = await submitPaper(t.app, author.auth, { keywords: ['AI'] });
     await openResponseWindow(500);

@@ -16,8 +16,9 @@ import { signupAs, uniqueAddress, type SignedUp } from '../support/users';
 const PAYU_KEY = 'secPayKey';
 const PAYU_SALT = 'secPaySalt';
 const WEBHOOK_SECRET = 'whsec_security_payments';
-const PAPER_REFUSED = (id: string) => `Paper ${id} is not an accepted paper of yours: register without it, or check the paper ID. `
-  + 'Only the paper\u2019s authors and co-authors, signed in with their confirmed address, can register with it.';
+const PAPER_REFUSED = (id: string) =>
+  `Paper ${id} is not an accepted paper of yours: register without it, or check the paper ID. ` +
+  'Only the paper\u2019s authors and co-authors, signed in with their confirmed address, can register with it.';
 
 let t: TestApp;
 let editor: SignedUp;
@@ -32,11 +33,17 @@ const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, who: Who, p
 /** A paper of `author` with the editor's decision and, when `released`, the authors told of it. */
 async function paperWith(author: SignedUp, decision: 'Accepted' | 'Rejected' | null, released: boolean): Promise<string> {
   const paper = await submitPaper(t.app, author.auth, { title: `Paper ${decision ?? 'undecided'} ${released ? 'released' : 'kept'}` });
-  await db().update(papers).set({ decision, decidedAt: decision ? new Date() : null, notifiedDecision: released ? decision : null, notifiedAt: released ? new Date() : null })
+  await db()
+    .update(papers)
+    .set({
+      decision,
+      decidedAt: decision ? new Date() : null,
+      notifiedDecision: released ? decision : null,
+      notifiedAt: released ? new Date() : null,
+    })
     .where(eq(papers.id, paper._id));
   return paper._id;
 }
-
 
 /** The original public payment call (docs/product.md#the-api); answers PayU's hidden fields. */
 async function startModalPayment(body: Record<string, unknown>): Promise<Record<string, string>> {
@@ -56,7 +63,16 @@ async function registrationOfPayment(txnid: string) {
 async function myRegistrations(who: SignedUp) {
   const res = await send('GET', '/api/account/registrations', who);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().registrations as Array<{ id: string; status: string; amountMinor: number; receivedMinor: number; owedMinor: number; paperId: string | null; couponCode: string | null; discountMinor: number }>;
+  return res.json().registrations as Array<{
+    id: string;
+    status: string;
+    amountMinor: number;
+    receivedMinor: number;
+    owedMinor: number;
+    paperId: string | null;
+    couponCode: string | null;
+    discountMinor: number;
+  }>;
 }
 
 async function editorPayment(txnid: string) {
@@ -73,14 +89,26 @@ async function registeredPapers(): Promise<Record<string, boolean>> {
 
 /** Register through the account's form (server-priced); answers the registration and how to pay it. */
 async function register(who: SignedUp, body: Record<string, unknown>) {
-  return send('POST', '/api/registrations', who, { name: who.user.name, affiliation: 'Mahidol University', country: 'TH', category: 'attending', currency: 'INR', provider: 'payu', ...body });
+  return send('POST', '/api/registrations', who, {
+    name: who.user.name,
+    affiliation: 'Mahidol University',
+    country: 'TH',
+    category: 'attending',
+    currency: 'INR',
+    provider: 'payu',
+    ...body,
+  });
 }
 
 beforeAll(async () => {
   const port = await stripe.listen();
   t = await startTestApp({
-    PAYU_KEY, PAYU_SALT, PUBLIC_URL: 'https://conf.example.org',
-    STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    PAYU_KEY,
+    PAYU_SALT,
+    PUBLIC_URL: 'https://conf.example.org',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: `http://127.0.0.1:${port}`,
   });
   editor = await signupAs(t.app, 'Editor');
 });
@@ -95,20 +123,30 @@ describe('a registration is paid only when what was received covers its price', 
     const paperId = await paperWith(victim, 'Accepted', true);
     const eve = await signupAs(t.app, 'Author', { name: 'Eve Attacker', verified: true });
     const fields = await startModalPayment({
-      name: 'Eve Attacker', email: eve.user.email, amount: 1, productinfo: paperId,
+      name: 'Eve Attacker',
+      email: eve.user.email,
+      amount: 1,
+      productinfo: paperId,
       feeItem: { kind: 'registration', category: 'Academician', publication: 'SCOPUS book chapter' },
     });
     const back = await payuSucceeds(t.app, { salt: PAYU_SALT, fields });
     expect(back.statusCode, back.body).toBe(200);
 
     const row = await registrationOfPayment(fields.txnid!);
-    expect(row).toMatchObject({ status: 'pending', category: 'academician-scopus', currency: 'INR', amountMinor: 44_400_00, paperId: null });
+    expect(row).toMatchObject({
+      status: 'pending',
+      category: 'academician-scopus',
+      currency: 'INR',
+      amountMinor: 44_400_00,
+      paperId: null,
+    });
     // The payer's page says what is still owed.
     expect(back.body).toContain('INR 44,399.00');
     const [mine] = (await myRegistrations(eve)).filter((r) => r.id === row!.id);
     expect(mine).toMatchObject({ status: 'pending', amountMinor: 44_400_00, receivedMinor: 100, owedMinor: 44_399_00 });
     expect(await editorPayment(fields.txnid!)).toMatchObject({
-      underpaid: true, registration: { id: row!.id, status: 'pending', currency: 'INR', amountMinor: 44_400_00, receivedMinor: 100, owedMinor: 44_399_00 },
+      underpaid: true,
+      registration: { id: row!.id, status: 'pending', currency: 'INR', amountMinor: 44_400_00, receivedMinor: 100, owedMinor: 44_399_00 },
     });
 
     expect((await registeredPapers())[paperId]).toBe(false);
@@ -148,14 +186,30 @@ describe('a registration is paid only when what was received covers its price', 
 
   test('a card payment below the price (Stripe webhook) leaves the registration pending with the difference owed', async () => {
     const payer = await signupAs(t.app, 'Author', { name: 'Card Payer', verified: true });
-    const res = await send('POST', '/api/card/checkout', null, { name: 'Card Payer', email: payer.user.email, amount: 1, productinfo: '', feeItem: { kind: 'award' } });
+    const res = await send('POST', '/api/card/checkout', null, {
+      name: 'Card Payer',
+      email: payer.user.email,
+      amount: 1,
+      productinfo: '',
+      feeItem: { kind: 'award' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const sessionId = (res.json().url as string).split('/').pop()!;
     Object.assign(stripe.sessions.get(sessionId)!, { payment_status: 'paid', status: 'complete' });
-    const payload = JSON.stringify({ id: `evt_${sessionId}`, object: 'event', type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session' } } });
+    const payload = JSON.stringify({
+      id: `evt_${sessionId}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: sessionId, object: 'checkout.session' } },
+    });
     const hook = await t.app.inject({
-      method: 'POST', url: '/api/card/webhook', payload,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      method: 'POST',
+      url: '/api/card/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
     });
     expect(hook.statusCode, hook.body).toBe(200);
     const [payment] = await db().select().from(payments).where(eq(payments.providerRef, sessionId));
@@ -170,9 +224,14 @@ describe('only a paper\u2019s authors may name it', () => {
     const victim = await signupAs(t.app, 'Author', { name: 'Vera Submitter', verified: true });
     const coAuthor = await signupAs(t.app, 'Author', { name: 'Cora Coauthor', verified: true });
     const paper = await submitPaper(t.app, victim.auth, { title: 'Wave Energy in the Gulf' });
-    const co = await send('PUT', `/api/author/paper/${paper._id}/co-authors`, victim, { coAuthors: [{ name: 'Cora Coauthor', email: coAuthor.user.email.toUpperCase() }] });
+    const co = await send('PUT', `/api/author/paper/${paper._id}/co-authors`, victim, {
+      coAuthors: [{ name: 'Cora Coauthor', email: coAuthor.user.email.toUpperCase() }],
+    });
     expect(co.statusCode, co.body).toBe(200);
-    await db().update(papers).set({ decision: 'Accepted', notifiedDecision: 'Accepted', notifiedAt: new Date() }).where(eq(papers.id, paper._id));
+    await db()
+      .update(papers)
+      .set({ decision: 'Accepted', notifiedDecision: 'Accepted', notifiedAt: new Date() })
+      .where(eq(papers.id, paper._id));
 
     const eve = await signupAs(t.app, 'Author', { name: 'Eve Claimant', verified: true });
     const claimed = await register(eve, { category: 'academician-scopus', paperId: paper._id });
@@ -191,15 +250,29 @@ describe('only a paper\u2019s authors may name it', () => {
     const submitter = await signupAs(t.app, 'Author', { name: 'Sam Submitter', verified: true });
     const coAuthor = await signupAs(t.app, 'Author', { name: 'Cora Traveller', verified: true });
     const paper = await submitPaper(t.app, submitter.auth, { title: 'Tides and Turbines' });
-    expect((await send('PUT', `/api/author/paper/${paper._id}/co-authors`, submitter, { coAuthors: [{ name: 'Cora Traveller', email: coAuthor.user.email }] })).statusCode).toBe(200);
-    await db().update(papers).set({ decision: 'Accepted', notifiedDecision: 'Accepted', notifiedAt: new Date() }).where(eq(papers.id, paper._id));
+    expect(
+      (
+        await send('PUT', `/api/author/paper/${paper._id}/co-authors`, submitter, {
+          coAuthors: [{ name: 'Cora Traveller', email: coAuthor.user.email }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    await db()
+      .update(papers)
+      .set({ decision: 'Accepted', notifiedDecision: 'Accepted', notifiedAt: new Date() })
+      .where(eq(papers.id, paper._id));
     const made = await register(coAuthor, { category: 'academician-journal', paperId: paper._id });
     expect(made.statusCode, made.body).toBe(201);
     expect((await payuSucceeds(t.app, { salt: PAYU_SALT, fields: made.json().payment.fields })).statusCode).toBe(200);
     const registrationId = made.json().registration.id as string;
 
-    const asked = await send('POST', `/api/account/registrations/${registrationId}/visa-letter`, coAuthor,
-      { passportName: 'CORA TRAVELLER', nationality: 'in', passportNumber: 'K7654321', arrivalDate: '2023-12-25', departureDate: '2023-12-30' });
+    const asked = await send('POST', `/api/account/registrations/${registrationId}/visa-letter`, coAuthor, {
+      passportName: 'CORA TRAVELLER',
+      nationality: 'in',
+      passportNumber: 'K7654321',
+      arrivalDate: '2023-12-25',
+      departureDate: '2023-12-30',
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const letterId = asked.json().letter.id as string;
     expect(asked.json().letter.role).toBe(`author of the paper "Tides and Turbines" (Paper ID: ${paper._id})`);
@@ -231,16 +304,23 @@ describe('the quote keeps decisions that are not released', () => {
       unreleasedReject: await paperWith(author, 'Rejected', false),
       released: await paperWith(author, 'Accepted', true),
     };
-    const quote = (paperId: string, who: Who) => send('POST', '/api/registrations/quote', who, { category: 'academician-journal', currency: 'USD', paperId });
+    const quote = (paperId: string, who: Who) =>
+      send('POST', '/api/registrations/quote', who, { category: 'academician-journal', currency: 'USD', paperId });
     const answers: [string, Who, string][] = [
       ...Object.entries(ids).map(([name, id]): [string, Who, string] => [`anonymous, ${name}`, null, id]),
       ...Object.entries(ids).map(([name, id]): [string, Who, string] => [`stranger, ${name}`, stranger, id]),
-      ...(['unknown', 'undecided', 'rejected', 'unreleasedAccept', 'unreleasedReject'] as const).map((name): [string, Who, string] => [`author, ${name}`, author, ids[name]]),
+      ...(['unknown', 'undecided', 'rejected', 'unreleasedAccept', 'unreleasedReject'] as const).map((name): [string, Who, string] => [
+        `author, ${name}`,
+        author,
+        ids[name],
+      ]),
     ];
-    const seen = await Promise.all(answers.map(async ([label, who, id]) => {
-      const res = await quote(id, who);
-      return { label, status: res.statusCode, message: res.json().message as string | undefined, expected: PAPER_REFUSED(id) };
-    }));
+    const seen = await Promise.all(
+      answers.map(async ([label, who, id]) => {
+        const res = await quote(id, who);
+        return { label, status: res.statusCode, message: res.json().message as string | undefined, expected: PAPER_REFUSED(id) };
+      }),
+    );
     expect(seen.filter((a) => a.status !== 400).map((a) => `${a.label}: ${a.status}`)).toEqual([]);
     for (const a of seen) expect(a.message, a.label).toBe(a.expected);
     const own = await quote(ids.released, author);
@@ -292,7 +372,14 @@ describe('a limited coupon is never used beyond its limit', () => {
 
     expect((await payuSucceeds(t.app, { salt: PAYU_SALT, fields: made.json().payment.fields })).statusCode).toBe(200);
     const [row] = (await myRegistrations(first)).filter((r) => r.id === made.json().registration.id);
-    expect(row).toMatchObject({ status: 'pending', couponCode: null, discountMinor: 0, amountMinor: 14_800_00, receivedMinor: 7_400_00, owedMinor: 7_400_00 });
+    expect(row).toMatchObject({
+      status: 'pending',
+      couponCode: null,
+      discountMinor: 0,
+      amountMinor: 14_800_00,
+      receivedMinor: 7_400_00,
+      owedMinor: 7_400_00,
+    });
     expect(await usedOf(code)).toBe(1);
   });
 });
@@ -301,21 +388,32 @@ describe('one account holds at most one unpaid seat of a course', () => {
   test('40 registrations for one course at once by one account: exactly one is made, the others are told why (409)', async () => {
     const hoarder = await signupAs(t.app, 'Author', { name: 'Hal Hoarder', verified: true });
     const course = 'digital-system-design';
-    const attempts = await Promise.all(Array.from({ length: 40 }, () => register(hoarder, { category: `workshop-${course}`, currency: 'USD', provider: 'bank' })));
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, () => register(hoarder, { category: `workshop-${course}`, currency: 'USD', provider: 'bank' })),
+    );
     const statuses = attempts.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(39);
-    expect(new Set(attempts.filter((a) => a.statusCode === 409).map((a) => a.json().message))).toEqual(new Set([
-      'You have an unpaid registration for Technical workshop: Digital System Design already: pay it or cancel it on your registrations page before registering again.',
-    ]));
+    expect(new Set(attempts.filter((a) => a.statusCode === 409).map((a) => a.json().message))).toEqual(
+      new Set([
+        'You have an unpaid registration for Technical workshop: Digital System Design already: pay it or cancel it on your registrations page before registering again.',
+      ]),
+    );
     const seats = (await send('GET', '/api/workshops', null)).json() as { id: string; left: number }[];
     expect(seats.find((c) => c.id === course)?.left).toBe(39);
 
     // Another person still gets a seat, and the hoarder may register again once the first is cancelled.
-    expect((await register(await signupAs(t.app, 'Author', { verified: true }), { category: `workshop-${course}`, currency: 'USD', provider: 'bank' })).statusCode).toBe(201);
+    expect(
+      (
+        await register(await signupAs(t.app, 'Author', { verified: true }), {
+          category: `workshop-${course}`,
+          currency: 'USD',
+          provider: 'bank',
+        })
+      ).statusCode,
+    ).toBe(201);
     const held = attempts.find((a) => a.statusCode === 201)!.json().registration.id as string;
     expect((await send('POST', `/api/account/registrations/${held}/cancel`, hoarder, {})).statusCode).toBe(200);
     expect((await register(hoarder, { category: `workshop-${course}`, currency: 'USD', provider: 'bank' })).statusCode).toBe(201);
   });
 });
-

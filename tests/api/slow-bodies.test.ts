@@ -52,7 +52,9 @@ function connect(from: string): Promise<net.Socket> {
 function received(s: net.Socket): Promise<{ text: string; closed: boolean }> {
   return new Promise((resolve) => {
     let text = '';
-    s.on('data', (d: Buffer) => { text += d.toString('latin1'); });
+    s.on('data', (d: Buffer) => {
+      text += d.toString('latin1');
+    });
     s.once('close', () => resolve({ text, closed: true }));
   });
 }
@@ -90,15 +92,16 @@ function requestFrom(from: string, request: Buffer | string): Promise<{ status: 
   });
 }
 
-const fetchFrom = (from: string, path: string) =>
-  requestFrom(from, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+const fetchFrom = (from: string, path: string) => requestFrom(from, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
 
 test('100 slow bodies from one address hold no turn: another address is answered as usual, and each slow body is cut off with 408', async () => {
   const slow = await Promise.all(Array.from({ length: 100 }, () => connect(ATTACKER)));
   const answers = slow.map(received);
   for (const s of slow) s.write(slowJsonStart('/api/email/verify'));
   // One more byte a second keeps each of them "alive" (under the least rate the server accepts).
-  const drip = setInterval(() => { for (const s of slow) if (!s.destroyed) s.write(' '); }, 1000);
+  const drip = setInterval(() => {
+    for (const s of slow) if (!s.destroyed) s.write(' ');
+  }, 1000);
   try {
     // The visitor's requests are answered while the slow bodies trickle in (before the fix: each waited for a turn
     // the 64 slow requests held, then 503).
@@ -117,8 +120,14 @@ test('100 slow bodies from one address hold no turn: another address is answered
 });
 
 test('slow uploads from one address take at most their share of the upload turns: an upload from another address goes through', async () => {
-  const { payload, contentType } = await multipart([['title', 'Slow'], ['abstract', 'Arrives slowly.'], ['keywords', 'AI'], ['file', pdfBytes('slow', 200_000), 'paper.pdf']]);
-  const head = (auth: string) => `POST /api/author/new-paper HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\nContent-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\n\r\n`;
+  const { payload, contentType } = await multipart([
+    ['title', 'Slow'],
+    ['abstract', 'Arrives slowly.'],
+    ['keywords', 'AI'],
+    ['file', pdfBytes('slow', 200_000), 'paper.pdf'],
+  ]);
+  const head = (auth: string) =>
+    `POST /api/author/new-paper HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\nContent-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\n\r\n`;
   const slow = await Promise.all(Array.from({ length: 10 }, () => connect(ATTACKER)));
   const answers = slow.map(received);
   for (const s of slow) s.write(Buffer.concat([Buffer.from(head(author.auth.authorization)), payload.subarray(0, 1000)]));
@@ -155,7 +164,12 @@ test('header-only connections past the per-address cap are closed at once, and o
 });
 
 test('a client that goes away while its request waits for a turn gives the turn back once it is granted', async () => {
-  const { payload, contentType } = await multipart([['title', 'Holds the gate'], ['abstract', 'Arrives in two halves.'], ['keywords', 'AI'], ['file', pdfBytes('hold', 200_000), 'paper.pdf']]);
+  const { payload, contentType } = await multipart([
+    ['title', 'Holds the gate'],
+    ['abstract', 'Arrives in two halves.'],
+    ['keywords', 'AI'],
+    ['file', pdfBytes('hold', 200_000), 'paper.pdf'],
+  ]);
   const busy = await startTestApp({ API_CONCURRENCY: '1', API_QUEUE_WAIT_MS: '60000' });
   try {
     await busy.app.listen({ port: 0, host: '127.0.0.1' });
@@ -165,7 +179,14 @@ test('a client that goes away while its request waits for a turn gives the turn 
     const upload = net.connect({ host: '127.0.0.1', port: busyPort, localAddress: ATTACKER });
     sockets.push(upload);
     const uploadAnswer = received(upload);
-    upload.write(Buffer.concat([Buffer.from(`POST /api/author/new-paper HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${writer.auth.authorization}\r\nContent-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\nConnection: close\r\n\r\n`), payload.subarray(0, 1000)]));
+    upload.write(
+      Buffer.concat([
+        Buffer.from(
+          `POST /api/author/new-paper HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${writer.auth.authorization}\r\nContent-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\nConnection: close\r\n\r\n`,
+        ),
+        payload.subarray(0, 1000),
+      ]),
+    );
     await expect.poll(() => busy.app.admission.stats().active).toBe(1);
     // A read waits for the turn, and its client goes away.
     const leaving = net.connect({ host: '127.0.0.1', port: busyPort, localAddress: VISITOR });

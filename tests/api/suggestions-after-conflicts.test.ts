@@ -25,7 +25,12 @@ const suggested = async (paperId: string) => {
 /** A reviewer bids only with a verified address. */
 const declareConflict = async (reviewer: SignedUp, paperId: string) => {
   await t.app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, reviewer.user._id));
-  const res = await t.app.inject({ method: 'PUT', url: `/api/reviewer/bid/${paperId}`, headers: reviewer.auth, payload: { bid: 'conflict' } });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/reviewer/bid/${paperId}`,
+    headers: reviewer.auth,
+    payload: { bid: 'conflict' },
+  });
   expect(res.statusCode).toBe(200);
 };
 
@@ -33,7 +38,9 @@ beforeAll(async () => {
   t = await startTestApp();
   editor = await signupAs(t.app, 'Editor');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the best match is conflicted', () => {
   test('by institution: the reviewers with the next highest overlap are suggested (ties kept), not "No matching reviewers found"', async () => {
@@ -45,7 +52,12 @@ describe('the best match is conflicted', () => {
     const tied = await signupAs(t.app, 'Reviewer', { tags: ['IoT', 'Robotics', 'NLP'] });
     await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
 
-    expect(await suggested(paper._id)).toEqual([[next.user._id, 3], [tied.user._id, 3]].sort());
+    expect(await suggested(paper._id)).toEqual(
+      [
+        [next.user._id, 3],
+        [tied.user._id, 3],
+      ].sort(),
+    );
     expect(await suggested(paper._id)).not.toContainEqual([colleague.user._id, 4]);
   });
 
@@ -56,9 +68,19 @@ describe('the best match is conflicted', () => {
     const friend = await signupAs(t.app, 'Reviewer', { tags: ['Blockchain', 'Big Data', 'Cloud Computing'] });
     const second = await signupAs(t.app, 'Reviewer', { tags: ['Blockchain', 'Big Data'] });
     const third = await signupAs(t.app, 'Reviewer', { tags: ['Cloud Computing'] });
-    expect(await suggested(paper._id)).toEqual([[rival.user._id, 3], [friend.user._id, 3]].sort());
+    expect(await suggested(paper._id)).toEqual(
+      [
+        [rival.user._id, 3],
+        [friend.user._id, 3],
+      ].sort(),
+    );
 
-    const declared = await t.app.inject({ method: 'PUT', url: `/api/author/paper/${paper._id}/conflicts`, headers: author.auth, payload: { emails: [rival.user.email] } });
+    const declared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/author/paper/${paper._id}/conflicts`,
+      headers: author.auth,
+      payload: { emails: [rival.user.email] },
+    });
     expect(declared.statusCode).toBe(200);
     expect(await suggested(paper._id)).toEqual([[friend.user._id, 3]]);
 

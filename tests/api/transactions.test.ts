@@ -30,8 +30,12 @@ beforeAll(async () => {
     end $$`);
   await db.execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
 });
-afterAll(async () => { await t?.close(); });
-afterEach(async () => { await refuse(''); });
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  await refuse('');
+});
 
 /** From now on the audit row of `action` fails ('' : none does). */
 async function refuse(action: string) {
@@ -40,7 +44,8 @@ async function refuse(action: string) {
   if (action) await db.execute(sql`insert into test_refused_actions values (${action})`);
 }
 
-const req = (method: 'POST' | 'PUT', url: string, payload: object, who: SignedUp) => t.app.inject({ method, url, payload, headers: who.auth });
+const req = (method: 'POST' | 'PUT', url: string, payload: object, who: SignedUp) =>
+  t.app.inject({ method, url, payload, headers: who.auth });
 const one = async <T>(q: ReturnType<typeof sql>) => ((await t.app.database.db.execute(q)) as unknown as { rows: T[] }).rows[0];
 
 describe('a write whose audit row fails leaves nothing behind', () => {
@@ -61,13 +66,20 @@ describe('a write whose audit row fails leaves nothing behind', () => {
 
   test('review (review.save), accept (review.respond), comment (review.comment): none kept', async () => {
     await refuse('review.save');
-    expect((await req('PUT', `/api/reviewer/review/${paperId}`, { recommendation: 4, confidence: 3, commentsToAuthors: 'Good.' }, reviewer)).statusCode).toBe(500);
+    expect(
+      (await req('PUT', `/api/reviewer/review/${paperId}`, { recommendation: 4, confidence: 3, commentsToAuthors: 'Good.' }, reviewer))
+        .statusCode,
+    ).toBe(500);
     expect(await one(sql`select count(*)::int as n from reviews where paper_id = ${paperId}`)).toEqual({ n: 0 });
     await refuse('review.respond');
-    expect((await req('POST', '/api/reviewer/respond', { paperId, email: reviewer.user.email, status: 'Accepted' }, reviewer)).statusCode).toBe(500);
+    expect(
+      (await req('POST', '/api/reviewer/respond', { paperId, email: reviewer.user.email, status: 'Accepted' }, reviewer)).statusCode,
+    ).toBe(500);
     expect(await one(sql`select status from review_statuses where paper_id = ${paperId}`)).toEqual({ status: 'Sent' });
     await refuse('review.comment');
-    expect((await req('POST', `/api/reviewer/add-comment/${paperId}`, { reviewerId: reviewer.user._id, text: 'Kept?' }, reviewer)).statusCode).toBe(500);
+    expect(
+      (await req('POST', `/api/reviewer/add-comment/${paperId}`, { reviewerId: reviewer.user._id, text: 'Kept?' }, reviewer)).statusCode,
+    ).toBe(500);
     expect(await one(sql`select count(*)::int as n from comments where paper_id = ${paperId}`)).toEqual({ n: 0 });
   });
 
@@ -84,12 +96,19 @@ describe('a write whose audit row fails leaves nothing behind', () => {
   });
 
   test('payment return (payment.callback): the payment stays pending, the same answer settles it later', async () => {
-    const started = await t.app.inject({ method: 'POST', url: '/api/payu/initiate', payload: { name: 'Ada Lovelace', email: 'ada@example.org', phone: '9999999999', amount: 7400, productinfo: '' } });
-    const fields = payuFields(started.body);
-    const answer = () => t.app.inject({
-      method: 'POST', url: '/api/payu/success', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(payuAnswer(fields, { salt: PAYU_SALT })).toString(),
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/payu/initiate',
+      payload: { name: 'Ada Lovelace', email: 'ada@example.org', phone: '9999999999', amount: 7400, productinfo: '' },
     });
+    const fields = payuFields(started.body);
+    const answer = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payu/success',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(payuAnswer(fields, { salt: PAYU_SALT })).toString(),
+      });
     await refuse('payment.callback');
     expect((await answer()).statusCode).toBe(500);
     expect(await one(sql`select status from payments where txnid = ${fields.txnid}`)).toEqual({ status: 'pending' });
@@ -102,7 +121,8 @@ describe('a write whose audit row fails leaves nothing behind', () => {
   test('failed login (login.failed): the failure is not counted', async () => {
     const email = author.user.email.toLowerCase();
     const failures = sql`select coalesce(sum(count), 0)::int as n from rate_limits where key = ${`login:e:${email}`}`;
-    const wrong = () => t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'not the password', role: 'Author' } });
+    const wrong = () =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'not the password', role: 'Author' } });
     await refuse('login.failed');
     expect((await wrong()).statusCode).toBe(500);
     expect(await one(failures)).toEqual({ n: 0 });
@@ -126,15 +146,24 @@ describe('a submission is one transaction', () => {
     const { readdirSync, existsSync } = await import('node:fs');
     const path = await import('node:path');
     const filesDir = path.join(t.dataDir, 'files');
-    const fileCount = () => (existsSync(filesDir) ? readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0);
+    const fileCount = () =>
+      existsSync(filesDir) ? readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
     const filesBefore = fileCount();
     const papersBefore = await one<{ n: number }>(sql`select count(*)::int as n from papers`);
     await refuse('paper.submit');
-    const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper', [
-      ['title', 'Atomic submission'], ['abstract', 'All or nothing.'], ['keywords', 'AI'],
-      ['coAuthors', JSON.stringify([{ name: 'Co Author', email: 'co.atomic@example.org' }])],
-      ['file', pdfBytes('atomic'), 'atomic.pdf'],
-    ], author.auth);
+    const res = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/author/new-paper',
+      [
+        ['title', 'Atomic submission'],
+        ['abstract', 'All or nothing.'],
+        ['keywords', 'AI'],
+        ['coAuthors', JSON.stringify([{ name: 'Co Author', email: 'co.atomic@example.org' }])],
+        ['file', pdfBytes('atomic'), 'atomic.pdf'],
+      ],
+      author.auth,
+    );
     expect(res.statusCode).toBe(500);
     expect(await one(sql`select count(*)::int as n from papers`)).toEqual(papersBefore);
     expect(await one(sql`select count(*)::int as n from paper_co_authors where email = 'co.atomic@example.org'`)).toEqual({ n: 0 });

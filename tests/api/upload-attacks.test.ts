@@ -20,18 +20,26 @@ beforeAll(async () => {
   author = await signupAs(t.app, 'Author');
   reviewer = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const send = (parts: RawPart[], who: SignedUp = author, method: 'POST' | 'PATCH' = 'POST', url = '/api/author/new-paper') => {
   const { payload, contentType } = rawMultipart(parts);
   return t.app.inject({ method, url, payload, headers: { 'content-type': contentType, ...who.auth } });
 };
 const paperWith = (file: Buffer, filename: string, contentType = 'application/pdf') =>
-  send([{ name: 'title', value: 'Attack' }, { name: 'abstract', value: 'Attack' }, { name: 'file', value: file, filename, contentType }]);
+  send([
+    { name: 'title', value: 'Attack' },
+    { name: 'abstract', value: 'Attack' },
+    { name: 'file', value: file, filename, contentType },
+  ]);
 
 /** Every file under DATA_DIR, relative to it. */
-const allFiles = () => readdirSync(t.dataDir, { recursive: true, withFileTypes: true })
-  .filter((d) => d.isFile()).map((d) => path.relative(t.dataDir, path.join(d.parentPath, d.name)));
+const allFiles = () =>
+  readdirSync(t.dataDir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(t.dataDir, path.join(d.parentPath, d.name)));
 const uploaded = () => allFiles().filter((f) => !f.startsWith(`db${path.sep}`) && f !== 'jwt-secret');
 
 describe('a file that is not a PDF, whatever its name says', () => {
@@ -61,8 +69,8 @@ describe('hostile file names', () => {
     '....//....//x.pdf',
     '%2e%2e%2f%2e%2e%2fx.pdf',
     'a"b.pdf',
-    "it's \"quoted\".pdf",
-    'x.pdf"; filename*=UTF-8\'\'evil.html',
+    'it\'s "quoted".pdf',
+    "x.pdf\"; filename*=UTF-8''evil.html",
     'x.pdf\r\nSet-Cookie: stolen=1\r\nX-Injected: yes',
     'x.pdf\nContent-Type: text/html',
     'evil\u202efdp.html',
@@ -72,39 +80,45 @@ describe('hostile file names', () => {
     '',
   ];
 
-  test.each(NAMES.map((n) => [JSON.stringify(n).slice(0, 60), n]))('%s: stored by content hash only, served with a safe name and no injected header', async (_label, name) => {
-    const pdf = pdfBytes(`name-${name.length}-${Math.random()}`);
-    const res = await paperWith(pdf, name);
-    // A CR/LF in the name breaks the part header: the parser may then see no file at all. Either way nothing escapes.
-    expect([201, 400], res.body).toContain(res.statusCode);
-    for (const f of uploaded()) expect(f, 'every stored file is files/<2 hex>/<sha-256>').toMatch(/^files[/\\]([0-9a-f]{2}[/\\][0-9a-f]{64}|tmp[/\\][0-9a-f]+)$/);
-    expect(existsSync(path.resolve(t.dataDir, 'files', '../../etc/passwd.pdf'))).toBe(false);
-    expect(existsSync(path.resolve(t.dataDir, '..', 'x.pdf'))).toBe(false);
-    if (res.statusCode !== 201) return;
+  test.each(NAMES.map((n) => [JSON.stringify(n).slice(0, 60), n]))(
+    '%s: stored by content hash only, served with a safe name and no injected header',
+    async (_label, name) => {
+      const pdf = pdfBytes(`name-${name.length}-${Math.random()}`);
+      const res = await paperWith(pdf, name);
+      // A CR/LF in the name breaks the part header: the parser may then see no file at all. Either way nothing escapes.
+      expect([201, 400], res.body).toContain(res.statusCode);
+      for (const f of uploaded())
+        expect(f, 'every stored file is files/<2 hex>/<sha-256>').toMatch(/^files[/\\]([0-9a-f]{2}[/\\][0-9a-f]{64}|tmp[/\\][0-9a-f]+)$/);
+      expect(existsSync(path.resolve(t.dataDir, 'files', '../../etc/passwd.pdf'))).toBe(false);
+      expect(existsSync(path.resolve(t.dataDir, '..', 'x.pdf'))).toBe(false);
+      if (res.statusCode !== 201) return;
 
-    const paper = res.json().paper;
-    const file = await t.app.inject({ url: paper.pdf });
-    expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.equals(pdf)).toBe(true);
-    const disposition = String(file.headers['content-disposition']);
-    expect(disposition).toMatch(/^inline; filename="[A-Za-z0-9._ -]{1,104}"$/);
-    expect(disposition).toMatch(/\.pdf"$/);
-    expect(disposition).not.toMatch(/\.\.|[/\\]/);
-    for (const [k, v] of Object.entries(file.headers)) expect(`${k}: ${String(v)}`).not.toMatch(/[\r\n]/);
-    expect(file.headers['set-cookie']).toBeUndefined();
-    expect(file.headers['x-injected']).toBeUndefined();
-    expect(file.headers['content-type']).toBe('application/pdf');
+      const paper = res.json().paper;
+      const file = await t.app.inject({ url: paper.pdf });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(pdf)).toBe(true);
+      const disposition = String(file.headers['content-disposition']);
+      expect(disposition).toMatch(/^inline; filename="[A-Za-z0-9._ -]{1,104}"$/);
+      expect(disposition).toMatch(/\.pdf"$/);
+      expect(disposition).not.toMatch(/\.\.|[/\\]/);
+      for (const [k, v] of Object.entries(file.headers)) expect(`${k}: ${String(v)}`).not.toMatch(/[\r\n]/);
+      expect(file.headers['set-cookie']).toBeUndefined();
+      expect(file.headers['x-injected']).toBeUndefined();
+      expect(file.headers['content-type']).toBe('application/pdf');
 
-    // The name the author gave is kept as data, exactly, and only ever returned inside JSON.
-    const [row] = await t.app.database.db.select().from(paperFiles).where(eq(paperFiles.paperId, paper._id));
-    const detail = await t.app.inject({ url: `/api/author/paper/${paper._id}`, headers: author.auth });
-    expect(detail.headers['content-type']).toMatch(/^application\/json/);
-    expect(detail.json().paper.pdfVersions[0].fileName).toBe(row!.fileName);
-  });
+      // The name the author gave is kept as data, exactly, and only ever returned inside JSON.
+      const [row] = await t.app.database.db.select().from(paperFiles).where(eq(paperFiles.paperId, paper._id));
+      const detail = await t.app.inject({ url: `/api/author/paper/${paper._id}`, headers: author.auth });
+      expect(detail.headers['content-type']).toMatch(/^application\/json/);
+      expect(detail.json().paper.pdfVersions[0].fileName).toBe(row!.fileName);
+    },
+  );
 });
 
 describe('an HTML/PDF polyglot', () => {
-  const polyglot = Buffer.from('%PDF-1.4\n<html><body><script>fetch("/api/me").then(r => r.text()).then(alert)</script></body></html>\n%%EOF\n');
+  const polyglot = Buffer.from(
+    '%PDF-1.4\n<html><body><script>fetch("/api/me").then(r => r.text()).then(alert)</script></body></html>\n%%EOF\n',
+  );
 
   test('is accepted as a PDF but served so that no browser runs it as HTML', async () => {
     const res = await paperWith(polyglot, 'polyglot.html', 'text/html');
@@ -124,7 +138,10 @@ describe('an HTML/PDF polyglot', () => {
   });
 
   test('an image/HTML polyglot photo is served as the image it starts as, with nosniff and a sandboxing policy', async () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html><script>alert(1)</script></html>')]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('<html><script>alert(1)</script></html>'),
+    ]);
     const res = await send([{ name: 'photo', value: png, filename: 'me.html', contentType: 'text/html' }], reviewer, 'PATCH', '/api/me');
     expect(res.statusCode).toBe(200);
     const photo = await t.app.inject({ url: res.json().user.photo, headers: { accept: 'text/html' } });
@@ -138,11 +155,57 @@ describe('a refused upload leaves nothing on disk', () => {
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 9)]);
 
   test.each<[string, 'POST' | 'PATCH', string, () => SignedUp, RawPart[]]>([
-    ['a second file after a stored PDF', 'POST', '/api/author/new-paper', () => author, [{ name: 'file', value: pdfBytes('orphan-1'), filename: 'a.pdf' }, { name: 'file', value: pdfBytes('orphan-2'), filename: 'b.pdf' }]],
-    ['a __proto__ field after a stored PDF', 'POST', '/api/author/new-paper', () => author, [{ name: 'file', value: pdfBytes('orphan-3'), filename: 'a.pdf' }, { name: '__proto__', value: 'x' }]],
-    ['a NUL in a field after a stored PDF', 'POST', '/api/author/new-paper', () => author, [{ name: 'file', value: pdfBytes('orphan-4'), filename: 'a.pdf' }, { name: 'title', value: 'x\u0000' }]],
-    ['a NUL in a field after a stored photo', 'PATCH', '/api/me', () => reviewer, [{ name: 'photo', value: png, filename: 'a.png' }, { name: 'name', value: 'x\u0000' }]],
-    ['a second picture after a stored speaker picture', 'POST', '/api/keynote-speakers', () => editor, [{ name: 'name', value: 'S' }, { name: 'photo', value: png, filename: 'a.png' }, { name: 'photo2', value: png, filename: 'b.png' }]],
+    [
+      'a second file after a stored PDF',
+      'POST',
+      '/api/author/new-paper',
+      () => author,
+      [
+        { name: 'file', value: pdfBytes('orphan-1'), filename: 'a.pdf' },
+        { name: 'file', value: pdfBytes('orphan-2'), filename: 'b.pdf' },
+      ],
+    ],
+    [
+      'a __proto__ field after a stored PDF',
+      'POST',
+      '/api/author/new-paper',
+      () => author,
+      [
+        { name: 'file', value: pdfBytes('orphan-3'), filename: 'a.pdf' },
+        { name: '__proto__', value: 'x' },
+      ],
+    ],
+    [
+      'a NUL in a field after a stored PDF',
+      'POST',
+      '/api/author/new-paper',
+      () => author,
+      [
+        { name: 'file', value: pdfBytes('orphan-4'), filename: 'a.pdf' },
+        { name: 'title', value: 'x\u0000' },
+      ],
+    ],
+    [
+      'a NUL in a field after a stored photo',
+      'PATCH',
+      '/api/me',
+      () => reviewer,
+      [
+        { name: 'photo', value: png, filename: 'a.png' },
+        { name: 'name', value: 'x\u0000' },
+      ],
+    ],
+    [
+      'a second picture after a stored speaker picture',
+      'POST',
+      '/api/keynote-speakers',
+      () => editor,
+      [
+        { name: 'name', value: 'S' },
+        { name: 'photo', value: png, filename: 'a.png' },
+        { name: 'photo2', value: png, filename: 'b.png' },
+      ],
+    ],
   ])('%s: refused, and the stored file is removed again', async (_label, method, url, who, parts) => {
     const before = uploaded();
     const res = await send(parts, who(), method, url);
@@ -151,10 +214,19 @@ describe('a refused upload leaves nothing on disk', () => {
   });
 
   test('an upload cut short anywhere in the file leaves no temporary file', async () => {
-    const whole = rawMultipart([{ name: 'title', value: 'Cut' }, { name: 'abstract', value: 'Short' }, { name: 'file', value: pdfBytes('cut-short', 3000), filename: 'c.pdf' }]);
+    const whole = rawMultipart([
+      { name: 'title', value: 'Cut' },
+      { name: 'abstract', value: 'Short' },
+      { name: 'file', value: pdfBytes('cut-short', 3000), filename: 'c.pdf' },
+    ]);
     const before = uploaded();
     for (let cut = 200; cut < whole.payload.length; cut += 37) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/author/new-paper', payload: whole.payload.subarray(0, cut), headers: { 'content-type': whole.contentType, ...author.auth } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/author/new-paper',
+        payload: whole.payload.subarray(0, cut),
+        headers: { 'content-type': whole.contentType, ...author.auth },
+      });
       expect(res.statusCode, `cut at ${cut}`).toBe(400);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -177,26 +249,63 @@ describe('forged tokens are refused with 401 on every role route', () => {
     return [
       ['alg none', `${enc({ alg: 'none', typ: 'JWT' })}.${enc({ sub, role, exp: now() + 3600 })}.`],
       ['alg none, signature kept', `${enc({ alg: 'none', typ: 'JWT' })}.${p}.${s}`],
-      ['alg HS512 with the right secret', await new SignJWT({ role }).setProtectedHeader({ alg: 'HS512' }).setSubject(sub).setExpirationTime('1h').sign(secret())],
-      ['expired', await new SignJWT({ role }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt(now() - 7200).setExpirationTime(now() - 60).sign(secret())],
-      ['not yet valid', await new SignJWT({ role }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setNotBefore(now() + 3600).setExpirationTime('2h').sign(secret())],
-      ['another secret', await new SignJWT({ role }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'))],
+      [
+        'alg HS512 with the right secret',
+        await new SignJWT({ role }).setProtectedHeader({ alg: 'HS512' }).setSubject(sub).setExpirationTime('1h').sign(secret()),
+      ],
+      [
+        'expired',
+        await new SignJWT({ role })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(sub)
+          .setIssuedAt(now() - 7200)
+          .setExpirationTime(now() - 60)
+          .sign(secret()),
+      ],
+      [
+        'not yet valid',
+        await new SignJWT({ role })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(sub)
+          .setNotBefore(now() + 3600)
+          .setExpirationTime('2h')
+          .sign(secret()),
+      ],
+      [
+        'another secret',
+        await new SignJWT({ role })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(sub)
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode('another-secret-another-secret-another-secret')),
+      ],
       ['role changed, old signature', `${h}.${enc({ ...claims, role: otherRole })}.${s}`],
       ['subject changed, old signature', `${h}.${enc({ ...claims, sub: (who === editor ? author : editor).user._id })}.${s}`],
       // Even a correctly signed token is checked against the account: the role must be the account's.
-      ['signed by the server, with a role the account does not have', await new SignJWT({ role: otherRole }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('1h').sign(secret())],
-      ['signed by the server, for an account that does not exist', await new SignJWT({ role }).setProtectedHeader({ alg: 'HS256' }).setSubject('0123456789abcdef01234567').setExpirationTime('1h').sign(secret())],
+      [
+        'signed by the server, with a role the account does not have',
+        await new SignJWT({ role: otherRole }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('1h').sign(secret()),
+      ],
+      [
+        'signed by the server, for an account that does not exist',
+        await new SignJWT({ role })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('0123456789abcdef01234567')
+          .setExpirationTime('1h')
+          .sign(secret()),
+      ],
       ['no expiry claim', await new SignJWT({ role: 'Unknown' }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).sign(secret())],
       ['truncated signature', who.token.slice(0, -5)],
       ['garbage', 'not.a.token'],
     ];
   };
 
-  const routes = () => [
-    ['GET /api/author/my-papers', '/api/author/my-papers', author],
-    ['GET /api/editor/papers', '/api/editor/papers', editor],
-    ['GET /api/reviewer/assigned-papers/:id', `/api/reviewer/assigned-papers/${reviewer.user._id}`, reviewer],
-  ] as const;
+  const routes = () =>
+    [
+      ['GET /api/author/my-papers', '/api/author/my-papers', author],
+      ['GET /api/editor/papers', '/api/editor/papers', editor],
+      ['GET /api/reviewer/assigned-papers/:id', `/api/reviewer/assigned-papers/${reviewer.user._id}`, reviewer],
+    ] as const;
 
   test('the genuine tokens work on these routes', async () => {
     for (const [label, url, who] of routes()) expect((await t.app.inject({ url, headers: who.auth })).statusCode, label).toBe(200);
@@ -214,7 +323,12 @@ describe('forged tokens are refused with 401 on every role route', () => {
 
   test('a token is read only from the Authorization bearer header', async () => {
     const [, url] = routes()[0];
-    for (const headers of [{ authorization: author.token }, { authorization: `Basic ${author.token}` }, { cookie: `token=${author.token}` }, { 'x-access-token': author.token }]) {
+    for (const headers of [
+      { authorization: author.token },
+      { authorization: `Basic ${author.token}` },
+      { cookie: `token=${author.token}` },
+      { 'x-access-token': author.token },
+    ]) {
       expect((await t.app.inject({ url, headers })).statusCode, JSON.stringify(Object.keys(headers))).toBe(401);
     }
     expect((await t.app.inject({ url: `${url}?token=${author.token}` })).statusCode).toBe(401);

@@ -23,7 +23,10 @@ const bigPng = (bytes = 1536 * 1024) => Buffer.concat([Buffer.from([0x89, 0x50, 
 /** Run cleanups in reverse order, each even when an earlier one failed. */
 async function runAll(cleanups: Array<() => unknown>): Promise<void> {
   const errors: unknown[] = [];
-  for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch((e: unknown) => errors.push(e));
+  for (const c of cleanups.reverse())
+    await Promise.resolve()
+      .then(c)
+      .catch((e: unknown) => errors.push(e));
   if (errors.length) throw errors[0];
 }
 
@@ -47,11 +50,19 @@ async function chunksOnTinyDisk(databaseUrl: string, cleanups: Array<() => unkno
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows: [me] } = await client.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user');
+    const {
+      rows: [me],
+    } = await client.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user');
     if (!me?.rolsuper) return { skipped: 'the test database user may not create a tablespace' };
-    const { rows: [where] } = await client.query<{ data_directory: string }>('show data_directory');
+    const {
+      rows: [where],
+    } = await client.query<{ data_directory: string }>('show data_directory');
     let owner: { uid: number; gid: number };
-    try { owner = statSync(where!.data_directory); } catch { return { skipped: 'the database server is not on this machine' }; }
+    try {
+      owner = statSync(where!.data_directory);
+    } catch {
+      return { skipped: 'the database server is not on this machine' };
+    }
     const dir = mkdtempSync(tempPrefix());
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const why = mountTinyDisk(dir, cleanups);
@@ -63,7 +74,11 @@ async function chunksOnTinyDisk(databaseUrl: string, cleanups: Array<() => unkno
     cleanups.push(async () => {
       const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]*$/, '/postgres') });
       await admin.connect();
-      try { await admin.query(`drop tablespace if exists ${name}`); } finally { await admin.end(); }
+      try {
+        await admin.query(`drop tablespace if exists ${name}`);
+      } finally {
+        await admin.end();
+      }
     });
     await client.query(`alter table file_chunks set tablespace ${name}`);
     return { dir };
@@ -74,7 +89,9 @@ async function chunksOnTinyDisk(databaseUrl: string, cleanups: Array<() => unkno
 
 /** Everything the uploads below could have left behind, counted. */
 async function storedCounts(t: LoggedApp) {
-  const { rows: [c] } = await t.app.database.pool.query(`select
+  const {
+    rows: [c],
+  } = await t.app.database.pool.query(`select
     (select count(*)::int from file_chunks) as chunks, (select count(*)::int from stored_files) as files,
     (select count(*)::int from papers) as papers, (select count(*)::int from paper_files) as versions,
     (select count(*)::int from keynote_speakers) as speakers, (select count(*)::int from users where photo_key is not null) as photos`);
@@ -84,14 +101,66 @@ async function storedCounts(t: LoggedApp) {
 /** The four routes that store an upload (every caller of storeUpload), each with a file too big for what is left. */
 function uploads(t: () => LoggedApp, who: () => { editor: SignedUp; author: SignedUp; paperId: string }) {
   return [
-    ['a new paper', () => injectMultipart(t().app, 'POST', '/api/author/new-paper',
-      [['title', 'Too big for the disk'], ['abstract', 'A'], ['keywords', 'AI'], ['file', bigPdf(), 'big.pdf']], who().author.auth)],
-    ['a new version of a paper', () => injectMultipart(t().app, 'PATCH', `/api/author/paper/${who().paperId}`,
-      [['abstract', 'Revised'], ['file', bigPdf(), 'v2.pdf']], who().author.auth)],
-    ['a profile photo', () => injectMultipart(t().app, 'PATCH', '/api/me',
-      [['name', 'Photo Author'], ['photo', bigPng(), 'me.png']], who().author.auth)],
-    ['a keynote speaker photo', () => injectMultipart(t().app, 'POST', '/api/keynote-speakers',
-      [['name', 'Speaker'], ['designation', 'Professor'], ['position', 'Somewhere'], ['photo', bigPng(), 'speaker.png']], who().editor.auth)],
+    [
+      'a new paper',
+      () =>
+        injectMultipart(
+          t().app,
+          'POST',
+          '/api/author/new-paper',
+          [
+            ['title', 'Too big for the disk'],
+            ['abstract', 'A'],
+            ['keywords', 'AI'],
+            ['file', bigPdf(), 'big.pdf'],
+          ],
+          who().author.auth,
+        ),
+    ],
+    [
+      'a new version of a paper',
+      () =>
+        injectMultipart(
+          t().app,
+          'PATCH',
+          `/api/author/paper/${who().paperId}`,
+          [
+            ['abstract', 'Revised'],
+            ['file', bigPdf(), 'v2.pdf'],
+          ],
+          who().author.auth,
+        ),
+    ],
+    [
+      'a profile photo',
+      () =>
+        injectMultipart(
+          t().app,
+          'PATCH',
+          '/api/me',
+          [
+            ['name', 'Photo Author'],
+            ['photo', bigPng(), 'me.png'],
+          ],
+          who().author.auth,
+        ),
+    ],
+    [
+      'a keynote speaker photo',
+      () =>
+        injectMultipart(
+          t().app,
+          'POST',
+          '/api/keynote-speakers',
+          [
+            ['name', 'Speaker'],
+            ['designation', 'Professor'],
+            ['position', 'Somewhere'],
+            ['photo', bigPng(), 'speaker.png'],
+          ],
+          who().editor.auth,
+        ),
+    ],
   ] as const;
 }
 
@@ -111,40 +180,52 @@ async function submitOverHttp(t: LoggedApp, auth: Record<string, string>, pdf: B
   fd.append('abstract', 'A');
   fd.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'socket.pdf');
   const res = await fetch(`${url}/api/author/new-paper`, { method: 'POST', headers: auth, body: fd });
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() as unknown };
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as unknown };
 }
 
 /** Why the browser check cannot run here (no Chromium installed), or null. */
 function noChromium(): string | null {
-  try { chromiumPath(); return null; } catch (e) { return (e as Error).message; }
+  try {
+    chromiumPath();
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
 }
 
 /** The upload the site makes (src/web/api/client.ts uploadWithProgress: XMLHttpRequest), in a real Chromium. */
 async function uploadFromChromium(t: LoggedApp, token: string, bytes: number): Promise<{ status: number; message: unknown }> {
-  const url = t.app.server.listening ? `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = t.app.server.listening
+    ? `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+    : await t.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     // A blank page of the server's origin (the API's own answers carry a policy that allows no script).
-    await page.route(`${url}/upload-page`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>upload</title>' }));
+    await page.route(`${url}/upload-page`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>upload</title>' }),
+    );
     await page.goto(`${url}/upload-page`);
-    return await page.evaluate(async ({ token, bytes }) => {
-      const form = new FormData();
-      form.append('title', 'From the browser');
-      form.append('abstract', 'A');
-      const body = new Uint8Array(bytes);
-      for (let i = 0; i < bytes; i += 65536) crypto.getRandomValues(body.subarray(i, Math.min(bytes, i + 65536)));
-      body.set(new TextEncoder().encode('%PDF-1.7\n'));
-      form.append('file', new Blob([body], { type: 'application/pdf' }), 'browser.pdf');
-      return new Promise<{ status: number; message: unknown }>((resolve) => {
-        const xhr = new XMLHttpRequest();
-        xhr.open('POST', '/api/author/new-paper');
-        xhr.setRequestHeader('authorization', `Bearer ${token}`);
-        xhr.onerror = () => resolve({ status: 0, message: 'network error' });
-        xhr.onload = () => resolve({ status: xhr.status, message: (JSON.parse(xhr.responseText) as { message?: unknown }).message });
-        xhr.send(form);
-      });
-    }, { token, bytes });
+    return await page.evaluate(
+      async ({ token, bytes }) => {
+        const form = new FormData();
+        form.append('title', 'From the browser');
+        form.append('abstract', 'A');
+        const body = new Uint8Array(bytes);
+        for (let i = 0; i < bytes; i += 65536) crypto.getRandomValues(body.subarray(i, Math.min(bytes, i + 65536)));
+        body.set(new TextEncoder().encode('%PDF-1.7\n'));
+        form.append('file', new Blob([body], { type: 'application/pdf' }), 'browser.pdf');
+        return new Promise<{ status: number; message: unknown }>((resolve) => {
+          const xhr = new XMLHttpRequest();
+          xhr.open('POST', '/api/author/new-paper');
+          xhr.setRequestHeader('authorization', `Bearer ${token}`);
+          xhr.onerror = () => resolve({ status: 0, message: 'network error' });
+          xhr.onload = () => resolve({ status: xhr.status, message: (JSON.parse(xhr.responseText) as { message?: unknown }).message });
+          xhr.send(form);
+        });
+      },
+      { token, bytes },
+    );
   } finally {
     await browser.close();
   }
@@ -178,9 +259,16 @@ describe.each([
       await t.app.database.pool.query('create trigger full_disk before insert on file_chunks for each row execute function full_disk()');
     }
   });
-  afterAll(async () => { await runAll(cleanups); });
+  afterAll(async () => {
+    await runAll(cleanups);
+  });
 
-  test.each(uploads(() => t, () => who))('%s answers 503 with a clear message, logs an error, and stores nothing', async (_what, send) => {
+  test.each(
+    uploads(
+      () => t,
+      () => who,
+    ),
+  )('%s answers 503 with a clear message, logs an error, and stores nothing', async (_what, send) => {
     if (skipped) return;
     const before = await storedCounts(t);
     const errorsBefore = t.lines.filter((l) => l.level >= LEVEL.error).length;
@@ -201,7 +289,7 @@ describe.each([
     expect(mine.json().papers.map((p: { title: string }) => p.title)).toEqual(['Stored before the disk filled']);
   });
 
-  test('the site\'s upload (XMLHttpRequest in Chromium) reads the 503 and its message', async (ctx) => {
+  test("the site's upload (XMLHttpRequest in Chromium) reads the 503 and its message", async (ctx) => {
     if (skipped) return;
     if (noChromium()) ctx.skip();
     expect(await uploadFromChromium(t, who.author.token, 3 * 1024 * 1024)).toEqual({ status: 503, message: FILES_FULL });
@@ -212,8 +300,17 @@ describe.each([
     // The administrator gives the disk more room (VACUUM itself needs room to run).
     if (how === 'disk') execFileSync('mount', ['-o', 'remount,size=16m', tinyDisk]);
     else await t.app.database.pool.query('drop trigger full_disk on file_chunks');
-    const res = await injectMultipart(t.app, 'POST', '/api/author/new-paper',
-      [['title', 'Fits now'], ['abstract', 'A'], ['file', pdfBytes('fits', 50_000), 'fits.pdf']] as Part[], who.author.auth);
+    const res = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/author/new-paper',
+      [
+        ['title', 'Fits now'],
+        ['abstract', 'A'],
+        ['file', pdfBytes('fits', 50_000), 'fits.pdf'],
+      ] as Part[],
+      who.author.auth,
+    );
     expect(res.statusCode, res.body).toBe(201);
   });
 });
@@ -236,9 +333,16 @@ describe('FILE_STORE=disk on a full disk (DATA_DIR/files on a 1 MB tmpfs)', () =
     cleanups.push(() => t.close());
     who = await accounts(t);
   });
-  afterAll(async () => { await runAll(cleanups); });
+  afterAll(async () => {
+    await runAll(cleanups);
+  });
 
-  test.each(uploads(() => t, () => who))('%s answers 503 with a clear message, logs an error, and leaves no file', async (_what, send) => {
+  test.each(
+    uploads(
+      () => t,
+      () => who,
+    ),
+  )('%s answers 503 with a clear message, logs an error, and leaves no file', async (_what, send) => {
     if (skipped) return;
     const before = await storedCounts(t);
     const filesBefore = readdirSync(filesDir, { recursive: true }).sort();
@@ -256,7 +360,7 @@ describe('FILE_STORE=disk on a full disk (DATA_DIR/files on a 1 MB tmpfs)', () =
     if (skipped) return;
     expect(await submitOverHttp(t, who.author.auth, bigPdf())).toEqual({ status: 503, retryAfter: '60', body: { message: FILES_FULL } });
   });
-  test('the site\'s upload (XMLHttpRequest in Chromium) reads the 503 and its message', async (ctx) => {
+  test("the site's upload (XMLHttpRequest in Chromium) reads the 503 and its message", async (ctx) => {
     if (skipped) return;
     if (noChromium()) ctx.skip();
     expect(await uploadFromChromium(t, who.author.token, 3 * 1024 * 1024)).toEqual({ status: 503, message: FILES_FULL });

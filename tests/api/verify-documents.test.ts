@@ -26,50 +26,144 @@ beforeAll(async () => {
   const paperId = 'IMSE-VD-1';
   await db.insert(papers).values({ id: paperId, authorId: author.user._id, title: PAPER_TITLE, abstract: 'A' });
   // Made by the paper's author's account: the letter names an author only while the data says so (decision 0056).
-  const reg = await insertRegistration(db, { name: 'देवनागरी नाम', email: 'deva.author@verify.example', userId: author.user._id, paperId, category: 'student-scopus' });
-  const workshopReg = await insertRegistration(db, { name: 'Zoë Ångström-Núñez', email: 'zoe@verify.example', category: 'workshop-internet-of-things' });
-  const [nomination] = await db.insert(awardNominations).values({ id: newId(),
-    year: 2026, category: 'Best Researcher Award', nomineeName: 'สมชาย ใจดี', nomineeEmail: 'somchai@verify.example', designation: 'Professor',
-    affiliation: 'Chulalongkorn University', statement: 'S', cvKey: 'f'.repeat(64), nominatedBy: author.user._id, status: 'awarded', awardId: '2026/Award/ET/7',
-  }).returning();
-  for (const k of ['presentation', 'attendance', 'award', 'workshop', 'receipt', 'letter', 'requestedLetter'] as const) code[k] = newDocumentCode();
+  const reg = await insertRegistration(db, {
+    name: 'देवनागरी नाम',
+    email: 'deva.author@verify.example',
+    userId: author.user._id,
+    paperId,
+    category: 'student-scopus',
+  });
+  const workshopReg = await insertRegistration(db, {
+    name: 'Zoë Ångström-Núñez',
+    email: 'zoe@verify.example',
+    category: 'workshop-internet-of-things',
+  });
+  const [nomination] = await db
+    .insert(awardNominations)
+    .values({
+      id: newId(),
+      year: 2026,
+      category: 'Best Researcher Award',
+      nomineeName: 'สมชาย ใจดี',
+      nomineeEmail: 'somchai@verify.example',
+      designation: 'Professor',
+      affiliation: 'Chulalongkorn University',
+      statement: 'S',
+      cvKey: 'f'.repeat(64),
+      nominatedBy: author.user._id,
+      status: 'awarded',
+      awardId: '2026/Award/ET/7',
+    })
+    .returning();
+  for (const k of ['presentation', 'attendance', 'award', 'workshop', 'receipt', 'letter', 'requestedLetter'] as const)
+    code[k] = newDocumentCode();
   await db.insert(certificates).values([
-    { code: code.presentation, kind: 'presentation', subject: paperId, name: 'देवनागरी नाम', email: 'deva.author@verify.example', paperId, paperTitle: PAPER_TITLE },
-    { code: code.attendance, kind: 'attendance', subject: 'ann@verify.example', name: 'Ann <b>Bold</b> Example', email: 'ann@verify.example' },
+    {
+      code: code.presentation,
+      kind: 'presentation',
+      subject: paperId,
+      name: 'देवनागरी नाम',
+      email: 'deva.author@verify.example',
+      paperId,
+      paperTitle: PAPER_TITLE,
+    },
+    {
+      code: code.attendance,
+      kind: 'attendance',
+      subject: 'ann@verify.example',
+      name: 'Ann <b>Bold</b> Example',
+      email: 'ann@verify.example',
+    },
     { code: code.award, kind: 'award', subject: nomination!.id, name: 'สมชาย ใจดี', email: 'somchai@verify.example' },
     { code: code.workshop, kind: 'workshop', subject: workshopReg.id, name: 'Zoë Ångström-Núñez', email: 'zoe@verify.example' },
   ]);
-  const [payment] = await db.insert(payments).values({ id: newId(),
-    txnid: `vd-${newId()}`, provider: 'payu', amount: '250.00', currency: 'USD', name: 'देवनागरी नाम', email: 'deva.author@verify.example',
-    product: 'Registration', status: 'paid', registrationId: reg.id,
-  }).returning();
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      id: newId(),
+      txnid: `vd-${newId()}`,
+      provider: 'payu',
+      amount: '250.00',
+      currency: 'USD',
+      name: 'देवनागरी नाम',
+      email: 'deva.author@verify.example',
+      product: 'Registration',
+      status: 'paid',
+      registrationId: reg.id,
+    })
+    .returning();
   await db.insert(receipts).values({
-    number: 'IMSE-2026-000042', year: 2026, seq: 42, code: code.receipt, paymentId: payment!.id, registrationId: reg.id,
-    billingName: 'Institute of Verification', billingAddress: '12 Hidden Lane, Pune', item: 'With publication: Student, SCOPUS book chapter (early-bird)',
-    amountMinor: 25000, currency: 'USD', method: 'PayU', paidAt: new Date('2026-11-20T08:00:00Z'),
+    number: 'IMSE-2026-000042',
+    year: 2026,
+    seq: 42,
+    code: code.receipt,
+    paymentId: payment!.id,
+    registrationId: reg.id,
+    billingName: 'Institute of Verification',
+    billingAddress: '12 Hidden Lane, Pune',
+    item: 'With publication: Student, SCOPUS book chapter (early-bird)',
+    amountMinor: 25000,
+    currency: 'USD',
+    method: 'PayU',
+    paidAt: new Date('2026-11-20T08:00:00Z'),
   });
   await db.insert(visaLetters).values([
     {
-      id: newId(), registrationId: reg.id, requestedBy: author.user._id, passportName: 'PRIYA AUTHOR', nationality: 'IN', passportNumber: PASSPORT,
-      arrivalDate: '2023-12-25', departureDate: '2023-12-30', status: 'approved', code: code.letter, decidedAt: new Date('2026-11-21T08:00:00Z'),
+      id: newId(),
+      registrationId: reg.id,
+      requestedBy: author.user._id,
+      passportName: 'PRIYA AUTHOR',
+      nationality: 'IN',
+      passportNumber: PASSPORT,
+      arrivalDate: '2023-12-25',
+      departureDate: '2023-12-30',
+      status: 'approved',
+      code: code.letter,
+      decidedAt: new Date('2026-11-21T08:00:00Z'),
     },
     {
-      id: newId(), registrationId: reg.id, requestedBy: author.user._id, passportName: 'WAITING PERSON', nationality: 'IN', passportNumber: 'W1111111',
-      arrivalDate: '2023-12-25', departureDate: '2023-12-30', status: 'requested', code: code.requestedLetter,
+      id: newId(),
+      registrationId: reg.id,
+      requestedBy: author.user._id,
+      passportName: 'WAITING PERSON',
+      nationality: 'IN',
+      passportNumber: 'W1111111',
+      arrivalDate: '2023-12-25',
+      departureDate: '2023-12-30',
+      status: 'requested',
+      code: code.requestedLetter,
     },
   ]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The page's visible text, tags removed. */
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 describe('public /verify/:code', () => {
   test.each([
-    ['presentation', ['Valid certificate', 'certificate of presentation', 'देवनागरी नाम', 'Presenting the paper “Graphene &lt;membranes&gt; &amp; sea water” (Paper ID: IMSE-VD-1)']],
+    [
+      'presentation',
+      [
+        'Valid certificate',
+        'certificate of presentation',
+        'देवनागरी नाम',
+        'Presenting the paper “Graphene &lt;membranes&gt; &amp; sea water” (Paper ID: IMSE-VD-1)',
+      ],
+    ],
     ['attendance', ['Valid certificate', 'certificate of attendance', 'Ann &lt;b&gt;Bold&lt;/b&gt; Example', 'Attending the conference']],
     ['award', ['Valid certificate', 'certificate of award', 'สมชาย ใจดี', 'The Best Researcher Award 2026', 'Award ID', '2026/Award/ET/7']],
-    ['workshop', ['Valid certificate', 'certificate of participation', 'Zoë Ångström-Núñez', 'Participating in the technical workshop course Internet of Things (30 December 2022)']],
+    [
+      'workshop',
+      [
+        'Valid certificate',
+        'certificate of participation',
+        'Zoë Ångström-Núñez',
+        'Participating in the technical workshop course Internet of Things (30 December 2022)',
+      ],
+    ],
   ] as const)('a %s certificate: who, for what, when; no e-mail address', async (kind, expected) => {
     const res = await verify(code[kind]);
     expect(res.statusCode, res.body).toBe(200);
@@ -84,8 +178,16 @@ describe('public /verify/:code', () => {
     const res = await verify(code.receipt);
     expect(res.statusCode, res.body).toBe(200);
     const shown = text(res.body);
-    for (const part of ['Valid receipt', 'IMSE-2026-000042', 'Institute of Verification', 'With publication: Student, SCOPUS book chapter (early-bird)',
-      'USD 250.00', 'PayU', 'Paid on 20 November 2026', 'The registration fee is non-refundable.']) {
+    for (const part of [
+      'Valid receipt',
+      'IMSE-2026-000042',
+      'Institute of Verification',
+      'With publication: Student, SCOPUS book chapter (early-bird)',
+      'USD 250.00',
+      'PayU',
+      'Paid on 20 November 2026',
+      'The registration fee is non-refundable.',
+    ]) {
       expect(shown).toContain(part);
     }
     expect(res.body).not.toContain('Hidden Lane');
@@ -96,8 +198,14 @@ describe('public /verify/:code', () => {
     const res = await verify(code.letter);
     expect(res.statusCode, res.body).toBe(200);
     const shown = text(res.body);
-    for (const part of ['Valid visa invitation letter', 'PRIYA AUTHOR', 'Nationality India', '25 December 2023 to 30 December 2023',
-      'Author of the paper “Graphene &lt;membranes&gt; &amp; sea water” (Paper ID: IMSE-VD-1)', 'Approved on 21 November 2026']) {
+    for (const part of [
+      'Valid visa invitation letter',
+      'PRIYA AUTHOR',
+      'Nationality India',
+      '25 December 2023 to 30 December 2023',
+      'Author of the paper “Graphene &lt;membranes&gt; &amp; sea water” (Paper ID: IMSE-VD-1)',
+      'Approved on 21 November 2026',
+    ]) {
       expect(shown).toContain(part);
     }
     expect(res.body).not.toContain(PASSPORT);

@@ -33,10 +33,13 @@ const BOB_PASSPORT = 'Z9876543';
 
 const db = () => t.app.database.db;
 const stay = { arrivalDate: '2023-12-25', departureDate: '2023-12-30' };
-const request = (who: SignedUp, registrationId: string, body: Record<string, unknown> = {}) => t.app.inject({
-  method: 'POST', url: `/api/account/registrations/${registrationId}/visa-letter`, headers: who.auth,
-  payload: { passportName: 'ANN EXAMPLE', nationality: 'in', passportNumber: ANN_PASSPORT, ...stay, ...body },
-});
+const request = (who: SignedUp, registrationId: string, body: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/account/registrations/${registrationId}/visa-letter`,
+    headers: who.auth,
+    payload: { passportName: 'ANN EXAMPLE', nationality: 'in', passportNumber: ANN_PASSPORT, ...stay, ...body },
+  });
 const mine = (who: SignedUp) => t.app.inject({ method: 'GET', url: '/api/account/visa-letters', headers: who.auth });
 const editorList = async (): Promise<EditorVisaLetterJson[]> => {
   const res = await t.app.inject({ method: 'GET', url: '/api/editor/visa-letters', headers: editor.auth });
@@ -45,10 +48,24 @@ const editorList = async (): Promise<EditorVisaLetterJson[]> => {
 };
 
 async function register(user: SignedUp, status: 'paid' | 'pending', paper?: string): Promise<string> {
-  const [row] = await db().insert(registrations).values({
-    id: newId(), code: newDocumentCode(), year: 2026, userId: user.user._id, name: user.user.name, email: user.user.email, category: paper ? 'academician-scopus' : 'attending',
-    paperId: paper ?? null, currency: 'USD', listMinor: 25000, amountMinor: 25000, status, paidAt: status === 'paid' ? new Date() : null,
-  }).returning({ id: registrations.id });
+  const [row] = await db()
+    .insert(registrations)
+    .values({
+      id: newId(),
+      code: newDocumentCode(),
+      year: 2026,
+      userId: user.user._id,
+      name: user.user.name,
+      email: user.user.email,
+      category: paper ? 'academician-scopus' : 'attending',
+      paperId: paper ?? null,
+      currency: 'USD',
+      listMinor: 25000,
+      amountMinor: 25000,
+      status,
+      paidAt: status === 'paid' ? new Date() : null,
+    })
+    .returning({ id: registrations.id });
   return row!.id;
 }
 
@@ -95,7 +112,7 @@ describe('asking for a letter', () => {
     expect(res.json().message).toBe('A visa letter needs a paid registration.');
   });
 
-  test('another person\'s registration answers 404, as if it did not exist', async () => {
+  test("another person's registration answers 404, as if it did not exist", async () => {
     const res = await request(bob, reg.annPaid);
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json().message).toBe('Registration not found');
@@ -127,17 +144,28 @@ describe('asking for a letter', () => {
     }
   });
 
-  test('the stay must touch the conference\'s days as the editor last saved them, not the defaults', async () => {
-    const saveDays = (startDate: string, endDate: string) => t.app.inject({
-      method: 'PUT', url: '/api/editor/conference', headers: editor.auth, payload: { ...CONFERENCE_FACTS_DEFAULTS, startDate, endDate },
-    });
+  test("the stay must touch the conference's days as the editor last saved them, not the defaults", async () => {
+    const saveDays = (startDate: string, endDate: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/editor/conference',
+        headers: editor.auth,
+        payload: { ...CONFERENCE_FACTS_DEFAULTS, startDate, endDate },
+      });
     expect((await saveDays('2027-03-02', '2027-03-04')).statusCode).toBe(200);
     const later = await register(bob, 'paid');
     try {
       const old = await request(bob, reg.bobPaid);
       expect(old.statusCode, old.body).toBe(400);
-      expect(old.json().message).toBe('The arrival date must be from 2027-01-31 to 2027-03-04 (the conference is 2027-03-02 to 2027-03-04)');
-      const res = await request(bob, later, { passportName: 'BOB OTHER', passportNumber: BOB_PASSPORT, arrivalDate: '2027-03-01', departureDate: '2027-03-05' });
+      expect(old.json().message).toBe(
+        'The arrival date must be from 2027-01-31 to 2027-03-04 (the conference is 2027-03-02 to 2027-03-04)',
+      );
+      const res = await request(bob, later, {
+        passportName: 'BOB OTHER',
+        passportNumber: BOB_PASSPORT,
+        arrivalDate: '2027-03-01',
+        departureDate: '2027-03-05',
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().letter).toMatchObject({ arrivalDate: '2027-03-01', departureDate: '2027-03-05' });
     } finally {
@@ -148,12 +176,18 @@ describe('asking for a letter', () => {
     }
   });
 
-  test('the requester\'s answers never hold the passport number; a second request for one registration waits for the first', async () => {
+  test("the requester's answers never hold the passport number; a second request for one registration waits for the first", async () => {
     const res = await request(ann, reg.annPaper, { passportNumber: ` ${ANN_PASSPORT.toLowerCase()} ` });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.body).not.toContain(ANN_PASSPORT);
     const letter: VisaLetterJson = res.json().letter;
-    expect(letter).toMatchObject({ status: 'requested', nationality: 'IN', passportName: 'ANN EXAMPLE', code: null, role: `author of the paper "${paperTitle}" (Paper ID: ${paperId})` });
+    expect(letter).toMatchObject({
+      status: 'requested',
+      nationality: 'IN',
+      passportName: 'ANN EXAMPLE',
+      code: null,
+      role: `author of the paper "${paperTitle}" (Paper ID: ${paperId})`,
+    });
     expect((await request(ann, reg.annPaper)).statusCode).toBe(409);
 
     const list = await mine(ann);
@@ -187,7 +221,9 @@ describe('the editor decides', () => {
     const approved: EditorVisaLetterJson = res.json().letter;
     expect(approved.status).toBe('approved');
     expect(approved.code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
-    expect((await t.app.inject({ method: 'POST', url: `/api/editor/visa-letters/${waiting!.id}/approve`, headers: editor.auth })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/editor/visa-letters/${waiting!.id}/approve`, headers: editor.auth })).statusCode,
+    ).toBe(409);
 
     await expect.poll(() => mailsTo(ann.user.email, /visa invitation letter/i).length, { timeout: 15_000 }).toBe(1);
     const text = mailText(mailsTo(ann.user.email, /visa invitation letter/i)[0]!);
@@ -195,13 +231,27 @@ describe('the editor decides', () => {
     expect(text).toContain(approved.code!);
     expect(text).not.toContain(ANN_PASSPORT);
 
-    expect((await t.app.inject({ method: 'GET', url: `/api/account/visa-letters/${approved.id}/letter.pdf`, headers: bob.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/account/visa-letters/${approved.id}/letter.pdf`, headers: bob.auth })).statusCode,
+    ).toBe(404);
     const pdf = await t.app.inject({ method: 'GET', url: `/api/account/visa-letters/${approved.id}/letter.pdf`, headers: ann.auth });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const words = await pdfText(pdf.rawPayload);
-    for (const expected of ['To the Visa Officer', 'Royal Thai Embassy / Consulate', 'ANN EXAMPLE', 'India', ANN_PASSPORT, `author of the paper "${paperTitle}"`,
-      '27 December 2023', '28 December 2023', '25 December 2023', '30 December 2023', 'Organising Secretary', approved.code!]) {
+    for (const expected of [
+      'To the Visa Officer',
+      'Royal Thai Embassy / Consulate',
+      'ANN EXAMPLE',
+      'India',
+      ANN_PASSPORT,
+      `author of the paper "${paperTitle}"`,
+      '27 December 2023',
+      '28 December 2023',
+      '25 December 2023',
+      '30 December 2023',
+      'Organising Secretary',
+      approved.code!,
+    ]) {
       expect(words).toContain(expected);
     }
 
@@ -217,7 +267,8 @@ describe('the editor decides', () => {
     const asked = await request(bob, reg.bobPaid, { passportName: 'BOB OTHER', nationality: 'DE', passportNumber: BOB_PASSPORT });
     expect(asked.statusCode, asked.body).toBe(201);
     const id = asked.json().letter.id as string;
-    const reject = (reason: unknown) => t.app.inject({ method: 'POST', url: `/api/editor/visa-letters/${id}/reject`, headers: editor.auth, payload: { reason } });
+    const reject = (reason: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/editor/visa-letters/${id}/reject`, headers: editor.auth, payload: { reason } });
     expect((await reject('  ')).statusCode).toBe(400);
     const res = await reject('The arrival date does not match your flight booking.');
     expect(res.statusCode, res.body).toBe(200);
@@ -225,15 +276,24 @@ describe('the editor decides', () => {
     const [letter] = (await mine(bob)).json().letters as VisaLetterJson[];
     expect(letter).toMatchObject({ status: 'rejected', reason: 'The arrival date does not match your flight booking.' });
     await expect.poll(() => mailsTo(bob.user.email, /does not match your flight booking/).length, { timeout: 15_000 }).toBe(1);
-    expect((await t.app.inject({ method: 'GET', url: `/api/account/visa-letters/${id}/letter.pdf`, headers: bob.auth })).statusCode).toBe(409);
-    expect((await request(bob, reg.bobPaid, { passportName: 'BOB OTHER', nationality: 'DE', passportNumber: BOB_PASSPORT })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: `/api/account/visa-letters/${id}/letter.pdf`, headers: bob.auth })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await request(bob, reg.bobPaid, { passportName: 'BOB OTHER', nationality: 'DE', passportNumber: BOB_PASSPORT })).statusCode,
+    ).toBe(201);
   });
 });
 
 describe('passport numbers after the conference', () => {
   test('the purge job removes them the set number of days after the conference (or the request, when later)', async () => {
     expect(new Date(`${CONFERENCE_DATES.end}T00:00:00Z`).getTime()).toBeLessThan(Date.now());
-    const put = await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { passportRetentionDays: 10 } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/editor/settings',
+      headers: editor.auth,
+      payload: { passportRetentionDays: 10 },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().passportRetentionDays).toBe(10);
     const day = 86_400_000;
@@ -256,14 +316,24 @@ describe('passport numbers after the conference', () => {
 describe('the organiser who signs', () => {
   const upload = async (who: SignedUp, bytes: Buffer, name = 'signature.png') => {
     const { payload, contentType } = await multipart([['signature', bytes, name]]);
-    return t.app.inject({ method: 'PUT', url: '/api/editor/settings/signature', payload, headers: { ...who.auth, 'content-type': contentType } });
+    return t.app.inject({
+      method: 'PUT',
+      url: '/api/editor/settings/signature',
+      payload,
+      headers: { ...who.auth, 'content-type': contentType },
+    });
   };
 
   test('name, title and retention are settings with clear limits', async () => {
-    const put = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload });
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload });
     const ok = await put({ organiserName: 'Dr. Somchai Example', organiserTitle: 'Organising Secretary, IMSE' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ organiserName: 'Dr. Somchai Example', organiserTitle: 'Organising Secretary, IMSE', hasSignature: false });
+    expect(ok.json()).toMatchObject({
+      organiserName: 'Dr. Somchai Example',
+      organiserTitle: 'Organising Secretary, IMSE',
+      hasSignature: false,
+    });
     expect((await put({ organiserName: '' })).json().message).toMatch(/must not be empty/);
     expect((await put({ passportRetentionDays: 0 })).json().message).toMatch(/from 1 to 365/);
   });

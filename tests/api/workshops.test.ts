@@ -21,21 +21,46 @@ const db = () => t.app.database.db;
 let n = 0;
 
 /** A registration for a course written straight to the database, as createRegistration and the payment leave it. */
-async function register(courseId: string, status: 'paid' | 'pending' | 'cancelled', opts: { minutesAgo?: number; email?: string; name?: string } = {}) {
+async function register(
+  courseId: string,
+  status: 'paid' | 'pending' | 'cancelled',
+  opts: { minutesAgo?: number; email?: string; name?: string } = {},
+) {
   n += 1;
   const created = new Date(Date.now() - (opts.minutesAgo ?? 0) * 60_000);
-  const [row] = await db().insert(registrations).values({
-    id: newId(), code: newDocumentCode(), year: 2026, name: opts.name ?? `Participant ${n}`, email: opts.email ?? `p${n}@ws${n}.example`,
-    affiliation: `Institute ${n}`, category: `workshop-${courseId}`, currency: 'USD', listMinor: 10_000, amountMinor: 10_000,
-    status, paidAt: status === 'paid' ? created : null, cancelledAt: status === 'cancelled' ? created : null, createdAt: created,
-  }).returning();
+  const [row] = await db()
+    .insert(registrations)
+    .values({
+      id: newId(),
+      code: newDocumentCode(),
+      year: 2026,
+      name: opts.name ?? `Participant ${n}`,
+      email: opts.email ?? `p${n}@ws${n}.example`,
+      affiliation: `Institute ${n}`,
+      category: `workshop-${courseId}`,
+      currency: 'USD',
+      listMinor: 10_000,
+      amountMinor: 10_000,
+      status,
+      paidAt: status === 'paid' ? created : null,
+      cancelledAt: status === 'cancelled' ? created : null,
+      createdAt: created,
+    })
+    .returning();
   return row!;
 }
 const fill = async (courseId: string, paid: number, status: 'paid' | 'pending' = 'paid') => {
   for (let i = 0; i < paid; i++) await register(courseId, status);
 };
-const seats = async () => (await t.app.inject({ method: 'GET', url: '/api/workshops' })).json() as Array<{ id: string; seats: number; left: number; full: boolean }>;
-const join = (who: SignedUp | null, courseId: string) => t.app.inject({ method: 'POST', url: `/api/workshops/${courseId}/waiting-list`, headers: who?.auth ?? {} });
+const seats = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/workshops' })).json() as Array<{
+    id: string;
+    seats: number;
+    left: number;
+    full: boolean;
+  }>;
+const join = (who: SignedUp | null, courseId: string) =>
+  t.app.inject({ method: 'POST', url: `/api/workshops/${courseId}/waiting-list`, headers: who?.auth ?? {} });
 const editorView = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/editor/workshops', headers: editor.auth });
   expect(res.statusCode, res.body).toBe(200);
@@ -43,10 +68,11 @@ const editorView = async () => {
 };
 const offer = (courseId: string) => t.app.inject({ method: 'POST', url: `/api/editor/workshops/${courseId}/offer`, headers: editor.auth });
 /** What REG's cancelRegistration does for a workshop registration: cancel, then offer the seat in the same transaction. */
-const cancel = (id: string, courseId: string) => db().transaction(async (tx) => {
-  await tx.update(registrations).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(registrations.id, id));
-  return offerFreedSeat({ tx, mailer: t.app.mailer, publicUrl: t.config.publicUrl, courseId });
-});
+const cancel = (id: string, courseId: string) =>
+  db().transaction(async (tx) => {
+    await tx.update(registrations).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(registrations.id, id));
+    return offerFreedSeat({ tx, mailer: t.app.mailer, publicUrl: t.config.publicUrl, courseId });
+  });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -68,7 +94,11 @@ describe('seats', () => {
     const view = (await editorView()).courses.find((c) => c.id === 'embedded-systems')!;
     expect(view).toMatchObject({ seats: 40, paid: 30, held: 5, left: 5, offerable: 5, waiting: [] });
     expect(view.participants).toHaveLength(30);
-    expect(view.participants[0]).toMatchObject({ name: expect.stringMatching(/^Participant \d+$/), affiliation: expect.stringMatching(/^Institute/), paidAt: expect.any(String) });
+    expect(view.participants[0]).toMatchObject({
+      name: expect.stringMatching(/^Participant \d+$/),
+      affiliation: expect.stringMatching(/^Institute/),
+      paidAt: expect.any(String),
+    });
 
     await fill('embedded-systems', 5);
     expect((await seats()).find((c) => c.id === 'embedded-systems')).toMatchObject({ left: 0, full: true });
@@ -102,7 +132,7 @@ describe('the waiting list', () => {
     expect(first.json()).toMatchObject({ courseId: 'internet-of-things', title: 'Internet of Things', position: 1, offeredAt: null });
     const again = await join(ana, 'internet-of-things');
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('You are on this course\'s waiting list already.');
+    expect(again.json().message).toBe("You are on this course's waiting list already.");
 
     const ben = await signupAs(t.app, 'Author', { name: 'Ben Waiting', verified: true });
     expect((await join(ben, 'internet-of-things')).json()).toMatchObject({ position: 2 });
@@ -116,7 +146,10 @@ describe('the waiting list', () => {
     expect(registered.json().message).toBe('You are registered for this course already.');
 
     const view = (await editorView()).courses.find((c) => c.id === 'internet-of-things')!;
-    expect(view.waiting.map((w) => [w.name, w.email, w.offeredAt])).toEqual([['Ana Waiting', ana.user.email, null], ['Ben Waiting', ben.user.email, null]]);
+    expect(view.waiting.map((w) => [w.name, w.email, w.offeredAt])).toEqual([
+      ['Ana Waiting', ana.user.email, null],
+      ['Ben Waiting', ben.user.email, null],
+    ]);
   });
 
   test('a cancelled pending registration mails the first waiting; the editor offers a free seat, 409 when none is free', async () => {
@@ -145,7 +178,10 @@ describe('the waiting list', () => {
     expect(offered.json().message).toMatch(/^Each free seat is already offered/);
 
     // A second seat comes free without a mail (the hold lapses): the editor offers it to the next, Emil.
-    await db().update(registrations).set({ createdAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(registrations.id, pendingB.id));
+    await db()
+      .update(registrations)
+      .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(registrations.id, pendingB.id));
     const toEmil = await offer('digital-system-design');
     expect(toEmil.statusCode, toEmil.body).toBe(200);
     expect(toEmil.json()).toMatchObject({ courseId: 'digital-system-design', name: 'Emil Second', email: emil.user.email });
@@ -155,7 +191,11 @@ describe('the waiting list', () => {
     // Dora registers: she leaves the list, her seat is held by her registration now.
     await register('digital-system-design', 'pending', { email: dora.user.email });
     const view = (await editorView()).courses.find((c) => c.id === 'digital-system-design')!;
-    expect(view.waiting.map((w) => [w.name, w.registered, w.offeredAt !== null])).toEqual([['Dora First', true, true], ['Emil Second', false, true], ['Fay Third', false, false]]);
+    expect(view.waiting.map((w) => [w.name, w.registered, w.offeredAt !== null])).toEqual([
+      ['Dora First', true, true],
+      ['Emil Second', false, true],
+      ['Fay Third', false, false],
+    ]);
     expect(view).toMatchObject({ left: 1, offerable: 0 });
     const mine = await t.app.inject({ method: 'GET', url: '/api/account/workshop-waiting-list', headers: dora.auth });
     expect(mine.json()).toEqual([expect.objectContaining({ position: 0, offeredAt: expect.any(String) })]);
@@ -165,7 +205,9 @@ describe('the waiting list', () => {
     // Embedded Systems is full since the first test: 35 paid, 5 held.
     const hana = await signupAs(t.app, 'Author', { name: 'Hana Hopeful', verified: true });
     const refused = await t.app.inject({
-      method: 'POST', url: '/api/registrations', headers: hana.auth,
+      method: 'POST',
+      url: '/api/registrations',
+      headers: hana.auth,
       payload: { name: 'Hana Hopeful', category: 'workshop-embedded-systems', currency: 'USD', provider: 'bank' },
     });
     expect(refused.statusCode).toBe(409);
@@ -174,8 +216,17 @@ describe('the waiting list', () => {
 
     // One of the held seats is Ivan's; he cancels his pending registration from his account.
     const ivan = await signupAs(t.app, 'Author', { name: 'Ivan Leaving', verified: true });
-    const [held] = await db().select().from(registrations)
-      .where(and(eq(registrations.category, 'workshop-embedded-systems'), eq(registrations.status, 'pending'), gt(registrations.createdAt, new Date(Date.now() - 3_600_000)))).limit(1);
+    const [held] = await db()
+      .select()
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.category, 'workshop-embedded-systems'),
+          eq(registrations.status, 'pending'),
+          gt(registrations.createdAt, new Date(Date.now() - 3_600_000)),
+        ),
+      )
+      .limit(1);
     await db().update(registrations).set({ email: ivan.user.email, userId: ivan.user._id }).where(eq(registrations.id, held!.id));
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/account/registrations/${held!.id}/cancel`, headers: ivan.auth });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -185,7 +236,9 @@ describe('the waiting list', () => {
 
     // The seat is free now: Hana registers for it, and is no longer waiting.
     const registered = await t.app.inject({
-      method: 'POST', url: '/api/registrations', headers: hana.auth,
+      method: 'POST',
+      url: '/api/registrations',
+      headers: hana.auth,
       payload: { name: 'Hana Hopeful', category: 'workshop-embedded-systems', currency: 'USD', provider: 'bank' },
     });
     expect(registered.statusCode, registered.body).toBe(201);
@@ -200,7 +253,10 @@ describe('the waiting list', () => {
     const gil = await signupAs(t.app, 'Author', { name: 'Gil Waiting', verified: true });
     expect((await join(gil, 'python-machine-learning')).statusCode).toBe(201);
     expect(await offerFreeWorkshopSeats({ db: db(), mailer: t.app.mailer, publicUrl: t.config.publicUrl })).toBe(0);
-    await db().update(registrations).set({ createdAt: new Date(Date.now() - 61 * 60_000) }).where(eq(registrations.id, held.id));
+    await db()
+      .update(registrations)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(registrations.id, held.id));
     expect(await offerFreeWorkshopSeats({ db: db(), mailer: t.app.mailer, publicUrl: t.config.publicUrl })).toBe(1);
     expect(await offerFreeWorkshopSeats({ db: db(), mailer: t.app.mailer, publicUrl: t.config.publicUrl })).toBe(0);
     expect(await mailBodies(t.app, gil.user.email, 'workshopSeatOpen')).toHaveLength(1);

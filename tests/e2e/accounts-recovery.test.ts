@@ -4,7 +4,17 @@ import { MESSAGES } from '../../src/core/messages';
 import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../src/core/schemas/accounts';
 import type { ServerProcess } from '../support/server-process';
 import { mailedLink as mailedLinkIn, startSmtpListener } from '../support/smtp';
-import { axeViolations, DESKTOP, launchBrowser, pageOpener, PHONE, screenshots, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
+import {
+  axeViolations,
+  DESKTOP,
+  launchBrowser,
+  pageOpener,
+  PHONE,
+  screenshots,
+  signUpInBrowser,
+  startOwnServer,
+  uniqueEmail,
+} from './browser';
 
 /**
  * Decision 0016's journeys, on a server of this file's own whose mail goes to a real SMTP listener, so the
@@ -41,7 +51,6 @@ async function logIn(page: Page, opts: { role: 'Author' | 'Reviewer'; email: str
   await page.locator('button[type=submit]').click();
 }
 
-
 const shot = screenshots(SHOTS);
 
 test('forgot password → mail → reset → login with the new password (390 px)', async () => {
@@ -56,11 +65,15 @@ test('forgot password → mail → reset → login with the new password (390 px
   await page.goto(await mailedLink(email, '/verify-email'));
   // Opening the link confirms nothing (docs/product.md#accounts-and-verified-addresses): the button does.
   await expect.poll(() => page.getByRole('button', { name: 'Confirm my email address' }).isVisible()).toBe(true);
-  const before = await page.evaluate(async () => (await fetch('/api/me/roles', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json());
+  const before = await page.evaluate(async () =>
+    (await fetch('/api/me/roles', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json(),
+  );
   expect(before.emailVerified).toBe(false);
   await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await expect.poll(() => page.getByRole('main').getByRole('status').textContent()).toBe(VERIFY_DONE);
-  const roles = await page.evaluate(async () => (await fetch('/api/me/roles', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json());
+  const roles = await page.evaluate(async () =>
+    (await fetch('/api/me/roles', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json(),
+  );
   expect(roles.emailVerified).toBe(true);
   await page.goto('/author/dashboard');
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -106,7 +119,9 @@ test('an author lists a co-author on the new-paper form; the co-author signs up,
   await row.getByLabel('Name').fill('Carla Coauthor');
   await row.getByLabel('Email').fill(coEmail);
   await row.getByLabel('Affiliation').fill('Chiang Mai University');
-  await owner.page.getByLabel('Paper (PDF)').setInputFiles({ name: 'p.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% co\n%%EOF\n') });
+  await owner.page
+    .getByLabel('Paper (PDF)')
+    .setInputFiles({ name: 'p.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n% co\n%%EOF\n') });
   await shot(owner.page, 'new-paper-co-author-1280');
   await owner.page.getByRole('button', { name: 'Submit Paper' }).click();
   await owner.page.waitForURL('**/author/dashboard');
@@ -132,7 +147,7 @@ test('an author lists a co-author on the new-paper form; the co-author signs up,
   await co.context.close();
 });
 
-test('one login with the password offers the same person\'s Reviewer account in the header, which switches without it', async () => {
+test("one login with the password offers the same person's Reviewer account in the header, which switches without it", async () => {
   const { context, page } = await open({ viewport: PHONE });
   const email = uniqueEmail('twohats');
   await signUpInBrowser(page, { role: 'Reviewer', email, name: 'Two Hats', password: 'same password' });
@@ -169,16 +184,28 @@ test('an account of the same address with its own password switches only once th
   await shot(page, 'role-switch-password-1280');
   await group.getByRole('button', { name: 'Switch' }).click();
   await page.waitForURL('**/reviewer/dashboard');
-  await expect.poll(() => page.getByRole('region', { name: 'Your account' }).getByText(/Logged in as/).textContent()).toContain('(Reviewer)');
+  await expect
+    .poll(() =>
+      page
+        .getByRole('region', { name: 'Your account' })
+        .getByText(/Logged in as/)
+        .textContent(),
+    )
+    .toContain('(Reviewer)');
   await context.close();
 });
 
 describe('accessibility of the new login-area screens: axe-core finds no violations', () => {
-  for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+  for (const [name, viewport] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
     test(`at ${name} px`, async () => {
       const { context, page } = await open({ viewport, bypassCSP: true });
       const problems: string[] = [];
-      const check = async (label: string) => { for (const v of await axeViolations(page)) problems.push(`${label}: ${v}`); };
+      const check = async (label: string) => {
+        for (const v of await axeViolations(page)) problems.push(`${label}: ${v}`);
+      };
       await page.goto('/login');
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       await check('login with the forgot panel open');

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, logInInBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('signup lands each role on its dashboard', () => {
   test.each([
@@ -15,7 +19,10 @@ describe('signup lands each role on its dashboard', () => {
     const { context, page } = await newPage(browser, PHONE);
     await signUpInBrowser(page, { role, email, name: `Test ${role}` });
     expect(new URL(page.url()).pathname).toBe(path);
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      user: JSON.parse(localStorage.getItem('user') ?? 'null'),
+    }));
     expect(stored.token).toBeTruthy();
     expect(stored.user).toMatchObject({ email, role, name: `Test ${role}` });
     await context.close();
@@ -55,7 +62,7 @@ test('a reviewer chooses tags with the keyboard, removes one by its chip, and th
   await context.close();
 });
 
-test('a wrong password shows the server\'s message', async () => {
+test("a wrong password shows the server's message", async () => {
   const { context, page } = await newPage(browser);
   const email = uniqueEmail('wrongpw');
   await signUpInBrowser(page, { role: 'Author', email, name: 'Wrong Password' });
@@ -69,7 +76,7 @@ test('a wrong password shows the server\'s message', async () => {
   await context.close();
 });
 
-test('signup with passwords that differ shows the server\'s message', async () => {
+test("signup with passwords that differ shows the server's message", async () => {
   const { context, page } = await newPage(browser);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Signup', exact: true }).click();
@@ -96,7 +103,7 @@ test('logout clears the session; the login area then says Please login first', a
   await context.close();
 });
 
-test('a login-area page opened with another role\'s token goes to that role\'s dashboard', async () => {
+test("a login-area page opened with another role's token goes to that role's dashboard", async () => {
   const { context, page } = await newPage(browser);
   await signUpInBrowser(page, { role: 'Reviewer', email: uniqueEmail('wrongrole'), name: 'Wrong Role' });
   await page.goto('/author/new-paper');

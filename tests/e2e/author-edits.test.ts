@@ -9,13 +9,18 @@ import { axeViolations, baseUrl, DESKTOP, launchBrowser, PHONE, signUpInBrowser,
  * AUTHOR_EDITS_SHOTS=<dir> keeps screenshots of each screen at 390 and 1280 px.
  */
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const SHOTS = process.env.AUTHOR_EDITS_SHOTS;
-const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true }); };
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+};
 const pdf = Buffer.from('%PDF-1.4\n% batteries\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
 
 test('an author submits to the materials track with its topics, fixes the title, withdraws the paper after confirming, and sees it withdrawn', async () => {
   // axe-core is added as a script tag: the site's CSP (no inline scripts) is bypassed for this context only.
@@ -37,7 +42,9 @@ test('an author submits to the materials track with its topics, fixes the title,
   await page.getByLabel('Abstract').fill('We build and test sodium-ion cells.');
   await page.getByLabel('Track').selectOption({ label: 'Science and Materials' });
   await page.getByRole('button', { name: 'Materials for batteries and supercapacitors', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Materials for batteries and supercapacitors', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+  await expect(
+    page.getByRole('button', { name: 'Materials for batteries and supercapacitors', exact: true }).getAttribute('aria-pressed'),
+  ).resolves.toBe('true');
   await expect(page.getByRole('button', { name: 'Machine Learning', exact: true }).count()).resolves.toBe(0);
   await page.getByLabel('Your own keywords').fill('sodium-ion, microgrid');
   await page.getByLabel('Paper (PDF)').setInputFiles({ name: 'cells.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -92,7 +99,11 @@ test('an author submits to the materials track with its topics, fixes the title,
   // The dashboard says so too.
   await page.getByRole('link', { name: '← My Research Papers' }).click();
   await page.waitForURL('**/author/dashboard');
-  await page.getByRole('article').filter({ hasText: 'Sodium-ion cells for village microgrids' }).getByText('Withdrawn', { exact: true }).waitFor();
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'Sodium-ion cells for village microgrids' })
+    .getByText('Withdrawn', { exact: true })
+    .waitFor();
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -2,7 +2,18 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { serverApi } from './server-api';
-import { axeViolations, callApi, DESKTOP, horizontalOverflow, launchBrowser, pageOpener, PHONE, screenshots, startOwnServer, watchProblems } from './browser';
+import {
+  axeViolations,
+  callApi,
+  DESKTOP,
+  horizontalOverflow,
+  launchBrowser,
+  pageOpener,
+  PHONE,
+  screenshots,
+  startOwnServer,
+  watchProblems,
+} from './browser';
 
 /**
  * Decision 0033, on a server of its own (the response window is a conference-wide setting): the author
@@ -31,9 +42,19 @@ beforeAll(async () => {
   paperId = await submit(author.token, 'Robots that read maps');
   const r = await signup('Reviewer', 'Rita Reviewer', `rita.${stamp}@uni-a.example`, ['Robotics']);
   await call('POST', '/api/editor/send-paper', editor.token, { paperId, reviewerId: r.user._id });
-  await call('PUT', `/api/reviewer/review/${paperId}`, r.token, { recommendation: 3, confidence: 4, commentsToAuthors: 'The maps section needs a baseline.', commentsToEditor: 'Committee-only remark.' });
+  await call('PUT', `/api/reviewer/review/${paperId}`, r.token, {
+    recommendation: 3,
+    confidence: 4,
+    commentsToAuthors: 'The maps section needs a baseline.',
+    commentsToEditor: 'Committee-only remark.',
+  });
   const at = (days: number) => new Date(Date.now() + days * day).toISOString();
-  await call('PUT', '/api/editor/settings', editor.token, { reviewDeadline: at(-2), responseOpens: at(-1), responseCloses: at(5), responseWordLimit: 50 });
+  await call('PUT', '/api/editor/settings', editor.token, {
+    reviewDeadline: at(-2),
+    responseOpens: at(-1),
+    responseCloses: at(5),
+    responseWordLimit: 50,
+  });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -76,7 +97,9 @@ test('the author responds on a phone: the live count, refused one word over, sav
   await panel.getByText(/^Saved .*, 50 words\.$/).waitFor();
   // After a reload the response is there to edit.
   await page.reload();
-  await expect.poll(() => page.getByRole('region', { name: 'Response to the reviews' }).getByLabel('Your response').inputValue()).toBe(words(50));
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Response to the reviews' }).getByLabel('Your response').inputValue())
+    .toBe(words(50));
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await shot(page, 'author-response-saved-390');
   expect(problems.filter((p) => !p.startsWith('400:') && !p.includes('status of 400'))).toEqual([]);
@@ -100,6 +123,8 @@ test('the chair writes a meta-review: the text to the authors and the text to th
   expect(await axeViolations(page, 'section[aria-labelledby="meta-review-title"]')).toEqual([]);
   await shot(page, 'meta-review-1280');
   await page.reload();
-  await expect.poll(() => page.getByRole('region', { name: 'Meta-review' }).getByLabel('To the authors').inputValue()).toBe('Please add the baseline the review asks for.');
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Meta-review' }).getByLabel('To the authors').inputValue())
+    .toBe('Please add the baseline the review asks for.');
   await context.close();
 });

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { baseUrl, launchBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
 
@@ -40,7 +44,9 @@ test('an author submits a paper, sees it Under Review, edits the abstract, uploa
   await expect(abstract.isDisabled()).resolves.toBe(true);
   await page.getByRole('button', { name: 'Edit' }).click();
   await abstract.fill('A revised abstract.');
-  await page.getByLabel('Upload a new version (PDF)').setInputFiles({ name: 'clinics-v2.pdf', mimeType: 'application/pdf', buffer: pdf('version two') });
+  await page
+    .getByLabel('Upload a new version (PDF)')
+    .setInputFiles({ name: 'clinics-v2.pdf', mimeType: 'application/pdf', buffer: pdf('version two') });
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Paper saved').waitFor();
 
@@ -67,7 +73,12 @@ test('the new paper form with no stored token says Please login first and goes t
   await page.getByLabel('Track').selectOption({ label: 'Computer Science and Applications' });
   await page.getByLabel('Paper (PDF)').setInputFiles({ name: 'a.pdf', mimeType: 'application/pdf', buffer: pdf('a') });
   await page.evaluate(() => localStorage.removeItem('token'));
-  const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.accept(); }));
+  const dialog = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => {
+      resolve(d.message());
+      void d.accept();
+    }),
+  );
   await page.getByRole('button', { name: 'Submit Paper' }).click();
   expect(await dialog).toBe('Please login first');
   await page.waitForURL('**/login');

@@ -17,7 +17,8 @@ const stamp = Date.now().toString(36);
 
 async function signup(role: 'Author' | 'Reviewer', name: string, email: string, tags: string[] = []) {
   const res = await fetch(`${server.url}/api/signup`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name, email, password: 'correct horse battery', confirmPassword: 'correct horse battery', role, tags }),
   });
   if (res.status !== 201) throw new Error(`signup ${res.status} ${await res.text()}`);
@@ -25,8 +26,17 @@ async function signup(role: 'Author' | 'Reviewer', name: string, email: string, 
 }
 
 async function submit(token: string, title: string, keywords: string[]): Promise<string> {
-  const { payload, contentType } = await multipart([['title', title], ['abstract', 'An abstract.'], ...keywords.map((k) => ['keywords', k] as [string, string]), ['file', pdfBytes(title), 'p.pdf']]);
-  const res = await fetch(`${server.url}/api/author/new-paper`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(payload) });
+  const { payload, contentType } = await multipart([
+    ['title', title],
+    ['abstract', 'An abstract.'],
+    ...keywords.map((k) => ['keywords', k] as [string, string]),
+    ['file', pdfBytes(title), 'p.pdf'],
+  ]);
+  const res = await fetch(`${server.url}/api/author/new-paper`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    body: new Uint8Array(payload),
+  });
   if (res.status !== 201) throw new Error(`submit ${res.status} ${await res.text()}`);
   return ((await res.json()) as { paper: { _id: string } }).paper._id;
 }
@@ -85,7 +95,9 @@ test('the editor previews, filters and applies the automatic assignment, and the
   const p2 = await phone.newPage();
   await p2.goto('/login');
   const storage = await context.storageState();
-  await p2.evaluate((items) => { for (const { name, value } of items) localStorage.setItem(name, value); }, storage.origins[0]?.localStorage ?? []);
+  await p2.evaluate((items) => {
+    for (const { name, value } of items) localStorage.setItem(name, value);
+  }, storage.origins[0]?.localStorage ?? []);
   await p2.goto('/editor/assign');
   await p2.getByRole('button', { name: 'Preview' }).click();
   await expect.poll(() => p2.getByRole('heading', { name: 'Preview' }).isVisible()).toBe(true);
@@ -102,7 +114,9 @@ test('/editor/assign starts from the saved limits; /editor/reviewers opens on th
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const saveSettings = async (patch: Record<string, unknown>) => {
     const res = await fetch(`${server.url}/api/editor/settings`, {
-      method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(patch),
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(patch),
     });
     expect(res.status).toBe(200);
   };
@@ -115,7 +129,12 @@ test('/editor/assign starts from the saved limits; /editor/reviewers opens on th
   const phone = await browser.newContext({ viewport: PHONE, baseURL: server.url });
   const p2 = await phone.newPage();
   await p2.goto('/login');
-  await p2.evaluate((items) => { for (const { name, value } of items) localStorage.setItem(name, value); }, (await context.storageState()).origins[0]?.localStorage ?? []);
+  await p2.evaluate(
+    (items) => {
+      for (const { name, value } of items) localStorage.setItem(name, value);
+    },
+    (await context.storageState()).origins[0]?.localStorage ?? [],
+  );
   await p2.goto('/editor/assign');
   await expect.poll(() => p2.getByLabel('Most papers per reviewer').inputValue()).toBe('5');
   if (SHOTS) await p2.screenshot({ path: path.join(SHOTS, 'assign-limits-390.png'), fullPage: true });

@@ -51,10 +51,12 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   await checkAccessibility(page, name, {
     sizes: [PHONE, DESKTOP],
     toastsGone: true,
-    shot: SHOTS ? async (width) => {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    } : undefined,
+    shot: SHOTS
+      ? async (width) => {
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+        }
+      : undefined,
   });
 }
 
@@ -145,7 +147,8 @@ test('the awardee with the award id shows on /awards-2026, reached from /awards;
     const list = page.locator('[data-awardees-list]');
     await expect.poll(() => list.getByText(NOMINEE.name).count(), { timeout: 15_000 }).toBe(1);
     const card = list.locator('li').filter({ hasText: NOMINEE.name });
-    for (const text of ['Associate Professor', 'Mahidol University', 'Best Researcher Award', '2026/Award/ET/1']) expect(await card.getByText(text, { exact: true }).count(), text).toBe(1);
+    for (const text of ['Associate Professor', 'Mahidol University', 'Best Researcher Award', '2026/Award/ET/1'])
+      expect(await card.getByText(text, { exact: true }).count(), text).toBe(1);
     expect(await card.getByRole('img', { name: `Photo of ${NOMINEE.name}` }).count()).toBe(1);
     expect(await page.content()).not.toContain(NOMINEE.email);
     await checkScreen(page, 'awards-2026');

@@ -4,8 +4,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, newPage, signUpInBrowser, uniqueEmail } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** A one-page PDF whose document properties name its author (as LaTeX with hyperref writes them). */
 async function pdfNaming(author: string): Promise<Buffer> {
@@ -34,7 +38,9 @@ test('an author whose PDF names them in its properties is told so after the succ
   await expect.poll(() => notices.filter({ hasText: 'Paper submitted successfully!' }).count()).toBeGreaterThan(0);
   const warning = notices.filter({ hasText: 'Your PDF names you in its document properties' });
   await expect.poll(() => warning.textContent()).toContain(`Author: ${name}`);
-  await expect.poll(() => warning.textContent()).toContain('Reviewers get a copy without them under blind review, but you may want to remove them.');
+  await expect
+    .poll(() => warning.textContent())
+    .toContain('Reviewers get a copy without them under blind review, but you may want to remove them.');
 
   await page.getByRole('link', { name: 'Go to My Research Papers' }).click();
   await page.waitForURL('**/author/dashboard');

@@ -17,8 +17,16 @@ export function chromiumPath(): string {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -31,7 +39,9 @@ export const baseUrl = () => inject('baseUrl');
  */
 /** A server of startOwnServer's: a client of its embedded database (set rows up that other journeys make) (its port from the postmaster's pid file, its password from DATA_DIR). */
 export function ownDatabase(dataDir: string): pg.Client {
-  const cluster = [path.join(dataDir, 'pg'), path.join(systemClusterHome(dataDir), 'pg')].find((d) => existsSync(path.join(d, 'postmaster.pid')));
+  const cluster = [path.join(dataDir, 'pg'), path.join(systemClusterHome(dataDir), 'pg')].find((d) =>
+    existsSync(path.join(d, 'postmaster.pid')),
+  );
   if (!cluster) throw new Error(`no running cluster for ${dataDir}`);
   const port = Number(readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]);
   const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
@@ -49,7 +59,11 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
       ...server,
       dataDir,
       stop: async (signal) => {
-        try { await server.stop(signal); } finally { rmSync(dataDir, { recursive: true, force: true }); }
+        try {
+          await server.stop(signal);
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
       },
     };
   } catch (e) {
@@ -117,7 +131,10 @@ let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}@e2e-${Date.now().toString(36)}${(counter++).toString(36)}.example`;
 
 /** Sign up through the login screen as a person would, and wait for the dashboard. */
-export async function signUpInBrowser(page: Page, opts: { role: 'Author' | 'Editor' | 'Reviewer'; email: string; name: string; password?: string; tags?: string[] }) {
+export async function signUpInBrowser(
+  page: Page,
+  opts: { role: 'Author' | 'Editor' | 'Reviewer'; email: string; name: string; password?: string; tags?: string[] },
+) {
   await page.goto('/login');
   await page.getByText(opts.role, { exact: true }).click();
   await page.getByRole('button', { name: 'Signup', exact: true }).click();
@@ -138,7 +155,11 @@ export async function signUpInBrowser(page: Page, opts: { role: 'Author' | 'Edit
 }
 
 /** Whom to sign in as (the password every journey's accounts use when not given). */
-export interface BrowserLogin { role: 'Author' | 'Editor' | 'Reviewer'; email: string; password?: string }
+export interface BrowserLogin {
+  role: 'Author' | 'Editor' | 'Reviewer';
+  email: string;
+  password?: string;
+}
 
 export async function logInInBrowser(page: Page, opts: BrowserLogin) {
   await page.goto('/login');
@@ -156,12 +177,15 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 
 /** The API as the signed-in user of this page (its stored token), as the page's own scripts call it. */
 export async function callApi<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(async ({ method, url, body }) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, url, body }) as Promise<{ status: number; json: T }>;
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    { method, url, body },
+  ) as Promise<{ status: number; json: T }>;
 }
 
 /**
@@ -170,10 +194,17 @@ export async function callApi<T = unknown>(page: Page, method: string, url: stri
  */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => { if (!/ERR_ABORTED/.test(r.failure()?.errorText ?? '')) problems.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`); });
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()}: ${r.request().method()} ${r.url()}`); });
+  page.on('requestfailed', (r) => {
+    if (!/ERR_ABORTED/.test(r.failure()?.errorText ?? ''))
+      problems.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
   return problems;
 }
 
@@ -183,12 +214,22 @@ export function watchProblems(page: Page): string[] {
  * fails it at a part opacity it never settles at.
  */
 export async function settleToasts(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('[data-sonner-toast]')]
-    .every((t) => getComputedStyle(t).opacity === '1' && !t.getAnimations().some((a) => a.playState === 'running'))), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[data-sonner-toast]')].every(
+            (t) => getComputedStyle(t).opacity === '1' && !t.getAnimations().some((a) => a.playState === 'running'),
+          ),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
 }
 
-
-interface AxeResult { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
 let axeSource: string | undefined;
 
 /**
@@ -200,13 +241,31 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   await settleToasts(page);
   // An opening dialog fades in (200 ms): measured mid-way, its colours blend with the backdrop (a busy machine's
   // false contrast failure). Wait until no animation that ends is still running; the endless ones (ticker) run on.
-  await expect.poll(() => page.evaluate(() => document.getAnimations()
-    .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   axeSource ??= readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
   await page.evaluate(axeSource);
-  const result = await page.evaluate((selector) => (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<AxeResult> } })
-    .axe.run(selector ?? document, { resultTypes: ['violations'] }), include);
-  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const result = await page.evaluate(
+    (selector) =>
+      (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<AxeResult> } }).axe.run(selector ?? document, {
+        resultTypes: ['violations'],
+      }),
+    include,
+  );
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 export interface AccessibilityCheck {
@@ -234,7 +293,8 @@ export async function checkAccessibility(page: Page, name: string, opts: Accessi
     if (opts.sizes) await page.setViewportSize(size);
     await opts.shot?.(size.width);
     expect(await axeViolations(page, opts.include), `${name} at ${size.width} px`).toEqual([]);
-    if (opts.overflow !== false) expect(await horizontalOverflow(page), `${name} at ${size.width} px sticks out sideways`).toBeLessThanOrEqual(0);
+    if (opts.overflow !== false)
+      expect(await horizontalOverflow(page), `${name} at ${size.width} px sticks out sideways`).toBeLessThanOrEqual(0);
   }
   if (opts.sizes) await page.setViewportSize(own);
 }
@@ -247,5 +307,6 @@ export async function checkAccessibility(page: Page, name: string, opts: Accessi
 export function screenChecker(journey: Omit<AccessibilityCheck, 'shot'> & { shots?: string; prefix?: string }) {
   const { shots, prefix = '', ...check } = journey;
   const shot = screenshots(shots);
-  return (page: Page, name: string) => checkAccessibility(page, name, { ...check, shot: (width) => shot(page, `${prefix}${name}-${width}`) });
+  return (page: Page, name: string) =>
+    checkAccessibility(page, name, { ...check, shot: (width) => shot(page, `${prefix}${name}-${width}`) });
 }

@@ -5,7 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { mailHeaders, mailText, type ReceivedMail } from '../support/smtp';
 import { serverApi } from './server-api';
-import { axeViolations as axe, DESKTOP, horizontalOverflow, launchBrowser, pageOpener, PHONE, screenshots, startOwnServer, watchProblems } from './browser';
+import {
+  axeViolations as axe,
+  DESKTOP,
+  horizontalOverflow,
+  launchBrowser,
+  pageOpener,
+  PHONE,
+  screenshots,
+  startOwnServer,
+  watchProblems,
+} from './browser';
 
 /**
  * Decision 0040, on a server of its own with a real SMTP listener: the editor opens "Mail to a group" from the
@@ -31,7 +41,9 @@ const rex = { name: 'Rex Refused', email: `rex.${stamp}@gone.example` };
 async function smtpListener(): Promise<typeof smtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onRcptTo(address, _session, callback) {
       if (address.address === rex.email) return callback(Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 }));
       return callback();
@@ -40,7 +52,11 @@ async function smtpListener(): Promise<typeof smtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -61,8 +77,17 @@ beforeAll(async () => {
   const maps = await submit(a.token, 'Robots that read maps');
   const doors = await submit(b.token, 'Robots that open doors');
   const stairs = await submit(b.token, 'Robots that climb stairs');
-  await call('PUT', `/api/author/paper/${maps}/co-authors`, a.token, { coAuthors: [{ name: cy.name, email: cy.email }, { name: rex.name, email: rex.email }] });
-  for (const [paperId, decision] of [[maps, 'Accepted'], [doors, 'Rejected'], [stairs, 'Accepted']] as const) {
+  await call('PUT', `/api/author/paper/${maps}/co-authors`, a.token, {
+    coAuthors: [
+      { name: cy.name, email: cy.email },
+      { name: rex.name, email: rex.email },
+    ],
+  });
+  for (const [paperId, decision] of [
+    [maps, 'Accepted'],
+    [doors, 'Rejected'],
+    [stairs, 'Accepted'],
+  ] as const) {
     await call('PUT', `/api/editor/papers/${paperId}/decision`, editor.token, { decision });
   }
   await call('POST', '/api/editor/notify', editor.token, {});
@@ -75,7 +100,8 @@ afterAll(async () => {
 
 const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
 const shot = screenshots(SHOTS);
-const bulkMailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email) && mailHeaders(m).get('subject')?.startsWith('Registration is open'));
+const bulkMailsTo = (email: string) =>
+  smtp.mails.filter((m) => m.to.includes(email) && mailHeaders(m).get('subject')?.startsWith('Registration is open'));
 
 test('the editor previews a mail to the authors of accepted papers, sends it once and sees each mail sent or failed with the reason (1280 px)', async () => {
   const { context, page } = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
@@ -88,13 +114,17 @@ test('the editor previews a mail to the authors of accepted papers, sends it onc
   await page.getByLabel('Subject').fill('Registration is open, {name}');
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Dear {name},\n\nPlease register for your accepted papers:\n');
   await page.getByRole('button', { name: /^Insert \{papers\}/ }).click();
-  await expect.poll(() => page.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe('Dear {name},\n\nPlease register for your accepted papers:\n{papers}');
+  await expect
+    .poll(() => page.getByRole('textbox', { name: 'Message', exact: true }).inputValue())
+    .toBe('Dear {name},\n\nPlease register for your accepted papers:\n{papers}');
 
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('4 people will get this mail');
   const adaMail = page.getByRole('article', { name: `Mail to ${ada.email}` });
   await expect.poll(() => adaMail.innerText()).toContain('Subject: Registration is open, Ada Author');
-  expect(await adaMail.innerText()).toMatch(/Dear Ada Author,\s+Please register for your accepted papers:\s+"Robots that read maps" \(Paper ID: [0-9a-f]{24}\)/);
+  expect(await adaMail.innerText()).toMatch(
+    /Dear Ada Author,\s+Please register for your accepted papers:\s+"Robots that read maps" \(Paper ID: [0-9a-f]{24}\)/,
+  );
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   expect(await axe(page)).toEqual([]);
   await shot(page, 'bulk-mail-preview-1280');
@@ -115,8 +145,14 @@ test('the editor previews a mail to the authors of accepted papers, sends it onc
   expect(await sent.innerText()).toContain('3 sent · 1 failed');
   // The failed mail, with the mail server's own answer.
   await sent.getByRole('button', { name: 'Show the 1 failed mail' }).click();
-  await expect.poll(() => sent.getByRole('list', { name: /^Failed mails of/ }).innerText()).toMatch(new RegExp(`^${rex.email.replace(/\./g, '\\.')}: 550 5\\.1\\.1 No such mailbox here \\(1 attempt\\)$`));
-  for (const [who, papers] of [[ada, ['Robots that read maps']], [bo, ['Robots that climb stairs']], [cy, ['Robots that read maps']]] as const) {
+  await expect
+    .poll(() => sent.getByRole('list', { name: /^Failed mails of/ }).innerText())
+    .toMatch(new RegExp(`^${rex.email.replace(/\./g, '\\.')}: 550 5\\.1\\.1 No such mailbox here \\(1 attempt\\)$`));
+  for (const [who, papers] of [
+    [ada, ['Robots that read maps']],
+    [bo, ['Robots that climb stairs']],
+    [cy, ['Robots that read maps']],
+  ] as const) {
     const got = bulkMailsTo(who.email);
     expect(got, who.email).toHaveLength(1);
     const text = mailText(got[0]!);
@@ -139,7 +175,9 @@ test('on a phone the form, the preview and the list fit the screen; an unknown p
   await page.getByLabel('Subject').fill('Your {paperTitle}');
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello {name}');
   await page.getByRole('button', { name: 'Preview' }).click();
-  await page.getByText('Unknown placeholder {paperTitle}: a mail to a group can use {name}, {email}, {papers}, {conference}, {siteUrl}, {loginUrl}').waitFor();
+  await page
+    .getByText('Unknown placeholder {paperTitle}: a mail to a group can use {name}, {email}, {papers}, {conference}, {siteUrl}, {loginUrl}')
+    .waitFor();
   await page.getByLabel('Subject').fill('Please register, {name}');
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('4 people will get this mail');

@@ -19,7 +19,9 @@ const { signup } = serverApi(() => server.url);
 
 beforeAll(async () => {
   server = await startOwnServer({
-    API_CONCURRENCY: '1', API_QUEUE: '16', API_QUEUE_WAIT_MS: '1000',
+    API_CONCURRENCY: '1',
+    API_QUEUE: '16',
+    API_QUEUE_WAIT_MS: '1000',
   });
   browser = await launchBrowser();
 }, 180_000);
@@ -30,11 +32,22 @@ afterAll(async () => {
 
 /** Another author's submission whose body stops half-way: it holds the server's one turn until `finish()`. */
 async function heldUpload(token: string) {
-  const { payload, contentType } = await multipart([['title', 'The other upload'], ['abstract', 'Slow.'], ['keywords', 'Robotics'], ['file', pdfBytes('other', 300_000), 'o.pdf']]);
+  const { payload, contentType } = await multipart([
+    ['title', 'The other upload'],
+    ['abstract', 'Slow.'],
+    ['keywords', 'Robotics'],
+    ['file', pdfBytes('other', 300_000), 'o.pdf'],
+  ]);
   const url = new URL('/api/author/new-paper', server.url);
-  const req = http.request(url, { method: 'POST', headers: { 'content-type': contentType, 'content-length': payload.length, authorization: `Bearer ${token}` } });
+  const req = http.request(url, {
+    method: 'POST',
+    headers: { 'content-type': contentType, 'content-length': payload.length, authorization: `Bearer ${token}` },
+  });
   const answer = new Promise<number>((resolve, reject) => {
-    req.on('response', (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
     req.on('error', reject);
   });
   req.write(payload.subarray(0, payload.length >> 1));

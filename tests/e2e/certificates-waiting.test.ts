@@ -28,17 +28,28 @@ test('the editor issues certificates, sees the one presentation that waits for i
   const db = ownDatabase(server.dataDir);
   await db.connect();
   const paperId = 'e'.repeat(24);
-  await db.query('insert into papers (id, author_id, title, abstract, decision) values ($1, (select id from users where email = $2), $3, $4, $5)',
-    [paperId, EDITOR, 'A paper still to be presented', 'Abstract.', 'Accepted']);
+  await db.query(
+    'insert into papers (id, author_id, title, abstract, decision) values ($1, (select id from users where email = $2), $3, $4, $5)',
+    [paperId, EDITOR, 'A paper still to be presented', 'Abstract.', 'Accepted'],
+  );
   const session = {
-    _id: 'f'.repeat(24), title: 'Future session', track: 'Science and Materials', room: 'Room A', link: '', chair: '',
-    start: '2099-12-27T02:00:00.000Z', end: '2099-12-27T03:00:00.000Z',
+    _id: 'f'.repeat(24),
+    title: 'Future session',
+    track: 'Science and Materials',
+    room: 'Room A',
+    link: '',
+    chair: '',
+    start: '2099-12-27T02:00:00.000Z',
+    end: '2099-12-27T03:00:00.000Z',
     papers: [{ _id: paperId, title: 'A paper still to be presented', presenter: 'Zoë Ångström', presenterEmail: 'zoe@e2e.example.org' }],
   };
   await db.query('insert into program_publications (sessions) values ($1)', [JSON.stringify([session])]);
   await db.end();
   await page.goto('/editor/program');
-  const card = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Certificates' }) }).last();
+  const card = page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Certificates' }) })
+    .last();
   await expect.poll(() => page.getByRole('heading', { name: 'Certificates' }).count(), { timeout: 20_000 }).toBe(1);
   const override = page.getByLabel('Issue them before the sessions (override)');
   expect(await override.isChecked()).toBe(false);
@@ -49,7 +60,9 @@ test('the editor issues certificates, sees the one presentation that waits for i
   await checkAccessibility(page, 'certificates card', {
     sizes: [PHONE, DESKTOP],
     // SHOTS_DIR=<dir> keeps the card as PNGs to look at.
-    shot: async (width) => { if (process.env.SHOTS_DIR) await card.screenshot({ path: `${process.env.SHOTS_DIR}/certificates-card-${width}.png` }); },
+    shot: async (width) => {
+      if (process.env.SHOTS_DIR) await card.screenshot({ path: `${process.env.SHOTS_DIR}/certificates-card-${width}.png` });
+    },
   });
 
   // The override issues it before the session.

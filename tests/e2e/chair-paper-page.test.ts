@@ -33,15 +33,17 @@ const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR,
-  });
+  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR });
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Page Editor', EDITOR);
   // The editor names the chair of the computing track, where a paper without a track goes; the chair signs up and confirms the address.
   await signUpVerifiedChair({ editorToken: editor.token, trackId: 'track-2', name: 'Carla Chair', email: chairEmail, mailsTo });
 
   const author = await signup('Author', 'Asha Author', `asha@${authorInstitution}`);
-  paperId = await submit(author.token, TITLE, { keywords: ['Robotics', 'Computer Vision', 'Edge Computing'], abstract: 'Robots that see, and decide at the edge.' });
+  paperId = await submit(author.token, TITLE, {
+    keywords: ['Robotics', 'Computer Vision', 'Edge Computing'],
+    abstract: 'Robots that see, and decide at the edge.',
+  });
   await signup('Reviewer', 'Colin Colleague', `colin@cs.${authorInstitution}`, ['Robotics', 'Computer Vision', 'Edge Computing']);
   await signup('Reviewer', 'Sara Suggested', `sara@uni-s-${stamp}.example`, ['Robotics', 'Computer Vision']);
   await signup('Reviewer', 'Tom Tied', `tom@uni-t-${stamp}.example`, ['Computer Vision', 'Edge Computing']);
@@ -50,7 +52,10 @@ beforeAll(async () => {
   // Two reviewers per paper, so the third assignment below goes past the limit.
   await call('PUT', '/api/editor/settings', editor.token, { reviewersPerPaper: 2 });
   const colleague = await signup('Author', 'Chen Colleague', `chen@chairs-${stamp}.example`);
-  colleaguePaperId = await submit(colleague.token, 'From the chair\'s own lab', { keywords: ['Robotics'], abstract: 'Robots that see, and decide at the edge.' });
+  colleaguePaperId = await submit(colleague.token, "From the chair's own lab", {
+    keywords: ['Robotics'],
+    abstract: 'Robots that see, and decide at the edge.',
+  });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -59,14 +64,15 @@ afterAll(async () => {
 });
 
 /** axe-core's violations and sideways overflow at 390 and 1280 px (screenshots when E2E_SHOTS names a folder). */
-const checkScreen = (page: Page, name: string) => checkAccessibility(page, name, {
-  sizes: [PHONE, DESKTOP],
-  shot: async (width) => {
-    if (!process.env.E2E_SHOTS) return;
-    mkdirSync(process.env.E2E_SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `chair-page-${name}-${width}.png`), fullPage: true });
-  },
-});
+const checkScreen = (page: Page, name: string) =>
+  checkAccessibility(page, name, {
+    sizes: [PHONE, DESKTOP],
+    shot: async (width) => {
+      if (!process.env.E2E_SHOTS) return;
+      mkdirSync(process.env.E2E_SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `chair-page-${name}-${width}.png`), fullPage: true });
+    },
+  });
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 
@@ -74,25 +80,37 @@ test('the chair reads the paper beside its ranked reviewers, assigns one of the 
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
   const page = await context.newPage();
   await logInInBrowser(page, { role: 'Editor', email: chairEmail, password });
-  await page.getByRole('article').filter({ hasText: TITLE }).getByRole('link', { name: /View More/ }).click();
+  await page
+    .getByRole('article')
+    .filter({ hasText: TITLE })
+    .getByRole('link', { name: /View More/ })
+    .click();
   await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
 
   // The paper whole: track, abstract, authors, topics.
   const details = page.getByRole('region', { name: 'The paper', exact: true });
   await expect.poll(() => details.textContent()).toContain('Computer Science and Applications');
   await expect.poll(() => details.textContent()).toContain('Robots that see, and decide at the edge.');
-  await expect.poll(() => details.getByRole('list', { name: 'Authors' }).textContent()).toContain(`Asha Author (asha@${authorInstitution}), submitted the paper`);
+  await expect
+    .poll(() => details.getByRole('list', { name: 'Authors' }).textContent())
+    .toContain(`Asha Author (asha@${authorInstitution}), submitted the paper`);
 
   // The suggested group on top: the two sharing two topics, though the colleague shares three; then the others, best first.
   const suggested = page.getByRole('region', { name: 'SUGGESTED REVIEWERS', exact: true });
-  await expect.poll(() => suggested.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual(['Sara Suggested', 'Tom Tied']);
+  await expect
+    .poll(() => suggested.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label'))))
+    .toEqual(['Sara Suggested', 'Tom Tied']);
   const others = page.getByRole('region', { name: 'Other eligible reviewers', exact: true });
-  await expect.poll(() => others.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual(['Olga Other', 'Nadia Nomatch']);
+  await expect
+    .poll(() => others.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label'))))
+    .toEqual(['Olga Other', 'Nadia Nomatch']);
   const olga = others.getByRole('article', { name: 'Olga Other' });
   for (const text of ['Score: 10', 'Matched tags: Robotics', 'Load: 0 / 10']) await expect.poll(() => olga.textContent()).toContain(text);
   const conflicted = page.getByRole('list', { name: 'Conflicted reviewers' });
   await expect.poll(() => conflicted.textContent()).toContain('Colin Colleague');
-  await expect.poll(() => conflicted.textContent()).toContain('Conflict of interest: the reviewer and an author share an institutional e-mail domain');
+  await expect
+    .poll(() => conflicted.textContent())
+    .toContain('Conflict of interest: the reviewer and an author share an institutional e-mail domain');
   await expect(page.getByRole('article', { name: 'Colin Colleague' }).count()).resolves.toBe(0);
   await checkScreen(page, 'ranked');
 
@@ -117,7 +135,9 @@ test('the chair reads the paper beside its ranked reviewers, assigns one of the 
   await toast(page, 'Paper sent to Sara Suggested');
   await suggested.getByRole('article', { name: 'Tom Tied' }).getByRole('button', { name: 'Send Paper' }).click();
   await toast(page, 'Paper sent to Tom Tied');
-  await expect.poll(() => page.getByRole('region', { name: 'Assigned reviewers', exact: true }).textContent()).toContain('2 of 2 reviewers');
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Assigned reviewers', exact: true }).textContent())
+    .toContain('2 of 2 reviewers');
   await olga.getByRole('button', { name: 'Send Paper' }).click();
   await olga.getByText(paperAtLimit(2, 2)).waitFor();
   await olga.getByRole('button', { name: 'Assign anyway' }).click();
@@ -138,7 +158,7 @@ test('a chair conflicted with the paper sees the paper only, with the reason', a
   const page = await context.newPage();
   await logInInBrowser(page, { role: 'Editor', email: chairEmail, password });
   await page.goto(`/editor/view-more/${colleaguePaperId}`);
-  await page.getByRole('heading', { level: 1, name: 'From the chair\'s own lab' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: "From the chair's own lab" }).waitFor();
   await page.getByText(MESSAGES.chairConflicted).waitFor();
   await expect(page.getByRole('heading', { name: 'SUGGESTED REVIEWERS' }).count()).resolves.toBe(0);
   await expect(page.getByRole('region', { name: 'Assigned reviewers', exact: true }).count()).resolves.toBe(0);

@@ -26,9 +26,34 @@ beforeAll(async () => {
   // Registrations as the payment desk leaves them (registering and paying are other journeys').
   const db = ownDatabase(server.dataDir);
   await db.connect();
-  const insert = 'insert into registrations (id, code, year, name, email, affiliation, country, category, currency, list_minor, amount_minor, status, paid_at) values ($1, $2, 2026, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)';
-  await db.query(insert, [newId(), codes.paid, 'Ana Núñez', `ana.${stamp}@uchile.example`, 'Universidad de Chile', 'CL', 'academician-journal', 'USD', 35000, 'paid', new Date()]);
-  await db.query(insert, [newId(), codes.unpaid, 'Pending Person', `pending.${stamp}@nowhere.example`, 'Nowhere Institute', 'TH', 'attending', 'INR', 1850000, 'pending', null]);
+  const insert =
+    'insert into registrations (id, code, year, name, email, affiliation, country, category, currency, list_minor, amount_minor, status, paid_at) values ($1, $2, 2026, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)';
+  await db.query(insert, [
+    newId(),
+    codes.paid,
+    'Ana Núñez',
+    `ana.${stamp}@uchile.example`,
+    'Universidad de Chile',
+    'CL',
+    'academician-journal',
+    'USD',
+    35000,
+    'paid',
+    new Date(),
+  ]);
+  await db.query(insert, [
+    newId(),
+    codes.unpaid,
+    'Pending Person',
+    `pending.${stamp}@nowhere.example`,
+    'Nowhere Institute',
+    'TH',
+    'attending',
+    'INR',
+    1850000,
+    'pending',
+    null,
+  ]);
   await db.end();
 }, 180_000);
 afterAll(async () => {
@@ -88,7 +113,10 @@ test('at the door on a phone: a typed code checks the attendee in once; again sa
 
   await code.fill(codes.paid);
   await page.getByRole('button', { name: 'Check in' }).click();
-  await page.getByRole('region', { name: /Already checked in at \d\d:\d\d/ }).getByText('Ana Núñez').waitFor();
+  await page
+    .getByRole('region', { name: /Already checked in at \d\d:\d\d/ })
+    .getByText('Ana Núñez')
+    .waitFor();
   await checkAccessibility(page, 'check-in (already)', { sizes: [PHONE, DESKTOP] });
 
   await code.fill(codes.unpaid);

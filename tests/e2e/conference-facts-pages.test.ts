@@ -26,7 +26,13 @@ const NEW: ConferenceFacts = {
   datesText: 'March 4-6 2027',
   submissionsDatesText: 'March 4-6, 2027',
   timeZone: 'Europe/Lisbon',
-  venue: { resort: 'Harbour Hall, Porto', city: 'Porto', country: 'Portugal', countryCode: 'PT', address: 'Rua do Cais 1, 4000-000 Porto, Portugal' },
+  venue: {
+    resort: 'Harbour Hall, Porto',
+    city: 'Porto',
+    country: 'Portugal',
+    countryCode: 'PT',
+    address: 'Rua do Cais 1, 4000-000 Porto, Portugal',
+  },
   contactEmail: 'hello@tides.example.org',
   contactPhone: '+351 22 000 0000',
   importantDates: [
@@ -37,8 +43,10 @@ const NEW: ConferenceFacts = {
 const TITLE = `6th ${NEW.name}`;
 
 const get = async (path: string) => (await fetch(`${server.url}${path}`)).text();
-const ldOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
-const factsOf = (html: string) => JSON.parse(/<script type="application\/json" id="conference-facts">(.*?)<\/script>/s.exec(html)![1]!) as ConferenceFacts;
+const ldOf = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
+const factsOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="conference-facts">(.*?)<\/script>/s.exec(html)![1]!) as ConferenceFacts;
 
 let before: Map<string, string>;
 beforeAll(async () => {
@@ -60,8 +68,14 @@ test('with the defaults every page shows the default texts and carries no token'
   const home = before.get('/')!;
   expect(home).toContain('<title>5th World Conference on Innovations in Management, Science and Engineering | IMSE 2025</title>');
   expect(home).toContain('December 28-27 2023');
-  expect(home).toContain('<dt class="font-semibold text-brand-900">Acceptance notification</dt><dd class="font-bold text-brand-700">15 November 2023</dd>');
-  expect(ldOf(home)).toMatchObject({ startDate: '2023-12-27', endDate: '2023-12-28', location: [{ address: { addressCountry: 'TH' } }, {}] });
+  expect(home).toContain(
+    '<dt class="font-semibold text-brand-900">Acceptance notification</dt><dd class="font-bold text-brand-700">15 November 2023</dd>',
+  );
+  expect(ldOf(home)).toMatchObject({
+    startDate: '2023-12-27',
+    endDate: '2023-12-28',
+    location: [{ address: { addressCountry: 'TH' } }, {}],
+  });
   expect(before.get('/submissions')).toContain('December 28-27, 2025');
 });
 
@@ -79,17 +93,33 @@ test("the editor's save shows on the home page and the submissions page at once,
   expect(home).not.toContain('<script>alert(1)');
   expect(home.match(/<script\b/g)).toHaveLength(3); // JSON-LD, the facts, the island: none of the editor's
   expect(ldOf(home)).toMatchObject({
-    name: TITLE, startDate: '2027-03-04', endDate: '2027-03-06',
-    location: [{ name: 'Harbour Hall, Porto', address: { streetAddress: NEW.venue.address, addressLocality: 'Porto', addressCountry: 'PT' } }, {}],
+    name: TITLE,
+    startDate: '2027-03-04',
+    endDate: '2027-03-06',
+    location: [
+      { name: 'Harbour Hall, Porto', address: { streetAddress: NEW.venue.address, addressLocality: 'Porto', addressCountry: 'PT' } },
+      {},
+    ],
     organizer: { name: 'WCTE 2027' },
   });
   expect(factsOf(home)).toEqual(NEW);
-  for (const text of ['Harbour Hall, Porto, Portugal', 'hello@tides.example.org', 'href="mailto:hello@tides.example.org"', 'href="tel:+351220000000"',
-    'href="https://wa.me/351220000000"', '+351 22 000 0000', 'Rua do Cais 1, 4000-000 Porto, Portugal']) expect(home, text).toContain(text);
-  expect(home).toContain('<dl class="divide-y divide-brand-100 overflow-hidden rounded-xl border border-brand-100 bg-white shadow-sm">'
-    + '<div class="flex flex-col gap-1 px-5 py-4 sm:flex-row sm:items-center sm:justify-between"><dt class="font-semibold text-brand-900">Abstracts &amp; posters</dt><dd class="font-bold text-brand-700">1 December 2026</dd></div>'
-    + '<div class="flex flex-col gap-1 px-5 py-4 sm:flex-row sm:items-center sm:justify-between"><dt class="font-semibold text-brand-900">Full papers</dt><dd class="font-bold text-brand-700">15 January 2027</dd></div></dl>');
-  for (const old of ['December 28-27 2023', 'Sample Beach Resort', 'info@conference.example.org', 'IMSE 2025', 'Final paper submission']) expect(home, old).not.toContain(old);
+  for (const text of [
+    'Harbour Hall, Porto, Portugal',
+    'hello@tides.example.org',
+    'href="mailto:hello@tides.example.org"',
+    'href="tel:+351220000000"',
+    'href="https://wa.me/351220000000"',
+    '+351 22 000 0000',
+    'Rua do Cais 1, 4000-000 Porto, Portugal',
+  ])
+    expect(home, text).toContain(text);
+  expect(home).toContain(
+    '<dl class="divide-y divide-brand-100 overflow-hidden rounded-xl border border-brand-100 bg-white shadow-sm">' +
+      '<div class="flex flex-col gap-1 px-5 py-4 sm:flex-row sm:items-center sm:justify-between"><dt class="font-semibold text-brand-900">Abstracts &amp; posters</dt><dd class="font-bold text-brand-700">1 December 2026</dd></div>' +
+      '<div class="flex flex-col gap-1 px-5 py-4 sm:flex-row sm:items-center sm:justify-between"><dt class="font-semibold text-brand-900">Full papers</dt><dd class="font-bold text-brand-700">15 January 2027</dd></div></dl>',
+  );
+  for (const old of ['December 28-27 2023', 'Sample Beach Resort', 'info@conference.example.org', 'IMSE 2025', 'Final paper submission'])
+    expect(home, old).not.toContain(old);
 
   const submissions = await get('/submissions');
   expect(submissions).toContain('<span class="whitespace-nowrap" data-testid="conference-dates">March 4-6, 2027</span>');
@@ -109,7 +139,10 @@ test('in the browser: the page shows the new facts, runs its scripts without a p
     const page = await context.newPage();
     const problems = watchProblems(page);
     const dialogs: string[] = [];
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     await page.goto('/');
     await page.waitForFunction(() => document.documentElement.dataset.islands === 'ready');
     expect(await page.title()).toBe(`${TITLE} | WCTE 2027`);
@@ -131,7 +164,9 @@ test('a save through another instance arrives by the poll; the defaults saved ba
   const db = ownDatabase(server.dataDir);
   await db.connect();
   try {
-    await db.query('update settings set conference = $1, conference_updated_at = now() where id = 1', [{ ...NEW, datesText: 'March 5-7 2027' }]);
+    await db.query('update settings set conference = $1, conference_updated_at = now() where id = 1', [
+      { ...NEW, datesText: 'March 5-7 2027' },
+    ]);
   } finally {
     await db.end();
   }

@@ -29,12 +29,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const shot = (page: Page, name: string) => (w: number) => page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true }).then(() => undefined);
+const shot = (page: Page, name: string) => (w: number) =>
+  page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true }).then(() => undefined);
 /** The text of what the control's aria-describedby points at. */
-const description = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((el) => (el.getAttribute('aria-describedby') ?? '')
-  .split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+const description = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
 
-test('the editor changes the conference\'s facts and the site answers with them', async () => {
+test("the editor changes the conference's facts and the site answers with them", async () => {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, bypassCSP: true });
   const page = await context.newPage();
   const problems = watchProblems(page);
@@ -71,15 +77,26 @@ test('the editor changes the conference\'s facts and the site answers with them'
   await page.getByText(zoneError).waitFor();
   expect(await description(page, 'Time zone')).toContain(zoneError);
   expect(await page.getByLabel('Time zone').getAttribute('aria-invalid')).toBe('true');
-  await checkAccessibility(page, 'conference settings with a field error', { sizes: [PHONE, DESKTOP], shot: shot(page, 'conference-error') });
-  expect((await callApi<{ title: string }>(page, 'GET', '/conference')).json.title).toBe('5th World Conference on Innovations in Management, Science and Engineering');
+  await checkAccessibility(page, 'conference settings with a field error', {
+    sizes: [PHONE, DESKTOP],
+    shot: shot(page, 'conference-error'),
+  });
+  expect((await callApi<{ title: string }>(page, 'GET', '/conference')).json.title).toBe(
+    '5th World Conference on Innovations in Management, Science and Engineering',
+  );
 
   await page.getByLabel('Time zone').fill('Asia/Kolkata');
   await expect.poll(() => page.locator('#zone-label').textContent()).toBe('Kolkata time, UTC+5:30');
   await page.getByRole('button', { name: 'Save the conference settings' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved. The public pages show the new facts now.' }).first().waitFor();
 
-  const pub = (await callApi<{ title: string; endDate: string; zoneLabel: string; importantDates: Array<{ label: string; date: string }> }>(page, 'GET', '/conference')).json;
+  const pub = (
+    await callApi<{ title: string; endDate: string; zoneLabel: string; importantDates: Array<{ label: string; date: string }> }>(
+      page,
+      'GET',
+      '/conference',
+    )
+  ).json;
   expect(pub.title).toBe('6th World Conference on Innovations in Science');
   expect(pub.endDate).toBe('2026-12-29');
   expect(pub.zoneLabel).toBe('Kolkata time, UTC+5:30');
@@ -101,8 +118,15 @@ test('the editor changes the conference\'s facts and the site answers with them'
   await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: signaturePng(160, 60) });
   await page.getByRole('button', { name: 'Save logo' }).click();
   await page.getByRole('img', { name: 'The conference logo as uploaded' }).waitFor();
-  expect(await page.getByRole('img', { name: 'The conference logo as uploaded' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
-  await checkAccessibility(page, 'conference settings saved, with a logo', { sizes: [PHONE, DESKTOP], shot: shot(page, 'conference-saved') });
+  expect(
+    await page
+      .getByRole('img', { name: 'The conference logo as uploaded' })
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+  ).toBe(160);
+  await checkAccessibility(page, 'conference settings saved, with a logo', {
+    sizes: [PHONE, DESKTOP],
+    shot: shot(page, 'conference-saved'),
+  });
   expect((await callApi<{ hasLogo: boolean }>(page, 'GET', '/conference')).json.hasLogo).toBe(true);
   // The refused upload is the one error answer the journey asks for.
   expect(problems.filter((p) => !/conference\/logo|status of 400/.test(p))).toEqual([]);

@@ -60,7 +60,12 @@ test('every login-area screen of the editor, the author and the reviewer logs no
   const author = await watchedPage(PHONE);
   await signUpInBrowser(author.page, { role: 'Author', email: uniqueEmail('console-author'), name: 'Console Author' });
   const reviewer = await watchedPage();
-  await signUpInBrowser(reviewer.page, { role: 'Reviewer', email: uniqueEmail('console-reviewer'), name: 'Console Reviewer', tags: ['Robotics'] });
+  await signUpInBrowser(reviewer.page, {
+    role: 'Reviewer',
+    email: uniqueEmail('console-reviewer'),
+    name: 'Console Reviewer',
+    tags: ['Robotics'],
+  });
   const reviewerId = await reviewer.page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}')._id as string);
 
   // A paper in the computing track, sent to the reviewer, reviewed.
@@ -72,24 +77,59 @@ test('every login-area screen of the editor, the author and the reviewer logs no
     form.append('track', 'track-2');
     form.append('keywords', 'Robotics');
     form.append('file', new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'application/pdf' }), 'orchard.pdf');
-    const res = await fetch('/api/author/new-paper', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` }, body: form });
+    const res = await fetch('/api/author/new-paper', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      body: form,
+    });
     return { status: res.status, json: await res.json() };
   }, b64);
   expect(submitted.status).toBe(201);
   const paperId = submitted.json.paper._id as string;
   expect((await callApi(editor.page, 'POST', '/editor/send-paper', { paperId, reviewerId })).status).toBe(200);
-  expect((await callApi(reviewer.page, 'PUT', `/reviewer/review/${paperId}`, { recommendation: 4, confidence: 3, commentsToAuthors: 'Clear and useful.' })).status).toBe(200);
+  expect(
+    (
+      await callApi(reviewer.page, 'PUT', `/reviewer/review/${paperId}`, {
+        recommendation: 4,
+        confidence: 3,
+        commentsToAuthors: 'Clear and useful.',
+      })
+    ).status,
+  ).toBe(200);
 
   const findings = [
-    ...await visit(editor.page, ['/editor/dashboard', `/editor/view-more/${paperId}`, '/editor/messages', '/editor/payments', '/editor/program',
-      '/editor/assign', '/editor/settings', '/editor/conference', '/editor/reviewers', '/editor/decisions', '/editor/missing-reviews', '/editor/audit', '/editor/tracks',
-      '/keynote-admin'], editor.problems),
-    ...await visit(author.page, ['/author/dashboard', '/author/new-paper', '/author/paper-details', `/paper-details/${paperId}`], author.problems),
-    ...await visit(reviewer.page, ['/reviewer/dashboard', `/reviewer/dashboard/${paperId}`, '/reviewer/bidding'], reviewer.problems),
+    ...(await visit(
+      editor.page,
+      [
+        '/editor/dashboard',
+        `/editor/view-more/${paperId}`,
+        '/editor/messages',
+        '/editor/payments',
+        '/editor/program',
+        '/editor/assign',
+        '/editor/settings',
+        '/editor/conference',
+        '/editor/reviewers',
+        '/editor/decisions',
+        '/editor/missing-reviews',
+        '/editor/audit',
+        '/editor/tracks',
+        '/keynote-admin',
+      ],
+      editor.problems,
+    )),
+    ...(await visit(
+      author.page,
+      ['/author/dashboard', '/author/new-paper', '/author/paper-details', `/paper-details/${paperId}`],
+      author.problems,
+    )),
+    ...(await visit(reviewer.page, ['/reviewer/dashboard', `/reviewer/dashboard/${paperId}`, '/reviewer/bidding'], reviewer.problems)),
   ];
   // The one refusal by design: bidding waits for a verified address (docs/product.md#who-sees-whom) and is refused before anything is
   // read; the page shows why under its own heading. Chrome logs the 403 it received; nothing else may appear.
-  const byDesign = (f: string) => f.startsWith('/reviewer/bidding → ') && (/403: GET .*\/api\/reviewer\/bidding$/.test(f) || /console: Failed to load resource: .* 403/.test(f));
+  const byDesign = (f: string) =>
+    f.startsWith('/reviewer/bidding → ') &&
+    (/403: GET .*\/api\/reviewer\/bidding$/.test(f) || /console: Failed to load resource: .* 403/.test(f));
   expect(findings.filter((f) => !byDesign(f))).toEqual([]);
   await reviewer.page.goto('/reviewer/bidding');
   await reviewer.page.getByRole('heading', { name: 'Bid on papers' }).waitFor();

@@ -2,7 +2,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
 import { mailText, startSmtpListener } from '../support/smtp';
-import { checkAccessibility, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, pageOpener, PHONE, startOwnServer, watchProblems } from './browser';
+import {
+  checkAccessibility,
+  DESKTOP,
+  horizontalOverflow,
+  launchBrowser,
+  logInInBrowser,
+  pageOpener,
+  PHONE,
+  startOwnServer,
+  watchProblems,
+} from './browser';
 import { serverApi } from './server-api';
 
 /**
@@ -30,7 +40,11 @@ let paperId = '';
 let editorToken = '';
 
 /** What the authors may read, and what only the committee may. */
-const TO_AUTHORS = { rosa: 'The baseline comparison is weak.', raj: 'A clear paper with a careful evaluation.', meta: 'The committee asks you to add the second baseline in the final version.' };
+const TO_AUTHORS = {
+  rosa: 'The baseline comparison is weak.',
+  raj: 'A clear paper with a careful evaluation.',
+  meta: 'The committee asks you to add the second baseline in the final version.',
+};
 const REVISED = 'The baseline comparison is now adequate.';
 const COMMITTEE_ONLY = {
   rosaAnswer: 'ROSA-COMMITTEE-ANSWER overlaps with last year',
@@ -48,8 +62,7 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).joi
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR.email,
-  });
+  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR.email });
   browser = await launchBrowser();
   editorToken = (await signup('Editor', EDITOR.name, EDITOR.email)).token;
   const author = await signup('Author', AUTHOR.name, AUTHOR.email);
@@ -75,7 +88,13 @@ afterEach(() => {
 
 const openPage = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
 /** A page signed in as `role`, watched (from the login on) under `name`: what `allowed` matches is expected. */
-async function open(name: string, role: 'Editor' | 'Reviewer' | 'Author', email: string, viewport: typeof DESKTOP, allowed?: RegExp): Promise<{ context: BrowserContext; page: Page }> {
+async function open(
+  name: string,
+  role: 'Editor' | 'Reviewer' | 'Author',
+  email: string,
+  viewport: typeof DESKTOP,
+  allowed?: RegExp,
+): Promise<{ context: BrowserContext; page: Page }> {
   const opened = await openPage({ viewport });
   watched.push({ name, problems: watchProblems(opened.page), allowed });
   await logInInBrowser(opened.page, { role, email });
@@ -140,9 +159,20 @@ function discussionOf(page: Page) {
 
 test('2. two reviewers answer the questions (one on a phone) and discuss as "Reviewer 1" and "Reviewer 2"', async () => {
   const rosa = await open('rosa', 'Reviewer', ROSA.email, DESKTOP);
-  await review(rosa.page, { recommendation: '3 — Borderline', depth: '2 — Adequate', concern: COMMITTEE_ONLY.rosaAnswer, toAuthors: TO_AUTHORS.rosa, toEditor: COMMITTEE_ONLY.rosaEditor });
+  await review(rosa.page, {
+    recommendation: '3 — Borderline',
+    depth: '2 — Adequate',
+    concern: COMMITTEE_ONLY.rosaAnswer,
+    toAuthors: TO_AUTHORS.rosa,
+    toEditor: COMMITTEE_ONLY.rosaEditor,
+  });
   const raj = await open('raj', 'Reviewer', RAJ.email, PHONE);
-  await review(raj.page, { recommendation: '5 — Strong accept', depth: '3 — Deep', concern: COMMITTEE_ONLY.rajAnswer, toAuthors: TO_AUTHORS.raj });
+  await review(raj.page, {
+    recommendation: '5 — Strong accept',
+    depth: '3 — Deep',
+    concern: COMMITTEE_ONLY.rajAnswer,
+    toAuthors: TO_AUTHORS.raj,
+  });
   expect(await horizontalOverflow(raj.page)).toBeLessThanOrEqual(0);
 
   // Raj reads Rosa's review under its label, with her answers, never her name.
@@ -200,7 +230,12 @@ test('3. the editor writes a meta-review: a text to the authors and one to the c
 
 test('4. with the response window open the author responds on a phone: one word over is refused, then saved (390 px)', async () => {
   const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-  await call('PUT', '/api/editor/settings', editorToken, { reviewDeadline: at(-2), responseOpens: at(-1), responseCloses: at(5), responseWordLimit: LIMIT });
+  await call('PUT', '/api/editor/settings', editorToken, {
+    reviewDeadline: at(-2),
+    responseOpens: at(-1),
+    responseCloses: at(5),
+    responseWordLimit: LIMIT,
+  });
   // The refusal of the over-long response is the server's answer too: its 400 is expected here.
   const { context, page } = await open('author', 'Author', AUTHOR.email, PHONE, /^(400: PUT \S+\/response|console: .*status of 400)/);
   await page.goto(`/paper-details/${paperId}`);
@@ -211,7 +246,10 @@ test('4. with the response window open the author responds on a phone: one word 
   await box.fill(words(LIMIT + 1));
   await expect.poll(() => panel.locator('[aria-live="polite"]').innerText()).toBe(`${LIMIT + 1} / ${LIMIT} words (1 over the limit)`);
   await panel.getByRole('button', { name: 'Save response' }).click();
-  await panel.getByRole('alert').filter({ hasText: `Your response has ${LIMIT + 1} words; the limit is ${LIMIT} words.` }).waitFor();
+  await panel
+    .getByRole('alert')
+    .filter({ hasText: `Your response has ${LIMIT + 1} words; the limit is ${LIMIT} words.` })
+    .waitFor();
 
   await box.fill('We added the second baseline: it is in the new section five.');
   await panel.getByRole('button', { name: 'Save response' }).click();
@@ -224,7 +262,7 @@ test('4. with the response window open the author responds on a phone: one word 
 test('5. a reviewer reads the response and revises the review after the review deadline; the editor reads the changed words', async () => {
   const rosa = await open('rosa', 'Reviewer', ROSA.email, DESKTOP);
   await rosa.page.goto(`/reviewer/dashboard/${paperId}`);
-  const response = discussionOf(rosa.page).discussion.getByRole('region', { name: 'The authors\' response' });
+  const response = discussionOf(rosa.page).discussion.getByRole('region', { name: "The authors' response" });
   await expect.poll(() => response.textContent()).toContain('We added the second baseline');
   expect(await response.textContent()).not.toContain(AUTHOR.name);
 
@@ -242,7 +280,11 @@ test('5. a reviewer reads the response and revises the review after the review d
 
   const { context, page } = await open('editor', 'Editor', EDITOR.email, DESKTOP);
   await page.goto(`/editor/view-more/${paperId}`);
-  const item = page.getByRole('region', { name: 'Review history and rating' }).getByRole('listitem').filter({ hasText: `Review by ${ROSA.name}` }).first();
+  const item = page
+    .getByRole('region', { name: 'Review history and rating' })
+    .getByRole('listitem')
+    .filter({ hasText: `Review by ${ROSA.name}` })
+    .first();
   await item.getByText('History (2 versions)').click();
   const versions = item.getByRole('list', { name: `Versions of the review by ${ROSA.name}, newest first` });
   const newest = versions.locator(':scope > li').first();
@@ -256,7 +298,7 @@ test('5. a reviewer reads the response and revises the review after the review d
   await context.close();
 }, 180_000);
 
-test('6. the editor accepts the paper and sends the decision: the author\'s mail has the meta-review, nothing committee-only', async () => {
+test("6. the editor accepts the paper and sends the decision: the author's mail has the meta-review, nothing committee-only", async () => {
   const { context, page } = await open('editor', 'Editor', EDITOR.email, DESKTOP);
   await page.goto('/editor/decisions');
   await page.getByLabel(`Decision on ${TITLE}`).selectOption('Accepted');
@@ -265,7 +307,10 @@ test('6. the editor accepts the paper and sends the decision: the author\'s mail
   await checkScreen(page, 'decisions');
   await page.getByRole('button', { name: 'Send…' }).click();
   await page.getByRole('alertdialog', { name: 'Send the decisions?' }).getByRole('button', { name: 'Send notifications' }).click();
-  await page.getByRole('status').filter({ hasText: 'The decision e-mails of 1 paper are queued: the mail queue sends them now; skipped 0' }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'The decision e-mails of 1 paper are queued: the mail queue sends them now; skipped 0' })
+    .waitFor();
   await context.close();
 
   let mail = '';
@@ -278,7 +323,7 @@ test('6. the editor accepts the paper and sends the decision: the author\'s mail
   for (const secret of SECRETS) expect(mail).not.toContain(secret);
 }, 120_000);
 
-test('7. the author\'s decision view shows the meta-review to the authors and nothing committee-only (390 px)', async () => {
+test("7. the author's decision view shows the meta-review to the authors and nothing committee-only (390 px)", async () => {
   const { context, page } = await open('author', 'Author', AUTHOR.email, PHONE);
   await page.goto(`/paper-details/${paperId}`);
   const decision = page.getByRole('region', { name: /^Decision: Accepted/ });

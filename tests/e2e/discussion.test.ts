@@ -26,20 +26,35 @@ const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR,
-  });
+  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR });
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Desk Editor', EDITOR);
   await signUpVerifiedChair({ editorToken: editor.token, trackId: 'track-2', name: 'Carla Chair', email: chairEmail, mailsTo });
   const author = await signup('Author', 'Asha Author', `asha@lab-${stamp}.example`);
   paperId = await submit(author.token, TITLE);
-  const reviewers = [await signup('Reviewer', rosa.name, rosa.email, ['Robotics']), await signup('Reviewer', raj.name, raj.email, ['Robotics'])];
-  for (const r of reviewers) await call('POST', '/api/editor/send-paper', editor.token, { paperId, reviewerId: r.user._id, override: true });
-  await call('PUT', `/api/reviewer/review/${paperId}`, reviewers[0]!.token, { recommendation: 4, confidence: 3, commentsToAuthors: 'Rosa: clear and useful.', commentsToEditor: 'ROSA-EDITOR-ONLY' });
+  const reviewers = [
+    await signup('Reviewer', rosa.name, rosa.email, ['Robotics']),
+    await signup('Reviewer', raj.name, raj.email, ['Robotics']),
+  ];
+  for (const r of reviewers)
+    await call('POST', '/api/editor/send-paper', editor.token, { paperId, reviewerId: r.user._id, override: true });
+  await call('PUT', `/api/reviewer/review/${paperId}`, reviewers[0]!.token, {
+    recommendation: 4,
+    confidence: 3,
+    commentsToAuthors: 'Rosa: clear and useful.',
+    commentsToEditor: 'ROSA-EDITOR-ONLY',
+  });
   // One question of the conference's own (decision 0031): the other reviewer reads its answer under its label.
-  const question = await call<{ id: string }>('POST', '/api/editor/review-form/questions', editor.token, { kind: 'text', label: 'Main weakness', visibility: 'committee' });
+  const question = await call<{ id: string }>('POST', '/api/editor/review-form/questions', editor.token, {
+    kind: 'text',
+    label: 'Main weakness',
+    visibility: 'committee',
+  });
   await call('PUT', `/api/reviewer/review/${paperId}`, reviewers[1]!.token, {
-    recommendation: 2, confidence: 4, commentsToAuthors: 'Raj: the evaluation is thin.', answers: { [question.id]: 'Only one baseline.' },
+    recommendation: 2,
+    confidence: 4,
+    commentsToAuthors: 'Raj: the evaluation is thin.',
+    answers: { [question.id]: 'Only one baseline.' },
   });
 }, 180_000);
 afterAll(async () => {
@@ -61,7 +76,7 @@ async function open(viewport: typeof DESKTOP, role: 'Reviewer' | 'Editor', email
   return { context, page, discussion, posts: discussion.getByRole('list', { name: 'Discussion posts' }).getByRole('listitem') };
 }
 
-test('two reviewers read each other\'s review under a label and discuss; one edits their post (1280 and 390 px)', async () => {
+test("two reviewers read each other's review under a label and discuss; one edits their post (1280 and 390 px)", async () => {
   const first = await open(DESKTOP, 'Reviewer', rosa.email, `/reviewer/dashboard/${paperId}`);
   const others = first.page.getByRole('region', { name: 'Other reviews', exact: true });
   await expect.poll(() => others.textContent()).toContain('Raj: the evaluation is thin.');
@@ -122,6 +137,14 @@ test('the track chair reads the thread with names and replies; the reviewers see
   expect(chairPost).not.toContain('Carla');
   await reviewer.context.close();
   // Rosa was mailed of Raj's post, by label; nothing went to the author.
-  await expect.poll(() => mailsTo(rosa.email).filter((m) => m.includes('committee discussion')).join('\n'), { timeout: 15_000 }).toContain('Reviewer 2, ');
+  await expect
+    .poll(
+      () =>
+        mailsTo(rosa.email)
+          .filter((m) => m.includes('committee discussion'))
+          .join('\n'),
+      { timeout: 15_000 },
+    )
+    .toContain('Reviewer 2, ');
   expect(mailsTo(`asha@lab-${stamp}.example`).filter((m) => /discussion/i.test(m))).toEqual([]);
 }, 240_000);

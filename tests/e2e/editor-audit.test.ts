@@ -3,8 +3,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DESKTOP, horizontalOverflow, launchBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 test('the editor reads the audit log on a phone, filters it by action and by person, pages through it, and downloads it as CSV', async () => {
   const { context, page } = await newPage(browser, PHONE);
@@ -12,7 +16,15 @@ test('the editor reads the audit log on a phone, filters it by action and by per
 
   // Things to find: an author's signup and 30 failed logins with addresses nobody else uses.
   const authorEmail = uniqueEmail('audited-author');
-  const signup = await page.request.post('/api/signup', { data: { name: 'Audited Author', email: authorEmail, password: 'correct horse battery', confirmPassword: 'correct horse battery', role: 'Author' } });
+  const signup = await page.request.post('/api/signup', {
+    data: {
+      name: 'Audited Author',
+      email: authorEmail,
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+      role: 'Author',
+    },
+  });
   expect(signup.status()).toBe(201);
   const authorId = (await signup.json()).user._id as string;
   const probe = uniqueEmail('audit-probe');

@@ -19,7 +19,6 @@ const editorEmail = `chair.${stamp}@chair.example`;
 
 const { call, signup, submit } = serverApi(() => server.url);
 
-
 const ids = { strong: '', weak: '', unreviewed: '' };
 let editorToken = '';
 beforeAll(async () => {
@@ -38,7 +37,12 @@ beforeAll(async () => {
     for (const r of [rita, ed]) await call('POST', '/api/editor/send-paper', editor.token, { paperId, reviewerId: r.user._id });
   }
   const review = (token: string, paperId: string, recommendation: number, commentsToAuthors: string) =>
-    call('PUT', `/api/reviewer/review/${paperId}`, token, { recommendation, confidence: 4, commentsToAuthors, commentsToEditor: 'Only for the chair.' });
+    call('PUT', `/api/reviewer/review/${paperId}`, token, {
+      recommendation,
+      confidence: 4,
+      commentsToAuthors,
+      commentsToEditor: 'Only for the chair.',
+    });
   await review(rita.token, ids.strong, 5, 'A clear map-reading method.');
   await review(ed.token, ids.strong, 4, 'Convincing experiments on real robots.');
   await review(rita.token, ids.weak, 2, 'The forgetting is not measured.');
@@ -128,7 +132,13 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await page.getByRole('button', { name: 'Send…' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Send the decisions?' });
   await confirm.getByRole('button', { name: 'Send notifications' }).click();
-  await page.getByRole('status').filter({ hasText: 'Mail is not configured: the decisions of 1 paper are recorded as told, their e-mails kept in the outbox and not sent; skipped 2' }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({
+      hasText:
+        'Mail is not configured: the decisions of 1 paper are recorded as told, their e-mails kept in the outbox and not sent; skipped 2',
+    })
+    .waitFor();
   const strong = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Robots that read maps' }) });
   await expect.poll(() => strong.textContent()).toContain('Notified: Accepted');
   await page.reload();
@@ -138,14 +148,25 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await page.getByRole('button', { name: 'Send…' }).click();
   await confirm.getByRole('button', { name: 'Send notifications' }).click();
   await page.getByRole('status').filter({ hasText: 'Nothing to send, skipped 3' }).waitFor();
-  await expect.poll(() => page.getByText('Every decision is recorded as told, but mail is not configured: the 1 decision e-mail is kept in the outbox, nothing was sent.').isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByText(
+          'Every decision is recorded as told, but mail is not configured: the 1 decision e-mail is kept in the outbox, nothing was sent.',
+        )
+        .isVisible(),
+    )
+    .toBe(true);
 
   // Accepted papers nobody has paid registration for (decision 0017): listed, and their authors reminded.
   await page.getByRole('button', { name: 'Accepted, not registered', exact: true }).click();
   await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
   await expect.poll(() => list.textContent()).toContain('Robots that read maps');
   await page.getByRole('button', { name: 'Send a registration reminder to this author' }).click();
-  await page.getByRole('status').filter({ hasText: 'Mail is not configured: the reminder to 1 author is kept in the outbox, nothing was sent' }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Mail is not configured: the reminder to 1 author is kept in the outbox, nothing was sent' })
+    .waitFor();
   await page.getByRole('button', { name: 'All', exact: true }).click();
 
   // The paper's page: the reviews with their scores in words, the conflicts in words, the decision.
@@ -155,7 +176,9 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   await expect.poll(() => reviews.getByRole('row', { name: /Rita Reviewer/ }).textContent()).toContain('Strong accept (5)');
   await expect.poll(() => reviews.getByRole('row', { name: /Ed Examiner/ }).textContent()).toContain('Only for the chair.');
   const conflicts = page.getByRole('list', { name: 'Conflicts of interest' });
-  await expect.poll(() => conflicts.textContent()).toContain(`Colin Colleague (colin.${stamp}@lab.example): the reviewer and an author share an institutional e-mail domain`);
+  await expect
+    .poll(() => conflicts.textContent())
+    .toContain(`Colin Colleague (colin.${stamp}@lab.example): the reviewer and an author share an institutional e-mail domain`);
   await expect.poll(() => page.getByLabel('Decision on Robots that read maps').inputValue()).toBe('Accepted');
   expect(await horizontalOverflow(page)).toBe(0);
   await shot(page, 'view-more-1280');
@@ -163,7 +186,14 @@ test('the editor sets deadlines, decides, previews and sends the notifications, 
   // The dashboard's charts: drawn, with their figures as tables for screen readers.
   await page.goto('/editor/dashboard');
   const done = page.getByRole('table', { name: 'Reviews done against expected' });
-  await expect.poll(() => done.locator('tbody').textContent({ timeout: 1000 }).catch(() => '')).toBe('Done4Expected6');
+  await expect
+    .poll(() =>
+      done
+        .locator('tbody')
+        .textContent({ timeout: 1000 })
+        .catch(() => ''),
+    )
+    .toBe('Done4Expected6');
   await expect.poll(() => page.locator('figure canvas').count()).toBe(3);
   await expect.poll(() => page.getByRole('table', { name: 'Reviews per recommendation' }).textContent()).toContain('5 (Strong accept)1');
   await shot(page, 'dashboard-1280');
@@ -174,7 +204,11 @@ test('the new screens fit a 390 px phone', async () => {
   const { context, page } = await open({ viewport: PHONE, login: { role: 'Editor', email: editorEmail } });
   for (const [url, ready, name] of [
     ['/editor/settings', () => page.getByLabel('Review deadline', { exact: true }).waitFor(), 'settings-390'],
-    ['/editor/decisions', () => page.getByRole('list', { name: 'Papers and decisions' }).getByRole('listitem').first().waitFor(), 'decisions-390'],
+    [
+      '/editor/decisions',
+      () => page.getByRole('list', { name: 'Papers and decisions' }).getByRole('listitem').first().waitFor(),
+      'decisions-390',
+    ],
     [`/editor/view-more/${ids.strong}`, () => page.getByRole('table', { name: /Reviews of/ }).waitFor(), 'view-more-390'],
     ['/editor/dashboard', () => page.locator('figure canvas').nth(2).waitFor(), 'dashboard-390'],
   ] as const) {

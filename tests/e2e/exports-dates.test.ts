@@ -30,7 +30,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Desk Editor', editorEmail);
   const author = await signup('Author', 'Ada Author', authorEmail);
-  const abstract = Array.from({ length: 6 }, (_, i) => `Paragraph ${i + 1}: robots read the map of an orchard, row by row, and mark every tree they pass on the way.`).join('\n\n');
+  const abstract = Array.from(
+    { length: 6 },
+    (_, i) => `Paragraph ${i + 1}: robots read the map of an orchard, row by row, and mark every tree they pass on the way.`,
+  ).join('\n\n');
   paperId = await submit(author.token, 'Robots that read maps', { abstract });
   const r = await signup('Reviewer', reviewer.name, reviewer.email, ['Robotics']);
   await signup('Reviewer', 'Rita Reviewer', `rita.${stamp}@uni-a.example`, ['Robotics']);
@@ -44,7 +47,11 @@ afterAll(async () => {
 });
 
 /** A visitor in Berlin. */
-const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true, timezoneId: 'Europe/Berlin', acceptDownloads: true } });
+const open = pageOpener({
+  browser: () => browser,
+  baseURL: () => server.url,
+  context: { bypassCSP: true, timezoneId: 'Europe/Berlin', acceptDownloads: true },
+});
 const editorLogin = { role: 'Editor', email: editorEmail } as const;
 /** The screen is axe-clean, nothing sticks out sideways; a screenshot when asked. */
 const check = screenChecker({ shots: SHOTS });
@@ -70,7 +77,10 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(box.getByRole('button').count()).resolves.toBe(1);
       await expect(box.getByRole('link', { name: 'Every export in one place' }).getAttribute('href')).resolves.toBe('/editor/exports');
       if (viewport === DESKTOP) {
-        const [download] = await Promise.all([page.waitForEvent('download'), box.getByRole('button', { name: button, exact: true }).click()]);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          box.getByRole('button', { name: button, exact: true }).click(),
+        ]);
         expect(download.suggestedFilename()).toMatch(new RegExp(`^${file}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
       }
       await check(page, address.slice(1).replace(/\//g, '-'));
@@ -84,8 +94,11 @@ for (const viewport of [PHONE, DESKTOP]) {
     const items = all.getByRole('listitem');
     await expect.poll(() => items.count()).toBe(6);
     await expect(items.allInnerTexts()).resolves.toEqual(expect.arrayContaining([expect.stringMatching(/Reviews\s+One row per review: /)]));
-    const [download] = await Promise.all([page.waitForEvent('download'), all.getByRole('button', { name: 'Papers with review summary and decision' }).click()]);
-    const text = Buffer.concat(await (await download.createReadStream()).toArray() as Buffer[]).toString('utf8');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      all.getByRole('button', { name: 'Papers with review summary and decision' }).click(),
+    ]);
+    const text = Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]).toString('utf8');
     expect(text).toContain('Robots that read maps');
     await check(page, 'editor-exports');
     await context.close();
@@ -99,7 +112,8 @@ test('a track chair sees only the three exports the server lets them have', asyn
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage)) {
       const value = localStorage.getItem(key) ?? '';
-      if (value.startsWith('{') && value.includes('"role":"Editor"')) localStorage.setItem(key, JSON.stringify({ ...JSON.parse(value), chairOnly: true }));
+      if (value.startsWith('{') && value.includes('"role":"Editor"'))
+        localStorage.setItem(key, JSON.stringify({ ...JSON.parse(value), chairOnly: true }));
     }
   });
   await page.goto('/editor/exports');

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 test('the home page HTML carries the conference title before any script runs', async () => {
   const res = await fetch(`${baseUrl()}/`);
@@ -19,7 +23,7 @@ test('the home page renders the conference title in Chromium', async () => {
   await context.close();
 });
 
-test('an unknown path answers 404 with the not-found page, and the site\'s header, footer and links lead on', async () => {
+test("an unknown path answers 404 with the not-found page, and the site's header, footer and links lead on", async () => {
   for (const viewport of [PHONE, DESKTOP]) {
     const { context, page } = await newPage(browser, viewport);
     const res = await page.goto('/no-such-page');
@@ -27,7 +31,11 @@ test('an unknown path answers 404 with the not-found page, and the site\'s heade
     await expect.poll(() => page.getByRole('heading', { name: '404 Not Found' }).isVisible()).toBe(true);
     // The way on: the message's links, the site's navigation bar and its footer.
     const main = page.getByRole('main');
-    for (const [name, href] of [['Go to the home page', '/'], ['Call for papers', '/call-for-papers'], ['Log in', '/login']] as const) {
+    for (const [name, href] of [
+      ['Go to the home page', '/'],
+      ['Call for papers', '/call-for-papers'],
+      ['Log in', '/login'],
+    ] as const) {
       expect(await main.getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(href);
     }
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);

@@ -15,7 +15,16 @@ declare module 'vitest' {
 }
 
 /** Browser tests share one server, so the Editor accounts they create are listed up front. */
-export const E2E_EDITORS = ['editor@e2e.example.org', 'journey-editor@e2e.example.org', 'payments-editor@e2e.example.org', 'admin-editor@e2e.example.org', 'cycle-editor@e2e.example.org', 'audit-editor@e2e.example.org', 'newcomer-editor@e2e.example.org', 'proceedings-editor@e2e.example.org'];
+export const E2E_EDITORS = [
+  'editor@e2e.example.org',
+  'journey-editor@e2e.example.org',
+  'payments-editor@e2e.example.org',
+  'admin-editor@e2e.example.org',
+  'cycle-editor@e2e.example.org',
+  'audit-editor@e2e.example.org',
+  'newcomer-editor@e2e.example.org',
+  'proceedings-editor@e2e.example.org',
+];
 
 /**
  * One production server for the browser tests, started the way `npm start` starts it (the build's compiled server;
@@ -32,13 +41,16 @@ export default async function setup(project: TestProject) {
   await prepareDataTemplate(dataTemplate, { entry });
   project.provide('dataTemplate', dataTemplate);
   const dataDir = mkdtempSync(tempPrefix());
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    EDITOR_EMAILS: E2E_EDITORS.join(','),
-    WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'),
-    PAYU_KEY: 'e2e-payu-key',
-    PAYU_SALT: 'e2e-payu-salt',
-  }, { template: dataTemplate, entry });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      EDITOR_EMAILS: E2E_EDITORS.join(','),
+      WEB_DIR: path.resolve(process.env.BUILD_DIR ?? 'build', 'client'),
+      PAYU_KEY: 'e2e-payu-key',
+      PAYU_SALT: 'e2e-payu-salt',
+    },
+    { template: dataTemplate, entry },
+  );
   project.provide('baseUrl', server.url);
   return async () => {
     try {

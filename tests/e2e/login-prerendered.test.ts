@@ -7,8 +7,12 @@ import { PASSWORD, serverApi } from './server-api';
 // takes over in place.
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 test('the login card is in the HTML: it shows with JavaScript off, with the bar, its fields and the page title', async () => {
   const res = await fetch(`${baseUrl()}/login`);
@@ -35,8 +39,13 @@ test('until the app has loaded the card cannot be typed into or sent; then the s
   page.on('request', (r) => addresses.push(r.url()));
   // The app's scripts are held back, as on a slow network.
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/assets/*.js', async (route) => { await released; await route.continue(); });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
   expect(await page.locator('main h1').isVisible()).toBe(true);
   await page.locator('#email').focus();
@@ -45,7 +54,9 @@ test('until the app has loaded the card cannot be typed into or sent; then the s
   expect(await page.evaluate(() => document.activeElement?.id ?? '')).not.toBe('email');
   expect(await page.locator('#email').inputValue()).toBe('');
   release();
-  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: Record<string, unknown> }).__reactRouterRouteModules?.login));
+  await page.waitForFunction(() =>
+    Boolean((window as unknown as { __reactRouterRouteModules?: Record<string, unknown> }).__reactRouterRouteModules?.login),
+  );
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.locator('button[type=submit]').click();

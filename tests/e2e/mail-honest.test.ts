@@ -36,9 +36,20 @@ async function axe(page: Page): Promise<string[]> {
   await settleToasts(page);
   axeSource ??= readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
   await page.evaluate(axeSource);
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } })
-    .axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const result = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run: (c: unknown, o: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 /** axe-clean with nothing sticking out sideways, at 390 and 1280 px, a screenshot of each kept when SCREENSHOT_DIR is set. */
 async function checkScreen(page: Page, name: string) {
@@ -90,14 +101,20 @@ test('without SMTP: a reset link is kept, the organiser opens it on /editor/mess
   // The link in the mail is a link: followed, it sets the new password.
   const link = opened.locator('pre').getByRole('link', { name: /\/reset-password\?token=/ });
   // The server's public address (PUBLIC_URL, localhost by default) with the one-time token.
-  expect(await link.getAttribute('href')).toMatch(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${new URL(server.url).port}/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
+  expect(await link.getAttribute('href')).toMatch(
+    new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${new URL(server.url).port}/reset-password\\?token=[A-Za-z0-9_-]{43}$`),
+  );
   await link.click();
   await editor.waitForURL('**/reset-password?token=*');
   await editor.getByLabel('New password', { exact: true }).fill('a brand new password');
   await editor.getByLabel('Confirm new password').fill('a brand new password');
   await editor.getByRole('button', { name: 'Save new password' }).click();
   await expect.poll(() => editor.getByRole('main').getByRole('status').textContent()).toBe(RESET_DONE);
-  const login = await call<{ token: string }>('POST', '/api/login', null, { email: authorEmail, password: 'a brand new password', role: 'Author' });
+  const login = await call<{ token: string }>('POST', '/api/login', null, {
+    email: authorEmail,
+    password: 'a brand new password',
+    role: 'Author',
+  });
   expect(login.token).toEqual(expect.any(String));
   await expect(call('POST', '/api/login', null, { email: authorEmail, password: PASSWORD, role: 'Author' })).rejects.toThrow(/401/);
   await visitor.close();

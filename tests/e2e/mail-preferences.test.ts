@@ -51,10 +51,12 @@ afterAll(async () => {
 async function checkScreen(page: Page, name: string): Promise<void> {
   await checkAccessibility(page, name, {
     sizes: [PHONE, DESKTOP],
-    shot: SHOTS ? async (width) => {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    } : undefined,
+    shot: SHOTS
+      ? async (width) => {
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+        }
+      : undefined,
   });
 }
 
@@ -85,14 +87,27 @@ test('a verified reviewer chooses "Once a day" for the discussion\'s mails and f
   const again = page.getByRole('group', { name: 'New posts in a paper\u2019s discussion' });
   await again.getByRole('radio', { name: 'Once a day' }).waitFor();
   expect(await again.getByRole('radio', { name: 'Once a day' }).isChecked()).toBe(true);
-  expect(await page.getByRole('group', { name: 'Automatic reminders (reviews due, registration)' }).getByRole('radio', { name: 'Immediately' }).isChecked()).toBe(true);
+  expect(
+    await page
+      .getByRole('group', { name: 'Automatic reminders (reviews due, registration)' })
+      .getByRole('radio', { name: 'Immediately' })
+      .isChecked(),
+  ).toBe(true);
   await context.close();
 });
 
 test('the /unsubscribe link of a mail received stops that kind with one press, and the settings say so (390 px)', async () => {
   // The discussion mail Omar received: its footer's link to the page that stops these mails.
   let link: string | undefined;
-  await expect.poll(() => (link = mailsTo(omar.email).map((t) => /Stop these mails: (\S+)/.exec(t)?.[1]).find(Boolean)), { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(
+      () =>
+        (link = mailsTo(omar.email)
+          .map((t) => /Stop these mails: (\S+)/.exec(t)?.[1])
+          .find(Boolean)),
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
   const url = new URL(link!);
   expect(url.pathname).toBe('/unsubscribe');
 
@@ -102,13 +117,21 @@ test('the /unsubscribe link of a mail received stops that kind with one press, a
   await page.getByText(`Stop \u2018New posts in a paper\u2019s discussion\u2019 mails to ${omar.email}?`).waitFor();
   await checkScreen(page, 'unsubscribe');
   await page.getByRole('button', { name: 'Stop these mails' }).click();
-  await page.getByRole('status').getByText(`Done: \u2018New posts in a paper\u2019s discussion\u2019 mails to ${omar.email} are stopped. You can change this any time in your notification settings.`).waitFor();
+  await page
+    .getByRole('status')
+    .getByText(
+      `Done: \u2018New posts in a paper\u2019s discussion\u2019 mails to ${omar.email} are stopped. You can change this any time in your notification settings.`,
+    )
+    .waitFor();
   await checkScreen(page, 'unsubscribe-done');
 
   // A forged link says so and offers no button.
   url.searchParams.set('token', 'forged');
   await page.goto(url.pathname + url.search);
-  await page.getByRole('alert').getByText(/^This unsubscribe link is not valid/).waitFor();
+  await page
+    .getByRole('alert')
+    .getByText(/^This unsubscribe link is not valid/)
+    .waitFor();
   expect(await page.getByRole('button', { name: 'Stop these mails' }).count()).toBe(0);
   await context.close();
 
@@ -133,7 +156,11 @@ test('before the address is verified the page says why the settings wait and mai
   await wait.getByRole('status').waitFor();
   // The link it mailed (the second, after the sign-up's) confirms the address; then the choices appear.
   await expect.poll(() => mailsTo(email).filter((t) => t.includes('verify-email?token=')).length, { timeout: 15_000 }).toBe(2);
-  const token = [...mailsTo(email).join('\n').matchAll(/verify-email\?token=([A-Za-z0-9_-]{43})/g)].pop()![1];
+  const token = [
+    ...mailsTo(email)
+      .join('\n')
+      .matchAll(/verify-email\?token=([A-Za-z0-9_-]{43})/g),
+  ].pop()![1];
   await call('POST', '/api/email/verify', null, { token });
   await page.reload();
   await page.getByRole('group', { name: 'New posts in a paper\u2019s discussion' }).getByRole('radio', { name: 'Immediately' }).waitFor();

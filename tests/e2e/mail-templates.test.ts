@@ -4,7 +4,17 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MAIL_TEMPLATES } from '../../src/core/mail-templates';
 import type { ServerProcess } from '../support/server-process';
 import { serverApi } from './server-api';
-import { checkAccessibility, DESKTOP, horizontalOverflow, launchBrowser, pageOpener, PHONE, screenshots, startOwnServer, watchProblems } from './browser';
+import {
+  checkAccessibility,
+  DESKTOP,
+  horizontalOverflow,
+  launchBrowser,
+  pageOpener,
+  PHONE,
+  screenshots,
+  startOwnServer,
+  watchProblems,
+} from './browser';
 
 /**
  * Decision 0038, on a server of its own (templates are the whole conference's): the editor opens the mail templates
@@ -65,14 +75,18 @@ test('the editor edits a template, sees the preview change, saves, and resets it
   await expect.poll(() => previewSubject.innerText()).toBe(`We have "${TITLE}"`);
   // A placeholder the mail cannot fill is refused as it is typed, with the reason, and Save waits.
   await body.fill('Dear {name},\n\nYour score: {score}');
-  await expect.poll(() => editor.getByRole('alert').innerText()).toMatch(/^Unknown placeholder \{score\} in the body: this mail can use \{paperTitle\}/);
+  await expect
+    .poll(() => editor.getByRole('alert').innerText())
+    .toMatch(/^Unknown placeholder \{score\} in the body: this mail can use \{paperTitle\}/);
   expect(await editor.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
   // A chip inserts a placeholder where the cursor is.
   await body.fill('Dear {name},\n\nThank you for paper ');
   await body.press('End');
   await editor.getByRole('button', { name: 'Insert {paperId}' }).click();
   await expect.poll(() => body.inputValue()).toBe('Dear {name},\n\nThank you for paper {paperId}');
-  await expect.poll(() => preview.getByTestId('preview-text').innerText()).toMatch(new RegExp(`^Dear Ada Author,\\s+Thank you for paper ${paperId}`));
+  await expect
+    .poll(() => preview.getByTestId('preview-text').innerText())
+    .toMatch(new RegExp(`^Dear Ada Author,\\s+Thank you for paper ${paperId}`));
   expect(await editor.getByRole('alert').count()).toBe(0);
 
   await editor.getByRole('button', { name: 'Save' }).click();
@@ -83,7 +97,9 @@ test('the editor edits a template, sees the preview change, saves, and resets it
 
   // After a reload the saved wording is the one in force.
   await page.reload();
-  await expect.poll(() => page.getByRole('region', { name: 'Paper received' }).getByLabel('Subject').inputValue()).toBe('We have "{paperTitle}"');
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Paper received' }).getByLabel('Subject').inputValue())
+    .toBe('We have "{paperTitle}"');
 
   // Reset asks first; keeping the wording changes nothing, confirming brings the default back.
   const again = page.getByRole('region', { name: 'Paper received' });
@@ -113,7 +129,7 @@ test('on a phone (390 px) the editor picks a template from one menu; nothing sti
   await context.close();
 });
 
-test('under the site\'s own Content-Security-Policy the HTML copy shows in its sandboxed frame, scripts and all markup inert', async () => {
+test("under the site's own Content-Security-Policy the HTML copy shows in its sandboxed frame, scripts and all markup inert", async () => {
   const { context, page } = await open({ viewport: DESKTOP, bypassCSP: false, login: editorLogin });
   await page.goto('/editor/mail-templates?t=paperReceived');
   const preview = page.getByRole('region', { name: 'Preview' });
@@ -121,6 +137,7 @@ test('under the site\'s own Content-Security-Policy the HTML copy shows in its s
   const frame = page.frameLocator('iframe[title="The HTML copy of the mail"]');
   await expect.poll(() => frame.locator('body').innerText()).toContain(`"${TITLE}"`);
   expect(await page.locator('iframe[title="The HTML copy of the mail"]').getAttribute('sandbox')).toBe('');
-  if (SHOTS) await page.locator('iframe[title="The HTML copy of the mail"]').screenshot({ path: path.join(SHOTS, 'mail-templates-html-copy.png') });
+  if (SHOTS)
+    await page.locator('iframe[title="The HTML copy of the mail"]').screenshot({ path: path.join(SHOTS, 'mail-templates-html-copy.png') });
   await context.close();
 });

@@ -21,7 +21,6 @@ const ed = { name: 'Ed Examiner', email: `ed.${stamp}@uni-b.example` };
 
 const { call, signup, submit } = serverApi(() => server.url);
 
-
 beforeAll(async () => {
   server = await startOwnServer();
   browser = await launchBrowser();
@@ -32,7 +31,11 @@ beforeAll(async () => {
   const r = await signup('Reviewer', rita.name, rita.email, ['Robotics']);
   const e = await signup('Reviewer', ed.name, ed.email, ['Robotics']);
   await call('PUT', '/api/editor/settings', editor.token, { reviewDeadline: '2030-01-31T12:00:00.000Z' });
-  for (const [paperId, reviewer] of [[maps, r], [doors, r], [maps, e]] as const) {
+  for (const [paperId, reviewer] of [
+    [maps, r],
+    [doors, r],
+    [maps, e],
+  ] as const) {
     await call('POST', '/api/editor/send-paper', editor.token, { paperId, reviewerId: reviewer.user._id });
   }
   await call('POST', '/api/reviewer/respond', e.token, { paperId: maps, email: ed.email, status: 'Accepted' });
@@ -55,12 +58,16 @@ test('the editor opens Missing reviews, sees each assignment without a review, r
   await expect.poll(() => rows.count()).toBe(3);
   // Oldest assignment first: Rita's two papers, then Ed's.
   expect(await rows.locator('th').allInnerTexts()).toEqual([
-    expect.stringContaining('Robots that read maps'), expect.stringContaining('Robots that open doors'), expect.stringContaining('Robots that read maps'),
+    expect.stringContaining('Robots that read maps'),
+    expect.stringContaining('Robots that open doors'),
+    expect.stringContaining('Robots that read maps'),
   ]);
   const ritaRow = rows.filter({ hasText: 'Robots that read maps' }).filter({ hasText: rita.name });
   await expect.poll(() => ritaRow.innerText()).toMatch(/Sent, not answered[\s\S]*Never/);
   await expect.poll(() => rows.filter({ hasText: ed.name }).innerText()).toContain('Accepted, not reviewed');
-  await expect.poll(() => page.locator('p', { hasText: '3 reviews are missing' }).innerText()).toContain('from 2 reviewers. Review deadline:');
+  await expect
+    .poll(() => page.locator('p', { hasText: '3 reviews are missing' }).innerText())
+    .toContain('from 2 reviewers. Review deadline:');
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   // At this width the table fits: no cue to scroll.
   await expect.poll(() => page.getByText('Scroll the table sideways to see every column →').count()).toBe(0);

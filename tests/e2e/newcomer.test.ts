@@ -6,8 +6,12 @@ import { gotoHydrated } from './public-support';
 
 /** What a newcomer met, as they would meet it (docs/product.md#payments, docs/product.md#mail and docs/product.md#public-pages). The e2e server has PayU keys, no Stripe key and no SMTP. */
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** How many lines an element's text takes (React may split it into several text nodes on one line). */
 function lineCount(el: Element): number {
@@ -17,15 +21,16 @@ function lineCount(el: Element): number {
 }
 
 /** The selected option's text fits its select (no "Choose what you are pay…"). */
-const selectFits = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((el) => {
-  const select = el as HTMLSelectElement;
-  const style = getComputedStyle(select);
-  const ctx = document.createElement('canvas').getContext('2d')!;
-  ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-  const text = select.selectedOptions[0]?.text ?? '';
-  // Room for the text: the box minus its padding and the arrow (about 1.5 rem).
-  return ctx.measureText(text).width <= select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 8;
-});
+const selectFits = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((el) => {
+    const select = el as HTMLSelectElement;
+    const style = getComputedStyle(select);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = select.selectedOptions[0]?.text ?? '';
+    // Room for the text: the box minus its padding and the arrow (about 1.5 rem).
+    return ctx.measureText(text).width <= select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 8;
+  });
 
 describe('payments without a provider', () => {
   test('the registration page says card payment is not available, offers PayU and a bank-transfer contact; the modal options name their own provider', async () => {
@@ -33,7 +38,9 @@ describe('payments without a provider', () => {
     await gotoHydrated(page, '/registration');
     const notice = page.getByTestId('payment-availability');
     await notice.getByText('Card payment in US dollars is not available yet: pay in rupees through PayU.').waitFor();
-    await expect(notice.getByRole('link', { name: conference.contact.email }).getAttribute('href')).resolves.toBe(`mailto:${conference.contact.email}`);
+    await expect(notice.getByRole('link', { name: conference.contact.email }).getAttribute('href')).resolves.toBe(
+      `mailto:${conference.contact.email}`,
+    );
     await expect(selectFits(page, 'Fee')).resolves.toBe(true);
 
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -43,7 +50,12 @@ describe('payments without a provider', () => {
     await expect.poll(() => currency.locator('option[value=INR]').textContent()).toBe('INR — rupees, through PayU');
     await expect.poll(() => currency.locator('option[value=USD]').textContent()).toBe('USD — by card, through Stripe');
     await currency.selectOption('USD');
-    await dialog.getByRole('alert').getByText('Card payment in US dollars (USD, Stripe) is not configured yet. You can pay in rupees through PayU instead.', { exact: false }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .getByText('Card payment in US dollars (USD, Stripe) is not configured yet. You can pay in rupees through PayU instead.', {
+        exact: false,
+      })
+      .waitFor();
     await currency.selectOption('INR');
     await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
     await context.close();
@@ -59,7 +71,9 @@ describe('payments without a provider', () => {
     await notice.getByRole('link', { name: conference.contact.phone }).waitFor();
     await page.getByRole('button', { name: 'Pay Now' }).click();
     const alert = page.getByRole('dialog', { name: 'Payment' }).getByRole('alert');
-    await expect.poll(() => alert.textContent()).toBe('Rupee payment (INR) through PayU is not configured yet. To pay by bank transfer, see the contact above the Pay Now button.');
+    await expect
+      .poll(() => alert.textContent())
+      .toBe('Rupee payment (INR) through PayU is not configured yet. To pay by bank transfer, see the contact above the Pay Now button.');
     await context.close();
   });
 });
@@ -75,7 +89,9 @@ describe('mail without SMTP, login return, bar and profile', () => {
     await expect(account.evaluate((el) => el.scrollWidth <= el.clientWidth)).resolves.toBe(true);
     // The menu's LOGIN place leads to the dashboard while logged in.
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'DASHBOARD' }).getAttribute('href')).resolves.toBe('/editor/dashboard');
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'DASHBOARD' }).getAttribute('href')).resolves.toBe(
+      '/editor/dashboard',
+    );
     await page.getByRole('button', { name: 'Close menu' }).click();
 
     // Logged out, the editor asks for the messages page, is told to log in, and comes back to it.
@@ -110,7 +126,8 @@ describe('mail without SMTP, login return, bar and profile', () => {
     await error.waitFor();
     const barBottom = await page.locator('header').evaluate((el) => el.getBoundingClientRect().bottom);
     // Once its slide-in has ended, the toast starts below the bar.
-    await expect.poll(() => page.locator('[data-sonner-toast][data-type=error]').evaluate((el) => el.getBoundingClientRect().top), { timeout: 3000 })
+    await expect
+      .poll(() => page.locator('[data-sonner-toast][data-type=error]').evaluate((el) => el.getBoundingClientRect().top), { timeout: 3000 })
       .toBeGreaterThanOrEqual(barBottom);
     await page.getByLabel('Name', { exact: true }).fill('Newcomer news');
     await page.getByRole('button', { name: 'Add news item' }).click();
@@ -131,7 +148,9 @@ describe('mail without SMTP, login return, bar and profile', () => {
     await banner.getByText('Phone: +91 98765 43210').waitFor();
     await page.reload();
     await page.getByRole('region', { name: 'Profile' }).getByText('Phone: +91 98765 43210').waitFor();
-    await expect(page.getByTestId('wide-nav').getByRole('link', { name: 'DASHBOARD' }).getAttribute('href')).resolves.toBe('/author/dashboard');
+    await expect(page.getByTestId('wide-nav').getByRole('link', { name: 'DASHBOARD' }).getAttribute('href')).resolves.toBe(
+      '/author/dashboard',
+    );
     // No editor banner for an author.
     await expect(page.getByTestId('mail-not-configured').count()).resolves.toBe(0);
     await context.close();
@@ -142,13 +161,17 @@ describe('rough edges of the public pages', () => {
   test('an empty contact form shows the success toast and sends nothing', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const posts: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/api/contact')) posts.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/contact')) posts.push(r.url());
+    });
     await gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Message sent successfully !!').waitFor();
     expect(posts).toEqual([]);
     // No blank strip under the news ticker: its viewport reaches the foot of its card.
-    const gap = await page.getByTestId('news-ticker').evaluate((el) => el.parentElement!.getBoundingClientRect().bottom - el.getBoundingClientRect().bottom);
+    const gap = await page
+      .getByTestId('news-ticker')
+      .evaluate((el) => el.parentElement!.getBoundingClientRect().bottom - el.getBoundingClientRect().bottom);
     expect(gap).toBeLessThanOrEqual(2);
     await context.close();
   });

@@ -9,8 +9,12 @@ const PAYU_SALT = 'e2e-payu-salt';
 const PAYU_URL = 'https://test.payu.in/_payment';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 test('a payer chooses a fee, sees the amount in the modal, pays in INR and the new window posts the form to PayU', async () => {
   const { context, page } = await newPage(browser);
@@ -18,7 +22,11 @@ test('a payer chooses a fee, sees the amount in the modal, pays in INR and the n
   const posted: { method: string; body: URLSearchParams }[] = [];
   await context.route(`${PAYU_URL}**`, async (route) => {
     posted.push({ method: route.request().method(), body: new URLSearchParams(route.request().postData() ?? '') });
-    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>PayU (stub)</title><h1>PayU test checkout</h1>' });
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>PayU (stub)</title><h1>PayU test checkout</h1>',
+    });
   });
   await page.goto('/registration');
 
@@ -39,10 +47,7 @@ test('a payer chooses a fee, sees the amount in the modal, pays in INR and the n
 
   await dialog.getByLabel('Name').fill('Priya Sharma');
   await dialog.getByLabel('Email').fill('priya@example.in');
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    dialog.getByRole('button', { name: 'Pay with PayU' }).click(),
-  ]);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Pay with PayU' }).click()]);
   await popup.waitForURL(PAYU_URL);
   await popup.getByRole('heading', { name: 'PayU test checkout' }).waitFor();
 
@@ -51,11 +56,21 @@ test('a payer chooses a fee, sees the amount in the modal, pays in INR and the n
   expect(method).toBe('POST');
   const f = Object.fromEntries(body);
   expect(f).toMatchObject({
-    key: PAYU_KEY, amount: '27400.00', productinfo: 'Conference Registration', firstname: 'Priya Sharma', email: 'priya@example.in', phone: '9999999999',
+    key: PAYU_KEY,
+    amount: '27400.00',
+    productinfo: 'Conference Registration',
+    firstname: 'Priya Sharma',
+    email: 'priya@example.in',
+    phone: '9999999999',
   });
   expect(f.txnid).toMatch(/^[0-9a-f]{24}$/);
   expect(f.surl).toMatch(/\/api\/payu\/success$/);
-  expect(f.hash).toBe(hashPayuRequest({ key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!, firstname: f.firstname!, email: f.email! }, PAYU_SALT));
+  expect(f.hash).toBe(
+    hashPayuRequest(
+      { key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!, firstname: f.firstname!, email: f.email! },
+      PAYU_SALT,
+    ),
+  );
   await context.close();
 });
 
@@ -99,23 +114,32 @@ test('the award fee fills the amount, the workshop fee asks for it, and USD says
 
 test('a failed initiation logs the error and alerts the payer', async () => {
   const { context, page } = await newPage(browser);
-  await context.route('**/api/payu/initiate', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+  await context.route('**/api/payu/initiate', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  );
   const errors: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   await page.goto('/registration');
   await page.getByRole('button', { name: 'Pay Now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Payment' });
   await dialog.getByLabel('Name').fill('Priya Sharma');
   await dialog.getByLabel('Email').fill('priya@example.in');
   await dialog.getByLabel('Amount (INR)').fill('500');
-  const alerted = new Promise<string>((resolve) => page.once('dialog', async (d) => { resolve(d.message()); await d.dismiss(); }));
+  const alerted = new Promise<string>((resolve) =>
+    page.once('dialog', async (d) => {
+      resolve(d.message());
+      await d.dismiss();
+    }),
+  );
   await dialog.getByRole('button', { name: 'Pay with PayU' }).click();
   expect(await alerted).toBe('Something went wrong. Please try again.');
   expect(errors.some((e) => e.includes('boom'))).toBe(true);
   await context.close();
 });
 
-test('the form checks the payer details with the server\'s own rules before opening any window', async () => {
+test("the form checks the payer details with the server's own rules before opening any window", async () => {
   const { context, page } = await newPage(browser);
   await page.goto('/registration');
   await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -124,7 +148,9 @@ test('the form checks the payer details with the server\'s own rules before open
   await dialog.getByLabel('Email').fill('priya@');
   await dialog.getByLabel('Amount (INR)').fill('500');
   let popups = 0;
-  page.on('popup', () => { popups += 1; });
+  page.on('popup', () => {
+    popups += 1;
+  });
   await dialog.getByRole('button', { name: 'Pay with PayU' }).click();
   await dialog.getByRole('alert').filter({ hasText: 'Please enter a valid email address' }).waitFor();
   expect(popups).toBe(0);

@@ -4,7 +4,19 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ServerProcess } from '../support/server-process';
-import { axeViolations, callApi, DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, PHONE, signUpInBrowser, startOwnServer, uniqueEmail, watchProblems } from './browser';
+import {
+  axeViolations,
+  callApi,
+  DESKTOP,
+  horizontalOverflow,
+  launchBrowser,
+  logInInBrowser,
+  PHONE,
+  signUpInBrowser,
+  startOwnServer,
+  uniqueEmail,
+  watchProblems,
+} from './browser';
 
 /**
  * Decision 0024: the reviewer reads the paper where they review it. A real three-page PDF is drawn in the page
@@ -45,7 +57,6 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
 }
 
-
 /** Three A4 pages, each saying its number; page 1 has a dark band at the top, page 2 at the bottom. */
 async function threePagePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -60,33 +71,45 @@ async function threePagePdf(): Promise<Buffer> {
 }
 
 /** Dark pixels in the top and the bottom quarter of the drawn page (0 everywhere: a blank canvas). */
-const darkness = (page: Page) => page.locator('canvas').evaluate((c: HTMLCanvasElement) => {
-  const ctx = c.getContext('2d')!;
-  const count = (y: number) => {
-    const { data } = ctx.getImageData(0, y, c.width, Math.floor(c.height / 4));
-    let dark = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200 && data[i + 3]! > 0) dark++;
-    return dark;
-  };
-  return { top: count(0), bottom: count(c.height - Math.floor(c.height / 4)), width: c.getBoundingClientRect().width };
-});
+const darkness = (page: Page) =>
+  page.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+    const ctx = c.getContext('2d')!;
+    const count = (y: number) => {
+      const { data } = ctx.getImageData(0, y, c.width, Math.floor(c.height / 4));
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200 && data[i + 3]! > 0) dark++;
+      return dark;
+    };
+    return { top: count(0), bottom: count(c.height - Math.floor(c.height / 4)), width: c.getBoundingClientRect().width };
+  });
 
 /**
  * The author submits through the API from their signed-in page (the submission form has journeys of its own);
  * the editor sends the paper to the reviewer.
  */
-async function submitAndSend(opts: { title: string; pdf: Buffer; reviewerId: string }): Promise<{ paperId: string; author: Awaited<ReturnType<typeof newPage>> }> {
+async function submitAndSend(opts: {
+  title: string;
+  pdf: Buffer;
+  reviewerId: string;
+}): Promise<{ paperId: string; author: Awaited<ReturnType<typeof newPage>> }> {
   const author = await newPage(PHONE);
   await signUpInBrowser(author.page, { role: 'Author', email: uniqueEmail('pdf-author'), name: 'Pdf Author' });
-  const created = await author.page.evaluate(async ({ title, pdf }) => {
-    const form = new FormData();
-    form.append('title', title);
-    form.append('abstract', 'Small robots map an orchard row by row.');
-    form.append('keywords', 'Robotics');
-    form.append('file', new File([Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0))], 'orchard.pdf', { type: 'application/pdf' }));
-    const res = await fetch('/api/author/new-paper', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` }, body: form });
-    return { status: res.status, json: await res.json() as { paper?: { _id: string }; _id?: string } };
-  }, { title: opts.title, pdf: opts.pdf.toString('base64') });
+  const created = await author.page.evaluate(
+    async ({ title, pdf }) => {
+      const form = new FormData();
+      form.append('title', title);
+      form.append('abstract', 'Small robots map an orchard row by row.');
+      form.append('keywords', 'Robotics');
+      form.append('file', new File([Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0))], 'orchard.pdf', { type: 'application/pdf' }));
+      const res = await fetch('/api/author/new-paper', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: form,
+      });
+      return { status: res.status, json: (await res.json()) as { paper?: { _id: string }; _id?: string } };
+    },
+    { title: opts.title, pdf: opts.pdf.toString('base64') },
+  );
   expect(created.status).toBe(201);
   const mine = await callApi<{ papers: Array<{ _id: string; title: string }> }>(author.page, 'GET', '/author/my-papers');
   const paperId = mine.json.papers.find((p) => p.title === opts.title)!._id;
@@ -108,7 +131,11 @@ test('a reviewer reads the PDF in the page, beside the review form on a wide scr
 
   // 1280 px: page 1 is drawn beside the form.
   await rp.goto('/reviewer/dashboard');
-  await rp.getByRole('article').filter({ hasText: 'Orchard mapping in three pages' }).getByRole('link', { name: /View More/ }).click();
+  await rp
+    .getByRole('article')
+    .filter({ hasText: 'Orchard mapping in three pages' })
+    .getByRole('link', { name: /View More/ })
+    .click();
   await rp.waitForURL(`**/reviewer/dashboard/${paperId}`);
   const viewer = rp.getByRole('region', { name: 'PDF of “Orchard mapping in three pages”' });
   await expect.poll(() => viewer.getByTestId('pdf-page').textContent()).toBe('Page 1 of 3');
@@ -179,7 +206,9 @@ test('a reviewer reads the PDF in the page, beside the review form on a wide scr
   expect(await horizontalOverflow(rp)).toBe(0);
   const above = { viewer: (await viewer.boundingBox())!, form: (await form.boundingBox())! };
   expect(above.viewer.y + above.viewer.height).toBeLessThanOrEqual(above.form.y);
-  await expect(form.getByLabel('Comments to the authors').inputValue()).resolves.toBe('The mapping is convincing; page 2 needs a scale bar.');
+  await expect(form.getByLabel('Comments to the authors').inputValue()).resolves.toBe(
+    'The mapping is convincing; page 2 needs a scale bar.',
+  );
   expect(await axeViolations(rp, 'main')).toEqual([]);
   await viewer.scrollIntoViewIfNeeded();
   await shoot(rp, 'pdf-viewer-reviewer');
@@ -193,7 +222,11 @@ test('a paper without a PDF shows the no-PDF message; a damaged PDF says it cann
   const rp = reviewer.page;
   await signUpInBrowser(rp, { role: 'Reviewer', email: uniqueEmail('pdf-reviewer-2'), name: 'Pdf Reviewer Two', tags: ['Robotics'] });
   const reviewerId = await rp.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id: string })._id);
-  const { paperId: damaged, author } = await submitAndSend({ title: 'A damaged orchard file', pdf: Buffer.from('%PDF-1.4\n% not really a PDF\n%%EOF\n'), reviewerId });
+  const { paperId: damaged, author } = await submitAndSend({
+    title: 'A damaged orchard file',
+    pdf: Buffer.from('%PDF-1.4\n% not really a PDF\n%%EOF\n'),
+    reviewerId,
+  });
   await author.context.close();
 
   await rp.goto(`/reviewer/dashboard/${damaged}`);
@@ -224,15 +257,22 @@ test('a paper without a PDF shows the no-PDF message; a damaged PDF says it cann
 
   // A link the server refuses (here: expired): its reason, as the download area gives it.
   await rp.unroute('**/api/reviewer/assigned-papers/*');
-  await rp.route('**/api/files/*', (route) => route.fulfill({ status: 403, json: { message: 'This PDF link has expired: open the paper again to get a new one' } }));
+  await rp.route('**/api/files/*', (route) =>
+    route.fulfill({ status: 403, json: { message: 'This PDF link has expired: open the paper again to get a new one' } }),
+  );
   await rp.reload();
   await rp.getByRole('alert').filter({ hasText: 'This PDF link has expired: open the paper again to get a new one' }).waitFor();
   await reviewer.context.close();
 });
 
-test('the author\'s and the editor\'s paper pages show the same viewer', async () => {
+test("the author's and the editor's paper pages show the same viewer", async () => {
   const reviewer = await newPage(PHONE);
-  await signUpInBrowser(reviewer.page, { role: 'Reviewer', email: uniqueEmail('pdf-reviewer-3'), name: 'Pdf Reviewer Three', tags: ['Robotics'] });
+  await signUpInBrowser(reviewer.page, {
+    role: 'Reviewer',
+    email: uniqueEmail('pdf-reviewer-3'),
+    name: 'Pdf Reviewer Three',
+    tags: ['Robotics'],
+  });
   const reviewerId = await reviewer.page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id: string })._id);
   await reviewer.context.close();
   const title = 'Orchard mapping seen by its author';
@@ -240,7 +280,10 @@ test('the author\'s and the editor\'s paper pages show the same viewer', async (
   const editor = await newPage(DESKTOP);
   await logInInBrowser(editor.page, { role: 'Editor', email: EDITOR });
 
-  for (const [session, path] of [[author, `/paper-details/${paperId}`], [editor, `/editor/view-more/${paperId}`]] as const) {
+  for (const [session, path] of [
+    [author, `/paper-details/${paperId}`],
+    [editor, `/editor/view-more/${paperId}`],
+  ] as const) {
     const { page } = session;
     for (const size of [PHONE, DESKTOP]) {
       await page.setViewportSize(size);

@@ -26,8 +26,14 @@ const NOW = Date.now();
 /** A whole minute `days` from now, as a datetime-local input in UTC (the pages run in UTC here) writes it. */
 const wallTime = (days: number) => new Date(Math.floor((NOW + days * DAY) / 60_000) * 60_000).toISOString().slice(0, 16);
 const DATES: Array<[label: string, days: number]> = [
-  ['Submission deadline', -20], ['Bidding deadline', -10], ['Review deadline', 5], ['Author response opens', 7],
-  ['Author response closes', 10], ['Discussion deadline', 15], ['Notification date', 20], ['Camera-ready deadline', 40],
+  ['Submission deadline', -20],
+  ['Bidding deadline', -10],
+  ['Review deadline', 5],
+  ['Author response opens', 7],
+  ['Author response closes', 10],
+  ['Discussion deadline', 15],
+  ['Notification date', 20],
+  ['Camera-ready deadline', 40],
 ];
 
 beforeAll(async () => {
@@ -44,13 +50,15 @@ afterAll(async () => {
 const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true, timezoneId: 'UTC' } });
 const shot = screenshots(SHOTS);
 
-test('the editor sets the phases\' dates in the settings and sees the phase and its timeline on the dashboard (1280 px)', async () => {
+test("the editor sets the phases' dates in the settings and sees the phase and its timeline on the dashboard (1280 px)", async () => {
   const { page } = await open({ viewport: DESKTOP, login: { role: 'Editor', email: editorEmail } });
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'Review settings' }).waitFor();
   // The dates come in the phases' order, grouped.
   const dates = page.locator('input[type=datetime-local]');
-  expect(await dates.evaluateAll((inputs) => inputs.map((i) => document.querySelector(`label[for="${i.id}"]`)?.textContent))).toEqual(DATES.map(([label]) => label));
+  expect(await dates.evaluateAll((inputs) => inputs.map((i) => document.querySelector(`label[for="${i.id}"]`)?.textContent))).toEqual(
+    DATES.map(([label]) => label),
+  );
   await page.getByRole('group', { name: 'Author response' }).waitFor();
 
   // Out of order: the bidding deadline before the submission deadline is refused, naming both.
@@ -77,11 +85,19 @@ test('the editor sets the phases\' dates in the settings and sees the phase and 
   await page.getByRole('link', { name: '← Research Papers' }).click();
   const phase = page.getByRole('region', { name: 'Reviewing' });
   await phase.waitFor();
-  await expect.poll(() => phase.textContent()).toContain(`Reviewers can save their reviews until ${formatDeadline(`${wallTime(5)}:00.000Z`)}.`);
+  await expect
+    .poll(() => phase.textContent())
+    .toContain(`Reviewers can save their reviews until ${formatDeadline(`${wallTime(5)}:00.000Z`)}.`);
   const steps = page.getByRole('list', { name: 'Phases of the conference' }).getByRole('listitem');
   expect(await steps.allInnerTexts()).toEqual([
-    expect.stringContaining('Submission'), expect.stringContaining('Bidding'), expect.stringContaining('Reviewing'), expect.stringContaining('Author response'),
-    expect.stringContaining('Discussion'), expect.stringContaining('Decisions'), expect.stringContaining('Camera-ready'), expect.stringContaining('Closed'),
+    expect.stringContaining('Submission'),
+    expect.stringContaining('Bidding'),
+    expect.stringContaining('Reviewing'),
+    expect.stringContaining('Author response'),
+    expect.stringContaining('Discussion'),
+    expect.stringContaining('Decisions'),
+    expect.stringContaining('Camera-ready'),
+    expect.stringContaining('Closed'),
   ]);
   const current = page.locator('[aria-current="step"]');
   await expect.poll(() => current.innerText()).toMatch(/^Reviewing\s+until \d+ \w+ \d{4}$/);
@@ -90,7 +106,7 @@ test('the editor sets the phases\' dates in the settings and sees the phase and 
   await page.context().close();
 });
 
-test('the editor\'s timeline fits a phone (390 px)', async () => {
+test("the editor's timeline fits a phone (390 px)", async () => {
   const { page } = await open({ viewport: PHONE, login: { role: 'Editor', email: editorEmail } });
   await page.getByRole('list', { name: 'Phases of the conference' }).waitFor();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { checkAccessibility, DESKTOP, launchBrowser, newPage, PHONE, signUpInBrowser } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 test('the editor sets the DOI prefix (a wrong one is refused with the reason) and finds the proceedings exports, axe-clean at 390 and 1280 px', async () => {
   const { context, page } = await newPage(browser, PHONE);

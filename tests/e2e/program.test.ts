@@ -18,8 +18,17 @@ const SHOTS = process.env.PROGRAM_SHOTS;
 const stamp = Date.now().toString(36);
 
 async function submit(token: string, title: string): Promise<string> {
-  const { payload, contentType } = await multipart([['title', title], ['abstract', 'An abstract.'], ['keywords', 'AI'], ['file', pdfBytes(title), 'p.pdf']]);
-  const res = await fetch(`${server.url}/api/author/new-paper`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(payload) });
+  const { payload, contentType } = await multipart([
+    ['title', title],
+    ['abstract', 'An abstract.'],
+    ['keywords', 'AI'],
+    ['file', pdfBytes(title), 'p.pdf'],
+  ]);
+  const res = await fetch(`${server.url}/api/author/new-paper`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    body: new Uint8Array(payload),
+  });
   if (res.status !== 201) throw new Error(`submit ${res.status} ${await res.text()}`);
   return ((await res.json()) as { paper: { _id: string } }).paper._id;
 }
@@ -29,7 +38,9 @@ async function submit(token: string, title: string): Promise<string> {
  * stores it): the decision screen is another journey's.
  */
 async function accept(ids: string[]) {
-  const port = readFileSync(path.join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const port = readFileSync(path.join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]!
+    .trim();
   const password = readFileSync(path.join(server.dataDir, 'pg-password'), 'utf8').trim();
   const client = new pg.Client({ connectionString: `postgres://imse:${encodeURIComponent(password)}@127.0.0.1:${port}/imse` });
   await client.connect();
@@ -44,8 +55,15 @@ beforeAll(async () => {
   server = await startOwnServer();
   browser = await launchBrowser();
   const res = await fetch(`${server.url}/api/signup`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Ada Presenter', email: `ada.${stamp}@lab.example`, password: 'correct horse battery', confirmPassword: 'correct horse battery', role: 'Author' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Ada Presenter',
+      email: `ada.${stamp}@lab.example`,
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+      role: 'Author',
+    }),
   });
   const { token } = (await res.json()) as { token: string };
   await accept([await submit(token, 'Graphene in Sea Water'), await submit(token, 'Sparse Solvers at Scale')]);
@@ -90,7 +108,7 @@ async function editSession(page: Page, session: string, fields: { start: string;
   await card.getByRole('status').filter({ hasText: 'Session saved' }).waitFor();
 }
 
-test('the editor builds a draft, sees a warning, publishes; the visitor sees only the published programme in Bangkok time and their own; a session\'s calendar file downloads', async () => {
+test("the editor builds a draft, sees a warning, publishes; the visitor sees only the published programme in Bangkok time and their own; a session's calendar file downloads", async () => {
   const editorContext = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
   const page = await editorContext.newPage();
   await signUpInBrowser(page, { role: 'Editor', email: `chair.${stamp}@chair.example`, name: 'Chair' });
@@ -98,8 +116,21 @@ test('the editor builds a draft, sees a warning, publishes; the visitor sees onl
   await page.getByRole('heading', { name: 'Programme', level: 1 }).waitFor();
   await page.getByText('Not published yet: visitors see no programme.').waitFor();
 
-  await addSession(page, { title: 'Materials I', track: 'Science and Materials', room: 'Room A', start: '2023-12-27T09:00', end: '2023-12-27T10:30' });
-  await addSession(page, { title: 'Computing I', track: 'Computer Science and Applications', room: '', link: 'https://meet.example.org/computing-1', start: '2023-12-27T11:00', end: '2023-12-27T12:00' });
+  await addSession(page, {
+    title: 'Materials I',
+    track: 'Science and Materials',
+    room: 'Room A',
+    start: '2023-12-27T09:00',
+    end: '2023-12-27T10:30',
+  });
+  await addSession(page, {
+    title: 'Computing I',
+    track: 'Computer Science and Applications',
+    room: '',
+    link: 'https://meet.example.org/computing-1',
+    start: '2023-12-27T11:00',
+    end: '2023-12-27T12:00',
+  });
   const warnings = page.getByTestId('program-warnings');
   await expect.poll(() => warnings.textContent()).toContain('Accepted paper "Graphene in Sea Water" is in no session');
 
@@ -108,7 +139,12 @@ test('the editor builds a draft, sees a warning, publishes; the visitor sees onl
   await page.getByText('No warnings: no clashes, every accepted paper is placed.').waitFor();
 
   // Nothing is public before the editor publishes.
-  const visitorContext = await browser.newContext({ viewport: PHONE, baseURL: server.url, timezoneId: 'America/New_York', acceptDownloads: true });
+  const visitorContext = await browser.newContext({
+    viewport: PHONE,
+    baseURL: server.url,
+    timezoneId: 'America/New_York',
+    acceptDownloads: true,
+  });
   const visitor = await visitorContext.newPage();
   await visitor.goto('/program');
   await visitor.getByText('The programme will be published here soon.').waitFor();
@@ -119,14 +155,25 @@ test('the editor builds a draft, sees a warning, publishes; the visitor sees onl
   await page.getByRole('button', { name: 'Publish the programme' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Publish with 1 warning?' });
   await expect.poll(() => confirm.textContent()).toContain('"Computing I" is outside the conference dates');
-  await checkAccessibility(page, 'editor programme with the publish confirmation', { sizes: [DESKTOP, PHONE], shot: (w) => shoot(page, `editor-program-confirm-${w}`) });
+  await checkAccessibility(page, 'editor programme with the publish confirmation', {
+    sizes: [DESKTOP, PHONE],
+    shot: (w) => shoot(page, `editor-program-confirm-${w}`),
+  });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await editSession(page, 'Computing I', { start: '2023-12-27T11:00', end: '2023-12-27T12:00' });
   await page.getByText('No warnings: no clashes, every accepted paper is placed.').waitFor();
   await page.getByRole('button', { name: 'Publish the programme' }).click();
-  await page.getByRole('status').filter({ hasText: /^Programme published: 2 sessions; / }).waitFor();
-  await expect.poll(() => page.getByTestId('program-state').textContent()).toMatch(/^Published on .* \(2 sessions\) · the draft is what visitors see$/);
-  await checkAccessibility(page, 'editor programme, published', { sizes: [DESKTOP, PHONE], shot: (w) => shoot(page, `editor-program-${w}`) });
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Programme published: 2 sessions; / })
+    .waitFor();
+  await expect
+    .poll(() => page.getByTestId('program-state').textContent())
+    .toMatch(/^Published on .* \(2 sessions\) · the draft is what visitors see$/);
+  await checkAccessibility(page, 'editor programme, published', {
+    sizes: [DESKTOP, PHONE],
+    shot: (w) => shoot(page, `editor-program-${w}`),
+  });
 
   await visitor.goto('/');
   await visitor.getByRole('link', { name: 'See the conference programme' }).click();
@@ -175,8 +222,11 @@ test('a registered participant (verified address, paid registration) sees "Join 
   try {
     const email = `ada.${stamp}@lab.example`;
     await db.query('update users set email_verified_at = now() where lower(email) = $1', [email]);
-    await db.query(`insert into registrations (id, code, year, name, email, category, currency, list_minor, amount_minor, status, paid_at)
-      values ($1, $2, 2026, 'Ada Presenter', $3, 'attending', 'USD', 25000, 25000, 'paid', now())`, ['e2e0000000000000000000' + stamp.slice(-2).padStart(2, '0'), `E2E${stamp}`.toUpperCase().slice(0, 19), email]);
+    await db.query(
+      `insert into registrations (id, code, year, name, email, category, currency, list_minor, amount_minor, status, paid_at)
+      values ($1, $2, 2026, 'Ada Presenter', $3, 'attending', 'USD', 25000, 25000, 'paid', now())`,
+      ['e2e0000000000000000000' + stamp.slice(-2).padStart(2, '0'), `E2E${stamp}`.toUpperCase().slice(0, 19), email],
+    );
   } finally {
     await db.end();
   }
@@ -188,6 +238,9 @@ test('a registered participant (verified address, paid registration) sees "Join 
   const join = session.getByRole('link', { name: /^Join online/ });
   await join.waitFor();
   expect(await join.getAttribute('href')).toBe('https://meet.example.org/computing-1');
-  await checkAccessibility(page, 'public programme, signed in and registered', { sizes: [PHONE, DESKTOP], shot: (w) => shoot(page, `program-registered-${w}`) });
+  await checkAccessibility(page, 'public programme, signed in and registered', {
+    sizes: [PHONE, DESKTOP],
+    shot: (w) => shoot(page, `program-registered-${w}`),
+  });
   await context.close();
 });

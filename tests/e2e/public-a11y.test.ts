@@ -4,13 +4,18 @@ import { axeViolations, baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from '
 import { newAxePage, PUBLIC_PATHS, waitForHydration } from './public-support';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-
-
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('accessibility: axe-core finds no violations', () => {
-  for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+  for (const [name, viewport] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
     test(`every public page at ${name} px`, async () => {
       const { context, page } = await newAxePage(browser, viewport);
       const problems: string[] = [];
@@ -34,7 +39,10 @@ describe('accessibility of open overlays', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.goto('/keynote');
     await waitForHydration(page);
-    await page.getByRole('button', { name: /^Read More/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Read More/ })
+      .first()
+      .click();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
@@ -53,7 +61,8 @@ describe('search engines', () => {
       titles.add(title!);
       descriptions.add(description!);
       expect(html, path).toContain(`<link rel="canonical" href="https://conference.example.org${path}"/>`);
-      for (const og of ['og:title', 'og:description', 'og:url', 'og:type', 'og:image']) expect(html, `${path} ${og}`).toContain(`property="${og}"`);
+      for (const og of ['og:title', 'og:description', 'og:url', 'og:type', 'og:image'])
+        expect(html, `${path} ${og}`).toContain(`property="${og}"`);
     }
     expect(titles.size).toBe(PUBLIC_PATHS.length);
     expect(descriptions.size).toBe(PUBLIC_PATHS.length);
@@ -73,7 +82,9 @@ describe('search engines', () => {
   test('pages load no image, font or script from another host', async () => {
     const { context, page } = await newPage(browser, PHONE);
     const foreign: string[] = [];
-    page.on('request', (r) => { if (!r.url().startsWith(baseUrl()) && !r.url().startsWith('data:')) foreign.push(r.url()); });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(baseUrl()) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
     for (const path of ['/', '/keynote', '/registration']) await page.goto(path, { waitUntil: 'load' });
     expect(foreign).toEqual([]);
     await context.close();

@@ -4,25 +4,43 @@ import { baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
 import { gotoHydrated } from './public-support';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-const selectedSlide = (page: Page) => page.evaluate(() =>
-  Array.from(document.querySelectorAll('[aria-label^="Go to slide"]')).findIndex((b) => b.getAttribute('aria-current') === 'true'));
+const selectedSlide = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('[aria-label^="Go to slide"]')).findIndex((b) => b.getAttribute('aria-current') === 'true'),
+  );
 
 describe('home page HTML', () => {
   test('before any script runs it carries the title, the default texts and schema.org Event JSON-LD', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
     expect(html).toContain('<title>5th World Conference on Innovations in Management, Science and Engineering | IMSE 2025</title>');
-    for (const text of ['December 28-27 2023', 'HYBRID CONFERENCE', 'About the Conference', 'Important News', 'Important Deadlines', 'VENUE', 'Get In Touch', 'Awaiting approval']) {
+    for (const text of [
+      'December 28-27 2023',
+      'HYBRID CONFERENCE',
+      'About the Conference',
+      'Important News',
+      'Important Deadlines',
+      'VENUE',
+      'Get In Touch',
+      'Awaiting approval',
+    ]) {
       expect(html, text).toContain(text);
     }
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
     expect(ld).toBeTruthy();
     const event = JSON.parse(ld!);
     expect(event).toMatchObject({
-      '@type': 'Event', name: '5th World Conference on Innovations in Management, Science and Engineering',
-      eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode', startDate: '2023-12-27', endDate: '2023-12-28',
+      '@type': 'Event',
+      name: '5th World Conference on Innovations in Management, Science and Engineering',
+      eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
+      startDate: '2023-12-27',
+      endDate: '2023-12-28',
     });
     expect(event.location[0]).toMatchObject({ '@type': 'Place', address: { addressCountry: 'TH' } });
   });
@@ -32,8 +50,13 @@ describe('home page HTML', () => {
     await page.goto('/');
     const headings = await page.locator('main h1, main h2').allInnerTexts();
     expect(headings.map((h) => h.trim())).toEqual([
-      '5th World Conference on Innovations in Management, Science and Engineering', 'About the Conference', 'Important News',
-      'Important Deadlines', 'Publisher, Indexing Partner and Technical Co-sponsor', 'VENUE', 'Get In Touch',
+      '5th World Conference on Innovations in Management, Science and Engineering',
+      'About the Conference',
+      'Important News',
+      'Important Deadlines',
+      'Publisher, Indexing Partner and Technical Co-sponsor',
+      'VENUE',
+      'Get In Touch',
     ]);
     await context.close();
   });
@@ -47,7 +70,11 @@ describe('hero slider', () => {
     await gotoHydrated(page, '/');
     expect(await page.locator('[aria-roledescription="slide"]').count()).toBe(4);
     expect(await selectedSlide(page)).toBe(0);
-    await page.waitForFunction(() => document.querySelector('[aria-label="Go to slide 2"]')?.getAttribute('aria-current') === 'true', null, { timeout: 5000 });
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Go to slide 2"]')?.getAttribute('aria-current') === 'true',
+      null,
+      { timeout: 5000 },
+    );
 
     // Transition time: from a click on Next until the slide is within 2 % of its place (a spring settles slowly after).
     const ms = await page.evaluate(async () => {
@@ -76,8 +103,13 @@ describe('hero slider', () => {
     await page.evaluate(() => new Promise(requestAnimationFrame));
     expect(await selectedSlide(page)).toBe(at);
     await page.getByRole('button', { name: 'Play slideshow' }).click();
-    await page.waitForFunction((was) => Array.from(document.querySelectorAll('[aria-label^="Go to slide"]'))
-      .findIndex((b) => b.getAttribute('aria-current') === 'true') !== was, at, { timeout: 5000 });
+    await page.waitForFunction(
+      (was) =>
+        Array.from(document.querySelectorAll('[aria-label^="Go to slide"]')).findIndex((b) => b.getAttribute('aria-current') === 'true') !==
+        was,
+      at,
+      { timeout: 5000 },
+    );
 
     // Dots jump to a slide; it wraps round (infinite).
     await page.getByRole('button', { name: 'Go to slide 4' }).click();
@@ -93,7 +125,10 @@ describe('news ticker', () => {
     const { context, page } = await newPage(browser, PHONE);
     await gotoHydrated(page, '/');
     const track = page.locator('.news-ticker-track');
-    const style = await track.evaluate((el) => { const s = getComputedStyle(el); return { d: s.animationDuration, t: s.animationTimingFunction, n: s.animationIterationCount, p: s.animationPlayState }; });
+    const style = await track.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { d: s.animationDuration, t: s.animationTimingFunction, n: s.animationIterationCount, p: s.animationPlayState };
+    });
     expect(style).toEqual({ d: '8s', t: 'linear', n: 'infinite', p: 'running' });
     await page.getByRole('button', { name: 'Pause news ticker' }).click();
     expect(await track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');

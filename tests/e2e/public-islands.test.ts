@@ -10,8 +10,12 @@ import { gotoHydrated, PUBLIC_PATHS } from './public-support';
  * from the login area's router to a public page. Screenshots at 390 and 1280 px when PUBLIC_SHOTS names a folder.
  */
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const SHOTS = process.env.PUBLIC_SHOTS;
 /** Decision 0030's ceilings for a page's JavaScript: 50 KB on these three pages, 15 KB on every other. */
@@ -22,7 +26,13 @@ function recordScripts(page: Page) {
   const scripts: { path: string; bytes: Promise<number> }[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
-    scripts.push({ path: new URL(res.url()).pathname, bytes: res.request().sizes().then((s) => s.responseBodySize) });
+    scripts.push({
+      path: new URL(res.url()).pathname,
+      bytes: res
+        .request()
+        .sizes()
+        .then((s) => s.responseBodySize),
+    });
   });
   return scripts;
 }
@@ -71,7 +81,7 @@ describe('public pages carry their islands and no framework', () => {
     await noScript.close();
   });
 
-  test('a public page reached from the login area\'s router arrives as a document with its island', async () => {
+  test("a public page reached from the login area's router arrives as a document with its island", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Login' }).waitFor();
@@ -89,7 +99,10 @@ describe('each island at work', () => {
   test('the hero slider moves on by itself and by its arrows and dots', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await gotoHydrated(page, '/');
-    const current = () => page.evaluate(() => Array.from(document.querySelectorAll('[aria-label^="Go to slide"]')).findIndex((b) => b.getAttribute('aria-current') === 'true'));
+    const current = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('[aria-label^="Go to slide"]')).findIndex((b) => b.getAttribute('aria-current') === 'true'),
+      );
     expect(await current()).toBe(0);
     await expect.poll(current, { timeout: 5000 }).toBe(1);
     await page.getByRole('button', { name: 'Previous slide' }).click();
@@ -103,8 +116,12 @@ describe('each island at work', () => {
 
   test('the news ticker and the keynote page add what an editor added', async () => {
     const { context, page } = await newPage(browser, PHONE);
-    await page.route('**/api/news', (route) => route.fulfill({ json: [{ _id: 'n1', name: '1 January 2024', description: 'Stubbed news item' }] }));
-    await page.route('**/api/keynote-speakers', (route) => route.fulfill({ json: [{ _id: 's1', name: 'Ada Stub', designation: 'Professor', position: 'Stub University', photo: null }] }));
+    await page.route('**/api/news', (route) =>
+      route.fulfill({ json: [{ _id: 'n1', name: '1 January 2024', description: 'Stubbed news item' }] }),
+    );
+    await page.route('**/api/keynote-speakers', (route) =>
+      route.fulfill({ json: [{ _id: 's1', name: 'Ada Stub', designation: 'Professor', position: 'Stub University', photo: null }] }),
+    );
     await gotoHydrated(page, '/');
     // Drawn in both copies of the looping list, the second hidden from assistive technology.
     await expect.poll(() => page.getByTestId('news-ticker').getByText('Stubbed news item').count()).toBe(2);
@@ -128,8 +145,15 @@ describe('each island at work', () => {
     const { context, page } = await newPage(browser, PHONE);
     await gotoHydrated(page, '/keynote');
     const dialog = page.locator('dialog');
-    for (const [n, close] of [[2, 'escape'], [3, 'cross'], [5, 'backdrop']] as const) {
-      await page.getByRole('button', { name: /^Read More/ }).nth(n - 1).click();
+    for (const [n, close] of [
+      [2, 'escape'],
+      [3, 'cross'],
+      [5, 'backdrop'],
+    ] as const) {
+      await page
+        .getByRole('button', { name: /^Read More/ })
+        .nth(n - 1)
+        .click();
       await page.getByRole('dialog').getByText(`Keynote ${n}:`, { exact: false }).waitFor();
       if (close === 'escape') await page.keyboard.press('Escape');
       else if (close === 'cross') await dialog.getByRole('button', { name: 'Close' }).click();
@@ -164,7 +188,9 @@ describe('each island at work', () => {
     expect(ms).toBeGreaterThan(2900);
     expect(ms).toBeLessThan(4500);
 
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 429, json: { message: 'Too many messages: please wait a few minutes.' } }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 429, json: { message: 'Too many messages: please wait a few minutes.' } }),
+    );
     await page.getByLabel('Message', { exact: true }).fill('Hello');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.locator('[data-toast="error"]').getByText('Too many messages: please wait a few minutes.').waitFor();
@@ -189,7 +215,11 @@ describe('each island at work', () => {
 
   test('the menu overlay closes when a link is chosen, on every kind of public page', async () => {
     const { context, page } = await newPage(browser, PHONE);
-    for (const [from, link, to] of [['/keynote', 'AWARDS', '/awards'], ['/registration', 'COMMITTEE', '/committee'], ['/program', 'LOGIN', '/login']] as const) {
+    for (const [from, link, to] of [
+      ['/keynote', 'AWARDS', '/awards'],
+      ['/registration', 'COMMITTEE', '/committee'],
+      ['/program', 'LOGIN', '/login'],
+    ] as const) {
       await gotoHydrated(page, from);
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -200,7 +230,7 @@ describe('each island at work', () => {
     await context.close();
   });
 
-  test('the payment modal opens on Pay Now and checks the payer\'s details', async () => {
+  test("the payment modal opens on Pay Now and checks the payer's details", async () => {
     const { context, page } = await newPage(browser, PHONE);
     await gotoHydrated(page, '/registration');
     await page.getByLabel('Fee', { exact: true }).selectOption({ label: 'Conference Registration Fees' });
@@ -221,8 +251,16 @@ describe('each island at work', () => {
   });
 
   test('the programme filters by track, switches the time zone, and says when it cannot load', async () => {
-    const session = (id: string, title: string, track: string, start: string, end: string) =>
-      ({ _id: id, title, track, room: 'Room A', start, end, chair: 'Dr Chair', papers: [{ _id: `p${id}`, title: `Paper of ${title}`, presenter: 'Ada Presenter' }] });
+    const session = (id: string, title: string, track: string, start: string, end: string) => ({
+      _id: id,
+      title,
+      track,
+      room: 'Room A',
+      start,
+      end,
+      chair: 'Dr Chair',
+      papers: [{ _id: `p${id}`, title: `Paper of ${title}`, presenter: 'Ada Presenter' }],
+    });
     const program = {
       timeZone: 'Asia/Bangkok',
       sessions: [
@@ -237,7 +275,10 @@ describe('each island at work', () => {
     await gotoHydrated(page, '/program');
     const sessions = page.getByTestId('program-session');
     await expect.poll(() => sessions.count()).toBe(3);
-    expect(await page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['Wednesday, 27 December 2023', 'Thursday, 28 December 2023']);
+    expect(await page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      'Wednesday, 27 December 2023',
+      'Thursday, 28 December 2023',
+    ]);
     expect(await sessions.first().getByRole('heading').textContent()).toBe('09:00–10:30 Materials I');
     expect(await sessions.first().textContent()).toContain('Science and Materials · Room A · Chair: Dr Chair');
 
@@ -264,11 +305,30 @@ describe('each island at work', () => {
 
 describe('screens', () => {
   test('home, /program and /registration fit 390 and 1280 px', async () => {
-    for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    for (const [name, viewport] of [
+      ['390', PHONE],
+      ['1280', DESKTOP],
+    ] as const) {
       const { context, page } = await newPage(browser, viewport);
-      await page.route('**/api/program', (route) => route.fulfill({
-        json: { timeZone: 'Asia/Bangkok', sessions: [{ _id: 's', title: 'Opening keynote', track: 'Computer Science and Applications', room: 'Main hall', start: '2023-12-27T02:00:00.000Z', end: '2023-12-27T03:00:00.000Z', chair: 'General Chair', papers: [] }] },
-      }));
+      await page.route('**/api/program', (route) =>
+        route.fulfill({
+          json: {
+            timeZone: 'Asia/Bangkok',
+            sessions: [
+              {
+                _id: 's',
+                title: 'Opening keynote',
+                track: 'Computer Science and Applications',
+                room: 'Main hall',
+                start: '2023-12-27T02:00:00.000Z',
+                end: '2023-12-27T03:00:00.000Z',
+                chair: 'General Chair',
+                papers: [],
+              },
+            ],
+          },
+        }),
+      );
       for (const url of ['/', '/program', '/registration']) {
         await gotoHydrated(page, url);
         if (url === '/program') await page.getByTestId('program-session').waitFor();

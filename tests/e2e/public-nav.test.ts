@@ -5,8 +5,12 @@ import { gotoHydrated } from './public-support';
 
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Turns the mouse wheel; resolves with the page's scroll position once the page has handled that wheel event. */
 async function wheelAndReadScroll(page: Page, dy: number): Promise<number> {
@@ -25,7 +29,15 @@ describe('navigation bar', () => {
     await gotoHydrated(page, '/');
     const labels = await page.getByTestId('wide-nav').locator('a').allInnerTexts();
     expect(labels.map((l) => l.trim())).toEqual([
-      'HOME', 'CALL FOR PAPERS', 'COMMITTEE', 'SUBMISSIONS', 'REGISTRATION', 'KEYNOTE', 'PREVIOUS EVENTS', 'AWARDS', 'LOGIN',
+      'HOME',
+      'CALL FOR PAPERS',
+      'COMMITTEE',
+      'SUBMISSIONS',
+      'REGISTRATION',
+      'KEYNOTE',
+      'PREVIOUS EVENTS',
+      'AWARDS',
+      'LOGIN',
     ]);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     expect(await page.getByRole('banner').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
@@ -48,7 +60,15 @@ describe('navigation bar', () => {
     const box = await menu.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
     expect((await menu.getByRole('link').allInnerTexts()).map((l) => l.trim())).toEqual([
-      'CALL FOR PAPERS', 'COMMITTEE', 'SUBMISSIONS', 'REGISTRATION', 'TECHNICAL WORKSHOP', 'KEYNOTE', 'PREVIOUS EVENTS', 'AWARDS', 'LOGIN',
+      'CALL FOR PAPERS',
+      'COMMITTEE',
+      'SUBMISSIONS',
+      'REGISTRATION',
+      'TECHNICAL WORKSHOP',
+      'KEYNOTE',
+      'PREVIOUS EVENTS',
+      'AWARDS',
+      'LOGIN',
     ]);
     expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
 
@@ -91,7 +111,9 @@ describe('footer', () => {
     const footerLink = (name: string) => page.getByRole('contentinfo').getByRole('link', { name, exact: true });
 
     for (const [name, path, heading] of [
-      ['Terms', '/terms', 'Terms'], ['Privacy Policy', '/privacy-policy', 'Privacy Policy'], ['Agreement', '/agreement', 'Agreement'],
+      ['Terms', '/terms', 'Terms'],
+      ['Privacy Policy', '/privacy-policy', 'Privacy Policy'],
+      ['Agreement', '/agreement', 'Agreement'],
     ] as const) {
       await gotoHydrated(page, '/keynote');
       await footerLink(name).click();
@@ -101,12 +123,18 @@ describe('footer', () => {
       expect(res.status).toBe(200);
     }
 
-    for (const [name, id, heading] of [['About Us', 'about', 'About the Conference'], ['Contact us', 'contact', 'Get In Touch']] as const) {
+    for (const [name, id, heading] of [
+      ['About Us', 'about', 'About the Conference'],
+      ['Contact us', 'contact', 'Get In Touch'],
+    ] as const) {
       await gotoHydrated(page, '/committee');
       await footerLink(name).click();
       await page.waitForURL(`**/#${id}`);
       const section = page.locator(`#${id}`);
-      await page.waitForFunction((sel) => { const r = document.querySelector(sel)?.getBoundingClientRect(); return !!r && r.top >= 0 && r.top < 200; }, `#${id}`);
+      await page.waitForFunction((sel) => {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        return !!r && r.top >= 0 && r.top < 200;
+      }, `#${id}`);
       expect(await section.getByRole('heading', { level: 2 }).first().innerText()).toBe(heading);
     }
 

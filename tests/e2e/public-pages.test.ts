@@ -4,8 +4,12 @@ import { DESKTOP, launchBrowser, newPage, PHONE } from './browser';
 import { gotoHydrated } from './public-support';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Clicks a card and checks the page glides (not jumps) until the section sits under the sticky bar. */
 async function expectSmoothScrollTo(page: Page, cardName: string | RegExp, sectionId: string) {
@@ -50,11 +54,21 @@ describe('call for papers and technical workshop', () => {
     const { context, page } = await newPage(browser, PHONE);
     // The seats arrive only when the test lets them: the page is measured before and after the island draws them.
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    await page.route('**/api/workshops', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/workshops', async (route) => {
+      await held;
+      await route.continue();
+    });
     await gotoHydrated(page, '/technical-workshop');
     const names = await page.getByRole('navigation', { name: 'Courses' }).getByRole('link').allInnerTexts();
-    expect(names.map((n) => n.split('\n').filter(Boolean)[1])).toEqual(['Embedded Systems', 'Internet of Things', 'Python plus Machine Learning', 'Digital System Design']);
+    expect(names.map((n) => n.split('\n').filter(Boolean)[1])).toEqual([
+      'Embedded Systems',
+      'Internet of Things',
+      'Python plus Machine Learning',
+      'Digital System Design',
+    ]);
     // The seats the island draws take the places kept for them: the sections stay where they were.
     const section = page.locator('#digital-system-design');
     const before = await section.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
@@ -110,7 +124,10 @@ describe('previous events', () => {
     const buttons = page.getByRole('main').getByRole('button');
     expect(await buttons.count()).toBe(5);
     const alerts: string[] = [];
-    page.on('dialog', (d) => { alerts.push(d.message()); void d.accept(); });
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
 
     await page.getByRole('button', { name: /THAILAND\s*2019\s*Bangkok/i }).click();
     await page.getByRole('button', { name: /INDIA\s*2021\s*Online/i }).click();
@@ -137,12 +154,18 @@ describe('awards', () => {
       { year: '2025', names: 28, dates: '28th-27th December 2025' },
     ];
     await gotoHydrated(page, '/awards');
-    const hrefs = await page.getByRole('main').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await page
+      .getByRole('main')
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     // The four past years, then the current year's page with its nominations online (decision 0044).
     expect(hrefs).toEqual(['/awards-2019', '/awards-2022', '/awards-2023', '/awards-2025', '/awards-2026']);
     for (const e of expected) {
       await gotoHydrated(page, '/awards');
-      await page.getByRole('main').getByRole('link', { name: new RegExp(`Awards ${e.year}`) }).click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(`Awards ${e.year}`) })
+        .click();
       await page.waitForURL(`**/awards-${e.year}`);
       await page.getByRole('heading', { level: 1, name: `IMSE Awards ${e.year}` }).waitFor();
       expect(await page.getByTestId('award-names').locator('li').count()).toBe(e.names);

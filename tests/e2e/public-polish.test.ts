@@ -14,13 +14,19 @@ import { newAxePage, waitForHydration } from './public-support';
  * Every screen touched at 390 and 1280 px: no sideways overflow, axe-clean; screenshots when POLISH_SHOTS names a folder.
  */
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const SHOTS = process.env.POLISH_SHOTS;
-const VIEWPORTS = [['390', PHONE], ['1280', DESKTOP]] as const;
+const VIEWPORTS = [
+  ['390', PHONE],
+  ['1280', DESKTOP],
+] as const;
 const PASSWORD = 'correct horse battery';
-
 
 /** The screen fits its width, axe finds nothing, and a screenshot is kept when asked for. */
 async function checkScreen(page: Page, name: string, width: string) {
@@ -42,8 +48,26 @@ const ONLINE_ROOM = 'Online: https://meet.example.org/imse-computing-1';
 const PROGRAMME = {
   timeZone: 'Asia/Bangkok',
   sessions: [
-    { _id: 's-hall', title: 'Materials I', track: 'Science and Materials', room: 'Hall A', start: '2023-12-27T09:00:00+07:00', end: '2023-12-27T10:00:00+07:00', chair: '', papers: [] },
-    { _id: 's-online', title: 'Computing I', track: 'Computer Science and Applications', room: ONLINE_ROOM, start: '2023-12-27T11:00:00+07:00', end: '2023-12-27T12:00:00+07:00', chair: 'Dr Chair', papers: [{ _id: 'p1', title: 'Sparse Solvers at Scale', presenter: 'Ada Presenter' }] },
+    {
+      _id: 's-hall',
+      title: 'Materials I',
+      track: 'Science and Materials',
+      room: 'Hall A',
+      start: '2023-12-27T09:00:00+07:00',
+      end: '2023-12-27T10:00:00+07:00',
+      chair: '',
+      papers: [],
+    },
+    {
+      _id: 's-online',
+      title: 'Computing I',
+      track: 'Computer Science and Applications',
+      room: ONLINE_ROOM,
+      start: '2023-12-27T11:00:00+07:00',
+      end: '2023-12-27T12:00:00+07:00',
+      chair: 'Dr Chair',
+      papers: [{ _id: 'p1', title: 'Sparse Solvers at Scale', presenter: 'Ada Presenter' }],
+    },
   ],
 };
 
@@ -51,7 +75,8 @@ describe('call for papers', () => {
   test('shows the important dates, the template the submissions page links, and Submit a paper, which leads through login to the new-paper form', async () => {
     const email = uniqueEmail('cfp-author');
     const res = await fetch(`${baseUrl()}/api/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Cleo Caller', email, password: PASSWORD, confirmPassword: PASSWORD, role: 'Author' }),
     });
     expect(res.status).toBe(201);
@@ -177,7 +202,12 @@ describe('programme', () => {
       expect(await link.getAttribute('href')).toBe('https://meet.example.org/imse-computing-1');
       expect(await link.evaluate((el) => el.tagName)).toBe('A');
       expect(await online.innerText()).toContain('Online: https://meet.example.org/imse-computing-1');
-      expect(await sessions.filter({ hasText: 'Materials I' }).getByRole('link', { name: /Hall A/ }).count()).toBe(0);
+      expect(
+        await sessions
+          .filter({ hasText: 'Materials I' })
+          .getByRole('link', { name: /Hall A/ })
+          .count(),
+      ).toBe(0);
       await checkScreen(page, 'program', width);
       await context.close();
     });

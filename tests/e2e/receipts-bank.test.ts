@@ -33,7 +33,10 @@ test('the editor registers an attendee, records their bank transfer, and downloa
   await logInInBrowser(page, { role: 'Editor', email: editorEmail });
   await page.getByRole('link', { name: 'Register someone' }).click();
   await page.getByRole('heading', { name: 'Register someone' }).waitFor();
-  await checkAccessibility(page, 'register someone', { sizes: [PHONE, DESKTOP], shot: (w) => page.screenshot({ path: `/tmp/rcpt/register-someone-${w}.png`, fullPage: true }).then(() => undefined) });
+  await checkAccessibility(page, 'register someone', {
+    sizes: [PHONE, DESKTOP],
+    shot: (w) => page.screenshot({ path: `/tmp/rcpt/register-someone-${w}.png`, fullPage: true }).then(() => undefined),
+  });
 
   await page.getByLabel('Name', { exact: true }).fill('Kwame Mensah');
   await page.getByLabel('E-mail', { exact: true }).fill(`kwame.${stamp}@ug.example`);
@@ -46,7 +49,10 @@ test('the editor registers an attendee, records their bank transfer, and downloa
   await page.getByRole('heading', { name: 'Registration of Kwame Mensah' }).waitFor();
   await page.getByText('Pending payment').waitFor();
   await page.getByText('No receipt yet').waitFor();
-  await checkAccessibility(page, 'registration, pending', { sizes: [PHONE, DESKTOP], shot: (w) => page.screenshot({ path: `/tmp/rcpt/registration-pending-${w}.png`, fullPage: true }).then(() => undefined) });
+  await checkAccessibility(page, 'registration, pending', {
+    sizes: [PHONE, DESKTOP],
+    shot: (w) => page.screenshot({ path: `/tmp/rcpt/registration-pending-${w}.png`, fullPage: true }).then(() => undefined),
+  });
 
   // The wrong amount is refused with the amount due.
   await page.getByLabel('Bank reference').fill(`GCB-${stamp}`);
@@ -62,9 +68,15 @@ test('the editor registers an attendee, records their bank transfer, and downloa
   await page.getByText('Paid (non-refundable)').waitFor();
   await page.getByText(number, { exact: true }).waitFor();
   await page.getByText(`reference GCB-${stamp}`, { exact: false }).waitFor();
-  await checkAccessibility(page, 'registration, paid', { sizes: [PHONE, DESKTOP], shot: (w) => page.screenshot({ path: `/tmp/rcpt/registration-paid-${w}.png`, fullPage: true }).then(() => undefined) });
+  await checkAccessibility(page, 'registration, paid', {
+    sizes: [PHONE, DESKTOP],
+    shot: (w) => page.screenshot({ path: `/tmp/rcpt/registration-paid-${w}.png`, fullPage: true }).then(() => undefined),
+  });
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download PDF of receipt ${number}` }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Download PDF of receipt ${number}` }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
   const text = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
   expect(text).toContain(number);

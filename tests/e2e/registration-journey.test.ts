@@ -37,8 +37,18 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const editor = await signup('Editor', 'Pricing Editor', EDITOR);
   earlyBirdUntil = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  await call('POST', '/api/editor/early-bird-prices', editor.token, { category: 'student-scopus', usdMinor: 45_000, until: earlyBirdUntil });
-  await call('POST', '/api/editor/coupons', editor.token, { code: COUPON, kind: 'percent', value: 10, categories: ['student-scopus', 'student-journal'], usageLimit: 50 });
+  await call('POST', '/api/editor/early-bird-prices', editor.token, {
+    category: 'student-scopus',
+    usdMinor: 45_000,
+    until: earlyBirdUntil,
+  });
+  await call('POST', '/api/editor/coupons', editor.token, {
+    code: COUPON,
+    kind: 'percent',
+    value: 10,
+    categories: ['student-scopus', 'student-journal'],
+    usageLimit: 50,
+  });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -49,10 +59,12 @@ afterAll(async () => {
 async function checkScreen(page: Page, name: string): Promise<void> {
   await checkAccessibility(page, name, {
     sizes: [PHONE, DESKTOP],
-    shot: SHOTS ? async (width) => {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    } : undefined,
+    shot: SHOTS
+      ? async (width) => {
+          mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+        }
+      : undefined,
   });
 }
 
@@ -66,13 +78,29 @@ test('a student registers with an early-bird price and a coupon, pays through Pa
     const f = Object.fromEntries(new URLSearchParams(route.request().postData() ?? ''));
     posted.push(f);
     const answer = {
-      mihpayid: '403993715599', mode: 'UPI', status: 'success', key: f.key!, txnid: f.txnid!, amount: f.amount!, productinfo: f.productinfo!,
-      firstname: f.firstname!, email: f.email!, phone: f.phone!, udf1: '', udf2: '', udf3: '', udf4: '', udf5: '',
+      mihpayid: '403993715599',
+      mode: 'UPI',
+      status: 'success',
+      key: f.key!,
+      txnid: f.txnid!,
+      amount: f.amount!,
+      productinfo: f.productinfo!,
+      firstname: f.firstname!,
+      email: f.email!,
+      phone: f.phone!,
+      udf1: '',
+      udf2: '',
+      udf3: '',
+      udf4: '',
+      udf5: '',
     };
     const fields = { ...answer, hash: hashPayuResponse(answer, PAYU_SALT) };
-    const inputs = Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${k}" value="${v.replace(/"/g, '&quot;')}">`).join('');
+    const inputs = Object.entries(fields)
+      .map(([k, v]) => `<input type="hidden" name="${k}" value="${v.replace(/"/g, '&quot;')}">`)
+      .join('');
     await route.fulfill({
-      status: 200, contentType: 'text/html',
+      status: 200,
+      contentType: 'text/html',
       body: `<!doctype html><html lang="en"><title>PayU (stub)</title><h1>PayU test checkout</h1><form method="post" action="${f.surl}">${inputs}<button>Pay now</button></form></html>`,
     });
   });
@@ -83,7 +111,9 @@ test('a student registers with an early-bird price and a coupon, pays through Pa
   await page.getByRole('heading', { name: 'Registrations', level: 1 }).waitFor();
   await page.getByText('Please confirm your e-mail address first').waitFor();
   let token: string | undefined;
-  await expect.poll(() => (token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mailsTo(student.email).join('\n'))?.[1]), { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(() => (token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mailsTo(student.email).join('\n'))?.[1]), { timeout: 15_000 })
+    .toBeTruthy();
   await page.goto(`/verify-email?token=${token}`);
   const confirm = page.getByRole('button', { name: 'Confirm my email address' });
   await confirm.click();
@@ -120,7 +150,9 @@ test('a student registers with an early-bird price and a coupon, pays through Pa
   await row.getByText('Paid', { exact: true }).waitFor();
   await row.getByText('INR 29,970.00').waitFor();
   await row.getByText(/Early-bird price\. Coupon/).waitFor();
-  await expect(row.getByRole('link', { name: 'Ask for a visa letter' }).getAttribute('href')).resolves.toMatch(/^\/account\/visa-letters\?registration=[0-9a-f]{24}$/);
+  await expect(row.getByRole('link', { name: 'Ask for a visa letter' }).getAttribute('href')).resolves.toMatch(
+    /^\/account\/visa-letters\?registration=[0-9a-f]{24}$/,
+  );
   // The payer's own copy (decision 0048): numbered, the amount in rupees, non-refundable.
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download the receipt' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^receipt-[0-9a-f]{24}\.pdf$/);

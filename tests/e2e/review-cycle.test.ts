@@ -5,7 +5,17 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { VERIFY_DONE } from '../../src/core/schemas/accounts';
 import type { ServerProcess } from '../support/server-process';
 import { mailedLink, startSmtpListener } from '../support/smtp';
-import { axeViolations, callApi, DESKTOP, horizontalOverflow, launchBrowser, PHONE, signUpInBrowser, startOwnServer, uniqueEmail } from './browser';
+import {
+  axeViolations,
+  callApi,
+  DESKTOP,
+  horizontalOverflow,
+  launchBrowser,
+  PHONE,
+  signUpInBrowser,
+  startOwnServer,
+  uniqueEmail,
+} from './browser';
 
 /**
  * The review cycle's browser journey (docs/product.md#the-review-cycle): author submits → editor sets deadlines → reviewer bids and reviews → editor
@@ -21,9 +31,7 @@ let server: ServerProcess;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  server = await startOwnServer({ SMTP_URL: smtp.url,
-    EDITOR_EMAILS: 'cycle-editor@e2e.example.org',
-  });
+  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: 'cycle-editor@e2e.example.org' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -52,7 +60,6 @@ async function shoot(page: Page, name: string) {
   }
   await page.setViewportSize(before);
 }
-
 
 // A PDF of 3 MB, so the upload takes long enough to report progress.
 const bigPdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -114,13 +121,20 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   await eager.click();
   await expect.poll(() => eager.getAttribute('aria-pressed')).toBe('false');
   await card.getByRole('button', { name: 'Willing', exact: true }).click();
-  await expect.poll(() => callApi<Array<{ _id: string; bid: string | null }>>(rp, 'GET', '/reviewer/bidding')
-    .then((r) => r.json.find((p) => p._id === paperId)?.bid)).toBe('willing');
+  await expect
+    .poll(() =>
+      callApi<Array<{ _id: string; bid: string | null }>>(rp, 'GET', '/reviewer/bidding').then(
+        (r) => r.json.find((p) => p._id === paperId)?.bid,
+      ),
+    )
+    .toBe('willing');
   expect(await horizontalOverflow(rp)).toBe(0);
   expect(await axeViolations(rp, 'main')).toEqual([]);
   await shoot(rp, 'reviewer-bidding');
   await rp.reload();
-  await expect.poll(() => rp.getByRole('article', { name: TITLE }).getByRole('button', { name: 'Willing', exact: true }).getAttribute('aria-pressed')).toBe('true');
+  await expect
+    .poll(() => rp.getByRole('article', { name: TITLE }).getByRole('button', { name: 'Willing', exact: true }).getAttribute('aria-pressed'))
+    .toBe('true');
 
   // The editor sends the paper to the reviewer.
   const reviewerId = await rp.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id: string })._id);
@@ -157,7 +171,9 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   await expect(form.getByLabel('Comments to the authors').inputValue()).resolves.toBe('Clear method, convincing field trial.');
 
   // After the review deadline (shown to this page only: the server is shared), the form is read-only.
-  await rp.route('**/api/deadlines', (route) => route.fulfill({ json: { submissionDeadline: null, reviewDeadline: days(-1), cameraReadyDeadline: null } }));
+  await rp.route('**/api/deadlines', (route) =>
+    route.fulfill({ json: { submissionDeadline: null, reviewDeadline: days(-1), cameraReadyDeadline: null } }),
+  );
   await rp.reload();
   await form.getByRole('alert').filter({ hasText: 'The review deadline has passed' }).waitFor();
   await expect(form.getByRole('radio', { name: '4 — Weak accept' }).isDisabled()).resolves.toBe(true);
@@ -204,7 +220,9 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
   await conflicts.getByRole('button', { name: 'Remove rival@lab.example' }).click();
   await conflicts.getByRole('button', { name: 'Update conflict list' }).click();
   await conflicts.getByRole('status').filter({ hasText: 'Conflicts saved: 1 address' }).waitFor();
-  await expect(callApi(ap, 'GET', `/author/paper/${paperId}/conflicts`)).resolves.toMatchObject({ json: { emails: ['advisor@uni.example'] } });
+  await expect(callApi(ap, 'GET', `/author/paper/${paperId}/conflicts`)).resolves.toMatchObject({
+    json: { emails: ['advisor@uni.example'] },
+  });
 
   // The camera-ready upload: the deadline is shown and the progress bar reaches 100 %.
   const camera = ap.getByRole('region', { name: 'Camera-ready version' });
@@ -236,13 +254,15 @@ test('author submits → editor sets deadlines → reviewer bids and reviews →
 
 // The shared server's deadlines are not moved into the past (other journeys submit and review at the same
 // time): the page is shown a passed deadline by answering its own request for the deadlines.
-test('a submission refused at the deadline shows the server\'s message; after it the page says Submissions are closed', async () => {
+test("a submission refused at the deadline shows the server's message; after it the page says Submissions are closed", async () => {
   const { context, page } = await newPage(browser, PHONE);
   await signUpInBrowser(page, { role: 'Author', email: uniqueEmail('late-author'), name: 'Late Author' });
 
   // The deadline passes while the author fills the form: the upload shows its progress bar, the server refuses.
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/author/new-paper', async (route) => {
     await held;
     await route.fulfill({ status: 403, json: { message: 'Submissions are closed' } });
@@ -260,9 +280,11 @@ test('a submission refused at the deadline shows the server\'s message; after it
   await expect(page.getByRole('progressbar', { name: 'Paper upload' }).count()).resolves.toBe(0);
   await page.unroute('**/api/author/new-paper');
 
-  await page.route('**/api/deadlines', (route) => route.fulfill({
-    json: { submissionDeadline: days(-1), reviewDeadline: days(-1), cameraReadyDeadline: days(-1) },
-  }));
+  await page.route('**/api/deadlines', (route) =>
+    route.fulfill({
+      json: { submissionDeadline: days(-1), reviewDeadline: days(-1), cameraReadyDeadline: days(-1) },
+    }),
+  );
   await page.goto('/author/new-paper');
   await page.getByRole('alert').filter({ hasText: 'Submissions are closed' }).waitFor();
   await expect(page.getByRole('button', { name: 'Submit Paper' }).count()).resolves.toBe(0);

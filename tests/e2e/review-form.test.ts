@@ -49,7 +49,10 @@ test('the editor adds a score question (1280 px), the reviewer answers it (390 p
   await list.getByRole('heading', { name: '1. Novelty' }).waitFor();
   expect(await list.getByRole('listitem').first().innerText()).toMatch(/Authors and committee[\s\S]*Required[\s\S]*3 — Much/);
   // The preview shows the form as the reviewer will see it.
-  await editor.page.getByRole('region', { name: 'Preview: the reviewer’s form' }).getByRole('radiogroup', { name: /Novelty/ }).waitFor();
+  await editor.page
+    .getByRole('region', { name: 'Preview: the reviewer’s form' })
+    .getByRole('radiogroup', { name: /Novelty/ })
+    .waitFor();
   await checkAccessibility(editor.page, 'the review form editor', { toastsGone: true, overflow: false });
 
   const reviewer = await open({ viewport: PHONE, login: { role: 'Reviewer', email: reviewerEmail } });
@@ -66,7 +69,7 @@ test('the editor adds a score question (1280 px), the reviewer answers it (390 p
   await novelty.getByLabel('3 — Much').check();
   await form.getByRole('button', { name: 'Save review' }).click();
   await expect.poll(() => form.getByTestId('review-state').innerText()).toMatch(/^Review saved!/);
-  await checkAccessibility(reviewer.page, 'the reviewer\'s form', { toastsGone: true });
+  await checkAccessibility(reviewer.page, "the reviewer's form", { toastsGone: true });
 
   await editor.page.goto(`/editor/view-more/${paperId}`);
   const reviews = editor.page.getByRole('table', { name: /Reviews of/ });

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { horizontalOverflow, launchBrowser, newPage, PHONE, signUpInBrowser, uniqueEmail } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const pdf = Buffer.from('%PDF-1.4\n% review loop\n%%EOF\n');
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
@@ -47,7 +51,10 @@ test('author → editor → reviewer → author: the whole review loop', async (
   const suggested = editor.page.getByRole('region', { name: 'SUGGESTED REVIEWERS', exact: true });
   await expect(suggested.getByRole('article').count()).resolves.toBe(1);
   await expect(suggested.getByRole('article', { name: best.name }).count()).resolves.toBe(1);
-  await editor.page.getByRole('region', { name: 'Other eligible reviewers', exact: true }).getByRole('article', { name: weaker.name }).waitFor();
+  await editor.page
+    .getByRole('region', { name: 'Other eligible reviewers', exact: true })
+    .getByRole('article', { name: weaker.name })
+    .waitFor();
   await expect.poll(() => reviewerCard.getByText('Quantum Computing, Bioinformatics').isVisible()).toBe(true);
   expect(await horizontalOverflow(editor.page)).toBe(0);
   const badge = reviewerCard.locator('[data-status]');
@@ -91,7 +98,11 @@ test('author → editor → reviewer → author: the whole review loop', async (
 
   // The author sees the comment as the latest comment.
   await author.page.goto('/author/dashboard');
-  await author.page.getByRole('article').filter({ hasText: 'Quantum methods for protein folding' }).getByRole('link', { name: /View More/ }).click();
+  await author.page
+    .getByRole('article')
+    .filter({ hasText: 'Quantum methods for protein folding' })
+    .getByRole('link', { name: /View More/ })
+    .click();
   await author.page.getByText('Strong method; please add a baseline.').waitFor();
   await expect(author.page.getByText('No comment available yet.').count()).resolves.toBe(0);
 

@@ -11,18 +11,35 @@ export const PASSWORD = 'correct horse battery';
 export function serverApi(baseUrl: () => string) {
   async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
     const res = await fetch(`${baseUrl()}${url}`, {
-      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (res.status >= 300) throw new Error(`${method} ${url} ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   }
   const signup = (role: 'Author' | 'Reviewer' | 'Editor', name: string, email: string, tags: string[] = []) =>
-    call<{ token: string; user: { _id: string } }>('POST', '/api/signup', null, { name, email, password: PASSWORD, confirmPassword: PASSWORD, role, tags });
+    call<{ token: string; user: { _id: string } }>('POST', '/api/signup', null, {
+      name,
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      role,
+      tags,
+    });
   async function submit(token: string, title: string, opts: { keywords?: string[]; abstract?: string } = {}): Promise<string> {
     const keywords = (opts.keywords ?? ['Robotics']).map((k) => ['keywords', k] as [string, string]);
-    const { payload, contentType } = await multipart([['title', title], ['abstract', opts.abstract ?? 'An abstract.'], ...keywords, ['file', pdfBytes(title), 'p.pdf']]);
-    const res = await fetch(`${baseUrl()}/api/author/new-paper`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(payload) });
+    const { payload, contentType } = await multipart([
+      ['title', title],
+      ['abstract', opts.abstract ?? 'An abstract.'],
+      ...keywords,
+      ['file', pdfBytes(title), 'p.pdf'],
+    ]);
+    const res = await fetch(`${baseUrl()}/api/author/new-paper`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+      body: new Uint8Array(payload),
+    });
     if (res.status !== 201) throw new Error(`submit ${res.status} ${await res.text()}`);
     return ((await res.json()) as { paper: { _id: string } }).paper._id;
   }
@@ -43,7 +60,13 @@ export function serverApi(baseUrl: () => string) {
    * link mailed to it (read through `mailsTo`, the journey's SMTP listener): a chair's rights wait for that.
    * Polled by hand, as beforeAll cannot use expect.poll.
    */
-  async function signUpVerifiedChair(opts: { editorToken: string; trackId: string; name: string; email: string; mailsTo: (email: string) => string[] }) {
+  async function signUpVerifiedChair(opts: {
+    editorToken: string;
+    trackId: string;
+    name: string;
+    email: string;
+    mailsTo: (email: string) => string[];
+  }) {
     await call('PUT', `/api/editor/tracks/${opts.trackId}/chairs`, opts.editorToken, { emails: [opts.email] });
     const chair = await signup('Editor', opts.name, opts.email);
     await verifyByMail(opts.email, opts.mailsTo);

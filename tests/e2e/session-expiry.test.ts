@@ -8,18 +8,36 @@ import { launchBrowser, newPage } from './browser';
  * /login saying 'Please login first' (docs/product.md#validation-and-messages), and the stored session is forgotten.
  */
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const ID = '0123456789abcdef01234567';
 const SCREENS: Record<'Author' | 'Editor' | 'Reviewer', string[]> = {
   Author: ['/author/dashboard', '/author/paper-details', `/paper-details/${ID}`],
-  Editor: ['/editor/dashboard', `/editor/view-more/${ID}`, '/editor/messages', '/editor/payments', '/editor/program',
-    '/editor/settings', '/editor/reviewers', '/editor/decisions', '/editor/audit', '/editor/missing-reviews', '/editor/tracks'],
+  Editor: [
+    '/editor/dashboard',
+    `/editor/view-more/${ID}`,
+    '/editor/messages',
+    '/editor/payments',
+    '/editor/program',
+    '/editor/settings',
+    '/editor/reviewers',
+    '/editor/decisions',
+    '/editor/audit',
+    '/editor/missing-reviews',
+    '/editor/tracks',
+  ],
   Reviewer: ['/reviewer/dashboard', `/reviewer/dashboard/${ID}`, '/reviewer/bidding'],
 };
 // Three base64url parts, as a real token has: the server refuses it for its signature.
-const FORGED = `${btoa(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${btoa(JSON.stringify({ sub: ID, role: 'Editor' }))}.AAAA`.replace(/=/g, '');
+const FORGED = `${btoa(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${btoa(JSON.stringify({ sub: ID, role: 'Editor' }))}.AAAA`.replace(
+  /=/g,
+  '',
+);
 
 for (const [role, paths] of Object.entries(SCREENS)) {
   test(`${role}: a session the server refuses leads every screen to log in again`, async () => {
@@ -28,7 +46,13 @@ for (const [role, paths] of Object.entries(SCREENS)) {
     await page.goto('/terms');
     const stayed: string[] = [];
     for (const path of paths) {
-      await page.evaluate(([token, stored]) => { localStorage.setItem('token', token); localStorage.setItem('user', stored); }, [FORGED, user] as const);
+      await page.evaluate(
+        ([token, stored]) => {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', stored);
+        },
+        [FORGED, user] as const,
+      );
       await page.goto(path);
       try {
         await page.waitForURL('**/login?reason=login', { timeout: 15_000 });

@@ -20,8 +20,7 @@ const EDITOR = 'tracks-editor@e2e.example.org';
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR,
-  });
+  server = await startOwnServer({ SMTP_URL: smtp.url, EDITOR_EMAILS: EDITOR });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -41,8 +40,12 @@ async function submitPaper(page: Page, fields: { title: string; track: string; k
     form.set('track', track);
     for (const k of keywords) form.append('keywords', k);
     form.set('file', new Blob(['%PDF-1.4\n% tracks\n%%EOF\n'], { type: 'application/pdf' }), 'paper.pdf');
-    const r = await fetch('/api/author/new-paper', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` }, body: form });
-    return { status: r.status, json: await r.json() as { paper?: { _id: string }; message?: string } };
+    const r = await fetch('/api/author/new-paper', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      body: form,
+    });
+    return { status: r.status, json: (await r.json()) as { paper?: { _id: string }; message?: string } };
   }, fields);
   expect(res.status, res.json.message).toBe(201);
   return res.json.paper!._id;
@@ -66,16 +69,23 @@ test('the editor adds a track and names its chair; the chair sees that track onl
   await ep.getByRole('link', { name: 'Tracks', exact: true }).click();
   await ep.waitForURL('**/editor/tracks');
   const list = ep.getByRole('list', { name: 'Tracks' });
-  await expect.poll(() => list.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
-    '1. Science and Materials', '2. Computer Science and Applications', '3. Electrical and Electronics Engineering', '4. Management and Social Science',
-  ]);
+  await expect
+    .poll(() => list.getByRole('heading', { level: 2 }).allTextContents())
+    .toEqual([
+      '1. Science and Materials',
+      '2. Computer Science and Applications',
+      '3. Electrical and Electronics Engineering',
+      '4. Management and Social Science',
+    ]);
   const computing = card(ep, 'Computer Science and Applications');
   await expect(computing.getByText('Default', { exact: true }).isVisible()).resolves.toBe(true);
   await expect(computing.getByText('50 topics').isVisible()).resolves.toBe(true);
 
   // The default track cannot be closed: the server says why.
   await computing.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect.poll(() => computing.getByRole('alert').textContent()).toBe('The default track must stay open: make another track the default first');
+  await expect
+    .poll(() => computing.getByRole('alert').textContent())
+    .toBe('The default track must stay open: make another track the default first');
 
   // Add a track with two topics (one a line); a second one of the same name is refused with the server's message.
   const add = ep.getByRole('form', { name: 'Add a track' });
@@ -92,9 +102,15 @@ test('the editor adds a track and names its chair; the chair sees that track onl
   // Move it above Management, then name its chair: the address waits for a sign-up, and is mailed.
   const ocean = card(ep, TRACK);
   await ocean.getByRole('button', { name: `Move up ${TRACK}` }).click();
-  await expect.poll(() => list.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
-    '1. Science and Materials', '2. Computer Science and Applications', '3. Electrical and Electronics Engineering', `4. ${TRACK}`, '5. Management and Social Science',
-  ]);
+  await expect
+    .poll(() => list.getByRole('heading', { level: 2 }).allTextContents())
+    .toEqual([
+      '1. Science and Materials',
+      '2. Computer Science and Applications',
+      '3. Electrical and Electronics Engineering',
+      `4. ${TRACK}`,
+      '5. Management and Social Science',
+    ]);
   await expect(ocean.getByText('2 topics').isVisible()).resolves.toBe(true);
   await ocean.getByRole('button', { name: 'Edit chairs' }).click();
   await ocean.getByLabel('Chairs’ e-mail addresses').fill('not an address');
@@ -104,7 +120,14 @@ test('the editor adds a track and names its chair; the chair sees that track onl
   await ocean.getByRole('button', { name: 'Save chairs' }).click();
   await expect.poll(() => ocean.getByRole('status').last().textContent()).toBe(`Chairs saved: ${chairEmail}`);
   await expect.poll(() => ocean.getByRole('list', { name: `Chairs of ${TRACK}` }).textContent()).toBe(`${chairEmail}Waiting for sign-up`);
-  await expect.poll(() => smtp.mails.filter((m) => m.to.includes(chairEmail)).map(mailText).join('\n')).toContain(TRACK);
+  await expect
+    .poll(() =>
+      smtp.mails
+        .filter((m) => m.to.includes(chairEmail))
+        .map(mailText)
+        .join('\n'),
+    )
+    .toContain(TRACK);
   await checkScreen(ep, 'editor-tracks');
 
   const tracks = (await callApi<Array<{ id: string; name: string }>>(ep, 'GET', '/tracks')).json;
@@ -114,7 +137,11 @@ test('the editor adds a track and names its chair; the chair sees that track onl
   const author = await open();
   await signUpInBrowser(author.page, { role: 'Author', email: uniqueEmail('tracks-author'), name: 'Tide Author' });
   await submitPaper(author.page, { title: 'Tidal turbines for small harbours', track: oceanId, keywords: ['Marine robotics'] });
-  await submitPaper(author.page, { title: 'Sodium batteries at sea level', track: 'track-1', keywords: ['Materials for batteries and supercapacitors'] });
+  await submitPaper(author.page, {
+    title: 'Sodium batteries at sea level',
+    track: 'track-1',
+    keywords: ['Materials for batteries and supercapacitors'],
+  });
   const colleague = await open();
   await signUpInBrowser(colleague.page, { role: 'Author', email: `colleague@${institution}`, name: 'Chair Colleague' });
   await submitPaper(colleague.page, { title: 'Wave sensors on drifting buoys', track: oceanId, keywords: ['Coastal erosion modelling'] });
@@ -123,7 +150,8 @@ test('the editor adds a track and names its chair; the chair sees that track onl
   await ep.goto('/editor/dashboard');
   await ep.getByRole('heading', { name: 'Sodium batteries at sea level' }).waitFor();
   await ep.getByLabel('Track', { exact: true }).selectOption({ label: TRACK });
-  await expect.poll(() => ep.getByRole('article').getByRole('heading').allTextContents())
+  await expect
+    .poll(() => ep.getByRole('article').getByRole('heading').allTextContents())
     .toEqual(['Wave sensors on drifting buoys', 'Tidal turbines for small harbours']);
   await expect(ep.getByRole('article').first().getByText(`Track: ${TRACK}`).isVisible()).resolves.toBe(true);
 
@@ -135,7 +163,9 @@ test('the editor adds a track and names its chair; the chair sees that track onl
   await rp.getByRole('button', { name: 'Signup', exact: true }).click();
   await rp.getByRole('combobox').focus();
   await rp.getByRole('group', { name: TRACK }).getByRole('option', { name: 'Marine robotics' }).waitFor();
-  await expect(rp.getByRole('group', { name: 'Management and Social Science' }).getByRole('option', { name: 'Strategic management' }).count()).resolves.toBe(1);
+  await expect(
+    rp.getByRole('group', { name: 'Management and Social Science' }).getByRole('option', { name: 'Strategic management' }).count(),
+  ).resolves.toBe(1);
   await checkScreen(rp, 'reviewer-signup-topics');
   await rp.getByRole('combobox').press('Escape');
   const reviewerEmail = uniqueEmail('tracks-reviewer');
@@ -165,19 +195,33 @@ test('the editor adds a track and names its chair; the chair sees that track onl
 
   // The editor sees the chair signed up.
   await ep.goto('/editor/tracks');
-  await expect.poll(() => card(ep, TRACK).getByRole('list', { name: `Chairs of ${TRACK}` }).textContent()).toBe(`${chairEmail}(Ocean Chair)✓ Verified`);
+  await expect
+    .poll(() =>
+      card(ep, TRACK)
+        .getByRole('list', { name: `Chairs of ${TRACK}` })
+        .textContent(),
+    )
+    .toBe(`${chairEmail}(Ocean Chair)✓ Verified`);
 
   // The chair's dashboard: their track's two papers, the colleague's marked as a conflict with no action; the
   // chair's links only, no figures.
   await cp.goto('/editor/dashboard');
   await expect.poll(() => cp.getByTestId('chair-tracks').textContent()).toContain(`You chair: ${TRACK}.`);
-  await expect.poll(() => cp.getByRole('article').getByRole('heading').allTextContents())
+  await expect
+    .poll(() => cp.getByRole('article').getByRole('heading').allTextContents())
     .toEqual(['Wave sensors on drifting buoys', 'Tidal turbines for small harbours']);
   const conflicted = cp.getByRole('article').filter({ hasText: 'Wave sensors on drifting buoys' });
   await expect(conflicted.getByText('Conflict of interest: another chair handles this paper').isVisible()).resolves.toBe(true);
   await expect(conflicted.getByRole('link', { name: /View More/ }).count()).resolves.toBe(0);
-  await expect(cp.getByRole('article').filter({ hasText: 'Tidal turbines' }).getByRole('link', { name: /View More/ }).count()).resolves.toBe(1);
-  for (const name of ['Decisions', 'Automatic assignment']) await expect(cp.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);
+  await expect(
+    cp
+      .getByRole('article')
+      .filter({ hasText: 'Tidal turbines' })
+      .getByRole('link', { name: /View More/ })
+      .count(),
+  ).resolves.toBe(1);
+  for (const name of ['Decisions', 'Automatic assignment'])
+    await expect(cp.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);
   for (const name of ['Settings', 'Reviewers', 'Messages', 'Payments', 'Programme', 'Audit log', 'Keynote admin', 'Tracks']) {
     await expect(cp.getByRole('link', { name, exact: true }).count(), name).resolves.toBe(0);
   }
@@ -190,7 +234,9 @@ test('the editor adds a track and names its chair; the chair sees that track onl
   await cp.waitForURL('**/editor/decisions');
   const rows = cp.getByRole('list', { name: 'Papers and decisions' }).getByRole('listitem');
   await expect.poll(() => rows.count()).toBe(2);
-  await expect(rows.filter({ hasText: 'Wave sensors' }).getByText('Conflict of interest: another chair handles this paper').isVisible()).resolves.toBe(true);
+  await expect(
+    rows.filter({ hasText: 'Wave sensors' }).getByText('Conflict of interest: another chair handles this paper').isVisible(),
+  ).resolves.toBe(true);
   await expect(rows.filter({ hasText: 'Wave sensors' }).getByRole('combobox').count()).resolves.toBe(0);
   await expect(cp.getByRole('button', { name: 'Accepted, not registered' }).count()).resolves.toBe(0);
   await cp.getByLabel('Decision on Tidal turbines for small harbours').selectOption('Accepted');

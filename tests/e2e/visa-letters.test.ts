@@ -4,7 +4,17 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { newId } from '../../src/core/ids';
 import { newDocumentCode } from '../../src/server/documents/codes';
 import { signaturePng } from '../support/png';
-import { checkAccessibility, DESKTOP, launchBrowser, ownDatabase, pageOpener, PHONE, screenshots, startOwnServer, watchProblems } from './browser';
+import {
+  checkAccessibility,
+  DESKTOP,
+  launchBrowser,
+  ownDatabase,
+  pageOpener,
+  PHONE,
+  screenshots,
+  startOwnServer,
+  watchProblems,
+} from './browser';
 import { serverApi } from './server-api';
 import { pdfText } from '../support/pdf-text';
 
@@ -35,7 +45,19 @@ beforeAll(async () => {
   await db.query('update users set email_verified_at = now() where id = $1', [registrant.user._id]);
   await db.query(
     'insert into registrations (id, code, year, user_id, name, email, affiliation, country, category, currency, list_minor, amount_minor, status, paid_at) values ($1, $2, 2026, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, now())',
-    [registrationId, newDocumentCode(), registrant.user._id, 'Priya Raman', registrantEmail, 'IIT Bombay', 'IN', 'attending', 'USD', 20000, 'paid'],
+    [
+      registrationId,
+      newDocumentCode(),
+      registrant.user._id,
+      'Priya Raman',
+      registrantEmail,
+      'IIT Bombay',
+      'IN',
+      'attending',
+      'USD',
+      20000,
+      'paid',
+    ],
   );
   await db.end();
 }, 180_000);
@@ -61,7 +83,10 @@ test('the editor sets who signs the letters, with the signature image', async ()
   await signature.getByLabel('Upload').setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: signaturePng() });
   await signature.getByRole('button', { name: 'Save signature' }).click();
   await signature.getByRole('img', { name: 'The organiser’s signature as uploaded' }).waitFor();
-  await checkAccessibility(page, 'settings: letters and certificates', { sizes: [PHONE, DESKTOP], shot: (w) => shot(page, `editor-settings-${w}`) });
+  await checkAccessibility(page, 'settings: letters and certificates', {
+    sizes: [PHONE, DESKTOP],
+    shot: (w) => shot(page, `editor-settings-${w}`),
+  });
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -72,7 +97,10 @@ test('a registrant asks for a letter, the editor approves it, the letter downloa
   const problems = watchProblems(asker.page);
   await asker.page.goto(`/account/visa-letters?registration=${registrationId}`);
   await asker.page.getByRole('heading', { name: 'Ask for a letter' }).waitFor();
-  await checkAccessibility(asker.page, 'visa letters: the form', { sizes: [PHONE, DESKTOP], shot: (w) => shot(asker.page, `account-form-${w}`) });
+  await checkAccessibility(asker.page, 'visa letters: the form', {
+    sizes: [PHONE, DESKTOP],
+    shot: (w) => shot(asker.page, `account-form-${w}`),
+  });
   await asker.page.getByLabel('Name as written in the passport').fill('PRIYA RAMAN');
   await asker.page.getByLabel('Nationality').selectOption('IN');
   await asker.page.getByLabel('Passport number').fill(PASSPORT);
@@ -87,7 +115,11 @@ test('a registrant asks for a letter, the editor approves it, the letter downloa
   await mine.getByText('Waiting for the editors').waitFor();
   await mine.getByText('attendee', { exact: true }).waitFor();
   expect(await asker.page.content()).not.toContain(PASSPORT);
-  await checkAccessibility(asker.page, 'visa letters: asked', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: (w) => shot(asker.page, `account-asked-${w}`) });
+  await checkAccessibility(asker.page, 'visa letters: asked', {
+    sizes: [PHONE, DESKTOP],
+    toastsGone: true,
+    shot: (w) => shot(asker.page, `account-asked-${w}`),
+  });
 
   // The editor sees the passport details and approves.
   const editor = await open({ viewport: PHONE, login: { role: 'Editor', email: editorEmail } });
@@ -96,12 +128,19 @@ test('a registrant asks for a letter, the editor approves it, the letter downloa
   const request = editor.page.getByRole('listitem', { name: 'Request of Priya Raman' });
   await request.getByText(PASSPORT).waitFor();
   await request.getByText('India (IN)').waitFor();
-  await checkAccessibility(editor.page, 'editor visa letters', { sizes: [PHONE, DESKTOP], shot: (w) => shot(editor.page, `editor-waiting-${w}`) });
+  await checkAccessibility(editor.page, 'editor visa letters', {
+    sizes: [PHONE, DESKTOP],
+    shot: (w) => shot(editor.page, `editor-waiting-${w}`),
+  });
   await request.getByRole('button', { name: 'Approve and mail the letter' }).click();
   await request.getByText('Approved', { exact: true }).waitFor();
   const code = (await request.locator('dd.font-mono').last().textContent())!.trim();
   expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
-  await checkAccessibility(editor.page, 'editor visa letters: approved', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: (w) => shot(editor.page, `editor-approved-${w}`) });
+  await checkAccessibility(editor.page, 'editor visa letters: approved', {
+    sizes: [PHONE, DESKTOP],
+    toastsGone: true,
+    shot: (w) => shot(editor.page, `editor-approved-${w}`),
+  });
   expect(editorProblems).toEqual([]);
   await editor.context.close();
 
@@ -109,12 +148,28 @@ test('a registrant asks for a letter, the editor approves it, the letter downloa
   await asker.page.reload();
   await mine.getByText('Approved', { exact: true }).waitFor();
   await mine.getByText(code).waitFor();
-  await checkAccessibility(asker.page, 'visa letters: approved', { sizes: [PHONE, DESKTOP], shot: (w) => shot(asker.page, `account-approved-${w}`) });
-  const [download] = await Promise.all([asker.page.waitForEvent('download'), mine.getByRole('button', { name: 'Download the letter (PDF)' }).click()]);
+  await checkAccessibility(asker.page, 'visa letters: approved', {
+    sizes: [PHONE, DESKTOP],
+    shot: (w) => shot(asker.page, `account-approved-${w}`),
+  });
+  const [download] = await Promise.all([
+    asker.page.waitForEvent('download'),
+    mine.getByRole('button', { name: 'Download the letter (PDF)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`visa-letter-${code}.pdf`);
   const bytes = new Uint8Array(readFileSync((await download.path())!));
   const text = await pdfText(bytes);
-  for (const words of ['Royal Thai Embassy / Consulate', 'PRIYA RAMAN', 'India', PASSPORT, 'as attendee', '25 December 2023', '30 December 2023', 'Dr. Somchai Example', code]) {
+  for (const words of [
+    'Royal Thai Embassy / Consulate',
+    'PRIYA RAMAN',
+    'India',
+    PASSPORT,
+    'as attendee',
+    '25 December 2023',
+    '30 December 2023',
+    'Dr. Somchai Example',
+    code,
+  ]) {
     expect(text).toContain(words);
   }
   expect(problems).toEqual([]);
@@ -124,6 +179,9 @@ test('a registrant asks for a letter, the editor approves it, the letter downloa
   expect(verify?.status(), 'the public verify page knows approved visa letters (decision 0046)').toBe(200);
   await asker.page.getByText('PRIYA RAMAN').first().waitFor();
   expect(await asker.page.content()).not.toContain(PASSPORT);
-  await checkAccessibility(asker.page, 'verify page (visa letter)', { sizes: [PHONE, DESKTOP], shot: (w) => shot(asker.page, `verify-${w}`) });
+  await checkAccessibility(asker.page, 'verify page (visa letter)', {
+    sizes: [PHONE, DESKTOP],
+    shot: (w) => shot(asker.page, `verify-${w}`),
+  });
   await asker.context.close();
 });

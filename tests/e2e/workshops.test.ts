@@ -2,7 +2,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { newId } from '../../src/core/ids';
 import { newDocumentCode } from '../../src/server/documents/codes';
-import { checkAccessibility, DESKTOP, launchBrowser, ownDatabase, pageOpener, PHONE, screenshots, startOwnServer, watchProblems } from './browser';
+import {
+  checkAccessibility,
+  DESKTOP,
+  launchBrowser,
+  ownDatabase,
+  pageOpener,
+  PHONE,
+  screenshots,
+  startOwnServer,
+  watchProblems,
+} from './browser';
 import { serverApi } from './server-api';
 
 /**
@@ -28,9 +38,26 @@ beforeAll(async () => {
   // System Design is full (40 of 40), Embedded Systems has 3 of 40.
   const db = ownDatabase(server.dataDir);
   await db.connect();
-  const insert = 'insert into registrations (id, code, year, name, email, affiliation, category, currency, list_minor, amount_minor, status, paid_at) values ($1, $2, 2026, $3, $4, $5, $6, \'USD\', 10000, 10000, \'paid\', now())';
-  for (let i = 1; i <= 40; i += 1) await db.query(insert, [newId(), newDocumentCode(), `Participant ${i}`, `p${i}.${stamp}@fpga.example`, `FPGA Lab ${i}`, 'workshop-digital-system-design']);
-  for (let i = 1; i <= 3; i += 1) await db.query(insert, [newId(), newDocumentCode(), `Maker ${i}`, `m${i}.${stamp}@mcu.example`, 'MCU Club', 'workshop-embedded-systems']);
+  const insert =
+    "insert into registrations (id, code, year, name, email, affiliation, category, currency, list_minor, amount_minor, status, paid_at) values ($1, $2, 2026, $3, $4, $5, $6, 'USD', 10000, 10000, 'paid', now())";
+  for (let i = 1; i <= 40; i += 1)
+    await db.query(insert, [
+      newId(),
+      newDocumentCode(),
+      `Participant ${i}`,
+      `p${i}.${stamp}@fpga.example`,
+      `FPGA Lab ${i}`,
+      'workshop-digital-system-design',
+    ]);
+  for (let i = 1; i <= 3; i += 1)
+    await db.query(insert, [
+      newId(),
+      newDocumentCode(),
+      `Maker ${i}`,
+      `m${i}.${stamp}@mcu.example`,
+      'MCU Club',
+      'workshop-embedded-systems',
+    ]);
   // Wren proved her address (the mailed link is another journey's).
   await db.query('update users set email_verified_at = now() where email = $1', [wren.email]);
   await db.end();
@@ -42,9 +69,10 @@ afterAll(async () => {
 
 const open = pageOpener({ browser: () => browser, baseURL: () => server.url, context: { bypassCSP: true } });
 const shot = screenshots(SHOTS);
-const courseCard = (page: Page, title: string) => page.getByRole('navigation', { name: 'Courses' }).getByRole('link').filter({ hasText: title });
+const courseCard = (page: Page, title: string) =>
+  page.getByRole('navigation', { name: 'Courses' }).getByRole('link').filter({ hasText: title });
 
-test('the public page shows each course\'s seats and fee, and the seats left; a full course says so', async () => {
+test("the public page shows each course's seats and fee, and the seats left; a full course says so", async () => {
   const { context, page } = await open({ viewport: PHONE });
   const problems = watchProblems(page);
   await page.goto('/technical-workshop');
@@ -65,7 +93,9 @@ test('without JavaScript the page still shows every course with its seats, fee a
   for (const title of ['Embedded Systems', 'Internet of Things', 'Python plus Machine Learning', 'Digital System Design']) {
     await expect.poll(() => courseCard(page, title).getByText('40 seats · USD 100.00 (INR 7,400.00)').count()).toBe(1);
   }
-  expect(await page.locator('#embedded-systems').getByRole('link', { name: 'Register online' }).getAttribute('href')).toBe('/account/registrations');
+  expect(await page.locator('#embedded-systems').getByRole('link', { name: 'Register online' }).getAttribute('href')).toBe(
+    '/account/registrations',
+  );
   await context.close();
 });
 
@@ -81,7 +111,11 @@ test('a signed-in person follows "Full" to the waiting list and joins it', async
   await checkAccessibility(page, 'workshop seats (before)', { sizes: [PHONE, DESKTOP], shot: (w) => shot(page, `account-workshops-${w}`) });
   await course.getByRole('button', { name: 'Join the waiting list for Digital System Design' }).click();
   await course.getByText(/^You are number 1 on the waiting list \(since /).waitFor();
-  await checkAccessibility(page, 'workshop seats (waiting)', { sizes: [PHONE, DESKTOP], toastsGone: true, shot: (w) => shot(page, `account-workshops-waiting-${w}`) });
+  await checkAccessibility(page, 'workshop seats (waiting)', {
+    sizes: [PHONE, DESKTOP],
+    toastsGone: true,
+    shot: (w) => shot(page, `account-workshops-waiting-${w}`),
+  });
   expect(problems).toEqual([]);
   await context.close();
 });

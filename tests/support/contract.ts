@@ -10,7 +10,13 @@ type AjvLike = {
 };
 const Ajv2020 = requireFromValidator('ajv/dist/2020').default as new (opts: object) => AjvLike;
 
-export interface ContractMismatch { method: string; url: string; route: string; status: number; problem: string }
+export interface ContractMismatch {
+  method: string;
+  url: string;
+  route: string;
+  status: number;
+  problem: string;
+}
 
 /** A JSON-pointer segment inside a URI fragment. */
 const pointer = (s: string) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'));
@@ -21,11 +27,17 @@ const pointer = (s: string) => encodeURIComponent(s.replaceAll('~', '~0').replac
  * document (the site's pages, the document itself) are not checked. Mismatches are collected; call
  * `assertMatches()` (e.g. in afterEach/afterAll) to fail the test with the list.
  */
-export function checkResponsesAgainstOpenApi(app: FastifyInstance): { mismatches: ContractMismatch[]; checked: () => number; assertMatches(): void } {
+export function checkResponsesAgainstOpenApi(app: FastifyInstance): {
+  mismatches: ContractMismatch[];
+  checked: () => number;
+  assertMatches(): void;
+} {
   const mismatches: ContractMismatch[] = [];
   let count = 0;
   let ajv: AjvLike | null = null;
-  let doc: { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>> } | null = null;
+  let doc: {
+    paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
+  } | null = null;
   const load = () => {
     if (!doc) {
       doc = JSON.parse(JSON.stringify(app.swagger())) as NonNullable<typeof doc>;
@@ -49,12 +61,20 @@ export function checkResponsesAgainstOpenApi(app: FastifyInstance): { mismatches
     }
     count++;
     const status = String(reply.statusCode);
-    const declared = op.responses?.[status] ? status : op.responses?.[`${status[0]}XX`] ? `${status[0]}XX` : op.responses?.default ? 'default' : null;
+    const declared = op.responses?.[status]
+      ? status
+      : op.responses?.[`${status[0]}XX`]
+        ? `${status[0]}XX`
+        : op.responses?.default
+          ? 'default'
+          : null;
     if (!declared) {
       fail(`status ${status} is not declared (declared: ${Object.keys(op.responses ?? {}).join(', ')})`);
       return payload;
     }
-    const type = String(reply.getHeader('content-type') ?? '').split(';')[0]!.trim();
+    const type = String(reply.getHeader('content-type') ?? '')
+      .split(';')[0]!
+      .trim();
     const content = op.responses![declared]!.content;
     if (!content || reply.statusCode === 204) return payload;
     if (!content[type] && !Object.keys(content).some((k) => k === '*/*' || (k.endsWith('/*') && type.startsWith(k.slice(0, -1))))) {
@@ -87,7 +107,10 @@ export function checkResponsesAgainstOpenApi(app: FastifyInstance): { mismatches
     checked: () => count,
     assertMatches() {
       if (mismatches.length > 0) {
-        const list = mismatches.slice(0, 20).map((m) => `${m.method} ${m.route} → ${m.status}: ${m.problem}`).join('\n');
+        const list = mismatches
+          .slice(0, 20)
+          .map((m) => `${m.method} ${m.route} → ${m.status}: ${m.problem}`)
+          .join('\n');
         throw new Error(`${mismatches.length} response(s) do not match the OpenAPI document:\n${list}`);
       }
     },

@@ -3,11 +3,47 @@ import { expect } from 'vitest';
 
 /** Pieces of attacks and awkward text: SQL, HTML, templates, paths, and Unicode that breaks naive code. */
 export const HOSTILE_FRAGMENTS = [
-  "' OR '1'='1", "'; DROP TABLE users; --", '" OR ""="', "1; SELECT pg_sleep(5)--", "\\'", '%', '_', '\\',
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg/onload=alert(1)>', 'javascript:alert(1)',
-  '{{7*7}}', '${7*7}', '<%= 7*7 %>', '../../etc/passwd', '..\\..\\windows\\win.ini', '%2e%2e%2f', '%00',
-  '\u202e', '\u200f', '\u200b', '\ufeff', '\u2028', '𝕳𝖊𝖑𝖑𝖔', '👩‍👩‍👧‍👦', 'e\u0301', 'ﷺ', 'İ', 'ß', '\t', '\r\n', '\n',
-  '__proto__', 'constructor', 'prototype', 'toString', 'null', 'undefined', 'NaN', '[object Object]',
+  "' OR '1'='1",
+  "'; DROP TABLE users; --",
+  '" OR ""="',
+  '1; SELECT pg_sleep(5)--',
+  "\\'",
+  '%',
+  '_',
+  '\\',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg/onload=alert(1)>',
+  'javascript:alert(1)',
+  '{{7*7}}',
+  '${7*7}',
+  '<%= 7*7 %>',
+  '../../etc/passwd',
+  '..\\..\\windows\\win.ini',
+  '%2e%2e%2f',
+  '%00',
+  '\u202e',
+  '\u200f',
+  '\u200b',
+  '\ufeff',
+  '\u2028',
+  '𝕳𝖊𝖑𝖑𝖔',
+  '👩‍👩‍👧‍👦',
+  'e\u0301',
+  'ﷺ',
+  'İ',
+  'ß',
+  '\t',
+  '\r\n',
+  '\n',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'null',
+  'undefined',
+  'NaN',
+  '[object Object]',
 ];
 
 /** Text a database cannot store as sent: NUL, and UTF-16 halves that are not a pair. */
@@ -21,7 +57,10 @@ const fragment = fc.constantFrom(...HOSTILE_FRAGMENTS);
 
 /** Any string, hostile or not, including unstorable ones and very long ones. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: fc.array(fc.oneof(fragment, fc.string({ unit: 'grapheme', maxLength: 8 })), { maxLength: 6 }).map((a) => a.join('')), weight: 6 },
+  {
+    arbitrary: fc.array(fc.oneof(fragment, fc.string({ unit: 'grapheme', maxLength: 8 })), { maxLength: 6 }).map((a) => a.join('')),
+    weight: 6,
+  },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 2 },
   { arbitrary: fc.constantFrom(...UNSTORABLE), weight: 1 },
   { arbitrary: fc.constantFrom('', ' ', '   \t\n'), weight: 1 },
@@ -30,7 +69,8 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 
 /** Storable text with hostile parts, for checking that the server keeps it verbatim. */
 export const storableHostileString = (maxLength: number): fc.Arbitrary<string> =>
-  fc.array(fc.oneof(fragment, fc.string({ unit: 'grapheme', maxLength: 10 })), { minLength: 1, maxLength: 8 })
+  fc
+    .array(fc.oneof(fragment, fc.string({ unit: 'grapheme', maxLength: 10 })), { minLength: 1, maxLength: 8 })
     .map((a) => a.join(''))
     .filter((s) => isStorable(s) && s.trim().length > 0 && s.trim().length <= maxLength);
 
@@ -47,11 +87,33 @@ export function hostileBody(keys: readonly string[], valid: Record<string, fc.Ar
   const field = (k: string) => (valid[k] ? fc.oneof(valid[k]!, hostileValue) : hostileValue);
   const record = fc.record(Object.fromEntries(keys.map((k) => [k, field(k)])), { requiredKeys: [] });
   // Written by hand so keys such as __proto__ really are in the text (an object literal would drop them).
-  const withKeys = fc.tuple(record, fc.array(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toJSON'), hostileValue), { maxLength: 2 }))
-    .map(([r, extra]) => `{${[...Object.entries(r), ...extra].map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v ?? null)}`).join(',')}}`);
+  const withKeys = fc
+    .tuple(
+      record,
+      fc.array(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toJSON'), hostileValue), {
+        maxLength: 2,
+      }),
+    )
+    .map(
+      ([r, extra]) =>
+        `{${[...Object.entries(r), ...extra].map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v ?? null)}`).join(',')}}`,
+    );
   return fc.oneof(
     { arbitrary: withKeys, weight: 6 },
-    { arbitrary: fc.constantFrom('{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}', '[]', 'null', '0', '"x"', '{', '{"a":1}}', ''), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        '{"__proto__":{"isAdmin":true}}',
+        '{"constructor":{"prototype":{"isAdmin":true}}}',
+        '[]',
+        'null',
+        '0',
+        '"x"',
+        '{',
+        '{"a":1}}',
+        '',
+      ),
+      weight: 1,
+    },
     { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), weight: 1 },
   );
 }

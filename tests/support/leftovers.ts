@@ -18,15 +18,20 @@ export function currentRun(): string {
 export const tempPrefix = (run = currentRun()) => path.join(os.tmpdir(), `imse-test-${run}-`);
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Runs to clean: this one, and any whose process is gone. */
 const doomed = (run: string, me: string) => run === me || !alive(Number(run));
 
 export function cleanLeftovers(opts: { self: string; includeSelf: boolean }): { killed: number; unmounted: number; removed: number } {
-  const shouldGo = (run: string | undefined) => Boolean(run && /^\d+$/.test(run)
-    && (run === opts.self ? opts.includeSelf : doomed(run, opts.self)));
+  const shouldGo = (run: string | undefined) =>
+    Boolean(run && /^\d+$/.test(run) && (run === opts.self ? opts.includeSelf : doomed(run, opts.self)));
   let killed = 0;
   let unmounted = 0;
   let removed = 0;
@@ -34,20 +39,41 @@ export function cleanLeftovers(opts: { self: string; includeSelf: boolean }): { 
     const pid = Number(entry);
     if (!Number.isInteger(pid) || pid === process.pid) continue;
     let environ = '';
-    try { environ = readFileSync(`/proc/${pid}/environ`, 'utf8'); } catch { continue; }
-    const run = environ.split('\0').find((kv) => kv.startsWith(`${RUN_ENV}=`))?.slice(RUN_ENV.length + 1);
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+    } catch {
+      continue;
+    }
+    const run = environ
+      .split('\0')
+      .find((kv) => kv.startsWith(`${RUN_ENV}=`))
+      ?.slice(RUN_ENV.length + 1);
     // Only what a run started: its own test workers carry the variable too, and are left to vitest.
     if (!shouldGo(run) || !isStartedServer(pid)) continue;
-    try { process.kill(pid, 'SIGKILL'); killed++; } catch { /* gone */ }
+    try {
+      process.kill(pid, 'SIGKILL');
+      killed++;
+    } catch {
+      /* gone */
+    }
   }
   let mounts = '';
-  try { mounts = readFileSync('/proc/mounts', 'utf8'); } catch { /* not Linux */ }
+  try {
+    mounts = readFileSync('/proc/mounts', 'utf8');
+  } catch {
+    /* not Linux */
+  }
   const tmp = os.tmpdir();
   for (const line of mounts.split('\n')) {
     const where = line.split(' ')[1]?.replace(/\\040/g, ' ');
     const m = where && where.startsWith(tmp) ? /imse-test-(\d+)-/.exec(where) : null;
     if (!m || !shouldGo(m[1])) continue;
-    try { execFileSync('umount', ['-l', where!], { stdio: 'ignore' }); unmounted++; } catch { /* not ours to unmount */ }
+    try {
+      execFileSync('umount', ['-l', where!], { stdio: 'ignore' });
+      unmounted++;
+    } catch {
+      /* not ours to unmount */
+    }
   }
   for (const name of safeReaddir(tmp)) {
     const m = /^imse-test-(\d+)-/.exec(name);
@@ -62,12 +88,21 @@ export function cleanLeftovers(opts: { self: string; includeSelf: boolean }): { 
 function isStartedServer(pid: number): boolean {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return cmd.includes('src/server/main.ts') || cmd.includes('build/server/') || cmd.includes('app-server/main.mjs') || /(^|\/)postgres\0/.test(cmd);
+    return (
+      cmd.includes('src/server/main.ts') ||
+      cmd.includes('build/server/') ||
+      cmd.includes('app-server/main.mjs') ||
+      /(^|\/)postgres\0/.test(cmd)
+    );
   } catch {
     return false;
   }
 }
 
 function safeReaddir(dir: string): string[] {
-  try { return readdirSync(dir); } catch { return []; }
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }

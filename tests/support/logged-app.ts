@@ -7,7 +7,11 @@ import { newDataDir } from './app';
 import { checkResponsesAgainstOpenApi } from './contract';
 import { freshPostgresUrl } from './database';
 
-export interface LogLine { level: number; msg?: string; [key: string]: unknown }
+export interface LogLine {
+  level: number;
+  msg?: string;
+  [key: string]: unknown;
+}
 export interface LoggedApp {
   app: FastifyInstance;
   config: Config;
@@ -34,17 +38,34 @@ export async function startLoggedApp(env: Record<string, string> = {}): Promise<
   const ownDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? newDataDir();
   const config = loadConfig({
-    DATA_DIR: dataDir, LOG_LEVEL: 'info', JWT_SECRET: 'test-secret-test-secret-test-secret-0123', FILE_STORE: 'disk',
-    DATABASE_URL: pgdb.url, ...env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    FILE_STORE: 'disk',
+    DATABASE_URL: pgdb.url,
+    ...env,
   });
   let written = '';
-  const sink = new Writable({ write(chunk, _enc, done) { written += String(chunk); done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      written += String(chunk);
+      done();
+    },
+  });
   const app = await buildApp(config, { web: false, logStream: sink });
   const check = checkResponsesAgainstOpenApi(app);
   await app.ready();
   return {
-    app, config, dataDir, databaseUrl: pgdb.url,
-    get lines() { return written.split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogLine); },
+    app,
+    config,
+    dataDir,
+    databaseUrl: pgdb.url,
+    get lines() {
+      return written
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as LogLine);
+    },
     text: () => written,
     close: async () => {
       try {

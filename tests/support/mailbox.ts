@@ -6,8 +6,14 @@ import { mailLog, mailQueue } from '../../src/server/db/schema';
 /** Bodies of the mails of `template` to `to`, oldest first: queued or kept in the outbox (mail_queue), or logged (mail_log). */
 export async function mailBodies(app: FastifyInstance, to: string, template: string): Promise<string[]> {
   const { db } = app.database;
-  const queued = await db.select({ id: mailQueue.id, body: mailQueue.body }).from(mailQueue).where(and(eq(mailQueue.to, to), eq(mailQueue.template, template)));
-  const logged = await db.select({ id: mailLog.id, body: mailLog.body }).from(mailLog).where(and(eq(mailLog.to, to), eq(mailLog.template, template)));
+  const queued = await db
+    .select({ id: mailQueue.id, body: mailQueue.body })
+    .from(mailQueue)
+    .where(and(eq(mailQueue.to, to), eq(mailQueue.template, template)));
+  const logged = await db
+    .select({ id: mailLog.id, body: mailLog.body })
+    .from(mailLog)
+    .where(and(eq(mailLog.to, to), eq(mailLog.template, template)));
   // A delivered mail is in both tables: one link, one mail.
   const byBody = new Map([...queued, ...logged].sort((a, b) => a.id.localeCompare(b.id)).map((m) => [m.body, m.id]));
   return [...byBody.entries()].sort((a, b) => a[1].localeCompare(b[1])).map(([body]) => body);

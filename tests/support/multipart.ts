@@ -14,7 +14,13 @@ export async function multipart(parts: Part[]): Promise<{ payload: Buffer; conte
   return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
 }
 
-export async function injectMultipart(app: FastifyInstance, method: 'POST' | 'PATCH', url: string, parts: Part[], headers: Record<string, string> = {}) {
+export async function injectMultipart(
+  app: FastifyInstance,
+  method: 'POST' | 'PATCH',
+  url: string,
+  parts: Part[],
+  headers: Record<string, string> = {},
+) {
   const { payload, contentType } = await multipart(parts);
   return app.inject({ method, url, payload, headers: { ...headers, 'content-type': contentType } });
 }
@@ -40,7 +46,10 @@ export interface NewPaper {
 
 /** The new-paper form as the author's browser sends it, in its order. */
 function newPaperParts(paper: NewPaper): Part[] {
-  const parts: Part[] = [['title', paper.title ?? 'A study of things'], ['abstract', paper.abstract ?? 'We study things.']];
+  const parts: Part[] = [
+    ['title', paper.title ?? 'A study of things'],
+    ['abstract', paper.abstract ?? 'We study things.'],
+  ];
   if (paper.track) parts.push(['track', paper.track]);
   for (const k of paper.keywords ?? ['AI']) parts.push(['keywords', k]);
   for (const k of paper.freeKeywords ?? []) parts.push(['freeKeywords', k]);
@@ -55,7 +64,11 @@ export function postPaper(app: FastifyInstance, auth: Record<string, string>, pa
 }
 
 /** Submit a paper (anything but 201 fails the test) and read the whole answer: its message and any metadata warning. */
-export async function submitPaperAnswer(app: FastifyInstance, auth: Record<string, string>, paper: NewPaper = {}): Promise<PaperSavedResponse> {
+export async function submitPaperAnswer(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  paper: NewPaper = {},
+): Promise<PaperSavedResponse> {
   const res = await postPaper(app, auth, paper);
   // Thrown, not expected: benchmarks import this file outside vitest.
   if (res.statusCode !== 201) throw new Error(`submit failed: ${res.statusCode} ${res.body}`);

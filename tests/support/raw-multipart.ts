@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
 
-export interface RawPart { name: string; value: string | Buffer; filename?: string; contentType?: string }
+export interface RawPart {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
 
 /**
  * multipart/form-data written byte for byte, as a hostile client would: names and file names go into
  * the headers unescaped (quotes, CR/LF, path separators) and values are not normalised. FormData would
  * percent-encode those and rewrite line breaks, hiding exactly what these tests are about.
  */
-export function rawMultipart(parts: RawPart[], boundary = `----raw${randomBytes(16).toString('hex')}`): { payload: Buffer; contentType: string } {
+export function rawMultipart(
+  parts: RawPart[],
+  boundary = `----raw${randomBytes(16).toString('hex')}`,
+): { payload: Buffer; contentType: string } {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;

@@ -1,6 +1,9 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 
-export interface RegisteredRoute { method: string; url: string }
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
 
 /**
  * Every route the app registered, read from Fastify's own route tree (`printRoutes`), each one

@@ -15,11 +15,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface ServerProcess { url: string; child: ChildProcess; stop(signal?: NodeJS.Signals): Promise<void> }
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
 
 /** Whatever this worker started is killed when it exits, whichever way a test ended. */
 const started = new Set<ChildProcess>();
-process.once('exit', () => { for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL'); });
+process.once('exit', () => {
+  for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
 
 /**
  * The real server as its own process (src/server/main.ts, as `npm start` runs it), ready when /api/health
@@ -28,7 +34,10 @@ process.once('exit', () => { for (const c of started) if (c.exitCode === null &&
  * With `template` (a folder prepareDataTemplate made), DATA_DIR starts as a copy of its database; with `entry`
  * (the build's app-server/main.mjs, see compiledServer), the compiled server runs instead of the source.
  */
-export async function startServerProcess(env: Record<string, string>, opts: { startTimeoutMs?: number; template?: string; entry?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { startTimeoutMs?: number; template?: string; entry?: string } = {},
+): Promise<ServerProcess> {
   if (opts.template) copyDataTemplate(opts.template, env.DATA_DIR);
   const port = await freePort();
   const child = spawn(process.execPath, opts.entry ? [opts.entry] : ['--import', 'tsx', 'src/server/main.ts'], {
@@ -44,7 +53,9 @@ export async function startServerProcess(env: Record<string, string>, opts: { st
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start in ${limit / 1000} s`);
@@ -74,7 +85,8 @@ export async function startServerProcess(env: Record<string, string>, opts: { st
 export async function prepareDataTemplate(dir: string, opts: { entry?: string } = {}): Promise<void> {
   const server = await startServerProcess({ DATA_DIR: dir }, opts);
   await server.stop();
-  for (const name of readdirSync(dir)) if (name !== 'pg' && name !== 'pg-password') rmSync(path.join(dir, name), { recursive: true, force: true });
+  for (const name of readdirSync(dir))
+    if (name !== 'pg' && name !== 'pg-password') rmSync(path.join(dir, name), { recursive: true, force: true });
 }
 
 function copyDataTemplate(template: string, dataDir: string | undefined) {
@@ -85,8 +97,11 @@ function copyDataTemplate(template: string, dataDir: string | undefined) {
   execFileSync('cp', ['-a', `${template}/.`, dataDir]);
 }
 
-const newest = (dir: string): number => readdirSync(dir, { withFileTypes: true })
-  .reduce((t, e) => Math.max(t, e.isDirectory() ? newest(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).mtimeMs), 0);
+const newest = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce(
+    (t, e) => Math.max(t, e.isDirectory() ? newest(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).mtimeMs),
+    0,
+  );
 
 /**
  * The build's compiled server (BUILD_DIR/app-server/main.mjs, what `npm start` runs) when it is newer than the

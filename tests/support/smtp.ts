@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 
-export interface ReceivedMail { from: string; to: string[]; raw: string }
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
 
 /** A real SMTP listener on loopback that keeps every message it receives. */
 export async function startSmtpListener(listenPort = 0): Promise<{ url: string; mails: ReceivedMail[]; close: () => Promise<void> }> {
@@ -75,7 +79,13 @@ export function mailText(mail: ReceivedMail): string {
 /** The path of the newest link to `pagePath` mailed to `to`, once it has arrived. */
 export async function mailedLink(mails: ReceivedMail[], to: string, pagePath: string): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s]+(${pagePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[A-Za-z0-9_-]{43})`);
-  const find = () => mails.filter((m) => m.to.includes(to)).map(mailText).map((text) => pattern.exec(text)?.[1]).filter(Boolean).pop();
+  const find = () =>
+    mails
+      .filter((m) => m.to.includes(to))
+      .map(mailText)
+      .map((text) => pattern.exec(text)?.[1])
+      .filter(Boolean)
+      .pop();
   await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
   return find()!;
 }

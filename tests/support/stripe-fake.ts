@@ -8,7 +8,9 @@ export function startFakeStripe() {
   let n = 0;
   const server = http.createServer((req, res) => {
     let raw = '';
-    req.on('data', (c) => { raw += c; });
+    req.on('data', (c) => {
+      raw += c;
+    });
     req.on('end', () => {
       const body = new URLSearchParams(raw);
       requests.push({ method: req.method!, url: req.url!, body, auth: req.headers.authorization ?? '' });
@@ -16,9 +18,15 @@ export function startFakeStripe() {
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         const id = `cs_test_fake${++n}`;
         const session = {
-          id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open', payment_status: 'unpaid',
-          client_reference_id: body.get('client_reference_id'), metadata: { txnid: body.get('metadata[txnid]') },
-          amount_total: Number(body.get('line_items[0][price_data][unit_amount]')), currency: body.get('line_items[0][price_data][currency]'),
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+          status: 'open',
+          payment_status: 'unpaid',
+          client_reference_id: body.get('client_reference_id'),
+          metadata: { txnid: body.get('metadata[txnid]') },
+          amount_total: Number(body.get('line_items[0][price_data][unit_amount]')),
+          currency: body.get('line_items[0][price_data][currency]'),
         };
         sessions.set(id, session);
         res.end(JSON.stringify(session));
@@ -34,7 +42,9 @@ export function startFakeStripe() {
     });
   });
   return {
-    sessions, requests, server,
+    sessions,
+    requests,
+    server,
     listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -17,20 +17,34 @@ export function uniqueAddress(local: string): string {
   return `${local}${n}@u${n}-${Date.now().toString(36)}.example`;
 }
 
-export interface SignedUp { token: string; user: UserJson; password: string; auth: { authorization: string } }
+export interface SignedUp {
+  token: string;
+  user: UserJson;
+  password: string;
+  auth: { authorization: string };
+}
 
 /**
  * Sign up through the real API: `signupAs(app, 'Reviewer', { tags: ['AI'] })`; with `verified`, the address is then
  * confirmed too (verifyEmail).
  */
-export async function signupAs(app: FastifyInstance, role: Role, opts: { email?: string; name?: string; tags?: string[]; password?: string; verified?: boolean } = {}): Promise<SignedUp> {
+export async function signupAs(
+  app: FastifyInstance,
+  role: Role,
+  opts: { email?: string; name?: string; tags?: string[]; password?: string; verified?: boolean } = {},
+): Promise<SignedUp> {
   n += 1;
   const password = opts.password ?? 'correct horse battery';
   const res = await app.inject({
-    method: 'POST', url: '/api/signup',
+    method: 'POST',
+    url: '/api/signup',
     payload: {
-      name: opts.name ?? `${role} ${n}`, email: opts.email ?? uniqueAddress(role.toLowerCase()),
-      password, confirmPassword: password, role, tags: opts.tags ?? [],
+      name: opts.name ?? `${role} ${n}`,
+      email: opts.email ?? uniqueAddress(role.toLowerCase()),
+      password,
+      confirmPassword: password,
+      role,
+      tags: opts.tags ?? [],
     },
   });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
@@ -49,9 +63,17 @@ export async function verifyEmail(app: FastifyInstance, ...who: SignedUp[]): Pro
  * The editor names a new address the chair of `track` (the track's only one: naming replaces the list), and its
  * owner signs up as an Editor, the address confirmed unless `verified` is false: a chair's rights wait for that.
  */
-export async function signupChair(app: FastifyInstance, opts: { editor: SignedUp; track: string; name?: string; verified?: boolean }): Promise<SignedUp> {
+export async function signupChair(
+  app: FastifyInstance,
+  opts: { editor: SignedUp; track: string; name?: string; verified?: boolean },
+): Promise<SignedUp> {
   const email = uniqueAddress('chair');
-  const named = await app.inject({ method: 'PUT', url: `/api/editor/tracks/${opts.track}/chairs`, headers: opts.editor.auth, payload: { emails: [email] } });
+  const named = await app.inject({
+    method: 'PUT',
+    url: `/api/editor/tracks/${opts.track}/chairs`,
+    headers: opts.editor.auth,
+    payload: { emails: [email] },
+  });
   if (named.statusCode !== 200) throw new Error(`naming the chair failed: ${named.statusCode} ${named.body}`);
   return signupAs(app, 'Editor', { email, name: opts.name, verified: opts.verified ?? true });
 }

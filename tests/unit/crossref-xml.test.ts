@@ -8,13 +8,27 @@ import { crossrefDepositXml } from '../../src/core/crossref-xml';
 describe('the Crossref deposit', () => {
   const xsd = readFileSync(path.resolve('tests/support/crossref-5.3.1-conference.xsd'), 'utf8');
   const deposit = {
-    batchId: 'b1', at: new Date('2026-01-02T03:04:05Z'), depositor: { name: 'IMSE', email: 'info@conference.example.org' }, registrant: 'IMSE',
+    batchId: 'b1',
+    at: new Date('2026-01-02T03:04:05Z'),
+    depositor: { name: 'IMSE', email: 'info@conference.example.org' },
+    registrant: 'IMSE',
     conference: { name: 'Conf', acronym: 'C', location: 'Pattaya, Thailand', start: '2023-12-27', end: '2023-12-28' },
     proceedings: { title: 'Proceedings', publisher: 'IMSE', year: 2023 },
-    papers: [{ doi: '10.12345/imse.2023.a', resourceUrl: 'https://x.example/program#paper-a', title: 'T <&> \u0001', year: 2023,
-      authors: [{ name: 'Ada Lovelace', affiliation: 'A & B', country: 'GB', orcid: '0000-0002-1825-0097' }, { name: 'Plato', affiliation: '', country: '', orcid: null }] }],
+    papers: [
+      {
+        doi: '10.12345/imse.2023.a',
+        resourceUrl: 'https://x.example/program#paper-a',
+        title: 'T <&> \u0001',
+        year: 2023,
+        authors: [
+          { name: 'Ada Lovelace', affiliation: 'A & B', country: 'GB', orcid: '0000-0002-1825-0097' },
+          { name: 'Plato', affiliation: '', country: '', orcid: null },
+        ],
+      },
+    ],
   };
-  const check = (xml: string) => validateXML({ xml: [{ fileName: 'd.xml', contents: xml }], schema: [{ fileName: 's.xsd', contents: xsd }] });
+  const check = (xml: string) =>
+    validateXML({ xml: [{ fileName: 'd.xml', contents: xml }], schema: [{ fileName: 's.xsd', contents: xsd }] });
 
   test('is valid, with markup escaped and characters XML cannot hold dropped', async () => {
     const xml = crossrefDepositXml(deposit);

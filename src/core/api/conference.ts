@@ -22,22 +22,37 @@ export const LogoForm = z.object({ logo: z.string().describe('The image file (PN
  * transform the response serializer cannot run backwards: answers are checked by this plain shape of the same object.
  */
 const FactsAnswer = z.object({
-  edition: z.string(), name: z.string(), shortName: z.string(), startDate: z.string(), endDate: z.string(),
-  datesText: z.string(), submissionsDatesText: z.string(), timeZone: z.string(),
+  edition: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  datesText: z.string(),
+  submissionsDatesText: z.string(),
+  timeZone: z.string(),
   venue: z.object({ resort: z.string(), city: z.string(), country: z.string(), countryCode: z.string(), address: z.string() }),
-  contactEmail: z.string(), contactPhone: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
   importantDates: z.array(z.object({ label: z.string(), date: z.string() })),
 });
 const PublicConferenceAnswer = FactsAnswer.extend({ title: z.string(), zoneLabel: z.string(), hasLogo: z.boolean() });
 const EditorConferenceAnswer = z.object({
-  facts: FactsAnswer, organiserName: z.string(), organiserTitle: z.string(), hasSignature: z.boolean(), hasLogo: z.boolean(), updatedAt: z.string().nullable(),
+  facts: FactsAnswer,
+  organiserName: z.string(),
+  organiserTitle: z.string(),
+  hasSignature: z.boolean(),
+  hasLogo: z.boolean(),
+  updatedAt: z.string().nullable(),
 });
 // The same objects as the schemas' types say, both ways.
 const _facts: ConferenceFacts = {} as z.infer<typeof FactsAnswer>;
 const _public: PublicConferenceJson = {} as z.infer<typeof PublicConferenceAnswer>;
 const _editor: EditorConferenceJson = {} as z.infer<typeof EditorConferenceAnswer>;
 const _back: z.infer<typeof EditorConferenceAnswer> = {} as EditorConferenceJson;
-void _facts; void _public; void _editor; void _back;
+void _facts;
+void _public;
+void _editor;
+void _back;
 
 /**
  * The conference's own facts (decision 0051): name, edition, dates, venue, time zone, contact, important dates, and the
@@ -47,30 +62,48 @@ void _facts; void _public; void _editor; void _back;
  */
 export const CONFERENCE = endpoints('site', {
   getConference: {
-    method: 'GET', path: '/conference', summary: 'The conference\'s current facts: title, dates, time zone and its label, venue, contact, important dates',
+    method: 'GET',
+    path: '/conference',
+    summary: "The conference's current facts: title, dates, time zone and its label, venue, contact, important dates",
     description: 'No login. `cache-control: no-cache`: the editor may change them at any time.',
     response: PublicConferenceAnswer,
   },
   getEditorConference: {
-    method: 'GET', path: '/editor/conference', summary: 'The conference\'s facts as the editor edits them, with who signs documents and whether a signature and a logo are uploaded',
+    method: 'GET',
+    path: '/editor/conference',
+    summary: "The conference's facts as the editor edits them, with who signs documents and whether a signature and a logo are uploaded",
     response: EditorConferenceAnswer,
   },
   updateConference: {
-    method: 'PUT', path: '/editor/conference', summary: 'Replace the conference\'s facts (the whole set), and optionally the organiser\'s name and title',
-    description: 'Every field is checked before anything is saved: one bad field (a time zone that does not exist, the last day before the first, '
-      + 'an e-mail or a country code that is not one) answers 400 with its message and changes nothing. Audited.',
-    body: UpdateConferenceBody, response: EditorConferenceAnswer,
+    method: 'PUT',
+    path: '/editor/conference',
+    summary: "Replace the conference's facts (the whole set), and optionally the organiser's name and title",
+    description:
+      'Every field is checked before anything is saved: one bad field (a time zone that does not exist, the last day before the first, ' +
+      'an e-mail or a country code that is not one) answers 400 with its message and changes nothing. Audited.',
+    body: UpdateConferenceBody,
+    response: EditorConferenceAnswer,
   },
   uploadLogo: {
-    method: 'PUT', path: '/editor/conference/logo', summary: 'Upload the logo printed on the conference\'s documents (PNG or JPEG, at most 2 MB)',
-    description: 'multipart/form-data with one file field `logo`; the type is told by the file\'s bytes, not its name. Audited.',
-    multipart: true, body: LogoForm, response: MessageJson, errors: [413, 503],
+    method: 'PUT',
+    path: '/editor/conference/logo',
+    summary: "Upload the logo printed on the conference's documents (PNG or JPEG, at most 2 MB)",
+    description: "multipart/form-data with one file field `logo`; the type is told by the file's bytes, not its name. Audited.",
+    multipart: true,
+    body: LogoForm,
+    response: MessageJson,
+    errors: [413, 503],
   },
   getLogo: {
-    method: 'GET', path: '/editor/conference/logo', summary: 'The uploaded logo (404 when none)',
+    method: 'GET',
+    path: '/editor/conference/logo',
+    summary: 'The uploaded logo (404 when none)',
     response: fileAnswer('image/png', 'The logo (PNG or JPEG)'),
   },
   removeLogo: {
-    method: 'DELETE', path: '/editor/conference/logo', summary: 'Remove the uploaded logo: documents carry the drawn IMSE logo again', response: MessageJson,
+    method: 'DELETE',
+    path: '/editor/conference/logo',
+    summary: 'Remove the uploaded logo: documents carry the drawn IMSE logo again',
+    response: MessageJson,
   },
 });

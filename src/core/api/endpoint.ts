@@ -1,7 +1,10 @@
 import type { z } from '../zod';
 
 /** An answer that is a file (a PDF, a CSV, an iCalendar), not JSON: its media type and what it holds. */
-export interface FileAnswer { file: string; description: string }
+export interface FileAnswer {
+  file: string;
+  description: string;
+}
 
 /**
  * One API operation as both sides know it (decision 0018): the server declares its route from it (method, path,
@@ -35,10 +38,13 @@ export interface Endpoint {
 
 /** The domains of the API, one tag each. */
 export type DomainTag =
-  | 'accounts' | 'submissions' | 'tracks' | 'review' | 'assignment' | 'programme' | 'payments' | 'site' | 'editor desk' | 'files';
+  'accounts' | 'submissions' | 'tracks' | 'review' | 'assignment' | 'programme' | 'payments' | 'site' | 'editor desk' | 'files';
 
 /** The operations of one domain, each stamped with the domain's tag unless it names its own (one that clearly belongs elsewhere). */
-export function endpoints<const T extends Record<string, Omit<Endpoint, 'tag'> & { tag?: DomainTag }>>(tag: DomainTag, table: T): { [K in keyof T]: T[K] & { tag: DomainTag } } {
+export function endpoints<const T extends Record<string, Omit<Endpoint, 'tag'> & { tag?: DomainTag }>>(
+  tag: DomainTag,
+  table: T,
+): { [K in keyof T]: T[K] & { tag: DomainTag } } {
   return Object.fromEntries(Object.entries(table).map(([k, e]) => [k, { tag, ...e }])) as { [K in keyof T]: T[K] & { tag: DomainTag } };
 }
 
@@ -47,10 +53,9 @@ export const fileAnswer = (file: string, description: string): FileAnswer => ({ 
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 /** What a caller sends: path parameters, query and body, each only when the endpoint has it. */
-export type CallInput<E extends Endpoint> =
-  & (E['params'] extends z.ZodType ? { params: Input<E['params']> } : unknown)
-  & (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : unknown)
-  & (E['body'] extends z.ZodType ? (E['multipart'] extends true ? { form: FormData } : { body: Input<E['body']> }) : unknown);
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: Input<E['params']> } : unknown) &
+  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : unknown) &
+  (E['body'] extends z.ZodType ? (E['multipart'] extends true ? { form: FormData } : { body: Input<E['body']> }) : unknown);
 /** What the server answers on success: the parsed JSON, or the Response for a file. */
 export type CallOutput<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : Response;
 

@@ -18,8 +18,10 @@ export type PhaseJson = z.infer<typeof PhaseJson>;
 
 export const PHASE = endpoints('review', {
   getPhase: {
-    method: 'GET', path: '/phase', summary: 'The conference\'s phase now, when it ends, and the timeline of the phases from the dates set',
-    description: 'Every signed-in role. Phases whose dates are not set are left out; the server\'s clock decides (docs/decisions/0035).',
+    method: 'GET',
+    path: '/phase',
+    summary: "The conference's phase now, when it ends, and the timeline of the phases from the dates set",
+    description: "Every signed-in role. Phases whose dates are not set are left out; the server's clock decides (docs/decisions/0035).",
     response: PhaseJson,
   },
 });

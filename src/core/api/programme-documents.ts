@@ -14,21 +14,32 @@ export const NOT_PUBLISHED = 'The programme is not published yet';
 /** Decision 0053: the printable programme and the abstract book, as PDFs set in fonts that draw names in any script. */
 export const PROGRAMME_DOCUMENTS = endpoints('programme', {
   getProgrammePdf: {
-    method: 'GET', path: '/program.pdf', summary: 'The published programme as a printable PDF',
-    description: 'Days in the conference\'s time zone, each session with its times, track, room or "Online", chair, and its papers in order with their presenters. '
-      + `404 "${NOT_PUBLISHED}" until the editor publishes it.`,
+    method: 'GET',
+    path: '/program.pdf',
+    summary: 'The published programme as a printable PDF',
+    description:
+      'Days in the conference\'s time zone, each session with its times, track, room or "Online", chair, and its papers in order with their presenters. ' +
+      `404 "${NOT_PUBLISHED}" until the editor publishes it.`,
     response: fileAnswer('application/pdf', 'The programme (PDF)'),
   },
   getAbstractBookPdf: {
-    method: 'GET', path: '/program/abstract-book.pdf', summary: 'The abstract book of the published programme (PDF)',
-    description: 'Front matter from the conference\'s settings, a table of contents, then the papers by session in the published order: title, authors with '
-      + `their affiliations, abstract. 404 "${NOT_PUBLISHED}" until the editor publishes the programme.`,
+    method: 'GET',
+    path: '/program/abstract-book.pdf',
+    summary: 'The abstract book of the published programme (PDF)',
+    description:
+      "Front matter from the conference's settings, a table of contents, then the papers by session in the published order: title, authors with " +
+      `their affiliations, abstract. 404 "${NOT_PUBLISHED}" until the editor publishes the programme.`,
     response: fileAnswer('application/pdf', 'The abstract book (PDF)'),
   },
   getEditorAbstractBookPdf: {
-    method: 'GET', path: '/editor/abstract-book.pdf', summary: 'The abstract book, by session or by track (PDF)',
-    description: '`by=session` (default): the published programme\'s sessions, as the public one (404 until it is published). `by=track`: every accepted paper, '
-      + 'not withdrawn, grouped by track, those with a camera-ready version first; the others are marked as waiting for it.',
-    query: AbstractBookQuery, response: fileAnswer('application/pdf', 'The abstract book (PDF)'), tag: 'editor desk',
+    method: 'GET',
+    path: '/editor/abstract-book.pdf',
+    summary: 'The abstract book, by session or by track (PDF)',
+    description:
+      "`by=session` (default): the published programme's sessions, as the public one (404 until it is published). `by=track`: every accepted paper, " +
+      'not withdrawn, grouped by track, those with a camera-ready version first; the others are marked as waiting for it.',
+    query: AbstractBookQuery,
+    response: fileAnswer('application/pdf', 'The abstract book (PDF)'),
+    tag: 'editor desk',
   },
 });

@@ -1,5 +1,10 @@
 import {
-  EditorWorkshopsJson, MyWaitingListJson, MyWaitingPlaceJson, SeatOfferJson, WorkshopCourseParams, WorkshopSeatsListJson,
+  EditorWorkshopsJson,
+  MyWaitingListJson,
+  MyWaitingPlaceJson,
+  SeatOfferJson,
+  WorkshopCourseParams,
+  WorkshopSeatsListJson,
 } from '../schemas/workshop';
 import { endpoints } from './endpoint';
 
@@ -10,26 +15,42 @@ import { endpoints } from './endpoint';
  */
 export const WORKSHOPS = endpoints('payments', {
   listWorkshopSeats: {
-    method: 'GET', path: '/workshops', summary: 'Each technical workshop course with its seats, the seats left and whether it is full',
+    method: 'GET',
+    path: '/workshops',
+    summary: 'Each technical workshop course with its seats, the seats left and whether it is full',
     response: WorkshopSeatsListJson,
   },
   joinWaitingList: {
-    method: 'POST', path: '/workshops/:courseId/waiting-list', summary: 'Join a full course\'s waiting list with the caller\'s verified address',
-    description: '409 when the course still has seats (register instead), when the caller is registered for it, or is already waiting; '
-      + '403 until the caller\'s address is verified. The first on the list is mailed when a seat comes free.',
-    params: WorkshopCourseParams, status: 201, response: MyWaitingPlaceJson, errors: [409],
+    method: 'POST',
+    path: '/workshops/:courseId/waiting-list',
+    summary: "Join a full course's waiting list with the caller's verified address",
+    description:
+      '409 when the course still has seats (register instead), when the caller is registered for it, or is already waiting; ' +
+      "403 until the caller's address is verified. The first on the list is mailed when a seat comes free.",
+    params: WorkshopCourseParams,
+    status: 201,
+    response: MyWaitingPlaceJson,
+    errors: [409],
   },
   listMyWaitingPlaces: {
-    method: 'GET', path: '/account/workshop-waiting-list', summary: 'The courses whose waiting list the caller is on, with their place',
+    method: 'GET',
+    path: '/account/workshop-waiting-list',
+    summary: 'The courses whose waiting list the caller is on, with their place',
     response: MyWaitingListJson,
   },
   listEditorWorkshops: {
-    method: 'GET', path: '/editor/workshops', summary: 'Each course: seats, paid, held, left, the participants and the waiting list',
+    method: 'GET',
+    path: '/editor/workshops',
+    summary: 'Each course: seats, paid, held, left, the participants and the waiting list',
     response: EditorWorkshopsJson,
   },
   offerWorkshopSeat: {
-    method: 'POST', path: '/editor/workshops/:courseId/offer', summary: 'Mail the first person on the waiting list that a seat is free',
+    method: 'POST',
+    path: '/editor/workshops/:courseId/offer',
+    summary: 'Mail the first person on the waiting list that a seat is free',
     description: '409 when no seat is free (or each free seat is already offered), or nobody is waiting.',
-    params: WorkshopCourseParams, response: SeatOfferJson, errors: [409],
+    params: WorkshopCourseParams,
+    response: SeatOfferJson,
+    errors: [409],
   },
 });

@@ -95,16 +95,23 @@ export function solveAssignment(problem: AssignmentProblem): AssignmentSolution 
   let heapSize = 0;
   const push = (key: number, node: number) => {
     if (heapSize === heapKey.length) {
-      const k = new Float64Array(heapSize * 2); k.set(heapKey); heapKey = k;
-      const n = new Int32Array(heapSize * 2); n.set(heapNode); heapNode = n;
+      const k = new Float64Array(heapSize * 2);
+      k.set(heapKey);
+      heapKey = k;
+      const n = new Int32Array(heapSize * 2);
+      n.set(heapNode);
+      heapNode = n;
     }
     let i = heapSize++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (heapKey[parent]! < key || (heapKey[parent]! === key && heapNode[parent]! <= node)) break;
-      heapKey[i] = heapKey[parent]!; heapNode[i] = heapNode[parent]!; i = parent;
+      heapKey[i] = heapKey[parent]!;
+      heapNode[i] = heapNode[parent]!;
+      i = parent;
     }
-    heapKey[i] = key; heapNode[i] = node;
+    heapKey[i] = key;
+    heapNode[i] = node;
   };
   const pop = (): number => {
     const top = heapNode[0]!;
@@ -116,14 +123,20 @@ export function solveAssignment(problem: AssignmentProblem): AssignmentSolution 
       if (c >= heapSize) break;
       if (c + 1 < heapSize && (heapKey[c + 1]! < heapKey[c]! || (heapKey[c + 1]! === heapKey[c]! && heapNode[c + 1]! < heapNode[c]!))) c++;
       if (key < heapKey[c]! || (key === heapKey[c]! && node <= heapNode[c]!)) break;
-      heapKey[i] = heapKey[c]!; heapNode[i] = heapNode[c]!; i = c;
+      heapKey[i] = heapKey[c]!;
+      heapNode[i] = heapNode[c]!;
+      i = c;
     }
-    heapKey[i] = key; heapNode[i] = node;
+    heapKey[i] = key;
+    heapNode[i] = node;
     return top;
   };
 
   const relax = (v: number, d: number) => {
-    if (d < dist[v]!) { dist[v] = d; push(d, v); }
+    if (d < dist[v]!) {
+      dist[v] = d;
+      push(d, v);
+    }
   };
 
   /** Shortest reduced distances from the source; stops once the sink is settled. Returns dist(T). */
@@ -172,7 +185,11 @@ export function solveAssignment(problem: AssignmentProblem): AssignmentSolution 
     level.fill(-1);
     let head = 0;
     let tail = 0;
-    for (let p = 0; p < P; p++) if (flowS[p]! < need[p]! && zero(pi[p]!)) { level[p] = 0; queue[tail++] = p; }
+    for (let p = 0; p < P; p++)
+      if (flowS[p]! < need[p]! && zero(pi[p]!)) {
+        level[p] = 0;
+        queue[tail++] = p;
+      }
     while (head < tail) {
       const u = queue[head++]!;
       const next = level[u]! + 1;
@@ -180,16 +197,20 @@ export function solveAssignment(problem: AssignmentProblem): AssignmentSolution 
         for (let e = pairStart[u]!; e < pairStart[u + 1]!; e++) {
           const v = P + pairReviewer[e]!;
           if (flow[e]! || level[v]! >= 0 || !zero(cost[e]! + pi[u]! - pi[v]!)) continue;
-          level[v] = next; queue[tail++] = v;
+          level[v] = next;
+          queue[tail++] = v;
         }
       } else if (u !== T) {
         const r = u - P;
-        if (flowT[r]! < capacity[r]! && level[T]! < 0 && zero(pi[u]! - pi[T]!)) { level[T] = next; }
+        if (flowT[r]! < capacity[r]! && level[T]! < 0 && zero(pi[u]! - pi[T]!)) {
+          level[T] = next;
+        }
         for (let i = revStart[r]!; i < revStart[r + 1]!; i++) {
           const e = revPair[i]!;
           const v = revPaper[i]!;
           if (!flow[e]! || level[v]! >= 0 || !zero(-cost[e]! + pi[u]! - pi[v]!)) continue;
-          level[v] = next; queue[tail++] = v;
+          level[v] = next;
+          queue[tail++] = v;
         }
       }
     }
@@ -220,7 +241,12 @@ export function solveAssignment(problem: AssignmentProblem): AssignmentSolution 
         const end = pairStart[u + 1]!;
         for (let e = ptr[u]!; e < end; e++) {
           const v = P + pairReviewer[e]!;
-          if (!flow[e]! && level[v]! === want && zero(cost[e]! + pi[u]! - pi[v]!)) { found = v; arc = e; ptr[u] = e; break; }
+          if (!flow[e]! && level[v]! === want && zero(cost[e]! + pi[u]! - pi[v]!)) {
+            found = v;
+            arc = e;
+            ptr[u] = e;
+            break;
+          }
           ptr[u] = e + 1;
         }
       } else {
@@ -229,11 +255,21 @@ export function solveAssignment(problem: AssignmentProblem): AssignmentSolution 
         const end = revStart[r + 1]!;
         for (let i = ptr[u]!; i < end; i++) {
           if (i === revStart[r]! - 1) {
-            if (flowT[r]! < capacity[r]! && level[T]! === want && zero(pi[u]! - pi[T]!)) { found = T; arc = -1; ptr[u] = i; break; }
+            if (flowT[r]! < capacity[r]! && level[T]! === want && zero(pi[u]! - pi[T]!)) {
+              found = T;
+              arc = -1;
+              ptr[u] = i;
+              break;
+            }
           } else {
             const e = revPair[i]!;
             const v = revPaper[i]!;
-            if (flow[e]! && level[v]! === want && zero(-cost[e]! + pi[u]! - pi[v]!)) { found = v; arc = e; ptr[u] = i; break; }
+            if (flow[e]! && level[v]! === want && zero(-cost[e]! + pi[u]! - pi[v]!)) {
+              found = v;
+              arc = e;
+              ptr[u] = i;
+              break;
+            }
           }
           ptr[u] = i + 1;
         }
@@ -274,9 +310,16 @@ export function solveAssignment(problem: AssignmentProblem): AssignmentSolution 
   let totalScore = 0;
   for (let e = 0; e < E; e++) if (flow[e]!) totalScore += pairScore[e]!;
   return {
-    chosen: flow, assigned, totalScore, maxScore: M,
-    potentialPaper: pi.slice(0, P), potentialReviewer: pi.slice(P, P + R), potentialSink: pi[T]!,
-    reachablePaper, reachableReviewer, phases,
+    chosen: flow,
+    assigned,
+    totalScore,
+    maxScore: M,
+    potentialPaper: pi.slice(0, P),
+    potentialReviewer: pi.slice(P, P + R),
+    potentialSink: pi[T]!,
+    reachablePaper,
+    reachableReviewer,
+    phases,
   };
 }
 

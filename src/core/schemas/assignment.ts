@@ -6,8 +6,18 @@ const perPaper = `Reviewers per paper must be a whole number from ${REVIEWERS_PE
 const perReviewer = `Papers per reviewer must be a whole number from ${PAPERS_PER_REVIEWER.min} to ${PAPERS_PER_REVIEWER.max}`;
 
 export const AutoAssignBody = z.object({
-  reviewersPerPaper: z.number({ message: perPaper }).int(perPaper).min(REVIEWERS_PER_PAPER.min, perPaper).max(REVIEWERS_PER_PAPER.max, perPaper).optional(),
-  maxPapersPerReviewer: z.number({ message: perReviewer }).int(perReviewer).min(PAPERS_PER_REVIEWER.min, perReviewer).max(PAPERS_PER_REVIEWER.max, perReviewer).optional(),
+  reviewersPerPaper: z
+    .number({ message: perPaper })
+    .int(perPaper)
+    .min(REVIEWERS_PER_PAPER.min, perPaper)
+    .max(REVIEWERS_PER_PAPER.max, perPaper)
+    .optional(),
+  maxPapersPerReviewer: z
+    .number({ message: perReviewer })
+    .int(perReviewer)
+    .min(PAPERS_PER_REVIEWER.min, perReviewer)
+    .max(PAPERS_PER_REVIEWER.max, perReviewer)
+    .optional(),
   paperIds: z.array(PaperId, { message: 'paperIds must be a list of paper ids' }).max(100_000, 'Too many paper ids').optional(),
   apply: z.boolean({ message: 'apply must be true or false' }).optional(),
 });

@@ -7,14 +7,21 @@ export const ATTENDEE_STATUSES = ['pending', 'paid', 'cancelled', 'checked-in', 
 export type AttendeeStatus = (typeof ATTENDEE_STATUSES)[number];
 
 const Category = z.enum([...CATEGORY_KEYS, UNSPECIFIED_CATEGORY], { message: 'Unknown category' });
-const Country = z.string().trim().regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter ISO code').transform((c) => c.toUpperCase());
+const Country = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter ISO code')
+  .transform((c) => c.toUpperCase());
 // An empty filter (an untouched select or field) is no filter.
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /** The attendee list's filters, shared by the list, the CSV and the badges. */
 export const AttendeeFilters = z.object({
   category: z.preprocess(blankToUndefined, Category.optional()),
-  status: z.preprocess(blankToUndefined, z.enum(ATTENDEE_STATUSES, { message: `status must be one of ${ATTENDEE_STATUSES.join(', ')}` }).optional()),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(ATTENDEE_STATUSES, { message: `status must be one of ${ATTENDEE_STATUSES.join(', ')}` }).optional(),
+  ),
   country: z.preprocess(blankToUndefined, Country.optional()),
   q: z.string().trim().max(200, 'Search text is too long').optional(),
 });
@@ -55,7 +62,11 @@ export type AttendeesPageJson = z.infer<typeof AttendeesPageJson>;
 
 /** A typed or scanned registration code; the server normalises it (case, O→0, I/L→1, spaces and dashes). */
 export const CheckInBody = z.object({
-  code: z.string({ message: 'Type the registration code' }).trim().min(1, 'Type the registration code').max(100, 'That is not a registration code'),
+  code: z
+    .string({ message: 'Type the registration code' })
+    .trim()
+    .min(1, 'Type the registration code')
+    .max(100, 'That is not a registration code'),
 });
 
 /** Who arrived, as the desk reads it out. */

@@ -22,14 +22,24 @@ export const UserJson = z.object({
 });
 export type UserJson = z.infer<typeof UserJson>;
 
-export const SignupBody = z.object({
-  name: z.string().trim().max(120, 'Name is too long (at most 120 characters)').refine(...plainLine('Name')).default(''),
-  email: Email,
-  password: z.string({ message: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(200, 'Password is too long'),
-  confirmPassword: z.string({ message: 'Please confirm the password' }),
-  role: Role,
-  tags: z.array(TopicValue).max(50).default([]),
-}).refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export const SignupBody = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .max(120, 'Name is too long (at most 120 characters)')
+      .refine(...plainLine('Name'))
+      .default(''),
+    email: Email,
+    password: z
+      .string({ message: 'Password is required' })
+      .min(8, 'Password must be at least 8 characters')
+      .max(200, 'Password is too long'),
+    confirmPassword: z.string({ message: 'Please confirm the password' }),
+    role: Role,
+    tags: z.array(TopicValue).max(50).default([]),
+  })
+  .refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 export type SignupBody = z.infer<typeof SignupBody>;
 
 export const LoginBody = z.object({
@@ -50,10 +60,26 @@ export const SignupResponse = LoginResponse;
 export type SignupResponse = LoginResponse;
 
 export const ProfileFields = z.object({
-  name: z.string().trim().min(1, 'Name cannot be empty').max(120, 'Name is too long (at most 120 characters)').refine(...plainLine('Name')).optional(),
-  phone: z.string().trim().max(30, 'Phone is too long').regex(/^[+\d][\d\s()-]*$|^$/, 'Phone may contain only digits, spaces, +, - and brackets').optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name cannot be empty')
+    .max(120, 'Name is too long (at most 120 characters)')
+    .refine(...plainLine('Name'))
+    .optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'Phone is too long')
+    .regex(/^[+\d][\d\s()-]*$|^$/, 'Phone may contain only digits, spaces, +, - and brackets')
+    .optional(),
   /** Decision 0042: '' clears the affiliation and the country, '' or null the ORCID iD. */
-  affiliation: z.string().trim().max(200, 'An affiliation is too long (at most 200 characters)').refine(...plainLine('Affiliation')).optional(),
+  affiliation: z
+    .string()
+    .trim()
+    .max(200, 'An affiliation is too long (at most 200 characters)')
+    .refine(...plainLine('Affiliation'))
+    .optional(),
   country: CountryCode.optional(),
   orcid: Orcid.optional(),
 });

@@ -1,41 +1,69 @@
 import { z } from '../zod';
 import {
-  AWARD_SCORE_MAX, AWARD_SCORE_MIN, CURRENT_AWARDS_YEAR, STUDENT_STATUSES, YEARLY_AWARD_NAMES, YOUNG_SCIENTIST_AWARD, youngScientistProblem,
+  AWARD_SCORE_MAX,
+  AWARD_SCORE_MIN,
+  CURRENT_AWARDS_YEAR,
+  STUDENT_STATUSES,
+  YEARLY_AWARD_NAMES,
+  YOUNG_SCIENTIST_AWARD,
+  youngScientistProblem,
 } from '../awards-programme';
 import { Email, Id } from './common';
 import { noBidiControls, plainLine } from './text';
 
 /** Award nominations, the panel's scores and the editor's decisions (decision 0044). */
 
-const line = (field: string, max: number) => z.string({ message: `${field} is required` }).trim()
-  .min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`).refine(...plainLine(field));
+const line = (field: string, max: number) =>
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(...plainLine(field));
 
 /** The form's text fields (the CV and the photo are the multipart's files `cv` and `photo`). */
-export const NominationFields = z.object({
-  nomineeName: line('Nominee name', 200),
-  nomineeEmail: Email,
-  designation: line('Designation', 200),
-  affiliation: line('Affiliation', 300),
-  category: z.enum(YEARLY_AWARD_NAMES, { message: `Choose one of the ${CURRENT_AWARDS_YEAR} award categories` }),
-  statement: z.string({ message: 'Statement is required' }).trim().min(1, 'Statement is required')
-    .max(5000, 'Statement must be at most 5000 characters').refine(...noBidiControls('Statement')),
-  /** The nominee's age in years: asked for the Young Scientist Award. */
-  age: z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v),
-    z.coerce.number({ message: 'Age must be a whole number' }).int('Age must be a whole number').min(10, 'Age must be between 10 and 120').max(120, 'Age must be between 10 and 120').optional()),
-  /** PhD, MPhil or Masters student, or none: asked for the Young Scientist Award. */
-  studentStatus: z.preprocess((v) => (v === '' || v === 'none' ? undefined : v),
-    z.enum(STUDENT_STATUSES, { message: 'Student status must be PhD, MPhil, Masters or none' }).optional()),
-}).superRefine((v, ctx) => {
-  if (v.category !== YOUNG_SCIENTIST_AWARD) return;
-  const problem = youngScientistProblem({ age: v.age, student: v.studentStatus });
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['age'] });
-});
+export const NominationFields = z
+  .object({
+    nomineeName: line('Nominee name', 200),
+    nomineeEmail: Email,
+    designation: line('Designation', 200),
+    affiliation: line('Affiliation', 300),
+    category: z.enum(YEARLY_AWARD_NAMES, { message: `Choose one of the ${CURRENT_AWARDS_YEAR} award categories` }),
+    statement: z
+      .string({ message: 'Statement is required' })
+      .trim()
+      .min(1, 'Statement is required')
+      .max(5000, 'Statement must be at most 5000 characters')
+      .refine(...noBidiControls('Statement')),
+    /** The nominee's age in years: asked for the Young Scientist Award. */
+    age: z.preprocess(
+      (v) => (v === '' || v === undefined || v === null ? undefined : v),
+      z.coerce
+        .number({ message: 'Age must be a whole number' })
+        .int('Age must be a whole number')
+        .min(10, 'Age must be between 10 and 120')
+        .max(120, 'Age must be between 10 and 120')
+        .optional(),
+    ),
+    /** PhD, MPhil or Masters student, or none: asked for the Young Scientist Award. */
+    studentStatus: z.preprocess(
+      (v) => (v === '' || v === 'none' ? undefined : v),
+      z.enum(STUDENT_STATUSES, { message: 'Student status must be PhD, MPhil, Masters or none' }).optional(),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.category !== YOUNG_SCIENTIST_AWARD) return;
+    const problem = youngScientistProblem({ age: v.age, student: v.studentStatus });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['age'] });
+  });
 export type NominationFields = z.infer<typeof NominationFields>;
 
 export const NOMINATION_STATUSES = ['submitted', 'awarded', 'not-awarded'] as const;
 export const NominationStatus = z.enum(NOMINATION_STATUSES);
 export const NOMINATION_STATUS_LABELS: Record<(typeof NOMINATION_STATUSES)[number], string> = {
-  submitted: 'With the panel', awarded: 'Awarded', 'not-awarded': 'Not awarded',
+  submitted: 'With the panel',
+  awarded: 'Awarded',
+  'not-awarded': 'Not awarded',
 };
 
 /** A nomination as its nominator sees it (no scores). */
@@ -69,7 +97,13 @@ export type MyNominationsJson = z.infer<typeof MyNominationsJson>;
 
 export const NominationCreatedJson = z.object({ message: z.string(), nomination: MyNominationJson });
 
-export const AwardScoreJson = z.object({ panelistId: z.string(), panelistName: z.string(), score: z.number(), comment: z.string(), updatedAt: z.string() });
+export const AwardScoreJson = z.object({
+  panelistId: z.string(),
+  panelistName: z.string(),
+  score: z.number(),
+  comment: z.string(),
+  updatedAt: z.string(),
+});
 
 /** A nomination as the panel sees it: the nominator, the scores, the average; the CV by its own route. */
 export const PanelNominationJson = MyNominationJson.extend({
@@ -94,18 +128,30 @@ export type PanelJson = z.infer<typeof PanelJson>;
 
 export const PanelMembersJson = z.object({ year: z.number(), members: z.array(PanelMemberJson) });
 
-export const YearParams = z.object({ year: z.coerce.number({ message: 'Unknown award year' }).int('Unknown award year').min(2000, 'Unknown award year').max(2100, 'Unknown award year') });
+export const YearParams = z.object({
+  year: z.coerce
+    .number({ message: 'Unknown award year' })
+    .int('Unknown award year')
+    .min(2000, 'Unknown award year')
+    .max(2100, 'Unknown award year'),
+});
 export const NominationParams = z.object({ id: Id });
 export const PanelMemberParams = z.object({ userId: Id });
 
 export const AddPanelMemberBody = z.object({ email: Email });
 
 export const ScoreBody = z.object({
-  score: z.number({ message: `Score must be a whole number from ${AWARD_SCORE_MIN} to ${AWARD_SCORE_MAX}` })
+  score: z
+    .number({ message: `Score must be a whole number from ${AWARD_SCORE_MIN} to ${AWARD_SCORE_MAX}` })
     .int(`Score must be a whole number from ${AWARD_SCORE_MIN} to ${AWARD_SCORE_MAX}`)
     .min(AWARD_SCORE_MIN, `Score must be a whole number from ${AWARD_SCORE_MIN} to ${AWARD_SCORE_MAX}`)
     .max(AWARD_SCORE_MAX, `Score must be a whole number from ${AWARD_SCORE_MIN} to ${AWARD_SCORE_MAX}`),
-  comment: z.string().trim().max(2000, 'Comment must be at most 2000 characters').refine(...noBidiControls('Comment')).default(''),
+  comment: z
+    .string()
+    .trim()
+    .max(2000, 'Comment must be at most 2000 characters')
+    .refine(...noBidiControls('Comment'))
+    .default(''),
 });
 export type ScoreBody = z.infer<typeof ScoreBody>;
 
@@ -118,7 +164,11 @@ export const DecisionJson = z.object({ message: z.string(), nomination: PanelNom
 
 /** An awardee as the public awards page shows them: no e-mail address. */
 export const AwardeeJson = z.object({
-  name: z.string(), designation: z.string(), affiliation: z.string(), award: z.string(), awardId: z.string(),
+  name: z.string(),
+  designation: z.string(),
+  affiliation: z.string(),
+  award: z.string(),
+  awardId: z.string(),
   /** /api/awards/photos/<nomination id>, when the nominee has a photo. */
   photo: z.string().nullable(),
 });

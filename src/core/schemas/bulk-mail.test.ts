@@ -29,22 +29,36 @@ describe('BulkAudience', () => {
     expect(BulkAudience.parse({ group: 'missingReviews', trackId: 'track-1' })).toEqual({ group: 'missingReviews', trackId: 'track-1' });
   });
   test('refuses an unknown group, a stray key and a bad decision with a readable reason', () => {
-    expect(BulkAudience.safeParse({ group: 'everyone' }).error?.issues[0]?.message).toBe('group must be one of authors, missingReviews, reviewers, attendees, unregistered');
+    expect(BulkAudience.safeParse({ group: 'everyone' }).error?.issues[0]?.message).toBe(
+      'group must be one of authors, missingReviews, reviewers, attendees, unregistered',
+    );
     expect(BulkAudience.safeParse({ group: 'attendees', trackId: 'track-1' }).success).toBe(false);
-    expect(BulkAudience.safeParse({ group: 'authors', decision: 'Maybe' }).error?.issues[0]?.message).toBe('decision must be one of any, Accepted, Rejected, Revision, none');
+    expect(BulkAudience.safeParse({ group: 'authors', decision: 'Maybe' }).error?.issues[0]?.message).toBe(
+      'decision must be one of any, Accepted, Rejected, Revision, none',
+    );
   });
   test('a send needs a key of 16 to 64 safe characters', () => {
     const mail = { audience: { group: 'attendees' }, subject: 'S', body: 'B' };
     expect(SendBulkMailBody.safeParse(mail).success).toBe(false);
-    expect(SendBulkMailBody.safeParse({ ...mail, key: 'short' }).error?.issues[0]?.message).toBe('key must be 16 to 64 letters, digits, - or _');
+    expect(SendBulkMailBody.safeParse({ ...mail, key: 'short' }).error?.issues[0]?.message).toBe(
+      'key must be 16 to 64 letters, digits, - or _',
+    );
     expect(SendBulkMailBody.safeParse({ ...mail, key: 'a'.repeat(32) }).success).toBe(true);
   });
 });
 
 test('describeAudience says who the group is', () => {
-  expect(describeAudience(BulkAudience.parse({ group: 'authors', decision: 'Accepted', coAuthors: true, trackId: 'track-1' }), 'Science and Materials'))
-    .toBe('Authors of accepted papers and their co-authors in Science and Materials');
-  expect(describeAudience(BulkAudience.parse({ group: 'authors', decision: 'none' }))).toBe('Authors of papers with no decision sent (submitting authors) in every track');
+  expect(
+    describeAudience(
+      BulkAudience.parse({ group: 'authors', decision: 'Accepted', coAuthors: true, trackId: 'track-1' }),
+      'Science and Materials',
+    ),
+  ).toBe('Authors of accepted papers and their co-authors in Science and Materials');
+  expect(describeAudience(BulkAudience.parse({ group: 'authors', decision: 'none' }))).toBe(
+    'Authors of papers with no decision sent (submitting authors) in every track',
+  );
   expect(describeAudience(BulkAudience.parse({ group: 'attendees' }))).toBe('Registered attendees');
-  expect(describeAudience(BulkAudience.parse({ group: 'unregistered', coAuthors: true }))).toBe('Authors of accepted papers not registered, co-authors included in every track');
+  expect(describeAudience(BulkAudience.parse({ group: 'unregistered', coAuthors: true }))).toBe(
+    'Authors of accepted papers not registered, co-authors included in every track',
+  );
 });

@@ -42,7 +42,11 @@ export function checkBulkMail(subject: string, body: string): string | null {
 /** Decisions as the authors were told them ('none': no decision sent yet; 'any': every paper not withdrawn). */
 export const BULK_DECISIONS = ['any', 'Accepted', 'Rejected', 'Revision', 'none'] as const;
 export const BULK_DECISION_LABELS: Record<(typeof BULK_DECISIONS)[number], string> = {
-  any: 'Any decision or none', Accepted: 'Accepted', Rejected: 'Rejected', Revision: 'Revision', none: 'No decision sent yet',
+  any: 'Any decision or none',
+  Accepted: 'Accepted',
+  Rejected: 'Rejected',
+  Revision: 'Revision',
+  none: 'No decision sent yet',
 };
 
 /** A track's id, or null for every track (the editor's alone). */
@@ -60,42 +64,60 @@ export const BULK_GROUP_LABELS: Record<BulkGroup, string> = {
 
 const GROUP_MESSAGE = `group must be one of ${BULK_GROUPS.join(', ')}`;
 /** Who a bulk mail goes to. Every group but the attendees may be narrowed to one track. */
-export const BulkAudience = z.discriminatedUnion('group', [
-  z.object({
-    group: z.literal('authors'),
-    trackId: TrackOrAll,
-    decision: z.enum(BULK_DECISIONS, { message: `decision must be one of ${BULK_DECISIONS.join(', ')}` }).default('any'),
-    coAuthors: z.boolean({ message: 'coAuthors must be true or false' }).default(false),
-  }).strict(),
-  /** Reviewers who owe a review: assigned, not declined, the paper not withdrawn, no review saved. */
-  z.object({ group: z.literal('missingReviews'), trackId: TrackOrAll }).strict(),
-  /** Reviewers assigned a paper of the track who have not declined it (papers not withdrawn). */
-  z.object({ group: z.literal('reviewers'), trackId: TrackOrAll }).strict(),
-  /** People with a paid registration, by the name and address on it (a payment alone makes nobody an attendee). */
-  z.object({ group: z.literal('attendees') }).strict(),
-  /** Authors of accepted papers (the decision they were told) that no paid registration by one of their authors names yet. */
-  z.object({
-    group: z.literal('unregistered'),
-    trackId: TrackOrAll,
-    coAuthors: z.boolean({ message: 'coAuthors must be true or false' }).default(false),
-  }).strict(),
-], { error: (issue) => (issue.code === 'invalid_union' ? GROUP_MESSAGE : undefined) });
+export const BulkAudience = z.discriminatedUnion(
+  'group',
+  [
+    z
+      .object({
+        group: z.literal('authors'),
+        trackId: TrackOrAll,
+        decision: z.enum(BULK_DECISIONS, { message: `decision must be one of ${BULK_DECISIONS.join(', ')}` }).default('any'),
+        coAuthors: z.boolean({ message: 'coAuthors must be true or false' }).default(false),
+      })
+      .strict(),
+    /** Reviewers who owe a review: assigned, not declined, the paper not withdrawn, no review saved. */
+    z.object({ group: z.literal('missingReviews'), trackId: TrackOrAll }).strict(),
+    /** Reviewers assigned a paper of the track who have not declined it (papers not withdrawn). */
+    z.object({ group: z.literal('reviewers'), trackId: TrackOrAll }).strict(),
+    /** People with a paid registration, by the name and address on it (a payment alone makes nobody an attendee). */
+    z.object({ group: z.literal('attendees') }).strict(),
+    /** Authors of accepted papers (the decision they were told) that no paid registration by one of their authors names yet. */
+    z
+      .object({
+        group: z.literal('unregistered'),
+        trackId: TrackOrAll,
+        coAuthors: z.boolean({ message: 'coAuthors must be true or false' }).default(false),
+      })
+      .strict(),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? GROUP_MESSAGE : undefined) },
+);
 export type BulkAudience = z.infer<typeof BulkAudience>;
 
-const Subject = z.string({ message: 'subject is required' }).max(MAIL_SUBJECT_MAX, `The subject must be at most ${MAIL_SUBJECT_MAX} characters`)
+const Subject = z
+  .string({ message: 'subject is required' })
+  .max(MAIL_SUBJECT_MAX, `The subject must be at most ${MAIL_SUBJECT_MAX} characters`)
   .refine(...noBidiControls('The subject'));
-const Body = z.string({ message: 'body is required' }).max(MAIL_BODY_MAX, `The body must be at most ${MAIL_BODY_MAX} characters`)
+const Body = z
+  .string({ message: 'body is required' })
+  .max(MAIL_BODY_MAX, `The body must be at most ${MAIL_BODY_MAX} characters`)
   .refine(...noBidiControls('The body'));
 
-export const BulkMailPreviewBody = z.object({
-  audience: BulkAudience,
-  subject: Subject,
-  body: Body,
-}, { message: 'Send {audience, subject, body}' }).strict();
+export const BulkMailPreviewBody = z
+  .object(
+    {
+      audience: BulkAudience,
+      subject: Subject,
+      body: Body,
+    },
+    { message: 'Send {audience, subject, body}' },
+  )
+  .strict();
 export type BulkMailPreviewBody = z.infer<typeof BulkMailPreviewBody>;
 
 /** The client makes one key per composed mail: a second POST with the same key (a double click) sends nothing more. */
-export const BulkMailKey = z.string({ message: 'key is required: one per composed mail' })
+export const BulkMailKey = z
+  .string({ message: 'key is required: one per composed mail' })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, 'key must be 16 to 64 letters, digits, - or _');
 
 export const SendBulkMailBody = BulkMailPreviewBody.extend({ key: BulkMailKey }).strict();
@@ -144,7 +166,12 @@ export type BulkMailJson = z.infer<typeof BulkMailJson>;
 export const BulkMailsJson = z.object({ bulkMails: z.array(BulkMailJson) });
 export type BulkMailsJson = z.infer<typeof BulkMailsJson>;
 
-export const BulkFailureJson = z.object({ to: z.string(), error: z.string().nullable(), smtpResponse: z.string().nullable(), attempts: z.number().int() });
+export const BulkFailureJson = z.object({
+  to: z.string(),
+  error: z.string().nullable(),
+  smtpResponse: z.string().nullable(),
+  attempts: z.number().int(),
+});
 export const BulkMailDetailJson = BulkMailJson.extend({
   /** The mails that failed for good, with the reason (at most 200). */
   failures: z.array(BulkFailureJson),
@@ -158,12 +185,21 @@ export function describeAudience(audience: BulkAudience, trackName?: string | nu
   const where = 'trackId' in audience ? (audience.trackId ? ` in ${trackName ?? audience.trackId}` : ' in every track') : '';
   switch (audience.group) {
     case 'authors': {
-      const which = audience.decision === 'any' ? 'papers' : audience.decision === 'none' ? 'papers with no decision sent' : `${audience.decision.toLowerCase()} papers`;
+      const which =
+        audience.decision === 'any'
+          ? 'papers'
+          : audience.decision === 'none'
+            ? 'papers with no decision sent'
+            : `${audience.decision.toLowerCase()} papers`;
       return `Authors of ${which}${audience.coAuthors ? ' and their co-authors' : ' (submitting authors)'}${where}`;
     }
-    case 'missingReviews': return `Reviewers with missing reviews${where}`;
-    case 'reviewers': return `Reviewers${where}`;
-    case 'attendees': return 'Registered attendees';
-    case 'unregistered': return `Authors of accepted papers not registered${audience.coAuthors ? ', co-authors included' : ''}${where}`;
+    case 'missingReviews':
+      return `Reviewers with missing reviews${where}`;
+    case 'reviewers':
+      return `Reviewers${where}`;
+    case 'attendees':
+      return 'Registered attendees';
+    case 'unregistered':
+      return `Authors of accepted papers not registered${audience.coAuthors ? ', co-authors included' : ''}${where}`;
   }
 }

@@ -9,9 +9,11 @@ const HEX24 = /^[0-9a-f]{24}$/;
 export const Id = z.string({ message: 'Invalid ID format' }).regex(HEX24, 'Invalid ID format');
 export const PaperId = z.string({ message: MESSAGES.badPaperId }).regex(HEX24, MESSAGES.badPaperId);
 
-export const Email = z.string().trim().max(254, 'Email is too long')
+export const Email = z
+  .string()
+  .trim()
+  .max(254, 'Email is too long')
   .pipe(z.email({ message: 'Please enter a valid email address' }));
-
 
 /** Where a role lands after login or signup (docs/product.md#roles-and-the-login-area). */
 export const DASHBOARD: Record<Role, string> = {

@@ -13,18 +13,27 @@ const text = (label: string, max: number, required = false) => {
 /** The longest biography, in characters (plain text; a blank line starts a paragraph). */
 export const BIOGRAPHY_MAX = 4000;
 /** Plain text from a textarea: its CR LF line breaks count as one character, as the service stores them. */
-const biography = z.string().trim().refine((s) => s.replace(/\r\n?/g, '\n').length <= BIOGRAPHY_MAX, `Biography is too long (at most ${BIOGRAPHY_MAX} characters)`)
+const biography = z
+  .string()
+  .trim()
+  .refine((s) => s.replace(/\r\n?/g, '\n').length <= BIOGRAPHY_MAX, `Biography is too long (at most ${BIOGRAPHY_MAX} characters)`)
   .refine((s) => isPlainText(s.replace(/\r\n?/g, '\n')), controlCharsMessage('Biography'))
   .describe('Plain text shown by Read More on /keynote; paragraphs separated by a blank line');
 
 const speakerShape = {
-  name: text('Name', 120, true).refine(...plainLine('Name')), designation: text('Designation', 200), position: text('Current position', 200), biography,
+  name: text('Name', 120, true).refine(...plainLine('Name')),
+  designation: text('Designation', 200),
+  position: text('Current position', 200),
+  biography,
 };
 const newsShape = { name: text('Name', 200, true).refine(...plainLine('Name')), description: text('Description', 2000) };
 
 /** Keynote speakers and news items the editors keep on /keynote-admin (fields of the form, JSON or multipart). */
 export const SpeakerFields = z.object({
-  name: speakerShape.name, designation: speakerShape.designation.default(''), position: speakerShape.position.default(''), biography: speakerShape.biography.default(''),
+  name: speakerShape.name,
+  designation: speakerShape.designation.default(''),
+  position: speakerShape.position.default(''),
+  biography: speakerShape.biography.default(''),
 });
 export const NewsFields = z.object({ name: newsShape.name, description: newsShape.description.default('') });
 /** An edit: only the fields sent change (no defaults, so an absent field stays as it is). */
@@ -34,7 +43,11 @@ export const NewsEdit = z.object(newsShape).partial();
 export const MoveBody = z.object({ direction: z.enum(['up', 'down'], { message: 'Direction must be up or down' }) });
 
 export const KeynoteSpeakerJson = z.object({
-  _id: z.string(), name: z.string(), designation: z.string(), position: z.string(), photo: z.string().nullable(),
+  _id: z.string(),
+  name: z.string(),
+  designation: z.string(),
+  position: z.string(),
+  photo: z.string().nullable(),
   biography: z.string().optional().describe('Present when the speaker has one'),
 });
 export type KeynoteSpeakerJson = z.infer<typeof KeynoteSpeakerJson>;

@@ -7,11 +7,18 @@ const LONG = 20_000;
 /** The chair's meta-review (decision 0033): a recommendation, a text the authors read, a text for the committee only. */
 export const MetaReviewBody = z.object({
   recommendation: Decision,
-  toAuthors: z.string({ message: 'The text to the authors is required' }).trim()
-    .min(1, 'The text to the authors is required').max(LONG, 'The text to the authors is too long (at most 20,000 characters)')
+  toAuthors: z
+    .string({ message: 'The text to the authors is required' })
+    .trim()
+    .min(1, 'The text to the authors is required')
+    .max(LONG, 'The text to the authors is too long (at most 20,000 characters)')
     .refine(...noBidiControls('The text to the authors')),
-  toCommittee: z.string({ message: 'The text to the committee must be text' }).trim()
-    .max(LONG, 'The text to the committee is too long (at most 20,000 characters)').refine(...noBidiControls('The text to the committee')).optional(),
+  toCommittee: z
+    .string({ message: 'The text to the committee must be text' })
+    .trim()
+    .max(LONG, 'The text to the committee is too long (at most 20,000 characters)')
+    .refine(...noBidiControls('The text to the committee'))
+    .optional(),
 });
 export type MetaReviewBody = z.infer<typeof MetaReviewBody>;
 
@@ -31,8 +38,11 @@ export const AuthorMetaReviewJson = z.object({ recommendation: Decision, toAutho
 
 /** The author response (decision 0033): the words are counted by core/word-count on both sides. */
 export const ResponseBody = z.object({
-  text: z.string({ message: 'Please write your response' }).trim()
-    .min(1, 'Please write your response before saving').max(100_000, 'The response is too long (at most 100,000 characters)')
+  text: z
+    .string({ message: 'Please write your response' })
+    .trim()
+    .min(1, 'Please write your response before saving')
+    .max(100_000, 'The response is too long (at most 100,000 characters)')
     .refine(...noBidiControls('The response')),
 });
 export type ResponseBody = z.infer<typeof ResponseBody>;

@@ -13,12 +13,15 @@ export const DISCUSSION_MESSAGES = {
   notYours: 'You can edit only your own posts',
   editWindowClosed: `The ${EDIT_WINDOW_MINUTES} minutes to edit this post have passed: write a new post instead`,
   postNotFound: 'Post not found',
-  notParticipant: 'You are not part of this paper\'s discussion',
+  notParticipant: "You are not part of this paper's discussion",
 } as const;
 
 export const DiscussionPostBody = z.object({
-  body: z.string({ message: DISCUSSION_MESSAGES.empty }).trim()
-    .min(1, DISCUSSION_MESSAGES.empty).max(POST_MAX_CHARS, DISCUSSION_MESSAGES.tooLong)
+  body: z
+    .string({ message: DISCUSSION_MESSAGES.empty })
+    .trim()
+    .min(1, DISCUSSION_MESSAGES.empty)
+    .max(POST_MAX_CHARS, DISCUSSION_MESSAGES.tooLong)
     .refine(...noBidiControls('The post')),
 });
 export type DiscussionPostBody = z.infer<typeof DiscussionPostBody>;

@@ -16,7 +16,9 @@ export type EditorStatsJson = z.infer<typeof EditorStatsJson>;
  * Gmail address (dots and +tags are ignored)').
  */
 export const ConflictedReviewerJson = z.object({
-  reviewerId: z.string(), name: z.string(), email: z.string(),
+  reviewerId: z.string(),
+  name: z.string(),
+  email: z.string(),
   reason: z.enum(CONFLICT_REASONS),
   explanation: z.string().optional(),
 });

@@ -7,7 +7,9 @@ describe('expectedFee', () => {
   test('the rows of the fee tables', () => {
     expect(expectedFee({ kind: 'registration', category: 'Academician', publication: 'SCOPUS book chapter' }, 'USD')).toBe(600);
     expect(expectedFee({ kind: 'registration', category: 'Industrial', publication: 'non-SCOPUS journal' }, 'USD')).toBe(450);
-    expect(expectedFee({ kind: 'registration', category: 'Student or research scholar', publication: 'non-SCOPUS journal' }, 'INR')).toBe(300 * 74);
+    expect(expectedFee({ kind: 'registration', category: 'Student or research scholar', publication: 'non-SCOPUS journal' }, 'INR')).toBe(
+      300 * 74,
+    );
     expect(expectedFee({ kind: 'without-publication', item: 'Accompanying person' }, 'USD')).toBe(200);
     expect(expectedFee({ kind: 'award' }, 'INR')).toBe(200 * 74);
     expect(expectedFee({ kind: 'extra-pages', journal: 'SCOPUS journal', pages: 3 }, 'INR')).toBe(4500);
@@ -15,15 +17,26 @@ describe('expectedFee', () => {
     expect(expectedFee({ kind: 'workshop' }, 'USD')).toBeNull();
   });
 
-  test('agrees with the registration page\'s own fee for every choice, in both currencies', () => {
-    fc.assert(fc.property(fc.constantFrom('conference', 'award', 'workshop', '' as const), fc.constantFrom(...PAYER_CATEGORIES), fc.constantFrom(...REGISTRATIONS), fc.constantFrom('USD', 'INR' as const), (kind, category, registration, currency) => {
-      const item = feeItemOf(kind, category, registration);
-      const usd = feeUsd(kind, category, registration);
-      if (!item) { expect(kind).toBe(''); return; }
-      expect(FeeItem.parse(item)).toEqual(item);
-      expect(expectedFee(item, currency)).toBe(usd === null ? null : currency === 'INR' ? usd * USD_TO_INR : usd);
-      expect(describeFeeItem(item).length).toBeGreaterThan(0);
-    }));
+  test("agrees with the registration page's own fee for every choice, in both currencies", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('conference', 'award', 'workshop', '' as const),
+        fc.constantFrom(...PAYER_CATEGORIES),
+        fc.constantFrom(...REGISTRATIONS),
+        fc.constantFrom('USD', 'INR' as const),
+        (kind, category, registration, currency) => {
+          const item = feeItemOf(kind, category, registration);
+          const usd = feeUsd(kind, category, registration);
+          if (!item) {
+            expect(kind).toBe('');
+            return;
+          }
+          expect(FeeItem.parse(item)).toEqual(item);
+          expect(expectedFee(item, currency)).toBe(usd === null ? null : currency === 'INR' ? usd * USD_TO_INR : usd);
+          expect(describeFeeItem(item).length).toBeGreaterThan(0);
+        },
+      ),
+    );
   });
 
   test('the schema refuses unknown rows and silly page counts', () => {

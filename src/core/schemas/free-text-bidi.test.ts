@@ -25,8 +25,20 @@ import { controlCharsMessage } from './text';
  */
 const RLO = '\u202e';
 
-interface Case { name: string; schema: z.ZodType; valid: Record<string, unknown>; field: string; label: string }
-const c = (name: string, schema: z.ZodType, valid: Record<string, unknown>, field: string, label: string): Case => ({ name, schema, valid, field, label });
+interface Case {
+  name: string;
+  schema: z.ZodType;
+  valid: Record<string, unknown>;
+  field: string;
+  label: string;
+}
+const c = (name: string, schema: z.ZodType, valid: Record<string, unknown>, field: string, label: string): Case => ({
+  name,
+  schema,
+  valid,
+  field,
+  label,
+});
 const REVIEW = { recommendation: 4, confidence: 3, commentsToAuthors: 'Clear.' };
 const SESSION = { title: 'Session', track: 'Science and Materials', start: '2023-12-27T09:00:00Z', end: '2023-12-27T10:00:00Z' };
 const AUDIENCE = { audience: { group: 'authors' }, subject: 'News', body: 'Hello' };
@@ -34,24 +46,44 @@ const AUDIENCE = { audience: { group: 'authors' }, subject: 'News', body: 'Hello
 const FREE_TEXT: Case[] = [
   c('ReviewBody', ReviewBody, REVIEW, 'commentsToAuthors', 'commentsToAuthors'),
   c('ReviewBody', ReviewBody, REVIEW, 'commentsToEditor', 'commentsToEditor'),
-  c('AddCommentBody (a reviewer\'s comment)', AddCommentBody, { reviewerId: '5f0c0ffee0000000000000ab', text: 'Fine.' }, 'text', 'Comment'),
+  c("AddCommentBody (a reviewer's comment)", AddCommentBody, { reviewerId: '5f0c0ffee0000000000000ab', text: 'Fine.' }, 'text', 'Comment'),
   c('MetaReviewBody', MetaReviewBody, { recommendation: 'Accepted', toAuthors: 'Well done.' }, 'toAuthors', 'The text to the authors'),
   c('MetaReviewBody', MetaReviewBody, { recommendation: 'Accepted', toAuthors: 'Well done.' }, 'toCommittee', 'The text to the committee'),
-  c('ResponseBody (the authors\' response)', ResponseBody, { text: 'We fixed it.' }, 'text', 'The response'),
+  c("ResponseBody (the authors' response)", ResponseBody, { text: 'We fixed it.' }, 'text', 'The response'),
   c('DiscussionPostBody', DiscussionPostBody, { body: 'I agree.' }, 'body', 'The post'),
   c('BulkMailPreviewBody', BulkMailPreviewBody, AUDIENCE, 'subject', 'The subject'),
   c('SendBulkMailBody', SendBulkMailBody, { ...AUDIENCE, key: 'bidi-key-0123456789' }, 'body', 'The body'),
   c('SaveMailTemplateBody', SaveMailTemplateBody, { subject: 'Got {paperTitle}', body: 'Dear {name}' }, 'subject', 'The subject'),
   c('SaveMailTemplateBody', SaveMailTemplateBody, { subject: 'Got {paperTitle}', body: 'Dear {name}' }, 'body', 'The body'),
-  ...(['name', 'email', 'phone', 'subject', 'message'] as const).map((f) => c('ContactBody', ContactBody, { message: 'Hi' }, f, { name: 'Name', email: 'Email', phone: 'Phone', subject: 'Subject', message: 'Message' }[f])),
+  ...(['name', 'email', 'phone', 'subject', 'message'] as const).map((f) =>
+    c(
+      'ContactBody',
+      ContactBody,
+      { message: 'Hi' },
+      f,
+      { name: 'Name', email: 'Email', phone: 'Phone', subject: 'Subject', message: 'Message' }[f],
+    ),
+  ),
   c('NewsFields', NewsFields, { name: 'News' }, 'description', 'Description'),
   c('NewsEdit', NewsEdit, {}, 'description', 'Description'),
   c('SpeakerFields', SpeakerFields, { name: 'Speaker' }, 'designation', 'Designation'),
   c('SpeakerEdit', SpeakerEdit, {}, 'position', 'Current position'),
   c('SessionBody', SessionBody, SESSION, 'room', 'Room'),
   c('SessionPatchBody', SessionPatchBody, {}, 'chair', 'Chair'),
-  c('CreateRegistrationBody', CreateRegistrationBody, { name: 'Payer', category: 'attending', currency: 'USD', provider: 'bank' }, 'billingAddress', 'Billing address'),
-  c('EditorRegistrationBody', EditorRegistrationBody, { name: 'Payer', email: 'p@example.org', category: 'attending', currency: 'USD' }, 'billingAddress', 'Billing address'),
+  c(
+    'CreateRegistrationBody',
+    CreateRegistrationBody,
+    { name: 'Payer', category: 'attending', currency: 'USD', provider: 'bank' },
+    'billingAddress',
+    'Billing address',
+  ),
+  c(
+    'EditorRegistrationBody',
+    EditorRegistrationBody,
+    { name: 'Payer', email: 'p@example.org', category: 'attending', currency: 'USD' },
+    'billingAddress',
+    'Billing address',
+  ),
   c('RatingBody', RatingBody, { rating: 'helpful' }, 'note', 'note'),
   c('CoAuthor', CoAuthor, { name: 'Cora', email: 'cora@example.org' }, 'affiliation', 'Affiliation'),
   c('PayuInitiateBody', PayuInitiateBody, { name: 'Payer', email: 'p@example.org', amount: 10 }, 'productinfo', 'Paper ID'),
@@ -75,7 +107,7 @@ describe('every stored free-text field refuses text-direction controls, naming t
     expect(schema.safeParse({ ...valid, [field]: value }).success).toBe(true);
   });
 
-  test('a text answer to the review form\'s own questions too', () => {
+  test("a text answer to the review form's own questions too", () => {
     const refused = ReviewBody.safeParse({ ...REVIEW, answers: { q1: 3, q2: `Good ${RLO}doog` } });
     expect(refused.error?.issues.map((i) => i.message)).toContain(controlCharsMessage('An answer'));
     expect(ReviewBody.safeParse({ ...REVIEW, answers: { q1: 3, q2: ARABIC_AND_HEBREW } }).success).toBe(true);
@@ -98,13 +130,23 @@ const NOT_FREE_TEXT: Record<string, string> = {
   logo: 'a file of the multipart form',
   signature: 'a file of the multipart form',
   file: 'a file of the multipart form',
-  coAuthors: 'the new-paper form\'s JSON list, parsed with CoAuthor (the rule applies to its names and affiliations)',
-  presenterEmail: 'looked up among the paper\'s authors: the author\'s own address is stored',
-  'POST /send-mail/:reviewerEmail name': 'ignored: SPEC\'s form sends it, the server takes the reviewer by id',
-  'POST /send-mail/:reviewerEmail paperTitle': 'ignored: SPEC\'s form sends it, the server takes the paper by id',
+  coAuthors: "the new-paper form's JSON list, parsed with CoAuthor (the rule applies to its names and affiliations)",
+  presenterEmail: "looked up among the paper's authors: the author's own address is stored",
+  'POST /send-mail/:reviewerEmail name': "ignored: SPEC's form sends it, the server takes the reviewer by id",
+  'POST /send-mail/:reviewerEmail paperTitle': "ignored: SPEC's form sends it, the server takes the paper by id",
 };
 
-interface Def { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; in?: z.ZodType; out?: z.ZodType; left?: z.ZodType; right?: z.ZodType }
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  in?: z.ZodType;
+  out?: z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
+}
 const defOf = (s: z.ZodType) => (s as unknown as { def: Def }).def;
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 const isStringLike = (s: z.ZodType): boolean => {
@@ -128,9 +170,11 @@ function stringFields(s: z.ZodType, name: string, out: Array<[string, z.ZodType,
 }
 
 const modules = import.meta.glob<Record<string, unknown>>('../api/*.ts', { eager: true });
-const endpoints = Object.values(modules).flatMap((m) => Object.values(m))
+const endpoints = Object.values(modules)
+  .flatMap((m) => Object.values(m))
   .filter((t): t is Record<string, Endpoint> => typeof t === 'object' && t !== null)
-  .flatMap((t) => Object.values(t)).filter((e): e is Endpoint => typeof e === 'object' && e !== null && 'method' in e && 'path' in e);
+  .flatMap((t) => Object.values(t))
+  .filter((e): e is Endpoint => typeof e === 'object' && e !== null && 'method' in e && 'path' in e);
 
 describe('no body of the API stores a text with text-direction controls', () => {
   test('the API is found (a guard on the guard)', () => {

@@ -37,7 +37,10 @@ export type MailPreferencesJson = z.infer<typeof MailPreferencesJson>;
 
 /** Only the kinds named change; any other key is refused. */
 export const MailPreferencesBody = z.strictObject(
-  Object.fromEntries(MAIL_CATEGORIES.map((c) => [c, MailModeValue.optional()])) as Record<(typeof MAIL_CATEGORIES)[number], z.ZodOptional<typeof MailModeValue>>,
+  Object.fromEntries(MAIL_CATEGORIES.map((c) => [c, MailModeValue.optional()])) as Record<
+    (typeof MAIL_CATEGORIES)[number],
+    z.ZodOptional<typeof MailModeValue>
+  >,
   { message: UNKNOWN_KIND },
 );
 export type MailPreferencesBody = z.infer<typeof MailPreferencesBody>;
@@ -69,8 +72,11 @@ export type UnsubscribedJson = z.infer<typeof UnsubscribedJson>;
 
 export const MAIL_PREFERENCES_TEXT = {
   saved: 'Notification settings saved.',
-  notVerified: 'Confirm your email address first: your notification settings belong to your address, so they can be changed once it is verified.',
-  badLink: 'This unsubscribe link is not valid: it may have been cut or changed. Open the link from the mail again, or change your notification settings after logging in.',
+  notVerified:
+    'Confirm your email address first: your notification settings belong to your address, so they can be changed once it is verified.',
+  badLink:
+    'This unsubscribe link is not valid: it may have been cut or changed. Open the link from the mail again, or change your notification settings after logging in.',
   /** The one-click and the page's button both answer this. */
-  unsubscribed: (label: string, email: string) => `Done: ‘${label}’ mails to ${email} are stopped. You can change this any time in your notification settings.`,
+  unsubscribed: (label: string, email: string) =>
+    `Done: ‘${label}’ mails to ${email} are stopped. You can change this any time in your notification settings.`,
 } as const;

@@ -57,9 +57,13 @@ export const MailTemplateParams = z.object({ name: z.string().max(100, 'No such 
 
 /** Generous bounds: checkTemplate gives the exact limits and the reasons. */
 export const SaveMailTemplateBody = z.object({
-  subject: z.string({ message: 'subject must be text' }).max(MAIL_SUBJECT_MAX * 10, `The subject must be at most ${MAIL_SUBJECT_MAX} characters`)
+  subject: z
+    .string({ message: 'subject must be text' })
+    .max(MAIL_SUBJECT_MAX * 10, `The subject must be at most ${MAIL_SUBJECT_MAX} characters`)
     .refine(...noBidiControls('The subject')),
-  body: z.string({ message: 'body must be text' }).max(MAIL_BODY_MAX * 2, `The body must be at most ${MAIL_BODY_MAX} characters`)
+  body: z
+    .string({ message: 'body must be text' })
+    .max(MAIL_BODY_MAX * 2, `The body must be at most ${MAIL_BODY_MAX} characters`)
     .refine(...noBidiControls('The body')),
 });
 export type SaveMailTemplateBody = z.infer<typeof SaveMailTemplateBody>;

@@ -50,21 +50,34 @@ const TEMPLATES_MESSAGE = 'template must be one or more template names separated
 export const MailListQuery = z.object({
   to: z.string().trim().min(1, 'to must be an e-mail address').max(320, 'to is too long').optional(),
   status: z.enum(MAIL_STATES, { message: `status must be one of ${MAIL_STATES.join(', ')}` }).optional(),
-  template: z.string().max(1000, TEMPLATES_MESSAGE)
-    .refine((v) => v.split(',').every((t) => (TEMPLATE_NAMES as string[]).includes(t)), TEMPLATES_MESSAGE).optional(),
+  template: z
+    .string()
+    .max(1000, TEMPLATES_MESSAGE)
+    .refine((v) => v.split(',').every((t) => (TEMPLATE_NAMES as string[]).includes(t)), TEMPLATES_MESSAGE)
+    .optional(),
   limit: z.coerce.number().int().min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').optional(),
 });
 export type MailListQuery = z.infer<typeof MailListQuery>;
 
 export const MailCountsJson = z.object({
-  queued: z.number().int(), sending: z.number().int(), sent: z.number().int(), failed: z.number().int(), outbox: z.number().int(),
+  queued: z.number().int(),
+  sending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  outbox: z.number().int(),
 });
 /** The newest matching mails (`limit`, 200 unless said), how many match in all, and the counts per state of the mails to that address and template whatever their state. */
 export const MailListJson = z.object({ mails: z.array(MailJson), total: z.number().int(), counts: MailCountsJson });
 export type MailListJson = z.infer<typeof MailListJson>;
 
 export const ContactMessageJson = z.object({
-  _id: z.string(), name: z.string(), email: z.string(), phone: z.string(), subject: z.string(), message: z.string(), createdAt: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
 });
 export type ContactMessageJson = z.infer<typeof ContactMessageJson>;
 

@@ -16,10 +16,13 @@ const realInstant = (cursor: string) => {
   return !Number.isNaN(at.getTime()) && at.toISOString() === iso;
 };
 
-export const MissingReviewsQuery = z.object({
-  limit: PageLimit,
-  cursor: z.string().regex(CURSOR, BAD_CURSOR).refine(realInstant, BAD_CURSOR).optional(),
-}, { message: 'Invalid query' });
+export const MissingReviewsQuery = z.object(
+  {
+    limit: PageLimit,
+    cursor: z.string().regex(CURSOR, BAD_CURSOR).refine(realInstant, BAD_CURSOR).optional(),
+  },
+  { message: 'Invalid query' },
+);
 export type MissingReviewsQuery = z.infer<typeof MissingReviewsQuery>;
 
 /** One assignment without a review (docs/product.md#assignments-declines-and-withdrawals): assigned, not declined, its paper not withdrawn. */
@@ -54,10 +57,15 @@ export const MissingReviewsJson = z.object({
 export type MissingReviewsJson = z.infer<typeof MissingReviewsJson>;
 
 const REMIND_ONE_OR_ALL = 'Send {"reviewerId": "…"} to remind one reviewer, or {"all": true} to remind every reviewer with missing reviews';
-export const RemindReviewersBody = z.object({
-  reviewerId: Id.optional(),
-  all: z.literal(true, { message: 'all must be true: send {"all": true} to remind every reviewer' }).optional(),
-}, { message: REMIND_ONE_OR_ALL }).strict()
+export const RemindReviewersBody = z
+  .object(
+    {
+      reviewerId: Id.optional(),
+      all: z.literal(true, { message: 'all must be true: send {"all": true} to remind every reviewer' }).optional(),
+    },
+    { message: REMIND_ONE_OR_ALL },
+  )
+  .strict()
   .refine((b) => (b.reviewerId === undefined) !== (b.all === undefined), { message: REMIND_ONE_OR_ALL });
 export type RemindReviewersBody = z.infer<typeof RemindReviewersBody>;
 

@@ -14,7 +14,13 @@ export const CommentJson = z.object({ text: z.string(), reviewerId: z.string(), 
 export const PaperStateJson = z.object({ code: z.enum(PAPER_STATE_CODES), label: z.string() });
 export type PaperStateJson = z.infer<typeof PaperStateJson>;
 
-export const PdfVersionJson = z.object({ version: z.number(), url: z.string(), fileName: z.string(), size: z.number(), uploadedAt: z.string() });
+export const PdfVersionJson = z.object({
+  version: z.number(),
+  url: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  uploadedAt: z.string(),
+});
 
 /** Paper JSON everywhere (docs/product.md#the-data). `pdf` is a signed, time-limited URL to the latest version. */
 export const PaperJson = z.object({
@@ -64,12 +70,30 @@ export type PaperJson = z.infer<typeof PaperJson>;
 /** A paper's topics: its track's, or the 50 tags (the server checks them against the track). */
 const PaperTopics = z.array(TopicValue).max(50, 'At most 50 topics');
 /** The author's own keywords beside the track's topics, searchable (decision 0023). */
-const FreeKeywords = z.array(z.string().trim().min(1, 'A keyword cannot be empty').max(60, 'A keyword is at most 60 characters').refine(...plainLine('A keyword')))
+const FreeKeywords = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'A keyword cannot be empty')
+      .max(60, 'A keyword is at most 60 characters')
+      .refine(...plainLine('A keyword')),
+  )
   .max(10, 'At most 10 keywords');
 
 export const NewPaperFields = z.object({
-  title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)').refine(...plainLine('Title')),
-  abstract: z.string({ message: 'Abstract is required' }).trim().min(1, 'Abstract is required').max(5000, 'Abstract is too long (at most 5,000 characters)').refine(...noBidiControls('Abstract')),
+  title: z
+    .string({ message: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(300, 'Title is too long (at most 300 characters)')
+    .refine(...plainLine('Title')),
+  abstract: z
+    .string({ message: 'Abstract is required' })
+    .trim()
+    .min(1, 'Abstract is required')
+    .max(5000, 'Abstract is too long (at most 5,000 characters)')
+    .refine(...noBidiControls('Abstract')),
   keywords: PaperTopics.default([]),
   /** The paper's track (decision 0023); without it, the track the editor names for submissions without one. */
   track: TrackId.optional(),
@@ -94,7 +118,11 @@ export const LatestComment = z.object({ comment: z.string(), commentedAt: z.stri
 
 export const PaperDetailResponse = z.object({ paper: PaperJson, latestComment: LatestComment });
 /** GET /author/my-papers. `waitingForVerification`: papers list this address as co-author, shown once it is verified. */
-export const MyPapersResponse = z.object({ user: UserJson, papers: z.array(PaperJson), waitingForVerification: z.literal(true).optional() });
+export const MyPapersResponse = z.object({
+  user: UserJson,
+  papers: z.array(PaperJson),
+  waitingForVerification: z.literal(true).optional(),
+});
 export type MyPapersResponse = z.infer<typeof MyPapersResponse>;
 export type PaperDetailResponse = z.infer<typeof PaperDetailResponse>;
 
@@ -106,5 +134,9 @@ export const PaperSavedResponse = z.object({ message: z.string(), paper: PaperJs
 export type PaperSavedResponse = z.infer<typeof PaperSavedResponse>;
 export const NewPaperResponse = PaperSavedResponse;
 
-export const CommentText = z.string({ message: MESSAGES.emptyComment }).trim().min(1, MESSAGES.emptyComment)
-  .max(10000, 'Comment is too long (at most 10,000 characters)').refine(...noBidiControls('Comment'));
+export const CommentText = z
+  .string({ message: MESSAGES.emptyComment })
+  .trim()
+  .min(1, MESSAGES.emptyComment)
+  .max(10000, 'Comment is too long (at most 10,000 characters)')
+  .refine(...noBidiControls('Comment'));

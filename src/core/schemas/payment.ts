@@ -9,41 +9,62 @@ export const DEFAULT_PRODUCT = 'Conference Registration';
 export const MAX_PAYMENT_AMOUNT = 100_000;
 
 // PayU's hash joins the fields with '|': a '|' inside a value could shift the fields it covers.
-const Name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required')
-  .max(60, 'Name is too long (at most 60 characters)').refine((v) => !v.includes('|'), 'Name may not contain the character |').refine(...plainLine('Name'));
+const Name = z
+  .string({ message: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(60, 'Name is too long (at most 60 characters)')
+  .refine((v) => !v.includes('|'), 'Name may not contain the character |')
+  .refine(...plainLine('Name'));
 const PayerEmail = z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').pipe(Email);
-const Amount = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim() || NaN) : v),
-  z.number({ error: (issue) => (issue.input === undefined ? 'Amount is required' : 'Amount must be a number') }),
-)
+const Amount = z
+  .preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim() || NaN) : v),
+    z.number({ error: (issue) => (issue.input === undefined ? 'Amount is required' : 'Amount must be a number') }),
+  )
   .refine((n) => n > 0, 'Amount must be more than 0')
   .refine((n) => n <= MAX_PAYMENT_AMOUNT, 'Amount must be at most 100,000')
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount may have at most two decimals');
 /** The paper ID, or 'Conference Registration' when it is empty (docs/product.md#the-api). */
-const ProductInfo = z.string().trim().max(100, 'Paper ID is too long (at most 100 characters)')
-  .refine((v) => !v.includes('|'), 'Paper ID may not contain the character |').refine(...noBidiControls('Paper ID')).optional()
+const ProductInfo = z
+  .string()
+  .trim()
+  .max(100, 'Paper ID is too long (at most 100 characters)')
+  .refine((v) => !v.includes('|'), 'Paper ID may not contain the character |')
+  .refine(...noBidiControls('Paper ID'))
+  .optional()
   .transform((v) => v || DEFAULT_PRODUCT);
 
-export const PayuInitiateBody = z.object({
-  name: Name,
-  email: PayerEmail,
-  phone: z.string().trim().regex(/^\d{6,15}$/, 'Phone must be 6 to 15 digits, nothing else').default(PLACEHOLDER_PHONE),
-  amount: Amount,
-  productinfo: ProductInfo,
-  /** What the payment is for (decision 0016); optional, so the original payment call's payload keeps working. */
-  feeItem: FeeItem.optional(),
-}, { message: 'Send the payment details as JSON' });
+export const PayuInitiateBody = z.object(
+  {
+    name: Name,
+    email: PayerEmail,
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\d{6,15}$/, 'Phone must be 6 to 15 digits, nothing else')
+      .default(PLACEHOLDER_PHONE),
+    amount: Amount,
+    productinfo: ProductInfo,
+    /** What the payment is for (decision 0016); optional, so the original payment call's payload keeps working. */
+    feeItem: FeeItem.optional(),
+  },
+  { message: 'Send the payment details as JSON' },
+);
 export type PayuInitiateBody = z.infer<typeof PayuInitiateBody>;
 export type PayuInitiateInput = z.input<typeof PayuInitiateBody>;
 
 /** Card payments are in US dollars; Stripe's smallest charge is 0.50. */
-export const CardCheckoutBody = z.object({
-  name: Name,
-  email: PayerEmail,
-  amount: Amount.refine((n) => n >= 0.5, 'Amount must be at least 0.50 USD'),
-  productinfo: ProductInfo,
-  feeItem: FeeItem.optional(),
-}, { message: 'Send the payment details as JSON' });
+export const CardCheckoutBody = z.object(
+  {
+    name: Name,
+    email: PayerEmail,
+    amount: Amount.refine((n) => n >= 0.5, 'Amount must be at least 0.50 USD'),
+    productinfo: ProductInfo,
+    feeItem: FeeItem.optional(),
+  },
+  { message: 'Send the payment details as JSON' },
+);
 export type CardCheckoutBody = z.infer<typeof CardCheckoutBody>;
 export type CardCheckoutInput = z.input<typeof CardCheckoutBody>;
 
@@ -78,10 +99,17 @@ export const PaymentJson = z.object({
    * The registration the payment pays for, with what it received and still owes in its currency (decision 0056);
    * null for a plain payment (the payment form without a fee row).
    */
-  registration: z.object({
-    id: z.string(), code: z.string(), status: z.enum(['pending', 'paid', 'cancelled']), currency: z.enum(['USD', 'INR']),
-    amountMinor: z.number().int(), receivedMinor: z.number().int(), owedMinor: z.number().int(),
-  }).nullable(),
+  registration: z
+    .object({
+      id: z.string(),
+      code: z.string(),
+      status: z.enum(['pending', 'paid', 'cancelled']),
+      currency: z.enum(['USD', 'INR']),
+      amountMinor: z.number().int(),
+      receivedMinor: z.number().int(),
+      owedMinor: z.number().int(),
+    })
+    .nullable(),
   /** Paid, yet its registration still owes part of its price (or, for a plain payment, below the fee item's expected amount). */
   underpaid: z.boolean(),
   createdAt: z.string(),

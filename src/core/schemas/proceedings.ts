@@ -3,27 +3,42 @@ import { COUNTRY_CODES, DOI_PREFIX, DOI_PREFIX_MESSAGE, doiPatternProblem, isCou
 import { TrackId } from './tracks';
 
 /** An ORCID iD, bare or as its https://orcid.org/ URL, checked by its check digit and kept bare; '' or null: none. */
-export const Orcid = z.string({ message: 'The ORCID iD must be text such as 0000-0002-1825-0097' }).max(60, 'The ORCID iD is too long')
+export const Orcid = z
+  .string({ message: 'The ORCID iD must be text such as 0000-0002-1825-0097' })
+  .max(60, 'The ORCID iD is too long')
   .transform((v, ctx) => {
     if (v.trim() === '') return null;
     const bare = normaliseOrcid(v);
     if (!bare) {
-      ctx.addIssue({ code: 'custom', message: 'The ORCID iD is not valid: 16 digits as 0000-0002-1825-0097, the last one a check digit (or X)' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The ORCID iD is not valid: 16 digits as 0000-0002-1825-0097, the last one a check digit (or X)',
+      });
       return z.NEVER;
     }
     return bare;
-  }).nullable().transform((v) => v ?? null);
+  })
+  .nullable()
+  .transform((v) => v ?? null);
 
 /** An ISO 3166-1 alpha-2 country code, upper case ('TH'); '' when not given. */
-export const CountryCode = z.string({ message: 'The country must be a two-letter ISO 3166-1 code such as TH' }).trim().max(2, 'The country must be a two-letter ISO 3166-1 code such as TH')
+export const CountryCode = z
+  .string({ message: 'The country must be a two-letter ISO 3166-1 code such as TH' })
+  .trim()
+  .max(2, 'The country must be a two-letter ISO 3166-1 code such as TH')
   .transform((v) => v.toUpperCase())
   .refine((v) => v === '' || isCountryCode(v), 'The country must be a two-letter ISO 3166-1 code such as TH');
 
 export { COUNTRY_CODES };
 
 /** A DOI prefix, or '' (none). */
-export const DoiPrefix = z.string({ message: DOI_PREFIX_MESSAGE }).trim().refine((v) => v === '' || DOI_PREFIX.test(v), DOI_PREFIX_MESSAGE);
-export const DoiPattern = z.string({ message: 'The DOI pattern must be text such as imse.{year}.{paperId}' }).trim()
+export const DoiPrefix = z
+  .string({ message: DOI_PREFIX_MESSAGE })
+  .trim()
+  .refine((v) => v === '' || DOI_PREFIX.test(v), DOI_PREFIX_MESSAGE);
+export const DoiPattern = z
+  .string({ message: 'The DOI pattern must be text such as imse.{year}.{paperId}' })
+  .trim()
   .superRefine((v, ctx) => {
     const problem = doiPatternProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -8,8 +8,15 @@ const Instant = z.iso.datetime({ offset: true, message: 'Times must be ISO 8601 
 export const ProgramPaperJson = z.object({ _id: z.string(), title: z.string(), presenter: z.string() });
 /** A session as the public sees it: never its online link, only whether it has one (`online`). */
 export const ProgramSessionJson = z.object({
-  _id: z.string(), title: z.string(), track: z.string(), room: z.string(), online: z.boolean(),
-  start: z.string(), end: z.string(), chair: z.string(), papers: z.array(ProgramPaperJson),
+  _id: z.string(),
+  title: z.string(),
+  track: z.string(),
+  room: z.string(),
+  online: z.boolean(),
+  start: z.string(),
+  end: z.string(),
+  chair: z.string(),
+  papers: z.array(ProgramPaperJson),
 });
 export type ProgramSessionJson = z.infer<typeof ProgramSessionJson>;
 
@@ -19,7 +26,10 @@ export type ProgramSessionJson = z.infer<typeof ProgramSessionJson>;
  * (the current facts) and `zoneLabel` how it is named ("Bangkok time, UTC+7").
  */
 export const ProgramJson = z.object({
-  timeZone: z.string(), zoneLabel: z.string(), publishedAt: z.string().nullable(), sessions: z.array(ProgramSessionJson),
+  timeZone: z.string(),
+  zoneLabel: z.string(),
+  publishedAt: z.string().nullable(),
+  sessions: z.array(ProgramSessionJson),
 });
 export type ProgramJson = z.infer<typeof ProgramJson>;
 
@@ -40,12 +50,29 @@ export function isSessionLink(link: string): boolean {
   }
 }
 
-const Room = z.string().trim().max(500, 'Room is too long (at most 500 characters)').refine(...noBidiControls('Room'));
+const Room = z
+  .string()
+  .trim()
+  .max(500, 'Room is too long (at most 500 characters)')
+  .refine(...noBidiControls('Room'));
 /** The online session's address (decision 0052): shown only to registered participants; '' for none. */
-const Link = z.string({ message: LINK_MESSAGE }).trim().max(500, 'Link is too long (at most 500 characters)').refine(isSessionLink, LINK_MESSAGE);
-const Chair = z.string().trim().max(200, 'Chair is too long (at most 200 characters)').refine(...noBidiControls('Chair'));
+const Link = z
+  .string({ message: LINK_MESSAGE })
+  .trim()
+  .max(500, 'Link is too long (at most 500 characters)')
+  .refine(isSessionLink, LINK_MESSAGE);
+const Chair = z
+  .string()
+  .trim()
+  .max(200, 'Chair is too long (at most 200 characters)')
+  .refine(...noBidiControls('Chair'));
 const SessionFields = z.object({
-  title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title is too long (at most 300 characters)').refine(...plainLine('Title')),
+  title: z
+    .string({ message: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(300, 'Title is too long (at most 300 characters)')
+    .refine(...plainLine('Title')),
   track: z.enum(PROGRAM_TRACKS, { message: 'Track must be one of the four tracks of the call for papers' }),
   room: Room,
   link: Link,
@@ -55,25 +82,38 @@ const SessionFields = z.object({
 });
 const endAfterStart = (s: { start?: string; end?: string }) => !s.start || !s.end || Date.parse(s.end) > Date.parse(s.start);
 
-export const SessionBody = SessionFields.extend({ room: Room.default(''), link: Link.default(''), chair: Chair.default('') }).refine(endAfterStart, { message: 'A session must end after it starts', path: ['end'] });
+export const SessionBody = SessionFields.extend({ room: Room.default(''), link: Link.default(''), chair: Chair.default('') }).refine(
+  endAfterStart,
+  { message: 'A session must end after it starts', path: ['end'] },
+);
 export type SessionBody = z.infer<typeof SessionBody>;
 /** Only the fields sent change (no defaults here: a PATCH of the chair must not empty the room). */
-export const SessionPatchBody = SessionFields.partial().refine(endAfterStart, { message: 'A session must end after it starts', path: ['end'] });
+export const SessionPatchBody = SessionFields.partial().refine(endAfterStart, {
+  message: 'A session must end after it starts',
+  path: ['end'],
+});
 export type SessionPatchBody = z.infer<typeof SessionPatchBody>;
 
 export const SessionParams = z.object({ id: Id });
 /** The papers of a session in order, each with the presenter's e-mail (one of the paper's authors). */
 export const PlacementBody = z.object({
-  papers: z.array(z.object({ paperId: PaperId, presenterEmail: z.string().trim().max(254) }).strict()).max(100, 'At most 100 papers in a session'),
+  papers: z
+    .array(z.object({ paperId: PaperId, presenterEmail: z.string().trim().max(254) }).strict())
+    .max(100, 'At most 100 papers in a session'),
 });
 export type PlacementBody = z.infer<typeof PlacementBody>;
 
 export const ProgramWarningJson = z.object({
-  kind: z.enum(['presenter-overlap', 'room-overlap', 'unplaced-paper', 'outside-dates']), message: z.string(),
-  sessionIds: z.array(z.string()), paperId: z.string().optional(),
+  kind: z.enum(['presenter-overlap', 'room-overlap', 'unplaced-paper', 'outside-dates']),
+  message: z.string(),
+  sessionIds: z.array(z.string()),
+  paperId: z.string().optional(),
 });
 export const EditorPaperChoiceJson = z.object({
-  _id: z.string(), title: z.string(), registered: z.boolean(), sessionId: z.string().nullable(),
+  _id: z.string(),
+  title: z.string(),
+  registered: z.boolean(),
+  sessionId: z.string().nullable(),
   authors: z.array(z.object({ name: z.string(), email: z.string() })),
 });
 /**
@@ -84,7 +124,12 @@ export const EditorProgramJson = z.object({
   timeZone: z.string(),
   zoneLabel: z.string(),
   conferenceDates: z.object({ start: z.string(), end: z.string() }),
-  sessions: z.array(ProgramSessionJson.omit({ online: true }).extend({ link: z.string(), papers: z.array(ProgramPaperJson.extend({ presenterEmail: z.string() })) })),
+  sessions: z.array(
+    ProgramSessionJson.omit({ online: true }).extend({
+      link: z.string(),
+      papers: z.array(ProgramPaperJson.extend({ presenterEmail: z.string() })),
+    }),
+  ),
   warnings: z.array(ProgramWarningJson),
   papers: z.array(EditorPaperChoiceJson),
   /** The last publication: when, and how many sessions it had; null before the first. */
@@ -95,13 +140,20 @@ export const EditorProgramJson = z.object({
 export type EditorProgramJson = z.infer<typeof EditorProgramJson>;
 
 /** POST /api/editor/program/publish: a draft with warnings is published only when the editor acknowledges them. */
-export const PublishProgramBody = z.object({ acknowledgeWarnings: z.boolean({ message: 'acknowledgeWarnings must be true or false' }).optional() });
+export const PublishProgramBody = z.object({
+  acknowledgeWarnings: z.boolean({ message: 'acknowledgeWarnings must be true or false' }).optional(),
+});
 export type PublishProgramBody = z.infer<typeof PublishProgramBody>;
 export const PublishProgramJson = z.object({ publishedAt: z.string(), mailed: z.number(), message: z.string() });
 
 export const CertificateJson = z.object({
-  code: z.string(), kind: z.enum(['presentation', 'attendance', 'award', 'workshop']), name: z.string(), email: z.string(),
-  paperId: z.string().nullable(), paperTitle: z.string().nullable(), issuedAt: z.string(),
+  code: z.string(),
+  kind: z.enum(['presentation', 'attendance', 'award', 'workshop']),
+  name: z.string(),
+  email: z.string(),
+  paperId: z.string().nullable(),
+  paperTitle: z.string().nullable(),
+  issuedAt: z.string(),
 });
 export type CertificateJson = z.infer<typeof CertificateJson>;
 /** Decision 0054: `waiting` presentation certificates are held back until their session has taken place. */
@@ -114,6 +166,8 @@ export const IssueCertificatesBody = z.object({
 export const CertificateListJson = z.object({ certificates: z.array(CertificateJson), waitingForVerification: z.literal(true).optional() });
 export const CertificateCode = z.object({ code: z.string().regex(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/, 'Unknown certificate code') });
 
-export const RegistrationJson = z.object({ papers: z.array(z.object({ _id: z.string(), title: z.string(), author: z.string(), email: z.string(), registered: z.boolean() })) });
+export const RegistrationJson = z.object({
+  papers: z.array(z.object({ _id: z.string(), title: z.string(), author: z.string(), email: z.string(), registered: z.boolean() })),
+});
 export const RemindBody = z.object({ paperIds: z.array(PaperId).min(1, 'Choose at least one paper').max(500) });
 export const RemindJson = z.object({ message: z.string(), sent: z.number() });

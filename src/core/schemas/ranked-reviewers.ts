@@ -9,8 +9,12 @@ export const RANKED_PAGE_SIZE = 50;
 /** One page of the ranked list (decision 0025): `offset` from the previous answer's `nextOffset`, `q` a name or address. */
 export const RankedReviewersQuery = z.object({
   limit: z.coerce.number({ message: RANKED_LIMIT }).int(RANKED_LIMIT).min(1, RANKED_LIMIT).max(200, RANKED_LIMIT).optional(),
-  offset: z.coerce.number({ message: 'offset must be a whole number from 0' }).int('offset must be a whole number from 0')
-    .min(0, 'offset must be a whole number from 0').max(1_000_000, 'offset is too large').optional(),
+  offset: z.coerce
+    .number({ message: 'offset must be a whole number from 0' })
+    .int('offset must be a whole number from 0')
+    .min(0, 'offset must be a whole number from 0')
+    .max(1_000_000, 'offset is too large')
+    .optional(),
   q: z.string().max(200, 'Search text is too long').optional(),
 });
 export type RankedReviewersQuery = z.infer<typeof RankedReviewersQuery>;
@@ -21,7 +25,10 @@ export type PaperAssignmentJson = z.infer<typeof PaperAssignmentJson>;
 
 /** One eligible reviewer, ranked: decision 0025 gives the score and the order. */
 export const RankedReviewerJson = z.object({
-  _id: z.string(), name: z.string(), email: z.string(), verified: z.boolean(),
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  verified: z.boolean(),
   /** The paper's topics the reviewer also chose. */
   sharedTopics: z.array(z.string()),
   bid: z.enum(BIDS).nullable(),
@@ -38,7 +45,9 @@ export const ConflictReasonJson = z.object({ reason: z.enum(CONFLICT_REASONS), e
 
 /** A reviewer conflicted with the paper: shown with why, never assignable. */
 export const ConflictedCandidateJson = z.object({
-  _id: z.string(), name: z.string(), email: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
   reasons: z.array(ConflictReasonJson),
   sharedTopics: z.array(z.string()),
   assignment: PaperAssignmentJson.nullable(),
@@ -47,7 +56,9 @@ export type ConflictedCandidateJson = z.infer<typeof ConflictedCandidateJson>;
 
 /** Someone the paper is assigned to, eligible or not, with where they stand and their review (null before one is saved). */
 export const AssignedReviewerJson = z.object({
-  _id: z.string(), name: z.string(), email: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
   status: z.string(),
   load: z.number().int(),
   review: z.object({ recommendation: z.number().int(), confidence: z.number().int(), submittedAt: z.string() }).nullable(),

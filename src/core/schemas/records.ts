@@ -3,7 +3,12 @@ import { Id, PaperId } from './common';
 
 /** The audit log as the editor reads it: filters and one page, newest first. Nothing in it can be changed. */
 export const AuditQuery = z.object({
-  action: z.string().trim().max(60, 'action is too long').regex(/^[a-z.-]*$/, 'action is letters, dots and dashes').optional(),
+  action: z
+    .string()
+    .trim()
+    .max(60, 'action is too long')
+    .regex(/^[a-z.-]*$/, 'action is letters, dots and dashes')
+    .optional(),
   actorId: Id.optional(),
   paperId: PaperId.optional(),
   from: z.iso.datetime({ offset: true, message: 'from must be a date-time' }).optional(),
@@ -30,7 +35,9 @@ export type AuditPageJson = z.infer<typeof AuditPageJson>;
 export const EXPORTS = ['papers', 'reviewers', 'assignments', 'reviews', 'contact-messages', 'audit'] as const;
 export type ExportName = (typeof EXPORTS)[number];
 export const ExportParams = z.object({
-  file: z.enum(EXPORTS.map((e) => `${e}.csv`) as [string, ...string[]], { message: `Exports are ${EXPORTS.map((e) => `${e}.csv`).join(', ')}` }),
+  file: z.enum(EXPORTS.map((e) => `${e}.csv`) as [string, ...string[]], {
+    message: `Exports are ${EXPORTS.map((e) => `${e}.csv`).join(', ')}`,
+  }),
 });
 export const EXPORT_LABELS: Record<ExportName, string> = {
   papers: 'Papers with review summary and decision',

@@ -17,21 +17,31 @@ export const CategoryKey = z.enum(CATEGORY_KEYS, { message: CATEGORY_MESSAGE });
 
 /** A coupon code as typed: letters, digits, '-' and '_', at most 32; stored upper case. */
 export const COUPON_FORMAT = 'A coupon code is 3 to 32 letters, digits, - or _';
-export const CouponCode = z.string({ message: COUPON_FORMAT }).trim().toUpperCase()
+export const CouponCode = z
+  .string({ message: COUPON_FORMAT })
+  .trim()
+  .toUpperCase()
   .regex(/^[A-Z0-9_-]{3,32}$/, COUPON_FORMAT);
 /** Empty or missing: no coupon. */
 const OptionalCoupon = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), CouponCode.optional().nullable());
 const OptionalPaper = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), PaperId.optional().nullable());
 
-const line = (field: string, max: number) => z.string({ message: `${field} must be text` }).trim()
-  .max(max, `${field} is too long (at most ${max} characters)`).refine(...plainLine(field));
+const line = (field: string, max: number) =>
+  z
+    .string({ message: `${field} must be text` })
+    .trim()
+    .max(max, `${field} is too long (at most ${max} characters)`)
+    .refine(...plainLine(field));
 
-export const QuoteBody = z.object({
-  category: CategoryKey,
-  currency: CurrencyCode,
-  coupon: OptionalCoupon,
-  paperId: OptionalPaper,
-}, { message: 'Send the category and currency as JSON' });
+export const QuoteBody = z.object(
+  {
+    category: CategoryKey,
+    currency: CurrencyCode,
+    coupon: OptionalCoupon,
+    paperId: OptionalPaper,
+  },
+  { message: 'Send the category and currency as JSON' },
+);
 export type QuoteBody = z.infer<typeof QuoteBody>;
 
 /** What is due, line by line; amountMinor = listMinor + extraMinor - discountMinor. */
@@ -67,19 +77,27 @@ export const PriceRowJson = z.object({
 export const PricesJson = z.object({ prices: z.array(PriceRowJson) });
 export type PricesJson = z.infer<typeof PricesJson>;
 
-export const CreateRegistrationBody = z.object({
-  name: line('Name', 120).pipe(z.string().min(1, 'Name is required')),
-  affiliation: line('Affiliation', 200).default(''),
-  country: CountryCode.default(''),
-  category: CategoryKey,
-  currency: CurrencyCode,
-  paperId: OptionalPaper,
-  coupon: OptionalCoupon,
-  billingName: line('Billing name', 120).optional().nullable(),
-  billingAddress: z.string({ message: 'Billing address must be text' }).trim().max(500, 'Billing address is too long (at most 500 characters)')
-    .refine(...noBidiControls('Billing address')).optional().nullable(),
-  provider: z.enum(PAYMENT_METHODS, { message: 'Choose how to pay: payu, card or bank' }),
-}, { message: 'Send the registration as JSON' });
+export const CreateRegistrationBody = z.object(
+  {
+    name: line('Name', 120).pipe(z.string().min(1, 'Name is required')),
+    affiliation: line('Affiliation', 200).default(''),
+    country: CountryCode.default(''),
+    category: CategoryKey,
+    currency: CurrencyCode,
+    paperId: OptionalPaper,
+    coupon: OptionalCoupon,
+    billingName: line('Billing name', 120).optional().nullable(),
+    billingAddress: z
+      .string({ message: 'Billing address must be text' })
+      .trim()
+      .max(500, 'Billing address is too long (at most 500 characters)')
+      .refine(...noBidiControls('Billing address'))
+      .optional()
+      .nullable(),
+    provider: z.enum(PAYMENT_METHODS, { message: 'Choose how to pay: payu, card or bank' }),
+  },
+  { message: 'Send the registration as JSON' },
+);
 export type CreateRegistrationBody = z.infer<typeof CreateRegistrationBody>;
 export type CreateRegistrationInput = z.input<typeof CreateRegistrationBody>;
 
@@ -130,9 +148,12 @@ export type PaymentStartJson = z.infer<typeof PaymentStartJson>;
 export const CreatedRegistrationJson = z.object({ registration: RegistrationJson, payment: PaymentStartJson });
 export type CreatedRegistrationJson = z.infer<typeof CreatedRegistrationJson>;
 
-export const PayAgainBody = z.object({
-  provider: z.enum(PAYMENT_METHODS, { message: 'Choose how to pay: payu, card or bank' }),
-}, { message: 'Send the payment method as JSON' });
+export const PayAgainBody = z.object(
+  {
+    provider: z.enum(PAYMENT_METHODS, { message: 'Choose how to pay: payu, card or bank' }),
+  },
+  { message: 'Send the payment method as JSON' },
+);
 
 export const MyRegistrationsJson = z.object({
   /** The caller's address is not verified yet: no registration is shown until it is. */
@@ -145,37 +166,85 @@ export const RegistrationParams = z.object({ id: Id });
 
 /* Editor: early-bird windows and coupons. */
 
-const Instant = z.string({ message: 'Give the date and time as an ISO instant' })
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'Give the date and time as an ISO instant, e.g. 2026-11-30T23:59:00+07:00');
-const UsdMinor = z.number({ message: 'The price must be a whole number of cents' }).int('The price must be a whole number of cents')
-  .min(0, 'The price cannot be negative').max(10_000_000, 'The price is too large');
+const Instant = z
+  .string({ message: 'Give the date and time as an ISO instant' })
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
+    'Give the date and time as an ISO instant, e.g. 2026-11-30T23:59:00+07:00',
+  );
+const UsdMinor = z
+  .number({ message: 'The price must be a whole number of cents' })
+  .int('The price must be a whole number of cents')
+  .min(0, 'The price cannot be negative')
+  .max(10_000_000, 'The price is too large');
 
-export const EarlyBirdBody = z.object({ category: CategoryKey, usdMinor: UsdMinor, until: Instant }, { message: 'Send the early-bird price as JSON' });
-export const EarlyBirdJson = z.object({ id: z.string(), category: z.string(), categoryLabel: z.string(), usdMinor: z.number().int(), inrMinor: z.number().int(), until: z.string(), open: z.boolean() });
+export const EarlyBirdBody = z.object(
+  { category: CategoryKey, usdMinor: UsdMinor, until: Instant },
+  { message: 'Send the early-bird price as JSON' },
+);
+export const EarlyBirdJson = z.object({
+  id: z.string(),
+  category: z.string(),
+  categoryLabel: z.string(),
+  usdMinor: z.number().int(),
+  inrMinor: z.number().int(),
+  until: z.string(),
+  open: z.boolean(),
+});
 export const EarlyBirdsJson = z.object({ earlyBirdPrices: z.array(EarlyBirdJson) });
 export type EarlyBirdJson = z.infer<typeof EarlyBirdJson>;
 
-export const CouponBody = z.object({
-  code: CouponCode,
-  kind: z.enum(['percent', 'fixed'], { message: 'A coupon is percent or fixed' }),
-  /** percent: 1-100; fixed: US cents. */
-  value: z.number({ message: 'The value must be a whole number' }).int('The value must be a whole number').min(1, 'The value must be at least 1'),
-  categories: z.array(CategoryKey).max(CATEGORY_KEYS.length, 'Too many categories').default([]),
-  usageLimit: z.number({ message: 'The usage limit must be a whole number' }).int('The usage limit must be a whole number').min(1, 'The usage limit must be at least 1').max(1_000_000, 'The usage limit is too large').nullable().optional(),
-  expiresAt: Instant.nullable().optional(),
-}, { message: 'Send the coupon as JSON' }).refine((c) => c.kind !== 'percent' || c.value <= 100, { message: 'A percent coupon is 1 to 100 percent', path: ['value'] })
+export const CouponBody = z
+  .object(
+    {
+      code: CouponCode,
+      kind: z.enum(['percent', 'fixed'], { message: 'A coupon is percent or fixed' }),
+      /** percent: 1-100; fixed: US cents. */
+      value: z
+        .number({ message: 'The value must be a whole number' })
+        .int('The value must be a whole number')
+        .min(1, 'The value must be at least 1'),
+      categories: z.array(CategoryKey).max(CATEGORY_KEYS.length, 'Too many categories').default([]),
+      usageLimit: z
+        .number({ message: 'The usage limit must be a whole number' })
+        .int('The usage limit must be a whole number')
+        .min(1, 'The usage limit must be at least 1')
+        .max(1_000_000, 'The usage limit is too large')
+        .nullable()
+        .optional(),
+      expiresAt: Instant.nullable().optional(),
+    },
+    { message: 'Send the coupon as JSON' },
+  )
+  .refine((c) => c.kind !== 'percent' || c.value <= 100, { message: 'A percent coupon is 1 to 100 percent', path: ['value'] })
   .refine((c) => c.kind !== 'fixed' || c.value <= 10_000_000, { message: 'The discount is too large', path: ['value'] });
 export type CouponBody = z.infer<typeof CouponBody>;
 
-export const CouponPatchBody = z.object({
-  disabled: z.boolean({ message: 'disabled must be true or false' }).optional(),
-  usageLimit: z.number({ message: 'The usage limit must be a whole number' }).int('The usage limit must be a whole number').min(1, 'The usage limit must be at least 1').max(1_000_000, 'The usage limit is too large').nullable().optional(),
-  expiresAt: Instant.nullable().optional(),
-}, { message: 'Send the change as JSON' });
+export const CouponPatchBody = z.object(
+  {
+    disabled: z.boolean({ message: 'disabled must be true or false' }).optional(),
+    usageLimit: z
+      .number({ message: 'The usage limit must be a whole number' })
+      .int('The usage limit must be a whole number')
+      .min(1, 'The usage limit must be at least 1')
+      .max(1_000_000, 'The usage limit is too large')
+      .nullable()
+      .optional(),
+    expiresAt: Instant.nullable().optional(),
+  },
+  { message: 'Send the change as JSON' },
+);
 export const CouponParams = z.object({ code: CouponCode });
 export const CouponJson = z.object({
-  code: z.string(), kind: z.enum(['percent', 'fixed']), value: z.number().int(), categories: z.array(z.string()),
-  usageLimit: z.number().int().nullable(), used: z.number().int(), expiresAt: z.string().nullable(), disabled: z.boolean(), createdAt: z.string(),
+  code: z.string(),
+  kind: z.enum(['percent', 'fixed']),
+  value: z.number().int(),
+  categories: z.array(z.string()),
+  usageLimit: z.number().int().nullable(),
+  used: z.number().int(),
+  expiresAt: z.string().nullable(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
 });
 export const CouponsJson = z.object({ coupons: z.array(CouponJson) });
 export type CouponJson = z.infer<typeof CouponJson>;

@@ -43,10 +43,20 @@ export const ReviewHistoryJson = z.object({
 export type ReviewHistoryJson = z.infer<typeof ReviewHistoryJson>;
 
 const RATING_MESSAGE = 'rating must be helpful, adequate, poor or null';
-export const RatingBody = z.object({
-  rating: z.enum(REVIEW_RATINGS, { message: RATING_MESSAGE }).nullable(),
-  note: z.string({ message: 'note must be text' }).trim().max(2000, 'note is too long (at most 2,000 characters)').refine(...noBidiControls('note')).optional(),
-}, { message: 'Send {"rating": "helpful" | "adequate" | "poor" | null, "note": "…"}' }).strict();
+export const RatingBody = z
+  .object(
+    {
+      rating: z.enum(REVIEW_RATINGS, { message: RATING_MESSAGE }).nullable(),
+      note: z
+        .string({ message: 'note must be text' })
+        .trim()
+        .max(2000, 'note is too long (at most 2,000 characters)')
+        .refine(...noBidiControls('note'))
+        .optional(),
+    },
+    { message: 'Send {"rating": "helpful" | "adequate" | "poor" | null, "note": "…"}' },
+  )
+  .strict();
 export type RatingBody = z.infer<typeof RatingBody>;
 
 export const RatingResponse = z.object({ message: z.string(), rating: ReviewRatingJson.nullable() });

@@ -3,7 +3,11 @@ import { CommentText } from './paper';
 import { Email, Id, PaperId } from './common';
 
 export const ReviewerSuggestionJson = z.object({
-  _id: z.string(), name: z.string(), email: z.string(), role: z.literal('Reviewer'), tags: z.array(z.string()),
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.literal('Reviewer'),
+  tags: z.array(z.string()),
   /** With ?paperId=: the reviewer's tags that the paper shares. */
   matchedTags: z.array(z.string()).optional(),
   /** The reviewer confirmed their e-mail address through the link mailed at signup. */

@@ -29,14 +29,25 @@ export const ReviewerListJson = z.object({
 export type ReviewerListJson = z.infer<typeof ReviewerListJson>;
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 200';
-export const ReviewerListQuery = z.object({
-  limit: z.coerce.number({ message: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(200, LIMIT_MESSAGE).default(50),
-  cursor: z.string().regex(/^[0-9a-f]{24}$/, 'cursor must be a value nextCursor returned').optional(),
-  status: z.enum(['all', 'pending', 'approved'], { message: 'status must be all, pending or approved' }).default('all'),
-}, { message: 'Invalid query' });
+export const ReviewerListQuery = z.object(
+  {
+    limit: z.coerce.number({ message: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(200, LIMIT_MESSAGE).default(50),
+    cursor: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/, 'cursor must be a value nextCursor returned')
+      .optional(),
+    status: z.enum(['all', 'pending', 'approved'], { message: 'status must be all, pending or approved' }).default('all'),
+  },
+  { message: 'Invalid query' },
+);
 export type ReviewerListQuery = z.infer<typeof ReviewerListQuery>;
 
-export const ApprovalBody = z.object({
-  approved: z.boolean({ message: 'approved must be true or false' }),
-}, { message: 'Send {"approved": true} or {"approved": false}' }).strict();
+export const ApprovalBody = z
+  .object(
+    {
+      approved: z.boolean({ message: 'approved must be true or false' }),
+    },
+    { message: 'Send {"approved": true} or {"approved": false}' },
+  )
+  .strict();
 export type ApprovalBody = z.infer<typeof ApprovalBody>;

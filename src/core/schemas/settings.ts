@@ -4,10 +4,14 @@ import { DoiPattern, DoiPrefix } from './proceedings';
 import { plainLine } from './text';
 
 /** An ISO 8601 instant ("2026-12-01T23:59:00Z", with an offset or Z) or null (no deadline). */
-const Deadline = (field: string) => z.string({ message: `${field} must be an ISO 8601 date and time, or null` })
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
-    `${field} must be an ISO 8601 date and time with a time zone (e.g. 2026-12-01T23:59:00Z), or null`)
-  .nullable();
+const Deadline = (field: string) =>
+  z
+    .string({ message: `${field} must be an ISO 8601 date and time, or null` })
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+      `${field} must be an ISO 8601 date and time with a time zone (e.g. 2026-12-01T23:59:00Z), or null`,
+    )
+    .nullable();
 
 /** The editor's settings of the review cycle (docs/product.md#the-review-cycle); one line per field, so others can add theirs. */
 export const EditorSettings = z.object({
@@ -48,13 +52,29 @@ export type EditorSettings = z.infer<typeof EditorSettings>;
 
 /** The settings until the editor saves any: the one place their defaults are written. */
 export const SETTINGS_DEFAULTS: EditorSettings = {
-  submissionDeadline: null, reviewDeadline: null, cameraReadyDeadline: null,
-  reviewersPerPaper: 3, maxPapersPerReviewer: 10, blindReview: false, blindAnnotationText: 'keep-unless-naming-author', reminderDaysBefore: null,
-  reviewerApproval: false, requireVerifiedEmail: false,
-  reviewVisibility: 'after-own-review', biddingDeadline: null, responseOpens: null, responseCloses: null,
-  discussionDeadline: null, notificationDate: null, responseWordLimit: 500,
-  doiPrefix: null, doiPattern: DOI_PATTERN_DEFAULT,
-  organiserName: 'Organising Secretary', organiserTitle: 'Organising Committee', hasSignature: false, passportRetentionDays: 30,
+  submissionDeadline: null,
+  reviewDeadline: null,
+  cameraReadyDeadline: null,
+  reviewersPerPaper: 3,
+  maxPapersPerReviewer: 10,
+  blindReview: false,
+  blindAnnotationText: 'keep-unless-naming-author',
+  reminderDaysBefore: null,
+  reviewerApproval: false,
+  requireVerifiedEmail: false,
+  reviewVisibility: 'after-own-review',
+  biddingDeadline: null,
+  responseOpens: null,
+  responseCloses: null,
+  discussionDeadline: null,
+  notificationDate: null,
+  responseWordLimit: 500,
+  doiPrefix: null,
+  doiPattern: DOI_PATTERN_DEFAULT,
+  organiserName: 'Organising Secretary',
+  organiserTitle: 'Organising Committee',
+  hasSignature: false,
+  passportRetentionDays: 30,
 };
 /** The choices for annotations' text in the reviewers' copy, as the settings form words them. */
 export const BLIND_ANNOTATION_TEXT = {
@@ -104,45 +124,65 @@ const wholeNumber = (key: 'reviewersPerPaper' | 'maxPapersPerReviewer' | 'respon
   const msg = `${F[key].label} must be a whole number from ${F[key].min} to ${F[key].max}`;
   return z.number({ message: msg }).int(msg).min(F[key].min, msg).max(F[key].max, msg);
 };
-const onOff = (key: 'blindReview' | 'reviewerApproval' | 'requireVerifiedEmail') => z.boolean({ message: `${F[key].label} must be on or off (true or false)` });
-const signatory = (key: 'organiserName' | 'organiserTitle') => z.string({ message: `${F[key].label} must be text` }).trim()
-  .min(1, `${F[key].label} must not be empty`).max(120, `${F[key].label} must be at most 120 characters`).refine(...plainLine(F[key].label));
+const onOff = (key: 'blindReview' | 'reviewerApproval' | 'requireVerifiedEmail') =>
+  z.boolean({ message: `${F[key].label} must be on or off (true or false)` });
+const signatory = (key: 'organiserName' | 'organiserTitle') =>
+  z
+    .string({ message: `${F[key].label} must be text` })
+    .trim()
+    .min(1, `${F[key].label} must not be empty`)
+    .max(120, `${F[key].label} must be at most 120 characters`)
+    .refine(...plainLine(F[key].label));
 const reminderMsg = `${F.reminderDaysBefore.label} must be a whole number of days from 1 to 60, or empty (null) for no reminders`;
 
-export const UpdateSettingsBody = z.object({
-  submissionDeadline: Deadline(F.submissionDeadline.label).optional(),
-  reviewDeadline: Deadline(F.reviewDeadline.label).optional(),
-  cameraReadyDeadline: Deadline(F.cameraReadyDeadline.label).optional(),
-  reviewersPerPaper: wholeNumber('reviewersPerPaper').optional(),
-  maxPapersPerReviewer: wholeNumber('maxPapersPerReviewer').optional(),
-  blindReview: onOff('blindReview').optional(),
-  blindAnnotationText: z.enum(['keep-unless-naming-author', 'remove'], {
-    message: `${F.blindAnnotationText.label} must be keep-unless-naming-author or remove`,
-  }).optional(),
-  reviewerApproval: onOff('reviewerApproval').optional(),
-  requireVerifiedEmail: onOff('requireVerifiedEmail').optional(),
-  reminderDaysBefore: z.number({ message: reminderMsg }).int(reminderMsg).min(1, reminderMsg).max(60, reminderMsg).nullable().optional(),
-  reviewVisibility: z.enum(['after-own-review', 'after-deadline', 'never'], {
-    message: `${F.reviewVisibility.label} must be after-own-review, after-deadline or never`,
-  }).optional(),
-  biddingDeadline: Deadline(F.biddingDeadline.label).optional(),
-  responseOpens: Deadline(F.responseOpens.label).optional(),
-  responseCloses: Deadline(F.responseCloses.label).optional(),
-  discussionDeadline: Deadline(F.discussionDeadline.label).optional(),
-  notificationDate: Deadline(F.notificationDate.label).optional(),
-  responseWordLimit: wholeNumber('responseWordLimit').optional(),
-  /** null or '' clears it (no DOIs). */
-  doiPrefix: DoiPrefix.nullable().transform((v) => v || null).optional(),
-  doiPattern: DoiPattern.optional(),
-  organiserName: signatory('organiserName').optional(),
-  organiserTitle: signatory('organiserTitle').optional(),
-  passportRetentionDays: wholeNumber('passportRetentionDays').optional(),
-}).strict();
+export const UpdateSettingsBody = z
+  .object({
+    submissionDeadline: Deadline(F.submissionDeadline.label).optional(),
+    reviewDeadline: Deadline(F.reviewDeadline.label).optional(),
+    cameraReadyDeadline: Deadline(F.cameraReadyDeadline.label).optional(),
+    reviewersPerPaper: wholeNumber('reviewersPerPaper').optional(),
+    maxPapersPerReviewer: wholeNumber('maxPapersPerReviewer').optional(),
+    blindReview: onOff('blindReview').optional(),
+    blindAnnotationText: z
+      .enum(['keep-unless-naming-author', 'remove'], {
+        message: `${F.blindAnnotationText.label} must be keep-unless-naming-author or remove`,
+      })
+      .optional(),
+    reviewerApproval: onOff('reviewerApproval').optional(),
+    requireVerifiedEmail: onOff('requireVerifiedEmail').optional(),
+    reminderDaysBefore: z.number({ message: reminderMsg }).int(reminderMsg).min(1, reminderMsg).max(60, reminderMsg).nullable().optional(),
+    reviewVisibility: z
+      .enum(['after-own-review', 'after-deadline', 'never'], {
+        message: `${F.reviewVisibility.label} must be after-own-review, after-deadline or never`,
+      })
+      .optional(),
+    biddingDeadline: Deadline(F.biddingDeadline.label).optional(),
+    responseOpens: Deadline(F.responseOpens.label).optional(),
+    responseCloses: Deadline(F.responseCloses.label).optional(),
+    discussionDeadline: Deadline(F.discussionDeadline.label).optional(),
+    notificationDate: Deadline(F.notificationDate.label).optional(),
+    responseWordLimit: wholeNumber('responseWordLimit').optional(),
+    /** null or '' clears it (no DOIs). */
+    doiPrefix: DoiPrefix.nullable()
+      .transform((v) => v || null)
+      .optional(),
+    doiPattern: DoiPattern.optional(),
+    organiserName: signatory('organiserName').optional(),
+    organiserTitle: signatory('organiserTitle').optional(),
+    passportRetentionDays: wholeNumber('passportRetentionDays').optional(),
+  })
+  .strict();
 
 /** The dated settings in the order the conference's phases run (decision 0035): each must come after the ones before it. */
 export const DATE_KEYS = [
-  'submissionDeadline', 'biddingDeadline', 'reviewDeadline', 'responseOpens', 'responseCloses', 'discussionDeadline',
-  'notificationDate', 'cameraReadyDeadline',
+  'submissionDeadline',
+  'biddingDeadline',
+  'reviewDeadline',
+  'responseOpens',
+  'responseCloses',
+  'discussionDeadline',
+  'notificationDate',
+  'cameraReadyDeadline',
 ] as const;
 type DeadlineKey = (typeof DATE_KEYS)[number];
 /**

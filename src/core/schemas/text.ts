@@ -22,8 +22,7 @@ export const isPlainText = (s: string): boolean => !MULTI_LINE.test(s);
 export const hasNoBidiControls = (s: string): boolean => !BIDI_CONTROL.test(s);
 
 /** The 400 message naming the field. */
-export const controlCharsMessage = (field: string) =>
-  `${field} contains control or text-direction characters that are not allowed`;
+export const controlCharsMessage = (field: string) => `${field} contains control or text-direction characters that are not allowed`;
 
 /** A refinement for a single-line field: `z.string()...refine(...plainLine('Title'))`. */
 export const plainLine = (field: string) => [isPlainLine, controlCharsMessage(field)] as const;

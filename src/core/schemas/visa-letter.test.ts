@@ -2,7 +2,13 @@ import { expect, test } from 'vitest';
 import { CONFERENCE_DATES } from '../conference';
 import { stayDatesProblem, VISA_STAY_BOUNDS, VisaLetterRequestBody } from './visa-letter';
 
-const body = { passportName: 'ANN EXAMPLE', nationality: 'in', passportNumber: 'k 123-4567', arrivalDate: CONFERENCE_DATES.start, departureDate: CONFERENCE_DATES.end };
+const body = {
+  passportName: 'ANN EXAMPLE',
+  nationality: 'in',
+  passportNumber: 'k 123-4567',
+  arrivalDate: CONFERENCE_DATES.start,
+  departureDate: CONFERENCE_DATES.end,
+};
 
 test('a stay touching the conference is fine, up to 30 days either side', () => {
   expect(stayDatesProblem(CONFERENCE_DATES.start, CONFERENCE_DATES.end)).toBeNull();
@@ -20,7 +26,12 @@ test('a stay that misses the conference or strays far from it is refused, naming
 
 test('the request is kept as the passport prints it: nationality and number upper case, spaces and dashes gone', () => {
   expect(VisaLetterRequestBody.parse(body)).toEqual({ ...body, nationality: 'IN', passportNumber: 'K1234567' });
-  for (const [field, value] of [['nationality', 'XX'], ['passportNumber', 'K12'], ['passportName', 'A\u202EB'], ['arrivalDate', '2023-02-29']] as const) {
+  for (const [field, value] of [
+    ['nationality', 'XX'],
+    ['passportNumber', 'K12'],
+    ['passportName', 'A\u202EB'],
+    ['arrivalDate', '2023-02-29'],
+  ] as const) {
     expect(VisaLetterRequestBody.safeParse({ ...body, [field]: value }).success, `${field}=${value}`).toBe(false);
   }
 });

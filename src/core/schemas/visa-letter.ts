@@ -15,7 +15,10 @@ const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 const isoDay = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 /** The conference's first and last days (calendar dates): the current facts' startDate and endDate. */
-export interface ConferenceDays { start: string; end: string }
+export interface ConferenceDays {
+  start: string;
+  end: string;
+}
 
 /** The earliest arrival and the latest departure a letter may name (calendar dates) for a conference on these days. */
 export function visaStayBounds(days: ConferenceDays = CONFERENCE_DATES): { earliestArrival: string; latestDeparture: string } {
@@ -45,29 +48,46 @@ export function stayDatesProblem(arrival: string, departure: string, days: Confe
   return null;
 }
 
-const CalendarDate = (field: string) => z.string({ message: `${field} must be a date (YYYY-MM-DD)` })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${field} must be a real calendar date (YYYY-MM-DD)`);
+const CalendarDate = (field: string) =>
+  z
+    .string({ message: `${field} must be a date (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      `${field} must be a real calendar date (YYYY-MM-DD)`,
+    );
 
 const NATIONALITY = 'The nationality must be a two-letter ISO 3166-1 country code such as IN';
 const PASSPORT_NUMBER = 'The passport number must be 5 to 20 letters and digits, as printed in the passport';
 
 /** What the registrant sends: the names and numbers as in the passport, and the stay. */
-export const VisaLetterRequestBody = z.object({
-  passportName: z.string({ message: 'Please give your name as written in your passport' }).trim()
-    .min(1, 'Please give your name as written in your passport').max(120, 'The name must be at most 120 characters')
-    .refine(...plainLine('The name')),
-  nationality: z.string({ message: NATIONALITY }).trim().transform((v) => v.toUpperCase()).refine(isCountryCode, NATIONALITY),
-  passportNumber: z.string({ message: PASSPORT_NUMBER }).transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
-    .refine((v) => /^[A-Z0-9]{5,20}$/.test(v), PASSPORT_NUMBER),
-  arrivalDate: CalendarDate('The arrival date'),
-  departureDate: CalendarDate('The departure date'),
-}).strict().superRefine((b, ctx) => {
-  // The dates' order here; their distance from the conference's days (which the editor may change) in the service.
-  if (b.arrivalDate && b.departureDate && b.departureDate < b.arrivalDate) {
-    ctx.addIssue({ code: 'custom', message: 'The departure date must not be before the arrival date', path: ['arrivalDate'] });
-  }
-});
+export const VisaLetterRequestBody = z
+  .object({
+    passportName: z
+      .string({ message: 'Please give your name as written in your passport' })
+      .trim()
+      .min(1, 'Please give your name as written in your passport')
+      .max(120, 'The name must be at most 120 characters')
+      .refine(...plainLine('The name')),
+    nationality: z
+      .string({ message: NATIONALITY })
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .refine(isCountryCode, NATIONALITY),
+    passportNumber: z
+      .string({ message: PASSPORT_NUMBER })
+      .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+      .refine((v) => /^[A-Z0-9]{5,20}$/.test(v), PASSPORT_NUMBER),
+    arrivalDate: CalendarDate('The arrival date'),
+    departureDate: CalendarDate('The departure date'),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    // The dates' order here; their distance from the conference's days (which the editor may change) in the service.
+    if (b.arrivalDate && b.departureDate && b.departureDate < b.arrivalDate) {
+      ctx.addIssue({ code: 'custom', message: 'The departure date must not be before the arrival date', path: ['arrivalDate'] });
+    }
+  });
 export type VisaLetterRequestBody = z.input<typeof VisaLetterRequestBody>;
 /** The request as the server keeps it (trimmed, upper-cased). */
 export type VisaLetterRequest = z.output<typeof VisaLetterRequestBody>;
@@ -114,11 +134,16 @@ export type EditorVisaLetterJson = z.infer<typeof EditorVisaLetterJson>;
 export const EditorVisaLettersJson = z.object({ letters: z.array(EditorVisaLetterJson) });
 export const EditorVisaLetterDecidedJson = z.object({ message: z.string(), letter: EditorVisaLetterJson });
 
-export const RejectVisaLetterBody = z.object({
-  reason: z.string({ message: 'Please give the reason, for the requester' }).trim()
-    .min(1, 'Please give the reason, for the requester').max(1000, 'The reason must be at most 1000 characters')
-    .refine(...plainText('The reason')),
-}).strict();
+export const RejectVisaLetterBody = z
+  .object({
+    reason: z
+      .string({ message: 'Please give the reason, for the requester' })
+      .trim()
+      .min(1, 'Please give the reason, for the requester')
+      .max(1000, 'The reason must be at most 1000 characters')
+      .refine(...plainText('The reason')),
+  })
+  .strict();
 export type RejectVisaLetterBody = z.input<typeof RejectVisaLetterBody>;
 
 export const RegistrationIdParams = z.object({ id: Id });

@@ -7,10 +7,21 @@ import { checkRole, type AccessRole, type Caller, type Denial } from '../permiss
 import { verifyToken } from './tokens';
 
 // Every authenticated request looks its caller up: prepared once per database, not built per request.
-const prepareCallerQuery = (db: Db) => db
-  .select({ id: users.id, role: users.role, email: users.email, name: users.name, tokensValidAfter: users.tokensValidAfter, emailVerifiedAt: users.emailVerifiedAt, chairOnly: users.chairOnly })
-  .from(users).where(and(eq(users.id, sql.placeholder('id')), eq(users.role, sql.placeholder('role')))).limit(1)
-  .prepare('find_caller');
+const prepareCallerQuery = (db: Db) =>
+  db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      name: users.name,
+      tokensValidAfter: users.tokensValidAfter,
+      emailVerifiedAt: users.emailVerifiedAt,
+      chairOnly: users.chairOnly,
+    })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.role, sql.placeholder('role'))))
+    .limit(1)
+    .prepare('find_caller');
 const callerQueries = new WeakMap<Db, ReturnType<typeof prepareCallerQuery>>();
 
 /** The verified caller of a request, or null (no token, bad token, account gone). Cached per request. */
@@ -29,7 +40,16 @@ export async function findCaller(req: FastifyRequest): Promise<Caller | null> {
       const [row] = await query.execute({ id: claims.sub, role: claims.role });
       // A password reset refuses every token issued before it.
       if (row && !(row.tokensValidAfter && (claims.issuedAt ?? 0) < row.tokensValidAfter.getTime())) {
-        caller = { id: row.id, role: row.role, email: row.email, name: row.name, emailVerified: row.emailVerifiedAt !== null, chairOnly: row.chairOnly, links: claims.links ?? [], issuedAt: claims.issuedAt };
+        caller = {
+          id: row.id,
+          role: row.role,
+          email: row.email,
+          name: row.name,
+          emailVerified: row.emailVerifiedAt !== null,
+          chairOnly: row.chairOnly,
+          links: claims.links ?? [],
+          issuedAt: claims.issuedAt,
+        };
       }
     }
   }

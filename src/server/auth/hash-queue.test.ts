@@ -5,8 +5,17 @@ import { HASHING_BUSY, HashQueue } from './hash-queue';
 /** Work that finishes when the test says so, recording when it started. */
 function gate(started: string[], name: string) {
   let open!: () => void;
-  const done = new Promise<void>((resolve) => { open = resolve; });
-  return { work: async () => { started.push(name); await done; return name; }, open };
+  const done = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return {
+    work: async () => {
+      started.push(name);
+      await done;
+      return name;
+    },
+    open,
+  };
 }
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -54,7 +63,9 @@ describe('HashQueue', () => {
 
   test('a hash that fails hands its turn on', async () => {
     const q = new HashQueue({ concurrency: 1, maxWaiting: 2 });
-    const failing = q.run('A', async () => { throw new Error('scrypt failed'); });
+    const failing = q.run('A', async () => {
+      throw new Error('scrypt failed');
+    });
     const next = q.run('B', async () => 'next');
     await expect(failing).rejects.toThrow('scrypt failed');
     expect(await next).toBe('next');

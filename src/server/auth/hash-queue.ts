@@ -90,12 +90,15 @@ export class HashQueue {
   private busy(): AppError {
     this.refused++;
     // The time the hashes ahead need: the queue's length in rounds of `concurrency`.
-    const seconds = Math.max(1, Math.ceil(((this.waiting / this.opts.concurrency) + 1) * this.averageMs / 1000));
+    const seconds = Math.max(1, Math.ceil(((this.waiting / this.opts.concurrency + 1) * this.averageMs) / 1000));
     return new AppError('unavailable', HASHING_BUSY, { 'retry-after': String(seconds) });
   }
 }
 
-interface HashingScope { queue: HashQueue; address: string }
+interface HashingScope {
+  queue: HashQueue;
+  address: string;
+}
 const scope = new AsyncLocalStorage<HashingScope>();
 
 /**

@@ -30,7 +30,6 @@ export type LoginLimits = { [K in keyof typeof LOGIN_LIMITS]: { limit: number; w
 /** How long an address an account logged in from stays known to it. */
 export const KNOWN_ADDRESS_MS = 90 * DAY;
 
-
 /** The limits as configured (LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL): every login check uses these. */
 export function configuredLoginLimits(config: { LOGIN_ATTEMPTS_PER_ADDRESS: number; LOGIN_FAILURES_PER_EMAIL: number }): LoginLimits {
   return {
@@ -41,7 +40,10 @@ export function configuredLoginLimits(config: { LOGIN_ATTEMPTS_PER_ADDRESS: numb
 }
 
 export class LoginLimiter {
-  constructor(private readonly shared: SharedLimiter, private readonly limits: LoginLimits = LOGIN_LIMITS) {}
+  constructor(
+    private readonly shared: SharedLimiter,
+    private readonly limits: LoginLimits = LOGIN_LIMITS,
+  ) {}
 
   private failureLimits(email: string, ip: string): [Limit, Limit, Limit] {
     const e = email.trim().toLowerCase();
@@ -107,8 +109,12 @@ export class LoginLimiter {
  */
 export function accountLocked(refusal: Refusal, mailConfigured = true): AppError {
   // Without SMTP the link is only kept in the outbox (decision 0041): a server-wide fact, the same for every account.
-  const link = mailConfigured ? 'we have e-mailed a one-time login link to the account\'s address'
-    : 'a one-time login link was kept in the site\'s outbox (mail is not configured, so nothing was sent: the organisers can read it)';
-  return new AppError('too_many', `Too many failed logins for this account. If the password was right, ${link}; `
-    + `otherwise please try again in ${retryIn(refusal)}.`, { 'retry-after': String(refusal.retryAfterSeconds) });
+  const link = mailConfigured
+    ? "we have e-mailed a one-time login link to the account's address"
+    : "a one-time login link was kept in the site's outbox (mail is not configured, so nothing was sent: the organisers can read it)";
+  return new AppError(
+    'too_many',
+    `Too many failed logins for this account. If the password was right, ${link}; ` + `otherwise please try again in ${retryIn(refusal)}.`,
+    { 'retry-after': String(refusal.retryAfterSeconds) },
+  );
 }

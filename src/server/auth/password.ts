@@ -3,8 +3,9 @@ import { inHashingTurn } from './hash-queue';
 
 /** Every scrypt waits for a turn in the request's hashing queue (decision 0022): a full queue throws 503. */
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return inHashingTurn(() => new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)))));
+  return inHashingTurn(
+    () => new Promise((resolve, reject) => scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)))),
+  );
 }
 
 /** scrypt cost: N=2^14, r=8, p=1 (OWASP's minimum for scrypt), about 16 MB and ~40 ms a hash here. */
@@ -22,8 +23,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length,
-    { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 });
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
@@ -31,7 +36,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * A hash to verify against when the account does not exist, so the answer takes about the same time. Random
  * bytes in the stored format: verifying against it costs one scrypt like a real one, making it costs none.
  */
-const dummy = ['scrypt', COST.N, COST.r, COST.p, randomBytes(16).toString('base64url'), randomBytes(KEYLEN).toString('base64url')].join('$');
+const dummy = ['scrypt', COST.N, COST.r, COST.p, randomBytes(16).toString('base64url'), randomBytes(KEYLEN).toString('base64url')].join(
+  '$',
+);
 export async function dummyHash(): Promise<string> {
   return dummy;
 }

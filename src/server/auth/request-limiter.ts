@@ -16,7 +16,10 @@ export interface Limit {
   windowMs: number;
 }
 
-export interface Refusal { limit: Limit; retryAfterSeconds: number }
+export interface Refusal {
+  limit: Limit;
+  retryAfterSeconds: number;
+}
 
 /** The database or an open transaction: a count taken in a transaction commits with the change it goes with. */
 export type LimiterDb = Pick<Db, 'execute'>;
@@ -33,10 +36,17 @@ export function addressKey(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
-interface Window { start: number; previous: number; fraction: number }
+interface Window {
+  start: number;
+  previous: number;
+  fraction: number;
+}
 
 function windowOf(limit: Limit, now: number): Window {
   const start = Math.floor(now / limit.windowMs) * limit.windowMs;
@@ -55,7 +65,7 @@ export function secondsOver(limit: Limit, w: Window, current: number, previous: 
   let waitMs: number;
   if (current < limit.limit && previous > 0) {
     // Still in this window: when previous * (1 - f) < limit - current.
-    waitMs = ((1 - (limit.limit - current) / previous) - w.fraction) * limit.windowMs;
+    waitMs = (1 - (limit.limit - current) / previous - w.fraction) * limit.windowMs;
   } else {
     // Into the next window, where this window's count is the one that fades: current * (1 - g) < limit.
     waitMs = left + Math.max(0, 1 - limit.limit / Math.max(current, 1)) * limit.windowMs;
@@ -70,7 +80,10 @@ export function secondsOver(limit: Limit, w: Window, current: number, previous: 
  */
 export class SharedLimiter {
   private lastSweep = 0;
-  constructor(private readonly db: Db, private readonly now: () => number = () => Date.now()) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
 
   /**
    * Counts one event on every limit and returns the first one now over its limit (this event included), or null.
@@ -118,9 +131,13 @@ export class SharedLimiter {
     const now = this.now();
     this.sweep(now);
     const windows = unique.map((l) => windowOf(l, now));
-    const input = JSON.stringify(unique.map((l, i) => ({
-      key: l.key, ws: new Date(windows[i]!.start).toISOString(), ps: new Date(windows[i]!.previous).toISOString(),
-    })));
+    const input = JSON.stringify(
+      unique.map((l, i) => ({
+        key: l.key,
+        ws: new Date(windows[i]!.start).toISOString(),
+        ps: new Date(windows[i]!.previous).toISOString(),
+      })),
+    );
     const res = count
       ? await db.execute(sql`
         with input as (select * from jsonb_to_recordset(${input}::jsonb) as i(key text, ws timestamptz, ps timestamptz)),
@@ -155,10 +172,15 @@ export class SharedLimiter {
     this.lastSweep = now;
     const cutoff = new Date(now - 2 * MAX_WINDOW_MS).toISOString();
     // In the background and bounded: a request never waits for it, and one sweep never runs long.
-    void this.db.execute(sql`
+    void this.db
+      .execute(
+        sql`
       delete from rate_limits where ctid in (
-        select ctid from rate_limits where window_start < ${cutoff}::timestamptz limit 10000)`)
-      .catch(() => { /* the next sweep tries again */ });
+        select ctid from rate_limits where window_start < ${cutoff}::timestamptz limit 10000)`,
+      )
+      .catch(() => {
+        /* the next sweep tries again */
+      });
   }
 }
 
@@ -180,8 +202,13 @@ export function tooMany(refusal: Refusal, what: string): AppError {
  */
 export class RequestLimiter {
   private hits = new Map<string, number[]>();
-  constructor(private readonly limit: number, private readonly windowMs: number, private readonly message: string,
-    private readonly now = () => Date.now(), private readonly maxKeys = 100_000) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly message: string,
+    private readonly now = () => Date.now(),
+    private readonly maxKeys = 100_000,
+  ) {}
 
   /** Counts one request for every key; throws 429 with Retry-After when any key is over its limit. */
   take(keys: string[]): void {

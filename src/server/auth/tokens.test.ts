@@ -2,13 +2,19 @@ import { SignJWT } from 'jose';
 import { afterEach, expect, test, vi } from 'vitest';
 import { signToken, tokenKey, verifyToken } from './tokens';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 test('a remembered token is still refused once it expires, under another key, or altered', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   const key = tokenKey('unit-secret-unit-secret-unit-secret-0123');
-  const short = await new SignJWT({ role: 'Reviewer', iam: Date.now() }).setProtectedHeader({ alg: 'HS256' })
-    .setSubject('u1').setIssuedAt().setExpirationTime('2s').sign(key);
+  const short = await new SignJWT({ role: 'Reviewer', iam: Date.now() })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('u1')
+    .setIssuedAt()
+    .setExpirationTime('2s')
+    .sign(key);
   expect((await verifyToken(short, key))?.sub).toBe('u1');
   expect((await verifyToken(short, key))?.role).toBe('Reviewer'); // from memory
   expect(await verifyToken(short, tokenKey('another-secret-another-secret-012345678'))).toBeNull();

@@ -57,7 +57,10 @@ export async function verifyToken(token: string, key: TokenKey): Promise<TokenCl
     if (!known) verified.set(key, (known = new Map()));
     if (known.size >= VERIFIED_MAX) {
       let drop = known.size / 2;
-      for (const t of known.keys()) { if (drop-- <= 0) break; known.delete(t); }
+      for (const t of known.keys()) {
+        if (drop-- <= 0) break;
+        known.delete(t);
+      }
     }
     known.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });
     return { ...claims, links: [...links] };

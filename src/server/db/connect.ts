@@ -65,7 +65,9 @@ export async function connectDatabase(opts: { databaseUrl?: string; dataDir: str
     pool,
     driver: embedded ? 'embedded' : 'postgres',
     location: embedded ? embedded.dir : serverOf(url),
-    ping: async () => { await db.execute(sql`select 1`); },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
     close: stopAll,
   };
 }

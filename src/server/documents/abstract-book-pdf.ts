@@ -6,12 +6,29 @@ import { formatLongDate } from '../../core/format';
 import { createDocument, drawText, GOLD, MUTED, NAVY, saveDocument, textWidth, wrapLines, type DocKit } from './pdf';
 import { A4, BOTTOM, drawCoverHeading, drawRunningParts, fitLine, PageFlow, TOP } from './page-flow';
 
-export interface BookAuthor { name: string; affiliation: string; country: string }
+export interface BookAuthor {
+  name: string;
+  affiliation: string;
+  country: string;
+}
 /** A paper's content in the book: read a batch at a time while the book is drawn. */
-export interface BookPaper { title: string; abstract: string; authors: BookAuthor[] }
+export interface BookPaper {
+  title: string;
+  abstract: string;
+  authors: BookAuthor[];
+}
 /** A paper's place in the book, known before any abstract is read (the table of contents needs every title). */
-export interface BookEntry { id: string; title: string; presenter?: string; note?: string }
-export interface BookSection { title: string; subtitle: string; papers: BookEntry[] }
+export interface BookEntry {
+  id: string;
+  title: string;
+  presenter?: string;
+  note?: string;
+}
+export interface BookSection {
+  title: string;
+  subtitle: string;
+  papers: BookEntry[];
+}
 
 export interface AbstractBookDocument {
   conference: ConferenceFacts;
@@ -52,7 +69,10 @@ function layoutAuthors(kit: DocKit, authors: { name: string; sup: string }[], wi
     const supWidth = a.sup ? textWidth(kit, a.sup, SIZE.sup) + 1 : 0;
     const name = fitLine(kit, a.name, SIZE.author, width - supWidth - comma);
     const nameWidth = textWidth(kit, name, SIZE.author);
-    if (x > 0 && x + nameWidth + supWidth > width) { lines.push([]); x = 0; }
+    if (x > 0 && x + nameWidth + supWidth > width) {
+      lines.push([]);
+      x = 0;
+    }
     lines[lines.length - 1]!.push({ x, name, nameWidth, sup: a.sup, supWidth, last: i === authors.length - 1 });
     x += nameWidth + supWidth + comma;
   });
@@ -70,7 +90,11 @@ type TocLine = { text: string; indent: number; bold: boolean; number: number | n
  */
 export async function renderAbstractBookPdf(doc: AbstractBookDocument): Promise<Uint8Array> {
   const { conference } = doc;
-  const docOpts = { title: `Abstract Book - ${conference.shortName}`, subject: `Abstracts of the ${conferenceTitle(conference)}`, conference };
+  const docOpts = {
+    title: `Abstract Book - ${conference.shortName}`,
+    subject: `Abstracts of the ${conferenceTitle(conference)}`,
+    conference,
+  };
   const kit = await createDocument(docOpts);
   kit.pdf.setCreationDate(doc.generatedAt);
   const flow = new PageFlow(kit);
@@ -80,10 +104,18 @@ export async function renderAbstractBookPdf(doc: AbstractBookDocument): Promise<
   const cover = flow.newPage();
   let y = await drawCoverHeading(kit, cover, { conference, logo: doc.organiser.logo, heading: 'Abstract Book' });
   const box = { x: flow.left, maxWidth: flow.textWidth, align: 'center' as const };
-  y = drawText(kit, cover, doc.by === 'session' ? 'Papers by session, in the order of the published programme' : 'Accepted papers by track',
-    { ...box, y: y - 6, size: 12, color: MUTED });
-  drawText(kit, cover, `${paperCount} ${paperCount === 1 ? 'paper' : 'papers'} in ${doc.sections.length} ${doc.by === 'session' ? (doc.sections.length === 1 ? 'session' : 'sessions') : (doc.sections.length === 1 ? 'track' : 'tracks')}`,
-    { ...box, y: y - 2, size: 10.5, color: MUTED });
+  y = drawText(
+    kit,
+    cover,
+    doc.by === 'session' ? 'Papers by session, in the order of the published programme' : 'Accepted papers by track',
+    { ...box, y: y - 6, size: 12, color: MUTED },
+  );
+  drawText(
+    kit,
+    cover,
+    `${paperCount} ${paperCount === 1 ? 'paper' : 'papers'} in ${doc.sections.length} ${doc.by === 'session' ? (doc.sections.length === 1 ? 'session' : 'sessions') : doc.sections.length === 1 ? 'track' : 'tracks'}`,
+    { ...box, y: y - 2, size: 10.5, color: MUTED },
+  );
   let foot = drawText(kit, cover, 'Organised by', { ...box, y: 200, size: 9.5, color: MUTED });
   foot = drawText(kit, cover, doc.organiser.name, { ...box, y: foot, size: 12, bold: true });
   foot = drawText(kit, cover, doc.organiser.title, { ...box, y: foot, size: 10.5 });
@@ -100,7 +132,8 @@ export async function renderAbstractBookPdf(doc: AbstractBookDocument): Promise<
     const titleLines = wrapLines(kit, section.title, SIZE.tocSection, true, numberWidth);
     sectionIndex.push(toc.length + titleLines.length - 1);
     titleLines.forEach((text, i, all) =>
-      toc.push({ text, indent: 0, bold: true, number: i === all.length - 1 ? 0 : null, gapBefore: i === 0 ? 6 : 0, lead: LEAD.tocSection }));
+      toc.push({ text, indent: 0, bold: true, number: i === all.length - 1 ? 0 : null, gapBefore: i === 0 ? 6 : 0, lead: LEAD.tocSection }),
+    );
     for (const p of section.papers) {
       wrapLines(kit, p.title, SIZE.toc, false, numberWidth - 14).forEach((text, i, all) => {
         if (i === all.length - 1) paperIndex.set(`${sectionIndex.length - 1}:${p.id}`, toc.length);
@@ -133,8 +166,17 @@ export async function renderAbstractBookPdf(doc: AbstractBookDocument): Promise<
     flow.section = section.title;
     flow.newPage();
     sectionPages.push(kit.pdf.getPageCount());
-    flow.y = drawText(kit, flow.page, section.title, { x: flow.left, y: flow.y - 4, size: 17, bold: true, color: NAVY, maxWidth: flow.textWidth, lineGap: 5 });
-    if (section.subtitle) flow.y = drawText(kit, flow.page, section.subtitle, { x: flow.left, y: flow.y, size: 10, color: MUTED, maxWidth: flow.textWidth });
+    flow.y = drawText(kit, flow.page, section.title, {
+      x: flow.left,
+      y: flow.y - 4,
+      size: 17,
+      bold: true,
+      color: NAVY,
+      maxWidth: flow.textWidth,
+      lineGap: 5,
+    });
+    if (section.subtitle)
+      flow.y = drawText(kit, flow.page, section.subtitle, { x: flow.left, y: flow.y, size: 10, color: MUTED, maxWidth: flow.textWidth });
     flow.page.drawLine({ start: { x: flow.left, y: flow.y + 4 }, end: { x: flow.right, y: flow.y + 4 }, thickness: 1.2, color: GOLD });
     flow.y -= 22;
     if (section.papers.length === 0) {
@@ -176,7 +218,9 @@ export async function renderAbstractBookPdf(doc: AbstractBookDocument): Promise<
   });
 
   drawRunningParts(kit, kit.pdf.getPages(), {
-    left: `${conference.shortName} · Abstract Book`, sectionOf: (p) => flow.sections.get(p) ?? '', pageLabel: (n) => String(n),
+    left: `${conference.shortName} · Abstract Book`,
+    sectionOf: (p) => flow.sections.get(p) ?? '',
+    pageLabel: (n) => String(n),
   });
   return saveDocument(kit);
 }
@@ -190,17 +234,28 @@ function drawPaper(kit: DocKit, flow: PageFlow, entry: BookEntry, paper: BookPap
   const titleLines = wrapLines(kit, paper.title, SIZE.title, true, width);
   const { affiliations, authors } = numberAffiliations(paper.authors);
   const authorLines = layoutAuthors(kit, authors, width);
-  const affiliationLines = affiliations.map((text, i) => ({ n: String(i + 1), lines: wrapLines(kit, text, SIZE.affiliation, false, width - 10) }));
+  const affiliationLines = affiliations.map((text, i) => ({
+    n: String(i + 1),
+    lines: wrapLines(kit, text, SIZE.affiliation, false, width - 10),
+  }));
   const note = [entry.presenter ? `Presented by ${entry.presenter}` : '', entry.note ?? ''].filter(Boolean).join(' · ');
   const abstractLines = wrapLines(kit, paper.abstract, SIZE.abstract, false, width);
-  const head = 12 + titleLines.length * LEAD.title + authorLines.length * LEAD.author + affiliationLines.reduce((n, a) => n + a.lines.length, 0) * LEAD.affiliation
-    + (note ? LEAD.affiliation : 0) + 10;
+  const head =
+    12 +
+    titleLines.length * LEAD.title +
+    authorLines.length * LEAD.author +
+    affiliationLines.reduce((n, a) => n + a.lines.length, 0) * LEAD.affiliation +
+    (note ? LEAD.affiliation : 0) +
+    10;
   flow.ensure(head + Math.min(3, abstractLines.length) * LEAD.abstract);
   const startsOn = kit.pdf.getPageCount();
 
   drawText(kit, flow.page, `Paper ${entry.id}`, { x: flow.left, y: flow.y, size: 7.5, color: MUTED });
   flow.y -= 12 + LEAD.title - SIZE.title;
-  for (const line of titleLines) { drawText(kit, flow.page, line, { x: flow.left, y: flow.y, size: SIZE.title, bold: true, color: NAVY }); flow.y -= LEAD.title; }
+  for (const line of titleLines) {
+    drawText(kit, flow.page, line, { x: flow.left, y: flow.y, size: SIZE.title, bold: true, color: NAVY });
+    flow.y -= LEAD.title;
+  }
   flow.y += LEAD.title - LEAD.author;
   for (const line of authorLines) {
     for (const a of line) {
@@ -213,9 +268,20 @@ function drawPaper(kit: DocKit, flow: PageFlow, entry: BookEntry, paper: BookPap
   }
   for (const a of affiliationLines) {
     drawText(kit, flow.page, a.n, { x: flow.left, y: flow.y + SIZE.affiliation * 0.35, size: SIZE.sup, color: MUTED });
-    for (const line of a.lines) { drawText(kit, flow.page, line, { x: flow.left + 10, y: flow.y, size: SIZE.affiliation, color: MUTED }); flow.y -= LEAD.affiliation; }
+    for (const line of a.lines) {
+      drawText(kit, flow.page, line, { x: flow.left + 10, y: flow.y, size: SIZE.affiliation, color: MUTED });
+      flow.y -= LEAD.affiliation;
+    }
   }
-  if (note) { drawText(kit, flow.page, fitLine(kit, note, SIZE.affiliation, width), { x: flow.left, y: flow.y, size: SIZE.affiliation, color: MUTED }); flow.y -= LEAD.affiliation; }
+  if (note) {
+    drawText(kit, flow.page, fitLine(kit, note, SIZE.affiliation, width), {
+      x: flow.left,
+      y: flow.y,
+      size: SIZE.affiliation,
+      color: MUTED,
+    });
+    flow.y -= LEAD.affiliation;
+  }
   flow.y -= 8;
   for (const line of abstractLines) {
     flow.ensure(LEAD.abstract);
@@ -224,7 +290,12 @@ function drawPaper(kit: DocKit, flow: PageFlow, entry: BookEntry, paper: BookPap
   }
   flow.y -= 10;
   if (flow.y - 30 > BOTTOM) {
-    flow.page.drawLine({ start: { x: flow.left + width / 3, y: flow.y + 6 }, end: { x: flow.right - width / 3, y: flow.y + 6 }, thickness: 0.5, color: GOLD });
+    flow.page.drawLine({
+      start: { x: flow.left + width / 3, y: flow.y + 6 },
+      end: { x: flow.right - width / 3, y: flow.y + 6 },
+      thickness: 0.5,
+      color: GOLD,
+    });
   }
   flow.y -= 14;
   return startsOn;

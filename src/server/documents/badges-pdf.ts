@@ -1,11 +1,40 @@
-import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, StandardFonts, type PDFEmbeddedPage, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  fill,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingRgbColor,
+  StandardFonts,
+  type PDFEmbeddedPage,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 import type { ConferenceFacts } from '../../core/conference-facts';
 import type { DocumentImage } from '../services/shared/organiser';
 import { qrMatrix, qrRuns } from './qr';
-import { conferenceDatesText, createDocument, drawConferenceLogo, drawText, GOLD, INK, MUTED, NAVY, saveDocument, textWidth, wrapLines, type DocKit } from './pdf';
+import {
+  conferenceDatesText,
+  createDocument,
+  drawConferenceLogo,
+  drawText,
+  GOLD,
+  INK,
+  MUTED,
+  NAVY,
+  saveDocument,
+  textWidth,
+  wrapLines,
+  type DocKit,
+} from './pdf';
 
 /** What one badge shows. */
-export interface Badge { name: string; affiliation: string; category: string; code: string }
+export interface Badge {
+  name: string;
+  affiliation: string;
+  category: string;
+  code: string;
+}
 
 const MM = 72 / 25.4;
 const A4 = { width: 595.28, height: 841.89 };
@@ -25,7 +54,11 @@ const MARK = { gap: 3, length: 14 };
  * ellipsis). Shaping text is what a badge costs most (fontkit lays out every measure), so one line is measured
  * once, at size 1 (widths scale with the size), and wrapped only when it does not fit on one line.
  */
-function fitText(kit: DocKit, text: string, opts: { sizes: number[]; width: number; lines: number; bold: boolean }): { text: string; size: number; wrapped: boolean } {
+function fitText(
+  kit: DocKit,
+  text: string,
+  opts: { sizes: number[]; width: number; lines: number; bold: boolean },
+): { text: string; size: number; wrapped: boolean } {
   const unit = textWidth(kit, text, 1, opts.bold);
   const oneLine = opts.sizes.find((size) => unit * size <= opts.width);
   if (oneLine !== undefined && (opts.lines === 1 || oneLine === opts.sizes[0])) return { text, size: oneLine, wrapped: false };
@@ -56,7 +89,11 @@ const CATEGORY_BOX = { width: BADGE.width - 2 * PAD - QR - 4, height: 3 * (8.5 +
 const CATEGORY_SIZE = 8.5;
 
 /** Draw once on a scratch page of the document, then keep it as a form XObject placed wherever it is needed. */
-async function drawnOnce(kit: DocKit, size: { width: number; height: number }, draw: (page: PDFPage) => void | Promise<void>): Promise<PDFEmbeddedPage> {
+async function drawnOnce(
+  kit: DocKit,
+  size: { width: number; height: number },
+  draw: (page: PDFPage) => void | Promise<void>,
+): Promise<PDFEmbeddedPage> {
   const scratch = kit.pdf.addPage([size.width, size.height]);
   await draw(scratch);
   const [form] = await kit.pdf.embedPages([scratch]);
@@ -74,9 +111,14 @@ function drawQr(page: PDFPage, text: string, opts: { x: number; y: number; size:
   const module = opts.size / (matrix.size + 8);
   const top = opts.y + opts.size - 4 * module;
   page.pushOperators(
-    pushGraphicsState(), setFillingRgbColor(1, 1, 1), rectangle(opts.x, opts.y, opts.size, opts.size), fill(), setFillingRgbColor(0, 0, 0),
+    pushGraphicsState(),
+    setFillingRgbColor(1, 1, 1),
+    rectangle(opts.x, opts.y, opts.size, opts.size),
+    fill(),
+    setFillingRgbColor(0, 0, 0),
     ...qrRuns(matrix).map((run) => rectangle(opts.x + (4 + run.col) * module, top - (run.row + 1) * module, run.length * module, module)),
-    fill(), popGraphicsState(),
+    fill(),
+    popGraphicsState(),
   );
 }
 
@@ -88,7 +130,14 @@ async function drawBadge(kit: DocKit, page: PDFPage, shared: Shared, badge: Badg
 
   // The name as large as two lines allow: it is what people read across a room.
   const name = fitText(kit, badge.name, { sizes: [20, 18, 16, 14, 12], width: inner, lines: 2, bold: true });
-  const below = drawText(kit, page, name.text, { x: x + PAD, y: top - HEADER_HEIGHT - 4 - name.size, size: name.size, bold: true, color: NAVY, lineGap: 2 });
+  const below = drawText(kit, page, name.text, {
+    x: x + PAD,
+    y: top - HEADER_HEIGHT - 4 - name.size,
+    size: name.size,
+    bold: true,
+    color: NAVY,
+    lineGap: 2,
+  });
   if (badge.affiliation) {
     const affiliation = fitText(kit, badge.affiliation, { sizes: [9.5], width: inner, lines: 2, bold: false });
     drawText(kit, page, affiliation.text, { x: x + PAD, y: below + 2, size: 9.5, color: INK, lineGap: 2 });
@@ -102,13 +151,19 @@ async function drawBadge(kit: DocKit, page: PDFPage, shared: Shared, badge: Badg
     const fitted = fitText(kit, badge.category, { sizes: [CATEGORY_SIZE], width: CATEGORY_BOX.width, lines: 3, bold: true });
     const lines = fitted.text.split('\n').length;
     category = await drawnOnce(kit, CATEGORY_BOX, (p) => {
-      drawText(kit, p, fitted.text, { x: 0, y: 2 + (lines - 1) * (CATEGORY_SIZE + 2), size: CATEGORY_SIZE, bold: true, color: NAVY, lineGap: 2 });
+      drawText(kit, p, fitted.text, {
+        x: 0,
+        y: 2 + (lines - 1) * (CATEGORY_SIZE + 2),
+        size: CATEGORY_SIZE,
+        bold: true,
+        color: NAVY,
+        lineGap: 2,
+      });
     });
     shared.categories.set(badge.category, category);
   }
   page.drawPage(category, { x: x + PAD, y: y + PAD + 11 });
 }
-
 
 /** Crop marks in the page margin along every cut line: the badges touch, so one cut separates two. */
 function drawCropMarks(page: PDFPage): void {
@@ -136,7 +191,10 @@ function drawCropMarks(page: PDFPage): void {
  * registration code printed and as a QR code (what the check-in desk scans). Dates and logo from the current facts
  * and the settings (decision 0054).
  */
-export async function renderBadgesPdf(badges: readonly Badge[], opts: { conference: ConferenceFacts; logo?: DocumentImage | null }): Promise<Uint8Array> {
+export async function renderBadgesPdf(
+  badges: readonly Badge[],
+  opts: { conference: ConferenceFacts; logo?: DocumentImage | null },
+): Promise<Uint8Array> {
   const kit = await createDocument({ title: 'Badges', subject: `${badges.length} badges`, conference: opts.conference });
   const dates = conferenceDatesText(opts.conference);
   const header = await drawnOnce(kit, { width: BADGE.width - 2 * PAD, height: HEADER_HEIGHT }, async (p) => {

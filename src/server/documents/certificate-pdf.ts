@@ -3,7 +3,21 @@ import { formatLongDate } from '../../core/format';
 import type { CertificateJson } from '../../core/schemas/program';
 import type { Organiser } from '../services/shared/organiser';
 import type { CertificateDetails } from '../services/shared/verify-document';
-import { conferenceWhenWhere, conferenceDatesText, conferenceVenueText, createDocument, drawConferenceLogo, drawSignature, drawText, drawVerification, GOLD, LOGO_BOX, MUTED, NAVY, saveDocument } from './pdf';
+import {
+  conferenceWhenWhere,
+  conferenceDatesText,
+  conferenceVenueText,
+  createDocument,
+  drawConferenceLogo,
+  drawSignature,
+  drawText,
+  drawVerification,
+  GOLD,
+  LOGO_BOX,
+  MUTED,
+  NAVY,
+  saveDocument,
+} from './pdf';
 
 export const CERTIFICATE_TITLES: Record<CertificateJson['kind'], string> = {
   presentation: 'Certificate of Presentation',
@@ -52,11 +66,7 @@ export function certificateStatement(input: CertificateInput): { text: string; b
       ];
     }
     default:
-      return [
-        { text: 'attended the' },
-        { text: title, bold: true, size: 17 },
-        { text: held },
-      ];
+      return [{ text: 'attended the' }, { text: title, bold: true, size: 17 }, { text: held }];
   }
 }
 
@@ -81,25 +91,77 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
 
   // Logo (the uploaded one, fitted to the drawn logo's box) and the conference, centred.
   const logoScale = 0.95;
-  await drawConferenceLogo(kit, page, { x: (width - LOGO_BOX.width * logoScale) / 2, top: height - 50, scale: logoScale, logo: input.organiser?.logo, align: 'center' });
-  let y = drawText(kit, page, title, { x: inner.x, y: height - 112, size: 12.5, bold: true, color: NAVY, maxWidth: inner.width, align: 'center' });
-  y = drawText(kit, page, conferenceWhenWhere(input.conference), { x: inner.x, y: y + 2, size: 10, color: MUTED, maxWidth: inner.width, align: 'center' });
+  await drawConferenceLogo(kit, page, {
+    x: (width - LOGO_BOX.width * logoScale) / 2,
+    top: height - 50,
+    scale: logoScale,
+    logo: input.organiser?.logo,
+    align: 'center',
+  });
+  let y = drawText(kit, page, title, {
+    x: inner.x,
+    y: height - 112,
+    size: 12.5,
+    bold: true,
+    color: NAVY,
+    maxWidth: inner.width,
+    align: 'center',
+  });
+  y = drawText(kit, page, conferenceWhenWhere(input.conference), {
+    x: inner.x,
+    y: y + 2,
+    size: 10,
+    color: MUTED,
+    maxWidth: inner.width,
+    align: 'center',
+  });
 
   y = drawText(kit, page, heading, { x: inner.x, y: y - 30, size: 30, bold: true, color: NAVY, maxWidth: inner.width, align: 'center' });
   page.drawLine({ start: { x: width / 2 - 60, y: y + 18 }, end: { x: width / 2 + 60, y: y + 18 }, thickness: 1.5, color: GOLD });
-  y = drawText(kit, page, 'This is to certify that', { x: inner.x, y: y - 14, size: 13.5, color: MUTED, maxWidth: inner.width, align: 'center' });
-  y = drawText(kit, page, c.name, { x: inner.x + 40, y: y - 20, size: 30, bold: true, maxWidth: inner.width - 80, align: 'center', lineGap: 8 });
+  y = drawText(kit, page, 'This is to certify that', {
+    x: inner.x,
+    y: y - 14,
+    size: 13.5,
+    color: MUTED,
+    maxWidth: inner.width,
+    align: 'center',
+  });
+  y = drawText(kit, page, c.name, {
+    x: inner.x + 40,
+    y: y - 20,
+    size: 30,
+    bold: true,
+    maxWidth: inner.width - 80,
+    align: 'center',
+    lineGap: 8,
+  });
   y -= 8;
   for (const line of certificateStatement(input)) {
     if (line.size) y -= line.size * 0.4; // room for a larger line's capitals under a small one
-    y = drawText(kit, page, line.text, { x: inner.x + 30, y, size: line.size ?? 13, bold: line.bold, color: line.bold ? NAVY : undefined, maxWidth: inner.width - 60, align: 'center', lineGap: 6 });
+    y = drawText(kit, page, line.text, {
+      x: inner.x + 30,
+      y,
+      size: line.size ?? 13,
+      bold: line.bold,
+      color: line.bold ? NAVY : undefined,
+      maxWidth: inner.width - 60,
+      align: 'center',
+      lineGap: 6,
+    });
   }
 
   // Foot: signature on the left, the date in the middle, verification on the right.
   const foot = 58;
   const organiser = input.organiser ?? { name: 'Organising Secretary', title: 'Organising Committee', signature: null, logo: null };
   await drawSignature(kit, page, { x: 70, y: foot + 82, organiser, width: 180 });
-  drawText(kit, page, `Issued on ${formatLongDate(c.issuedAt, 'UTC')}`, { x: 300, y: foot + 6, size: 9.5, color: MUTED, maxWidth: 160, align: 'center' });
+  drawText(kit, page, `Issued on ${formatLongDate(c.issuedAt, 'UTC')}`, {
+    x: 300,
+    y: foot + 6,
+    size: 9.5,
+    color: MUTED,
+    maxWidth: 160,
+    align: 'center',
+  });
   await drawVerification(kit, page, { code: c.code, url: input.verifyUrl, x: width - 330, y: foot - 10, size: 78 });
   return saveDocument(kit);
 }

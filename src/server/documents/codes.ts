@@ -14,6 +14,10 @@ export function newDocumentCode(): string {
 
 /** A typed or scanned code in its stored form: upper case, O→0, I/L→1 (Crockford), groups joined by '-'. */
 export function normaliseDocumentCode(input: string): string {
-  const raw = input.toUpperCase().replace(/[^0-9A-Z]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  const raw = input
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
   return raw.match(/.{1,4}/g)?.join('-') ?? '';
 }

@@ -28,7 +28,10 @@ export function fontsDir(): string {
     dir = path.dirname(dir);
   }
   const found = candidates.find((d) => d && existsSync(path.join(d, FILES.latin.regular)));
-  if (!found) throw new Error(`The PDF fonts are missing: no ${FILES.latin.regular} in assets/fonts (looked in ${candidates.filter(Boolean).join(', ')})`);
+  if (!found)
+    throw new Error(
+      `The PDF fonts are missing: no ${FILES.latin.regular} in assets/fonts (looked in ${candidates.filter(Boolean).join(', ')})`,
+    );
   return found;
 }
 

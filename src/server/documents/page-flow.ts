@@ -60,14 +60,22 @@ export function fitLine(kit: DocKit, text: string, size: number, width: number, 
  * Running header (the conference's short name and the document's name on the left, the section on the right,
  * a rule under them) and the page number at the foot, on every page but the cover (numbered when `numberCover`).
  */
-export function drawRunningParts(kit: DocKit, pages: PDFPage[], opts: {
-  left: string; sectionOf: (page: PDFPage) => string; pageLabel: (n: number, total: number) => string; numberCover?: boolean;
-}): void {
+export function drawRunningParts(
+  kit: DocKit,
+  pages: PDFPage[],
+  opts: {
+    left: string;
+    sectionOf: (page: PDFPage) => string;
+    pageLabel: (n: number, total: number) => string;
+    numberCover?: boolean;
+  },
+): void {
   const [w, h] = A4;
   pages.forEach((page, i) => {
     const label = opts.pageLabel(i + 1, pages.length);
     if (i === 0) {
-      if (opts.numberCover) drawText(kit, page, label, { x: MARGIN_X, y: 34, size: 8.5, color: MUTED, maxWidth: w - 2 * MARGIN_X, align: 'center' });
+      if (opts.numberCover)
+        drawText(kit, page, label, { x: MARGIN_X, y: 34, size: 8.5, color: MUTED, maxWidth: w - 2 * MARGIN_X, align: 'center' });
       return;
     }
     const section = opts.sectionOf(page);
@@ -87,13 +95,24 @@ export function drawRunningParts(kit: DocKit, pages: PDFPage[], opts: {
  * The cover's heading: the logo (the editor's upload, else the drawn one), the conference's title, dates and venue from its current facts, then the
  * document's name. Returns the baseline below it.
  */
-export async function drawCoverHeading(kit: DocKit, page: PDFPage, opts: { conference: ConferenceFacts; logo: DocumentImage | null; heading: string; top?: number }): Promise<number> {
+export async function drawCoverHeading(
+  kit: DocKit,
+  page: PDFPage,
+  opts: { conference: ConferenceFacts; logo: DocumentImage | null; heading: string; top?: number },
+): Promise<number> {
   const [w, h] = A4;
   const top = opts.top ?? h - 56;
   const logoScale = 1.2;
   await drawConferenceLogo(kit, page, { x: (w - 148 * logoScale) / 2, top, scale: logoScale, logo: opts.logo, align: 'center' });
   const box = { x: MARGIN_X, maxWidth: w - 2 * MARGIN_X, align: 'center' as const };
-  let y = drawText(kit, page, conferenceTitle(opts.conference), { ...box, y: top - 44 * logoScale - 34, size: 17, bold: true, color: NAVY, lineGap: 5 });
+  let y = drawText(kit, page, conferenceTitle(opts.conference), {
+    ...box,
+    y: top - 44 * logoScale - 34,
+    size: 17,
+    bold: true,
+    color: NAVY,
+    lineGap: 5,
+  });
   y = drawText(kit, page, conferenceDatesText(opts.conference), { ...box, y: y - 4, size: 11.5 });
   y = drawText(kit, page, conferenceVenueText(opts.conference), { ...box, y, size: 11.5, color: MUTED });
   page.drawLine({ start: { x: w / 2 - 70, y: y - 4 }, end: { x: w / 2 + 70, y: y - 4 }, thickness: 1.5, color: GOLD });

@@ -29,7 +29,13 @@ async function pdfFontNames(bytes: Uint8Array): Promise<string[]> {
   for (const [, obj] of doc.context.enumerateIndirectObjects()) {
     if (obj instanceof PDFDict && obj.get(PDFName.of('Type')) === PDFName.of('Font')) {
       const base = obj.get(PDFName.of('BaseFont'));
-      if (base instanceof PDFName) names.add(base.decodeText().replace(/^[A-Z]{6}\+/, '').replace(/-\d+$/, ''));
+      if (base instanceof PDFName)
+        names.add(
+          base
+            .decodeText()
+            .replace(/^[A-Z]{6}\+/, '')
+            .replace(/-\d+$/, ''),
+        );
     }
   }
   return [...names];
@@ -79,26 +85,47 @@ describe('documents toolkit: any script, read back', () => {
     ['presentation', DEVANAGARI, ['Certificate of Presentation', 'presented the paper', '“Graphene in Sea Water”', 'Paper ID: P-42']],
     ['attendance', THAI, ['Certificate of Attendance', 'attended the', '27–28 December 2023']],
     ['award', LATIN, ['Certificate of Award', 'has been awarded the', 'Best Researcher Award 2026', 'Award ID: 2026/Award/ET/12']],
-    ['workshop', `${LATIN} ${THAI}`, ['Certificate of Participation', 'participated in the technical workshop course', 'Internet of Things', '30 December 2022']],
-  ] as const)('a %s certificate names the person in any script, the conference, the signer and how to verify it', async (kind, name, expected) => {
-    const code = 'ABCD-EFGH-JKMN-PQRS-TV01';
-    const input: CertificateInput = {
-      certificate: { ...base, code, kind, name, ...(kind === 'presentation' ? { paperId: 'P-42', paperTitle: 'Graphene in Sea Water' } : {}) },
-      details: {
-        award: kind === 'award' ? { category: 'Best Researcher Award', year: 2026, awardId: '2026/Award/ET/12' } : null,
-        workshop: kind === 'workshop' ? { courseId: 'internet-of-things', title: 'Internet of Things', date: '2022-12-30' } : null,
-      },
-      organiser,
-      verifyUrl: verifyUrl(code),
-      conference: CONFERENCE_FACTS_DEFAULTS,
-    };
-    const text = await pdfText(await renderCertificatePdf(input));
-    for (const part of [name, ...expected, '5th World Conference on Innovations in Management, Science and Engineering', 'Sample Beach Resort',
-      'Dr. Somchai Prasert', 'Organising Secretary', code, 'Issued on 28 December 2023']) {
-      expect(text).toContain(part);
-    }
-    expect(text.replace(/\s+/g, '')).toContain(`Verifyat${verifyUrl(code)}`);
-  });
+    [
+      'workshop',
+      `${LATIN} ${THAI}`,
+      ['Certificate of Participation', 'participated in the technical workshop course', 'Internet of Things', '30 December 2022'],
+    ],
+  ] as const)(
+    'a %s certificate names the person in any script, the conference, the signer and how to verify it',
+    async (kind, name, expected) => {
+      const code = 'ABCD-EFGH-JKMN-PQRS-TV01';
+      const input: CertificateInput = {
+        certificate: {
+          ...base,
+          code,
+          kind,
+          name,
+          ...(kind === 'presentation' ? { paperId: 'P-42', paperTitle: 'Graphene in Sea Water' } : {}),
+        },
+        details: {
+          award: kind === 'award' ? { category: 'Best Researcher Award', year: 2026, awardId: '2026/Award/ET/12' } : null,
+          workshop: kind === 'workshop' ? { courseId: 'internet-of-things', title: 'Internet of Things', date: '2022-12-30' } : null,
+        },
+        organiser,
+        verifyUrl: verifyUrl(code),
+        conference: CONFERENCE_FACTS_DEFAULTS,
+      };
+      const text = await pdfText(await renderCertificatePdf(input));
+      for (const part of [
+        name,
+        ...expected,
+        '5th World Conference on Innovations in Management, Science and Engineering',
+        'Sample Beach Resort',
+        'Dr. Somchai Prasert',
+        'Organising Secretary',
+        code,
+        'Issued on 28 December 2023',
+      ]) {
+        expect(text).toContain(part);
+      }
+      expect(text.replace(/\s+/g, '')).toContain(`Verifyat${verifyUrl(code)}`);
+    },
+  );
 });
 
 describe('QR codes', () => {

@@ -60,7 +60,12 @@ function keepCodePoints(font: GlyphSource): void {
   const getGlyph = font.getGlyph.bind(font);
   font.getGlyph = (id, codePoints = []) => {
     const glyph = getGlyph(id, codePoints);
-    if (!glyph || codePoints.length === 0 || (glyph.codePoints.length === codePoints.length && glyph.codePoints.every((c, i) => c === codePoints[i]))) return glyph;
+    if (
+      !glyph ||
+      codePoints.length === 0 ||
+      (glyph.codePoints.length === codePoints.length && glyph.codePoints.every((c, i) => c === codePoints[i]))
+    )
+      return glyph;
     const Make = glyph.constructor as new (id: number, codePoints: number[], font: GlyphSource) => Glyph;
     return new Make(id, codePoints, font);
   };
@@ -70,7 +75,11 @@ function keepCodePoints(font: GlyphSource): void {
  * A new PDF with the fonts embedded (as subsets: a document carries only the glyphs it draws); its author is the
  * conference as its current facts name it.
  */
-export async function createDocument(opts: { title: string; subject?: string; conference: Pick<ConferenceFacts, 'edition' | 'name'> }): Promise<DocKit> {
+export async function createDocument(opts: {
+  title: string;
+  subject?: string;
+  conference: Pick<ConferenceFacts, 'edition' | 'name'>;
+}): Promise<DocKit> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(sharedFontkit);
   pdf.setTitle(opts.title);
@@ -107,7 +116,10 @@ function covers(script: FontScript, cp: number): boolean {
 
 /** Text as it is drawn: NFC, no control characters, tabs as spaces. */
 function clean(text: string): string {
-  return text.normalize('NFC').replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '');
+  return text
+    .normalize('NFC')
+    .replace(/\t/g, ' ')
+    .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '');
 }
 
 /** The text cut into runs of one font: letters go to their script's font, spaces, marks and punctuation stay with their neighbours. */
@@ -119,7 +131,7 @@ export function scriptRuns(text: string): { script: FontScript; text: string }[]
     const cp = ch.codePointAt(0) ?? 0;
     let script = scriptOf(ch);
     if (script === null) {
-      script = current && covers(current, cp) ? current : covers('latin', cp) ? 'latin' : current ?? 'latin';
+      script = current && covers(current, cp) ? current : covers('latin', cp) ? 'latin' : (current ?? 'latin');
     } else if (!covers(script, cp)) {
       script = FONT_SCRIPTS.find((s) => covers(s, cp)) ?? script;
     }
@@ -175,9 +187,12 @@ export function breakChunks(paragraph: string): string[] {
   for (const s of words.segment(paragraph)) {
     const space = !s.segment.trim();
     const prevSpace = prev !== null && !prev.segment.trim();
-    const breakable = prev === null || space || prevSpace
-      || (s.isWordLike === true && prev.isWordLike === true)
-      || (/[/\-]$/.test(prev.segment) && !/^[/\-]/.test(s.segment));
+    const breakable =
+      prev === null ||
+      space ||
+      prevSpace ||
+      (s.isWordLike === true && prev.isWordLike === true) ||
+      (/[/\-]$/.test(prev.segment) && !/^[/\-]/.test(s.segment));
     if (breakable || chunks.length === 0) chunks.push(s.segment);
     else chunks[chunks.length - 1] += s.segment;
     prev = s;
@@ -198,7 +213,10 @@ export function breakChunks(paragraph: string): string[] {
 export function wrapLines(kit: DocKit, text: string, size: number, bold: boolean, maxWidth?: number): string[] {
   const lines: string[] = [];
   for (const paragraph of clean(text).split('\n')) {
-    if (!maxWidth) { lines.push(paragraph.trim()); continue; }
+    if (!maxWidth) {
+      lines.push(paragraph.trim());
+      continue;
+    }
     // Widths add up segment by segment (kerning across a segment boundary is left out: a point at most).
     let line = '';
     let width = 0;
@@ -219,7 +237,10 @@ export function wrapLines(kit: DocKit, text: string, size: number, bold: boolean
       // One word longer than a line: cut it between grapheme clusters.
       let part = '';
       for (const { segment: g } of graphemes.segment(line)) {
-        if (part && measure(part + g) > maxWidth) { lines.push(part); part = ''; }
+        if (part && measure(part + g) > maxWidth) {
+          lines.push(part);
+          part = '';
+        }
         part += g;
       }
       line = part;
@@ -235,9 +256,21 @@ export function wrapLines(kit: DocKit, text: string, size: number, bold: boolean
  * [x, x + maxWidth] and `align` places each line in that box (without maxWidth: centre or right end at x).
  * Returns the baseline for what comes below (y less one line height per line drawn).
  */
-export function drawText(kit: DocKit, page: PDFPage, text: string, opts: {
-  x: number; y: number; size: number; bold?: boolean; color?: RGB; maxWidth?: number; align?: 'left' | 'center' | 'right'; lineGap?: number;
-}): number {
+export function drawText(
+  kit: DocKit,
+  page: PDFPage,
+  text: string,
+  opts: {
+    x: number;
+    y: number;
+    size: number;
+    bold?: boolean;
+    color?: RGB;
+    maxWidth?: number;
+    align?: 'left' | 'center' | 'right';
+    lineGap?: number;
+  },
+): number {
   const bold = opts.bold ?? false;
   const lineHeight = opts.size + (opts.lineGap ?? opts.size * 0.35);
   let y = opts.y;
@@ -273,7 +306,13 @@ export async function drawQrCode(_kit: DocKit, page: PDFPage, text: string, opts
   page.drawRectangle({ x: opts.x, y: opts.y, width: opts.size, height: opts.size, color: rgb(1, 1, 1) });
   const top = opts.y + opts.size - 4 * module;
   for (const run of qrRuns(matrix)) {
-    page.drawRectangle({ x: opts.x + (4 + run.col) * module, y: top - (run.row + 1) * module, width: run.length * module, height: module, color: rgb(0, 0, 0) });
+    page.drawRectangle({
+      x: opts.x + (4 + run.col) * module,
+      y: top - (run.row + 1) * module,
+      width: run.length * module,
+      height: module,
+      color: rgb(0, 0, 0),
+    });
   }
 }
 
@@ -289,7 +328,8 @@ export function conferenceVenueText(facts: Pick<ConferenceFacts, 'venue'>): stri
 }
 
 /** Where and when, as printed under the letterhead's title. */
-export const conferenceWhenWhere = (facts: Pick<ConferenceFacts, 'startDate' | 'endDate' | 'venue'>) => `${conferenceDatesText(facts)} · ${conferenceVenueText(facts)}`;
+export const conferenceWhenWhere = (facts: Pick<ConferenceFacts, 'startDate' | 'endDate' | 'venue'>) =>
+  `${conferenceDatesText(facts)} · ${conferenceVenueText(facts)}`;
 
 /**
  * The logo of public/logo.svg drawn as vectors (a navy rounded square with the gold mark, "IMSE" and
@@ -297,10 +337,28 @@ export const conferenceWhenWhere = (facts: Pick<ConferenceFacts, 'startDate' | '
  */
 export function drawLogo(kit: DocKit, page: PDFPage, opts: { x: number; top: number; scale: number }): number {
   const { x, top, scale } = opts;
-  page.drawSvgPath('M10 0H34A10 10 0 0 1 44 10V34A10 10 0 0 1 34 44H10A10 10 0 0 1 0 34V10A10 10 0 0 1 10 0Z', { x, y: top, scale, color: NAVY });
-  page.drawSvgPath('M10 31l8-18 8 18M13.5 24h9M29 13v18', { x, y: top, scale, borderColor: GOLD, borderWidth: 3.2 * scale, borderLineCap: 1 });
+  page.drawSvgPath('M10 0H34A10 10 0 0 1 44 10V34A10 10 0 0 1 34 44H10A10 10 0 0 1 0 34V10A10 10 0 0 1 10 0Z', {
+    x,
+    y: top,
+    scale,
+    color: NAVY,
+  });
+  page.drawSvgPath('M10 31l8-18 8 18M13.5 24h9M29 13v18', {
+    x,
+    y: top,
+    scale,
+    borderColor: GOLD,
+    borderWidth: 3.2 * scale,
+    borderLineCap: 1,
+  });
   page.drawText('IMSE', { x: x + 52 * scale, y: top - 22 * scale, size: 17 * scale, font: kit.fonts.latin.bold, color: NAVY });
-  page.drawText('World Conference', { x: x + 52 * scale, y: top - 37 * scale, size: 10.5 * scale, font: kit.fonts.latin.regular, color: BLUE });
+  page.drawText('World Conference', {
+    x: x + 52 * scale,
+    y: top - 37 * scale,
+    size: 10.5 * scale,
+    font: kit.fonts.latin.regular,
+    color: BLUE,
+  });
   return 148 * scale;
 }
 
@@ -327,9 +385,17 @@ async function embedImage(kit: DocKit, image: { bytes: Uint8Array; type: 'png' |
  * `align` places a narrower uploaded logo in the box (the certificate centres it). Returns the width drawn.
  * An uploaded image pdf-lib cannot read (a damaged file) falls back to the vector logo rather than failing the document.
  */
-export async function drawConferenceLogo(kit: DocKit, page: PDFPage, opts: {
-  x: number; top: number; scale: number; logo?: { bytes: Uint8Array; type: 'png' | 'jpeg' } | null; align?: 'left' | 'center';
-}): Promise<number> {
+export async function drawConferenceLogo(
+  kit: DocKit,
+  page: PDFPage,
+  opts: {
+    x: number;
+    top: number;
+    scale: number;
+    logo?: { bytes: Uint8Array; type: 'png' | 'jpeg' } | null;
+    align?: 'left' | 'center';
+  },
+): Promise<number> {
   const box = { width: LOGO_BOX.width * opts.scale, height: LOGO_BOX.height * opts.scale };
   if (opts.logo) {
     const image = await embedImage(kit, opts.logo).catch(() => null);
@@ -352,13 +418,25 @@ const MARGIN = 48;
  * the conference's title, its dates and venue from the current facts, a rule under them. Returns the y below it
  * where the document's text may start.
  */
-export async function drawLetterhead(kit: DocKit, page: PDFPage, opts: { conference: ConferenceFacts; organiser?: Pick<Organiser, 'logo'> | null }): Promise<number> {
+export async function drawLetterhead(
+  kit: DocKit,
+  page: PDFPage,
+  opts: { conference: ConferenceFacts; organiser?: Pick<Organiser, 'logo'> | null },
+): Promise<number> {
   const { width, height } = page.getSize();
   const top = height - MARGIN + 8;
   const logoWidth = await drawConferenceLogo(kit, page, { x: MARGIN, top, scale: 1.1, logo: opts.organiser?.logo });
   const textX = MARGIN + logoWidth + 18;
   const maxWidth = width - MARGIN - textX;
-  let y = drawText(kit, page, conferenceTitle(opts.conference), { x: textX, y: top - 13, size: 12, bold: true, color: NAVY, maxWidth, lineGap: 3 });
+  let y = drawText(kit, page, conferenceTitle(opts.conference), {
+    x: textX,
+    y: top - 13,
+    size: 12,
+    bold: true,
+    color: NAVY,
+    maxWidth,
+    lineGap: 3,
+  });
   y = drawText(kit, page, conferenceWhenWhere(opts.conference), { x: textX, y: y - 1, size: 9.5, color: MUTED, maxWidth });
   const ruleY = Math.min(y + 2, top - 44 * 1.1 - 10);
   page.drawLine({ start: { x: MARGIN, y: ruleY }, end: { x: width - MARGIN, y: ruleY }, thickness: 1.2, color: GOLD });
@@ -369,7 +447,11 @@ export async function drawLetterhead(kit: DocKit, page: PDFPage, opts: { confere
  * The organiser's signature block, its top-left corner at (x, y): the image (when one is configured, at most
  * 46 pt high) above a line 52 pt below y, the organiser's name and title under the line (about 80 pt in all).
  */
-export async function drawSignature(kit: DocKit, page: PDFPage, opts: { x: number; y: number; organiser: Organiser; width?: number }): Promise<void> {
+export async function drawSignature(
+  kit: DocKit,
+  page: PDFPage,
+  opts: { x: number; y: number; organiser: Organiser; width?: number },
+): Promise<void> {
   const lineWidthPt = opts.width ?? 190;
   const lineY = opts.y - 52;
   const { signature } = opts.organiser;
@@ -384,7 +466,11 @@ export async function drawSignature(kit: DocKit, page: PDFPage, opts: { x: numbe
 }
 
 /** The verification block: a QR code of the URL (bottom-left at (x, y), 76 pt) and, beside it, the code and "Verify at <url>". */
-export async function drawVerification(kit: DocKit, page: PDFPage, opts: { code: string; url: string; x: number; y: number; size?: number }): Promise<void> {
+export async function drawVerification(
+  kit: DocKit,
+  page: PDFPage,
+  opts: { code: string; url: string; x: number; y: number; size?: number },
+): Promise<void> {
   const size = opts.size ?? 76;
   await drawQrCode(kit, page, opts.url, { x: opts.x, y: opts.y, size });
   const textX = opts.x + size + 8;

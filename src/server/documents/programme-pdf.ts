@@ -39,7 +39,12 @@ export async function renderProgrammePdf(doc: ProgrammeDocument): Promise<Uint8A
   const page = flow.newPage();
   let y = await drawCoverHeading(kit, page, { conference, logo: doc.logo, heading: 'Programme', top: 841.89 - 48 });
   y = drawText(kit, page, `Times are ${zoneLabel(conference)}. Published ${formatLongDate(doc.publishedAt, 'UTC')}.`, {
-    x: flow.left, y: y - 2, size: 9.5, color: MUTED, maxWidth: flow.textWidth, align: 'center',
+    x: flow.left,
+    y: y - 2,
+    size: 9.5,
+    color: MUTED,
+    maxWidth: flow.textWidth,
+    align: 'center',
   });
   flow.y = y - 14;
 
@@ -67,27 +72,49 @@ export async function renderProgrammePdf(doc: ProgrammeDocument): Promise<Uint8A
       flow.y -= 30;
     }
     const drawSessionHead = (continued = false) => {
-      drawText(kit, flow.page, `${formatTime(s.start, tz)}–${formatTime(s.end, tz)}`, { x: flow.left, y: flow.y, size: 10, bold: true, color: NAVY });
+      drawText(kit, flow.page, `${formatTime(s.start, tz)}–${formatTime(s.end, tz)}`, {
+        x: flow.left,
+        y: flow.y,
+        size: 10,
+        bold: true,
+        color: NAVY,
+      });
       const title = continued ? [fitLine(kit, `${s.title} (continued)`, LINE.title, colW, true)] : titleLines;
-      for (const line of title) { drawText(kit, flow.page, line, { x: colX, y: flow.y, size: LINE.title, bold: true }); flow.y -= 15.5; }
-      if (!continued) for (const line of detailLines) { drawText(kit, flow.page, line, { x: colX, y: flow.y + 2, size: LINE.meta, color: MUTED }); flow.y -= 12.5; }
+      for (const line of title) {
+        drawText(kit, flow.page, line, { x: colX, y: flow.y, size: LINE.title, bold: true });
+        flow.y -= 15.5;
+      }
+      if (!continued)
+        for (const line of detailLines) {
+          drawText(kit, flow.page, line, { x: colX, y: flow.y + 2, size: LINE.meta, color: MUTED });
+          flow.y -= 12.5;
+        }
       flow.y -= 6;
     };
     drawSessionHead();
     papers.forEach((p, i) => {
       if (flow.ensure(paperHeight(p))) drawSessionHead(true);
       drawText(kit, flow.page, `${i + 1}.`, { x: colX, y: flow.y, size: LINE.paper, color: MUTED });
-      for (const line of p.title) { drawText(kit, flow.page, line, { x: colX + 14, y: flow.y, size: LINE.paper }); flow.y -= 13; }
-      if (p.presenter) { drawText(kit, flow.page, p.presenter, { x: colX + 14, y: flow.y + 1.5, size: LINE.presenter, color: MUTED }); flow.y -= 12; }
+      for (const line of p.title) {
+        drawText(kit, flow.page, line, { x: colX + 14, y: flow.y, size: LINE.paper });
+        flow.y -= 13;
+      }
+      if (p.presenter) {
+        drawText(kit, flow.page, p.presenter, { x: colX + 14, y: flow.y + 1.5, size: LINE.presenter, color: MUTED });
+        flow.y -= 12;
+      }
       flow.y -= 5;
     });
     flow.y -= 12;
   }
-  if (doc.sessions.length === 0) drawText(kit, flow.page, 'No sessions have been published.', { x: flow.left, y: flow.y, size: 11, color: MUTED });
+  if (doc.sessions.length === 0)
+    drawText(kit, flow.page, 'No sessions have been published.', { x: flow.left, y: flow.y, size: 11, color: MUTED });
 
   drawRunningParts(kit, kit.pdf.getPages(), {
-    left: `${conference.shortName} · Programme`, sectionOf: (p) => flow.sections.get(p) ?? '',
-    pageLabel: (n, total) => `Page ${n} of ${total}`, numberCover: true,
+    left: `${conference.shortName} · Programme`,
+    sectionOf: (p) => flow.sections.get(p) ?? '',
+    pageLabel: (n, total) => `Page ${n} of ${total}`,
+    numberCover: true,
   });
   return saveDocument(kit);
 }

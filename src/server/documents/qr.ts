@@ -1,7 +1,10 @@
 import QRCode from 'qrcode';
 
 /** A QR code as its modules: dark(row, col) for 0 ≤ row, col < size (no quiet zone). */
-export interface QrMatrix { size: number; dark: (row: number, col: number) => boolean }
+export interface QrMatrix {
+  size: number;
+  dark: (row: number, col: number) => boolean;
+}
 
 /** The QR code of a text (error correction M: readable with a crease or a smudge on a printed page). */
 export function qrMatrix(text: string): QrMatrix {
@@ -15,7 +18,10 @@ export function qrRuns(m: QrMatrix): { row: number; col: number; length: number 
   for (let row = 0; row < m.size; row++) {
     let col = 0;
     while (col < m.size) {
-      if (!m.dark(row, col)) { col++; continue; }
+      if (!m.dark(row, col)) {
+        col++;
+        continue;
+      }
       const start = col;
       while (col < m.size && m.dark(row, col)) col++;
       runs.push({ row, col: start, length: col - start });

@@ -36,7 +36,6 @@ const LINE = rgb(0.8, 0.83, 0.87);
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 
-
 /** The receipt as an A4 PDF: letterhead, number and date, who paid, what for, how much and how, non-refundable, verification. */
 export async function renderReceiptPdf(doc: ReceiptDocument): Promise<Uint8Array> {
   const kit = await createDocument({ title: `Receipt ${doc.number}`, subject: 'Registration fee receipt', conference: doc.conference });
@@ -91,7 +90,13 @@ export async function renderReceiptPdf(doc: ReceiptDocument): Promise<Uint8Array
 
   y -= 16;
   y = drawText(kit, page, NON_REFUNDABLE, { x: MARGIN, y, size: 11, bold: true });
-  drawText(kit, page, 'This receipt was issued electronically and is valid without a signature. Check it at the address below.', { x: MARGIN, y: y - 4, size: 9, color: GREY, maxWidth: width });
+  drawText(kit, page, 'This receipt was issued electronically and is valid without a signature. Check it at the address below.', {
+    x: MARGIN,
+    y: y - 4,
+    size: 9,
+    color: GREY,
+    maxWidth: width,
+  });
 
   await drawVerification(kit, page, { code: doc.code, url: doc.verifyUrl, x: MARGIN, y: MARGIN });
   return kit.pdf.save();

@@ -10,13 +10,20 @@ test('uploads take at most their share of the turns; a free turn goes to a waiti
   const firstUpload = await gate.enter('a', { upload: true });
   // The share is taken: another upload waits although a turn is free, and a read goes in at once.
   let secondUploadIn = false;
-  const secondUpload = gate.enter('b', { upload: true }).then((leave) => { secondUploadIn = true; order.push('upload b'); return leave; });
+  const secondUpload = gate.enter('b', { upload: true }).then((leave) => {
+    secondUploadIn = true;
+    order.push('upload b');
+    return leave;
+  });
   const read = await gate.enter('c');
   await settle();
   expect(secondUploadIn).toBe(false);
   expect(gate.stats()).toMatchObject({ active: 2, waiting: 1 });
   // Both turns busy: a read and an upload wait; when the read's turn comes free, the waiting read gets it.
-  const waitingRead = gate.enter('d').then((leave) => { order.push('read d'); return leave; });
+  const waitingRead = gate.enter('d').then((leave) => {
+    order.push('read d');
+    return leave;
+  });
   await settle();
   read();
   const leaveD = await waitingRead;
@@ -46,7 +53,10 @@ test('one address runs at most its share of the upload turns; an upload from ano
   const a1 = await gate.enter('a', { upload: true });
   const a2 = await gate.enter('a', { upload: true });
   let a3In = false;
-  const a3 = gate.enter('a', { upload: true }).then((leave) => { a3In = true; return leave; });
+  const a3 = gate.enter('a', { upload: true }).then((leave) => {
+    a3In = true;
+    return leave;
+  });
   await settle();
   expect(a3In).toBe(false);
   // Another address's upload is not queued behind the capped one.

@@ -29,7 +29,13 @@ export interface AdmissionStats {
   refused: number;
 }
 
-interface Waiter { address: string; upload: boolean; admit: () => void; refuse: (e: AppError) => void; timer: NodeJS.Timeout }
+interface Waiter {
+  address: string;
+  upload: boolean;
+  admit: () => void;
+  refuse: (e: AppError) => void;
+  timer: NodeJS.Timeout;
+}
 
 /**
  * The server's front door for API requests (decision 0036). At most `concurrency` run at once; up to
@@ -86,8 +92,14 @@ export class AdmissionGate {
       // The turn is handed over by pump(), which counts it as taken before admitting.
       await new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
-          address, upload, admit: resolve, refuse: reject,
-          timer: setTimeout(() => { this.drop(waiter); reject(this.busy()); }, this.opts.maxWaitMs),
+          address,
+          upload,
+          admit: resolve,
+          refuse: reject,
+          timer: setTimeout(() => {
+            this.drop(waiter);
+            reject(this.busy());
+          }, this.opts.maxWaitMs),
         };
         waiter.timer.unref();
         if (mine) mine.push(waiter);
@@ -169,7 +181,7 @@ export class AdmissionGate {
   private busy(): AppError {
     this.refused++;
     // The time the requests ahead need: the queue's length in rounds of `concurrency`, at least a second.
-    const seconds = Math.min(60, Math.max(1, Math.ceil(((this.waiting / this.opts.concurrency) + 1) * this.averageMs / 1000)));
+    const seconds = Math.min(60, Math.max(1, Math.ceil(((this.waiting / this.opts.concurrency + 1) * this.averageMs) / 1000)));
     return new AppError('unavailable', SERVER_BUSY, { 'retry-after': String(seconds) });
   }
 }
@@ -184,7 +196,11 @@ export class Turn {
   private released = false;
   private ended = false;
 
-  constructor(private readonly gate: AdmissionGate, private readonly address: string, readonly upload: boolean) {}
+  constructor(
+    private readonly gate: AdmissionGate,
+    private readonly address: string,
+    readonly upload: boolean,
+  ) {}
 
   async take(): Promise<void> {
     const leave = await this.gate.enter(this.address, { upload: this.upload });

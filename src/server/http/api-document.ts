@@ -12,7 +12,7 @@ export const API_INFO = {
   version: '2.0.0',
   description: [
     'The API behind the conference site and its login area: accounts, paper submissions, the review cycle,',
-    'reviewer assignment, the programme and certificates, payments and the site\'s own content.',
+    "reviewer assignment, the programme and certificates, payments and the site's own content.",
     '',
     '**Signing in.** `POST /api/signup` or `POST /api/login` (e-mail, password and role: Author, Editor or',
     'Reviewer) answers a `token`; send it as `Authorization: Bearer <token>` on every call marked with a lock.',
@@ -32,13 +32,13 @@ export const API_INFO = {
 const TAG_DESCRIPTIONS: Record<DomainTag, string> = {
   accounts: 'Signing up and in, passwords, e-mail verification, roles and the profile',
   submissions: 'Papers: an author submits and revises them, the editor lists and reads them',
-  tracks: 'The call for papers\' tracks and their topics; the editor names each track\'s chairs',
+  tracks: "The call for papers' tracks and their topics; the editor names each track's chairs",
   review: 'The review cycle: reviews, bids, conflicts of interest, decisions, deadlines',
   assignment: 'Finding reviewers for a paper and sending it to them, by hand or automatically',
   programme: 'Sessions, registrations, the published programme and certificates',
-  payments: 'Registration fees through PayU or Stripe, and the editor\'s payment list',
-  'editor desk': 'The editor\'s messages, mail queue, statistics, audit log and exports',
-  site: 'The public site\'s content: news, keynote speakers, the contact form, health',
+  payments: "Registration fees through PayU or Stripe, and the editor's payment list",
+  'editor desk': "The editor's messages, mail queue, statistics, audit log and exports",
+  site: "The public site's content: news, keynote speakers, the contact form, health",
   files: 'PDFs and photos through signed, time-limited links',
 };
 const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description }));
@@ -49,7 +49,10 @@ const TAG_NAMES = new Set<string>(Object.keys(TAG_DESCRIPTIONS));
  * Routes declared through defineRoute carry their own tag and keep it.
  */
 const TAG_BY_PATH: Array<[RegExp, DomainTag]> = [
-  [/^\/(program|editor\/program|editor\/registrations|author\/paper-registration|editor\/certificates|me\/certificates|certificates)\b/, 'programme'],
+  [
+    /^\/(program|editor\/program|editor\/registrations|author\/paper-registration|editor\/certificates|me\/certificates|certificates)\b/,
+    'programme',
+  ],
   [/^\/editor\/papers\/[^/]+\/(reviews|conflicts|person-conflicts|conflicted-reviewers|decision)$/, 'review'],
   [/^\/author\/paper\/[^/]+\/conflicts$/, 'review'],
   [/^\/(reviewer\/(review|bidding|bid|assigned-papers|add-comment|respond)|editor\/settings|editor\/notify|deadlines)\b/, 'review'],
@@ -86,8 +89,17 @@ const ERROR_RESPONSES: Record<string, [name: string, description: string]> = {
 const SUCCESS: Record<string, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
 type Json = Record<string, unknown>;
-interface Operation { tags?: string[]; responses?: Record<string, Json> }
-interface Document { openapi: string; info?: Json; tags?: unknown; components?: Json & { responses?: Json }; paths: Record<string, Record<string, Operation>> }
+interface Operation {
+  tags?: string[];
+  responses?: Record<string, Json>;
+}
+interface Document {
+  openapi: string;
+  info?: Json;
+  tags?: unknown;
+  components?: Json & { responses?: Json };
+  paths: Record<string, Record<string, Operation>>;
+}
 
 /** `{message}` and nothing else: the one shape every error answer has. */
 function isMessageOnly(response: Json): boolean {

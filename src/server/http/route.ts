@@ -41,9 +41,8 @@ export interface RouteSpec<E extends Endpoint, A extends Access, G> {
 const ERRORS = { 400: MessageJson, 404: MessageJson, 429: MessageJson, 500: MessageJson };
 const SIGNED_IN_ERRORS = { ...ERRORS, 401: MessageJson, 403: MessageJson };
 
-const answerSchema = (answer: Endpoint['response']) => ('file' in answer
-  ? { description: answer.description, content: { [answer.file]: { schema: z.string() } } }
-  : answer);
+const answerSchema = (answer: Endpoint['response']) =>
+  'file' in answer ? { description: answer.description, content: { [answer.file]: { schema: z.string() } } } : answer;
 
 /** zod's own wording (not a message the schema chose): such a message is read with the field's name in front. */
 const ZOD_DEFAULT = /^(Invalid input|Invalid option|Too (big|small)|Unrecognized key|Invalid (key|value) in|Invalid (number|string):)/;
@@ -82,8 +81,12 @@ function validatorFor(handlerReadsBody: boolean) {
  * before the body is read or validated, so an anonymous or wrong-role caller never learns the schema from a
  * 400; `guard` runs next, still before the body.
  */
-export function defineRoute<E extends Endpoint, A extends Access, G = undefined>(app: FastifyInstance, endpoint: E, spec: RouteSpec<E, A, G>): void {
-  const roles = spec.access === 'public' ? null : spec.access as readonly AccessRole[];
+export function defineRoute<E extends Endpoint, A extends Access, G = undefined>(
+  app: FastifyInstance,
+  endpoint: E,
+  spec: RouteSpec<E, A, G>,
+): void {
+  const roles = spec.access === 'public' ? null : (spec.access as readonly AccessRole[]);
   const schema: FastifySchema = {
     tags: [endpoint.tag],
     summary: endpoint.summary,
@@ -113,8 +116,11 @@ export function defineRoute<E extends Endpoint, A extends Access, G = undefined>
     handler: async (req, reply) => {
       if (endpoint.status) reply.code(endpoint.status);
       return spec.handler({
-        req, reply, caller: callers.get(req) as CallerFor<A>,
-        params: req.params as Out<E['params']>, query: req.query as Out<E['query']>,
+        req,
+        reply,
+        caller: callers.get(req) as CallerFor<A>,
+        params: req.params as Out<E['params']>,
+        query: req.query as Out<E['query']>,
         body: (endpoint.multipart || endpoint.handlerReadsBody ? undefined : req.body) as RouteContext<E, A, G>['body'],
         guarded: guarded.get(req) as G,
       });

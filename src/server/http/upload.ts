@@ -8,11 +8,15 @@ import { isStorableText, UNSTORABLE_TEXT } from '../unstorable-text';
  * Stream one multipart file into the store. Refused (nothing kept) when it is empty, over the size
  * limit (multipart does not throw then: the stream just ends with `truncated` set) or fails `check`.
  */
-export async function storeUpload(store: FileStore, part: MultipartFile, opts: {
-  maxBytes: number;
-  tooLarge: string;
-  check: (head: Buffer) => string | null;
-}): Promise<StoredFile> {
+export async function storeUpload(
+  store: FileStore,
+  part: MultipartFile,
+  opts: {
+    maxBytes: number;
+    tooLarge: string;
+    check: (head: Buffer) => string | null;
+  },
+): Promise<StoredFile> {
   try {
     return await store.put(part.file, ({ head, size }) => {
       if (part.file.truncated || size > opts.maxBytes) throw new AppError('too_large', opts.tooLarge);
@@ -64,7 +68,8 @@ async function* parsed<T>(parts: AsyncIterable<T>, body?: BodyStream): AsyncGene
       let timer: NodeJS.Timeout | undefined;
       const stalled = new Promise<never>((_, reject) => {
         const check = () => {
-          if (body && (body.readableEnded || body.isPaused())) reject(new AppError('bad_request', 'The form data is malformed or incomplete. Please send it again.'));
+          if (body && (body.readableEnded || body.isPaused()))
+            reject(new AppError('bad_request', 'The form data is malformed or incomplete. Please send it again.'));
           else timer = setTimeout(check, STALL_MS);
         };
         timer = setTimeout(check, STALL_MS);

@@ -5,7 +5,13 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
 import { newId } from '../../core/ids';
 import {
-  TEMPLATE_INFO, mailTextToHtml, preferencesFooter, renderMail, type MailCategory, type MailMode, type TemplateName,
+  TEMPLATE_INFO,
+  mailTextToHtml,
+  preferencesFooter,
+  renderMail,
+  type MailCategory,
+  type MailMode,
+  type TemplateName,
 } from '../../core/mail-templates';
 import type { Db } from '../db/connect';
 import { loggableError, withoutAddresses } from '../errors';
@@ -65,7 +71,11 @@ export interface Mailer {
 }
 
 /** Work the mail worker does besides delivering: it queues mails (through `send`) that the same pass delivers. */
-export interface MailJob { name: string; everyMs: number; run: () => Promise<unknown> }
+export interface MailJob {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+}
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -107,11 +117,16 @@ export function createMailer(opts: MailerOptions): Mailer {
   const ratePerMinute = opts.ratePerMinute ?? 0;
   const conference = opts.conference ?? (() => CONFERENCE_FACTS_DEFAULTS);
   const transport: Transporter | null = opts.smtpUrl
-    // Pooled: a few connections kept open and reused (a bulk mail of thousands is not a TCP and TLS handshake each).
-    ? nodemailer.createTransport({
-      url: opts.smtpUrl, pool: true, maxConnections: 3, maxMessages: 100,
-      connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000,
-    } as SMTPTransport.Options)
+    ? // Pooled: a few connections kept open and reused (a bulk mail of thousands is not a TCP and TLS handshake each).
+      nodemailer.createTransport({
+        url: opts.smtpUrl,
+        pool: true,
+        maxConnections: 3,
+        maxMessages: 100,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      } as SMTPTransport.Options)
     : null;
   const domain = /@([^>\s]+)/.exec(opts.from)?.[1] ?? 'imse.local';
   let timer: NodeJS.Timeout | null = null;
@@ -166,20 +181,43 @@ export function createMailer(opts: MailerOptions): Mailer {
       // acceptance and our recording it carries the same id, which receiving systems can drop as a duplicate.
       // One text, two parts: the plain text as written and an HTML part made from it with everything escaped.
       const info = await transport!.sendMail({
-        from: opts.from, to: mail.to, subject: mail.subject, text: mail.body, html: mailTextToHtml(mail.body, mail.subject),
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.body,
+        html: mailTextToHtml(mail.body, mail.subject),
         messageId: `<${mail.id}@${domain}>`,
-        ...(mail.listUnsubscribe ? { headers: { 'List-Unsubscribe': `<${mail.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+        ...(mail.listUnsubscribe
+          ? { headers: { 'List-Unsubscribe': `<${mail.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {}),
       });
       if (info.rejected?.length) {
-        throw Object.assign(new Error(`The mail server refused the recipient: ${info.response ?? 'no answer'}`), { responseCode: 550, response: info.response });
+        throw Object.assign(new Error(`The mail server refused the recipient: ${info.response ?? 'no answer'}`), {
+          responseCode: 550,
+          response: info.response,
+        });
       }
       await opts.db.transaction(async (tx) => {
-        await tx.update(mailQueue).set({
-          status: 'sent', sentAt: new Date(), messageId: info.messageId ?? null, leaseUntil: null, lastError: null,
-          smtpResponse: typeof info.response === 'string' ? info.response.slice(0, 500) : null,
-        })
+        await tx
+          .update(mailQueue)
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            messageId: info.messageId ?? null,
+            leaseUntil: null,
+            lastError: null,
+            smtpResponse: typeof info.response === 'string' ? info.response.slice(0, 500) : null,
+          })
           .where(and(eq(mailQueue.id, mail.id), eq(mailQueue.status, 'sending')));
-        await tx.insert(mailLog).values({ id: newId(), to: mail.to, subject: mail.subject, body: mail.body, template: mail.template, result: 'sent', error: null });
+        await tx.insert(mailLog).values({
+          id: newId(),
+          to: mail.to,
+          subject: mail.subject,
+          body: mail.body,
+          template: mail.template,
+          result: 'sent',
+          error: null,
+        });
       });
     } catch (err) {
       const error = (err as Error).message.slice(0, 500);
@@ -188,14 +226,24 @@ export function createMailer(opts: MailerOptions): Mailer {
       const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
       const final = permanent || mail.attempts >= maxAttempts;
       // Named by id and template: the address and the subject (a paper's title) stay in the queue's row (docs/product.md#validation-and-messages).
-      opts.log.warn({ mailId: mail.id, template: mail.template, attempts: mail.attempts, err: withoutAddresses(error) }, final ? 'mail failed for good' : 'mail not sent, will retry');
+      opts.log.warn(
+        { mailId: mail.id, template: mail.template, attempts: mail.attempts, err: withoutAddresses(error) },
+        final ? 'mail failed for good' : 'mail not sent, will retry',
+      );
       await opts.db.transaction(async (tx) => {
-        await tx.update(mailQueue).set({
-          status: final ? 'failed' : 'queued', lastError: error, leaseUntil: null,
-          smtpResponse: typeof response === 'string' ? response.slice(0, 500) : (responseCode ? String(responseCode) : null),
-          nextAttemptAt: new Date(Date.now() + retryDelayMs(mail.attempts, retryBaseMs)),
-        }).where(and(eq(mailQueue.id, mail.id), eq(mailQueue.status, 'sending')));
-        await tx.insert(mailLog).values({ id: newId(), to: mail.to, subject: mail.subject, body: mail.body, template: mail.template, result: 'failed', error });
+        await tx
+          .update(mailQueue)
+          .set({
+            status: final ? 'failed' : 'queued',
+            lastError: error,
+            leaseUntil: null,
+            smtpResponse: typeof response === 'string' ? response.slice(0, 500) : responseCode ? String(responseCode) : null,
+            nextAttemptAt: new Date(Date.now() + retryDelayMs(mail.attempts, retryBaseMs)),
+          })
+          .where(and(eq(mailQueue.id, mail.id), eq(mailQueue.status, 'sending')));
+        await tx
+          .insert(mailLog)
+          .values({ id: newId(), to: mail.to, subject: mail.subject, body: mail.body, template: mail.template, result: 'failed', error });
       });
     }
   }
@@ -218,10 +266,12 @@ export function createMailer(opts: MailerOptions): Mailer {
   function tick(): void {
     timer = null;
     if (running || stopped) return;
-    running = runJobs().then(runOnce).catch((err: unknown) => {
-      opts.log.warn({ err: loggableError(err) }, 'mail worker pass failed');
-      return 0;
-    });
+    running = runJobs()
+      .then(runOnce)
+      .catch((err: unknown) => {
+        opts.log.warn({ err: loggableError(err) }, 'mail worker pass failed');
+        return 0;
+      });
     void running.then((n) => {
       running = null;
       // A full batch: there may be more due right away.
@@ -237,22 +287,38 @@ export function createMailer(opts: MailerOptions): Mailer {
     return new Map(rows.map((r) => [`${r.email}\n${r.category}`, r.mode]));
   }
 
-  interface Prepared { id: string; to: string; template: TemplateName; subject: string; text: string; category: MailCategory | null; bulkId: string | null; mode: MailMode; listUnsubscribe: string | null }
+  interface Prepared {
+    id: string;
+    to: string;
+    template: TemplateName;
+    subject: string;
+    text: string;
+    category: MailCategory | null;
+    bulkId: string | null;
+    mode: MailMode;
+    listUnsubscribe: string | null;
+  }
 
   /**
    * Reads through the caller's transaction when it has one: a transaction that waited for a second pooled connection
    * here would hold its own meanwhile, and enough of them at once (concurrent payment callbacks) empty the pool.
    */
-  const readerOf = (tx: MailDb | undefined): Reader => (tx && 'select' in tx ? tx as Reader : opts.db);
+  const readerOf = (tx: MailDb | undefined): Reader => (tx && 'select' in tx ? (tx as Reader) : opts.db);
 
   async function prepare(mails: Array<Omit<MailInput, 'tx'>>, reader: Reader = opts.db): Promise<Prepared[]> {
-    const texts = await loadWordings(reader, mails.map((m) => m.template));
+    const texts = await loadWordings(
+      reader,
+      mails.map((m) => m.template),
+    );
     const withCategory = mails.map((m) => ({ ...m, category: m.category === undefined ? TEMPLATE_INFO[m.template].category : m.category }));
-    const wants = await modes(withCategory.filter((m) => m.category).map((m) => ({ email: m.to, category: m.category! })), reader);
+    const wants = await modes(
+      withCategory.filter((m) => m.category).map((m) => ({ email: m.to, category: m.category! })),
+      reader,
+    );
     return withCategory.map((m) => {
       const values = { conference: conferenceTitle(conference()), siteUrl: publicUrl, ...m.values };
       const { subject, text } = renderMail(m.template, values, texts.get(m.template));
-      const mode: MailMode = m.category ? wants.get(`${m.to.toLowerCase()}\n${m.category}`) ?? 'immediate' : 'immediate';
+      const mode: MailMode = m.category ? (wants.get(`${m.to.toLowerCase()}\n${m.category}`) ?? 'immediate') : 'immediate';
       let body = text;
       let listUnsubscribe: string | null = null;
       if (m.category) {
@@ -260,7 +326,17 @@ export function createMailer(opts: MailerOptions): Mailer {
         body += preferencesFooter(links.preferencesUrl, links.pageUrl);
         listUnsubscribe = links.oneClickUrl;
       }
-      return { id: newId(), to: m.to, template: m.template, subject, text: body, category: m.category ?? null, bulkId: m.bulkId ?? null, mode, listUnsubscribe };
+      return {
+        id: newId(),
+        to: m.to,
+        template: m.template,
+        subject,
+        text: body,
+        category: m.category ?? null,
+        bulkId: m.bulkId ?? null,
+        mode,
+        listUnsubscribe,
+      };
     });
   }
 
@@ -271,15 +347,43 @@ export function createMailer(opts: MailerOptions): Mailer {
     const later = prepared.filter((m) => m.mode === 'daily');
     for (let i = 0; i < now.length; i += SEND_MANY_CHUNK) {
       const chunk = now.slice(i, i + SEND_MANY_CHUNK);
-      await db.insert(mailQueue).values(chunk.map((m) => ({
-        id: m.id, to: m.to, subject: m.subject, body: m.text, template: m.template, status, category: m.category, bulkId: m.bulkId, listUnsubscribe: m.listUnsubscribe,
-      })));
-      if (!transport) await db.insert(mailLog).values(chunk.map((m) => ({ id: m.id, to: m.to, subject: m.subject, body: m.text, template: m.template, result: 'outbox' as const, error: null })));
+      await db.insert(mailQueue).values(
+        chunk.map((m) => ({
+          id: m.id,
+          to: m.to,
+          subject: m.subject,
+          body: m.text,
+          template: m.template,
+          status,
+          category: m.category,
+          bulkId: m.bulkId,
+          listUnsubscribe: m.listUnsubscribe,
+        })),
+      );
+      if (!transport)
+        await db.insert(mailLog).values(
+          chunk.map((m) => ({
+            id: m.id,
+            to: m.to,
+            subject: m.subject,
+            body: m.text,
+            template: m.template,
+            result: 'outbox' as const,
+            error: null,
+          })),
+        );
     }
     for (let i = 0; i < later.length; i += SEND_MANY_CHUNK) {
-      await db.insert(mailDigestItems).values(later.slice(i, i + SEND_MANY_CHUNK).map((m) => ({
-        id: m.id, email: m.to.toLowerCase(), category: m.category!, template: m.template, subject: m.subject, body: m.text,
-      })));
+      await db.insert(mailDigestItems).values(
+        later.slice(i, i + SEND_MANY_CHUNK).map((m) => ({
+          id: m.id,
+          email: m.to.toLowerCase(),
+          category: m.category!,
+          template: m.template,
+          subject: m.subject,
+          body: m.text,
+        })),
+      );
     }
   }
 
@@ -299,14 +403,21 @@ export function createMailer(opts: MailerOptions): Mailer {
       const prepared = await prepare(mails, readerOf(tx));
       await store(prepared, tx);
       const immediate = prepared.filter((m) => m.mode === 'immediate');
-      if (!transport && immediate.length) opts.log.info({ count: immediate.length, templates: [...new Set(immediate.map((m) => m.template))] }, 'SMTP_URL is not set: mails kept in the outbox');
+      if (!transport && immediate.length)
+        opts.log.info(
+          { count: immediate.length, templates: [...new Set(immediate.map((m) => m.template))] },
+          'SMTP_URL is not set: mails kept in the outbox',
+        );
       return prepared.map((m) => m.id);
     },
     async waitForDelivery(id, ms) {
       const until = Date.now() + ms;
       schedule(0);
       for (;;) {
-        const [row] = await opts.db.select({ status: mailQueue.status, attempts: mailQueue.attempts }).from(mailQueue).where(eq(mailQueue.id, id));
+        const [row] = await opts.db
+          .select({ status: mailQueue.status, attempts: mailQueue.attempts })
+          .from(mailQueue)
+          .where(eq(mailQueue.id, id));
         if (!row) return 'queued';
         if (row.status === 'sent' || row.status === 'outbox' || row.status === 'failed') return row.status;
         // One failed attempt is enough to answer: the queue keeps retrying, the editor need not wait for it.
@@ -316,8 +427,11 @@ export function createMailer(opts: MailerOptions): Mailer {
       }
     },
     async retry(id, tx) {
-      const res = await (tx ?? opts.db).update(mailQueue).set({ status: 'queued', nextAttemptAt: new Date() })
-        .where(and(eq(mailQueue.id, id), eq(mailQueue.status, 'failed'))).returning({ id: mailQueue.id });
+      const res = await (tx ?? opts.db)
+        .update(mailQueue)
+        .set({ status: 'queued', nextAttemptAt: new Date() })
+        .where(and(eq(mailQueue.id, id), eq(mailQueue.status, 'failed')))
+        .returning({ id: mailQueue.id });
       if (res.length > 0) schedule(0);
       return res.length > 0;
     },

@@ -18,7 +18,11 @@ export function checkUnsubscribeToken(secret: string, email: string, category: s
 }
 
 export function unsubscribeLinks(opts: { publicUrl: string; secret: string; email: string; category: MailCategory }) {
-  const q = new URLSearchParams({ email: opts.email.toLowerCase(), category: opts.category, token: unsubscribeToken(opts.secret, opts.email, opts.category) });
+  const q = new URLSearchParams({
+    email: opts.email.toLowerCase(),
+    category: opts.category,
+    token: unsubscribeToken(opts.secret, opts.email, opts.category),
+  });
   return {
     /** The page a person opens from the mail's footer: it says what stops, and stops it with one press. */
     pageUrl: `${opts.publicUrl}/unsubscribe?${q}`,

@@ -35,7 +35,9 @@ export interface CardSession {
 
 const CURRENCY = 'usd';
 
-interface Logger { warn(obj: object, msg: string): void }
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
 
 /** Stripe when STRIPE_SECRET_KEY is set, else null (the form then says card payment is not configured). */
 export function createCardProvider(config: Config, log: Logger): CardProvider | null {
@@ -44,21 +46,31 @@ export function createCardProvider(config: Config, log: Logger): CardProvider | 
   const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 1,
     timeout: 20_000,
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'http:' ? 80 : 443), protocol: api.protocol === 'http:' ? 'http' : 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'http:' ? 80 : 443),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
   });
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
 
   return {
     async createCheckout(input) {
-      const session = await callStripe(log, () => stripe.checkout.sessions.create({
-        mode: 'payment',
-        client_reference_id: input.txnid,
-        metadata: { txnid: input.txnid },
-        customer_email: input.email,
-        line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: input.amountCents, product_data: { name: input.product } } }],
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-      }));
+      const session = await callStripe(log, () =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          client_reference_id: input.txnid,
+          metadata: { txnid: input.txnid },
+          customer_email: input.email,
+          line_items: [
+            { quantity: 1, price_data: { currency: CURRENCY, unit_amount: input.amountCents, product_data: { name: input.product } } },
+          ],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        }),
+      );
       if (!session.url) throw new AppError('unavailable', 'The card payment service did not return a checkout page. Please try again.');
       return { sessionId: session.id, url: session.url };
     },

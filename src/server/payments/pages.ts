@@ -39,12 +39,16 @@ export function renderPayuRedirectPage(input: { action: string; fields: Record<s
   const inputs = Object.entries(input.fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
-  return page('Redirecting to PayU', `<h1>Redirecting to PayU</h1>
+  return page(
+    'Redirecting to PayU',
+    `<h1>Redirecting to PayU</h1>
 <p>You are being taken to PayU's secure page to pay ${escapeHtml(input.amountLabel)}.</p>
 <form id="payu-form" method="post" action="${escapeHtml(input.action)}">
 ${inputs}
 <button type="submit">Continue to PayU</button>
-</form>`, `\n<script>${PAYU_AUTOSUBMIT_SCRIPT}</script>`);
+</form>`,
+    `\n<script>${PAYU_AUTOSUBMIT_SCRIPT}</script>`,
+  );
 }
 
 export interface ResultView {
@@ -66,23 +70,30 @@ export function renderResultPage(v: ResultView): string {
   const text = {
     paid: `Thank you, ${v.name}. Your payment is recorded; keep the transaction ID for your records.`,
     failed: 'The payment did not go through. You can try again from the registration page.',
-    pending: 'The payment provider has not confirmed this payment yet. If money was taken, it will be recorded when the confirmation arrives; please keep the transaction ID.',
+    pending:
+      'The payment provider has not confirmed this payment yet. If money was taken, it will be recorded when the confirmation arrives; please keep the transaction ID.',
   }[v.status];
   const owed = v.status === 'paid' && v.owed ? `\n<p class="pending">${escapeHtml(STILL_OWED(v.owed))}</p>` : '';
-  return page(HEADINGS[v.status], `<h1 class="${v.status}">${escapeHtml(HEADINGS[v.status])}</h1>
+  return page(
+    HEADINGS[v.status],
+    `<h1 class="${v.status}">${escapeHtml(HEADINGS[v.status])}</h1>
 <p>${escapeHtml(text)}</p>${owed}
 <dl>
 <dt>Transaction ID</dt><dd>${escapeHtml(v.txnid)}</dd>
 <dt>Amount</dt><dd>${escapeHtml(`${v.amount} ${v.currency}`)}</dd>
 <dt>For</dt><dd>${escapeHtml(v.product)}</dd>
 </dl>
-<a class="button" href="${escapeHtml(v.registrationUrl)}">Back to registration</a>`);
+<a class="button" href="${escapeHtml(v.registrationUrl)}">Back to registration</a>`,
+  );
 }
 
 /** A callback we could not accept: the payer gets a page, not JSON. */
 export function renderRejectedPage(input: { message: string; registrationUrl: string }): string {
-  return page('Payment could not be confirmed', `<h1 class="failed">Payment could not be confirmed</h1>
+  return page(
+    'Payment could not be confirmed',
+    `<h1 class="failed">Payment could not be confirmed</h1>
 <p>${escapeHtml(input.message)}</p>
 <p>If money was taken from your account, please contact the organisers with your transaction ID.</p>
-<a class="button" href="${escapeHtml(input.registrationUrl)}">Back to registration</a>`);
+<a class="button" href="${escapeHtml(input.registrationUrl)}">Back to registration</a>`,
+  );
 }

@@ -34,7 +34,10 @@ const SIGNED_IN = ['Author', 'Editor', 'Reviewer'] as const;
 const PHOTO_MAX = 2 * 1024 * 1024;
 
 /** The limits every section counts against: kept in PostgreSQL, shared by every instance (decision 0019). */
-interface Limiters { shared: SharedLimiter; logins: LoginLimiter }
+interface Limiters {
+  shared: SharedLimiter;
+  logins: LoginLimiter;
+}
 
 async function signInRoutes(app: FastifyInstance, { shared, logins: limiter }: Limiters) {
   const { db } = app.database;
@@ -54,8 +57,9 @@ async function signInRoutes(app: FastifyInstance, { shared, logins: limiter }: L
     handler: async ({ req, body }) => {
       const { user, verifyMailTo } = await signUpUser({ db, body, editorEmails: app.config.EDITOR_EMAILS, ip: req.ip });
       // The verification mail goes after the answer: signup → dashboard stays as fast as before (decision 0016).
-      void sendVerificationMail({ db, user: verifyMailTo, mailer: app.mailer, publicUrl: app.config.publicUrl })
-        .catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'verification mail failed'));
+      void sendVerificationMail({ db, user: verifyMailTo, mailer: app.mailer, publicUrl: app.config.publicUrl }).catch((err: unknown) =>
+        app.log.error({ err: loggableError(err) }, 'verification mail failed'),
+      );
       const token = await signToken({ sub: user._id, role: user.role }, app.tokenKey);
       return { message: 'Signup successful', token, user };
     },
@@ -66,7 +70,13 @@ async function signInRoutes(app: FastifyInstance, { shared, logins: limiter }: L
     // The service reads the body, after the limits that need the e-mail as sent.
     handler: async ({ req }) => {
       const { user, links } = await logIn({
-        db, limiter, shared, mailer: app.mailer, publicUrl: app.config.publicUrl, body: req.body, ip: req.ip,
+        db,
+        limiter,
+        shared,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        body: req.body,
+        ip: req.ip,
         onLinkMailError: (err) => app.log.error({ err: loggableError(err) }, 'login link mail failed'),
       });
       const token = await signToken({ sub: user.id, role: user.role, links }, app.tokenKey);
@@ -109,7 +119,9 @@ async function accountRoutes(app: FastifyInstance, { shared: limiter, logins }: 
       // After the answer: the same answer in the same time whether or not the account exists.
       background(() => requestPasswordReset({ db, body, mailer: app.mailer, publicUrl: app.config.publicUrl }));
       // Whether mail is configured is the server's, not the account's: saying so reveals nothing (decision 0041).
-      return app.mailer.configured ? { message: FORGOT_ANSWER, mail: 'queued' as const } : { message: FORGOT_ANSWER_KEPT, mail: 'outbox' as const };
+      return app.mailer.configured
+        ? { message: FORGOT_ANSWER, mail: 'queued' as const }
+        : { message: FORGOT_ANSWER_KEPT, mail: 'outbox' as const };
     },
   });
 
@@ -137,7 +149,13 @@ async function accountRoutes(app: FastifyInstance, { shared: limiter, logins }: 
       // Counted here, not in a guard: a request refused for its body (413) sends no mail and uses up no try.
       const refused = await limiter.take([{ key: `verify-resend:u:${caller.id}`, limit: 3, windowMs: HOUR }]);
       if (refused) throw tooMany(refused, 'Too many verification mails.');
-      const state = await resendVerificationMail({ db, userId: caller.id, mailer: app.mailer, publicUrl: app.config.publicUrl, waitMs: 5000 });
+      const state = await resendVerificationMail({
+        db,
+        userId: caller.id,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        waitMs: 5000,
+      });
       if (state === 'outbox') return { message: VERIFY_KEPT, mail: state };
       if (state === 'failed') return { message: VERIFY_FAILED, mail: state };
       if (state === 'sent') return { message: VERIFY_SENT, mail: state };
@@ -195,20 +213,41 @@ async function profileRoutes(app: FastifyInstance) {
         throw new AppError('bad_request', 'Send the profile as an object with name and/or phone');
       }
       if (req.isMultipart()) {
-        const parsed = await readMultipart(req.parts({ limits: { fileSize: PHOTO_MAX + 1 } }), (part) => {
-          if (part.fieldname !== 'photo') throw new AppError('bad_request', 'The only file accepted is `photo`');
-          return storeUpload(app.files, part, {
-            maxBytes: PHOTO_MAX,
-            tooLarge: 'The photo is too large (at most 2 MB)',
-            check: (head) => (imageType(head) ? null : 'The photo must be a JPEG, PNG or WebP image'),
-          });
-        }, (key) => discardFileIfUnused({ db, store: app.files, key }), req.raw);
+        const parsed = await readMultipart(
+          req.parts({ limits: { fileSize: PHOTO_MAX + 1 } }),
+          (part) => {
+            if (part.fieldname !== 'photo') throw new AppError('bad_request', 'The only file accepted is `photo`');
+            return storeUpload(app.files, part, {
+              maxBytes: PHOTO_MAX,
+              tooLarge: 'The photo is too large (at most 2 MB)',
+              check: (head) => (imageType(head) ? null : 'The photo must be a JPEG, PNG or WebP image'),
+            });
+          },
+          (key) => discardFileIfUnused({ db, store: app.files, key }),
+          req.raw,
+        );
         fields = Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]]));
         photoKey = parsed.file?.key;
       }
       const user = await discardOnFailure({
-        db, store: app.files, key: photoKey,
-        work: () => updateProfile({ db, userId: caller.id, changes: { ...ProfileFields.parse({ name: fields.name, phone: fields.phone, affiliation: fields.affiliation, country: fields.country, orcid: fields.orcid }), photoKey } }),
+        db,
+        store: app.files,
+        key: photoKey,
+        work: () =>
+          updateProfile({
+            db,
+            userId: caller.id,
+            changes: {
+              ...ProfileFields.parse({
+                name: fields.name,
+                phone: fields.phone,
+                affiliation: fields.affiliation,
+                country: fields.country,
+                orcid: fields.orcid,
+              }),
+              photoKey,
+            },
+          }),
       });
       return { message: 'Profile saved', user };
     },

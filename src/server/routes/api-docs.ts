@@ -54,9 +54,15 @@ const PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-interface Prepared { body: Buffer; gzip: Buffer; etag: string }
+interface Prepared {
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
 const prepare = (body: Buffer): Prepared => ({
-  body, gzip: gzipSync(body, { level: 9 }), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+  body,
+  gzip: gzipSync(body, { level: 9 }),
+  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
 });
 const files = new Map<string, Prepared>();
 const read = (name: string) => {
@@ -76,29 +82,50 @@ const routes: FastifyPluginAsync = async (app) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   let openapi: Prepared | undefined;
   const document = () => (openapi ??= prepare(Buffer.from(JSON.stringify(apiDocument(app.swagger())))));
-  app.addHook('onReady', async () => { document(); });
-  api.get('/openapi.json', { schema: { hide: true } }, async (req, reply) => sendPrepared(req, reply, document(), 'application/json; charset=utf-8', 'no-cache'));
+  app.addHook('onReady', async () => {
+    document();
+  });
+  api.get('/openapi.json', { schema: { hide: true } }, async (req, reply) =>
+    sendPrepared(req, reply, document(), 'application/json; charset=utf-8', 'no-cache'),
+  );
 
-  api.get('/docs', {
-    schema: { description: 'The API docs page (Swagger UI).', response: { 200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } } } },
-  }, async (_req, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_POLICY).header('cache-control', 'no-cache').send(PAGE));
-
-  api.get('/docs/:file', {
-    schema: {
-      description: 'The files of the API docs page.',
-      params: z.object({ file: z.string() }),
-      response: {
-        200: { description: 'A script, style sheet or icon', content: { 'text/javascript': { schema: z.string() }, 'text/css': { schema: z.string() }, 'image/png': { schema: z.string() } } },
-        400: MessageJson, 404: MessageJson,
+  api.get(
+    '/docs',
+    {
+      schema: {
+        description: 'The API docs page (Swagger UI).',
+        response: { 200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } } },
       },
     },
-  }, async (req, reply) => {
-    const { file } = req.params;
-    if (file === 'swagger-initializer.js') return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INITIALIZER);
-    const type = Object.hasOwn(FILES, file) ? FILES[file] : undefined;
-    if (!type) throw new AppError('not_found', 'No such file of the API docs');
-    return sendPrepared(req, reply, read(file), type, 'public, max-age=86400');
-  });
+    async (_req, reply) =>
+      reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_POLICY).header('cache-control', 'no-cache').send(PAGE),
+  );
+
+  api.get(
+    '/docs/:file',
+    {
+      schema: {
+        description: 'The files of the API docs page.',
+        params: z.object({ file: z.string() }),
+        response: {
+          200: {
+            description: 'A script, style sheet or icon',
+            content: { 'text/javascript': { schema: z.string() }, 'text/css': { schema: z.string() }, 'image/png': { schema: z.string() } },
+          },
+          400: MessageJson,
+          404: MessageJson,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { file } = req.params;
+      if (file === 'swagger-initializer.js')
+        return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INITIALIZER);
+      const type = Object.hasOwn(FILES, file) ? FILES[file] : undefined;
+      if (!type) throw new AppError('not_found', 'No such file of the API docs');
+      return sendPrepared(req, reply, read(file), type, 'public, max-age=86400');
+    },
+  );
 };
 
 export default routes;

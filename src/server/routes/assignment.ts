@@ -28,7 +28,11 @@ async function autoAssignRoutes(app: FastifyInstance) {
       // A track chair assigns within their tracks, never on a paper they are conflicted with (decision 0023).
       if (limits.paperIds) await checkEditorPapers({ db, caller, paperIds: limits.paperIds });
       else limits.paperIds = await scopedPaperIds({ db, caller });
-      return autoAssign({ pool, ...limits, apply: apply ? { db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip } } : undefined });
+      return autoAssign({
+        pool,
+        ...limits,
+        apply: apply ? { db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip } } : undefined,
+      });
     },
   });
 }
@@ -42,7 +46,13 @@ async function editorPaperRoutes(app: FastifyInstance) {
     access: EDITOR_OR_CHAIR,
     handler: async ({ query, reply, caller }) => {
       const scope = await findEditorScope({ db, caller });
-      const { papers, nextCursor } = await listEditorPapers({ db, secret, query, trackIds: scopeTrackIds(scope), chairEmail: caller.chairOnly ? caller.email : undefined });
+      const { papers, nextCursor } = await listEditorPapers({
+        db,
+        secret,
+        query,
+        trackIds: scopeTrackIds(scope),
+        chairEmail: caller.chairOnly ? caller.email : undefined,
+      });
       if (nextCursor) reply.header('x-next-cursor', nextCursor);
       return papers;
     },
@@ -70,11 +80,19 @@ async function editorPaperRoutes(app: FastifyInstance) {
     handler: async ({ req, reply, caller, params, body }) => {
       await checkEditorPaper({ db, caller, paperId: body.paperId, seesReviewers: true });
       const sent = await sendReviewInvitation({
-        db, mailer: app.mailer, publicUrl: app.config.publicUrl, editorId: caller.id, ip: req.ip,
-        reviewerEmail: params.reviewerEmail, reviewerId: body.reviewerId, paperId: body.paperId, waitMs: 5000,
+        db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        editorId: caller.id,
+        ip: req.ip,
+        reviewerEmail: params.reviewerEmail,
+        reviewerId: body.reviewerId,
+        paperId: body.paperId,
+        waitMs: 5000,
       });
       if (sent.result === 'failed') return reply.code(502).send({ message: mailFailed(sent.email) });
-      if (sent.result === 'queued' || sent.result === 'sending') return reply.code(202).send({ message: mailQueued(sent.email), result: 'queued' });
+      if (sent.result === 'queued' || sent.result === 'sending')
+        return reply.code(202).send({ message: mailQueued(sent.email), result: 'queued' });
       if (sent.result === 'outbox') return { message: mailKeptInOutbox(sent.email), result: 'outbox' };
       return { message: mailSent(sent.email), result: sent.result };
     },
@@ -83,7 +101,15 @@ async function editorPaperRoutes(app: FastifyInstance) {
     access: EDITOR_OR_CHAIR,
     handler: async ({ req, caller, body }) => {
       await checkEditorPaper({ db, caller, paperId: body.paperId, seesReviewers: true });
-      const { reviewerName } = await sendPaperToReviewer({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip }, paperId: body.paperId, reviewerId: body.reviewerId, override: body.override });
+      const { reviewerName } = await sendPaperToReviewer({
+        db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        editor: { id: caller.id, ip: req.ip },
+        paperId: body.paperId,
+        reviewerId: body.reviewerId,
+        override: body.override,
+      });
       return { message: paperSentTo(reviewerName) };
     },
   });
@@ -97,12 +123,20 @@ async function editorPaperRoutes(app: FastifyInstance) {
     guard: chairPaperGuard(db, ASSIGNMENT.unassignReviewer.params, { seesReviewers: true }),
     handler: async ({ req, caller, params }) => {
       const { reviewerName } = await unassignReviewer({
-        db, mailer: app.mailer, publicUrl: app.config.publicUrl, editor: { id: caller.id, ip: req.ip }, paperId: params.paperId, reviewerId: params.reviewerId,
+        db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        editor: { id: caller.id, ip: req.ip },
+        paperId: params.paperId,
+        reviewerId: params.reviewerId,
       });
       return { message: reviewerUnassigned(reviewerName) };
     },
   });
-  defineRoute(app, ASSIGNMENT.listEditorMessages, { access: EDITOR, handler: () => listEditorMessages({ db, configured: app.mailer.configured }) });
+  defineRoute(app, ASSIGNMENT.listEditorMessages, {
+    access: EDITOR,
+    handler: () => listEditorMessages({ db, configured: app.mailer.configured }),
+  });
 }
 
 /**
@@ -126,7 +160,8 @@ async function reviewerApprovalRoutes(app: FastifyInstance) {
   defineRoute(app, ASSIGNMENT.setReviewerApproval, {
     access: EDITOR,
     // Cached lists are invalidated by every write request itself (app.ts), awaited before the answer.
-    handler: ({ req, caller, params, body }) => setReviewerApproval({ db, reviewerId: params.id, approved: body.approved, editor: { id: caller.id, ip: req.ip } }),
+    handler: ({ req, caller, params, body }) =>
+      setReviewerApproval({ db, reviewerId: params.id, approved: body.approved, editor: { id: caller.id, ip: req.ip } }),
   });
 }
 

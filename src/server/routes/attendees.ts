@@ -20,8 +20,11 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR,
     handler: async ({ query, reply }) => {
       const csv = await exportAttendeesCsv({ db, filters: query });
-      return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
-        .header('content-disposition', 'attachment; filename="attendees.csv"').send(csv);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="attendees.csv"')
+        .send(csv);
     },
   });
 
@@ -29,8 +32,11 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR,
     handler: async ({ query, reply }) => {
       const pdf = await printBadges({ db, filters: query, conference: app.conference.current(), store: app.files });
-      return reply.type('application/pdf').header('cache-control', 'no-store')
-        .header('content-disposition', 'attachment; filename="badges.pdf"').send(Buffer.from(pdf));
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="badges.pdf"')
+        .send(Buffer.from(pdf));
     },
   });
 

@@ -10,7 +10,15 @@ import { multipartParts, storeUpload } from '../http/upload';
 import { findAwardeePhoto, listAwardees } from '../services/awards/awardees';
 import { decideNomination } from '../services/awards/decide';
 import { checkNominationsOpen, createNomination, getMyNomination, listMyNominations } from '../services/awards/nominations';
-import { addPanelMember, checkPanel, findNominationCv, listPanelMembers, listPanelNominations, removePanelMember, scoreNomination } from '../services/awards/panel';
+import {
+  addPanelMember,
+  checkPanel,
+  findNominationCv,
+  listPanelMembers,
+  listPanelNominations,
+  removePanelMember,
+  scoreNomination,
+} from '../services/awards/panel';
 import { discardFileIfUnused, discardOnFailure } from '../services/shared/discard-file';
 import { imageType, isPdf } from '../storage/sniff';
 import { isStorableText, UNSTORABLE_TEXT } from '../unstorable-text';
@@ -34,10 +42,18 @@ const routes: FastifyPluginAsync = async (app) => {
     const stored: Partial<Record<'cv' | 'photo', string>> = {};
     const store = (part: MultipartFile) => {
       if (part.fieldname === 'cv') {
-        return storeUpload(app.files, part, { maxBytes: maxPdf, tooLarge: `The CV is too large (at most ${app.config.MAX_UPLOAD_MB} MB)`, check: (head) => (isPdf(head) ? null : 'The CV is not a PDF') });
+        return storeUpload(app.files, part, {
+          maxBytes: maxPdf,
+          tooLarge: `The CV is too large (at most ${app.config.MAX_UPLOAD_MB} MB)`,
+          check: (head) => (isPdf(head) ? null : 'The CV is not a PDF'),
+        });
       }
       if (part.fieldname === 'photo') {
-        return storeUpload(app.files, part, { maxBytes: PHOTO_MAX, tooLarge: 'The photo is too large (at most 2 MB)', check: (head) => (imageType(head) ? null : 'The photo must be a JPEG, PNG or WebP image') });
+        return storeUpload(app.files, part, {
+          maxBytes: PHOTO_MAX,
+          tooLarge: 'The photo is too large (at most 2 MB)',
+          check: (head) => (imageType(head) ? null : 'The photo must be a JPEG, PNG or WebP image'),
+        });
       }
       throw new AppError('bad_request', 'Send the CV in the field `cv` and the photo in the field `photo`');
     };
@@ -81,8 +97,11 @@ const routes: FastifyPluginAsync = async (app) => {
     access: 'public',
     handler: async ({ params, reply }) => {
       const photo = await findAwardeePhoto({ db, files: app.files, id: params.id });
-      return reply.header('content-type', photo.type).header('cache-control', 'public, max-age=300')
-        .header('content-security-policy', "default-src 'none'").header('x-content-type-options', 'nosniff')
+      return reply
+        .header('content-type', photo.type)
+        .header('cache-control', 'public, max-age=300')
+        .header('content-security-policy', "default-src 'none'")
+        .header('x-content-type-options', 'nosniff')
         .send(app.files.get(photo.key));
     },
   });
@@ -95,18 +114,30 @@ const routes: FastifyPluginAsync = async (app) => {
     guard: async () => checkNominationsOpen(),
     handler: async ({ req, caller }) => {
       const form = await readNominationForm(req);
-      const nomination = await discardOnFailure({ db, store: app.files, key: [form.cvKey, form.photoKey], work: async () => {
-        const fields = NominationFields.parse(form.fields);
-        if (!form.cvKey) throw new AppError('bad_request', 'Attach the nominee\'s CV as a PDF');
-        return createNomination({ db, caller, ip: req.ip, fields, cvKey: form.cvKey, photoKey: form.photoKey });
-      } });
+      const nomination = await discardOnFailure({
+        db,
+        store: app.files,
+        key: [form.cvKey, form.photoKey],
+        work: async () => {
+          const fields = NominationFields.parse(form.fields);
+          if (!form.cvKey) throw new AppError('bad_request', "Attach the nominee's CV as a PDF");
+          return createNomination({ db, caller, ip: req.ip, fields, cvKey: form.cvKey, photoKey: form.photoKey });
+        },
+      });
       return { message: `Nomination received: ${nomination.nomineeName}, ${nomination.category}`, nomination };
     },
   });
 
-  defineRoute(app, AWARDS.getMyNomination, { access: ANYONE, handler: ({ caller, params }) => getMyNomination({ db, caller, id: params.id }) });
+  defineRoute(app, AWARDS.getMyNomination, {
+    access: ANYONE,
+    handler: ({ caller, params }) => getMyNomination({ db, caller, id: params.id }),
+  });
 
-  defineRoute(app, AWARDS.listPanelNominations, { access: ANYONE, guard: panelOnly, handler: ({ caller }) => listPanelNominations({ db, caller }) });
+  defineRoute(app, AWARDS.listPanelNominations, {
+    access: ANYONE,
+    guard: panelOnly,
+    handler: ({ caller }) => listPanelNominations({ db, caller }),
+  });
 
   defineRoute(app, AWARDS.getNominationCv, {
     access: ANYONE,
@@ -114,9 +145,11 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async ({ caller, params, reply }) => {
       const cv = await findNominationCv({ db, caller, id: params.id });
       if (!(await app.files.exists(cv.storageKey))) throw new AppError('not_found', 'CV not found');
-      return reply.header('content-type', 'application/pdf')
+      return reply
+        .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${cv.fileName}"`)
-        .header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
         .send(app.files.get(cv.storageKey));
     },
   });
@@ -124,23 +157,41 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, AWARDS.scoreNomination, {
     access: ANYONE,
     guard: panelOnly,
-    handler: async ({ req, caller, params, body }) => ({ message: 'Score saved', nomination: await scoreNomination({ db, caller, ip: req.ip, id: params.id, body }) }),
+    handler: async ({ req, caller, params, body }) => ({
+      message: 'Score saved',
+      nomination: await scoreNomination({ db, caller, ip: req.ip, id: params.id, body }),
+    }),
   });
 
   defineRoute(app, AWARDS.decideNomination, {
     access: EDITOR,
     handler: async ({ req, caller, params, body }) => {
-      const decided = await decideNomination({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, caller, ip: req.ip, id: params.id, body });
-      const message = decided.nomination.status === 'awarded'
-        ? `Awarded: ${decided.nomination.nomineeName}, award id ${decided.nomination.awardId}. The nominee and the nominator are told.`
-        : `Not awarded: ${decided.nomination.nomineeName}. The nominee and the nominator are told.`;
+      const decided = await decideNomination({
+        db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        caller,
+        ip: req.ip,
+        id: params.id,
+        body,
+      });
+      const message =
+        decided.nomination.status === 'awarded'
+          ? `Awarded: ${decided.nomination.nomineeName}, award id ${decided.nomination.awardId}. The nominee and the nominator are told.`
+          : `Not awarded: ${decided.nomination.nomineeName}. The nominee and the nominator are told.`;
       return { message, ...decided };
     },
   });
 
   defineRoute(app, AWARDS.listPanelMembers, { access: EDITOR, handler: () => listPanelMembers({ db }) });
-  defineRoute(app, AWARDS.addPanelMember, { access: EDITOR, handler: ({ req, caller, body }) => addPanelMember({ db, caller, ip: req.ip, email: body.email }) });
-  defineRoute(app, AWARDS.removePanelMember, { access: EDITOR, handler: ({ req, caller, params }) => removePanelMember({ db, caller, ip: req.ip, userId: params.userId }) });
+  defineRoute(app, AWARDS.addPanelMember, {
+    access: EDITOR,
+    handler: ({ req, caller, body }) => addPanelMember({ db, caller, ip: req.ip, email: body.email }),
+  });
+  defineRoute(app, AWARDS.removePanelMember, {
+    access: EDITOR,
+    handler: ({ req, caller, params }) => removePanelMember({ db, caller, ip: req.ip, userId: params.userId }),
+  });
 };
 
 export default routes;

@@ -12,7 +12,8 @@ const routes: FastifyPluginAsync = async (app) => {
 
   defineRoute(app, BULK_MAIL.previewBulkMail, {
     access: EDITOR_OR_CHAIR,
-    handler: ({ caller, body }) => previewBulkMail({ db, caller, publicUrl, conference: conferenceTitle(app.conference.current()), ...body }),
+    handler: ({ caller, body }) =>
+      previewBulkMail({ db, caller, publicUrl, conference: conferenceTitle(app.conference.current()), ...body }),
   });
   defineRoute(app, BULK_MAIL.sendBulkMail, {
     access: EDITOR_OR_CHAIR,

@@ -4,8 +4,15 @@ import { defineRoute } from '../http/route';
 import { readMultipart, storeUpload } from '../http/upload';
 import { AppError } from '../errors';
 import {
-  discardUnlessLogo, findConferenceLogo, getEditorConference, logoProblem, publicConference, removeConferenceLogo, saveConferenceFacts,
-  saveConferenceLogo, splitConferenceBody,
+  discardUnlessLogo,
+  findConferenceLogo,
+  getEditorConference,
+  logoProblem,
+  publicConference,
+  removeConferenceLogo,
+  saveConferenceFacts,
+  saveConferenceLogo,
+  splitConferenceBody,
 } from '../services/conference/save-conference';
 
 const EDITOR = ['Editor'] as const;
@@ -21,7 +28,10 @@ const routes: FastifyPluginAsync = async (app) => {
    * This instance's facts read again after a committed write. The write stands even if this read fails (the
    * database restarting): the answer is still the save's, and the store's poll catches up within 5 s.
    */
-  const reload = (req: FastifyRequest) => app.conference.refresh(db).catch((err: unknown) => { req.log.warn({ err }, 'conference facts not reloaded after a save'); });
+  const reload = (req: FastifyRequest) =>
+    app.conference.refresh(db).catch((err: unknown) => {
+      req.log.warn({ err }, 'conference facts not reloaded after a save');
+    });
 
   defineRoute(app, CONFERENCE.getConference, {
     access: 'public',
@@ -47,7 +57,12 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async ({ req, caller }) => {
       if (!req.isMultipart()) throw new AppError('bad_request', LOGO_TEXT.notMultipart);
       const discard = (key: string) => discardUnlessLogo({ db, store: app.files, key });
-      const { file } = await readMultipart(req.parts({ limits: { fileSize: LOGO_MAX_BYTES + 1 } }), (part) => storeUpload(app.files, part, logo), discard, req.raw);
+      const { file } = await readMultipart(
+        req.parts({ limits: { fileSize: LOGO_MAX_BYTES + 1 } }),
+        (part) => storeUpload(app.files, part, logo),
+        discard,
+        req.raw,
+      );
       if (!file) throw new AppError('bad_request', LOGO_TEXT.missing);
       try {
         await saveConferenceLogo({ db, store: app.files, key: file.key, editor: actor(caller, req.ip) });

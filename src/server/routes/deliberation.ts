@@ -23,7 +23,8 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, DELIBERATION.saveMetaReview, {
     access: EDITOR_OR_CHAIR,
     guard: chairPaperGuard(db, DELIBERATION.saveMetaReview.params, { seesReviewers: true }),
-    handler: ({ req, caller, params, body }) => saveMetaReview({ db, paperId: params.paperId, body, editor: { id: caller.id, ip: req.ip } }),
+    handler: ({ req, caller, params, body }) =>
+      saveMetaReview({ db, paperId: params.paperId, body, editor: { id: caller.id, ip: req.ip } }),
   });
 
   defineRoute(app, DELIBERATION.getAuthorResponse, {
@@ -37,9 +38,16 @@ const routes: FastifyPluginAsync = async (app) => {
       const { id } = DELIBERATION.saveAuthorResponse.params.parse(req.params);
       await findAuthorPaper({ db, caller, paperId: id });
     },
-    handler: ({ req, caller, params, body }) => saveAuthorResponse({
-      db, mailer: app.mailer, publicUrl: app.config.publicUrl, caller, ip: req.ip, paperId: params.id, text: body.text,
-    }),
+    handler: ({ req, caller, params, body }) =>
+      saveAuthorResponse({
+        db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        caller,
+        ip: req.ip,
+        paperId: params.id,
+        text: body.text,
+      }),
   });
 };
 

@@ -34,16 +34,29 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, DISCUSSION.addDiscussionPost, {
     access: COMMITTEE,
     guard: participantGuard(DISCUSSION.addDiscussionPost.params),
-    handler: ({ req, caller, params, body }) => addDiscussionPost({
-      db, mailer: app.mailer, publicUrl: app.config.publicUrl, caller, ip: req.ip, paperId: params.paperId, body: body.body,
-    }),
+    handler: ({ req, caller, params, body }) =>
+      addDiscussionPost({
+        db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        caller,
+        ip: req.ip,
+        paperId: params.paperId,
+        body: body.body,
+      }),
   });
   defineRoute(app, DISCUSSION.editDiscussionPost, {
     access: COMMITTEE,
     guard: participantGuard(DISCUSSION.editDiscussionPost.params),
-    handler: ({ req, caller, params, body }) => editDiscussionPost({
-      db, caller, ip: req.ip, paperId: params.paperId, postId: params.postId, body: body.body,
-    }),
+    handler: ({ req, caller, params, body }) =>
+      editDiscussionPost({
+        db,
+        caller,
+        ip: req.ip,
+        paperId: params.paperId,
+        postId: params.postId,
+        body: body.body,
+      }),
   });
 };
 

@@ -25,7 +25,10 @@ async function mailQueueRoutes(app: FastifyInstance) {
       return { message: MAIL_RETRY_QUEUED, mail };
     },
   });
-  defineRoute(app, EDITOR_DESK.listMails, { access: ['Editor'], handler: ({ query }) => listMails({ db, query, configured: app.mailer.configured }) });
+  defineRoute(app, EDITOR_DESK.listMails, {
+    access: ['Editor'],
+    handler: ({ query }) => listMails({ db, query, configured: app.mailer.configured }),
+  });
   defineRoute(app, EDITOR_DESK.getMail, {
     access: ['Editor'],
     handler: ({ params }) => getMailForEditor({ db, mailId: params.mailId, configured: app.mailer.configured }),
@@ -61,7 +64,9 @@ async function recordRoutes(app: FastifyInstance) {
       // A track chair downloads papers, assignments and reviews of their tracks only (decision 0023).
       const scope = await exportScopeFor({ db, caller, scopedExport: isScopedExport(name) });
       const day = new Date().toISOString().slice(0, 10);
-      return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
         .send(exportCsv({ pool, name, scope }) as never);
     },

@@ -3,7 +3,12 @@ import { MAIL_PREFERENCES } from '../../core/api/mail-preferences';
 import { deny } from '../auth/caller';
 import { defineRoute } from '../http/route';
 import { canChangeMailPreferences } from '../permissions';
-import { describeUnsubscribeLink, getMailPreferences, saveMailPreferences, unsubscribeByLink } from '../services/mail-preferences/preferences';
+import {
+  describeUnsubscribeLink,
+  getMailPreferences,
+  saveMailPreferences,
+  unsubscribeByLink,
+} from '../services/mail-preferences/preferences';
 
 const FORM = 'application/x-www-form-urlencoded';
 

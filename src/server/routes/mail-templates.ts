@@ -24,7 +24,8 @@ const routes: FastifyPluginAsync = async (app) => {
   });
   defineRoute(app, MAIL_TEMPLATES_API.previewMailTemplate, {
     access: EDITOR,
-    handler: ({ params, body }) => previewMailTemplate({ db, publicUrl: app.config.publicUrl, conference: app.conference.current(), name: params.name, body }),
+    handler: ({ params, body }) =>
+      previewMailTemplate({ db, publicUrl: app.config.publicUrl, conference: app.conference.current(), name: params.name, body }),
   });
 };
 

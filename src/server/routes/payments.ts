@@ -47,10 +47,17 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!card) throw new AppError('unavailable', CARD_NOT_CONFIGURED);
     return card;
   };
-  const resultPage = ({ payment: p, owed }: PaymentOutcome) => renderResultPage({
-    status: p.status, txnid: p.txnid, amount: formatDecimal(Number(p.amount)), currency: p.currency, name: p.name, product: p.product, registrationUrl,
-    owed: owed ? formatMoney(owed.minor, owed.currency) : null,
-  });
+  const resultPage = ({ payment: p, owed }: PaymentOutcome) =>
+    renderResultPage({
+      status: p.status,
+      txnid: p.txnid,
+      amount: formatDecimal(Number(p.amount)),
+      currency: p.currency,
+      name: p.name,
+      product: p.product,
+      registrationUrl,
+      owed: owed ? formatMoney(owed.minor, owed.currency) : null,
+    });
 
   defineRoute(app, PAYMENTS.getPaymentsConfig, {
     access: 'public',
@@ -93,7 +100,10 @@ const routes: FastifyPluginAsync = async (app) => {
       throw error;
     });
 
-    for (const [kind, endpoint] of [['success', PAYMENTS.receivePayuSuccess], ['failure', PAYMENTS.receivePayuFailure]] as const) {
+    for (const [kind, endpoint] of [
+      ['success', PAYMENTS.receivePayuSuccess],
+      ['failure', PAYMENTS.receivePayuFailure],
+    ] as const) {
       defineRoute(browser, endpoint, {
         access: 'public',
         guard: limit('callback'),
@@ -109,7 +119,9 @@ const routes: FastifyPluginAsync = async (app) => {
     defineRoute(browser, PAYMENTS.receiveCardReturn, {
       access: 'public',
       // Not configured is said before the query is checked.
-      guard: async () => { configuredCard(); },
+      guard: async () => {
+        configuredCard();
+      },
       handler: async ({ req, reply, query }) => {
         const outcome = await receiveCardReturn({ db, card: configuredCard(), sessionId: query.session_id, ip: req.ip, notify });
         return sendHtml(reply, resultPage(outcome));
@@ -147,8 +159,11 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR,
     handler: async ({ reply }) => {
       const csv = await exportPaymentsCsv({ db });
-      return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
-        .header('content-disposition', 'attachment; filename="payments.csv"').send(csv);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="payments.csv"')
+        .send(csv);
     },
   });
 };

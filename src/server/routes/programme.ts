@@ -21,11 +21,14 @@ async function programRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;
   const calendarName = () => `${app.conference.current().shortName} programme`;
-  const sendIcs = (reply: FastifyReply, body: string, name: string) => reply
-    .type('text/calendar; charset=utf-8').header('cache-control', 'no-cache')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    // The API's sandbox policy without allow-downloads makes Chromium refuse the file a link asks for.
-    .header('content-security-policy', `${API_POLICY} allow-downloads`).send(body);
+  const sendIcs = (reply: FastifyReply, body: string, name: string) =>
+    reply
+      .type('text/calendar; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      // The API's sandbox policy without allow-downloads makes Chromium refuse the file a link asks for.
+      .header('content-security-policy', `${API_POLICY} allow-downloads`)
+      .send(body);
 
   defineRoute(app, PROGRAMME.getProgram, {
     access: 'public',
@@ -44,22 +47,35 @@ async function programRoutes(app: FastifyInstance) {
   });
   defineRoute(app, PROGRAMME.getProgramIcs, {
     access: 'public',
-    handler: async ({ reply }) => sendIcs(reply, await exportProgramIcs({ db, publicUrl, calendarName: calendarName() }), 'imse-programme.ics'),
+    handler: async ({ reply }) =>
+      sendIcs(reply, await exportProgramIcs({ db, publicUrl, calendarName: calendarName() }), 'imse-programme.ics'),
   });
   defineRoute(app, PROGRAMME.getSessionIcs, {
     access: 'public',
     handler: async ({ params, reply }) => {
       const sessionId = params.id.slice(0, -'.ics'.length);
-      return sendIcs(reply, await exportProgramIcs({ db, publicUrl, sessionId, calendarName: calendarName() }), `imse-session-${sessionId}.ics`);
+      return sendIcs(
+        reply,
+        await exportProgramIcs({ db, publicUrl, sessionId, calendarName: calendarName() }),
+        `imse-session-${sessionId}.ics`,
+      );
     },
   });
-  defineRoute(app, PROGRAMME.getEditorProgram, { access: EDITOR, handler: () => findEditorProgram({ db, conference: app.conference.current() }) });
+  defineRoute(app, PROGRAMME.getEditorProgram, {
+    access: EDITOR,
+    handler: () => findEditorProgram({ db, conference: app.conference.current() }),
+  });
   defineRoute(app, PROGRAMME.publishProgram, {
     access: EDITOR,
-    handler: ({ req, caller, body }) => publishProgram({
-      db, mailer: app.mailer, conference: app.conference.current(), editor: { id: caller.id, ip: req.ip },
-      acknowledgeWarnings: body.acknowledgeWarnings === true, publicUrl,
-    }),
+    handler: ({ req, caller, body }) =>
+      publishProgram({
+        db,
+        mailer: app.mailer,
+        conference: app.conference.current(),
+        editor: { id: caller.id, ip: req.ip },
+        acknowledgeWarnings: body.acknowledgeWarnings === true,
+        publicUrl,
+      }),
   });
   defineRoute(app, PROGRAMME.createSession, { access: EDITOR, handler: ({ body }) => createSession({ db, body }) });
   defineRoute(app, PROGRAMME.updateSession, { access: EDITOR, handler: ({ params, body }) => updateSession({ db, id: params.id, body }) });
@@ -94,13 +110,26 @@ async function certificateRoutes(app: FastifyInstance) {
     access: EDITOR,
     handler: ({ body }) => issueCertificates({ db, presentationsBeforeSessions: body.presentationsBeforeSessions }),
   });
-  defineRoute(app, PROGRAMME.listMyCertificates, { access: CERTIFICATE_HOLDERS, handler: ({ caller }) => findCertificatesFor({ db, holder: caller }) });
+  defineRoute(app, PROGRAMME.listMyCertificates, {
+    access: CERTIFICATE_HOLDERS,
+    handler: ({ caller }) => findCertificatesFor({ db, holder: caller }),
+  });
   defineRoute(app, PROGRAMME.getMyCertificatePdf, {
     access: CERTIFICATE_HOLDERS,
     handler: async ({ caller, params, reply }) => {
-      const { code, pdf } = await renderOwnCertificate({ db, store: app.files, code: params.code.slice(0, -'.pdf'.length), caller, conference: app.conference.current(), publicUrl });
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="certificate-${code}.pdf"`)
-        .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
+      const { code, pdf } = await renderOwnCertificate({
+        db,
+        store: app.files,
+        code: params.code.slice(0, -'.pdf'.length),
+        caller,
+        conference: app.conference.current(),
+        publicUrl,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="certificate-${code}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
     },
   });
   defineRoute(app, PROGRAMME.verifyCertificate, {

@@ -16,8 +16,11 @@ const routes: FastifyPluginAsync = async (app) => {
 
   const sendReceipt = async (reply: FastifyReply, receipt: Receipt) => {
     const { fileName, pdf } = await renderReceipt({ db, receipt, publicUrl, conference: app.conference.current(), store: app.files });
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf));
   };
 
   defineRoute(app, RECEIPTS.downloadOwnReceipt, {
@@ -26,7 +29,8 @@ const routes: FastifyPluginAsync = async (app) => {
   });
   defineRoute(app, RECEIPTS.downloadReceiptByLink, {
     access: 'public',
-    handler: async ({ params, query, reply }) => sendReceipt(reply, await findReceiptBySignedLink({ db, code: params.code, sig: query.sig, secret })),
+    handler: async ({ params, query, reply }) =>
+      sendReceipt(reply, await findReceiptBySignedLink({ db, code: params.code, sig: query.sig, secret })),
   });
   defineRoute(app, RECEIPTS.downloadEditorReceipt, {
     access: EDITOR,
@@ -43,7 +47,13 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, RECEIPTS.recordBankTransfer, {
     access: EDITOR,
     handler: async ({ caller, req, params, body }) => {
-      const { receiptNumber } = await recordBankTransfer({ db, notify, registrationId: params.id, actor: { id: caller.id, ip: req.ip }, transfer: body });
+      const { receiptNumber } = await recordBankTransfer({
+        db,
+        notify,
+        registrationId: params.id,
+        actor: { id: caller.id, ip: req.ip },
+        transfer: body,
+      });
       return { receiptNumber, registration: await getEditorRegistration({ db, registrationId: params.id }) };
     },
   });

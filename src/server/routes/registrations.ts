@@ -40,11 +40,19 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, REGISTRATIONS.quoteRegistration, {
     access: 'public',
     guard: limit('quote', QUOTE_LIMIT),
-    handler: async ({ body, caller }) => toQuoteJson(await priceRegistration({
-      db, category: body.category, currency: body.currency, paperId: body.paperId ?? null, couponCode: body.coupon ?? null, files: app.files,
-      // A paper is priced only for its own authors, signed in with their confirmed address (decision 0056).
-      registrant: caller?.emailVerified ? { userId: caller.id, email: caller.email } : null,
-    })),
+    handler: async ({ body, caller }) =>
+      toQuoteJson(
+        await priceRegistration({
+          db,
+          category: body.category,
+          currency: body.currency,
+          paperId: body.paperId ?? null,
+          couponCode: body.coupon ?? null,
+          files: app.files,
+          // A paper is priced only for its own authors, signed in with their confirmed address (decision 0056).
+          registrant: caller?.emailVerified ? { userId: caller.id, email: caller.email } : null,
+        }),
+      ),
   });
 
   defineRoute(app, REGISTRATIONS.createRegistration, {
@@ -58,12 +66,29 @@ const routes: FastifyPluginAsync = async (app) => {
       if (body.provider === 'payu' && body.currency !== 'INR') throw new AppError('bad_request', PAYU_TAKES_RUPEES);
       if (body.provider === 'card' && body.currency !== 'USD') throw new AppError('bad_request', CARD_TAKES_DOLLARS);
       const registration = await createRegistration({
-        db, userId: caller.id, name: body.name, email: caller.email, affiliation: body.affiliation, country: body.country,
-        category: body.category, currency: body.currency, paperId: body.paperId ?? null, couponCode: body.coupon ?? null,
-        billingName: body.billingName ?? null, billingAddress: body.billingAddress ?? null, files: app.files,
+        db,
+        userId: caller.id,
+        name: body.name,
+        email: caller.email,
+        affiliation: body.affiliation,
+        country: body.country,
+        category: body.category,
+        currency: body.currency,
+        paperId: body.paperId ?? null,
+        couponCode: body.coupon ?? null,
+        billingName: body.billingName ?? null,
+        billingAddress: body.billingAddress ?? null,
+        files: app.files,
         actor: { id: caller.id, role: caller.role, ip: req.ip },
       });
-      const payment = await startRegistrationPayment({ db, config, card, registration, provider: body.provider, contactEmail: CONTACT_EMAIL });
+      const payment = await startRegistrationPayment({
+        db,
+        config,
+        card,
+        registration,
+        provider: body.provider,
+        contactEmail: CONTACT_EMAIL,
+      });
       return { registration: await myRegistrationJson({ db, registration }), payment };
     },
   });
@@ -92,7 +117,12 @@ const routes: FastifyPluginAsync = async (app) => {
     guard: async (_req, caller) => verified(caller),
     handler: async ({ req, caller, params }) => {
       const registration = await findMyRegistration({ db, caller, registrationId: params.id });
-      const cancelled = await cancelRegistration({ db, registration, actor: actorOf(caller, req.ip), seatOffer: { mailer: app.mailer, publicUrl: app.config.publicUrl } });
+      const cancelled = await cancelRegistration({
+        db,
+        registration,
+        actor: actorOf(caller, req.ip),
+        seatOffer: { mailer: app.mailer, publicUrl: app.config.publicUrl },
+      });
       return myRegistrationJson({ db, registration: cancelled });
     },
   });

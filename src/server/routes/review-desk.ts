@@ -17,11 +17,22 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR_OR_CHAIR,
     handler: async ({ req, reply, caller, body }) => {
       const sent = await remindReviewers({
-        db, mailer: app.mailer, publicUrl: app.config.publicUrl, caller, ip: req.ip, reviewerId: body.reviewerId, waitMs: 5000,
+        db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        caller,
+        ip: req.ip,
+        reviewerId: body.reviewerId,
+        waitMs: 5000,
       });
-      const message = reviewersReminded({ count: sent.reviewers, email: sent.email, result: sent.result === 'sending' ? 'queued' : sent.result });
+      const message = reviewersReminded({
+        count: sent.reviewers,
+        email: sent.email,
+        result: sent.result === 'sending' ? 'queued' : sent.result,
+      });
       if (sent.result === 'failed') return reply.code(502).send({ message });
-      if (sent.result === 'queued' || sent.result === 'sending') return reply.code(202).send({ message, reviewers: sent.reviewers, result: 'queued' });
+      if (sent.result === 'queued' || sent.result === 'sending')
+        return reply.code(202).send({ message, reviewers: sent.reviewers, result: 'queued' });
       return { message, reviewers: sent.reviewers, result: sent.result };
     },
   });

@@ -14,7 +14,8 @@ const routes: FastifyPluginAsync = async (app) => {
   });
   defineRoute(app, REVIEW_FORM.updateQuestion, {
     access: ['Editor'],
-    handler: ({ req, caller, params, body }) => updateQuestion({ db, questionId: params.questionId, body, editor: { id: caller.id, ip: req.ip } }),
+    handler: ({ req, caller, params, body }) =>
+      updateQuestion({ db, questionId: params.questionId, body, editor: { id: caller.id, ip: req.ip } }),
   });
 };
 

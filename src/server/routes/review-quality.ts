@@ -25,18 +25,26 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, REVIEW_QUALITY.rateReview, {
     access: EDITOR_OR_CHAIR,
     guard: chairPaperGuard(db, REVIEW_QUALITY.rateReview.params, { seesReviewers: true }),
-    handler: ({ req, caller, params, body }) => rateReview({
-      db, paperId: params.paperId, reviewerId: params.reviewerId, rating: body.rating, note: body.note,
-      rater: { id: caller.id, ip: req.ip, role: caller.chairOnly ? 'Chair' : 'Editor' },
-    }),
+    handler: ({ req, caller, params, body }) =>
+      rateReview({
+        db,
+        paperId: params.paperId,
+        reviewerId: params.reviewerId,
+        rating: body.rating,
+        note: body.note,
+        rater: { id: caller.id, ip: req.ip, role: caller.chairOnly ? 'Chair' : 'Editor' },
+      }),
   });
 
   defineRoute(app, REVIEW_QUALITY.exportAnonymisedCsv, {
     access: EDITOR_OR_CHAIR,
     handler: async ({ caller, reply }) => {
       const data = await buildAnonymisedExport({ db, secret, scope: await exportScopeFor({ db, caller, scopedExport: true }) });
-      return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="reviews-anonymised-${day()}.csv"`).send(toAnonymisedCsv(data));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="reviews-anonymised-${day()}.csv"`)
+        .send(toAnonymisedCsv(data));
     },
   });
   defineRoute(app, REVIEW_QUALITY.exportAnonymisedJson, {

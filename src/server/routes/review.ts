@@ -95,24 +95,33 @@ async function reviewCycleRoutes(app: FastifyInstance) {
     access: REVIEWER,
     // Whether this account may bid at all comes before the paper id and the body are read (docs/product.md#who-sees-whom).
     guard: (_req, caller) => checkMayBid({ db, reviewerId: caller.id }),
-    handler: ({ req, caller, params, body }) => placeBid({ db, reviewer: { id: caller.id, email: caller.email, ip: req.ip }, paperId: params.paperId, bid: body.bid }),
+    handler: ({ req, caller, params, body }) =>
+      placeBid({ db, reviewer: { id: caller.id, email: caller.email, ip: req.ip }, paperId: params.paperId, bid: body.bid }),
   });
 
   // Decisions and notification
   defineRoute(app, REVIEW.setDecision, {
     access: EDITOR_OR_CHAIR,
     guard: chairPaperGuard(db, REVIEW.setDecision.params, { seesReviewers: true }),
-    handler: ({ req, caller, params, body }) => setDecision({ db, paperId: params.paperId, decision: body.decision, editor: { id: caller.id, ip: req.ip } }),
+    handler: ({ req, caller, params, body }) =>
+      setDecision({ db, paperId: params.paperId, decision: body.decision, editor: { id: caller.id, ip: req.ip } }),
   });
   defineRoute(app, REVIEW.notifyAuthors, {
     access: EDITOR_OR_CHAIR,
     handler: async ({ req, caller, body }) => {
       // A track chair notifies within their tracks, never on a paper they are conflicted with (decision 0023).
       if (body.paperIds) await checkEditorPapers({ db, caller, paperIds: body.paperIds });
-      const paperIds = body.paperIds ?? await scopedPaperIds({ db, caller });
-      const told = await notifyAuthors({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, paperIds, dryRun: body.dryRun, editor: { id: caller.id, ip: req.ip } });
+      const paperIds = body.paperIds ?? (await scopedPaperIds({ db, caller }));
+      const told = await notifyAuthors({
+        db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        paperIds,
+        dryRun: body.dryRun,
+        editor: { id: caller.id, ip: req.ip },
+      });
       // Decision mails are essential (never held nor turned off): queued, or kept without SMTP (decision 0041).
-      return body.dryRun ? told : { ...told, mail: app.mailer.configured ? 'queued' as const : 'outbox' as const };
+      return body.dryRun ? told : { ...told, mail: app.mailer.configured ? ('queued' as const) : ('outbox' as const) };
     },
   });
 }
@@ -126,7 +135,9 @@ async function reviewerRoutes(app: FastifyInstance) {
     handler: async ({ caller, params, reply }) => {
       const { reviewerId } = params;
       deny(canReadAssignedList(caller, reviewerId));
-      const json = await app.listCache.get(`assigned:${reviewerId}`, () => listAssignedPapers({ db, secret: app.config.JWT_SECRET, reviewerId }));
+      const json = await app.listCache.get(`assigned:${reviewerId}`, () =>
+        listAssignedPapers({ db, secret: app.config.JWT_SECRET, reviewerId }),
+      );
       return reply.type('application/json; charset=utf-8').send(json);
     },
   });

@@ -9,7 +9,19 @@ import { defineRoute } from '../http/route';
 import { readMultipart, storeUpload } from '../http/upload';
 import { discardFileIfUnused, discardOnFailure } from '../services/shared/discard-file';
 import { createContactMessage } from '../services/site/create-contact-message';
-import { addKeynoteSpeaker, addNews, editKeynoteSpeaker, editNews, listAllKeynoteSpeakers, listKeynoteSpeakers, listNews, moveKeynoteSpeaker, moveNews, removeKeynoteSpeaker, removeNews } from '../services/site/site-content';
+import {
+  addKeynoteSpeaker,
+  addNews,
+  editKeynoteSpeaker,
+  editNews,
+  listAllKeynoteSpeakers,
+  listKeynoteSpeakers,
+  listNews,
+  moveKeynoteSpeaker,
+  moveNews,
+  removeKeynoteSpeaker,
+  removeNews,
+} from '../services/site/site-content';
 import { imageType } from '../storage/sniff';
 
 /** At most 5 messages per client address in 10 minutes, counted in PostgreSQL (shared by every instance). */
@@ -62,7 +74,11 @@ async function contactRoutes(app: FastifyInstance) {
  */
 async function contentRoutes(app: FastifyInstance) {
   const { db } = app.database;
-  const photo = { maxBytes: 2 * 1024 * 1024, tooLarge: 'The picture is too large (at most 2 MB)', check: (head: Buffer) => (imageType(head) ? null : 'The picture must be a JPEG, PNG or WebP image') };
+  const photo = {
+    maxBytes: 2 * 1024 * 1024,
+    tooLarge: 'The picture is too large (at most 2 MB)',
+    check: (head: Buffer) => (imageType(head) ? null : 'The picture must be a JPEG, PNG or WebP image'),
+  };
 
   defineRoute(app, SITE.listKeynoteSpeakers, { access: 'public', handler: () => listKeynoteSpeakers(db) });
 
@@ -71,8 +87,12 @@ async function contentRoutes(app: FastifyInstance) {
   /** The speaker form's fields and stored photo, from JSON or multipart (the photo streamed to storage as it arrives). */
   const readSpeakerForm = async (req: FastifyRequest): Promise<{ fields: Record<string, unknown>; photoKey: string | null }> => {
     if (!req.isMultipart()) return { fields: (req.body ?? {}) as Record<string, unknown>, photoKey: null };
-    const parsed = await readMultipart(req.parts({ limits: { fileSize: photo.maxBytes + 1 } }), (part) => storeUpload(app.files, part, photo),
-      (key) => discardFileIfUnused({ db, store: app.files, key }), req.raw);
+    const parsed = await readMultipart(
+      req.parts({ limits: { fileSize: photo.maxBytes + 1 } }),
+      (part) => storeUpload(app.files, part, photo),
+      (key) => discardFileIfUnused({ db, store: app.files, key }),
+      req.raw,
+    );
     return { fields: Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]])), photoKey: parsed.file?.key ?? null };
   };
 
@@ -82,7 +102,9 @@ async function contentRoutes(app: FastifyInstance) {
       const { fields, photoKey } = await readSpeakerForm(req);
       // The picture is kept only if the speaker is: refused fields or a failed insert discard it.
       const speaker = await discardOnFailure({
-        db, store: app.files, key: photoKey,
+        db,
+        store: app.files,
+        key: photoKey,
         work: () => addKeynoteSpeaker({ db, fields: SpeakerFields.parse(fields), photoKey, editor: { id: caller.id, ip: req.ip } }),
       });
       return { message: 'Keynote speaker added', speaker };
@@ -95,8 +117,18 @@ async function contentRoutes(app: FastifyInstance) {
       const { fields, photoKey } = await readSpeakerForm(req);
       // A new picture is kept only if the edit is: refused fields or an unknown speaker discard it.
       const speaker = await discardOnFailure({
-        db, store: app.files, key: photoKey,
-        work: () => editKeynoteSpeaker({ db, files: app.files, id: params.id, fields: SpeakerEdit.parse(fields), photoKey, editor: { id: caller.id, ip: req.ip } }),
+        db,
+        store: app.files,
+        key: photoKey,
+        work: () =>
+          editKeynoteSpeaker({
+            db,
+            files: app.files,
+            id: params.id,
+            fields: SpeakerEdit.parse(fields),
+            photoKey,
+            editor: { id: caller.id, ip: req.ip },
+          }),
       });
       return { message: 'Keynote speaker saved', speaker };
     },
@@ -122,12 +154,18 @@ async function contentRoutes(app: FastifyInstance) {
 
   defineRoute(app, SITE.addNews, {
     access: EDITOR,
-    handler: async ({ req, caller, body }) => ({ message: 'News item added', item: await addNews({ db, fields: body, editor: { id: caller.id, ip: req.ip } }) }),
+    handler: async ({ req, caller, body }) => ({
+      message: 'News item added',
+      item: await addNews({ db, fields: body, editor: { id: caller.id, ip: req.ip } }),
+    }),
   });
 
   defineRoute(app, SITE.editNews, {
     access: EDITOR,
-    handler: async ({ req, caller, params, body }) => ({ message: 'News item saved', item: await editNews({ db, id: params.id, fields: body, editor: { id: caller.id, ip: req.ip } }) }),
+    handler: async ({ req, caller, params, body }) => ({
+      message: 'News item saved',
+      item: await editNews({ db, id: params.id, fields: body, editor: { id: caller.id, ip: req.ip } }),
+    }),
   });
 
   defineRoute(app, SITE.moveNews, {

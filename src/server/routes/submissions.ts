@@ -8,7 +8,16 @@ import { defineRoute } from '../http/route';
 import { findMetadataWarning } from '../services/shared/blind-pdf';
 import { discardOnFailure } from '../services/shared/discard-file';
 import { findPaperPdf, findPhoto } from '../services/shared/serve-files';
-import { checkSubmissionsOpen, findAuthorPaper, findPaperForCameraReady, getAuthorPaper, listAuthorPapers, reviseAuthorPaper, submitCameraReady, submitPaper } from '../services/submissions/author-papers';
+import {
+  checkSubmissionsOpen,
+  findAuthorPaper,
+  findPaperForCameraReady,
+  getAuthorPaper,
+  listAuthorPapers,
+  reviseAuthorPaper,
+  submitCameraReady,
+  submitPaper,
+} from '../services/submissions/author-papers';
 import { withdrawPaper } from '../services/submissions/withdraw-paper';
 import { verifyPdfSignature, type PdfVariant } from '../storage/signed-url';
 
@@ -35,13 +44,36 @@ async function authorRoutes(app: FastifyInstance) {
     guard: () => checkSubmissionsOpen({ db }),
     handler: async ({ req, caller }) => {
       const { fields, file } = await readPdfForm(app, req);
-      const { paper, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key, work: async () => {
-        const input = NewPaperFields.parse({ title: fields.title?.[0], abstract: fields.abstract?.[0], keywords: fields.keywords ?? [], track: fields.track?.[0] || undefined, freeKeywords: fields.freeKeywords ?? [] });
-        // Read before anything is written: a failure here leaves no paper behind.
-        const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
-        const author = { id: caller.id, ip: req.ip, name: caller.name, email: caller.email };
-        return { paper: await submitPaper({ db, secret, mailer: app.mailer, publicUrl: app.config.publicUrl, author, fields: input, coAuthorsField: fields.coAuthors?.[0], file }), metadataWarning: warning };
-      } });
+      const { paper, metadataWarning } = await discardOnFailure({
+        db,
+        store: app.files,
+        key: file?.key,
+        work: async () => {
+          const input = NewPaperFields.parse({
+            title: fields.title?.[0],
+            abstract: fields.abstract?.[0],
+            keywords: fields.keywords ?? [],
+            track: fields.track?.[0] || undefined,
+            freeKeywords: fields.freeKeywords ?? [],
+          });
+          // Read before anything is written: a failure here leaves no paper behind.
+          const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
+          const author = { id: caller.id, ip: req.ip, name: caller.name, email: caller.email };
+          return {
+            paper: await submitPaper({
+              db,
+              secret,
+              mailer: app.mailer,
+              publicUrl: app.config.publicUrl,
+              author,
+              fields: input,
+              coAuthorsField: fields.coAuthors?.[0],
+              file,
+            }),
+            metadataWarning: warning,
+          };
+        },
+      });
       return { message: MESSAGES.paperSubmitted, paper, ...(metadataWarning ? { metadataWarning } : {}) };
     },
   });
@@ -60,14 +92,25 @@ async function authorRoutes(app: FastifyInstance) {
     },
     handler: async ({ req, caller, guarded: { paper, coAuthor } }) => {
       const { fields, file } = await readPdfForm(app, req);
-      const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key, work: async () => {
-        const changes = UpdatePaperFields.parse({
-          title: fields.title?.[0], abstract: fields.abstract?.[0], track: fields.track?.[0],
-          keywords: listField(fields.keywords), freeKeywords: listField(fields.freeKeywords),
-        });
-        const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
-        return { json: await reviseAuthorPaper({ db, secret, caller, ip: req.ip, paper, coAuthor, fields: changes, file }), metadataWarning: warning };
-      } });
+      const { json, metadataWarning } = await discardOnFailure({
+        db,
+        store: app.files,
+        key: file?.key,
+        work: async () => {
+          const changes = UpdatePaperFields.parse({
+            title: fields.title?.[0],
+            abstract: fields.abstract?.[0],
+            track: fields.track?.[0],
+            keywords: listField(fields.keywords),
+            freeKeywords: listField(fields.freeKeywords),
+          });
+          const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
+          return {
+            json: await reviseAuthorPaper({ db, secret, caller, ip: req.ip, paper, coAuthor, fields: changes, file }),
+            metadataWarning: warning,
+          };
+        },
+      });
       return { message: REVISION_MESSAGES.paperSaved, paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
     },
   });
@@ -90,10 +133,18 @@ async function authorRoutes(app: FastifyInstance) {
     },
     handler: async ({ req, caller, guarded: paper }) => {
       const { file } = await readPdfForm(app, req);
-      const { json, metadataWarning } = await discardOnFailure({ db, store: app.files, key: file?.key, work: async () => {
-        const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
-        return { json: await submitCameraReady({ db, secret, author: { id: caller.id, ip: req.ip }, paper, file }), metadataWarning: warning };
-      } });
+      const { json, metadataWarning } = await discardOnFailure({
+        db,
+        store: app.files,
+        key: file?.key,
+        work: async () => {
+          const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
+          return {
+            json: await submitCameraReady({ db, secret, author: { id: caller.id, ip: req.ip }, paper, file }),
+            metadataWarning: warning,
+          };
+        },
+      });
       return { message: 'Camera-ready version uploaded', paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
     },
   });

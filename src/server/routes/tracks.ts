@@ -12,7 +12,10 @@ const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   defineRoute(app, TRACKS.listTracks, { access: 'public', handler: () => listTracks({ db }) });
   defineRoute(app, TRACKS.listEditorTracks, { access: EDITOR, handler: () => listEditorTracks({ db }) });
-  defineRoute(app, TRACKS.createTrack, { access: EDITOR, handler: ({ req, caller, body }) => createTrack({ db, body, editor: { id: caller.id, ip: req.ip } }) });
+  defineRoute(app, TRACKS.createTrack, {
+    access: EDITOR,
+    handler: ({ req, caller, body }) => createTrack({ db, body, editor: { id: caller.id, ip: req.ip } }),
+  });
   defineRoute(app, TRACKS.updateTrack, {
     access: EDITOR,
     handler: ({ req, caller, params, body }) => updateTrack({ db, trackId: params.trackId, body, editor: { id: caller.id, ip: req.ip } }),
@@ -20,7 +23,14 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, TRACKS.setTrackChairs, {
     access: EDITOR,
     handler: async ({ req, caller, params, body }) => {
-      const emails = await setTrackChairs({ db, mailer: app.mailer, publicUrl: app.config.publicUrl, trackId: params.trackId, emails: body.emails, editor: { id: caller.id, ip: req.ip } });
+      const emails = await setTrackChairs({
+        db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        trackId: params.trackId,
+        emails: body.emails,
+        editor: { id: caller.id, ip: req.ip },
+      });
       const saved = emails.length ? `Chairs saved: ${emails.join(', ')}` : 'This track has no chairs now';
       // Newly named chairs are mailed; without SMTP that mail is only kept (decision 0041).
       return { emails, message: emails.length && !app.mailer.configured ? `${saved}. ${CHAIR_MAIL_KEPT}` : saved };

@@ -15,7 +15,8 @@ function page(title: string, body: string, conference: ConferenceFacts): string 
 </head><body><main>${body}<p><a href="/">${short} conference home</a></p></main></body></html>`;
 }
 
-const rows = (pairs: [string, string][]) => `<dl>${pairs.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
+const rows = (pairs: [string, string][]) =>
+  `<dl>${pairs.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
 /** A calendar day as it is, an instant as its day in UTC. */
 const day = (iso: string) => formatLongDate(iso, 'UTC');
 
@@ -29,26 +30,47 @@ function documentPage(d: VerifiedDocument, conference: ConferenceFacts): { title
     else if (d.kind === 'award') {
       pairs.push(['For', d.award ? `The ${d.award.category} ${d.award.year}` : 'An award of the conference']);
       if (d.award?.awardId) pairs.push(['Award ID', d.award.awardId]);
-    } else if (d.kind === 'workshop') pairs.push(['For', d.workshop ? `Participating in the technical workshop course ${d.workshop.title} (${day(d.workshop.date)})` : `Participating in the technical workshop${d.paperTitle ? ` course ${d.paperTitle}` : ''}`]);
+    } else if (d.kind === 'workshop')
+      pairs.push([
+        'For',
+        d.workshop
+          ? `Participating in the technical workshop course ${d.workshop.title} (${day(d.workshop.date)})`
+          : `Participating in the technical workshop${d.paperTitle ? ` course ${d.paperTitle}` : ''}`,
+      ]);
     else pairs.push(['For', 'Attending the conference']);
     pairs.push(['Issued on', day(d.issuedAt)], ['Code', d.code]);
-    return { title: what, body: `<h1 class="valid">Valid certificate</h1><p>This ${escapeHtml(what.toLowerCase())} was ${escapeHtml(by)}.</p>${rows(pairs)}` };
+    return {
+      title: what,
+      body: `<h1 class="valid">Valid certificate</h1><p>This ${escapeHtml(what.toLowerCase())} was ${escapeHtml(by)}.</p>${rows(pairs)}`,
+    };
   }
   if (d.type === 'receipt') {
     return {
       title: `Receipt ${d.number}`,
       body: `<h1 class="valid">Valid receipt</h1><p>This receipt was ${escapeHtml(by)}.</p>${rows([
-        ['Receipt number', d.number], ['Issued to', d.issuedTo], ['For', d.item], ['Amount', d.amount], ['Method', d.method],
-        ['Paid on', day(d.paidAt)], ['Issued on', day(d.issuedAt)], ['Code', d.code],
+        ['Receipt number', d.number],
+        ['Issued to', d.issuedTo],
+        ['For', d.item],
+        ['Amount', d.amount],
+        ['Method', d.method],
+        ['Paid on', day(d.paidAt)],
+        ['Issued on', day(d.issuedAt)],
+        ['Code', d.code],
       ])}<p>The registration fee is non-refundable.</p>`,
     };
   }
   return {
     title: 'Visa invitation letter',
-    body: `<h1 class="valid">Valid visa invitation letter</h1><p>This invitation letter was ${escapeHtml(by)} and approved by the organisers.</p>${rows([
-      ['Name as on passport', d.passportName], ['Nationality', d.nationality], ['Role', d.role],
-      ['Stay', `${day(d.arrivalDate)} to ${day(d.departureDate)}`], ...(d.approvedAt ? [['Approved on', day(d.approvedAt)] as [string, string]] : []), ['Code', d.code],
-    ])}`,
+    body: `<h1 class="valid">Valid visa invitation letter</h1><p>This invitation letter was ${escapeHtml(by)} and approved by the organisers.</p>${rows(
+      [
+        ['Name as on passport', d.passportName],
+        ['Nationality', d.nationality],
+        ['Role', d.role],
+        ['Stay', `${day(d.arrivalDate)} to ${day(d.departureDate)}`],
+        ...(d.approvedAt ? [['Approved on', day(d.approvedAt)] as [string, string]] : []),
+        ['Code', d.code],
+      ],
+    )}`,
   };
 }
 
@@ -64,8 +86,14 @@ const verifyPage: FastifyPluginAsync = async (app) => {
     const conference = app.conference.current();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-robots-tag', 'noindex');
     if (!found) {
-      return reply.code(404).send(page('Document not found', `<h1>Document not found</h1>
-<p>No certificate, receipt or visa letter has the code <strong>${escapeHtml(code)}</strong>. Check the code printed on the document.</p>`, conference));
+      return reply.code(404).send(
+        page(
+          'Document not found',
+          `<h1>Document not found</h1>
+<p>No certificate, receipt or visa letter has the code <strong>${escapeHtml(code)}</strong>. Check the code printed on the document.</p>`,
+          conference,
+        ),
+      );
     }
     const { title, body } = documentPage(found, conference);
     return reply.send(page(title, body, conference));

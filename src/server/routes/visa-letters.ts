@@ -27,7 +27,11 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async ({ req, caller, params, body }) => ({
       message: VISA_TEXT.requested,
       letter: await requestVisaLetter({
-        db, caller, ip: req.ip, registrationId: params.id, input: body,
+        db,
+        caller,
+        ip: req.ip,
+        registrationId: params.id,
+        input: body,
         days: { start: app.conference.current().startDate, end: app.conference.current().endDate },
       }),
     }),
@@ -38,8 +42,11 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: async ({ reply, caller, params }) => {
       const record = await findOwnVisaLetter({ db, caller, letterId: params.id });
       const pdf = await renderOwnVisaLetter({ db, store: app.files, record, publicUrl, conference: app.conference.current() });
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="visa-letter-${record.letter.code}.pdf"`)
-        .header('cache-control', 'private, no-store').send(Buffer.from(pdf));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="visa-letter-${record.letter.code}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
     },
   });
 
@@ -48,29 +55,54 @@ const routes: FastifyPluginAsync = async (app) => {
     access: EDITOR,
     handler: async ({ req, caller, params }) => ({
       message: 'Letter approved: the requester was mailed the link',
-      letter: await decideVisaLetter({ db, mailer: app.mailer, publicUrl, editor: actor(caller, req.ip), letterId: params.id, decision: { approve: true } }),
+      letter: await decideVisaLetter({
+        db,
+        mailer: app.mailer,
+        publicUrl,
+        editor: actor(caller, req.ip),
+        letterId: params.id,
+        decision: { approve: true },
+      }),
     }),
   });
   defineRoute(app, VISA_LETTERS.rejectVisaLetter, {
     access: EDITOR,
     handler: async ({ req, caller, params, body }) => ({
       message: 'Request refused: the requester was mailed the reason',
-      letter: await decideVisaLetter({ db, mailer: app.mailer, publicUrl, editor: actor(caller, req.ip), letterId: params.id, decision: { approve: false, reason: body.reason } }),
+      letter: await decideVisaLetter({
+        db,
+        mailer: app.mailer,
+        publicUrl,
+        editor: actor(caller, req.ip),
+        letterId: params.id,
+        decision: { approve: false, reason: body.reason },
+      }),
     }),
   });
 
   const signature = {
-    maxBytes: SIGNATURE_MAX_BYTES, tooLarge: SIGNATURE_TEXT.tooLarge,
+    maxBytes: SIGNATURE_MAX_BYTES,
+    tooLarge: SIGNATURE_TEXT.tooLarge,
     check: (head: Buffer) => (signatureType(head) ? null : SIGNATURE_TEXT.wrongType),
   };
   defineRoute(app, VISA_LETTERS.uploadSignature, {
     access: EDITOR,
     handler: async ({ req, caller }) => {
-      if (!req.isMultipart()) throw new AppError('bad_request', 'Send the signature as multipart/form-data with a file field named signature');
-      const { file } = await readMultipart(req.parts({ limits: { fileSize: SIGNATURE_MAX_BYTES + 1 } }), (part) => storeUpload(app.files, part, signature),
-        (key) => discardFileIfUnused({ db, store: app.files, key }), req.raw);
+      if (!req.isMultipart())
+        throw new AppError('bad_request', 'Send the signature as multipart/form-data with a file field named signature');
+      const { file } = await readMultipart(
+        req.parts({ limits: { fileSize: SIGNATURE_MAX_BYTES + 1 } }),
+        (part) => storeUpload(app.files, part, signature),
+        (key) => discardFileIfUnused({ db, store: app.files, key }),
+        req.raw,
+      );
       if (!file) throw new AppError('bad_request', 'Please choose the signature image (PNG or JPEG)');
-      await discardOnFailure({ db, store: app.files, key: file.key, work: () => saveSignature({ db, store: app.files, key: file.key, editor: actor(caller, req.ip) }) });
+      await discardOnFailure({
+        db,
+        store: app.files,
+        key: file.key,
+        work: () => saveSignature({ db, store: app.files, key: file.key, editor: actor(caller, req.ip) }),
+      });
       return { message: SIGNATURE_TEXT.saved };
     },
   });

@@ -20,7 +20,8 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, WORKSHOPS.listEditorWorkshops, { access: ['Editor'], handler: () => listEditorWorkshops(db) });
   defineRoute(app, WORKSHOPS.offerWorkshopSeat, {
     access: ['Editor'],
-    handler: ({ req, caller, params }) => offerSeatByEditor({ db, mailer: app.mailer, publicUrl, courseId: params.courseId, caller, ip: req.ip }),
+    handler: ({ req, caller, params }) =>
+      offerSeatByEditor({ db, mailer: app.mailer, publicUrl, courseId: params.courseId, caller, ip: req.ip }),
   });
 };
 

@@ -7,7 +7,11 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { HOLD_MS, rememberHold, takeOwnHolds } from './holds';
 
-export interface StoredFile { key: string; size: number; head: Buffer }
+export interface StoredFile {
+  key: string;
+  size: number;
+  head: Buffer;
+}
 
 /** Where uploaded files live: on the local disk (this file) or in PostgreSQL (pg-file-store.ts). */
 export interface FileStore {
@@ -39,7 +43,11 @@ const KEY = /^[0-9a-f]{64}$/;
 /** Write what is buffered for `file` (a file or a folder) to the disk. */
 async function fsyncPath(file: string): Promise<void> {
   const handle = await open(file, 'r');
-  try { await handle.sync(); } finally { await handle.close(); }
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -67,7 +75,9 @@ export function localFileStore(root: string, opts: { holdMs?: number; now?: () =
     const run = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
     const tail = run.catch(() => {});
     queues.set(key, tail);
-    void tail.then(() => { if (queues.get(key) === tail) queues.delete(key); });
+    void tail.then(() => {
+      if (queues.get(key) === tail) queues.delete(key);
+    });
     return run;
   };
   const pathOf = (key: string) => {
@@ -131,16 +141,21 @@ export function localFileStore(root: string, opts: { holdMs?: number; now?: () =
       }
     },
     exists: async (key) => {
-      try { return (await stat(pathOf(key))).isFile(); } catch { return false; }
+      try {
+        return (await stat(pathOf(key))).isFile();
+      } catch {
+        return false;
+      }
     },
-    delete: (key) => serially(key, async () => {
-      const forKey = holds.get(key);
-      for (const id of takeOwnHolds(key)) forKey?.delete(id);
-      const cutoff = now() - holdMs;
-      for (const [id, at] of forKey ?? []) if (at <= cutoff) forKey!.delete(id);
-      if (forKey?.size) return;
-      holds.delete(key);
-      await rm(pathOf(key), { force: true });
-    }),
+    delete: (key) =>
+      serially(key, async () => {
+        const forKey = holds.get(key);
+        for (const id of takeOwnHolds(key)) forKey?.delete(id);
+        const cutoff = now() - holdMs;
+        for (const [id, at] of forKey ?? []) if (at <= cutoff) forKey!.delete(id);
+        if (forKey?.size) return;
+        holds.delete(key);
+        await rm(pathOf(key), { force: true });
+      }),
   };
 }

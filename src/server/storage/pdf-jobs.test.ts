@@ -6,7 +6,9 @@ import { afterEach, expect, test } from 'vitest';
 import { PdfJobs } from './pdf-jobs';
 
 const runners: PdfJobs[] = [];
-afterEach(() => { for (const r of runners.splice(0)) r.close(); });
+afterEach(() => {
+  for (const r of runners.splice(0)) r.close();
+});
 const runner = (opts: ConstructorParameters<typeof PdfJobs>[0]) => {
   const r = new PdfJobs(opts);
   runners.push(r);
@@ -49,7 +51,14 @@ test('jobs run one at a time: one that cannot start within maxWaitMs is answered
   const bytes = await slowPdf();
   let read = false;
   const first = jobs.run({ read: async () => bytes, strip: true });
-  const second = await jobs.run({ read: async () => { read = true; return bytes; }, strip: false, maxWaitMs: 20 });
+  const second = await jobs.run({
+    read: async () => {
+      read = true;
+      return bytes;
+    },
+    strip: false,
+    maxWaitMs: 20,
+  });
   expect(second).toEqual({ ok: false, reason: 'busy' });
   expect(read).toBe(false);
   expect((await first).ok).toBe(true);
@@ -57,7 +66,10 @@ test('jobs run one at a time: one that cannot start within maxWaitMs is answered
 
 test('an encrypted or broken PDF is an answer, not an error', async () => {
   const jobs = runner({});
-  expect(await jobs.run({ read: async () => Buffer.from('%PDF-1.7\n% nothing here\n%%EOF\n'), strip: true })).toEqual({ ok: false, reason: 'broken' });
+  expect(await jobs.run({ read: async () => Buffer.from('%PDF-1.7\n% nothing here\n%%EOF\n'), strip: true })).toEqual({
+    ok: false,
+    reason: 'broken',
+  });
   const doc = await PDFDocument.create();
   doc.addPage();
   doc.context.trailerInfo.Encrypt = doc.context.register(doc.context.obj({ Filter: 'Standard', V: 1, R: 2, P: -4 }));
@@ -65,14 +77,24 @@ test('an encrypted or broken PDF is an answer, not an error', async () => {
   expect(await jobs.run({ read: async () => encrypted, strip: true })).toEqual({ ok: false, reason: 'encrypted' });
 }, 30_000);
 
-test('a job given a stored file\'s path has the child read it, without reading it here; a file gone is answered missing', async () => {
+test("a job given a stored file's path has the child read it, without reading it here; a file gone is answered missing", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'pdf-jobs-'));
   const file = path.join(dir, 'paper.pdf');
   writeFileSync(file, await smallPdf());
   const r = runner({});
   let read = 0;
-  const result = await r.run({ read: async () => { read++; return new Uint8Array(); }, path: file, strip: false });
+  const result = await r.run({
+    read: async () => {
+      read++;
+      return new Uint8Array();
+    },
+    path: file,
+    strip: false,
+  });
   expect(read).toBe(0);
   expect(result.ok && result.metadata.info.Author).toBe('Alice Author');
-  expect(await r.run({ read: async () => new Uint8Array(), path: path.join(dir, 'gone.pdf'), strip: false })).toEqual({ ok: false, reason: 'missing' });
+  expect(await r.run({ read: async () => new Uint8Array(), path: path.join(dir, 'gone.pdf'), strip: false })).toEqual({
+    ok: false,
+    reason: 'missing',
+  });
 });

@@ -9,7 +9,12 @@ import type { BlindCopyRules, PdfMetadata } from './pdf-metadata';
  * machine's disk).
  */
 export type StripRules = boolean | BlindCopyRules;
-export interface PdfJobRequest { id: number; bytes?: Uint8Array; path?: string; strip: StripRules }
+export interface PdfJobRequest {
+  id: number;
+  bytes?: Uint8Array;
+  path?: string;
+  strip: StripRules;
+}
 export type PdfJobReply =
   | { id: number; ok: true; metadata: PdfMetadata; pages: number; stripped?: Uint8Array }
   | { id: number; ok: false; reason: 'encrypted' | 'broken' | 'missing' };
@@ -56,7 +61,13 @@ export class PdfJobs {
    * file is on this machine's disk, and the child reads it there instead of `read` copying it through this process
    * and the pipe (a 2 MB upload's metadata check: one copy instead of four, and no 2 MB buffers here to collect).
    */
-  async run(job: { read: () => Promise<Uint8Array>; path?: string; strip: StripRules; maxWaitMs?: number; timeLimitMs?: number }): Promise<PdfJobResult> {
+  async run(job: {
+    read: () => Promise<Uint8Array>;
+    path?: string;
+    strip: StripRules;
+    maxWaitMs?: number;
+    timeLimitMs?: number;
+  }): Promise<PdfJobResult> {
     if (!(await this.acquire(job.maxWaitMs))) return { ok: false, reason: 'busy' };
     try {
       const input = job.path !== undefined ? { path: job.path, strip: job.strip } : { bytes: await job.read(), strip: job.strip };
@@ -106,7 +117,9 @@ export class PdfJobs {
       }, timeLimitMs);
       child.on('message', onMessage);
       child.on('exit', onExit);
-      child.send({ id, ...input } satisfies PdfJobRequest, (err) => { if (err) done({ ok: false, reason: 'crashed' }); });
+      child.send({ id, ...input } satisfies PdfJobRequest, (err) => {
+        if (err) done({ ok: false, reason: 'crashed' });
+      });
     });
   }
 
@@ -117,7 +130,9 @@ export class PdfJobs {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    const forget = () => { if (this.child?.child === child) this.child = undefined; };
+    const forget = () => {
+      if (this.child?.child === child) this.child = undefined;
+    };
     child.on('exit', forget);
     child.on('error', forget);
     // False when the child fails to start, or does not say it is ready in time.
@@ -127,10 +142,15 @@ export class PdfJobs {
         child.off('message', onReady);
         child.off('exit', onFail);
         child.off('error', onFail);
-        if (!ok) { forget(); child.kill('SIGKILL'); }
+        if (!ok) {
+          forget();
+          child.kill('SIGKILL');
+        }
         resolve(ok);
       };
-      const onReady = (m: { ready?: boolean }) => { if (m?.ready) settle(true); };
+      const onReady = (m: { ready?: boolean }) => {
+        if (m?.ready) settle(true);
+      };
       const onFail = () => settle(false);
       const timer = setTimeout(onFail, START_LIMIT_MS);
       child.on('message', onReady);
@@ -147,11 +167,17 @@ export class PdfJobs {
       return Promise.resolve(true);
     }
     return new Promise((resolve) => {
-      const waiter = () => { clearTimeout(timer); resolve(true); };
-      const timer = maxWaitMs === undefined ? undefined : setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        resolve(false);
-      }, maxWaitMs);
+      const waiter = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer =
+        maxWaitMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.waiters = this.waiters.filter((w) => w !== waiter);
+              resolve(false);
+            }, maxWaitMs);
       this.waiters.push(waiter);
     });
   }

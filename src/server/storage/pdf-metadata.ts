@@ -1,5 +1,15 @@
 import {
-  decodePDFRawStream, PDFArray, PDFContext, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFStream, PDFString,
+  decodePDFRawStream,
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  PDFString,
   type PDFObject,
 } from 'pdf-lib';
 import { mentionsOf, type NamedPerson } from '../../core/person-mentions';
@@ -9,7 +19,10 @@ const MAX_XMP_CHARS = 1 << 20;
 
 /** A PDF that pdf-lib cannot read (encrypted, or broken though it starts like a PDF). */
 export class UnreadablePdfError extends Error {
-  constructor(readonly reason: 'encrypted' | 'broken', cause?: unknown) {
+  constructor(
+    readonly reason: 'encrypted' | 'broken',
+    cause?: unknown,
+  ) {
     super(`unreadable PDF (${reason})`, { cause });
   }
 }
@@ -56,23 +69,31 @@ function textOf(obj: PDFObject | undefined): string {
   return '';
 }
 /** XML (an XMP packet, an annotation's rich text) may write a name with character references. */
-export const xmlText = (xml: string) => xml
-  .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Math.min(parseInt(h, 16), 0x10ffff)))
-  .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Math.min(Number(d), 0x10ffff)))
-  .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+export const xmlText = (xml: string) =>
+  xml
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Math.min(parseInt(h, 16), 0x10ffff)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Math.min(Number(d), 0x10ffff)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 /** Rich text without its markup: a name split by tags ("Al<b>ice</b>") is one word again. */
 const richText = (obj: PDFObject | undefined) => xmlText(textOf(obj).replace(/<[^>]*>/g, ''));
 
 /** A dictionary that is an annotation: one with a /Subtype and a /Rect (/Type /Annot is optional). */
-const isAnnotation = (dict: PDFDict) => dict.get(name('Subtype')) instanceof PDFName && dict.has(name('Rect'))
-  && (!dict.has(name('Type')) || dict.get(name('Type')) === name('Annot'));
+const isAnnotation = (dict: PDFDict) =>
+  dict.get(name('Subtype')) instanceof PDFName &&
+  dict.has(name('Rect')) &&
+  (!dict.has(name('Type')) || dict.get(name('Type')) === name('Annot'));
 /** Form fields are widgets: their /T is the field's name, not an author, and they are left as they are. */
 const isWidget = (dict: PDFDict) => dict.get(name('Subtype')) === name('Widget');
-const annotationText = (dict: PDFDict) => [textOf(dict.lookup(name('Contents'))), richText(dict.lookup(name('RC'))), textOf(dict.lookup(name('Subj')))]
-  .filter(Boolean).join('\n');
+const annotationText = (dict: PDFDict) =>
+  [textOf(dict.lookup(name('Contents'))), richText(dict.lookup(name('RC'))), textOf(dict.lookup(name('Subj')))].filter(Boolean).join('\n');
 
 /** A file specification's name: its Unicode name, else its name; '' when it has neither. */
-const fileName = (spec: PDFObject | undefined) => (spec instanceof PDFDict ? textOf(spec.lookup(name('UF'))) || textOf(spec.lookup(name('F'))) : textOf(spec));
+const fileName = (spec: PDFObject | undefined) =>
+  spec instanceof PDFDict ? textOf(spec.lookup(name('UF'))) || textOf(spec.lookup(name('F'))) : textOf(spec);
 
 /** Each item of the outline, every level, once (a crafted outline may loop), in reading order. */
 function forEachOutlineItem(context: PDFContext, catalog: PDFDict, visit: (item: PDFDict) => void): void {
@@ -107,7 +128,11 @@ function embeddedFiles(catalog: PDFDict): Array<[string, PDFObject | undefined]>
     const pairs = node.lookup(name('Names'));
     if (pairs instanceof PDFArray) for (let i = 0; i + 1 < pairs.size(); i += 2) found.push([textOf(pairs.lookup(i)), pairs.lookup(i + 1)]);
     const kids = node.lookup(name('Kids'));
-    if (kids instanceof PDFArray) for (let i = 0; i < kids.size(); i++) { const kid = kids.lookup(i); if (kid instanceof PDFDict) pending.push(kid); }
+    if (kids instanceof PDFArray)
+      for (let i = 0; i < kids.size(); i++) {
+        const kid = kids.lookup(i);
+        if (kid instanceof PDFDict) pending.push(kid);
+      }
   }
   return found;
 }
@@ -125,10 +150,19 @@ function pieceInfoText(context: PDFContext, root: PDFObject | undefined): string
     const obj = context.lookup(pending.pop());
     if (!obj || seen.has(obj)) continue;
     seen.add(obj);
-    const text = obj instanceof PDFName ? obj.decodeText() : obj instanceof PDFRawStream && obj.contents.length > MAX_PIECE_STREAM ? '' : textOf(obj);
-    if (text) { parts.push(text.slice(0, MAX_PART_CHARS)); chars += text.length; }
+    const text =
+      obj instanceof PDFName ? obj.decodeText() : obj instanceof PDFRawStream && obj.contents.length > MAX_PIECE_STREAM ? '' : textOf(obj);
+    if (text) {
+      parts.push(text.slice(0, MAX_PART_CHARS));
+      chars += text.length;
+    }
     const dict = obj instanceof PDFStream ? obj.dict : obj instanceof PDFDict ? obj : null;
-    if (dict) for (const [key, value] of dict.entries()) { parts.push(key.decodeText()); chars += key.decodeText().length; pending.push(value); }
+    if (dict)
+      for (const [key, value] of dict.entries()) {
+        parts.push(key.decodeText());
+        chars += key.decodeText().length;
+        pending.push(value);
+      }
     else if (obj instanceof PDFArray) for (let i = 0; i < obj.size(); i++) pending.push(obj.get(i));
   }
   return parts.join('\n');
@@ -149,12 +183,23 @@ export function readPdfParts(doc: PDFDocument): PdfParts {
       const annot = annots.lookup(i);
       if (!(annot instanceof PDFDict) || !isAnnotation(annot) || isWidget(annot)) continue;
       annotations.push({ author: clip(textOf(annot.lookup(name('T')))), text: clip(annotationText(annot)) });
-      if (annot.get(name('Subtype')) === name('FileAttachment') && files.length < MAX_PARTS) files.push(clip(fileName(annot.lookup(name('FS'))) || 'unnamed'));
+      if (annot.get(name('Subtype')) === name('FileAttachment') && files.length < MAX_PARTS)
+        files.push(clip(fileName(annot.lookup(name('FS'))) || 'unnamed'));
     }
   }
   const outline: string[] = [];
-  forEachOutlineItem(context, catalog, (item) => { if (outline.length < MAX_PARTS) outline.push(clip(textOf(item.lookup(name('Title'))))); });
-  return { annotations, files: [...new Set(files)], outline, pieceInfo: pieces.filter(Boolean).join('\n').slice(0, MAX_PART_CHARS * 5) };
+  forEachOutlineItem(context, catalog, (item) => {
+    if (outline.length < MAX_PARTS) outline.push(clip(textOf(item.lookup(name('Title')))));
+  });
+  return {
+    annotations,
+    files: [...new Set(files)],
+    outline,
+    pieceInfo: pieces
+      .filter(Boolean)
+      .join('\n')
+      .slice(0, MAX_PART_CHARS * 5),
+  };
 }
 
 /** Parse a whole PDF. Throws UnreadablePdfError, never anything else. */
@@ -253,7 +298,9 @@ export async function saveBlindCopy(doc: PDFDocument, rules: BlindCopyRules): Pr
       if (annot instanceof PDFDict && annot.get(name('Subtype')) === name('FileAttachment')) annots.remove(i);
     }
   }
-  forEachOutlineItem(context, catalog, (item) => { if (names(textOf(item.lookup(name('Title'))))) item.set(name('Title'), BLANK()); });
+  forEachOutlineItem(context, catalog, (item) => {
+    if (names(textOf(item.lookup(name('Title'))))) item.set(name('Title'), BLANK());
+  });
 
   const reachable = new Set<string>();
   const pending: PDFObject[] = [];

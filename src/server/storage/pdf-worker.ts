@@ -9,7 +9,7 @@ import type { PdfJobReply, PdfJobRequest } from './pdf-jobs';
 async function handle(req: PdfJobRequest): Promise<PdfJobReply> {
   let bytes: Uint8Array;
   try {
-    bytes = req.bytes ?? await readFile(req.path!);
+    bytes = req.bytes ?? (await readFile(req.path!));
   } catch {
     // The stored file could not be read (gone since): nothing is known of it, which is not a broken PDF.
     return { id: req.id, ok: false, reason: 'missing' };

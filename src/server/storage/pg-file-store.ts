@@ -19,7 +19,9 @@ const KEY = /^[0-9a-f]{64}$/;
  */
 export function pgFileStore(pool: pg.Pool, opts: { holdMs?: number } = {}): FileStore {
   const holdMs = opts.holdMs ?? HOLD_MS;
-  const check = (key: string) => { if (!KEY.test(key)) throw new Error('bad file key'); };
+  const check = (key: string) => {
+    if (!KEY.test(key)) throw new Error('bad file key');
+  };
   const dropBlob = (blobId: string) => pool.query('delete from file_chunks where blob_id = $1', [blobId]);
   const blobOf = async (key: string): Promise<string | undefined> => {
     check(key);
@@ -61,7 +63,9 @@ export function pgFileStore(pool: pg.Pool, opts: { holdMs?: number } = {}): File
             }
           })().then(() => done(), done);
         },
-        final(done) { flush().then(() => done(), done); },
+        final(done) {
+          flush().then(() => done(), done);
+        },
       });
       try {
         await pipeline(input, sink);
@@ -78,28 +82,38 @@ export function pgFileStore(pool: pg.Pool, opts: { holdMs?: number } = {}): File
       rememberHold(key, holdId);
       const { rows } = await pool.query<{ blob_id: string }>(
         `insert into stored_files (key, blob_id, size) values ($1, $2, $3)
-         on conflict (key) do update set stored_at = now() returning blob_id`, [key, blobId, size]);
+         on conflict (key) do update set stored_at = now() returning blob_id`,
+        [key, blobId, size],
+      );
       if (rows[0]!.blob_id !== blobId) await dropBlob(blobId);
       return { key, size, head };
     },
 
     get(key) {
-      return Readable.from((async function* chunks() {
-        const blobId = await blobOf(key);
-        if (!blobId) throw missing(key);
-        for (let seq = 0; ; seq++) {
-          const { rows } = await pool.query<{ data: Buffer }>('select data from file_chunks where blob_id = $1 and seq = $2', [blobId, seq]);
-          if (!rows[0]) return;
-          yield rows[0].data;
-        }
-      })(), { objectMode: false });
+      return Readable.from(
+        (async function* chunks() {
+          const blobId = await blobOf(key);
+          if (!blobId) throw missing(key);
+          for (let seq = 0; ; seq++) {
+            const { rows } = await pool.query<{ data: Buffer }>('select data from file_chunks where blob_id = $1 and seq = $2', [
+              blobId,
+              seq,
+            ]);
+            if (!rows[0]) return;
+            yield rows[0].data;
+          }
+        })(),
+        { objectMode: false },
+      );
     },
 
     async head(key, bytes) {
       const blobId = await blobOf(key);
       if (!blobId) throw missing(key);
       const { rows } = await pool.query<{ data: Buffer }>(
-        'select substring(data from 1 for $3) as data from file_chunks where blob_id = $1 and seq = $2', [blobId, 0, bytes]);
+        'select substring(data from 1 for $3) as data from file_chunks where blob_id = $1 and seq = $2',
+        [blobId, 0, bytes],
+      );
       return rows[0]?.data ?? Buffer.alloc(0);
     },
 
@@ -156,7 +170,9 @@ export async function sweepUnreferencedFiles(pool: pg.Pool, holdMs = HOLD_MS): P
        and not exists (select 1 from keynote_speakers k where k.photo_key = f.key)
        and not exists (select 1 from award_nominations n where n.cv_key = f.key or n.photo_key = f.key)
        and not exists (select 1 from settings s where s.signature_key = f.key or s.logo_key = f.key)
-     returning f.blob_id`, [holdMs / 1000]);
+     returning f.blob_id`,
+    [holdMs / 1000],
+  );
   for (const { blob_id: blobId } of rows) await pool.query('delete from file_chunks where blob_id = $1', [blobId]);
   return rows.length;
 }

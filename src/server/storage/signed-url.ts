@@ -11,7 +11,9 @@ export type PdfVariant = (typeof PDF_VARIANTS)[number];
 
 function sign(secret: string, fileId: string, expires: number, variant: PdfVariant | undefined): string {
   // The variant is part of what is signed: a reviewer who drops it from the link does not get the original.
-  return createHmac('sha256', secret).update(variant ? `pdf:${fileId}:${expires}:${variant}` : `pdf:${fileId}:${expires}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(variant ? `pdf:${fileId}:${expires}:${variant}` : `pdf:${fileId}:${expires}`)
+    .digest('base64url');
 }
 
 /**
@@ -25,7 +27,11 @@ export function signedPdfUrl(secret: string, fileId: string, opts: { variant?: P
 }
 
 /** `variant` as the link carries it (undefined when absent): one that is not a known variant is a bad link. */
-export function verifyPdfSignature(secret: string, link: { fileId: string; expires: string; sig: string; variant?: string }, now = Date.now()): 'ok' | 'expired' | 'bad' {
+export function verifyPdfSignature(
+  secret: string,
+  link: { fileId: string; expires: string; sig: string; variant?: string },
+  now = Date.now(),
+): 'ok' | 'expired' | 'bad' {
   const exp = Number(link.expires);
   if (!Number.isInteger(exp) || typeof link.sig !== 'string') return 'bad';
   if (link.variant !== undefined && !(PDF_VARIANTS as readonly string[]).includes(link.variant)) return 'bad';

@@ -7,7 +7,11 @@ import { call, callPages, type QueryOf } from './client';
  * paged with a cursor); `nextCursor` is set when more are left.
  */
 export async function getEditorPapersUpTo(opts: { count: number } & Pick<QueryOf<typeof ASSIGNMENT.listEditorPapers>, 'q'>) {
-  const { rows, nextCursor } = await callPages(ASSIGNMENT.listEditorPapers, { count: opts.count, query: { q: opts.q }, rows: (papers) => papers });
+  const { rows, nextCursor } = await callPages(ASSIGNMENT.listEditorPapers, {
+    count: opts.count,
+    query: { q: opts.q },
+    rows: (papers) => papers,
+  });
   return { papers: rows, nextCursor };
 }
 export const getEditorPaper = (paperId: string) => call(ASSIGNMENT.getEditorPaper, { params: { paperId } });
@@ -21,17 +25,24 @@ export const getReviewerStatuses = (paperId: string) => call(ASSIGNMENT.listRevi
  * narrowed by `q`; the first answer's other fields (assigned, conflicted, limits…) come with the rows.
  */
 export async function getRankedReviewers(paperId: string, opts: { count: number; q?: string }) {
-  const first = await call(ASSIGNMENT.rankReviewers, { params: { paperId }, query: { limit: Math.min(200, opts.count), q: opts.q || undefined } });
+  const first = await call(ASSIGNMENT.rankReviewers, {
+    params: { paperId },
+    query: { limit: Math.min(200, opts.count), q: opts.q || undefined },
+  });
   const reviewers = [...first.reviewers];
   let next = first.nextOffset;
   while (next !== null && reviewers.length < opts.count) {
-    const page = await call(ASSIGNMENT.rankReviewers, { params: { paperId }, query: { limit: Math.min(200, opts.count - reviewers.length), offset: next, q: opts.q || undefined } });
+    const page = await call(ASSIGNMENT.rankReviewers, {
+      params: { paperId },
+      query: { limit: Math.min(200, opts.count - reviewers.length), offset: next, q: opts.q || undefined },
+    });
     reviewers.push(...page.reviewers);
     next = page.nextOffset;
   }
   return { ...first, reviewers, nextOffset: next };
 }
-export const unassignReviewer = (paperId: string, reviewerId: string) => call(ASSIGNMENT.unassignReviewer, { params: { paperId, reviewerId } });
+export const unassignReviewer = (paperId: string, reviewerId: string) =>
+  call(ASSIGNMENT.unassignReviewer, { params: { paperId, reviewerId } });
 export const getConflictedReviewers = (paperId: string) => call(ASSIGNMENT.listConflictedReviewers, { params: { paperId } });
 
 export const sendMail = (reviewerEmail: string, body: BodyOf<typeof ASSIGNMENT.sendReviewInvitation>) =>
@@ -44,9 +55,13 @@ export const getEditorMessages = () => call(ASSIGNMENT.listEditorMessages);
 /** The first `count` reviewers under a filter (the answer carries its cursor), and whether approval is required. */
 export async function listReviewers(status: NonNullable<QueryOf<typeof ASSIGNMENT.listReviewers>['status']>, count: number) {
   const { rows, nextCursor, last } = await callPages(ASSIGNMENT.listReviewers, {
-    count, query: { status }, rows: (a) => a.reviewers, cursorOf: (a) => a.nextCursor,
+    count,
+    query: { status },
+    rows: (a) => a.reviewers,
+    cursorOf: (a) => a.nextCursor,
   });
   return { rows, next: nextCursor, required: last?.approvalRequired ?? false };
 }
 /** Approve a reviewer or withdraw the approval; the answer is the reviewer as now stored. */
-export const setReviewerApproval = (id: string, approved: boolean) => call(ASSIGNMENT.setReviewerApproval, { params: { id }, body: { approved } });
+export const setReviewerApproval = (id: string, approved: boolean) =>
+  call(ASSIGNMENT.setReviewerApproval, { params: { id }, body: { approved } });

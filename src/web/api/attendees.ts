@@ -3,7 +3,12 @@ import type { AttendeeFilters, CheckInJson, CheckInPersonJson } from '../../core
 import { ApiError, call, expiredSession, saveDownload, session, type QueryOf } from './client';
 
 /** The filters as the screen holds them (from the address); the server checks each. */
-export interface AttendeeFilterInput { category?: string; status?: string; country?: string; q?: string }
+export interface AttendeeFilterInput {
+  category?: string;
+  status?: string;
+  country?: string;
+  q?: string;
+}
 
 /** One page of attendees (by name) matching the filters, after `cursor`. */
 export const getAttendees = (query: AttendeeFilterInput & { limit?: number; cursor?: string }) =>
@@ -19,7 +24,8 @@ export const saveAttendeesCsv = (query: AttendeeFilterInput): Promise<void> =>
 export const saveBadgesPdf = (query: AttendeeFilterInput): Promise<void> =>
   saveDownload(ATTENDEES.printBadges, { query: query as AttendeeFilters, fileName: `badges-${today()}.pdf` });
 
-export type CheckInOutcome = { kind: 'checked-in'; answer: CheckInJson } | { kind: 'not-paid'; message: string; registration: CheckInPersonJson };
+export type CheckInOutcome =
+  { kind: 'checked-in'; answer: CheckInJson } | { kind: 'not-paid'; message: string; registration: CheckInPersonJson };
 
 /**
  * Mark an arrival by a typed or scanned code. The server's 409 carries who it is (so the desk can send them to
@@ -30,15 +36,17 @@ export async function checkInAttendee(code: string): Promise<CheckInOutcome> {
   let res: Response;
   try {
     res = await fetch(`/api${ATTENDEES.checkIn.path}`, {
-      method: 'POST', body: JSON.stringify({ code }),
+      method: 'POST',
+      body: JSON.stringify({ code }),
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
   } catch {
     throw new ApiError(0, 'Network error: please check your connection', undefined);
   }
-  const data = await res.json().catch(() => undefined) as { message?: string; registration?: CheckInPersonJson } | undefined;
+  const data = (await res.json().catch(() => undefined)) as { message?: string; registration?: CheckInPersonJson } | undefined;
   if (res.ok) return { kind: 'checked-in', answer: data as CheckInJson };
-  if (res.status === 409 && data?.registration) return { kind: 'not-paid', message: data.message ?? 'Not paid yet', registration: data.registration };
+  if (res.status === 409 && data?.registration)
+    return { kind: 'not-paid', message: data.message ?? 'Not paid yet', registration: data.registration };
   const said = typeof data?.message === 'string' ? data.message : undefined;
   throw expiredSession(res.status, said, Boolean(token)) ?? new ApiError(res.status, said ?? `Request failed (${res.status})`, said);
 }

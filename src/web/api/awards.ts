@@ -8,8 +8,10 @@ export const listMyNominations = () => call(AWARDS.listMyNominations);
 export const createNomination = (form: FormData) => call(AWARDS.createNomination, { form });
 export const listPanelNominations = () => call(AWARDS.listPanelNominations);
 export const downloadNominationCv = (id: string, fileName: string) => saveDownload(AWARDS.getNominationCv, { params: { id }, fileName });
-export const scoreNomination = (id: string, body: BodyOf<typeof AWARDS.scoreNomination>) => call(AWARDS.scoreNomination, { params: { id }, body });
-export const decideNomination = (id: string, body: BodyOf<typeof AWARDS.decideNomination>) => call(AWARDS.decideNomination, { params: { id }, body });
+export const scoreNomination = (id: string, body: BodyOf<typeof AWARDS.scoreNomination>) =>
+  call(AWARDS.scoreNomination, { params: { id }, body });
+export const decideNomination = (id: string, body: BodyOf<typeof AWARDS.decideNomination>) =>
+  call(AWARDS.decideNomination, { params: { id }, body });
 export const listPanelMembers = () => call(AWARDS.listPanelMembers);
 export const addPanelMember = (email: string) => call(AWARDS.addPanelMember, { body: { email } });
 export const removePanelMember = (userId: string) => call(AWARDS.removePanelMember, { params: { userId } });

@@ -12,13 +12,19 @@ export const session = {
   token: (): string | null => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY)),
   user: (): UserJson | null => {
     if (typeof localStorage === 'undefined') return null;
-    try { return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as UserJson | null; } catch { return null; }
+    try {
+      return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as UserJson | null;
+    } catch {
+      return null;
+    }
   },
   save(token: string, user: UserJson) {
     localStorage.setItem(TOKEN_KEY, token);
     localStorage.setItem(USER_KEY, JSON.stringify(user));
   },
-  saveUser(user: UserJson) { localStorage.setItem(USER_KEY, JSON.stringify(user)); },
+  saveUser(user: UserJson) {
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+  },
   clear() {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);
@@ -27,7 +33,11 @@ export const session = {
 
 /** An API answer that was not 2xx: `message` is the server's message when it sent one. */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly serverMessage: string | undefined) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly serverMessage: string | undefined,
+  ) {
     super(message);
   }
 }
@@ -48,7 +58,12 @@ export function expiredSession(status: number, serverMessage: string | undefined
 
 const NETWORK_ERROR = 'Network error: please check your connection';
 
-export interface ApiInit { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal }
+export interface ApiInit {
+  method?: string;
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+}
 
 /** The server's `message` from a refused answer's body, when it sent one. */
 const messageIn = (data: unknown): string | undefined =>
@@ -78,7 +93,10 @@ export async function apiResponse(path: string, init: ApiInit = {}): Promise<Res
   }
   if (res.ok) return res;
   const serverMessage = messageIn(await res.json().catch(() => undefined));
-  throw expiredSession(res.status, serverMessage, Boolean(token)) ?? new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
+  throw (
+    expiredSession(res.status, serverMessage, Boolean(token)) ??
+    new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage)
+  );
 }
 
 /**
@@ -105,10 +123,16 @@ export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input
  * header unless `cursorOf` reads it from the answer. Resolves with the rows, the cursor when more are left, and
  * the last answer (for its other fields).
  */
-export async function callPages<E extends Endpoint & { query: z.ZodType }, R>(endpoint: E, opts: {
-  count: number; query?: Omit<QueryOf<E>, 'limit' | 'cursor'>; pageSize?: number;
-  rows: (answer: CallOutput<E>) => R[]; cursorOf?: (answer: CallOutput<E>) => string | null;
-}): Promise<{ rows: R[]; nextCursor: string | null; last: CallOutput<E> | undefined }> {
+export async function callPages<E extends Endpoint & { query: z.ZodType }, R>(
+  endpoint: E,
+  opts: {
+    count: number;
+    query?: Omit<QueryOf<E>, 'limit' | 'cursor'>;
+    pageSize?: number;
+    rows: (answer: CallOutput<E>) => R[];
+    cursorOf?: (answer: CallOutput<E>) => string | null;
+  },
+): Promise<{ rows: R[]; nextCursor: string | null; last: CallOutput<E> | undefined }> {
   const { count, pageSize = 200 } = opts;
   const all: R[] = [];
   let cursor: string | null = null;
@@ -118,7 +142,7 @@ export async function callPages<E extends Endpoint & { query: z.ZodType }, R>(en
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
     if (cursor) params.set('cursor', cursor);
     const res = await apiResponse(`${endpoint.path}?${params}`);
-    const answer = await res.json() as CallOutput<E>;
+    const answer = (await res.json()) as CallOutput<E>;
     last = answer;
     all.push(...opts.rows(answer));
     cursor = opts.cursorOf ? opts.cursorOf(answer) : res.headers.get('x-next-cursor');
@@ -144,9 +168,12 @@ export function saveFile(blob: Blob, fileName: string): void {
  * A file endpoint's answer (a CSV export, a certificate PDF), fetched with the token (a plain link could not
  * send it) and saved by the browser as `fileName`; the rest of the input is the call's.
  */
-export async function saveDownload<E extends Endpoint & { response: FileAnswer }>(endpoint: E, input: CallInput<E> & { fileName: string }): Promise<void> {
+export async function saveDownload<E extends Endpoint & { response: FileAnswer }>(
+  endpoint: E,
+  input: CallInput<E> & { fileName: string },
+): Promise<void> {
   const { fileName, ...rest } = input;
-  saveFile(await (await call(endpoint, ...[rest] as CallArgs<E>) as Response).blob(), fileName);
+  saveFile(await ((await call(endpoint, ...([rest] as CallArgs<E>))) as Response).blob(), fileName);
 }
 
 /**
@@ -154,7 +181,9 @@ export async function saveDownload<E extends Endpoint & { response: FileAnswer }
  * ApiError carrying the server's reason (an expired link, a PDF withheld under blind review).
  */
 export async function saveSignedLink(url: string, fileName: string): Promise<void> {
-  const res = await fetch(url).catch(() => { throw new ApiError(0, NETWORK_ERROR, undefined); });
+  const res = await fetch(url).catch(() => {
+    throw new ApiError(0, NETWORK_ERROR, undefined);
+  });
   if (!res.ok) {
     const said = messageIn(await res.json().catch(() => undefined));
     throw new ApiError(res.status, said ?? `Request failed (${res.status})`, said);
@@ -168,24 +197,38 @@ export async function saveSignedLink(url: string, fileName: string): Promise<voi
  * server's message, or with the redirect to log in when the session has ended (the caller follows it: see
  * `followRedirect`).
  */
-export function uploadWithProgress<E extends Endpoint & { multipart: true }>(endpoint: E,
-  input: CallInput<E> & { onProgress: (sent: number, total: number) => void }): Promise<CallOutput<E>> {
+export function uploadWithProgress<E extends Endpoint & { multipart: true }>(
+  endpoint: E,
+  input: CallInput<E> & { onProgress: (sent: number, total: number) => void },
+): Promise<CallOutput<E>> {
   const { params, form, onProgress } = input as typeof input & { params?: Record<string, string>; form: FormData };
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(endpoint.method, `/api${pathOf(endpoint, params)}`);
     const token = session.token();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded, e.total); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded, e.total);
+    };
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR, undefined));
     xhr.onload = () => {
       let data: unknown;
-      try { data = JSON.parse(xhr.responseText); } catch { data = undefined; }
-      if (xhr.status >= 200 && xhr.status < 300) { resolve(data as CallOutput<E>); return; }
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(data as CallOutput<E>);
+        return;
+      }
       const said = messageIn(data);
       // Too busy to take the upload (decision 0036): say plainly to retry, and when; the form keeps its fields.
       const message = xhr.status === 503 && said === SERVER_BUSY ? uploadServerBusy(Number(xhr.getResponseHeader('retry-after'))) : said;
-      reject(expiredSession(xhr.status, message, Boolean(token)) ?? new ApiError(xhr.status, message ?? `Request failed (${xhr.status})`, message));
+      reject(
+        expiredSession(xhr.status, message, Boolean(token)) ??
+          new ApiError(xhr.status, message ?? `Request failed (${xhr.status})`, message),
+      );
     };
     xhr.send(form);
   });

@@ -7,7 +7,8 @@ export const getOtherReviews = (paperId: string) => call(DISCUSSION.listOtherRev
 /** A paper's discussion, oldest post first (decision 0032). */
 export const getDiscussion = (paperId: string) => call(DISCUSSION.listDiscussion, { params: { paperId } });
 
-export const addDiscussionPost = (paperId: string, body: string) => call(DISCUSSION.addDiscussionPost, { params: { paperId }, body: { body } });
+export const addDiscussionPost = (paperId: string, body: string) =>
+  call(DISCUSSION.addDiscussionPost, { params: { paperId }, body: { body } });
 
 /** Change one's own post, within 15 minutes of posting it. */
 export const editDiscussionPost = (paperId: string, postId: string, body: string) =>

@@ -10,13 +10,17 @@ export const retryMail = (mailId: string) => call(EDITOR_DESK.retryMail, { param
 /** The audit log's filters and page, as the query of GET /editor/audit. */
 export type AuditFilters = QueryOf<typeof EDITOR_DESK.listAuditEntries>;
 /** One page of the audit log, 100 entries unless `limit` says. */
-export const getAudit = (filters: AuditFilters) => call(EDITOR_DESK.listAuditEntries, { query: { ...filters, limit: filters.limit ?? 100 } });
+export const getAudit = (filters: AuditFilters) =>
+  call(EDITOR_DESK.listAuditEntries, { query: { ...filters, limit: filters.limit ?? 100 } });
 
 export const getEditorStats = () => call(EDITOR_DESK.getEditorStats);
 
 /** Download one of the editor's CSV exports (EXPORT_LABELS) as `<name>-<date>.csv`, with the login token. */
 export const saveExport = (name: ExportName): Promise<void> =>
-  saveDownload(EDITOR_DESK.downloadExport, { params: { file: `${name}.csv` }, fileName: `${name}-${new Date().toISOString().slice(0, 10)}.csv` });
+  saveDownload(EDITOR_DESK.downloadExport, {
+    params: { file: `${name}.csv` },
+    fileName: `${name}-${new Date().toISOString().slice(0, 10)}.csv`,
+  });
 
 /** The mail log filtered: to one address, in one state, of some templates (comma-separated); with counts per state. */
 export type MailFilters = QueryOf<typeof EDITOR_DESK.listMails>;

@@ -10,5 +10,8 @@ export type ProgrammeDocument = 'programme' | AbstractBookOrder;
 export function saveProgrammeDocument(kind: ProgrammeDocument): Promise<void> {
   const day = new Date().toISOString().slice(0, 10);
   if (kind === 'programme') return saveDownload(PROGRAMME_DOCUMENTS.getProgrammePdf, { fileName: `programme-${day}.pdf` });
-  return saveDownload(PROGRAMME_DOCUMENTS.getEditorAbstractBookPdf, { query: { by: kind }, fileName: `abstract-book-by-${kind}-${day}.pdf` });
+  return saveDownload(PROGRAMME_DOCUMENTS.getEditorAbstractBookPdf, {
+    query: { by: kind },
+    fileName: `abstract-book-by-${kind}-${day}.pdf`,
+  });
 }

@@ -6,7 +6,8 @@ import { call, saveDownload } from './client';
 export const getEditorProgram = () => call(PROGRAMME.getEditorProgram);
 export const createProgramSession = (body: BodyOf<typeof PROGRAMME.createSession>) => call(PROGRAMME.createSession, { body });
 export const deleteProgramSession = (id: string) => call(PROGRAMME.deleteSession, { params: { id } });
-export const placeSessionPapers = (id: string, body: BodyOf<typeof PROGRAMME.placePapers>) => call(PROGRAMME.placePapers, { params: { id }, body });
+export const placeSessionPapers = (id: string, body: BodyOf<typeof PROGRAMME.placePapers>) =>
+  call(PROGRAMME.placePapers, { params: { id }, body });
 export const getRegistrations = () => call(PROGRAMME.listRegistrations);
 /** Whether each accepted paper is registered, by Paper ID (the editor's lists show it as a badge). */
 export const getRegisteredByPaper = async (): Promise<Record<string, boolean>> =>
@@ -21,6 +22,7 @@ export const getPaperRegistration = (paperId: string) => call(PROGRAMME.getPaper
 export const downloadCertificate = (c: CertificateJson): Promise<void> =>
   saveDownload(PROGRAMME.getMyCertificatePdf, { params: { code: `${c.code}.pdf` }, fileName: `certificate-${c.code}.pdf` });
 
-export const updateProgramSession = (id: string, body: BodyOf<typeof PROGRAMME.updateSession>) => call(PROGRAMME.updateSession, { params: { id }, body });
+export const updateProgramSession = (id: string, body: BodyOf<typeof PROGRAMME.updateSession>) =>
+  call(PROGRAMME.updateSession, { params: { id }, body });
 /** Publish the draft (decision 0052); with warnings, only when `acknowledgeWarnings`. */
 export const publishProgram = (body: BodyOf<typeof PROGRAMME.publishProgram>) => call(PROGRAMME.publishProgram, { body });

@@ -10,7 +10,11 @@ import { call, PublicApiError } from './public';
 /** GET /api/payments/config: which payment providers are set up (the registration page's form). */
 export const getPaymentsConfig = () => call<typeof PAYMENTS.getPaymentsConfig>('/payments/config');
 
-const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const postJson = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 /** POST /api/card/checkout: the Stripe Checkout page to send the payer to. */
 export const createCardCheckout = (body: BodyOf<typeof PAYMENTS.startCardCheckout>) =>
@@ -21,7 +25,7 @@ export async function initiatePayuPayment(body: BodyOf<typeof PAYMENTS.startPayu
   const path: (typeof PAYMENTS.startPayuPayment)['path'] = '/payu/initiate';
   const res = await fetch(`/api${path}`, postJson(body));
   if (!res.ok) {
-    const data = await res.json().catch(() => undefined) as { message?: unknown } | undefined;
+    const data = (await res.json().catch(() => undefined)) as { message?: unknown } | undefined;
     throw new PublicApiError(typeof data?.message === 'string' ? data.message : undefined);
   }
   return res.text();

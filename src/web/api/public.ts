@@ -23,14 +23,13 @@ export class PublicApiError extends Error {
  */
 export async function call<E extends Endpoint>(path: E['path'], init?: RequestInit): Promise<AnswerOf<E>> {
   const res = await fetch(`/api${path}`, init);
-  const data = await res.json().catch(() => undefined) as { message?: unknown } | undefined;
+  const data = (await res.json().catch(() => undefined)) as { message?: unknown } | undefined;
   if (!res.ok) throw new PublicApiError(typeof data?.message === 'string' ? data.message : undefined);
   return data as AnswerOf<E>;
 }
 
 /** The server's message from a refused call, else the fallback text. */
-export const publicMessageOf = (err: unknown, fallback: string): string =>
-  (err instanceof PublicApiError && err.serverMessage) || fallback;
+export const publicMessageOf = (err: unknown, fallback: string): string => (err instanceof PublicApiError && err.serverMessage) || fallback;
 
 export type KeynoteSpeakerJson = AnswerOf<typeof SITE.listKeynoteSpeakers>[number];
 
@@ -57,7 +56,11 @@ export async function fetchAllKeynoteSpeakers(signal?: AbortSignal): Promise<Lis
 
 /** POST /api/contact: stores the home page's contact message. */
 export const sendContactMessage = (body: BodyOf<typeof SITE.sendContactMessage>) =>
-  call<typeof SITE.sendContactMessage>('/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  call<typeof SITE.sendContactMessage>('/contact', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 export type PublicTrackJson = AnswerOf<typeof TRACKS.listTracks>[number];
 

@@ -8,7 +8,9 @@ import { call, callPages } from './client';
  */
 export async function getMissingReviewsUpTo(count: number) {
   const { rows, nextCursor, last } = await callPages(REVIEW_DESK.listMissingReviews, {
-    count, rows: (answer) => answer.assignments, cursorOf: (answer) => answer.nextCursor,
+    count,
+    rows: (answer) => answer.assignments,
+    cursorOf: (answer) => answer.nextCursor,
   });
   return { assignments: rows, nextCursor, total: last?.total ?? 0, reviewers: last?.reviewers ?? 0 };
 }

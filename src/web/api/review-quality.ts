@@ -3,7 +3,8 @@ import { REVIEW_QUALITY } from '../../core/api/review-quality';
 import { call, saveDownload, saveFile } from './client';
 
 /** A review's saved versions (newest first, with what changed) and the chairs' rating of it. */
-export const getReviewVersions = (paperId: string, reviewerId: string) => call(REVIEW_QUALITY.listReviewVersions, { params: { paperId, reviewerId } });
+export const getReviewVersions = (paperId: string, reviewerId: string) =>
+  call(REVIEW_QUALITY.listReviewVersions, { params: { paperId, reviewerId } });
 
 /** Rate a review (null clears the rating). */
 export const rateReview = (paperId: string, reviewerId: string, body: BodyOf<typeof REVIEW_QUALITY.rateReview>) =>

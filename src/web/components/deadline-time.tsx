@@ -5,7 +5,9 @@ export function DeadlineTime({ iso, className = 'font-semibold' }: { iso: string
   const theirs = visitorTime(iso);
   return (
     <>
-      <time dateTime={iso} className={className}>{formatDeadline(iso)}</time>
+      <time dateTime={iso} className={className}>
+        {formatDeadline(iso)}
+      </time>
       {theirs ? <span className="text-slate-600"> – {theirs}</span> : null}
     </>
   );

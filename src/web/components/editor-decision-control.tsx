@@ -13,7 +13,11 @@ export function notifiedText(decision: Decision | null | undefined, notified: De
 }
 
 /** What the control posts to its host route's clientAction (intent 'decision'), and the answer it gets. */
-export interface DecisionBody { intent: 'decision'; paperId: string; decision: Decision | null }
+export interface DecisionBody {
+  intent: 'decision';
+  paperId: string;
+  decision: Decision | null;
+}
 export type DecisionAnswer = { paperId: string; decision: Decision | null; notifiedDecision: Decision | null };
 
 /**
@@ -25,7 +29,9 @@ export function DecisionControl({ paperId, title, decision }: { paperId: string;
   const fetcher = useFetcher<ActionResult<DecisionAnswer>>();
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
-  useEffect(() => { if (result && !result.ok) toast.error(result.error); }, [result]);
+  useEffect(() => {
+    if (result && !result.ok) toast.error(result.error);
+  }, [result]);
   // While saving, the select keeps the choice just made.
   const shown = busy && fetcher.json ? (fetcher.json as unknown as DecisionBody).decision : decision;
   const said = result?.ok ? (result.data.decision ? `Decision saved: ${result.data.decision}` : 'Decision cleared') : '';
@@ -35,13 +41,26 @@ export function DecisionControl({ paperId, title, decision }: { paperId: string;
   };
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">Decision<span className="sr-only"> on {title}</span></label>
-      <select id={id} value={shown ?? ''} disabled={busy} onChange={(e) => onChange(e.target.value)}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm disabled:opacity-60">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        Decision<span className="sr-only"> on {title}</span>
+      </label>
+      <select
+        id={id}
+        value={shown ?? ''}
+        disabled={busy}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm disabled:opacity-60"
+      >
         <option value="">Undecided</option>
-        {DECISIONS.map((d) => <option key={d} value={d}>{d}</option>)}
+        {DECISIONS.map((d) => (
+          <option key={d} value={d}>
+            {d}
+          </option>
+        ))}
       </select>
-      <span role="status" className="sr-only">{said}</span>
+      <span role="status" className="sr-only">
+        {said}
+      </span>
     </div>
   );
 }

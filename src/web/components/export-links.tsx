@@ -8,10 +8,13 @@ import { Card } from './ui/card';
 
 /** What each export holds, as the Exports page lists it. */
 export const EXPORT_NOTES: Record<ExportName, string> = {
-  papers: 'One row per paper: title, abstract, author, track, keywords, dates, how many reviewers and reviews, the average recommendation and the decision.',
-  reviewers: 'One row per reviewer: name, e-mail, topics, whether the address is verified, papers assigned, accepted, declined and reviewed.',
+  papers:
+    'One row per paper: title, abstract, author, track, keywords, dates, how many reviewers and reviews, the average recommendation and the decision.',
+  reviewers:
+    'One row per reviewer: name, e-mail, topics, whether the address is verified, papers assigned, accepted, declined and reviewed.',
   assignments: 'One row per paper and reviewer: the paper, its track, the reviewer, the invitation’s status and when it last changed.',
-  reviews: 'One row per review: the paper, the reviewer, recommendation, confidence, both comments, when it was submitted and whether it counts.',
+  reviews:
+    'One row per review: the paper, the reviewer, recommendation, confidence, both comments, when it was submitted and whether it counts.',
   'contact-messages': 'Every message sent through the contact form: when, from whom (name, e-mail, phone, address), subject and text.',
   audit: 'The audit log: when, who (id and role), what, which paper, from which address, with the details.',
 };
@@ -30,8 +33,16 @@ export function exportsFor(names: readonly ExportName[], chairOnly = session.use
  * A track chair sees only the exports the server lets them have; with none left nothing is drawn. `notes`
  * adds each export's line on what it holds (the Exports page); `more` links to that page.
  */
-export function ExportLinks({ names, title = 'Download as CSV', notes = false, more = false }: {
-  names: readonly ExportName[]; title?: string; notes?: boolean; more?: boolean;
+export function ExportLinks({
+  names,
+  title = 'Download as CSV',
+  notes = false,
+  more = false,
+}: {
+  names: readonly ExportName[];
+  title?: string;
+  notes?: boolean;
+  more?: boolean;
 }) {
   const { busy, error, download } = useDownload<ExportName>(saveExport, 'Export failed');
   const shown = exportsFor(names);
@@ -55,11 +66,23 @@ export function ExportLinks({ names, title = 'Download as CSV', notes = false, m
         </ul>
       ) : (
         <ul className="mt-2 flex flex-wrap gap-2">
-          {shown.map((name) => <li key={name}>{button(name)}</li>)}
+          {shown.map((name) => (
+            <li key={name}>{button(name)}</li>
+          ))}
         </ul>
       )}
-      {error ? <p role="alert" className="mt-2 text-sm text-red-800">{error}</p> : null}
-      {more ? <p className="mt-3 text-sm"><Link to="/editor/exports" className="font-semibold text-brand-700 underline">Every export in one place</Link></p> : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      {more ? (
+        <p className="mt-3 text-sm">
+          <Link to="/editor/exports" className="font-semibold text-brand-700 underline">
+            Every export in one place
+          </Link>
+        </p>
+      ) : null}
     </Card>
   );
 }

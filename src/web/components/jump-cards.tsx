@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
  * Cards that link to sections further down the same page. Plain in-page anchors: they work without
  * JavaScript, the smooth scroll comes from `scroll-behavior` in app.css, and focus follows to the section.
  */
-export function JumpCards({ items, label }: { items: { id: string; eyebrow: string; title: string; text: string; extra?: ReactNode }[]; label: string }) {
+export function JumpCards({
+  items,
+  label,
+}: {
+  items: { id: string; eyebrow: string; title: string; text: string; extra?: ReactNode }[];
+  label: string;
+}) {
   return (
     <nav aria-label={label}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

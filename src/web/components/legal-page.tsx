@@ -11,7 +11,11 @@ export function LegalPageView({ page }: { page: LegalPage }) {
         {page.sections.map((s) => (
           <section key={s.heading} className="mt-8">
             <h2 className="text-xl font-bold text-brand-900">{s.heading}</h2>
-            {s.paragraphs.map((p) => <p key={p.slice(0, 24)} className="mt-3 leading-relaxed text-slate-800">{p}</p>)}
+            {s.paragraphs.map((p) => (
+              <p key={p.slice(0, 24)} className="mt-3 leading-relaxed text-slate-800">
+                {p}
+              </p>
+            ))}
           </section>
         ))}
       </div>

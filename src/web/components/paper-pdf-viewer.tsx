@@ -19,7 +19,13 @@ function fileOf(url: string | null): string | null {
 }
 
 /** A name for the downloaded file from the paper's title. */
-export const pdfFileName = (title: string) => `${title.replace(/[^\w -]+/g, '').trim().slice(0, 80) || 'paper'}.pdf`;
+export const pdfFileName = (title: string) =>
+  `${
+    title
+      .replace(/[^\w -]+/g, '')
+      .trim()
+      .slice(0, 80) || 'paper'
+  }.pdf`;
 
 /**
  * A paper's PDF shown in the page (decision 0024): the viewer and pdf.js load on demand, so only the screens that
@@ -35,15 +41,23 @@ export function PaperPdfViewer({ url: given, title }: { url: string | null; titl
     if (!url) return;
     let live = true;
     import('./pdf-viewer').then(
-      (m) => { if (live) setViewer({ Viewer: m.PdfViewer }); },
-      () => { if (live) setViewer({ failed: true }); },
+      (m) => {
+        if (live) setViewer({ Viewer: m.PdfViewer });
+      },
+      () => {
+        if (live) setViewer({ failed: true });
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [url]);
 
   const box = (children: React.ReactNode, { role = 'status', frame = FRAME }: { role?: 'status' | 'alert'; frame?: string } = {}) => (
     <div className={`${frame} flex items-center justify-center rounded-xl border border-slate-300 bg-slate-50 p-6 text-center`}>
-      <div role={role} className="space-y-2 text-slate-800">{children}</div>
+      <div role={role} className="space-y-2 text-slate-800">
+        {children}
+      </div>
     </div>
   );
 
@@ -51,10 +65,21 @@ export function PaperPdfViewer({ url: given, title }: { url: string | null; titl
   if (!viewer) return box(<p>Loading the PDF viewer…</p>);
   if ('failed' in viewer) {
     // The viewer's code did not arrive (offline, or a new version of the site since this page loaded).
-    return box(<>
-      <p>The PDF viewer could not be loaded. Reload the page to try again.</p>
-      <p><a href={url} download={pdfFileName(title)} className="font-semibold text-brand-700 underline">Download the PDF</a></p>
-    </>, { role: 'alert' });
+    return box(
+      <>
+        <p>The PDF viewer could not be loaded. Reload the page to try again.</p>
+        <p>
+          <a href={url} download={pdfFileName(title)} className="font-semibold text-brand-700 underline">
+            Download the PDF
+          </a>
+        </p>
+      </>,
+      { role: 'alert' },
+    );
   }
-  return <div className={FRAME}><viewer.Viewer url={url} title={title} downloadName={pdfFileName(title)} /></div>;
+  return (
+    <div className={FRAME}>
+      <viewer.Viewer url={url} title={title} downloadName={pdfFileName(title)} />
+    </div>
+  );
 }

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import {
+  getDocument,
+  GlobalWorkerOptions,
+  type PDFDocumentLoadingTask,
+  type PDFDocumentProxy,
+  type RenderTask,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
 // The worker is its own file in /assets (a same-origin script, as the page's CSP wants), fetched when a PDF opens.
 import workerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?worker&url';
 import { Button } from './ui/button';
@@ -48,11 +54,13 @@ export function PdfViewer({ url, title, downloadName }: { url: string; title: st
     const abort = new AbortController();
     let task: PDFDocumentLoadingTask | null = null;
     let live = true;
-    const fail = (message: string) => { if (live) setLoad({ state: 'failed', message }); };
+    const fail = (message: string) => {
+      if (live) setLoad({ state: 'failed', message });
+    };
     void (async () => {
       const res = await fetch(url, { signal: abort.signal });
       if (!res.ok) {
-        const body = await res.json().catch(() => null) as { message?: unknown } | null;
+        const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
         return fail(typeof body?.message === 'string' ? body.message : 'The PDF could not be loaded. Please reload the page.');
       }
       const data = new Uint8Array(await res.arrayBuffer());
@@ -97,27 +105,32 @@ export function PdfViewer({ url, title, downloadName }: { url: string; title: st
     const target = canvas.current;
     let task: RenderTask | null = null;
     let live = true;
-    void load.doc.getPage(pageNumber).then((page) => {
-      if (!live) return;
-      const natural = page.getViewport({ scale: CSS_UNITS });
-      const scale = zoom.fit ? Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, fitWidth / natural.width)) : zoom.scale;
-      const viewport = page.getViewport({ scale: scale * CSS_UNITS });
-      const density = Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_CANVAS_PIXELS / (viewport.width * viewport.height)));
-      target.width = Math.floor(viewport.width * density);
-      target.height = Math.floor(viewport.height * density);
-      target.style.width = `${Math.floor(viewport.width)}px`;
-      target.style.height = `${Math.floor(viewport.height)}px`;
-      const context = target.getContext('2d');
-      if (!context) return;
-      task = page.render({ canvasContext: context, viewport, transform: density === 1 ? undefined : [density, 0, 0, density, 0, 0] });
-      setShown({ scale });
-      task.promise.catch((error: unknown) => {
-        // A drawing cancelled by a newer one is expected; anything else means the page cannot be shown.
-        if (live && (error as { name?: string } | null)?.name !== 'RenderingCancelledException') {
-          setLoad({ state: 'failed', message: unreadable(error) });
-        }
-      });
-    }, (error: unknown) => { if (live) setLoad({ state: 'failed', message: unreadable(error) }); });
+    void load.doc.getPage(pageNumber).then(
+      (page) => {
+        if (!live) return;
+        const natural = page.getViewport({ scale: CSS_UNITS });
+        const scale = zoom.fit ? Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, fitWidth / natural.width)) : zoom.scale;
+        const viewport = page.getViewport({ scale: scale * CSS_UNITS });
+        const density = Math.min(window.devicePixelRatio || 1, Math.sqrt(MAX_CANVAS_PIXELS / (viewport.width * viewport.height)));
+        target.width = Math.floor(viewport.width * density);
+        target.height = Math.floor(viewport.height * density);
+        target.style.width = `${Math.floor(viewport.width)}px`;
+        target.style.height = `${Math.floor(viewport.height)}px`;
+        const context = target.getContext('2d');
+        if (!context) return;
+        task = page.render({ canvasContext: context, viewport, transform: density === 1 ? undefined : [density, 0, 0, density, 0, 0] });
+        setShown({ scale });
+        task.promise.catch((error: unknown) => {
+          // A drawing cancelled by a newer one is expected; anything else means the page cannot be shown.
+          if (live && (error as { name?: string } | null)?.name !== 'RenderingCancelledException') {
+            setLoad({ state: 'failed', message: unreadable(error) });
+          }
+        });
+      },
+      (error: unknown) => {
+        if (live) setLoad({ state: 'failed', message: unreadable(error) });
+      },
+    );
     return () => {
       live = false;
       task?.cancel();
@@ -125,7 +138,9 @@ export function PdfViewer({ url, title, downloadName }: { url: string; title: st
   }, [load, pageNumber, zoom, fitWidth]);
 
   // A new page starts at its top.
-  useEffect(() => { scroller.current?.scrollTo({ top: 0 }); }, [pageNumber]);
+  useEffect(() => {
+    scroller.current?.scrollTo({ top: 0 });
+  }, [pageNumber]);
 
   const pages = load.state === 'ready' ? load.doc.numPages : 0;
   const current = shown?.scale ?? 1;
@@ -133,38 +148,98 @@ export function PdfViewer({ url, title, downloadName }: { url: string; title: st
 
   if (load.state === 'failed') {
     return (
-      <section aria-label={`PDF of “${title}”`} className="flex h-full items-center justify-center rounded-xl border border-slate-300 bg-slate-50 p-4">
+      <section
+        aria-label={`PDF of “${title}”`}
+        className="flex h-full items-center justify-center rounded-xl border border-slate-300 bg-slate-50 p-4"
+      >
         <div role="alert" className="max-w-md space-y-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <p>{load.message}</p>
-          <p><a href={url} download={downloadName} className="font-semibold text-brand-700 underline">Download the PDF</a> to open it in another program.</p>
+          <p>
+            <a href={url} download={downloadName} className="font-semibold text-brand-700 underline">
+              Download the PDF
+            </a>{' '}
+            to open it in another program.
+          </p>
         </div>
       </section>
     );
   }
 
   return (
-    <section aria-label={`PDF of “${title}”`} className="flex h-full min-h-0 flex-col overflow-hidden rounded-xl border border-slate-300 bg-slate-100">
+    <section
+      aria-label={`PDF of “${title}”`}
+      className="flex h-full min-h-0 flex-col overflow-hidden rounded-xl border border-slate-300 bg-slate-100"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-300 bg-white px-2 py-2">
         <div role="group" aria-label="Pages" className="flex items-center gap-1">
-          <Button variant="quiet" size="sm" disabled={pageNumber <= 1 || !pages} onClick={() => setPageNumber((n) => n - 1)} aria-label="Previous page"><span aria-hidden="true">‹</span> Previous</Button>
+          <Button
+            variant="quiet"
+            size="sm"
+            disabled={pageNumber <= 1 || !pages}
+            onClick={() => setPageNumber((n) => n - 1)}
+            aria-label="Previous page"
+          >
+            <span aria-hidden="true">‹</span> Previous
+          </Button>
           <p aria-live="polite" className="min-w-[7rem] px-1 text-center text-sm text-slate-800" data-testid="pdf-page">
             {pages ? `Page ${pageNumber} of ${pages}` : 'Loading…'}
           </p>
-          <Button variant="quiet" size="sm" disabled={!pages || pageNumber >= pages} onClick={() => setPageNumber((n) => n + 1)} aria-label="Next page">Next <span aria-hidden="true">›</span></Button>
+          <Button
+            variant="quiet"
+            size="sm"
+            disabled={!pages || pageNumber >= pages}
+            onClick={() => setPageNumber((n) => n + 1)}
+            aria-label="Next page"
+          >
+            Next <span aria-hidden="true">›</span>
+          </Button>
         </div>
         <div role="group" aria-label="Zoom" className="flex items-center gap-1">
-          <Button variant="quiet" size="sm" disabled={!pages || current <= MIN_ZOOM} onClick={() => zoomTo(current / ZOOM_STEP)} aria-label="Zoom out">−</Button>
-          <p className="min-w-[3.5rem] text-center text-sm text-slate-800" data-testid="pdf-zoom">{pages && shown ? `${Math.round(current * 100)}%` : '—'}</p>
-          <Button variant="quiet" size="sm" disabled={!pages || current >= MAX_ZOOM} onClick={() => zoomTo(current * ZOOM_STEP)} aria-label="Zoom in">+</Button>
-          <Button variant="quiet" size="sm" disabled={!pages || zoom.fit} onClick={() => setZoom({ fit: true })}>Fit width</Button>
+          <Button
+            variant="quiet"
+            size="sm"
+            disabled={!pages || current <= MIN_ZOOM}
+            onClick={() => zoomTo(current / ZOOM_STEP)}
+            aria-label="Zoom out"
+          >
+            −
+          </Button>
+          <p className="min-w-[3.5rem] text-center text-sm text-slate-800" data-testid="pdf-zoom">
+            {pages && shown ? `${Math.round(current * 100)}%` : '—'}
+          </p>
+          <Button
+            variant="quiet"
+            size="sm"
+            disabled={!pages || current >= MAX_ZOOM}
+            onClick={() => zoomTo(current * ZOOM_STEP)}
+            aria-label="Zoom in"
+          >
+            +
+          </Button>
+          <Button variant="quiet" size="sm" disabled={!pages || zoom.fit} onClick={() => setZoom({ fit: true })}>
+            Fit width
+          </Button>
         </div>
       </div>
       {/* Focusable so a keyboard can scroll a zoomed page; the page itself is a picture of the PDF's page. */}
-      <div ref={scroller} tabIndex={0} role="group" aria-label={`Page ${pageNumber} of the PDF`}
-        className="min-h-0 flex-1 overflow-auto p-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700">
-        {load.state === 'loading' ? <p role="status" className="p-4 text-sm text-slate-700">Loading the PDF…</p> : null}
-        <canvas ref={canvas} role="img" aria-label={`Page ${pageNumber} of ${pages || '…'} of the PDF of “${title}”`}
-          className={`mx-auto block bg-white shadow ${load.state === 'ready' ? '' : 'hidden'}`} />
+      <div
+        ref={scroller}
+        tabIndex={0}
+        role="group"
+        aria-label={`Page ${pageNumber} of the PDF`}
+        className="min-h-0 flex-1 overflow-auto p-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        {load.state === 'loading' ? (
+          <p role="status" className="p-4 text-sm text-slate-700">
+            Loading the PDF…
+          </p>
+        ) : null}
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`Page ${pageNumber} of ${pages || '…'} of the PDF of “${title}”`}
+          className={`mx-auto block bg-white shadow ${load.state === 'ready' ? '' : 'hidden'}`}
+        />
       </div>
     </section>
   );

@@ -18,16 +18,28 @@ export async function profileAction(form: FormData) {
   const intent = form.get('intent') === 'photo' ? 'photo' : form.get('intent') === 'scholar' ? 'scholar' : 'phone';
   const photo = form.get('photo');
   const text = (name: string) => String(form.get(name) ?? '');
-  const changes = intent === 'photo' ? { photo: photo instanceof File ? photo : undefined }
-    : intent === 'scholar' ? { affiliation: text('affiliation'), country: text('country'), orcid: text('orcid') } : { phone: text('phone') };
-  const work = updateMe(changes).then((res) => { session.saveUser(res.user); return res; });
-  const failed = { photo: 'Could not save the photo. Please try again.', phone: 'Could not save the phone number', scholar: 'Could not save the affiliation and ORCID iD' };
+  const changes =
+    intent === 'photo'
+      ? { photo: photo instanceof File ? photo : undefined }
+      : intent === 'scholar'
+        ? { affiliation: text('affiliation'), country: text('country'), orcid: text('orcid') }
+        : { phone: text('phone') };
+  const work = updateMe(changes).then((res) => {
+    session.saveUser(res.user);
+    return res;
+  });
+  const failed = {
+    photo: 'Could not save the photo. Please try again.',
+    phone: 'Could not save the phone number',
+    scholar: 'Could not save the affiliation and ORCID iD',
+  };
   return actOr(work, failed[intent], intent);
 }
 type ProfileResult = Awaited<ReturnType<typeof profileAction>>;
 
 const multipart = { method: 'post', encType: 'multipart/form-data' } as const;
-const chip = 'rounded-md bg-white/15 px-2 py-1 text-xs font-semibold hover:bg-white/25 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-400';
+const chip =
+  'rounded-md bg-white/15 px-2 py-1 text-xs font-semibold hover:bg-white/25 focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent-400';
 
 /**
  * Photo (or initial), name, phone and email (docs/product.md#roles-and-the-login-area), with controls to set the phone and, with `photo`,
@@ -44,11 +56,23 @@ export function ProfileBanner({ user, photo = false }: { user: UserJson; photo?:
   }, [result]);
 
   return (
-    <section aria-label="Profile" className="flex flex-col items-center gap-4 rounded-xl bg-gradient-to-r from-brand-900 to-brand-700 p-6 text-white sm:flex-row">
+    <section
+      aria-label="Profile"
+      className="flex flex-col items-center gap-4 rounded-xl bg-gradient-to-r from-brand-900 to-brand-700 p-6 text-white sm:flex-row"
+    >
       {user.photo ? (
-        <img src={user.photo} alt={`Photo of ${user.name}`} width="88" height="88" className="h-22 w-22 rounded-full border-4 border-white/30 object-cover" />
+        <img
+          src={user.photo}
+          alt={`Photo of ${user.name}`}
+          width="88"
+          height="88"
+          className="h-22 w-22 rounded-full border-4 border-white/30 object-cover"
+        />
       ) : (
-        <span aria-hidden="true" className="flex h-22 w-22 items-center justify-center rounded-full bg-accent-400 text-3xl font-bold text-brand-900">
+        <span
+          aria-hidden="true"
+          className="flex h-22 w-22 items-center justify-center rounded-full bg-accent-400 text-3xl font-bold text-brand-900"
+        >
           {user.name.charAt(0).toUpperCase()}
         </span>
       )}
@@ -62,12 +86,22 @@ export function ProfileBanner({ user, photo = false }: { user: UserJson; photo?:
       {photo ? (
         <label className="cursor-pointer rounded-md bg-white/15 px-3 py-2 text-sm font-semibold hover:bg-white/25 focus-within:outline focus-within:outline-2 focus-within:outline-accent-400 sm:ml-auto">
           {busy ? 'Saving photo…' : 'Change photo'}
-          <input type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" disabled={busy}
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="sr-only"
+            disabled={busy}
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file) { const form = new FormData(); form.append('intent', 'photo'); form.append('photo', file); fetcher.submit(form, multipart); }
+              if (file) {
+                const form = new FormData();
+                form.append('intent', 'photo');
+                form.append('photo', file);
+                fetcher.submit(form, multipart);
+              }
               e.target.value = '';
-            }} />
+            }}
+          />
         </label>
       ) : null}
     </section>
@@ -82,13 +116,18 @@ function PhoneLine({ phone }: { phone: string }) {
   const [dismissed, setDismissed] = useState<ProfileResult | null>(null);
   const saving = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
-  useEffect(() => { if (result?.ok) setEditing(false); }, [result]);
+  useEffect(() => {
+    if (result?.ok) setEditing(false);
+  }, [result]);
   const error = invalid || (result && !result.ok && result !== dismissed ? result.error : '');
 
   function save(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const parsed = ProfileFields.safeParse({ phone: String(new FormData(e.currentTarget).get('phone') ?? '') });
-    if (!parsed.success) { setInvalid(parsed.error.issues[0]?.message ?? 'Phone is not valid'); return; }
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? 'Phone is not valid');
+      return;
+    }
     setInvalid('');
     const form = new FormData();
     form.append('intent', 'phone');
@@ -99,8 +138,18 @@ function PhoneLine({ phone }: { phone: string }) {
   if (!editing) {
     return (
       <p className="mt-1 flex flex-wrap items-center justify-center gap-2 text-sm sm:justify-start">
-        <span>{phone ? <>Phone: <span className="whitespace-nowrap">{phone}</span></> : 'No phone number yet'}</span>
-        <button type="button" className={chip} onClick={() => setEditing(true)}>{phone ? 'Change phone' : 'Add phone'}</button>
+        <span>
+          {phone ? (
+            <>
+              Phone: <span className="whitespace-nowrap">{phone}</span>
+            </>
+          ) : (
+            'No phone number yet'
+          )}
+        </span>
+        <button type="button" className={chip} onClick={() => setEditing(true)}>
+          {phone ? 'Change phone' : 'Add phone'}
+        </button>
       </p>
     );
   }
@@ -108,11 +157,30 @@ function PhoneLine({ phone }: { phone: string }) {
     <form onSubmit={save} className="mt-2 flex flex-wrap items-end justify-center gap-2 text-sm sm:justify-start">
       <label className="flex flex-col text-left">
         <span className="font-semibold">Phone</span>
-        <input name="phone" type="tel" autoComplete="tel" defaultValue={phone} maxLength={30} autoFocus
-          className="mt-1 w-48 rounded-md border border-white/40 bg-white px-2 py-1 text-slate-900" />
+        <input
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={phone}
+          maxLength={30}
+          autoFocus
+          className="mt-1 w-48 rounded-md border border-white/40 bg-white px-2 py-1 text-slate-900"
+        />
       </label>
-      <button type="submit" disabled={saving} className={chip}>{saving ? 'Saving…' : 'Save phone'}</button>
-      <button type="button" className={chip} onClick={() => { setEditing(false); setInvalid(''); setDismissed(result ?? null); }}>Cancel</button>
+      <button type="submit" disabled={saving} className={chip}>
+        {saving ? 'Saving…' : 'Save phone'}
+      </button>
+      <button
+        type="button"
+        className={chip}
+        onClick={() => {
+          setEditing(false);
+          setInvalid('');
+          setDismissed(result ?? null);
+        }}
+      >
+        Cancel
+      </button>
       <Alert className="w-full">{error || null}</Alert>
     </form>
   );
@@ -129,14 +197,23 @@ function ScholarLine({ user }: { user: UserJson }) {
   const [invalid, setInvalid] = useState('');
   const saving = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
-  useEffect(() => { if (result?.ok && result.intent === 'scholar') setEditing(false); }, [result]);
+  useEffect(() => {
+    if (result?.ok && result.intent === 'scholar') setEditing(false);
+  }, [result]);
   const error = invalid || (result && !result.ok && result.intent === 'scholar' ? result.error : '');
 
   function save(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const parsed = ProfileFields.safeParse({ affiliation: String(data.get('affiliation') ?? ''), country, orcid: String(data.get('orcid') ?? '') });
-    if (!parsed.success) { setInvalid(parsed.error.issues[0]?.message ?? 'Not valid'); return; }
+    const parsed = ProfileFields.safeParse({
+      affiliation: String(data.get('affiliation') ?? ''),
+      country,
+      orcid: String(data.get('orcid') ?? ''),
+    });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? 'Not valid');
+      return;
+    }
     setInvalid('');
     const form = new FormData();
     form.append('intent', 'scholar');
@@ -151,28 +228,58 @@ function ScholarLine({ user }: { user: UserJson }) {
     return (
       <p className="mt-1 flex flex-wrap items-center justify-center gap-2 text-sm sm:justify-start">
         <span>{place || 'No affiliation yet'}</span>
-        {user.orcid ? <span>ORCID iD: <span className="whitespace-nowrap">{user.orcid}</span></span> : null}
-        <button type="button" className={chip} onClick={() => { setCountry(user.country); setEditing(true); }}>Affiliation and ORCID iD</button>
+        {user.orcid ? (
+          <span>
+            ORCID iD: <span className="whitespace-nowrap">{user.orcid}</span>
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className={chip}
+          onClick={() => {
+            setCountry(user.country);
+            setEditing(true);
+          }}
+        >
+          Affiliation and ORCID iD
+        </button>
       </p>
     );
   }
   const field = 'mt-1 rounded-md border border-white/40 bg-white px-2 py-1 text-slate-900';
   return (
-    <form onSubmit={save} aria-label="Affiliation and ORCID iD" className="mt-2 flex flex-wrap items-end justify-center gap-2 text-sm sm:justify-start">
+    <form
+      onSubmit={save}
+      aria-label="Affiliation and ORCID iD"
+      className="mt-2 flex flex-wrap items-end justify-center gap-2 text-sm sm:justify-start"
+    >
       <label className="flex flex-col text-left">
         <span className="font-semibold">Affiliation</span>
         <input name="affiliation" defaultValue={user.affiliation} maxLength={200} autoComplete="organization" className={`${field} w-56`} />
       </label>
       <div className="flex flex-col text-left">
-        <label htmlFor="profile-country" className="font-semibold">Country</label>
+        <label htmlFor="profile-country" className="font-semibold">
+          Country
+        </label>
         <CountrySelect id="profile-country" value={country} onChange={setCountry} className={`${field} w-48`} />
       </div>
       <label className="flex flex-col text-left">
         <span className="font-semibold">ORCID iD</span>
         <input name="orcid" defaultValue={user.orcid ?? ''} maxLength={60} placeholder="0000-0002-1825-0097" className={`${field} w-48`} />
       </label>
-      <button type="submit" disabled={saving} className={chip}>{saving ? 'Saving…' : 'Save'}</button>
-      <button type="button" className={chip} onClick={() => { setEditing(false); setInvalid(''); }}>Cancel</button>
+      <button type="submit" disabled={saving} className={chip}>
+        {saving ? 'Saving…' : 'Save'}
+      </button>
+      <button
+        type="button"
+        className={chip}
+        onClick={() => {
+          setEditing(false);
+          setInvalid('');
+        }}
+      >
+        Cancel
+      </button>
       <Alert className="w-full">{error || null}</Alert>
     </form>
   );

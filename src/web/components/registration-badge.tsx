@@ -5,7 +5,9 @@
 export function RegistrationBadge({ registered }: { registered: boolean | null }) {
   if (registered === null) return null;
   return (
-    <span className={`inline-flex items-center self-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${registered ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-800'}`}>
+    <span
+      className={`inline-flex items-center self-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${registered ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-800'}`}
+    >
       {registered ? 'Registered' : 'Not registered'}
     </span>
   );

@@ -15,7 +15,11 @@ const GREY = 'bg-gray-200 text-gray-800 ring-gray-400';
 const BADGE = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1';
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span data-status={status} className={`${BADGE} ${STYLES[status] ?? GREY}`}>{status}</span>;
+  return (
+    <span data-status={status} className={`${BADGE} ${STYLES[status] ?? GREY}`}>
+      {status}
+    </span>
+  );
 }
 
 const WAITING = 'bg-amber-100 text-amber-900 ring-amber-300';
@@ -28,11 +32,21 @@ const DECISION_TONE = { Accepted: STYLES.Accepted!, Rejected: STYLES.Declined!, 
 export function PaperStateBadge({ paper }: { paper: Pick<PaperJson, 'state' | 'status' | 'decision' | 'notifiedDecision'> }) {
   const state = paper.state;
   const told = paper.notifiedDecision ?? paper.decision;
-  const tone = !state ? WAITING
-    : state.code === 'notified' && told ? DECISION_TONE[told]
-      : state.code === 'camera-ready' ? STYLES.Accepted!
-        : state.code === 'decided' ? STYLES.Sent!
-          : state.code === 'withdrawn' ? GREY : WAITING;
+  const tone = !state
+    ? WAITING
+    : state.code === 'notified' && told
+      ? DECISION_TONE[told]
+      : state.code === 'camera-ready'
+        ? STYLES.Accepted!
+        : state.code === 'decided'
+          ? STYLES.Sent!
+          : state.code === 'withdrawn'
+            ? GREY
+            : WAITING;
   const label = state?.label ?? paper.status ?? '';
-  return <span data-status={label} data-state={state?.code} className={`${BADGE} ${tone}`}>{label}</span>;
+  return (
+    <span data-status={label} data-state={state?.code} className={`${BADGE} ${tone}`}>
+      {label}
+    </span>
+  );
 }

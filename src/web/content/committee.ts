@@ -2,8 +2,15 @@
  * The steering committee page. No real people are named yet: every member is a clearly marked sample entry
  * that the organiser replaces with the real name and affiliation.
  */
-export interface Member { name: string; affiliation: string }
-export interface CommitteeGroup { id: string; role: string; members: Member[] }
+export interface Member {
+  name: string;
+  affiliation: string;
+}
+export interface CommitteeGroup {
+  id: string;
+  role: string;
+  members: Member[];
+}
 
 const tba = (affiliation: string): Member => ({ name: 'To be announced (sample entry)', affiliation });
 
@@ -15,10 +22,16 @@ export const committeeRoles: CommitteeGroup[] = [
   { id: 'general-chairs', role: 'General Chairs', members: [tba('A university in Thailand'), tba('A university in India')] },
   { id: 'conference-chairs', role: 'Conference Chairs', members: [tba('A university in Thailand'), tba('A research institute in India')] },
   { id: 'conference-co-chairs', role: 'Conference Co-chairs', members: [tba('A university in Malaysia'), tba('A university in India')] },
-  { id: 'track-chairs', role: 'Track Chairs', members: [
-    tba('Track 1: Science and Materials'), tba('Track 2: Computer Science and Applications'),
-    tba('Track 3: Electrical and Electronics Engineering'), tba('Track 4: Management and Social Science'),
-  ] },
+  {
+    id: 'track-chairs',
+    role: 'Track Chairs',
+    members: [
+      tba('Track 1: Science and Materials'),
+      tba('Track 2: Computer Science and Applications'),
+      tba('Track 3: Electrical and Electronics Engineering'),
+      tba('Track 4: Management and Social Science'),
+    ],
+  },
   { id: 'organizing-secretary', role: 'Organizing Secretary', members: [tba('Conference secretariat')] },
   { id: 'publicity-chair', role: 'Publicity Chair', members: [tba('A university in India')] },
   { id: 'publication-chair', role: 'Publication Chair', members: [tba('A university in Thailand')] },
@@ -27,7 +40,20 @@ export const committeeRoles: CommitteeGroup[] = [
 ];
 
 const COUNTRIES_ADVISORY = ['Thailand', 'India', 'Malaysia', 'Vietnam', 'Indonesia', 'United Kingdom', 'Australia', 'United Arab Emirates'];
-const COUNTRIES_TPC = ['Thailand', 'India', 'Malaysia', 'Singapore', 'Philippines', 'Bangladesh', 'Nepal', 'Sri Lanka', 'Japan', 'South Korea', 'Germany', 'United States'];
+const COUNTRIES_TPC = [
+  'Thailand',
+  'India',
+  'Malaysia',
+  'Singapore',
+  'Philippines',
+  'Bangladesh',
+  'Nepal',
+  'Sri Lanka',
+  'Japan',
+  'South Korea',
+  'Germany',
+  'United States',
+];
 
 export const advisoryCommittee: CommitteeGroup = {
   id: 'international-advisory-committee',

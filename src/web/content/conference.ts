@@ -1,4 +1,11 @@
-import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, factToken, phoneDigits, type ConferenceFacts, type ImportantDate } from '../../core/conference-facts';
+import {
+  CONFERENCE_FACTS_DEFAULTS,
+  conferenceTitle,
+  factToken,
+  phoneDigits,
+  type ConferenceFacts,
+  type ImportantDate,
+} from '../../core/conference-facts';
 import { FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken, type TemplateFactName } from '../../core/fact-template';
 import { PRERENDERING } from './prerendering';
 
@@ -16,7 +23,9 @@ function pageFacts(): ConferenceFacts {
   if (!text) return CONFERENCE_FACTS_DEFAULTS;
   try {
     const f = JSON.parse(text) as Partial<ConferenceFacts> | null;
-    return f && typeof f === 'object' ? { ...CONFERENCE_FACTS_DEFAULTS, ...f, venue: { ...CONFERENCE_FACTS_DEFAULTS.venue, ...f.venue } } : CONFERENCE_FACTS_DEFAULTS;
+    return f && typeof f === 'object'
+      ? { ...CONFERENCE_FACTS_DEFAULTS, ...f, venue: { ...CONFERENCE_FACTS_DEFAULTS.venue, ...f.venue } }
+      : CONFERENCE_FACTS_DEFAULTS;
   } catch {
     return CONFERENCE_FACTS_DEFAULTS;
   }
@@ -43,8 +52,11 @@ export const conference = {
   workshopDate: '30 December 2022',
   mode: 'HYBRID CONFERENCE',
   venue: {
-    resort: PRERENDERING ? token('venueResort') : f.venue.resort, city: PRERENDERING ? token('venueCity') : f.venue.city, country: PRERENDERING ? token('venueCountry') : f.venue.country,
-    countryCode: PRERENDERING ? token('venueCountryCode') : f.venue.countryCode, address: PRERENDERING ? token('venueAddress') : f.venue.address,
+    resort: PRERENDERING ? token('venueResort') : f.venue.resort,
+    city: PRERENDERING ? token('venueCity') : f.venue.city,
+    country: PRERENDERING ? token('venueCountry') : f.venue.country,
+    countryCode: PRERENDERING ? token('venueCountryCode') : f.venue.countryCode,
+    address: PRERENDERING ? token('venueAddress') : f.venue.address,
   },
   expectedParticipants: 'more than 500',
   siteUrl: 'https://conference.example.org',
@@ -54,8 +66,8 @@ export const conference = {
     phoneDigits: PRERENDERING ? token('phoneDigits') : phoneDigits(f.contactPhone),
     email: PRERENDERING ? token('contactEmail') : f.contactEmail,
     /** The address's halves: a narrow line may break after its @. */
-    emailLocal: PRERENDERING ? token('contactEmailLocal') : (at < 0 ? f.contactEmail : f.contactEmail.slice(0, at)),
-    emailDomain: PRERENDERING ? token('contactEmailDomain') : (at < 0 ? '' : f.contactEmail.slice(at + 1)),
+    emailLocal: PRERENDERING ? token('contactEmailLocal') : at < 0 ? f.contactEmail : f.contactEmail.slice(0, at),
+    emailDomain: PRERENDERING ? token('contactEmailDomain') : at < 0 ? '' : f.contactEmail.slice(at + 1),
     generalChair: 'General Chair (sample entry), Department of Engineering, a Thai university',
   },
   links: {

@@ -21,7 +21,11 @@ describe('content counts of the public pages', () => {
 
   test('five previous events with their labels', () => {
     expect(previousEvents.map((e) => e.label)).toEqual([
-      'India 2019 Dehradun', 'Thailand 2019 Bangkok', 'India 2020 Dehradun', 'India 2021 Online', 'Thailand 2022 Pattaya',
+      'India 2019 Dehradun',
+      'Thailand 2019 Bangkok',
+      'India 2020 Dehradun',
+      'India 2021 Online',
+      'Thailand 2022 Pattaya',
     ]);
   });
 
@@ -47,7 +51,10 @@ describe('content counts of the public pages', () => {
 
   test('four tracks with their titles and at least 15 distinct topics each', () => {
     expect(tracks.map((t) => t.title)).toEqual([
-      'Science and Materials', 'Computer Science and Applications', 'Electrical and Electronics Engineering', 'Management and Social Science',
+      'Science and Materials',
+      'Computer Science and Applications',
+      'Electrical and Electronics Engineering',
+      'Management and Social Science',
     ]);
     for (const t of tracks) {
       expect(t.topics.length).toBeGreaterThanOrEqual(15);
@@ -56,15 +63,27 @@ describe('content counts of the public pages', () => {
   });
 
   test('four workshop courses, four hero slides, two rows of four logos', () => {
-    expect(courses.map((c) => c.title)).toEqual(['Embedded Systems', 'Internet of Things', 'Python plus Machine Learning', 'Digital System Design']);
+    expect(courses.map((c) => c.title)).toEqual([
+      'Embedded Systems',
+      'Internet of Things',
+      'Python plus Machine Learning',
+      'Digital System Design',
+    ]);
     expect(heroSlides).toHaveLength(4);
     expect(logoRows.map((r) => r.length)).toEqual([4, 4]);
   });
 
   test('the committee lists every role in order', () => {
     expect(committeeRoles.map((r) => r.role)).toEqual([
-      'General Chairs', 'Conference Chairs', 'Conference Co-chairs', 'Track Chairs', 'Organizing Secretary',
-      'Publicity Chair', 'Publication Chair', 'Convenor', 'Conference Tour Manager',
+      'General Chairs',
+      'Conference Chairs',
+      'Conference Co-chairs',
+      'Track Chairs',
+      'Organizing Secretary',
+      'Publicity Chair',
+      'Publication Chair',
+      'Convenor',
+      'Conference Tour Manager',
     ]);
   });
 

@@ -21,9 +21,18 @@ test('the values the browser computes are the ones the server fills the tokens w
   const { CONFERENCE_FACTS_DEFAULTS } = await import('../../core/conference-facts');
   const v = templateValues(CONFERENCE_FACTS_DEFAULTS);
   expect(conference).toMatchObject({
-    shortName: v.shortName, title: v.title, heroDates: v.datesText, heroDatesIso: { start: v.startDate, end: v.endDate },
+    shortName: v.shortName,
+    title: v.title,
+    heroDates: v.datesText,
+    heroDatesIso: { start: v.startDate, end: v.endDate },
     submissionsPageDates: v.submissionsDatesText,
     venue: { resort: v.venueResort, city: v.venueCity, country: v.venueCountry, countryCode: v.venueCountryCode, address: v.venueAddress },
-    contact: { phone: v.contactPhone, phoneDigits: v.phoneDigits, email: v.contactEmail, emailLocal: v.contactEmailLocal, emailDomain: v.contactEmailDomain },
+    contact: {
+      phone: v.contactPhone,
+      phoneDigits: v.phoneDigits,
+      email: v.contactEmail,
+      emailLocal: v.contactEmailLocal,
+      emailDomain: v.contactEmailDomain,
+    },
   });
 });

@@ -10,6 +10,7 @@ export const FACTS_SCRIPT_ID = 'conference-facts';
 export const FACTS_JSON_TOKEN = '\u27E6@facts\u27E7';
 
 /** A token while prerendering; in the browser the text the page arrived with (the shell hydrates unchanged). */
-export const factsScriptText = (): string => PRERENDERING
-  ? FACTS_JSON_TOKEN
-  : (typeof document === 'undefined' ? null : document.getElementById(FACTS_SCRIPT_ID)?.textContent) ?? '';
+export const factsScriptText = (): string =>
+  PRERENDERING
+    ? FACTS_JSON_TOKEN
+    : ((typeof document === 'undefined' ? null : document.getElementById(FACTS_SCRIPT_ID)?.textContent) ?? '');

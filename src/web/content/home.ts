@@ -1,6 +1,9 @@
 import { conference } from './conference';
 
-export interface HeroSlide { src: string; alt: string }
+export interface HeroSlide {
+  src: string;
+  alt: string;
+}
 
 /** The home page's hero slider: four images, drawn for this site (public/images/hero-*.svg). */
 export const heroSlides: HeroSlide[] = [
@@ -27,16 +30,36 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export interface NewsItem { id: string; title: string; text: string }
+export interface NewsItem {
+  id: string;
+  title: string;
+  text: string;
+}
 
 /** The news ticker: items dated 20, 25 and 29 December 2023, announcing a conference tour to an island. */
 export const news: NewsItem[] = [
-  { id: 'news-1', title: '20 December 2023', text: 'Registration for the conference tour to Coral Island (Koh Larn) is open for all delegates.' },
-  { id: 'news-2', title: '25 December 2023', text: 'The conference tour to the island departs from the venue after the closing ceremony; places are limited.' },
-  { id: 'news-3', title: '29 December 2023', text: 'Conference tour to the island: boarding details and timings are sent to registered delegates by email.' },
+  {
+    id: 'news-1',
+    title: '20 December 2023',
+    text: 'Registration for the conference tour to Coral Island (Koh Larn) is open for all delegates.',
+  },
+  {
+    id: 'news-2',
+    title: '25 December 2023',
+    text: 'The conference tour to the island departs from the venue after the closing ceremony; places are limited.',
+  },
+  {
+    id: 'news-3',
+    title: '29 December 2023',
+    text: 'Conference tour to the island: boarding details and timings are sent to registered delegates by email.',
+  },
 ];
 
-export interface Logo { src: string; alt: string; role: string }
+export interface Logo {
+  src: string;
+  alt: string;
+  role: string;
+}
 
 /** The home page's publishers and partners: two rows of four logos. Sample marks drawn for this site: the organiser replaces them. */
 export const logoRows: Logo[][] = [
@@ -54,4 +77,9 @@ export const logoRows: Logo[][] = [
   ],
 ];
 
-export const deadlinesImage = { src: '/images/deadlines.svg', alt: 'Illustration of a calendar with marked deadlines', width: 560, height: 420 };
+export const deadlinesImage = {
+  src: '/images/deadlines.svg',
+  alt: 'Illustration of a calendar with marked deadlines',
+  width: 560,
+  height: 420,
+};

@@ -8,8 +8,18 @@ import { currentFacts } from '../content/conference';
  */
 
 export {
-  dayKey, formatCount, formatDayMonth, formatDecimal, formatFee, formatFeeSymbol, formatMinorDecimal, formatMoney, formatScore,
-  formatSize, formatTime, formatWeekdayDate,
+  dayKey,
+  formatCount,
+  formatDayMonth,
+  formatDecimal,
+  formatFee,
+  formatFeeSymbol,
+  formatMinorDecimal,
+  formatMoney,
+  formatScore,
+  formatSize,
+  formatTime,
+  formatWeekdayDate,
 } from '../../core/format';
 
 /** The conference's time zone, as the page's facts give it (the editor sets it: decision 0050). */

@@ -1,7 +1,10 @@
 import { ISLANDS, type IslandName } from './islands';
 
 /** What a page loads for its island: the script, and the modules it imports (preloaded so they do not wait on it). */
-export interface IslandScripts { src: string; preload: string[] }
+export interface IslandScripts {
+  src: string;
+  preload: string[];
+}
 
 /**
  * The island scripts by name. As written here, the sources, which the development server compiles on request;

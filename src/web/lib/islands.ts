@@ -8,7 +8,9 @@ export const ISLANDS = ['site', 'home', 'keynote', 'previous-events', 'registrat
 export type IslandName = (typeof ISLANDS)[number];
 
 /** A public route's `handle`. */
-export interface IslandHandle { island: IslandName }
+export interface IslandHandle {
+  island: IslandName;
+}
 
 /**
  * Starts a page's islands on the prerendered markup. One that fails does not stop the others. When all have

@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, useNavigate, useRevalidator, useRouteError, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  isRouteErrorResponse,
+  useNavigate,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { messageOf } from '../api/client';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
@@ -56,7 +63,13 @@ export async function actOr<T>(work: Promise<T>, fallback: string, intent?: stri
  * A route's shouldRevalidate: after a refused write the loader is not run again, so the form keeps what the
  * user typed beside the message; after a successful one the screen shows the server's new state.
  */
-export function revalidateAfterSuccess({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }): boolean {
+export function revalidateAfterSuccess({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}): boolean {
   if ((actionResult as ActionResult<unknown> | undefined)?.ok === false) return false;
   return defaultShouldRevalidate;
 }
@@ -77,7 +90,10 @@ export function revalidateExceptAfter(...intents: string[]) {
  * Polling, the one way: the page's loaders run again every `ms` while `active`, so the screen shows the server's
  * new state; with `pauseWhenHidden`, not while the browser tab is hidden. The wait starts again after each reading.
  */
-export function useRevalidateEvery(ms: number, { active = true, pauseWhenHidden = false }: { active?: boolean; pauseWhenHidden?: boolean } = {}) {
+export function useRevalidateEvery(
+  ms: number,
+  { active = true, pauseWhenHidden = false }: { active?: boolean; pauseWhenHidden?: boolean } = {},
+) {
   const { revalidate, state } = useRevalidator();
   const idle = state === 'idle';
   useEffect(() => {
@@ -130,19 +146,26 @@ export const pagesShown = (params: URLSearchParams): number => Math.max(1, Math.
 /** "Load more": one more page in the URL, the other parameters kept, no history entry, no jump to the top. */
 export function useShowMore(pages: number) {
   const [, setSearchParams] = useSearchParams();
-  return () => setSearchParams((prev) => {
-    const next = new URLSearchParams(prev);
-    next.set('pages', String(pages + 1));
-    return next;
-  }, { replace: true, preventScrollReset: true });
+  return () =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('pages', String(pages + 1));
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 }
 
 /** A login-area route's ErrorBoundary: the loader's message and a way to try again, inside the layout. */
 export function RouteError() {
   const error = useRouteError();
   const revalidator = useRevalidator();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim()
-    : error instanceof Error ? error.message : 'Something went wrong.';
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`.trim()
+    : error instanceof Error
+      ? error.message
+      : 'Something went wrong.';
   return (
     <div className="max-w-2xl space-y-3">
       <Alert>{message}</Alert>

@@ -15,9 +15,12 @@ export const BAD_CREDENTIALS = 'Invalid email, password or role';
  * meant, the confirmed account first.
  */
 export async function logInUser(db: Db, body: LoginBody): Promise<UserRow> {
-  const candidates = await db.select().from(users)
+  const candidates = await db
+    .select()
+    .from(users)
     .where(and(sql`lower(${users.email}) = ${body.email.toLowerCase()}`, eq(users.role, body.role)))
-    .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt)).limit(MAX_UNVERIFIED_PER_ADDRESS + 1);
+    .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt))
+    .limit(MAX_UNVERIFIED_PER_ADDRESS + 1);
   if (candidates.length === 0) {
     await verifyPassword(body.password, await dummyHash());
     throw new AppError('unauthorized', BAD_CREDENTIALS);

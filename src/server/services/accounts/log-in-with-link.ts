@@ -14,12 +14,21 @@ export const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
  * Mail an account a one-time login link (decision 0022): its right password was typed from an address it has
  * not logged in from while its failed-login ceiling holds. The link proves the mailbox on top of the password.
  */
-export async function mailLoginLink(db: Db, opts: { user: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>; mailer: Mailer; publicUrl: string }): Promise<void> {
+export async function mailLoginLink(
+  db: Db,
+  opts: { user: Pick<UserRow, 'id' | 'name' | 'email' | 'role'>; mailer: Mailer; publicUrl: string },
+): Promise<void> {
   const { user } = opts;
   const token = await issueAccountToken({ db, userId: user.id, purpose: 'login', ttlMs: LOGIN_LINK_TTL_MS });
   await opts.mailer.send({
-    to: user.email, template: 'loginLink',
-    values: { name: user.name, role: user.role, minutes: String(LOGIN_LINK_TTL_MS / 60_000), loginUrl: `${opts.publicUrl}/login-link?token=${token}` },
+    to: user.email,
+    template: 'loginLink',
+    values: {
+      name: user.name,
+      role: user.role,
+      minutes: String(LOGIN_LINK_TTL_MS / 60_000),
+      loginUrl: `${opts.publicUrl}/login-link?token=${token}`,
+    },
   });
 }
 

@@ -20,7 +20,11 @@ export const LOGIN_LINKS_PER_ACCOUNT = { limit: 3, windowMs: 60 * 60 * 1000 } as
  * A wrong password is counted and audited ('login.failed') in one transaction.
  */
 export async function logIn(opts: {
-  db: Db; limiter: LoginLimiter; shared: SharedLimiter; mailer: Mailer; publicUrl: string;
+  db: Db;
+  limiter: LoginLimiter;
+  shared: SharedLimiter;
+  mailer: Mailer;
+  publicUrl: string;
   /** The request's body, not yet validated. */
   body: unknown;
   ip: string;

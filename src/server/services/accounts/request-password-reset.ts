@@ -15,14 +15,17 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
  */
 export async function requestPasswordReset(opts: { db: Db; body: ForgotBody; mailer: Mailer; publicUrl: string }): Promise<void> {
   const { db } = opts;
-  const accounts = await db.select({ id: users.id, name: users.name, email: users.email, verified: sql<boolean>`${users.emailVerifiedAt} is not null` }).from(users)
+  const accounts = await db
+    .select({ id: users.id, name: users.name, email: users.email, verified: sql<boolean>`${users.emailVerifiedAt} is not null` })
+    .from(users)
     .where(and(sql`lower(${users.email}) = ${opts.body.email.toLowerCase()}`, eq(users.role, opts.body.role)))
     .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt));
   const verified = accounts.filter((a) => a.verified);
   for (const user of verified.length ? verified : accounts) {
     const token = await issueAccountToken({ db, userId: user.id, purpose: 'reset', ttlMs: RESET_TTL_MS });
     await opts.mailer.send({
-      to: user.email, template: 'passwordReset',
+      to: user.email,
+      template: 'passwordReset',
       values: { name: user.name, role: opts.body.role, resetUrl: `${opts.publicUrl}/reset-password?token=${token}` },
     });
   }

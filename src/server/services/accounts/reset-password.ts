@@ -23,26 +23,59 @@ export const RESETS_PER_ADDRESS = { limit: 30, windowMs: 60 * 60 * 1000 } as con
  * The link is checked before the password is hashed (decision 0022: a bad link costs no scrypt) and used up
  * after it, in the transaction that saves the password: a hash refused by a full queue leaves it usable.
  */
-export async function resetPassword({ db, body, ip }: { db: Db; body: ResetBody; ip?: string }): Promise<{ userId: string; email: string }> {
+export async function resetPassword({
+  db,
+  body,
+  ip,
+}: {
+  db: Db;
+  body: ResetBody;
+  ip?: string;
+}): Promise<{ userId: string; email: string }> {
   if (!(await findAccountToken({ db, token: body.token, purpose: 'reset' }))) throw new AppError('bad_request', RESET_LINK_BAD);
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
     // Used by another request since it was looked up (a double click): only one of them wins.
     const userId = await consumeAccountToken({ db: tx, token: body.token, purpose: 'reset' });
     if (!userId) throw new AppError('bad_request', RESET_LINK_BAD);
-    const [user] = await tx.select({ verified: users.emailVerifiedAt, email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ verified: users.emailVerifiedAt, email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) throw new AppError('bad_request', RESET_LINK_BAD);
     // The link proves the mailbox, unless another account already holds this address and role (docs/product.md#accounts-and-verified-addresses:
     // one verified account each); the signup lock keeps that decision and a verification from racing.
     await lockAccountDecisions(tx);
-    const [holder] = user.verified ? [] : await tx.select({ id: users.id }).from(users)
-      .where(and(sql`lower(${users.email}) = ${user.email.toLowerCase()}`, eq(users.role, user.role), isNotNull(users.emailVerifiedAt))).limit(1);
-    await tx.update(users).set({ passwordHash, tokensValidAfter: new Date(), emailVerifiedAt: user.verified ?? (holder ? null : new Date()) }).where(eq(users.id, userId));
+    const [holder] = user.verified
+      ? []
+      : await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = ${user.email.toLowerCase()}`, eq(users.role, user.role), isNotNull(users.emailVerifiedAt)))
+          .limit(1);
+    await tx
+      .update(users)
+      .set({ passwordHash, tokensValidAfter: new Date(), emailVerifiedAt: user.verified ?? (holder ? null : new Date()) })
+      .where(eq(users.id, userId));
     await revokeAccountTokens({ db: tx, userId, purpose: 'reset' });
     // docs/product.md#accounts-and-verified-addresses: a reset ends every verification still pending for this address, whichever account asked for it:
     // a stranger's signup mail lying in the inbox can no longer be confirmed by mistake.
-    await tx.update(accountTokens).set({ usedAt: new Date() }).where(and(eq(accountTokens.purpose, 'verify'), isNull(accountTokens.usedAt),
-      inArray(accountTokens.userId, tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${user.email.toLowerCase()}`))));
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(accountTokens.purpose, 'verify'),
+          isNull(accountTokens.usedAt),
+          inArray(
+            accountTokens.userId,
+            tx
+              .select({ id: users.id })
+              .from(users)
+              .where(sql`lower(${users.email}) = ${user.email.toLowerCase()}`),
+          ),
+        ),
+      );
     await recordAudit(tx, { actorId: userId, actorRole: user.role, action: 'password.reset', ip });
     return { userId, email: user.email };
   });

@@ -48,7 +48,9 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
     // An account that confirmed the address holds it. Unconfirmed ones do not: they may be a stranger's signup
     // with this address, which must not keep its owner out (docs/product.md#accounts-and-verified-addresses). A few may wait side by side; the
     // first to confirm through the mailed link keeps the address, and the others can no longer confirm it.
-    const existing = await tx.select({ verified: sql<boolean>`${users.emailVerifiedAt} is not null` }).from(users)
+    const existing = await tx
+      .select({ verified: sql<boolean>`${users.emailVerifiedAt} is not null` })
+      .from(users)
       .where(and(sql`lower(${users.email}) = ${email}`, eq(users.role, body.role)));
     if (existing.some((e) => e.verified) || existing.length >= MAX_UNVERIFIED_PER_ADDRESS) {
       throw new AppError('conflict', `An ${body.role} account with this email already exists. Please log in.`);
@@ -58,13 +60,21 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
       const [chair] = await tx.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.email, email)).limit(1);
       if (editorEmails.length > 0) {
         if (!editorEmails.includes(email)) {
-          if (!chair) throw new AppError('forbidden', 'Editor accounts are by invitation only: ask the organisers to add your email to the editors list.');
+          if (!chair)
+            throw new AppError(
+              'forbidden',
+              'Editor accounts are by invitation only: ask the organisers to add your email to the editors list.',
+            );
           row.chairOnly = true;
         }
       } else {
         const [editor] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Editor')).limit(1);
         if (editor) {
-          if (!chair) throw new AppError('forbidden', 'Editor signup is closed: this conference already has an editor. Ask the organisers for access.');
+          if (!chair)
+            throw new AppError(
+              'forbidden',
+              'Editor signup is closed: this conference already has an editor. Ask the organisers for access.',
+            );
           row.chairOnly = true;
         }
       }
@@ -76,5 +86,8 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
     await recordAudit(tx, { actorId: created!.id, actorRole: created!.role, action: 'user.signup', ip: opts.ip });
     return created as UserRow;
   });
-  return { user: toUserJson(user), verifyMailTo: { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt } };
+  return {
+    user: toUserJson(user),
+    verifyMailTo: { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt },
+  };
 }

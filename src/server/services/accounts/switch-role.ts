@@ -19,7 +19,9 @@ export const SWITCH_PASSWORD_WRONG = 'That is not the password of your account i
  * one just typed. Those are proved, so the header may switch to them without asking again.
  */
 export async function findLinkedAccounts(db: Db, opts: { user: UserRow; password: string }): Promise<string[]> {
-  const others = await db.select({ id: users.id, hash: users.passwordHash }).from(users)
+  const others = await db
+    .select({ id: users.id, hash: users.passwordHash })
+    .from(users)
     .where(and(sameEmail(opts.user.email), ne(users.id, opts.user.id), ne(users.role, opts.user.role)));
   const linked: string[] = [];
   for (const o of others) if (await verifyPassword(opts.password, o.hash)) linked.push(o.id);
@@ -33,17 +35,22 @@ export async function findLinkedAccounts(db: Db, opts: { user: UserRow; password
  * mail that signup caused (docs/product.md#accounts-and-verified-addresses).
  */
 function provedByLogin(caller: Caller, target: { id: string; tokensValidAfter: Date | null }): boolean {
-  return (caller.links ?? []).includes(target.id) && (!target.tokensValidAfter || (caller.issuedAt ?? 0) >= target.tokensValidAfter.getTime());
+  return (
+    (caller.links ?? []).includes(target.id) && (!target.tokensValidAfter || (caller.issuedAt ?? 0) >= target.tokensValidAfter.getTime())
+  );
 }
 
 export async function listMyRoles({ db, caller }: { db: Db; caller: Caller }): Promise<MyRolesJson> {
-  const rows = await db.select({ id: users.id, role: users.role, tokensValidAfter: users.tokensValidAfter }).from(users)
+  const rows = await db
+    .select({ id: users.id, role: users.role, tokensValidAfter: users.tokensValidAfter })
+    .from(users)
     .where(and(sameEmail(caller.email), ne(users.role, caller.role)));
   const order: Role[] = ['Author', 'Editor', 'Reviewer'];
   return {
     current: caller.role,
     emailVerified: caller.emailVerified,
-    roles: order.filter((role) => rows.some((r) => r.role === role))
+    roles: order
+      .filter((role) => rows.some((r) => r.role === role))
       .map((role) => ({ role, available: rows.some((r) => r.role === role && provedByLogin(caller, r)) })),
   };
 }
@@ -52,17 +59,29 @@ export async function listMyRoles({ db, caller }: { db: Db; caller: Caller }): P
  * The account to switch to, and the links the new token carries (this account too, to switch back). Proof
  * comes from the target: this login's password opened it, or `password` is its password now.
  */
-export async function switchRole(opts: { db: Db; caller: Caller; role: Role; password?: string }): Promise<{ user: UserJson; links: string[] }> {
+export async function switchRole(opts: {
+  db: Db;
+  caller: Caller;
+  role: Role;
+  password?: string;
+}): Promise<{ user: UserJson; links: string[] }> {
   const { db, caller, role } = opts;
   if (role === caller.role) throw new AppError('bad_request', `You are already logged in as ${role}`);
   // Verified first: when a stranger's unverified account shares the address and role, the owner's wins a tie.
-  const targets = await db.select().from(users).where(and(sameEmail(caller.email), eq(users.role, role)))
-    .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt)).limit(4);
+  const targets = await db
+    .select()
+    .from(users)
+    .where(and(sameEmail(caller.email), eq(users.role, role)))
+    .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt))
+    .limit(4);
   if (targets.length === 0) throw new AppError('not_found', `You have no ${role} account with this email`);
   let target = targets.find((t) => provedByLogin(caller, t));
   if (!target && opts.password) {
     for (const t of targets) {
-      if (await verifyPassword(opts.password, t.passwordHash)) { target = t; break; }
+      if (await verifyPassword(opts.password, t.passwordHash)) {
+        target = t;
+        break;
+      }
     }
     if (!target) throw new AppError('forbidden', SWITCH_PASSWORD_WRONG);
   }

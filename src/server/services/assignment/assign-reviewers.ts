@@ -23,7 +23,12 @@ export type AssignVia = 'send-paper' | 'auto-assign';
  * Cached lists are invalidated by the write request itself (app.ts).
  */
 export async function assignReviewers(opts: {
-  db: Db; mailer: Mailer; publicUrl: string; editor: Actor; pairs: Array<{ paperId: string; reviewerId: string }>; via: AssignVia;
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  editor: Actor;
+  pairs: Array<{ paperId: string; reviewerId: string }>;
+  via: AssignVia;
   /** Send Paper beyond the saved limits (decision 0025), recorded in the audit row. */
   override?: boolean;
 }): Promise<void> {
@@ -62,9 +67,20 @@ export async function assignReviewers(opts: {
     if (told.length === 0) return;
     const reviewDeadline = (await getSettingsRow({ db: tx }))?.reviewDeadline;
     const deadline = reviewDeadline ? formatUtcDateTime(reviewDeadline) : 'no deadline set';
-    await opts.mailer.sendMany(told.map((m) => ({
-      to: m.email, template: 'reviewAssigned',
-      values: { name: m.name, paperTitle: m.title, paperId: m.paperId, deadline, conference: conferenceTitle(opts.mailer.conference()), paperUrl: `${opts.publicUrl}/reviewer/dashboard/${m.paperId}` },
-    })), tx);
+    await opts.mailer.sendMany(
+      told.map((m) => ({
+        to: m.email,
+        template: 'reviewAssigned',
+        values: {
+          name: m.name,
+          paperTitle: m.title,
+          paperId: m.paperId,
+          deadline,
+          conference: conferenceTitle(opts.mailer.conference()),
+          paperUrl: `${opts.publicUrl}/reviewer/dashboard/${m.paperId}`,
+        },
+      })),
+      tx,
+    );
   });
 }

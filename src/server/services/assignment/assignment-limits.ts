@@ -27,7 +27,12 @@ export const limitsSql = sql`coalesce((select reviewers_per_paper from settings 
  * same paper wait for each other (transaction-scoped advisory locks, always the reviewer's first, then the
  * paper's, so they cannot deadlock), so two chairs cannot both take the last place.
  */
-export async function checkAssignmentLimits(opts: { tx: Pick<Db, 'execute'>; paperId: string; reviewerId: string; override: boolean }): Promise<void> {
+export async function checkAssignmentLimits(opts: {
+  tx: Pick<Db, 'execute'>;
+  paperId: string;
+  reviewerId: string;
+  override: boolean;
+}): Promise<void> {
   if (opts.override) return;
   const { tx } = opts;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`assign-reviewer:${opts.reviewerId}`}, 0)),
@@ -38,8 +43,20 @@ export async function checkAssignmentLimits(opts: { tx: Pick<Db, 'execute'>; pap
       ${reviewerLoadSql(sql`${opts.reviewerId}`)} as load,
       ${paperReviewersSql(sql`${opts.paperId}`)} as "paperReviewers",
       ${limitsSql}`);
-  const [row] = (res as unknown as { rows: Array<{ name: string | null; already: boolean; load: number; paperReviewers: number; reviewersPerPaper: number; maxPapersPerReviewer: number }> }).rows;
+  const [row] = (
+    res as unknown as {
+      rows: Array<{
+        name: string | null;
+        already: boolean;
+        load: number;
+        paperReviewers: number;
+        reviewersPerPaper: number;
+        maxPapersPerReviewer: number;
+      }>;
+    }
+  ).rows;
   if (!row || row.already) return;
-  if (row.load >= row.maxPapersPerReviewer) throw new AppError('conflict', reviewerAtLimit(row.name ?? 'This reviewer', row.load, row.maxPapersPerReviewer));
+  if (row.load >= row.maxPapersPerReviewer)
+    throw new AppError('conflict', reviewerAtLimit(row.name ?? 'This reviewer', row.load, row.maxPapersPerReviewer));
   if (row.paperReviewers >= row.reviewersPerPaper) throw new AppError('conflict', paperAtLimit(row.paperReviewers, row.reviewersPerPaper));
 }

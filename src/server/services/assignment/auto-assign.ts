@@ -4,14 +4,20 @@ import type { Mailer } from '../../mail/send';
 import { assignReviewers } from './assign-reviewers';
 import type { Actor } from '../shared/audit';
 import { BIDS, scorePair, type Bid } from '../../../core/assignment/score';
-import { boundAssignment, solveAssignment, violatesOptimality, type AssignmentBound, type AssignmentProblem, type AssignmentSolution } from '../../../core/assignment/solve-assignment';
+import {
+  boundAssignment,
+  solveAssignment,
+  violatesOptimality,
+  type AssignmentBound,
+  type AssignmentProblem,
+  type AssignmentSolution,
+} from '../../../core/assignment/solve-assignment';
 import { normalizeTag, sharedTags } from '../../../core/matching';
 import { institutionOf, mailboxOf } from '../../../core/person-conflicts';
 import type { AutoAssignJson } from '../../../core/schemas/assignment';
 import { AppError } from '../../errors';
 import { APPROVED_IF_REQUIRED_SQL, VERIFIED_IF_REQUIRED_SQL } from './reviewer-checks';
 import { SETTINGS_DEFAULTS } from '../../../core/schemas/settings';
-
 
 export interface AutoAssignOptions {
   pool: pg.Pool;
@@ -48,13 +54,20 @@ interface Loaded {
   bidCode: Int32Array;
 }
 
-interface Limits { reviewersPerPaper: number; maxPapersPerReviewer: number }
+interface Limits {
+  reviewersPerPaper: number;
+  maxPapersPerReviewer: number;
+}
 
 /** The editor's settings (docs/product.md#the-review-cycle), defaults until saved: the request's limits override them. */
 async function readSettings(pool: pg.Pool): Promise<Limits> {
-  const row = (await pool.query<{ r: number; m: number }>(
-    'select reviewers_per_paper as r, max_papers_per_reviewer as m from settings where id = 1')).rows[0];
-  return { reviewersPerPaper: row?.r ?? SETTINGS_DEFAULTS.reviewersPerPaper, maxPapersPerReviewer: row?.m ?? SETTINGS_DEFAULTS.maxPapersPerReviewer };
+  const row = (
+    await pool.query<{ r: number; m: number }>('select reviewers_per_paper as r, max_papers_per_reviewer as m from settings where id = 1')
+  ).rows[0];
+  return {
+    reviewersPerPaper: row?.r ?? SETTINGS_DEFAULTS.reviewersPerPaper,
+    maxPapersPerReviewer: row?.m ?? SETTINGS_DEFAULTS.maxPapersPerReviewer,
+  };
 }
 
 /** Decision 0016's setting: only verified reviewers when the editor requires it; approved ones when required. */
@@ -82,17 +95,24 @@ async function loadInstance(pool: pg.Pool, opts: Limits & { paperIds?: string[] 
 
 async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits & { paperIds?: string[] }): Promise<Loaded> {
   const wanted = opts.paperIds ? [...new Set(opts.paperIds)] : null;
-  const listed = (await client.query<{ id: string; keywords: string[]; email: string; withdrawn: boolean }>(
-    `select p.id, p.keywords, lower(u.email) as email, p.withdrawn_at is not null as withdrawn from papers p join users u on u.id = p.author_id
-     ${wanted ? 'where p.id = any($1::text[])' : ''} order by p.id`, wanted ? [wanted] : [])).rows;
+  const listed = (
+    await client.query<{ id: string; keywords: string[]; email: string; withdrawn: boolean }>(
+      `select p.id, p.keywords, lower(u.email) as email, p.withdrawn_at is not null as withdrawn from papers p join users u on u.id = p.author_id
+     ${wanted ? 'where p.id = any($1::text[])' : ''} order by p.id`,
+      wanted ? [wanted] : [],
+    )
+  ).rows;
   if (wanted && listed.length !== wanted.length) {
     const found = new Set(listed.map((p) => p.id));
     throw new AppError('bad_request', `Unknown paper id: ${wanted.find((id) => !found.has(id))}`);
   }
   // docs/product.md#assignments-declines-and-withdrawals: a withdrawn paper is no candidate, even when named.
   const papers = listed.filter((p) => !p.withdrawn);
-  const reviewers = (await client.query<{ id: string; tags: string[]; email: string }>(
-    `select id, tags, lower(email) as email from users where ${REVIEWERS} order by id`)).rows;
+  const reviewers = (
+    await client.query<{ id: string; tags: string[]; email: string }>(
+      `select id, tags, lower(email) as email from users where ${REVIEWERS} order by id`,
+    )
+  ).rows;
   const P = papers.length;
   const R = reviewers.length;
   const paperIndex = new Map(papers.map((p, i) => [p.id, i]));
@@ -100,7 +120,11 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
 
   // Tag bit masks.
   const bit = new Map<string, number>();
-  for (const r of reviewers) for (const t of r.tags) { const k = normalizeTag(t); if (!bit.has(k)) bit.set(k, bit.size); }
+  for (const r of reviewers)
+    for (const t of r.tags) {
+      const k = normalizeTag(t);
+      if (!bit.has(k)) bit.set(k, bit.size);
+    }
   const words = Math.max(1, Math.ceil(bit.size / 32));
   const paperMask = new Uint32Array(P * words);
   const reviewerMask = new Uint32Array(R * words);
@@ -116,7 +140,11 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
   // Same institution (registrable domain, public mail providers excepted) and same person (same mailbox):
   // the rules of core/person-conflicts.ts, looked up once per host.
   const ids = new Map<string, number>();
-  const idOf = (s: string) => { let v = ids.get(s); if (v === undefined) ids.set(s, (v = ids.size)); return v; };
+  const idOf = (s: string) => {
+    let v = ids.get(s);
+    if (v === undefined) ids.set(s, (v = ids.size));
+    return v;
+  };
   const institutions = new Map<string, string | null>();
   const institution = (email: string) => {
     const host = email.slice(email.lastIndexOf('@') + 1);
@@ -134,16 +162,23 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
   const reviewerEmail = Int32Array.from(reviewers, (r) => idOf(mailboxOf(r.email)));
   // Several accounts may share a mailbox (dave.d@ and daved+rev@gmail.com): each is excluded.
   const reviewersByMailbox = new Map<string, number[]>();
-  const addTo = (map: Map<string, number[]>, key: string, i: number) => { const list = map.get(key); if (list) list.push(i); else map.set(key, [i]); };
+  const addTo = (map: Map<string, number[]>, key: string, i: number) => {
+    const list = map.get(key);
+    if (list) list.push(i);
+    else map.set(key, [i]);
+  };
   reviewers.forEach((r, i) => addTo(reviewersByMailbox, mailboxOf(r.email), i));
 
   const need = new Int32Array(P).fill(opts.reviewersPerPaper);
   const capacity = new Int32Array(R).fill(opts.maxPapersPerReviewer);
   const excluded: Array<[number, number]> = [];
   // The assignments of withdrawn papers need no review (docs/product.md#assignments-declines-and-withdrawals): they no longer count toward a reviewer's limit.
-  const statuses = (await client.query<{ paper_id: string; reviewer_id: string; status: string; assigned: boolean }>(
-    `select s.paper_id, s.reviewer_id, s.status, s.assigned from review_statuses s
-     where not exists (select 1 from papers w where w.id = s.paper_id and w.withdrawn_at is not null)`)).rows;
+  const statuses = (
+    await client.query<{ paper_id: string; reviewer_id: string; status: string; assigned: boolean }>(
+      `select s.paper_id, s.reviewer_id, s.status, s.assigned from review_statuses s
+     where not exists (select 1 from papers w where w.id = s.paper_id and w.withdrawn_at is not null)`,
+    )
+  ).rows;
   for (const s of statuses) {
     const p = paperIndex.get(s.paper_id);
     const r = reviewerIndex.get(s.reviewer_id);
@@ -160,15 +195,19 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
     const d = institution(r.email);
     if (d !== null) addTo(reviewersByDomain, d, i);
   });
-  const coAuthors = (await client.query<{ paper_id: string; email: string }>('select paper_id, lower(email) as email from paper_co_authors')).rows;
+  const coAuthors = (
+    await client.query<{ paper_id: string; email: string }>('select paper_id, lower(email) as email from paper_co_authors')
+  ).rows;
   for (const c of coAuthors) {
     const p = paperIndex.get(c.paper_id);
     if (p === undefined) continue;
     for (const same of reviewersByMailbox.get(mailboxOf(c.email)) ?? []) excluded.push([p, same]);
     const d = institution(c.email);
-    for (const same of d === null ? [] : reviewersByDomain.get(d) ?? []) excluded.push([p, same]);
+    for (const same of d === null ? [] : (reviewersByDomain.get(d) ?? [])) excluded.push([p, same]);
   }
-  const declared = (await client.query<{ paper_id: string; email: string }>('select paper_id, lower(email) as email from declared_conflicts')).rows;
+  const declared = (
+    await client.query<{ paper_id: string; email: string }>('select paper_id, lower(email) as email from declared_conflicts')
+  ).rows;
   for (const c of declared) {
     const p = paperIndex.get(c.paper_id);
     if (p === undefined) continue;
@@ -183,13 +222,28 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
   const fill = exclStart.slice(0, P);
   for (const [p, r] of excluded) exclReviewer[fill[p]!++] = r;
 
-  const { bidStart, bidCode } = P > 0 && R > 0 ? await loadBids(pool, client, paperIndex, wanted) : { bidStart: new Int32Array(P + 1), bidCode: new Int32Array(0) };
+  const { bidStart, bidCode } =
+    P > 0 && R > 0 ? await loadBids(pool, client, paperIndex, wanted) : { bidStart: new Int32Array(P + 1), bidCode: new Int32Array(0) };
 
   return {
-    paperIds: papers.map((p) => p.id), paperKeywords: papers.map((p) => p.keywords),
-    reviewerIds: reviewers.map((r) => r.id), reviewerTags: reviewers.map((r) => r.tags),
-    need, capacity, words, paperMask, reviewerMask, authorDomain, reviewerDomain, authorEmail, reviewerEmail,
-    exclStart, exclReviewer, bidStart, bidCode, ...indexTags(bit.size, words, reviewerMask, capacity),
+    paperIds: papers.map((p) => p.id),
+    paperKeywords: papers.map((p) => p.keywords),
+    reviewerIds: reviewers.map((r) => r.id),
+    reviewerTags: reviewers.map((r) => r.tags),
+    need,
+    capacity,
+    words,
+    paperMask,
+    reviewerMask,
+    authorDomain,
+    reviewerDomain,
+    authorEmail,
+    reviewerEmail,
+    exclStart,
+    exclReviewer,
+    bidStart,
+    bidCode,
+    ...indexTags(bit.size, words, reviewerMask, capacity),
   };
 }
 
@@ -202,7 +256,12 @@ async function loadInSnapshot(pool: pg.Pool, client: pg.PoolClient, opts: Limits
  * (Joining ids sent as unnest($1::text[]) made the planner hash the 20 M bids instead — it has no statistics
  * on an array — and spill to disk: 52 s at 20 M bids.)
  */
-async function loadBids(pool: pg.Pool, client: pg.PoolClient, paperIndex: Map<string, number>, wanted: string[] | null): Promise<{ bidStart: Int32Array; bidCode: Int32Array }> {
+async function loadBids(
+  pool: pg.Pool,
+  client: pg.PoolClient,
+  paperIndex: Map<string, number>,
+  wanted: string[] | null,
+): Promise<{ bidStart: Int32Array; bidCode: Int32Array }> {
   const P = paperIndex.size;
   const codes = BIDS.map((b, i) => `('${b}', ${i})`).join(', ');
   const query = (range: string) => ({
@@ -214,7 +273,9 @@ async function loadBids(pool: pg.Pool, client: pg.PoolClient, paperIndex: Map<st
            group by b.paper_id`,
     values: wanted ? [wanted] : [],
   });
-  const pages = Number((await client.query<{ n: string }>(`select pg_relation_size('bids') / current_setting('block_size')::int as n`)).rows[0]!.n);
+  const pages = Number(
+    (await client.query<{ n: string }>(`select pg_relation_size('bids') / current_setting('block_size')::int as n`)).rows[0]!.n,
+  );
   // The per-paper arrays reach ~100 MB at 20 M bids: kept in memory rather than spilled past work_mem's 4 MB.
   const enlarge = `set local work_mem = '256MB'`;
   await client.query(enlarge);
@@ -285,19 +346,40 @@ function tieKey(p: number, r: number): number {
 
 const BID_NONE = 0;
 
-function indexTags(tags: number, words: number, reviewerMask: Uint32Array, capacity: Int32Array): { tagStart: Int32Array; tagReviewer: Int32Array } {
+function indexTags(
+  tags: number,
+  words: number,
+  reviewerMask: Uint32Array,
+  capacity: Int32Array,
+): { tagStart: Int32Array; tagReviewer: Int32Array } {
   const R = capacity.length;
   const tagStart = new Int32Array(tags + 1);
   const has = (r: number, b: number) => capacity[r]! > 0 && (reviewerMask[r * words + (b >> 5)]! & (1 << (b & 31))) !== 0;
-  for (let b = 0; b < tags; b++) { let n = 0; for (let r = 0; r < R; r++) if (has(r, b)) n++; tagStart[b + 1] = tagStart[b]! + n; }
+  for (let b = 0; b < tags; b++) {
+    let n = 0;
+    for (let r = 0; r < R; r++) if (has(r, b)) n++;
+    tagStart[b + 1] = tagStart[b]! + n;
+  }
   const tagReviewer = new Int32Array(tagStart[tags]!);
   for (let b = 0, i = 0; b < tags; b++) for (let r = 0; r < R; r++) if (has(r, b)) tagReviewer[i++] = r;
   return { tagStart, tagReviewer };
 }
 
 /** Scratch space for one paper's row: scores (0 = not eligible) and bids of the reviewers it touches. */
-interface Row { score: Int32Array; bid: Uint8Array; shared: Int32Array; touched: Int32Array; n: number }
-const newRow = (R: number): Row => ({ score: new Int32Array(R), bid: new Uint8Array(R), shared: new Int32Array(R), touched: new Int32Array(R), n: 0 });
+interface Row {
+  score: Int32Array;
+  bid: Uint8Array;
+  shared: Int32Array;
+  touched: Int32Array;
+  n: number;
+}
+const newRow = (R: number): Row => ({
+  score: new Int32Array(R),
+  bid: new Uint8Array(R),
+  shared: new Int32Array(R),
+  touched: new Int32Array(R),
+  n: 0,
+});
 
 const EAGER = BIDS.indexOf('eager') + 1;
 const WILLING = BIDS.indexOf('willing') + 1;
@@ -329,15 +411,25 @@ function scoreRow(inst: Loaded, p: number, row: Row): void {
     const r = v >> 2;
     const b = (v & 3) + 1;
     bid[r] = b;
-    if (shared[r]! === 0 && (b === EAGER || b === WILLING)) { touched[n++] = r; shared[r] = -1; }
+    if (shared[r]! === 0 && (b === EAGER || b === WILLING)) {
+      touched[n++] = r;
+      shared[r] = -1;
+    }
   }
   const dom = inst.authorDomain[p]!;
   const mail = inst.authorEmail[p]!;
   for (let i = 0; i < n; i++) {
     const r = touched[i]!;
     const b = bid[r]!;
-    if (capacity[r]! === 0 || (dom >= 0 && reviewerDomain[r]! === dom) || reviewerEmail[r]! === mail
-      || (b !== BID_NONE && b !== EAGER && b !== WILLING)) { score[r] = 0; continue; }
+    if (
+      capacity[r]! === 0 ||
+      (dom >= 0 && reviewerDomain[r]! === dom) ||
+      reviewerEmail[r]! === mail ||
+      (b !== BID_NONE && b !== EAGER && b !== WILLING)
+    ) {
+      score[r] = 0;
+      continue;
+    }
     score[r] = scorePair(Math.max(0, shared[r]!), b === BID_NONE ? null : BIDS[b - 1]!);
   }
   for (let i = inst.exclStart[p]!; i < inst.exclStart[p + 1]!; i++) score[inst.exclReviewer[i]!] = 0;
@@ -345,7 +437,11 @@ function scoreRow(inst: Loaded, p: number, row: Row): void {
 }
 
 function clearRow(inst: Loaded, p: number, row: Row): void {
-  for (let i = 0; i < row.n; i++) { const r = row.touched[i]!; row.score[r] = 0; row.shared[r] = 0; }
+  for (let i = 0; i < row.n; i++) {
+    const r = row.touched[i]!;
+    row.score[r] = 0;
+    row.shared[r] = 0;
+  }
   for (let e = inst.bidStart[p]!; e < inst.bidStart[p + 1]!; e++) row.bid[inst.bidCode[e]! >> 2] = BID_NONE;
   row.n = 0;
 }
@@ -388,27 +484,50 @@ function buildCandidates(inst: Loaded, keep: Float64Array): Candidates {
         const key = score * 4294967296 + (4294967295 - tieKey(p, r));
         if (list.length >= limit && key <= keys[list.length - 1]!) continue;
         let i = list.length < limit ? list.length : list.length - 1;
-        if (list.length < limit) { list.push(r); keys.push(key); }
-        while (i > 0 && keys[i - 1]! < key) { list[i] = list[i - 1]!; keys[i] = keys[i - 1]!; i--; }
+        if (list.length < limit) {
+          list.push(r);
+          keys.push(key);
+        }
+        while (i > 0 && keys[i - 1]! < key) {
+          list[i] = list[i - 1]!;
+          keys[i] = keys[i - 1]!;
+          i--;
+        }
         list[i] = r;
         keys[i] = key;
       }
       if (eligible > list.length) cutAt[p] = rowScore[list[list.length - 1]!]!;
       if (n + list.length > cap) {
         while (n + list.length > cap) cap *= 2;
-        const a = new Int32Array(cap); a.set(pairReviewer); pairReviewer = a;
-        const b = new Int32Array(cap); b.set(pairScore); pairScore = b;
-        const c = new Uint8Array(cap); c.set(pairBid); pairBid = c;
+        const a = new Int32Array(cap);
+        a.set(pairReviewer);
+        pairReviewer = a;
+        const b = new Int32Array(cap);
+        b.set(pairScore);
+        pairScore = b;
+        const c = new Uint8Array(cap);
+        c.set(pairBid);
+        pairBid = c;
       }
-      for (const r of list) { pairReviewer[n] = r; pairScore[n] = rowScore[r]!; pairBid[n] = rowBid[r]!; n++; }
+      for (const r of list) {
+        pairReviewer[n] = r;
+        pairScore[n] = rowScore[r]!;
+        pairBid[n] = rowBid[r]!;
+        n++;
+      }
       clearRow(inst, p, row);
     }
     pairStart[p + 1] = n;
   }
   return {
     problem: {
-      papers: P, reviewers: R, need: inst.need, capacity: inst.capacity, pairStart,
-      pairReviewer: pairReviewer.subarray(0, n), pairScore: pairScore.subarray(0, n),
+      papers: P,
+      reviewers: R,
+      need: inst.need,
+      capacity: inst.capacity,
+      pairStart,
+      pairReviewer: pairReviewer.subarray(0, n),
+      pairScore: pairScore.subarray(0, n),
     },
     pairBid: pairBid.subarray(0, n),
     cutAt,
@@ -424,7 +543,8 @@ function findViolations(inst: Loaded, cand: Candidates, solution: AssignmentSolu
   const P = inst.paperIds.length;
   const R = inst.reviewerIds.length;
   let maxPotential = -Infinity;
-  for (let r = 0; r < R; r++) if (inst.capacity[r]! > 0 && solution.potentialReviewer[r]! > maxPotential) maxPotential = solution.potentialReviewer[r]!;
+  for (let r = 0; r < R; r++)
+    if (inst.capacity[r]! > 0 && solution.potentialReviewer[r]! > maxPotential) maxPotential = solution.potentialReviewer[r]!;
   const row = newRow(R);
   const kept = new Uint8Array(R);
   const bad: number[] = [];
@@ -448,7 +568,13 @@ function findViolations(inst: Loaded, cand: Candidates, solution: AssignmentSolu
 }
 
 export interface AutoAssignResult extends AutoAssignJson {
-  stats: AutoAssignJson['stats'] & { bound: AssignmentBound; rounds: number; candidatePairs: number; phases: number; timings: Record<string, number> };
+  stats: AutoAssignJson['stats'] & {
+    bound: AssignmentBound;
+    rounds: number;
+    candidatePairs: number;
+    phases: number;
+    timings: Record<string, number>;
+  };
 }
 
 /**
@@ -467,7 +593,11 @@ export async function autoAssign(opts: AutoAssignOptions): Promise<AutoAssignRes
   const P = inst.paperIds.length;
   const timings = { load: 0, candidates: 0, solve: 0, check: 0, write: 0 };
   let mark = started;
-  const lap = (k: keyof typeof timings) => { const now = performance.now(); timings[k] += Math.round(now - mark); mark = now; };
+  const lap = (k: keyof typeof timings) => {
+    const now = performance.now();
+    timings[k] += Math.round(now - mark);
+    mark = now;
+  };
   lap('load');
 
   // Keep a few times what a paper needs; widen where the certificate says a left-out pair matters.
@@ -503,7 +633,9 @@ export async function autoAssign(opts: AutoAssignOptions): Promise<AutoAssignRes
       const r = pairReviewer[e]!;
       const bid = cand.pairBid[e]!;
       assignments.push({
-        paperId: inst.paperIds[p]!, reviewerId: inst.reviewerIds[r]!, score: pairScore[e]!,
+        paperId: inst.paperIds[p]!,
+        reviewerId: inst.reviewerIds[r]!,
+        score: pairScore[e]!,
         sharedTags: sharedTags(inst.paperKeywords[p]!, inst.reviewerTags[r]!),
         bid: bid === BID_NONE ? null : (BIDS[bid - 1]! as Bid),
       });
@@ -514,15 +646,28 @@ export async function autoAssign(opts: AutoAssignOptions): Promise<AutoAssignRes
   }
   unfilled.sort((a, b) => b.missing - a.missing || (a.paperId < b.paperId ? -1 : 1));
 
-  if (opts.apply) await assignReviewers({ ...opts.apply, pairs: newPapers.map((paperId, i) => ({ paperId, reviewerId: newReviewers[i]! })), via: 'auto-assign' });
+  if (opts.apply)
+    await assignReviewers({
+      ...opts.apply,
+      pairs: newPapers.map((paperId, i) => ({ paperId, reviewerId: newReviewers[i]! })),
+      via: 'auto-assign',
+    });
   lap('write');
 
   return {
-    assignments, unfilled,
+    assignments,
+    unfilled,
     stats: {
-      papers: P, reviewers: inst.reviewerIds.length, assigned: solution.assigned, totalScore: solution.totalScore,
-      ms: Math.round(performance.now() - started), bound, rounds, candidatePairs: pairStart[P]!, phases: solution.phases, timings,
+      papers: P,
+      reviewers: inst.reviewerIds.length,
+      assigned: solution.assigned,
+      totalScore: solution.totalScore,
+      ms: Math.round(performance.now() - started),
+      bound,
+      rounds,
+      candidatePairs: pairStart[P]!,
+      phases: solution.phases,
+      timings,
     },
   };
 }
-

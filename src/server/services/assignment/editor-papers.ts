@@ -23,10 +23,18 @@ function asConflicted(json: PaperJson): PaperJson {
  * `chairEmail`, is conflicted with are marked and carry no review figures); with `limit`, one page and the
  * cursor of the next.
  */
-export async function listEditorPapers(opts: { db: Db; secret: string; query: { limit?: number; cursor?: string; q?: string }; trackIds?: string[]; chairEmail?: string }) {
+export async function listEditorPapers(opts: {
+  db: Db;
+  secret: string;
+  query: { limit?: number; cursor?: string; q?: string };
+  trackIds?: string[];
+  chairEmail?: string;
+}) {
   const { rows, nextCursor } = await listPapers({ db: opts.db, ...opts.query, trackIds: opts.trackIds });
   const json = await toPaperJson({ db: opts.db, secret: opts.secret, papers: rows, coAuthors: true, editor: true });
-  const conflicted = opts.chairEmail ? await conflictedPaperIds({ db: opts.db, email: opts.chairEmail, paperIds: rows.map((r) => r.id) }) : new Set<string>();
+  const conflicted = opts.chairEmail
+    ? await conflictedPaperIds({ db: opts.db, email: opts.chairEmail, paperIds: rows.map((r) => r.id) })
+    : new Set<string>();
   return { papers: json.map((p) => (conflicted.has(p._id) ? asConflicted(p) : p)), nextCursor };
 }
 
@@ -51,13 +59,31 @@ export async function suggestReviewers(opts: { db: Db; paperId: string | undefin
  * `override` (decision 0025); audited, the reviewer mailed. Returns the reviewer's name.
  */
 export async function sendPaperToReviewer(opts: {
-  db: Db; mailer: Mailer; publicUrl: string; editor: { id: string; ip: string }; paperId: string; reviewerId: string; override?: boolean;
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  editor: { id: string; ip: string };
+  paperId: string;
+  reviewerId: string;
+  override?: boolean;
 }): Promise<{ reviewerName: string }> {
   const { db, editor } = opts;
-  const [reviewer] = await db.select().from(users).where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer'))).limit(1);
+  const [reviewer] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer')))
+    .limit(1);
   if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
   const paper = await getPaper({ db, paperId: opts.paperId });
   refuseConflict(await conflictBetween({ db, paperId: paper.id, reviewerId: reviewer.id }));
-  await assignReviewers({ db, mailer: opts.mailer, publicUrl: opts.publicUrl, editor, pairs: [{ paperId: paper.id, reviewerId: reviewer.id }], via: 'send-paper', override: opts.override });
+  await assignReviewers({
+    db,
+    mailer: opts.mailer,
+    publicUrl: opts.publicUrl,
+    editor,
+    pairs: [{ paperId: paper.id, reviewerId: reviewer.id }],
+    via: 'send-paper',
+    override: opts.override,
+  });
   return { reviewerName: reviewer.name };
 }

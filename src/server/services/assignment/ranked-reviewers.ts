@@ -1,7 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BID_BONUS, POINTS_PER_TAG, type Bid } from '../../../core/assignment/score';
 import { sharedTags } from '../../../core/matching';
-import { RANKED_PAGE_SIZE, type AssignedReviewerJson, type ConflictedCandidateJson, type RankedReviewerJson, type RankedReviewersJson, type RankedReviewersQuery } from '../../../core/schemas/ranked-reviewers';
+import {
+  RANKED_PAGE_SIZE,
+  type AssignedReviewerJson,
+  type ConflictedCandidateJson,
+  type RankedReviewerJson,
+  type RankedReviewersJson,
+  type RankedReviewersQuery,
+} from '../../../core/schemas/ranked-reviewers';
 import type { ConflictReason } from '../../../core/schemas/review-cycle';
 import type { Db } from '../../db/connect';
 import { findConflicts } from '../submissions/conflicts';
@@ -12,19 +19,55 @@ import { approvedIfRequired, verifiedIfRequired } from './reviewer-checks';
 
 /** Every row carries the counts of the whole list; a page past the end is the counts alone, the rest null. */
 interface RankedRow {
-  _id: string; name: string; email: string; tags: string[]; verified: boolean; bid: Bid | null; score: number; suggested: boolean;
-  load: number; status: string | null; assigned: boolean | null; reviewed: boolean; total: number; suggestedCount: number;
+  _id: string;
+  name: string;
+  email: string;
+  tags: string[];
+  verified: boolean;
+  bid: Bid | null;
+  score: number;
+  suggested: boolean;
+  load: number;
+  status: string | null;
+  assigned: boolean | null;
+  reviewed: boolean;
+  total: number;
+  suggestedCount: number;
 }
 interface SideRow {
-  reviewersPerPaper: number; maxPapersPerReviewer: number; paperReviewers: number;
-  submitter: RankedReviewersJson['submitter']; bids: RankedReviewersJson['bids'];
-  assigned: Array<{ _id: string; name: string; email: string; status: string; load: number; recommendation: number | null; confidence: number | null; submittedAt: string | null }>;
-  conflicted: Array<{ _id: string; name: string; email: string; tags: string[]; status: string | null; assigned: boolean | null; reviewed: boolean }>;
+  reviewersPerPaper: number;
+  maxPapersPerReviewer: number;
+  paperReviewers: number;
+  submitter: RankedReviewersJson['submitter'];
+  bids: RankedReviewersJson['bids'];
+  assigned: Array<{
+    _id: string;
+    name: string;
+    email: string;
+    status: string;
+    load: number;
+    recommendation: number | null;
+    confidence: number | null;
+    submittedAt: string | null;
+  }>;
+  conflicted: Array<{
+    _id: string;
+    name: string;
+    email: string;
+    tags: string[];
+    status: string | null;
+    assigned: boolean | null;
+    reviewed: boolean;
+  }>;
 }
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-const bidBonus = sql.raw(`(case p.bid ${Object.entries(BID_BONUS).map(([bid, points]) => `when '${bid}' then ${points}`).join(' ')} else 0 end)`);
+const bidBonus = sql.raw(
+  `(case p.bid ${Object.entries(BID_BONUS)
+    .map(([bid, points]) => `when '${bid}' then ${points}`)
+    .join(' ')} else 0 end)`,
+);
 
 /**
  * Every eligible reviewer of a paper, ranked (the score and the order: decision 0025): the
@@ -69,20 +112,37 @@ export async function rankReviewersForPaper(opts: { db: Db; paperId: string; que
   const rows = ranked.filter((r) => r._id !== null);
   const [limits] = rowsOf<SideRow>(side);
   const assignment = (r: { status: string | null; assigned: boolean | null; reviewed: boolean }) =>
-    (r.status === null ? null : { status: r.status, assigned: r.assigned === true, reviewed: r.reviewed });
+    r.status === null ? null : { status: r.status, assigned: r.assigned === true, reviewed: r.reviewed };
   const reviewers: RankedReviewerJson[] = rows.map((r) => ({
-    _id: r._id, name: r.name, email: r.email, verified: r.verified, sharedTopics: sharedTags(paper.keywords, r.tags),
-    bid: r.bid, score: r.score, suggested: r.suggested, load: r.load, assignment: assignment(r),
+    _id: r._id,
+    name: r.name,
+    email: r.email,
+    verified: r.verified,
+    sharedTopics: sharedTags(paper.keywords, r.tags),
+    bid: r.bid,
+    score: r.score,
+    suggested: r.suggested,
+    load: r.load,
+    assignment: assignment(r),
   }));
   const reasonsOf = new Map<string, ConflictedCandidateJson['reasons']>();
   for (const c of conflicts) {
-    const reason: { reason: ConflictReason; explanation?: string } = c.explanation === undefined ? { reason: c.reason } : { reason: c.reason, explanation: c.explanation };
+    const reason: { reason: ConflictReason; explanation?: string } =
+      c.explanation === undefined ? { reason: c.reason } : { reason: c.reason, explanation: c.explanation };
     reasonsOf.set(c.reviewerId, [...(reasonsOf.get(c.reviewerId) ?? []), reason]);
   }
   const conflictedSet = new Set(conflictedIds);
   const assigned: AssignedReviewerJson[] = limits!.assigned.map((a) => ({
-    _id: a._id, name: a.name, email: a.email, status: a.status, load: a.load, conflicted: conflictedSet.has(a._id),
-    review: a.recommendation === null ? null : { recommendation: a.recommendation, confidence: a.confidence!, submittedAt: new Date(a.submittedAt!).toISOString() },
+    _id: a._id,
+    name: a.name,
+    email: a.email,
+    status: a.status,
+    load: a.load,
+    conflicted: conflictedSet.has(a._id),
+    review:
+      a.recommendation === null
+        ? null
+        : { recommendation: a.recommendation, confidence: a.confidence!, submittedAt: new Date(a.submittedAt!).toISOString() },
   }));
   const total = counts?.total ?? 0;
   return {
@@ -96,13 +156,20 @@ export async function rankReviewersForPaper(opts: { db: Db; paperId: string; que
     nextOffset: offset + rows.length < total ? offset + rows.length : null,
     assigned,
     conflicted: limits!.conflicted.map((c) => ({
-      _id: c._id, name: c.name, email: c.email, reasons: reasonsOf.get(c._id) ?? [], sharedTopics: sharedTags(paper.keywords, c.tags), assignment: assignment(c),
+      _id: c._id,
+      name: c.name,
+      email: c.email,
+      reasons: reasonsOf.get(c._id) ?? [],
+      sharedTopics: sharedTags(paper.keywords, c.tags),
+      assignment: assignment(c),
     })),
   };
 }
 
-const onPaperSql = (paperId: string, who: string) => sql`left join review_statuses st on st.paper_id = ${paperId} and st.reviewer_id = ${sql.raw(who)}`;
-const reviewedSql = (paperId: string, who: string) => sql`exists (select 1 from reviews rv where rv.paper_id = ${paperId} and rv.reviewer_id = ${sql.raw(who)})`;
+const onPaperSql = (paperId: string, who: string) =>
+  sql`left join review_statuses st on st.paper_id = ${paperId} and st.reviewer_id = ${sql.raw(who)}`;
+const reviewedSql = (paperId: string, who: string) =>
+  sql`exists (select 1 from reviews rv where rv.paper_id = ${paperId} and rv.reviewer_id = ${sql.raw(who)})`;
 
 /**
  * One page of the ranked pool in one statement. The pool is one pass over the reviewers (the settings'
@@ -112,10 +179,23 @@ const reviewedSql = (paperId: string, who: string) => sql`exists (select 1 from 
  * the page; only the page's rows read their topics, load and state on this paper. The counts row comes even
  * when the page is past the end (its reviewer columns null).
  */
-async function rankPage(opts: { db: Db; paperId: string; topics: string[]; excluded: SQL; matches: SQL; limit: number; offset: number }): Promise<RankedRow[]> {
+async function rankPage(opts: {
+  db: Db;
+  paperId: string;
+  topics: string[];
+  excluded: SQL;
+  matches: SQL;
+  limit: number;
+  offset: number;
+}): Promise<RankedRow[]> {
   const topics = [...new Set(opts.topics)];
-  const shared = topics.length === 0 ? sql`0`
-    : sql`case when u.tags && ${pgArray(topics)}::text[] then ${sql.join(topics.map((t) => sql`(${t}::text = any(u.tags))::int`), sql` + `)} else 0 end`;
+  const shared =
+    topics.length === 0
+      ? sql`0`
+      : sql`case when u.tags && ${pgArray(topics)}::text[] then ${sql.join(
+          topics.map((t) => sql`(${t}::text = any(u.tags))::int`),
+          sql` + `,
+        )} else 0 end`;
   const res = await opts.db.execute(sql`
     with pool as materialized (
       select u.id, u.name, b.bid, ${shared} as shared, ${opts.matches} as matches

@@ -16,11 +16,13 @@ export async function isVerifiedEmailRequired({ db }: { db: Db }): Promise<boole
 }
 
 /** The condition as plain SQL over the `users` row in scope (for queries outside drizzle too). */
-export const VERIFIED_IF_REQUIRED_SQL = '(email_verified_at is not null or not coalesce((select require_verified_email from settings where id = 1), false))';
+export const VERIFIED_IF_REQUIRED_SQL =
+  '(email_verified_at is not null or not coalesce((select require_verified_email from settings where id = 1), false))';
 /** SQL condition on `users`: the reviewer may be suggested or auto-assigned under the current setting. */
 export const verifiedIfRequired = sql.raw(VERIFIED_IF_REQUIRED_SQL);
 
-export const NOT_APPROVED = 'This reviewer has not been approved yet: approve them on the Reviewers page (/editor/reviewers) before sending them papers.';
+export const NOT_APPROVED =
+  'This reviewer has not been approved yet: approve them on the Reviewers page (/editor/reviewers) before sending them papers.';
 
 /** The editor's setting (docs/product.md#the-review-cycle): new reviewers wait for approval before they are suggested, sent, shown bids or auto-assigned. */
 export async function isApprovalRequired({ db }: { db: Db }): Promise<boolean> {
@@ -28,13 +30,18 @@ export async function isApprovalRequired({ db }: { db: Db }): Promise<boolean> {
 }
 
 /** The condition as plain SQL over the `users` row in scope (for queries outside drizzle too). */
-export const APPROVED_IF_REQUIRED_SQL = '(approved_at is not null or not coalesce((select reviewer_approval from settings where id = 1), false))';
+export const APPROVED_IF_REQUIRED_SQL =
+  '(approved_at is not null or not coalesce((select reviewer_approval from settings where id = 1), false))';
 /** SQL condition on `users`: the reviewer is approved, or the setting does not ask for approval. */
 export const approvedIfRequired = sql.raw(APPROVED_IF_REQUIRED_SQL);
 
 /** True when the reviewer may receive papers under the approval setting. */
 export async function isReviewerApproved({ db, reviewerId }: { db: Db; reviewerId: string }): Promise<boolean> {
-  const [row] = await db.select({ ok: sql<boolean>`${approvedIfRequired}` }).from(users).where(eq(users.id, reviewerId)).limit(1);
+  const [row] = await db
+    .select({ ok: sql<boolean>`${approvedIfRequired}` })
+    .from(users)
+    .where(eq(users.id, reviewerId))
+    .limit(1);
   return row?.ok ?? false;
 }
 
@@ -45,20 +52,33 @@ export async function isReviewerApproved({ db, reviewerId }: { db: Db; reviewerI
  */
 export async function checkReviewerForPaper(opts: { db: Db; paperId: string; reviewerId: string }): Promise<void> {
   const { db } = opts;
-  const [row] = await db.select({ authorEmail: users.email, withdrawnAt: papers.withdrawnAt }).from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(eq(papers.id, opts.paperId)).limit(1);
+  const [row] = await db
+    .select({ authorEmail: users.email, withdrawnAt: papers.withdrawnAt })
+    .from(papers)
+    .innerJoin(users, eq(users.id, papers.authorId))
+    .where(eq(papers.id, opts.paperId))
+    .limit(1);
   if (row?.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
-  const [reviewer] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt, approved: sql<boolean>`${approvedIfRequired}` }).from(users).where(eq(users.id, opts.reviewerId)).limit(1);
+  const [reviewer] = await db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt, approved: sql<boolean>`${approvedIfRequired}` })
+    .from(users)
+    .where(eq(users.id, opts.reviewerId))
+    .limit(1);
   if (!row || !reviewer) return;
   const coAuthors = (await findCoAuthors({ db, paperId: opts.paperId })).map((c) => c.email);
   if (findPersonConflicts(reviewer.email, { author: row.authorEmail, coAuthors }).some((c) => c.reason === 'same-person')) {
     throw new AppError('conflict', SAME_PERSON);
   }
-  if (!reviewer.verifiedAt && await isVerifiedEmailRequired({ db })) throw new AppError('conflict', UNVERIFIED_REVIEWER);
+  if (!reviewer.verifiedAt && (await isVerifiedEmailRequired({ db }))) throw new AppError('conflict', UNVERIFIED_REVIEWER);
   if (!reviewer.approved) throw new AppError('conflict', NOT_APPROVED);
 }
 
 /** An existing reviewer still waiting for approval while the setting asks for it (an unknown id is not: other checks answer it). */
 export async function isWaitingForApproval({ db, reviewerId }: { db: Db; reviewerId: string }): Promise<boolean> {
-  const [row] = await db.select({ ok: sql<boolean>`${approvedIfRequired}` }).from(users).where(eq(users.id, reviewerId)).limit(1);
+  const [row] = await db
+    .select({ ok: sql<boolean>`${approvedIfRequired}` })
+    .from(users)
+    .where(eq(users.id, reviewerId))
+    .limit(1);
   return row ? !row.ok : false;
 }

@@ -16,15 +16,27 @@ import { isWaitingForApproval, NOT_APPROVED } from './reviewer-checks';
  * worker to deliver it, so the editor hears "sent" when the mail server is up.
  */
 export async function sendReviewInvitation(opts: {
-  db: Db; mailer: Mailer; publicUrl: string; editorId: string; ip: string;
-  reviewerEmail: string; reviewerId: string; paperId: string; waitMs: number;
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  editorId: string;
+  ip: string;
+  reviewerEmail: string;
+  reviewerId: string;
+  paperId: string;
+  waitMs: number;
 }): Promise<{ email: string; result: MailState }> {
   const { db } = opts;
   // docs/product.md#the-review-cycle: an invitation names the paper; a reviewer waiting for approval gets none.
   if (await isWaitingForApproval({ db, reviewerId: opts.reviewerId })) throw new AppError('conflict', NOT_APPROVED);
-  const [reviewer] = await db.select().from(users).where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer'))).limit(1);
+  const [reviewer] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer')))
+    .limit(1);
   if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
-  if (reviewer.email.toLowerCase() !== opts.reviewerEmail.toLowerCase()) throw new AppError('bad_request', 'The email is not this reviewer\'s email');
+  if (reviewer.email.toLowerCase() !== opts.reviewerEmail.toLowerCase())
+    throw new AppError('bad_request', "The email is not this reviewer's email");
   const [paper] = await db.select().from(papers).where(eq(papers.id, opts.paperId)).limit(1);
   if (!paper) throw new AppError('not_found', 'Paper not found');
   if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
@@ -32,11 +44,26 @@ export async function sendReviewInvitation(opts: {
   refuseConflict(await conflictBetween({ db, paperId: paper.id, reviewerId: reviewer.id }));
   const queued = await db.transaction(async (tx) => {
     const mail = await opts.mailer.send({
-      tx, to: reviewer.email, template: 'reviewInvitation',
-      values: { name: reviewer.name, paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()), loginUrl: `${opts.publicUrl}/login` },
+      tx,
+      to: reviewer.email,
+      template: 'reviewInvitation',
+      values: {
+        name: reviewer.name,
+        paperTitle: paper.title,
+        paperId: paper.id,
+        conference: conferenceTitle(opts.mailer.conference()),
+        loginUrl: `${opts.publicUrl}/login`,
+      },
     });
     await recordInvitation({ db: tx, paperId: paper.id, reviewerId: reviewer.id });
-    await recordAudit(tx, { actorId: opts.editorId, actorRole: 'Editor', action: 'review.invite', paperId: paper.id, ip: opts.ip, details: { reviewerId: reviewer.id, mailId: mail.id } });
+    await recordAudit(tx, {
+      actorId: opts.editorId,
+      actorRole: 'Editor',
+      action: 'review.invite',
+      paperId: paper.id,
+      ip: opts.ip,
+      details: { reviewerId: reviewer.id, mailId: mail.id },
+    });
     return mail;
   });
   const result = queued.result === 'outbox' ? 'outbox' : await opts.mailer.waitForDelivery(queued.id, opts.waitMs);

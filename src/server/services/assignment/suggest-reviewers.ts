@@ -7,12 +7,19 @@ import { pgArray } from '../../db/pg-array';
 import { approvedIfRequired, verifiedIfRequired } from './reviewer-checks';
 
 const columns = {
-  _id: users.id, name: users.name, email: users.email, tags: users.tags,
+  _id: users.id,
+  name: users.name,
+  email: users.email,
+  tags: users.tags,
   verified: sql<boolean>`${users.emailVerifiedAt} is not null`.as('verified'),
 };
 
 export async function listReviewers({ db }: { db: Db }): Promise<ReviewerSuggestionJson[]> {
-  const rows = await db.select(columns).from(users).where(and(eq(users.role, 'Reviewer'), approvedIfRequired)).orderBy(asc(users.id));
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.role, 'Reviewer'), approvedIfRequired))
+    .orderBy(asc(users.id));
   return rows.map((r) => ({ ...r, role: 'Reviewer' as const }));
 }
 
@@ -25,7 +32,11 @@ export async function listReviewers({ db }: { db: Db }): Promise<ReviewerSuggest
  * conflicted best match never empties the list (decision 0025). The rule of src/core/matching.ts (trimmed,
  * lowercased) is then applied to that short list; a property test checks that both agree on random pools.
  */
-export async function suggestReviewersForPaper(opts: { db: Db; paperTags: string[]; excluding?: readonly string[] }): Promise<ReviewerSuggestionJson[]> {
+export async function suggestReviewersForPaper(opts: {
+  db: Db;
+  paperTags: string[];
+  excluding?: readonly string[];
+}): Promise<ReviewerSuggestionJson[]> {
   const { db, paperTags } = opts;
   const wanted = [...new Set(paperTags)];
   if (wanted.length === 0) return [];

@@ -15,7 +15,14 @@ import { getPaper } from '../submissions/papers';
  * ('review.unassign') and the mail telling the reviewer commit together. The record is locked first, so a
  * second unassign of the same pair waits and then finds nothing to undo.
  */
-export async function unassignReviewer(opts: { db: Db; mailer: Mailer; publicUrl: string; editor: Actor; paperId: string; reviewerId: string }): Promise<{ reviewerName: string }> {
+export async function unassignReviewer(opts: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  editor: Actor;
+  paperId: string;
+  reviewerId: string;
+}): Promise<{ reviewerName: string }> {
   const { editor, reviewerId } = opts;
   const paper = await getPaper({ db: opts.db, paperId: opts.paperId });
   return opts.db.transaction(async (tx) => {
@@ -28,16 +35,33 @@ export async function unassignReviewer(opts: { db: Db; mailer: Mailer; publicUrl
     if (!row) throw new AppError('not_found', REVIEWER_NOT_ASSIGNED);
     if (row.reviewed) throw new AppError('conflict', reviewedCannotUnassign(row.name));
     if (row.status === 'Declined') {
-      await tx.execute(sql`update review_statuses set assigned = false, updated_at = now() where paper_id = ${paper.id} and reviewer_id = ${reviewerId}`);
+      await tx.execute(
+        sql`update review_statuses set assigned = false, updated_at = now() where paper_id = ${paper.id} and reviewer_id = ${reviewerId}`,
+      );
     } else {
       await tx.execute(sql`delete from review_statuses where paper_id = ${paper.id} and reviewer_id = ${reviewerId}`);
       // Assigned again later, they are reminded again.
       await tx.execute(sql`delete from review_reminders where paper_id = ${paper.id} and reviewer_id = ${reviewerId}`);
     }
-    await recordAudit(tx, { actorId: editor.id, actorRole: 'Editor', action: 'review.unassign', paperId: paper.id, ip: editor.ip, details: { reviewerId, status: row.status } });
+    await recordAudit(tx, {
+      actorId: editor.id,
+      actorRole: 'Editor',
+      action: 'review.unassign',
+      paperId: paper.id,
+      ip: editor.ip,
+      details: { reviewerId, status: row.status },
+    });
     await opts.mailer.send({
-      to: row.email, template: 'reviewUnassigned', tx,
-      values: { name: row.name, paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()), dashboardUrl: `${opts.publicUrl}/reviewer/dashboard` },
+      to: row.email,
+      template: 'reviewUnassigned',
+      tx,
+      values: {
+        name: row.name,
+        paperTitle: paper.title,
+        paperId: paper.id,
+        conference: conferenceTitle(opts.mailer.conference()),
+        dashboardUrl: `${opts.publicUrl}/reviewer/dashboard`,
+      },
     });
     return { reviewerName: row.name };
   });

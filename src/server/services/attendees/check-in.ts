@@ -10,8 +10,15 @@ import { recordAudit } from '../shared/audit';
 
 export function toCheckInPerson(r: RegistrationRow): CheckInPersonJson {
   return {
-    id: r.id, code: r.code, name: r.name, affiliation: r.affiliation, country: r.country,
-    category: r.category, categoryLabel: categoryLabel(r.category), status: r.status, paid: r.status === 'paid',
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    affiliation: r.affiliation,
+    country: r.country,
+    category: r.category,
+    categoryLabel: categoryLabel(r.category),
+    status: r.status,
+    paid: r.status === 'paid',
   };
 }
 
@@ -37,14 +44,21 @@ export async function checkInAttendee(opts: { db: Db; caller: Caller; ip: string
     if (!found) throw new AppError('not_found', NO_SUCH_REGISTRATION);
     if (found.status !== 'paid') throw new NotPaidYet(toCheckInPerson(found));
     const now = opts.now ?? new Date();
-    const [marked] = await tx.update(registrations).set({ checkedInAt: now, checkedInBy: opts.caller.id, updatedAt: now })
-      .where(and(eq(registrations.id, found.id), isNull(registrations.checkedInAt))).returning();
+    const [marked] = await tx
+      .update(registrations)
+      .set({ checkedInAt: now, checkedInBy: opts.caller.id, updatedAt: now })
+      .where(and(eq(registrations.id, found.id), isNull(registrations.checkedInAt)))
+      .returning();
     if (!marked) {
       const [again] = await tx.select().from(registrations).where(eq(registrations.id, found.id));
       return { registration: toCheckInPerson(again!), checkedInAt: again!.checkedInAt!.toISOString(), firstArrival: false };
     }
     await recordAudit(tx, {
-      actorId: opts.caller.id, actorRole: opts.caller.role, action: 'registration.check-in', ip: opts.ip, paperId: marked.paperId,
+      actorId: opts.caller.id,
+      actorRole: opts.caller.role,
+      action: 'registration.check-in',
+      ip: opts.ip,
+      paperId: marked.paperId,
       details: { registrationId: marked.id },
     });
     return { registration: toCheckInPerson(marked), checkedInAt: marked.checkedInAt!.toISOString(), firstArrival: true };

@@ -8,9 +8,20 @@ import { csvCell } from '../shared/export-csv';
 
 export function toAttendeeJson(r: RegistrationRow): AttendeeJson {
   return {
-    id: r.id, code: r.code, name: r.name, email: r.email, affiliation: r.affiliation, country: r.country,
-    category: r.category, categoryLabel: categoryLabel(r.category), status: r.status, amountMinor: r.amountMinor, currency: r.currency,
-    paperId: r.paperId, paidAt: r.paidAt?.toISOString() ?? null, checkedInAt: r.checkedInAt?.toISOString() ?? null,
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    email: r.email,
+    affiliation: r.affiliation,
+    country: r.country,
+    category: r.category,
+    categoryLabel: categoryLabel(r.category),
+    status: r.status,
+    amountMinor: r.amountMinor,
+    currency: r.currency,
+    paperId: r.paperId,
+    paidAt: r.paidAt?.toISOString() ?? null,
+    checkedInAt: r.checkedInAt?.toISOString() ?? null,
     registeredAt: r.createdAt.toISOString(),
   };
 }
@@ -29,7 +40,9 @@ export function attendeeConditions(f: AttendeeFilters): SQL | undefined {
   // Every word somewhere in the name, e-mail, affiliation or code.
   for (const word of (f.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
     const like = `%${likeEscaped(word)}%`;
-    where.push(sql`(${registrations.name} ilike ${like} or ${registrations.email} ilike ${like} or ${registrations.affiliation} ilike ${like} or ${registrations.code} ilike ${like})`);
+    where.push(
+      sql`(${registrations.name} ilike ${like} or ${registrations.email} ilike ${like} or ${registrations.affiliation} ilike ${like} or ${registrations.code} ilike ${like})`,
+    );
   }
   return where.length ? and(...where) : undefined;
 }
@@ -41,7 +54,12 @@ const BY_NAME = [asc(sql`lower(${registrations.name})`), asc(registrations.id)];
  * One page of attendees after `cursor` (the last id of the previous page), by name. An unknown cursor is an
  * empty page; `total` counts every registration matching the filters.
  */
-export async function listAttendees(opts: { db: Db; filters: AttendeeFilters; limit?: number; cursor?: string }): Promise<AttendeesPageJson> {
+export async function listAttendees(opts: {
+  db: Db;
+  filters: AttendeeFilters;
+  limit?: number;
+  cursor?: string;
+}): Promise<AttendeesPageJson> {
   const { db, filters } = opts;
   const limit = opts.limit ?? 50;
   const where = attendeeConditions(filters);
@@ -52,8 +70,16 @@ export async function listAttendees(opts: { db: Db; filters: AttendeeFilters; li
     after = sql`(lower(${registrations.name}), ${registrations.id}) > (select lower(r.name), r.id from registrations r where r.id = ${last.id})`;
   }
   const [rows, [counted]] = await Promise.all([
-    db.select().from(registrations).where(and(where, after)).orderBy(...BY_NAME).limit(limit + 1),
-    db.select({ n: sql<number>`count(*)::int` }).from(registrations).where(where),
+    db
+      .select()
+      .from(registrations)
+      .where(and(where, after))
+      .orderBy(...BY_NAME)
+      .limit(limit + 1),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(registrations)
+      .where(where),
   ]);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
@@ -62,14 +88,28 @@ export async function listAttendees(opts: { db: Db; filters: AttendeeFilters; li
 
 /** Every registration matching the filters, by name. */
 export async function findAttendees(opts: { db: Db; filters: AttendeeFilters }): Promise<RegistrationRow[]> {
-  return opts.db.select().from(registrations).where(attendeeConditions(opts.filters)).orderBy(...BY_NAME);
+  return opts.db
+    .select()
+    .from(registrations)
+    .where(attendeeConditions(opts.filters))
+    .orderBy(...BY_NAME);
 }
 
 const CSV_COLUMNS: [string, (a: AttendeeJson) => unknown][] = [
-  ['code', (a) => a.code], ['name', (a) => a.name], ['email', (a) => a.email], ['affiliation', (a) => a.affiliation],
-  ['country', (a) => a.country], ['category', (a) => a.category], ['category_label', (a) => a.categoryLabel], ['status', (a) => a.status],
-  ['amount', (a) => formatMinorDecimal(a.amountMinor)], ['currency', (a) => a.currency],
-  ['paper_id', (a) => a.paperId], ['registered_at', (a) => a.registeredAt], ['paid_at', (a) => a.paidAt], ['checked_in_at', (a) => a.checkedInAt],
+  ['code', (a) => a.code],
+  ['name', (a) => a.name],
+  ['email', (a) => a.email],
+  ['affiliation', (a) => a.affiliation],
+  ['country', (a) => a.country],
+  ['category', (a) => a.category],
+  ['category_label', (a) => a.categoryLabel],
+  ['status', (a) => a.status],
+  ['amount', (a) => formatMinorDecimal(a.amountMinor)],
+  ['currency', (a) => a.currency],
+  ['paper_id', (a) => a.paperId],
+  ['registered_at', (a) => a.registeredAt],
+  ['paid_at', (a) => a.paidAt],
+  ['checked_in_at', (a) => a.checkedInAt],
 ];
 
 /**

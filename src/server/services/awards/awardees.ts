@@ -14,16 +14,28 @@ export const awardeePhotoPath = (nominationId: string) => `/api/awards/photos/${
  * award and award id. Never an e-mail address, a CV or anything of a nomination not awarded.
  */
 export async function listAwardees({ db, year }: { db: Db; year: number }): Promise<AwardeesJson> {
-  const rows = await db.select({
-    id: awardNominations.id, name: awardNominations.nomineeName, designation: awardNominations.designation, affiliation: awardNominations.affiliation,
-    award: awardNominations.category, awardId: awardNominations.awardId, photoKey: awardNominations.photoKey, decidedAt: awardNominations.decidedAt,
-  }).from(awardNominations)
+  const rows = await db
+    .select({
+      id: awardNominations.id,
+      name: awardNominations.nomineeName,
+      designation: awardNominations.designation,
+      affiliation: awardNominations.affiliation,
+      award: awardNominations.category,
+      awardId: awardNominations.awardId,
+      photoKey: awardNominations.photoKey,
+      decidedAt: awardNominations.decidedAt,
+    })
+    .from(awardNominations)
     .where(and(eq(awardNominations.year, year), eq(awardNominations.status, 'awarded'), isNotNull(awardNominations.awardId)))
     .orderBy(asc(awardNominations.decidedAt), asc(awardNominations.id));
   return {
     year,
     awardees: rows.map((r) => ({
-      name: r.name, designation: r.designation, affiliation: r.affiliation, award: r.award, awardId: r.awardId!,
+      name: r.name,
+      designation: r.designation,
+      affiliation: r.affiliation,
+      award: r.award,
+      awardId: r.awardId!,
       photo: r.photoKey ? awardeePhotoPath(r.id) : null,
     })),
   };
@@ -31,8 +43,11 @@ export async function listAwardees({ db, year }: { db: Db; year: number }): Prom
 
 /** An awardee's photo (public once awarded): its key and image type; 404 for anyone else's or none. */
 export async function findAwardeePhoto(opts: { db: Db; files: FileStore; id: string }): Promise<{ key: string; type: string }> {
-  const [row] = await opts.db.select({ key: awardNominations.photoKey }).from(awardNominations)
-    .where(and(eq(awardNominations.id, opts.id), eq(awardNominations.status, 'awarded'))).limit(1);
+  const [row] = await opts.db
+    .select({ key: awardNominations.photoKey })
+    .from(awardNominations)
+    .where(and(eq(awardNominations.id, opts.id), eq(awardNominations.status, 'awarded')))
+    .limit(1);
   if (!row?.key || !(await opts.files.exists(row.key))) throw new AppError('not_found', 'Photo not found');
   const type = imageType(await opts.files.head(row.key, 16));
   if (!type) throw new AppError('not_found', 'Photo not found');

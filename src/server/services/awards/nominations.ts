@@ -1,6 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
-  CURRENT_AWARDS_YEAR, YEARLY_AWARD_NAMES, YOUNG_SCIENTIST_AWARD, nominationDeadline, nominationDeadlineText, nominationsOpen,
+  CURRENT_AWARDS_YEAR,
+  YEARLY_AWARD_NAMES,
+  YOUNG_SCIENTIST_AWARD,
+  nominationDeadline,
+  nominationDeadlineText,
+  nominationsOpen,
 } from '../../../core/awards-programme';
 import { newId } from '../../../core/ids';
 import type { MyNominationJson, MyNominationsJson, NominationFields } from '../../../core/schemas/award';
@@ -24,21 +29,41 @@ export function checkNominationsOpen({ now = new Date(), year = CURRENT_AWARDS_Y
  * rule was checked with the fields. Audited.
  */
 export async function createNomination(opts: {
-  db: Db; caller: Caller; ip: string; fields: NominationFields; cvKey: string; photoKey: string | null; now?: Date;
+  db: Db;
+  caller: Caller;
+  ip: string;
+  fields: NominationFields;
+  cvKey: string;
+  photoKey: string | null;
+  now?: Date;
 }): Promise<MyNominationJson> {
   checkNominationsOpen({ now: opts.now });
   const { fields } = opts;
   const young = fields.category === YOUNG_SCIENTIST_AWARD;
   const row = await opts.db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(awardNominations).values({
-      id: newId(), year: CURRENT_AWARDS_YEAR, category: fields.category, nomineeName: fields.nomineeName,
-      nomineeEmail: fields.nomineeEmail.toLowerCase(), designation: fields.designation, affiliation: fields.affiliation,
-      statement: fields.statement, cvKey: opts.cvKey, photoKey: opts.photoKey,
-      age: young ? fields.age ?? null : null, studentStatus: young ? fields.studentStatus ?? null : null,
-      nominatedBy: opts.caller.id,
-    }).returning();
+    const [inserted] = await tx
+      .insert(awardNominations)
+      .values({
+        id: newId(),
+        year: CURRENT_AWARDS_YEAR,
+        category: fields.category,
+        nomineeName: fields.nomineeName,
+        nomineeEmail: fields.nomineeEmail.toLowerCase(),
+        designation: fields.designation,
+        affiliation: fields.affiliation,
+        statement: fields.statement,
+        cvKey: opts.cvKey,
+        photoKey: opts.photoKey,
+        age: young ? (fields.age ?? null) : null,
+        studentStatus: young ? (fields.studentStatus ?? null) : null,
+        nominatedBy: opts.caller.id,
+      })
+      .returning();
     await recordAudit(tx, {
-      actorId: opts.caller.id, actorRole: opts.caller.role, action: 'award.nominate', ip: opts.ip,
+      actorId: opts.caller.id,
+      actorRole: opts.caller.role,
+      action: 'award.nominate',
+      ip: opts.ip,
       details: { nominationId: inserted!.id, year: CURRENT_AWARDS_YEAR, category: fields.category },
     });
     return inserted!;
@@ -48,7 +73,10 @@ export async function createNomination(opts: {
 
 /** The caller's own nominations (newest first), with the current year's categories and deadline for the form. */
 export async function listMyNominations(opts: { db: Db; caller: Caller; now?: Date }): Promise<MyNominationsJson> {
-  const rows = await opts.db.select().from(awardNominations).where(eq(awardNominations.nominatedBy, opts.caller.id))
+  const rows = await opts.db
+    .select()
+    .from(awardNominations)
+    .where(eq(awardNominations.nominatedBy, opts.caller.id))
     .orderBy(desc(awardNominations.createdAt), desc(awardNominations.id));
   return {
     year: CURRENT_AWARDS_YEAR,
@@ -61,8 +89,11 @@ export async function listMyNominations(opts: { db: Db; caller: Caller; now?: Da
 
 /** One of the caller's own nominations; anyone else's is answered as not existing. */
 export async function getMyNomination(opts: { db: Db; caller: Caller; id: string }): Promise<MyNominationJson> {
-  const [row] = await opts.db.select().from(awardNominations)
-    .where(and(eq(awardNominations.id, opts.id), eq(awardNominations.nominatedBy, opts.caller.id))).limit(1);
+  const [row] = await opts.db
+    .select()
+    .from(awardNominations)
+    .where(and(eq(awardNominations.id, opts.id), eq(awardNominations.nominatedBy, opts.caller.id)))
+    .limit(1);
   if (!row) throw new AppError('not_found', 'Nomination not found');
   return nominationJson(row);
 }

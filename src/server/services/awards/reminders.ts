@@ -16,28 +16,45 @@ export async function sendPanelReminders(opts: { db: Db; mailer: Mailer; publicU
   const now = opts.now ?? new Date();
   const before = new Date(now.getTime() - NOMINATION_REMINDER_DAYS * 24 * 60 * 60 * 1000);
   return opts.db.transaction(async (tx) => {
-    const claimed = await tx.update(awardNominations).set({ remindedAt: now })
+    const claimed = await tx
+      .update(awardNominations)
+      .set({ remindedAt: now })
       .where(and(eq(awardNominations.status, 'submitted'), isNull(awardNominations.remindedAt), lt(awardNominations.createdAt, before)))
       .returning();
     if (!claimed.length) return 0;
     const years = [...new Set(claimed.map((n) => n.year))];
-    const editors = await tx.select({ name: users.name, email: users.email, year: sql<number | null>`null` }).from(users)
+    const editors = await tx
+      .select({ name: users.name, email: users.email, year: sql<number | null>`null` })
+      .from(users)
       .where(and(eq(users.role, 'Editor'), eq(users.chairOnly, false)));
-    const named = await tx.select({ name: users.name, email: users.email, year: awardPanelMembers.year }).from(awardPanelMembers)
+    const named = await tx
+      .select({ name: users.name, email: users.email, year: awardPanelMembers.year })
+      .from(awardPanelMembers)
       .innerJoin(users, eq(users.id, awardPanelMembers.userId))
       .where(and(inArray(awardPanelMembers.year, years), isNotNull(users.emailVerifiedAt)));
     for (const year of years) {
       const waiting = claimed.filter((n) => n.year === year).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       const list = waiting.map((n) => `- ${n.nomineeName}, ${n.category} (nominated ${dayKey(n.createdAt, 'UTC')})`).join('\n');
-      const panel = [...editors, ...named.filter((m) => m.year === year)]
-        .filter((r, i, all) => all.findIndex((o) => o.email.toLowerCase() === r.email.toLowerCase()) === i);
+      const panel = [...editors, ...named.filter((m) => m.year === year)].filter(
+        (r, i, all) => all.findIndex((o) => o.email.toLowerCase() === r.email.toLowerCase()) === i,
+      );
       if (!panel.length) continue;
-      await opts.mailer.sendMany(panel.map((p) => ({
-        to: p.email, template: 'awardPanelReminder' as const,
-        values: { name: p.name, count: String(waiting.length), year: String(year), nominations: list, conference: conferenceTitle(opts.mailer.conference()), panelUrl: `${opts.publicUrl}/award-panel` },
-      })), tx);
+      await opts.mailer.sendMany(
+        panel.map((p) => ({
+          to: p.email,
+          template: 'awardPanelReminder' as const,
+          values: {
+            name: p.name,
+            count: String(waiting.length),
+            year: String(year),
+            nominations: list,
+            conference: conferenceTitle(opts.mailer.conference()),
+            panelUrl: `${opts.publicUrl}/award-panel`,
+          },
+        })),
+        tx,
+      );
     }
     return claimed.length;
   });
 }
-

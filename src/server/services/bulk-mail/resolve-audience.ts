@@ -12,15 +12,32 @@ import { pgArray } from '../../db/pg-array';
 import { findEditorScope, scopedPaperIds } from '../tracks/chairs';
 
 /** One recipient of a bulk mail: one per address (lower-cased), with their papers in the group. */
-export interface Recipient { email: string; name: string; papers: Array<{ id: string; title: string }> }
+export interface Recipient {
+  email: string;
+  name: string;
+  papers: Array<{ id: string; title: string }>;
+}
 
-interface Row { email: string; name: string; paperId: string | null; title: string | null }
+interface Row {
+  email: string;
+  name: string;
+  paperId: string | null;
+  title: string | null;
+}
 
 /**
  * The group's track named, when it names one: 404 for a track that does not exist. And the caller's right to
  * write to it: a track chair only within their tracks (permissions.ts canMailAudience), 403 with the reason.
  */
-export async function checkAudience({ db, caller, audience }: { db: Db; caller: Caller; audience: BulkAudience }): Promise<{ trackName: string | null }> {
+export async function checkAudience({
+  db,
+  caller,
+  audience,
+}: {
+  db: Db;
+  caller: Caller;
+  audience: BulkAudience;
+}): Promise<{ trackName: string | null }> {
   const scope = caller.chairOnly ? await findEditorScope({ db, caller }) : { trackIds: [] };
   const denial = canMailAudience(caller, audience, scope.trackIds);
   if (denial) throw new AppError(denial.code, denial.message);
@@ -42,11 +59,15 @@ function paperFilter(audience: { trackId: string | null }, scoped: string[] | un
 
 /** The submitting authors (and, when asked, the co-authors) of the papers `where` picks. */
 async function authorsOf(db: Db, where: SQL, coAuthors: boolean): Promise<Row[]> {
-  const submitters = rowsOf(await db.execute(sql`select u.email, u.name, p.id as "paperId", p.title
-    from papers p join users u on u.id = p.author_id where ${where} order by p.id`));
+  const submitters = rowsOf(
+    await db.execute(sql`select u.email, u.name, p.id as "paperId", p.title
+    from papers p join users u on u.id = p.author_id where ${where} order by p.id`),
+  );
   if (!coAuthors) return submitters;
-  const co = rowsOf(await db.execute(sql`select c.email, c.name, p.id as "paperId", p.title
-    from papers p join paper_co_authors c on c.paper_id = p.id where ${where} order by p.id, c.position`));
+  const co = rowsOf(
+    await db.execute(sql`select c.email, c.name, p.id as "paperId", p.title
+    from papers p join paper_co_authors c on c.paper_id = p.id where ${where} order by p.id, c.position`),
+  );
   return [...submitters, ...co];
 }
 
@@ -56,8 +77,12 @@ async function findRows(db: Db, caller: Caller, audience: BulkAudience): Promise
   if (scoped?.length === 0) return [];
   switch (audience.group) {
     case 'authors': {
-      const decision = audience.decision === 'any' ? sql`true`
-        : audience.decision === 'none' ? sql`p.notified_decision is null` : sql`p.notified_decision = ${audience.decision}`;
+      const decision =
+        audience.decision === 'any'
+          ? sql`true`
+          : audience.decision === 'none'
+            ? sql`p.notified_decision is null`
+            : sql`p.notified_decision = ${audience.decision}`;
       return authorsOf(db, sql`${paperFilter(audience, scoped)} and ${decision}`, audience.coAuthors);
     }
     case 'unregistered': {
@@ -71,9 +96,11 @@ async function findRows(db: Db, caller: Caller, audience: BulkAudience): Promise
       return authorsOf(db, sql`p.id = any(${pgArray(unregistered)}::text[])`, audience.coAuthors);
     }
     case 'reviewers':
-      return rowsOf(await db.execute(sql`select u.email, u.name, p.id as "paperId", p.title
+      return rowsOf(
+        await db.execute(sql`select u.email, u.name, p.id as "paperId", p.title
         from review_statuses s join papers p on p.id = s.paper_id join users u on u.id = s.reviewer_id
-        where s.assigned and s.status <> 'Declined' and ${paperFilter(audience, scoped)} order by p.id`));
+        where s.assigned and s.status <> 'Declined' and ${paperFilter(audience, scoped)} order by p.id`),
+      );
     case 'missingReviews': {
       const { assignments } = await listMissingReviews({ db, caller, query: {} });
       let inTrack: Set<string> | null = null;
@@ -81,17 +108,20 @@ async function findRows(db: Db, caller: Caller, audience: BulkAudience): Promise
         const ids = rowsOf(await db.execute(sql`select id as "paperId" from papers where track_id = ${audience.trackId}`));
         inTrack = new Set(ids.map((r) => r.paperId!));
       }
-      return assignments.filter((a) => !inTrack || inTrack.has(a.paperId))
+      return assignments
+        .filter((a) => !inTrack || inTrack.has(a.paperId))
         .map((a) => ({ email: a.reviewerEmail, name: a.reviewerName, paperId: a.paperId, title: a.title }));
     }
     case 'attendees':
       // A paid registration (paid once what it received covers its price), by the name and address it was made with;
       // the paper it names is "their paper" only while they are one of its authors (decision 0056). A payment alone,
       // whatever its label, makes nobody an attendee.
-      return rowsOf(await db.execute(sql`select r.email, r.name, p.id as "paperId", p.title
+      return rowsOf(
+        await db.execute(sql`select r.email, r.name, p.id as "paperId", p.title
         from registrations r left join papers p on p.id = r.paper_id
           and ${isPaperAuthor({ paperId: sql`r.paper_id`, userId: sql`r.user_id`, email: sql`r.email` })}
-        where r.status = 'paid' order by r.created_at, r.id`));
+        where r.status = 'paid' order by r.created_at, r.id`),
+      );
   }
 }
 
@@ -106,8 +136,9 @@ export async function resolveAudience({ db, caller, audience }: { db: Db; caller
     if (!email) continue;
     const key = email.toLowerCase();
     let r = byEmail.get(key);
-    if (!r) byEmail.set(key, r = { email, name: row.name.trim() || email, papers: [] });
-    if (row.paperId && row.title !== null && !r.papers.some((p) => p.id === row.paperId)) r.papers.push({ id: row.paperId, title: row.title });
+    if (!r) byEmail.set(key, (r = { email, name: row.name.trim() || email, papers: [] }));
+    if (row.paperId && row.title !== null && !r.papers.some((p) => p.id === row.paperId))
+      r.papers.push({ id: row.paperId, title: row.title });
   }
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   // Papers by id: in the order they were submitted.

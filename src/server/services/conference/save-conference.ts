@@ -21,7 +21,8 @@ import { getSettingsRow } from '../shared/settings';
 type SettingsRow = typeof settings.$inferSelect;
 
 /** The stored facts over the defaults (a fact added later reads its default until the editor saves). */
-const factsOf = (row: SettingsRow | undefined): ConferenceFacts => (row?.conference ? { ...CONFERENCE_FACTS_DEFAULTS, ...row.conference } : CONFERENCE_FACTS_DEFAULTS);
+const factsOf = (row: SettingsRow | undefined): ConferenceFacts =>
+  row?.conference ? { ...CONFERENCE_FACTS_DEFAULTS, ...row.conference } : CONFERENCE_FACTS_DEFAULTS;
 
 function toEditorJson(row: SettingsRow | undefined): EditorConferenceJson {
   return {
@@ -36,7 +37,11 @@ function toEditorJson(row: SettingsRow | undefined): EditorConferenceJson {
 
 /** The facts this instance serves, as GET /api/conference answers them. */
 export async function publicConference(opts: { db: Db; facts: ConferenceFacts }): Promise<PublicConferenceJson> {
-  const [row] = await opts.db.select({ logoKey: settings.logoKey }).from(settings).where(sql`${settings.id} = 1`).limit(1);
+  const [row] = await opts.db
+    .select({ logoKey: settings.logoKey })
+    .from(settings)
+    .where(sql`${settings.id} = 1`)
+    .limit(1);
   return { ...opts.facts, title: conferenceTitle(opts.facts), zoneLabel: zoneLabel(opts.facts), hasLogo: Boolean(row?.logoKey) };
 }
 
@@ -55,12 +60,23 @@ const nextVersion = sql`greatest(now(), coalesce(${settings.conferenceUpdatedAt}
  * exist yet. Nothing is written when anything fails: one statement and the audit row, in one transaction.
  */
 export async function saveConferenceFacts(opts: {
-  db: Db; facts: ConferenceFacts; organiser?: { name?: string; title?: string }; editor: Actor;
+  db: Db;
+  facts: ConferenceFacts;
+  organiser?: { name?: string; title?: string };
+  editor: Actor;
 }): Promise<EditorConferenceJson> {
   const facts: ConferenceFacts = {
-    edition: opts.facts.edition, name: opts.facts.name, shortName: opts.facts.shortName,
-    startDate: opts.facts.startDate, endDate: opts.facts.endDate, datesText: opts.facts.datesText, submissionsDatesText: opts.facts.submissionsDatesText,
-    timeZone: opts.facts.timeZone, venue: { ...opts.facts.venue }, contactEmail: opts.facts.contactEmail, contactPhone: opts.facts.contactPhone,
+    edition: opts.facts.edition,
+    name: opts.facts.name,
+    shortName: opts.facts.shortName,
+    startDate: opts.facts.startDate,
+    endDate: opts.facts.endDate,
+    datesText: opts.facts.datesText,
+    submissionsDatesText: opts.facts.submissionsDatesText,
+    timeZone: opts.facts.timeZone,
+    venue: { ...opts.facts.venue },
+    contactEmail: opts.facts.contactEmail,
+    contactPhone: opts.facts.contactPhone,
     importantDates: opts.facts.importantDates.map(({ label, date }) => ({ label, date })),
   };
   const organiser = {
@@ -68,10 +84,21 @@ export async function saveConferenceFacts(opts: {
     ...(opts.organiser?.title !== undefined ? { organiserTitle: opts.organiser.title } : {}),
   };
   return opts.db.transaction(async (tx) => {
-    const [row] = await tx.insert(settings).values({ id: 1, conference: facts, conferenceUpdatedAt: sql`now()`, ...organiser })
-      .onConflictDoUpdate({ target: settings.id, set: { conference: facts, conferenceUpdatedAt: nextVersion, updatedAt: new Date(), ...organiser } })
+    const [row] = await tx
+      .insert(settings)
+      .values({ id: 1, conference: facts, conferenceUpdatedAt: sql`now()`, ...organiser })
+      .onConflictDoUpdate({
+        target: settings.id,
+        set: { conference: facts, conferenceUpdatedAt: nextVersion, updatedAt: new Date(), ...organiser },
+      })
       .returning();
-    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'conference.update', ip: opts.editor.ip, details: { facts, ...organiser } });
+    await recordAudit(tx, {
+      actorId: opts.editor.id,
+      actorRole: 'Editor',
+      action: 'conference.update',
+      ip: opts.editor.ip,
+      details: { facts, ...organiser },
+    });
     return toEditorJson(row);
   });
 }
@@ -81,7 +108,11 @@ export async function saveConferenceFacts(opts: {
  * logo's own bytes has the logo's key, and must not take the logo with it when it is refused).
  */
 export async function discardUnlessLogo({ db, store, key }: { db: Db; store: FileStore; key: string }): Promise<void> {
-  const [row] = await db.select({ logoKey: settings.logoKey }).from(settings).where(sql`${settings.id} = 1`).limit(1);
+  const [row] = await db
+    .select({ logoKey: settings.logoKey })
+    .from(settings)
+    .where(sql`${settings.id} = 1`)
+    .limit(1);
   if (row?.logoKey === key) return;
   await discardFileIfUnused({ db, store, key });
 }
@@ -92,10 +123,23 @@ export const logoProblem = (head: Buffer): string | null => (imageType(head) ? n
 /** The stored file becomes the logo; the one it replaces is discarded unless something else holds it. */
 export async function saveConferenceLogo(opts: { db: Db; store: FileStore; key: string; editor: Actor }): Promise<void> {
   const previous = await opts.db.transaction(async (tx) => {
-    const [before] = await tx.select({ key: settings.logoKey }).from(settings).where(sql`${settings.id} = 1`).for('update').limit(1);
-    await tx.insert(settings).values({ id: 1, logoKey: opts.key, conferenceUpdatedAt: sql`now()` })
+    const [before] = await tx
+      .select({ key: settings.logoKey })
+      .from(settings)
+      .where(sql`${settings.id} = 1`)
+      .for('update')
+      .limit(1);
+    await tx
+      .insert(settings)
+      .values({ id: 1, logoKey: opts.key, conferenceUpdatedAt: sql`now()` })
       .onConflictDoUpdate({ target: settings.id, set: { logoKey: opts.key, conferenceUpdatedAt: nextVersion, updatedAt: new Date() } });
-    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'conference.logo', ip: opts.editor.ip, details: { key: opts.key } });
+    await recordAudit(tx, {
+      actorId: opts.editor.id,
+      actorRole: 'Editor',
+      action: 'conference.logo',
+      ip: opts.editor.ip,
+      details: { key: opts.key },
+    });
     return before?.key ?? null;
   });
   if (previous && previous !== opts.key) await discardFileIfUnused({ db: opts.db, store: opts.store, key: previous });
@@ -104,10 +148,24 @@ export async function saveConferenceLogo(opts: { db: Db; store: FileStore; key: 
 /** No uploaded logo any more (documents draw the IMSE logo); a no-op, unaudited, when there was none. */
 export async function removeConferenceLogo(opts: { db: Db; store: FileStore; editor: Actor }): Promise<void> {
   const previous = await opts.db.transaction(async (tx) => {
-    const [before] = await tx.select({ key: settings.logoKey }).from(settings).where(sql`${settings.id} = 1`).for('update').limit(1);
+    const [before] = await tx
+      .select({ key: settings.logoKey })
+      .from(settings)
+      .where(sql`${settings.id} = 1`)
+      .for('update')
+      .limit(1);
     if (!before?.key) return null;
-    await tx.update(settings).set({ logoKey: null, conferenceUpdatedAt: nextVersion, updatedAt: new Date() }).where(sql`${settings.id} = 1`);
-    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'conference.logo-remove', ip: opts.editor.ip, details: { key: before.key } });
+    await tx
+      .update(settings)
+      .set({ logoKey: null, conferenceUpdatedAt: nextVersion, updatedAt: new Date() })
+      .where(sql`${settings.id} = 1`);
+    await recordAudit(tx, {
+      actorId: opts.editor.id,
+      actorRole: 'Editor',
+      action: 'conference.logo-remove',
+      ip: opts.editor.ip,
+      details: { key: before.key },
+    });
     return before.key;
   });
   if (previous) await discardFileIfUnused({ db: opts.db, store: opts.store, key: previous });

@@ -32,17 +32,30 @@ export async function findAuthorResponsePage(opts: { db: Db; caller: Caller; pap
   const dates = { responseOpens: s?.responseOpens ?? null, responseCloses: s?.responseCloses ?? null };
   const opened = dates.responseOpens !== null && now.getTime() >= dates.responseOpens.getTime();
   const [list, order, [response]] = await Promise.all([
-    opened ? db.select({ reviewerId: reviews.reviewerId, commentsToAuthors: reviews.commentsToAuthors }).from(reviews)
-      .where(and(eq(reviews.paperId, paper.id), reviewCounts)).orderBy(asc(reviews.submittedAt)) : [],
-    opened ? db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
-      .where(eq(reviewStatuses.paperId, paper.id)).orderBy(asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId)) : [],
+    opened
+      ? db
+          .select({ reviewerId: reviews.reviewerId, commentsToAuthors: reviews.commentsToAuthors })
+          .from(reviews)
+          .where(and(eq(reviews.paperId, paper.id), reviewCounts))
+          .orderBy(asc(reviews.submittedAt))
+      : [],
+    opened
+      ? db
+          .select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId })
+          .from(reviewStatuses)
+          .where(eq(reviewStatuses.paperId, paper.id))
+          .orderBy(asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId))
+      : [],
     db.select().from(authorResponses).where(eq(authorResponses.paperId, paper.id)).limit(1),
   ]);
   const labels = reviewerLabels(order);
   return {
     window: { opens: iso(dates.responseOpens), closes: iso(dates.responseCloses), open: isResponseWindowOpen(dates, now) },
     wordLimit: s?.responseWordLimit ?? 500,
-    reviews: list.map((r) => ({ reviewer: labels.get(`${paper.id}:${r.reviewerId}`) ?? 'Reviewer', commentsToAuthors: r.commentsToAuthors })),
+    reviews: list.map((r) => ({
+      reviewer: labels.get(`${paper.id}:${r.reviewerId}`) ?? 'Reviewer',
+      commentsToAuthors: r.commentsToAuthors,
+    })),
     response: response ? { text: response.text, words: response.words, updatedAt: response.updatedAt.toISOString() } : null,
   };
 }
@@ -55,14 +68,23 @@ export async function findAuthorResponsePage(opts: { db: Db; caller: Caller; pap
  * reviewers must not learn them, and the chairs read them on the paper's page).
  */
 export async function saveAuthorResponse(opts: {
-  db: Db; mailer: Mailer; publicUrl: string; caller: Caller; ip: string; paperId: string; text: string; now?: Date;
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  caller: Caller;
+  ip: string;
+  paperId: string;
+  text: string;
+  now?: Date;
 }) {
   const { db } = opts;
   const { paper } = await findAuthorPaper({ db, caller: opts.caller, paperId: opts.paperId });
   if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
   const now = opts.now ?? new Date();
   const s = await getSettingsRow({ db });
-  const refusal = responseWindowRefusal({ responseOpens: s?.responseOpens ?? null, responseCloses: s?.responseCloses ?? null }, now, (d) => formatDeadline(d, opts.mailer.conference()));
+  const refusal = responseWindowRefusal({ responseOpens: s?.responseOpens ?? null, responseCloses: s?.responseCloses ?? null }, now, (d) =>
+    formatDeadline(d, opts.mailer.conference()),
+  );
   if (refusal) throw new AppError('forbidden', refusal);
   const words = countWords(opts.text);
   const limit = s?.responseWordLimit ?? 500;
@@ -74,13 +96,27 @@ export async function saveAuthorResponse(opts: {
     const [existing] = await tx.select({ paperId: papers.id }).from(papers).where(eq(papers.id, paper.id)).for('update').limit(1);
     if (!existing) throw new AppError('not_found', 'Paper not found');
     const values = { authorId: opts.caller.id, text: opts.text, words, updatedAt: now };
-    const [row] = await tx.insert(authorResponses).values({ paperId: paper.id, ...values })
-      .onConflictDoUpdate({ target: authorResponses.paperId, set: values }).returning();
-    await recordAudit(tx, { actorId: opts.caller.id, actorRole: 'Author', action: 'response.save', paperId: paper.id, ip: opts.ip, details: { words } });
+    const [row] = await tx
+      .insert(authorResponses)
+      .values({ paperId: paper.id, ...values })
+      .onConflictDoUpdate({ target: authorResponses.paperId, set: values })
+      .returning();
+    await recordAudit(tx, {
+      actorId: opts.caller.id,
+      actorRole: 'Author',
+      action: 'response.save',
+      paperId: paper.id,
+      ip: opts.ip,
+      details: { words },
+    });
     const reviewers = participants.filter((p) => p.role === 'reviewer');
     const chairs = participants.filter((p) => p.chairOfTrack);
     const common = {
-      paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()), response: opts.text, words: String(words),
+      paperTitle: paper.title,
+      paperId: paper.id,
+      conference: conferenceTitle(opts.mailer.conference()),
+      response: opts.text,
+      words: String(words),
       loginUrl: `${opts.publicUrl}/login`,
     };
     const mails = [
@@ -88,6 +124,9 @@ export async function saveAuthorResponse(opts: {
       ...chairs.map((c) => ({ to: c.email, template: 'authorResponseToChair' as const, values: { ...common, name: c.name } })),
     ];
     if (mails.length) await opts.mailer.sendMany(mails, tx);
-    return { message: 'Your response is saved. The reviewers and the track chairs were told.', response: { text: row!.text, words: row!.words, updatedAt: row!.updatedAt.toISOString() } };
+    return {
+      message: 'Your response is saved. The reviewers and the track chairs were told.',
+      response: { text: row!.text, words: row!.words, updatedAt: row!.updatedAt.toISOString() },
+    };
   });
 }

@@ -22,8 +22,11 @@ const EDIT_WINDOW_MS = EDIT_WINDOW_MINUTES * 60_000;
 export async function checkDiscussionParticipant(opts: { db: Db; caller: Caller; paperId: string }): Promise<DiscussionRole> {
   const { db, caller, paperId } = opts;
   if (caller.role === 'Reviewer') {
-    const [row] = await db.select({ assigned: reviewStatuses.assigned, status: reviewStatuses.status }).from(reviewStatuses)
-      .where(and(eq(reviewStatuses.paperId, paperId), eq(reviewStatuses.reviewerId, caller.id))).limit(1);
+    const [row] = await db
+      .select({ assigned: reviewStatuses.assigned, status: reviewStatuses.status })
+      .from(reviewStatuses)
+      .where(and(eq(reviewStatuses.paperId, paperId), eq(reviewStatuses.reviewerId, caller.id)))
+      .limit(1);
     deny(canReviewerWorkOnPaper(row));
     return 'reviewer';
   }
@@ -60,8 +63,11 @@ export async function listDiscussion(opts: { db: Db; caller: Caller; paperId: st
   const role = await checkDiscussionParticipant({ db, caller, paperId });
   const [rows, [response]] = await Promise.all([
     findPosts({ db, paperId, labels: await paperReviewerLabels({ db, paperId }) }),
-    db.select({ text: authorResponses.text, words: authorResponses.words, updatedAt: authorResponses.updatedAt })
-      .from(authorResponses).where(eq(authorResponses.paperId, paperId)).limit(1),
+    db
+      .select({ text: authorResponses.text, words: authorResponses.words, updatedAt: authorResponses.updatedAt })
+      .from(authorResponses)
+      .where(eq(authorResponses.paperId, paperId))
+      .limit(1),
   ]);
   const now = opts.now ?? new Date();
   return {
@@ -75,16 +81,30 @@ export async function listDiscussion(opts: { db: Db; caller: Caller; paperId: st
  * this paper within the hour commit together (the others wait for the digest: discussion-digest.ts).
  */
 export async function addDiscussionPost(opts: {
-  db: Db; mailer: Mailer; publicUrl: string; caller: Caller; ip: string; paperId: string; body: string; now?: Date;
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  caller: Caller;
+  ip: string;
+  paperId: string;
+  body: string;
+  now?: Date;
 }): Promise<{ message: string; post: DiscussionPostJson }> {
   const { db, caller, paperId } = opts;
   const now = opts.now ?? new Date();
   const role = await checkDiscussionParticipant({ db, caller, paperId });
   const [participants, labels] = await Promise.all([listPaperParticipants({ db, paperId }), paperReviewerLabels({ db, paperId })]);
   const row = await db.transaction(async (tx) => {
-    const [post] = await tx.insert(discussionPosts).values({ id: newId(), paperId, authorId: caller.id, body: opts.body, createdAt: now }).returning();
+    const [post] = await tx
+      .insert(discussionPosts)
+      .values({ id: newId(), paperId, authorId: caller.id, body: opts.body, createdAt: now })
+      .returning();
     await recordAudit(tx, {
-      actorId: caller.id, actorRole: caller.chairOnly ? 'Chair' : caller.role, action: 'discussion.post', paperId, ip: opts.ip,
+      actorId: caller.id,
+      actorRole: caller.chairOnly ? 'Chair' : caller.role,
+      action: 'discussion.post',
+      paperId,
+      ip: opts.ip,
       details: { postId: post!.id, chars: opts.body.length },
     });
     await mailNewPost({ tx, mailer: opts.mailer, publicUrl: opts.publicUrl, paperId, posterId: caller.id, participants, labels, now });
@@ -96,20 +116,34 @@ export async function addDiscussionPost(opts: {
 
 /** Change one's own post within its edit window (403 after it, or on another's post), audited with the text before. */
 export async function editDiscussionPost(opts: {
-  db: Db; caller: Caller; ip: string; paperId: string; postId: string; body: string; now?: Date;
+  db: Db;
+  caller: Caller;
+  ip: string;
+  paperId: string;
+  postId: string;
+  body: string;
+  now?: Date;
 }): Promise<{ message: string; post: DiscussionPostJson }> {
   const { db, caller, paperId, postId } = opts;
   const now = opts.now ?? new Date();
   const role = await checkDiscussionParticipant({ db, caller, paperId });
   await db.transaction(async (tx) => {
-    const [post] = await tx.select().from(discussionPosts)
-      .where(and(eq(discussionPosts.id, postId), eq(discussionPosts.paperId, paperId))).for('update').limit(1);
+    const [post] = await tx
+      .select()
+      .from(discussionPosts)
+      .where(and(eq(discussionPosts.id, postId), eq(discussionPosts.paperId, paperId)))
+      .for('update')
+      .limit(1);
     if (!post) throw new AppError('not_found', DISCUSSION_MESSAGES.postNotFound);
     if (post.authorId !== caller.id) throw new AppError('forbidden', DISCUSSION_MESSAGES.notYours);
     if (now.getTime() - post.createdAt.getTime() >= EDIT_WINDOW_MS) throw new AppError('forbidden', DISCUSSION_MESSAGES.editWindowClosed);
     await tx.update(discussionPosts).set({ body: opts.body, editedAt: now }).where(eq(discussionPosts.id, postId));
     await recordAudit(tx, {
-      actorId: caller.id, actorRole: caller.chairOnly ? 'Chair' : caller.role, action: 'discussion.edit', paperId, ip: opts.ip,
+      actorId: caller.id,
+      actorRole: caller.chairOnly ? 'Chair' : caller.role,
+      action: 'discussion.edit',
+      paperId,
+      ip: opts.ip,
       details: { postId, before: post.body },
     });
   });

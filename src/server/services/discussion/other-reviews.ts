@@ -9,9 +9,10 @@ import { paperReviewerLabels } from '../review/paper-participants';
 
 export const OTHER_REVIEWS_REASONS = {
   afterOwn: 'You will see the other reviews after saving your own.',
-  afterDeadline: (deadline: Date | null) => (deadline
-    ? `You will see the other reviews after the review deadline (${formatUtcDateTime(deadline)}).`
-    : 'You will see the other reviews after the review deadline, which the chairs have not set yet.'),
+  afterDeadline: (deadline: Date | null) =>
+    deadline
+      ? `You will see the other reviews after the review deadline (${formatUtcDateTime(deadline)}).`
+      : 'You will see the other reviews after the review deadline, which the chairs have not set yet.',
   never: 'The chairs do not show reviews to other reviewers.',
   shown: 'The other reviews of this paper, each under the label its reviewer has on this paper.',
   none: 'No other reviewer has saved a review of this paper yet.',
@@ -33,22 +34,36 @@ export async function listOtherReviews(opts: { db: Db; paperId: string; reviewer
     const deadline = settings?.reviewDeadline ?? null;
     if (!deadline || now.getTime() <= deadline.getTime()) return hidden(OTHER_REVIEWS_REASONS.afterDeadline(deadline));
   } else {
-    const [own] = await db.select({ paperId: reviews.paperId }).from(reviews)
-      .where(and(eq(reviews.paperId, paperId), eq(reviews.reviewerId, reviewerId))).limit(1);
+    const [own] = await db
+      .select({ paperId: reviews.paperId })
+      .from(reviews)
+      .where(and(eq(reviews.paperId, paperId), eq(reviews.reviewerId, reviewerId)))
+      .limit(1);
     if (!own) return hidden(OTHER_REVIEWS_REASONS.afterOwn);
   }
   const [rows, labels] = await Promise.all([
-    db.select({
-      reviewerId: reviews.reviewerId, recommendation: reviews.recommendation, confidence: reviews.confidence,
-      commentsToAuthors: reviews.commentsToAuthors, answers: reviews.answers, submittedAt: reviews.submittedAt,
-    }).from(reviews).where(and(eq(reviews.paperId, paperId), ne(reviews.reviewerId, reviewerId), reviewCounts)),
+    db
+      .select({
+        reviewerId: reviews.reviewerId,
+        recommendation: reviews.recommendation,
+        confidence: reviews.confidence,
+        commentsToAuthors: reviews.commentsToAuthors,
+        answers: reviews.answers,
+        submittedAt: reviews.submittedAt,
+      })
+      .from(reviews)
+      .where(and(eq(reviews.paperId, paperId), ne(reviews.reviewerId, reviewerId), reviewCounts)),
     paperReviewerLabels({ db, paperId }),
   ]);
-  const list = rows.map((r) => ({
-    reviewer: labels.get(r.reviewerId) ?? 'Reviewer',
-    recommendation: r.recommendation, confidence: r.confidence, commentsToAuthors: r.commentsToAuthors,
-    ...(r.answers && Object.keys(r.answers).length ? { answers: r.answers } : {}),
-    submittedAt: r.submittedAt.toISOString(),
-  })).sort((a, b) => a.reviewer.localeCompare(b.reviewer, 'en', { numeric: true }));
+  const list = rows
+    .map((r) => ({
+      reviewer: labels.get(r.reviewerId) ?? 'Reviewer',
+      recommendation: r.recommendation,
+      confidence: r.confidence,
+      commentsToAuthors: r.commentsToAuthors,
+      ...(r.answers && Object.keys(r.answers).length ? { answers: r.answers } : {}),
+      submittedAt: r.submittedAt.toISOString(),
+    }))
+    .sort((a, b) => a.reviewer.localeCompare(b.reviewer, 'en', { numeric: true }));
   return { visible: true, reason: list.length ? OTHER_REVIEWS_REASONS.shown : OTHER_REVIEWS_REASONS.none, reviews: list };
 }

@@ -13,9 +13,13 @@ export async function getMailForEditor(opts: { db: Db; mailId: string; configure
   if (!row) throw new AppError('not_found', 'Mail not found');
   const { mail, masked } = maskSecretLinks({ mail: row, configured: opts.configured });
   return {
-    ...toMailJson({ mail: row, configured: opts.configured }), body: mail.body, masked, links: linksIn(mail.body),
+    ...toMailJson({ mail: row, configured: opts.configured }),
+    body: mail.body,
+    masked,
+    links: linksIn(mail.body),
     templateLabel: TEMPLATE_INFO[row.template as TemplateName]?.label ?? row.template,
-    bulkId: row.bulkId, listUnsubscribe: row.listUnsubscribe,
+    bulkId: row.bulkId,
+    listUnsubscribe: row.listUnsubscribe,
   };
 }
 
@@ -27,8 +31,17 @@ export async function listMails(opts: { db: Db; query: MailListQuery; configured
   if (query.template) who.push(inArray(mailQueue.template, query.template.split(',')));
   const matching = and(...who, query.status ? eq(mailQueue.status, query.status) : undefined);
   const [rows, perState] = await Promise.all([
-    db.select().from(mailQueue).where(matching).orderBy(desc(mailQueue.createdAt), desc(mailQueue.id)).limit(query.limit ?? 200),
-    db.select({ status: mailQueue.status, n: sql<number>`count(*)::int` }).from(mailQueue).where(and(...who)).groupBy(mailQueue.status),
+    db
+      .select()
+      .from(mailQueue)
+      .where(matching)
+      .orderBy(desc(mailQueue.createdAt), desc(mailQueue.id))
+      .limit(query.limit ?? 200),
+    db
+      .select({ status: mailQueue.status, n: sql<number>`count(*)::int` })
+      .from(mailQueue)
+      .where(and(...who))
+      .groupBy(mailQueue.status),
   ]);
   const counts = { queued: 0, sending: 0, sent: 0, failed: 0, outbox: 0 };
   for (const c of perState) counts[c.status] = c.n;
@@ -40,10 +53,20 @@ export async function listMails(opts: { db: Db; query: MailListQuery; configured
  * The newest Send Mail invitation of each reviewer of a paper, with its mail's state: the audit row of each
  * invitation names its mail (review.invite, details.mailId).
  */
-export async function listInvitationMails({ db, paperId }: { db: Db; paperId: string }): Promise<{ invitations: { reviewerId: string; mailId: string; state: MailListJson['mails'][number]['result'] }[] }> {
-  const rows = await db.selectDistinctOn([sql`${auditLog.details}->>'reviewerId'`], {
-    reviewerId: sql<string>`${auditLog.details}->>'reviewerId'`, mailId: mailQueue.id, state: mailQueue.status,
-  }).from(auditLog)
+export async function listInvitationMails({
+  db,
+  paperId,
+}: {
+  db: Db;
+  paperId: string;
+}): Promise<{ invitations: { reviewerId: string; mailId: string; state: MailListJson['mails'][number]['result'] }[] }> {
+  const rows = await db
+    .selectDistinctOn([sql`${auditLog.details}->>'reviewerId'`], {
+      reviewerId: sql<string>`${auditLog.details}->>'reviewerId'`,
+      mailId: mailQueue.id,
+      state: mailQueue.status,
+    })
+    .from(auditLog)
     .innerJoin(mailQueue, eq(mailQueue.id, sql`${auditLog.details}->>'mailId'`))
     .where(and(eq(auditLog.paperId, paperId), eq(auditLog.action, 'review.invite')))
     .orderBy(sql`${auditLog.details}->>'reviewerId'`, desc(auditLog.at), desc(auditLog.id));

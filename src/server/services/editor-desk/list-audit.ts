@@ -4,8 +4,14 @@ import type { Db } from '../../db/connect';
 import { auditLog, type AuditRow } from '../../db/schema';
 
 export const toAuditJson = (r: AuditRow) => ({
-  _id: r.id, at: r.at.toISOString(), actorId: r.actorId, actorRole: r.actorRole, action: r.action,
-  paperId: r.paperId, ip: r.ip, details: (r.details ?? {}) as Record<string, unknown>,
+  _id: r.id,
+  at: r.at.toISOString(),
+  actorId: r.actorId,
+  actorRole: r.actorRole,
+  action: r.action,
+  paperId: r.paperId,
+  ip: r.ip,
+  details: (r.details ?? {}) as Record<string, unknown>,
 });
 
 /** One page of the audit log, newest first, filtered by action (prefix: 'review.' finds every review action), actor, paper and time. */
@@ -19,7 +25,12 @@ export async function listAudit({ db, query: q }: { db: Db; query: AuditQuery })
   if (q.from) where.push(gte(auditLog.at, new Date(q.from)));
   if (q.to) where.push(lte(auditLog.at, new Date(q.to)));
   if (q.cursor) where.push(lt(auditLog.id, q.cursor));
-  const rows = await db.select().from(auditLog).where(and(...where)).orderBy(desc(auditLog.id)).limit(limit + 1);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(...where))
+    .orderBy(desc(auditLog.id))
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   return { entries: page.map(toAuditJson), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }

@@ -8,9 +8,18 @@ import { maskSecretLinks } from './mask-secret-links';
 export function toMailJson({ mail, configured }: { mail: MailQueueRow; configured: boolean }): MailJson {
   const { mail: m } = maskSecretLinks({ mail, configured });
   return {
-    _id: m.id, to: m.to, subject: m.subject, template: m.template, result: m.status, error: m.lastError,
-    attempts: m.attempts, nextAttemptAt: m.status === 'queued' ? m.nextAttemptAt.toISOString() : null,
-    sentAt: m.sentAt?.toISOString() ?? null, createdAt: m.createdAt.toISOString(), category: m.category, smtpResponse: m.smtpResponse,
+    _id: m.id,
+    to: m.to,
+    subject: m.subject,
+    template: m.template,
+    result: m.status,
+    error: m.lastError,
+    attempts: m.attempts,
+    nextAttemptAt: m.status === 'queued' ? m.nextAttemptAt.toISOString() : null,
+    sentAt: m.sentAt?.toISOString() ?? null,
+    createdAt: m.createdAt.toISOString(),
+    category: m.category,
+    smtpResponse: m.smtpResponse,
   };
 }
 
@@ -21,7 +30,15 @@ export async function listEditorMessages({ db, configured }: { db: Db; configure
     db.select().from(mailQueue).orderBy(desc(mailQueue.id)).limit(500),
   ]);
   return {
-    messages: messages.map((m) => ({ _id: m.id, name: m.name, email: m.email, phone: m.phone, subject: m.subject, message: m.message, createdAt: m.createdAt.toISOString() })),
+    messages: messages.map((m) => ({
+      _id: m.id,
+      name: m.name,
+      email: m.email,
+      phone: m.phone,
+      subject: m.subject,
+      message: m.message,
+      createdAt: m.createdAt.toISOString(),
+    })),
     mails: mails.map((m) => toMailJson({ mail: m, configured })),
   };
 }

@@ -15,11 +15,24 @@ export function linksIn(text: string): string[] {
  * mail was written from (an old one may have put the link in the subject). Without SMTP nothing was delivered and
  * the editor is the only way to the link (an organiser on a laptop). `masked`: something was hidden.
  */
-export function maskSecretLinks({ mail, configured }: { mail: MailQueueRow; configured: boolean }): { mail: MailQueueRow; masked: boolean } {
+export function maskSecretLinks({ mail, configured }: { mail: MailQueueRow; configured: boolean }): {
+  mail: MailQueueRow;
+  masked: boolean;
+} {
   if (!configured || !(SECRET_TEMPLATES as string[]).includes(mail.template)) return { mail, masked: false };
   const hidden = mail.status === 'sent' ? LINK_HIDDEN_DELIVERED : LINK_HIDDEN_PENDING;
-  const hide = <T extends string | null>(text: T): T => (text === null ? text : text.replace(URL_PATTERN, hidden) as T);
-  const masked = { ...mail, subject: hide(mail.subject), body: hide(mail.body), lastError: hide(mail.lastError), smtpResponse: hide(mail.smtpResponse) };
-  const changed = masked.subject !== mail.subject || masked.body !== mail.body || masked.lastError !== mail.lastError || masked.smtpResponse !== mail.smtpResponse;
+  const hide = <T extends string | null>(text: T): T => (text === null ? text : (text.replace(URL_PATTERN, hidden) as T));
+  const masked = {
+    ...mail,
+    subject: hide(mail.subject),
+    body: hide(mail.body),
+    lastError: hide(mail.lastError),
+    smtpResponse: hide(mail.smtpResponse),
+  };
+  const changed =
+    masked.subject !== mail.subject ||
+    masked.body !== mail.body ||
+    masked.lastError !== mail.lastError ||
+    masked.smtpResponse !== mail.smtpResponse;
   return { mail: masked, masked: changed };
 }

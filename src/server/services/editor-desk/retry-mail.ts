@@ -11,8 +11,15 @@ export async function retryMail(opts: { db: Db; mailer: Mailer; mailId: string; 
   const before = await findMail({ db, mailId: opts.mailId });
   if (!before) throw new AppError('not_found', 'Mail not found');
   await db.transaction(async (tx) => {
-    if (!(await opts.mailer.retry(opts.mailId, tx))) throw new AppError('conflict', `Only a failed mail can be retried; this one is ${before.status}`);
-    await recordAudit(tx, { actorId: opts.editorId, actorRole: 'Editor', action: 'mail.retry', ip: opts.ip, details: { mailId: opts.mailId, to: before.to } });
+    if (!(await opts.mailer.retry(opts.mailId, tx)))
+      throw new AppError('conflict', `Only a failed mail can be retried; this one is ${before.status}`);
+    await recordAudit(tx, {
+      actorId: opts.editorId,
+      actorRole: 'Editor',
+      action: 'mail.retry',
+      ip: opts.ip,
+      details: { mailId: opts.mailId, to: before.to },
+    });
   });
   return toMailJson({ mail: (await findMail({ db, mailId: opts.mailId }))!, configured: opts.mailer.configured });
 }

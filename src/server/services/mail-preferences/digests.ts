@@ -18,7 +18,9 @@ export const digestJobEveryMs = (digestHours: number) => Math.max(1000, Math.min
  */
 export function digestItemsText(opts: { items: Item[]; email: string; publicUrl: string; secret: string }): string {
   const kinds = [...new Set(opts.items.map((i) => i.category as MailCategory))];
-  const links = new Map(kinds.map((k) => [k, unsubscribeLinks({ publicUrl: opts.publicUrl, secret: opts.secret, email: opts.email, category: k })]));
+  const links = new Map(
+    kinds.map((k) => [k, unsubscribeLinks({ publicUrl: opts.publicUrl, secret: opts.secret, email: opts.email, category: k })]),
+  );
   const bodies = opts.items.map((item, n) => {
     const l = links.get(item.category as MailCategory)!;
     const footer = preferencesFooter(l.preferencesUrl, l.pageUrl);
@@ -39,10 +41,19 @@ export function digestItemsText(opts: { items: Item[]; email: string; publicUrl:
  * transaction-scoped advisory lock (an instance finding it held skips the address), its waiting rows are read and locked, the digest is queued and the rows are marked with its id, all committed
  * together, so with several instances running the job at once each notification is gathered once. Returns digests queued.
  */
-export async function sendDailyDigests(opts: { db: Db; mailer: Mailer; digestHours: number; publicUrl: string; secret: string; now?: Date }): Promise<number> {
+export async function sendDailyDigests(opts: {
+  db: Db;
+  mailer: Mailer;
+  digestHours: number;
+  publicUrl: string;
+  secret: string;
+  now?: Date;
+}): Promise<number> {
   const { db } = opts;
   const due = new Date((opts.now ?? new Date()).getTime() - opts.digestHours * HOUR_MS);
-  const addresses = await db.select({ email: mailDigestItems.email }).from(mailDigestItems)
+  const addresses = await db
+    .select({ email: mailDigestItems.email })
+    .from(mailDigestItems)
     .where(isNull(mailDigestItems.digestMailId))
     .groupBy(mailDigestItems.email)
     .having(sql`min(${mailDigestItems.createdAt}) <= ${due.toISOString()}`);
@@ -51,20 +62,34 @@ export async function sendDailyDigests(opts: { db: Db; mailer: Mailer; digestHou
     const queued = await db.transaction(async (tx) => {
       // One claimer per address: row locks with SKIP LOCKED would let two instances split one address's rows
       // between them (each locking the rows the other had not reached yet) and send two digests.
-      const { rows } = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${`mail-digest:${email}`}, 0)) as held`)) as unknown as { rows: Array<{ held: boolean }> };
+      const { rows } = (await tx.execute(
+        sql`select pg_try_advisory_xact_lock(hashtextextended(${`mail-digest:${email}`}, 0)) as held`,
+      )) as unknown as { rows: Array<{ held: boolean }> };
       if (!rows[0]?.held) return false;
       // Read after the lock: an instance that gathered this address and let go has marked its rows.
-      const items = await tx.select().from(mailDigestItems)
+      const items = await tx
+        .select()
+        .from(mailDigestItems)
         .where(and(sql`${mailDigestItems.email} = ${email}`, isNull(mailDigestItems.digestMailId)))
         .orderBy(asc(mailDigestItems.createdAt), asc(mailDigestItems.id))
         .for('update');
       // Gathered already by another instance, or what is left is not due yet.
       if (items.length === 0 || items[0]!.createdAt > due) return false;
       const { id } = await opts.mailer.send({
-        tx, to: email, template: 'dailyDigest',
+        tx,
+        to: email,
+        template: 'dailyDigest',
         values: { count: String(items.length), items: digestItemsText({ items, email, publicUrl: opts.publicUrl, secret: opts.secret }) },
       });
-      await tx.update(mailDigestItems).set({ digestMailId: id }).where(inArray(mailDigestItems.id, items.map((i) => i.id)));
+      await tx
+        .update(mailDigestItems)
+        .set({ digestMailId: id })
+        .where(
+          inArray(
+            mailDigestItems.id,
+            items.map((i) => i.id),
+          ),
+        );
       return true;
     });
     if (queued) sent++;

@@ -1,9 +1,18 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  MAIL_CATEGORIES, MAIL_CATEGORY_LABELS, TEMPLATE_INFO, TEMPLATE_NAMES, type MailCategory, type MailMode,
+  MAIL_CATEGORIES,
+  MAIL_CATEGORY_LABELS,
+  TEMPLATE_INFO,
+  TEMPLATE_NAMES,
+  type MailCategory,
+  type MailMode,
 } from '../../../core/mail-templates';
 import {
-  MAIL_PREFERENCES_TEXT, type MailPreferencesBody, type MailPreferencesJson, type UnsubscribedJson, type UnsubscribeLinkJson,
+  MAIL_PREFERENCES_TEXT,
+  type MailPreferencesBody,
+  type MailPreferencesJson,
+  type UnsubscribedJson,
+  type UnsubscribeLinkJson,
 } from '../../../core/schemas/mail-preferences';
 import { deny } from '../../auth/caller';
 import type { Db } from '../../db/connect';
@@ -15,7 +24,9 @@ import { canChangeMailPreferences, type Caller } from '../../permissions';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The mails always sent, by their editor's label (the digest itself is how the others arrive, not a kind of its own). */
-const ESSENTIAL = TEMPLATE_NAMES.filter((n) => TEMPLATE_INFO[n].category === null && n !== 'dailyDigest').map((n) => TEMPLATE_INFO[n].label);
+const ESSENTIAL = TEMPLATE_NAMES.filter((n) => TEMPLATE_INFO[n].category === null && n !== 'dailyDigest').map(
+  (n) => TEMPLATE_INFO[n].label,
+);
 
 async function modesOf(db: Db, email: string): Promise<Map<MailCategory, MailMode>> {
   const rows = await db.select().from(mailPreferences).where(eq(mailPreferences.email, email));
@@ -28,8 +39,15 @@ export async function getMailPreferences(opts: { db: Db; caller: Caller; digestH
   const verified = opts.caller.emailVerified;
   const modes = verified ? await modesOf(opts.db, email) : new Map<MailCategory, MailMode>();
   return {
-    email, verified, essential: ESSENTIAL, digestHours: opts.digestHours,
-    categories: MAIL_CATEGORIES.map((category) => ({ category, label: MAIL_CATEGORY_LABELS[category], mode: verified ? modes.get(category) ?? 'immediate' : null })),
+    email,
+    verified,
+    essential: ESSENTIAL,
+    digestHours: opts.digestHours,
+    categories: MAIL_CATEGORIES.map((category) => ({
+      category,
+      label: MAIL_CATEGORY_LABELS[category],
+      mode: verified ? (modes.get(category) ?? 'immediate') : null,
+    })),
   };
 }
 
@@ -39,11 +57,18 @@ export async function getMailPreferences(opts: { db: Db; caller: Caller; digestH
  */
 async function setModes(tx: Tx, email: string, changes: Array<[MailCategory, MailMode]>): Promise<void> {
   if (changes.length === 0) return;
-  await tx.insert(mailPreferences).values(changes.map(([category, mode]) => ({ email, category, mode })))
-    .onConflictDoUpdate({ target: [mailPreferences.email, mailPreferences.category], set: { mode: sql`excluded.mode`, updatedAt: new Date() } });
+  await tx
+    .insert(mailPreferences)
+    .values(changes.map(([category, mode]) => ({ email, category, mode })))
+    .onConflictDoUpdate({
+      target: [mailPreferences.email, mailPreferences.category],
+      set: { mode: sql`excluded.mode`, updatedAt: new Date() },
+    });
   const off = changes.filter(([, mode]) => mode === 'off').map(([category]) => category);
   if (off.length) {
-    await tx.delete(mailDigestItems).where(and(eq(mailDigestItems.email, email), inArray(mailDigestItems.category, off), isNull(mailDigestItems.digestMailId)));
+    await tx
+      .delete(mailDigestItems)
+      .where(and(eq(mailDigestItems.email, email), inArray(mailDigestItems.category, off), isNull(mailDigestItems.digestMailId)));
   }
 }
 
@@ -55,7 +80,11 @@ export async function saveMailPreferences(opts: { db: Db; caller: Caller; digest
   return { message: MAIL_PREFERENCES_TEXT.saved, preferences: await getMailPreferences(opts) };
 }
 
-interface LinkQuery { email?: string; category?: string; token?: string }
+interface LinkQuery {
+  email?: string;
+  category?: string;
+  token?: string;
+}
 
 /** The link's address and kind when its signature holds; null for any bad link, whatever is wrong with it. */
 function checkLink(secret: string, q: LinkQuery): { email: string; category: MailCategory } | null {
@@ -68,7 +97,8 @@ function checkLink(secret: string, q: LinkQuery): { email: string; category: Mai
 /** What the /unsubscribe page shows; changes nothing (link scanners open links). Says nothing of accounts. */
 export function describeUnsubscribeLink(opts: { secret: string; query: LinkQuery }): UnsubscribeLinkJson {
   const link = checkLink(opts.secret, opts.query);
-  if (!link) return { email: (opts.query.email ?? '').slice(0, 320), category: (opts.query.category ?? '').slice(0, 40), label: null, valid: false };
+  if (!link)
+    return { email: (opts.query.email ?? '').slice(0, 320), category: (opts.query.category ?? '').slice(0, 40), label: null, valid: false };
   return { ...link, label: MAIL_CATEGORY_LABELS[link.category], valid: true };
 }
 

@@ -1,7 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { conferenceTitle, type ConferenceFacts } from '../../../core/conference-facts';
 import {
-  TEMPLATE_INFO, allowedPlaceholders, checkTemplate, mailTextToHtml, preferencesFooter, renderMail, type TemplateName,
+  TEMPLATE_INFO,
+  allowedPlaceholders,
+  checkTemplate,
+  mailTextToHtml,
+  preferencesFooter,
+  renderMail,
+  type TemplateName,
 } from '../../../core/mail-templates';
 import { answersForMail } from '../../../core/review-form';
 import { TEMPLATE_AUDIENCE, type MailPreviewJson, type PreviewMailTemplateBody } from '../../../core/schemas/mail-templates';
@@ -55,7 +61,11 @@ const EXAMPLES: Record<string, (publicUrl: string) => string> = {
   verifyUrl: (u) => `${u}/verify-email?token=example-token-for-the-preview`,
 };
 
-const DECISION_OF: Partial<Record<TemplateName, Decision>> = { decisionAccepted: 'Accepted', decisionRejected: 'Rejected', decisionRevision: 'Revision' };
+const DECISION_OF: Partial<Record<TemplateName, Decision>> = {
+  decisionAccepted: 'Accepted',
+  decisionRejected: 'Rejected',
+  decisionRevision: 'Revision',
+};
 
 /** Where a paper's page is for the people a template goes to. */
 function paperUrlFor(name: TemplateName, publicUrl: string, paperId: string): string {
@@ -66,9 +76,13 @@ function paperUrlFor(name: TemplateName, publicUrl: string, paperId: string): st
 }
 
 async function findPaper(db: Db, paperId: string) {
-  const [paper] = await db.select({ p: papers, submitter: users.name, track: tracks.name }).from(papers)
-    .innerJoin(users, eq(users.id, papers.authorId)).innerJoin(tracks, eq(tracks.id, papers.trackId))
-    .where(eq(papers.id, paperId)).limit(1);
+  const [paper] = await db
+    .select({ p: papers, submitter: users.name, track: tracks.name })
+    .from(papers)
+    .innerJoin(users, eq(users.id, papers.authorId))
+    .innerJoin(tracks, eq(tracks.id, papers.trackId))
+    .where(eq(papers.id, paperId))
+    .limit(1);
   if (!paper) throw new AppError('not_found', 'Paper not found');
   return paper;
 }
@@ -77,11 +91,17 @@ async function findPaper(db: Db, paperId: string) {
 async function reviewsText(db: Db, paperId: string): Promise<string> {
   const [questions, list, [meta]] = await Promise.all([
     listQuestions({ db, retired: true }),
-    db.select({ recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors, answers: reviews.answers })
-      .from(reviews).where(and(eq(reviews.paperId, paperId), reviewCounts)).orderBy(asc(reviews.submittedAt)),
+    db
+      .select({ recommendation: reviews.recommendation, commentsToAuthors: reviews.commentsToAuthors, answers: reviews.answers })
+      .from(reviews)
+      .where(and(eq(reviews.paperId, paperId), reviewCounts))
+      .orderBy(asc(reviews.submittedAt)),
     db.select({ toAuthors: metaReviews.toAuthors }).from(metaReviews).where(eq(metaReviews.paperId, paperId)).limit(1),
   ]);
-  return metaReviewForMail(meta?.toAuthors) + reviewsForMail(list.map(({ answers, ...r }) => ({ ...r, answersText: answersForMail(questions, answers) })));
+  return (
+    metaReviewForMail(meta?.toAuthors) +
+    reviewsForMail(list.map(({ answers, ...r }) => ({ ...r, answersText: answersForMail(questions, answers) })))
+  );
 }
 
 /**
@@ -90,21 +110,36 @@ async function reviewsText(db: Db, paperId: string): Promise<string> {
  * the rest, each value saying where it came from. The HTML is the part the mailer sends, made from the text. A
  * draft that could not be saved is refused with the same reason. Reads only: nothing is saved or sent.
  */
-export async function previewMailTemplate(opts: { db: Db; publicUrl: string; conference: ConferenceFacts; name: string; body: PreviewMailTemplateBody }): Promise<MailPreviewJson> {
+export async function previewMailTemplate(opts: {
+  db: Db;
+  publicUrl: string;
+  conference: ConferenceFacts;
+  name: string;
+  body: PreviewMailTemplateBody;
+}): Promise<MailPreviewJson> {
   const { db, publicUrl } = opts;
   const name = findTemplateName(opts.name);
   const problem = checkTemplate(name, opts.body.subject, opts.body.body);
   if (problem) throw new AppError('bad_request', problem);
   const wanted = new Set(allowedPlaceholders(name));
   const filled = new Map<string, { value: string; source: Source }>();
-  const fill = (key: string, value: string, source: Source) => { if (wanted.has(key) && !filled.has(key)) filled.set(key, { value, source }); };
+  const fill = (key: string, value: string, source: Source) => {
+    if (wanted.has(key) && !filled.has(key)) filled.set(key, { value, source });
+  };
 
   const [paper, person, settings] = await Promise.all([
     opts.body.paperId ? findPaper(db, opts.body.paperId) : null,
-    opts.body.userId ? db.select({ name: users.name, role: users.role }).from(users).where(eq(users.id, opts.body.userId)).limit(1).then(([u]) => {
-      if (!u) throw new AppError('not_found', 'Person not found');
-      return u;
-    }) : null,
+    opts.body.userId
+      ? db
+          .select({ name: users.name, role: users.role })
+          .from(users)
+          .where(eq(users.id, opts.body.userId))
+          .limit(1)
+          .then(([u]) => {
+            if (!u) throw new AppError('not_found', 'Person not found');
+            return u;
+          })
+      : null,
     getSettingsRow({ db }),
   ]);
 
@@ -127,13 +162,20 @@ export async function previewMailTemplate(opts: { db: Db; publicUrl: string; con
       fill('role', 'Author', 'paper');
     }
     if (wanted.has('coAuthors')) {
-      const co = await db.select({ name: paperCoAuthors.name, email: paperCoAuthors.email }).from(paperCoAuthors)
-        .where(eq(paperCoAuthors.paperId, p.id)).orderBy(asc(paperCoAuthors.position));
+      const co = await db
+        .select({ name: paperCoAuthors.name, email: paperCoAuthors.email })
+        .from(paperCoAuthors)
+        .where(eq(paperCoAuthors.paperId, p.id))
+        .orderBy(asc(paperCoAuthors.position));
       fill('coAuthors', co.map((c) => `${c.name} <${c.email}>`).join(', ') || 'none listed', 'paper');
     }
     if (wanted.has('reviews')) fill('reviews', await reviewsText(db, p.id), 'paper');
     if (wanted.has('response')) {
-      const [response] = await db.select({ text: authorResponses.text, words: authorResponses.words }).from(authorResponses).where(eq(authorResponses.paperId, p.id)).limit(1);
+      const [response] = await db
+        .select({ text: authorResponses.text, words: authorResponses.words })
+        .from(authorResponses)
+        .where(eq(authorResponses.paperId, p.id))
+        .limit(1);
       if (response) {
         fill('response', response.text, 'paper');
         fill('words', String(response.words), 'paper');
@@ -164,7 +206,9 @@ export async function previewMailTemplate(opts: { db: Db; publicUrl: string; con
     ? rendered.text + preferencesFooter(`${publicUrl}/account/notifications`, `${publicUrl}/unsubscribe?category=${category}&token=example`)
     : rendered.text;
   return {
-    subject: rendered.subject, text, html: mailTextToHtml(text, rendered.subject),
+    subject: rendered.subject,
+    text,
+    html: mailTextToHtml(text, rendered.subject),
     values: [...wanted].map((key) => ({ name: key, ...filled.get(key)! })),
   };
 }

@@ -19,7 +19,10 @@ export const CANCELLED = 'This registration was cancelled; register the person a
  * card, in one transaction. The registration row is locked first, so two clicks record one transfer.
  */
 export async function recordBankTransfer(input: {
-  db: Db; notify: ReceiptMailer; registrationId: string; actor: { id: string; ip: string };
+  db: Db;
+  notify: ReceiptMailer;
+  registrationId: string;
+  actor: { id: string; ip: string };
   transfer: { reference: string; paidOn: string; amountMinor: number; currency: Currency };
   now?: Date;
 }): Promise<{ receiptNumber: string; paymentId: string }> {
@@ -31,26 +34,53 @@ export async function recordBankTransfer(input: {
     if (registration.status === 'paid') throw new AppError('conflict', ALREADY_PAID);
     if (registration.status === 'cancelled') throw new AppError('conflict', CANCELLED);
     // Due: what is still owed after what was received already (a part payment, decision 0056).
-    const dueMinor = owedMinor({ registration, receivedMinor: (await findReceivedMinor({ db: tx, registrationIds: [registration.id] })).get(registration.id) ?? 0 });
+    const dueMinor = owedMinor({
+      registration,
+      receivedMinor: (await findReceivedMinor({ db: tx, registrationIds: [registration.id] })).get(registration.id) ?? 0,
+    });
     const due = formatMoney(dueMinor, registration.currency);
     if (transfer.currency !== registration.currency) {
       throw new AppError('bad_request', `This registration is paid in ${registration.currency}: the amount due is ${due}.`);
     }
     if (transfer.amountMinor !== dueMinor) {
-      throw new AppError('bad_request', `The amount must be the amount due, ${due}; the transfer recorded was ${formatMoney(transfer.amountMinor, transfer.currency)}.`);
+      throw new AppError(
+        'bad_request',
+        `The amount must be the amount due, ${due}; the transfer recorded was ${formatMoney(transfer.amountMinor, transfer.currency)}.`,
+      );
     }
     const paymentId = newId();
     await tx.insert(payments).values({
-      id: paymentId, txnid: `bank-${paymentId}`, provider: 'bank', amount: formatMinorDecimal(transfer.amountMinor), currency: transfer.currency,
-      name: registration.name, email: registration.email,
+      id: paymentId,
+      txnid: `bank-${paymentId}`,
+      provider: 'bank',
+      amount: formatMinorDecimal(transfer.amountMinor),
+      currency: transfer.currency,
+      name: registration.name,
+      email: registration.email,
       // A paper's registration names the paper, as a PayU payment for it does (the editor's "papers without a registration").
       product: registration.paperId ?? categoryLabel(registration.category),
-      status: 'paid', providerRef: transfer.reference, registrationId: registration.id,
-      paidOn: transfer.paidOn, recordedBy: input.actor.id, createdAt: now, updatedAt: now,
+      status: 'paid',
+      providerRef: transfer.reference,
+      registrationId: registration.id,
+      paidOn: transfer.paidOn,
+      recordedBy: input.actor.id,
+      createdAt: now,
+      updatedAt: now,
     });
     await recordAudit(tx, {
-      actorId: input.actor.id, actorRole: 'Editor', ip: input.actor.ip, action: 'payment.bank-transfer', paperId: registration.paperId,
-      details: { registrationId: registration.id, paymentId, amountMinor: transfer.amountMinor, currency: transfer.currency, reference: transfer.reference, paidOn: transfer.paidOn },
+      actorId: input.actor.id,
+      actorRole: 'Editor',
+      ip: input.actor.ip,
+      action: 'payment.bank-transfer',
+      paperId: registration.paperId,
+      details: {
+        registrationId: registration.id,
+        paymentId,
+        amountMinor: transfer.amountMinor,
+        currency: transfer.currency,
+        reference: transfer.reference,
+        paidOn: transfer.paidOn,
+      },
     });
     const done = await completeRegistrationPayment({ tx, paymentId, now, notify: input.notify });
     if (!done) throw new Error('A recorded bank transfer did not complete its registration');

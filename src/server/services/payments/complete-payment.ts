@@ -13,7 +13,11 @@ import { findReceivedMinor } from '../registrations/received-amounts';
 import { receiptLink } from '../receipts/receipts';
 
 /** Where the confirmation mail goes out from and what signs its receipt link. */
-export interface ReceiptMailer { mailer: Pick<Mailer, 'send' | 'conference'>; publicUrl: string; secret: string }
+export interface ReceiptMailer {
+  mailer: Pick<Mailer, 'send' | 'conference'>;
+  publicUrl: string;
+  secret: string;
+}
 
 export const RECEIPT_PREFIX = 'IMSE';
 
@@ -59,13 +63,23 @@ async function reinstateRegistration(tx: Db, r: RegistrationRow, payment: Paymen
   let coupon: 'taken-again' | 'limit-reached' | null = null;
   const set: Partial<RegistrationRow> = { status: 'pending', cancelledAt: null, updatedAt: now };
   if (r.couponCode) {
-    coupon = await takeCouponUseAgain({ tx, code: r.couponCode }) ? 'taken-again' : 'limit-reached';
+    coupon = (await takeCouponUseAgain({ tx, code: r.couponCode })) ? 'taken-again' : 'limit-reached';
     if (coupon === 'limit-reached') Object.assign(set, { couponCode: null, discountMinor: 0, amountMinor: r.listMinor + r.extraMinor });
   }
   const [row] = await tx.update(registrations).set(set).where(eq(registrations.id, r.id)).returning();
   await recordAudit(tx, {
-    actorId: null, actorRole: null, action: 'registration.reinstate', paperId: r.paperId,
-    details: { registrationId: r.id, paymentId: payment.id, coupon: r.couponCode, couponUse: coupon, amountMinor: row!.amountMinor, currency: r.currency },
+    actorId: null,
+    actorRole: null,
+    action: 'registration.reinstate',
+    paperId: r.paperId,
+    details: {
+      registrationId: r.id,
+      paymentId: payment.id,
+      coupon: r.couponCode,
+      couponUse: coupon,
+      amountMinor: row!.amountMinor,
+      currency: r.currency,
+    },
   });
   return row!;
 }
@@ -78,7 +92,12 @@ async function reinstateRegistration(tx: Db, r: RegistrationRow, payment: Paymen
  * `tx`, the transaction that settled the payment. Idempotent: a payment that has its receipt already (a replayed or
  * concurrent callback) changes nothing and answers null, as does a payment that is not paid or pays no registration.
  */
-export async function completeRegistrationPayment(input: { tx: Db; paymentId: string; now?: Date; notify: ReceiptMailer }): Promise<{ receiptNumber: string; owedMinor: number } | null> {
+export async function completeRegistrationPayment(input: {
+  tx: Db;
+  paymentId: string;
+  now?: Date;
+  notify: ReceiptMailer;
+}): Promise<{ receiptNumber: string; owedMinor: number } | null> {
   const { tx } = input;
   const now = input.now ?? new Date();
   // Locking the payment serialises two callbacks for it: the second waits here and then finds the receipt.
@@ -95,7 +114,10 @@ export async function completeRegistrationPayment(input: { tx: Db; paymentId: st
   const covered = received >= registration.amountMinor;
   const owed = covered ? 0 : registration.amountMinor - received;
   if (registration.status !== 'paid' && covered) {
-    await tx.update(registrations).set({ status: 'paid', paidAt: now, cancelledAt: null, updatedAt: now }).where(eq(registrations.id, registration.id));
+    await tx
+      .update(registrations)
+      .set({ status: 'paid', paidAt: now, cancelledAt: null, updatedAt: now })
+      .where(eq(registrations.id, registration.id));
   }
 
   // A bank transfer is dated by the day the money arrived (noon in the conference's zone, so the date never shifts).
@@ -111,25 +133,53 @@ export async function completeRegistrationPayment(input: { tx: Db; paymentId: st
   const item = covered ? categoryLabel(registration.category) : `${categoryLabel(registration.category)} (part payment)`;
   const method = METHOD_LABELS[payment.provider];
   await tx.insert(receipts).values({
-    number, year, seq, code, paymentId: payment.id, registrationId: registration.id,
-    billingName: registration.billingName || registration.name, billingAddress: registration.billingAddress || null,
-    item, amountMinor, currency, method, paidAt: receiptPaidAt, issuedAt: now,
+    number,
+    year,
+    seq,
+    code,
+    paymentId: payment.id,
+    registrationId: registration.id,
+    billingName: registration.billingName || registration.name,
+    billingAddress: registration.billingAddress || null,
+    item,
+    amountMinor,
+    currency,
+    method,
+    paidAt: receiptPaidAt,
+    issuedAt: now,
   });
   await recordAudit(tx, {
-    actorId: payment.recordedBy, actorRole: payment.recordedBy ? 'Editor' : null, action: 'receipt.issue',
-    paperId: registration.paperId, details: { receiptNumber: number, registrationId: registration.id, paymentId: payment.id, amountMinor, currency, method, owedMinor: owed },
+    actorId: payment.recordedBy,
+    actorRole: payment.recordedBy ? 'Editor' : null,
+    action: 'receipt.issue',
+    paperId: registration.paperId,
+    details: {
+      receiptNumber: number,
+      registrationId: registration.id,
+      paymentId: payment.id,
+      amountMinor,
+      currency,
+      method,
+      owedMinor: owed,
+    },
   });
   // Only a paid registration is confirmed; what is still owed is on the payer's registrations page and the result page.
   if (!covered) return { receiptNumber: number, owedMinor: owed };
 
   const { publicUrl, secret, mailer } = input.notify;
   await mailer.send({
-    tx, to: registration.email, template: 'registrationConfirmed',
+    tx,
+    to: registration.email,
+    template: 'registrationConfirmed',
     values: {
-      name: registration.name, category: item, amount: formatMoney(amountMinor, currency),
+      name: registration.name,
+      category: item,
+      amount: formatMoney(amountMinor, currency),
       method: payment.provider === 'bank' && payment.providerRef ? `${method}, reference ${payment.providerRef}` : method,
-      receiptNumber: number, registrationCode: registration.code,
-      receiptUrl: receiptLink({ publicUrl, secret, code }), accountUrl: `${publicUrl}/account/registrations`,
+      receiptNumber: number,
+      registrationCode: registration.code,
+      receiptUrl: receiptLink({ publicUrl, secret, code }),
+      accountUrl: `${publicUrl}/account/registrations`,
     },
   });
   return { receiptNumber: number, owedMinor: 0 };

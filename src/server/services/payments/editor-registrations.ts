@@ -13,8 +13,16 @@ import { listRegistrationReceipts, type Receipt } from '../receipts/receipts';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const toReceiptJson = (r: Receipt): ReceiptJson => ({
-  number: r.number, code: r.code, billingName: r.billingName, billingAddress: r.billingAddress, item: r.item,
-  amountMinor: r.amountMinor, currency: r.currency, method: r.method, paidAt: r.paidAt.toISOString(), issuedAt: r.issuedAt.toISOString(),
+  number: r.number,
+  code: r.code,
+  billingName: r.billingName,
+  billingAddress: r.billingAddress,
+  item: r.item,
+  amountMinor: r.amountMinor,
+  currency: r.currency,
+  method: r.method,
+  paidAt: r.paidAt.toISOString(),
+  issuedAt: r.issuedAt.toISOString(),
 });
 
 /** One registration as the editor sees it: every field, its payments (any provider, any state) and its receipts. */
@@ -28,30 +36,75 @@ export async function getEditorRegistration({ db, registrationId }: { db: Db; re
   ]);
   return {
     registration: {
-      id: r.id, code: r.code, year: r.year, name: r.name, email: r.email, affiliation: r.affiliation, country: r.country,
-      category: r.category, categoryLabel: categoryLabel(r.category), paperId: r.paperId, currency: r.currency,
-      listMinor: r.listMinor, earlyBird: r.earlyBird, extraPages: r.extraPages, extraMinor: r.extraMinor,
-      couponCode: r.couponCode, discountMinor: r.discountMinor, amountMinor: r.amountMinor,
-      receivedMinor: received, owedMinor: owedMinor({ registration: r, receivedMinor: received }),
-      billingName: r.billingName, billingAddress: r.billingAddress, status: r.status,
-      paidAt: iso(r.paidAt), cancelledAt: iso(r.cancelledAt), checkedInAt: iso(r.checkedInAt), createdAt: r.createdAt.toISOString(),
+      id: r.id,
+      code: r.code,
+      year: r.year,
+      name: r.name,
+      email: r.email,
+      affiliation: r.affiliation,
+      country: r.country,
+      category: r.category,
+      categoryLabel: categoryLabel(r.category),
+      paperId: r.paperId,
+      currency: r.currency,
+      listMinor: r.listMinor,
+      earlyBird: r.earlyBird,
+      extraPages: r.extraPages,
+      extraMinor: r.extraMinor,
+      couponCode: r.couponCode,
+      discountMinor: r.discountMinor,
+      amountMinor: r.amountMinor,
+      receivedMinor: received,
+      owedMinor: owedMinor({ registration: r, receivedMinor: received }),
+      billingName: r.billingName,
+      billingAddress: r.billingAddress,
+      status: r.status,
+      paidAt: iso(r.paidAt),
+      cancelledAt: iso(r.cancelledAt),
+      checkedInAt: iso(r.checkedInAt),
+      createdAt: r.createdAt.toISOString(),
     },
     payments: paid.map((p) => ({
-      id: p.id, provider: p.provider, method: METHOD_LABELS[p.provider], status: p.status, amountMinor: decimalToMinor(p.amount), currency: p.currency,
-      reference: p.providerRef, paidOn: p.paidOn, recordedBy: p.recordedBy, createdAt: p.createdAt.toISOString(),
+      id: p.id,
+      provider: p.provider,
+      method: METHOD_LABELS[p.provider],
+      status: p.status,
+      amountMinor: decimalToMinor(p.amount),
+      currency: p.currency,
+      reference: p.providerRef,
+      paidOn: p.paidOn,
+      recordedBy: p.recordedBy,
+      createdAt: p.createdAt.toISOString(),
     })),
     receipts: issued.map(toReceiptJson),
   };
 }
 
 /** The editor registers someone else (decision 0043): priced, coupon taken and seats checked by createRegistration, no payment yet. */
-export async function createEditorRegistration(input: { db: Db; files: FileStore; actor: { id: string; ip: string }; body: EditorRegistrationBody }): Promise<EditorRegistrationJson> {
+export async function createEditorRegistration(input: {
+  db: Db;
+  files: FileStore;
+  actor: { id: string; ip: string };
+  body: EditorRegistrationBody;
+}): Promise<EditorRegistrationJson> {
   const { db, body } = input;
-  const created = await db.transaction((tx) => createRegistration({
-    db: tx, userId: null, name: body.name, email: body.email, affiliation: body.affiliation, country: body.country,
-    category: body.category, currency: body.currency, paperId: body.paperId ?? null, couponCode: body.coupon ?? null,
-    billingName: body.billingName ?? null, billingAddress: body.billingAddress ?? null, files: input.files,
-    actor: { id: input.actor.id, role: 'Editor', ip: input.actor.ip },
-  }));
+  const created = await db.transaction((tx) =>
+    createRegistration({
+      db: tx,
+      userId: null,
+      name: body.name,
+      email: body.email,
+      affiliation: body.affiliation,
+      country: body.country,
+      category: body.category,
+      currency: body.currency,
+      paperId: body.paperId ?? null,
+      couponCode: body.coupon ?? null,
+      billingName: body.billingName ?? null,
+      billingAddress: body.billingAddress ?? null,
+      files: input.files,
+      actor: { id: input.actor.id, role: 'Editor', ip: input.actor.ip },
+    }),
+  );
   return getEditorRegistration({ db, registrationId: created.id });
 }

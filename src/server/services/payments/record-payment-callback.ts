@@ -18,10 +18,20 @@ import { findReceivedMinor, owedMinor } from '../registrations/received-amounts'
 const ALLOWED_FROM = { paid: ['pending', 'failed'], failed: ['pending'] } as const;
 
 /** The payer's browser back from the provider: audited as 'payment.callback' with the payment as it ends up. */
-interface ReturnAudit { ip: string; provider: 'payu' | 'stripe'; kind: string }
+interface ReturnAudit {
+  ip: string;
+  provider: 'payu' | 'stripe';
+  kind: string;
+}
 
 const auditCallback = (db: DbOrTx, audit: ReturnAudit, p: PaymentRow) =>
-  recordAudit(db, { actorId: null, actorRole: null, action: 'payment.callback', ip: audit.ip, details: { provider: audit.provider, kind: audit.kind, txnid: p.txnid, status: p.status, amount: p.amount, currency: p.currency } });
+  recordAudit(db, {
+    actorId: null,
+    actorRole: null,
+    action: 'payment.callback',
+    ip: audit.ip,
+    details: { provider: audit.provider, kind: audit.kind, txnid: p.txnid, status: p.status, amount: p.amount, currency: p.currency },
+  });
 
 /**
  * Settling as paid completes the registration in the same transaction (paid, numbered receipt, confirmation mail):
@@ -30,7 +40,12 @@ const auditCallback = (db: DbOrTx, audit: ReturnAudit, p: PaymentRow) =>
  * audit row commits with the settlement it records; a return that settles nothing (`to` null) is audited alone.
  */
 async function settlePayment(input: {
-  db: Db; payment: PaymentRow; to: 'paid' | 'failed' | null; providerRef: string | null; notify: ReceiptMailer; audit?: ReturnAudit;
+  db: Db;
+  payment: PaymentRow;
+  to: 'paid' | 'failed' | null;
+  providerRef: string | null;
+  notify: ReceiptMailer;
+  audit?: ReturnAudit;
 }): Promise<PaymentRow> {
   const { db, payment, to, audit } = input;
   if (!to) {
@@ -38,7 +53,8 @@ async function settlePayment(input: {
     return payment;
   }
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(payments)
+    const [updated] = await tx
+      .update(payments)
       .set({ status: to, providerRef: input.providerRef ?? payment.providerRef, updatedAt: sql`now()` })
       .where(and(eq(payments.id, payment.id), inArray(payments.status, [...ALLOWED_FROM[to]])))
       .returning();
@@ -53,20 +69,45 @@ async function recordEvent(db: Db, e: { txnid: string | null; kind: string; acce
   await db.insert(paymentEvents).values({ id: newId(), txnid: e.txnid, kind: e.kind, accepted: e.accepted, payload: e.payload ?? {} });
 }
 
-const PAYU_FIELDS = ['txnid', 'status', 'hash', 'key', 'amount', 'productinfo', 'firstname', 'email',
-  'udf1', 'udf2', 'udf3', 'udf4', 'udf5', 'additionalCharges', 'mihpayid'] as const;
+const PAYU_FIELDS = [
+  'txnid',
+  'status',
+  'hash',
+  'key',
+  'amount',
+  'productinfo',
+  'firstname',
+  'email',
+  'udf1',
+  'udf2',
+  'udf3',
+  'udf4',
+  'udf5',
+  'additionalCharges',
+  'mihpayid',
+] as const;
 
 /**
  * A PayU success or failure post. Accepted only with a matching reverse hash for a txnid we issued;
  * otherwise nothing changes, the attempt is recorded and AppError 400 is thrown.
  */
-async function recordPayuCallback(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; notify: ReceiptMailer; audit: ReturnAudit }): Promise<PaymentRow> {
+async function recordPayuCallback(input: {
+  db: Db;
+  config: Config;
+  kind: 'success' | 'failure';
+  form: Record<string, string>;
+  notify: ReceiptMailer;
+  audit: ReturnAudit;
+}): Promise<PaymentRow> {
   const { db, config, form } = input;
   const kind = `payu.${input.kind}`;
   const key = config.PAYU_KEY;
   const salt = config.PAYU_SALT;
   if (!key || !salt) throw new AppError('unavailable', 'PayU is not configured on this server');
-  const f = Object.fromEntries(PAYU_FIELDS.map((k) => [k, typeof form[k] === 'string' ? form[k] : ''])) as Record<(typeof PAYU_FIELDS)[number], string>;
+  const f = Object.fromEntries(PAYU_FIELDS.map((k) => [k, typeof form[k] === 'string' ? form[k] : ''])) as Record<
+    (typeof PAYU_FIELDS)[number],
+    string
+  >;
   const txnid = f.txnid.slice(0, 100) || null;
   const reject = async (message: string): Promise<never> => {
     await recordEvent(db, { txnid, kind, accepted: false, payload: form });
@@ -74,7 +115,10 @@ async function recordPayuCallback(input: { db: Db; config: Config; kind: 'succes
   };
 
   const [payment] = txnid
-    ? await db.select().from(payments).where(and(eq(payments.txnid, txnid), eq(payments.provider, 'payu')))
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.txnid, txnid), eq(payments.provider, 'payu')))
     : [];
   if (!payment) return reject('Unknown transaction: this payment was not started here.');
   const verified = f.key === key && verifyPayuResponse({ ...f, additionalCharges: f.additionalCharges || undefined }, f.hash, salt);
@@ -93,7 +137,12 @@ async function recordPayuCallback(input: { db: Db; config: Config; kind: 'succes
  * webhook body). Returns the payment, or null when the session is not one of ours.
  */
 async function syncCardSession(input: {
-  db: Db; card: CardProvider; sessionId: string; kind: string; payload: unknown; notify: ReceiptMailer;
+  db: Db;
+  card: CardProvider;
+  sessionId: string;
+  kind: string;
+  payload: unknown;
+  notify: ReceiptMailer;
   /** A signed checkout.session.async_payment_failed: the session alone cannot tell failed from still pending. */
   asyncPaymentFailed?: boolean;
   /** The payer's browser return (a webhook is not audited). */
@@ -102,14 +151,24 @@ async function syncCardSession(input: {
   const { db, card, kind, payload } = input;
   const session = await card.retrieveSession(input.sessionId);
   const [payment] = session.txnid
-    ? await db.select().from(payments).where(and(eq(payments.txnid, session.txnid), eq(payments.provider, 'stripe')))
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.txnid, session.txnid), eq(payments.provider, 'stripe')))
     : [];
-  const matches = Boolean(payment) && payment!.providerRef === session.id
-    && session.currency === 'usd' && session.amountCents === Math.round(Number(payment!.amount) * 100);
+  const matches =
+    Boolean(payment) &&
+    payment!.providerRef === session.id &&
+    session.currency === 'usd' &&
+    session.amountCents === Math.round(Number(payment!.amount) * 100);
   await recordEvent(db, { txnid: payment?.txnid ?? session.txnid, kind, accepted: matches, payload });
   if (!payment || !matches) return null;
-  const to = session.outcome === 'paid' ? 'paid'
-    : session.outcome === 'expired' || (session.outcome === 'unpaid' && input.asyncPaymentFailed) ? 'failed' : null;
+  const to =
+    session.outcome === 'paid'
+      ? 'paid'
+      : session.outcome === 'expired' || (session.outcome === 'unpaid' && input.asyncPaymentFailed)
+        ? 'failed'
+        : null;
   return settlePayment({ db, payment, to, providerRef: session.id, notify: input.notify, audit: input.audit });
 }
 
@@ -117,13 +176,24 @@ async function syncCardSession(input: {
  * A Stripe webhook: the signature is checked on the raw body, then a Checkout session event is acted on
  * by reading the session from Stripe. Every webhook is recorded; a bad signature throws AppError 400.
  */
-export async function recordCardWebhook(input: { db: Db; card: CardProvider; rawBody: Buffer; signature: string | undefined; notify: ReceiptMailer }): Promise<void> {
+export async function recordCardWebhook(input: {
+  db: Db;
+  card: CardProvider;
+  rawBody: Buffer;
+  signature: string | undefined;
+  notify: ReceiptMailer;
+}): Promise<void> {
   const { db, card } = input;
   let event: Awaited<ReturnType<CardProvider['verifyWebhook']>>;
   try {
     event = await card.verifyWebhook(input.rawBody, input.signature);
   } catch (err) {
-    await recordEvent(db, { txnid: null, kind: 'stripe.webhook', accepted: false, payload: { raw: input.rawBody.toString('utf8').slice(0, 10_000) } });
+    await recordEvent(db, {
+      txnid: null,
+      kind: 'stripe.webhook',
+      accepted: false,
+      payload: { raw: input.rawBody.toString('utf8').slice(0, 10_000) },
+    });
     throw err;
   }
   const payload = JSON.parse(input.rawBody.toString('utf8')) as unknown;
@@ -137,31 +207,69 @@ export async function recordCardWebhook(input: { db: Db; card: CardProvider; raw
 }
 
 /** A payment as its payer's browser is shown it: with what its registration still owes, when a paid part leaves some (decision 0056). */
-export interface PaymentOutcome { payment: PaymentResult; owed: { minor: number; currency: Currency } | null }
+export interface PaymentOutcome {
+  payment: PaymentResult;
+  owed: { minor: number; currency: Currency } | null;
+}
 
 /** What the payer's result page shows of the payment. */
-export interface PaymentResult { txnid: string; status: 'pending' | 'paid' | 'failed'; amount: string; currency: string; name: string; product: string }
+export interface PaymentResult {
+  txnid: string;
+  status: 'pending' | 'paid' | 'failed';
+  amount: string;
+  currency: string;
+  name: string;
+  product: string;
+}
 
 async function outcomeOf(db: Db, row: PaymentRow): Promise<PaymentOutcome> {
-  const payment: PaymentResult = { txnid: row.txnid, status: row.status, amount: row.amount, currency: row.currency, name: row.name, product: row.product };
+  const payment: PaymentResult = {
+    txnid: row.txnid,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    name: row.name,
+    product: row.product,
+  };
   if (row.status !== 'paid' || !row.registrationId) return { payment, owed: null };
   const [registration] = await db.select().from(registrations).where(eq(registrations.id, row.registrationId));
   if (!registration) return { payment, owed: null };
-  const minor = owedMinor({ registration, receivedMinor: (await findReceivedMinor({ db, registrationIds: [registration.id] })).get(registration.id) ?? 0 });
+  const minor = owedMinor({
+    registration,
+    receivedMinor: (await findReceivedMinor({ db, registrationIds: [registration.id] })).get(registration.id) ?? 0,
+  });
   return { payment, owed: minor > 0 ? { minor, currency: registration.currency } : null };
 }
 
 /** The payer's browser back from PayU (success or failure post): recorded as recordPayuCallback does, and audited. */
-export async function receivePayuReturn(input: { db: Db; config: Config; kind: 'success' | 'failure'; form: Record<string, string>; ip: string; notify: ReceiptMailer }): Promise<PaymentOutcome> {
+export async function receivePayuReturn(input: {
+  db: Db;
+  config: Config;
+  kind: 'success' | 'failure';
+  form: Record<string, string>;
+  ip: string;
+  notify: ReceiptMailer;
+}): Promise<PaymentOutcome> {
   const payment = await recordPayuCallback({ ...input, audit: { ip: input.ip, provider: 'payu', kind: input.kind } });
   return outcomeOf(input.db, payment);
 }
 
 /** The payer's browser back from Stripe Checkout: the payment synced with its session, and audited; 400 for a session not ours. */
-export async function receiveCardReturn(input: { db: Db; card: CardProvider; sessionId: string; ip: string; notify: ReceiptMailer }): Promise<PaymentOutcome> {
+export async function receiveCardReturn(input: {
+  db: Db;
+  card: CardProvider;
+  sessionId: string;
+  ip: string;
+  notify: ReceiptMailer;
+}): Promise<PaymentOutcome> {
   const { db, sessionId } = input;
   const payment = await syncCardSession({
-    db, card: input.card, sessionId, kind: 'stripe.return', payload: { session_id: sessionId }, notify: input.notify,
+    db,
+    card: input.card,
+    sessionId,
+    kind: 'stripe.return',
+    payload: { session_id: sessionId },
+    notify: input.notify,
     audit: { ip: input.ip, provider: 'stripe', kind: 'return' },
   });
   if (!payment) throw new AppError('bad_request', 'This card payment was not started here.');

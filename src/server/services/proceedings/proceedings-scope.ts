@@ -7,7 +7,10 @@ import type { Caller } from '../../permissions';
 import { exportScopeFor } from '../tracks/chairs';
 
 /** What a proceedings export holds: these tracks' papers (null: every track) less the excluded ones. */
-export interface ProceedingsScope { trackIds: string[] | null; excludedPaperIds: string[] }
+export interface ProceedingsScope {
+  trackIds: string[] | null;
+  excludedPaperIds: string[];
+}
 
 export const CHAIR_OTHER_TRACK = 'You chair other tracks: export your own tracks, or ask the editor for this one.';
 

@@ -13,7 +13,10 @@ import { csvCell } from '../shared/export-csv';
 import { getSettingsRow } from '../shared/settings';
 
 /** Which papers an export covers (services/tracks/proceedings-scope.ts decides it for the caller). */
-export interface ProceedingsScope { trackIds: string[] | null; excludedPaperIds: string[] }
+export interface ProceedingsScope {
+  trackIds: string[] | null;
+  excludedPaperIds: string[];
+}
 
 /**
  * The conference's facts a deposit names, from the current facts (decision 0051): "IMSE" (the short name without
@@ -23,8 +26,14 @@ export interface ProceedingsScope { trackIds: string[] | null; excludedPaperIds:
 function proceedingsFacts(f: ConferenceFacts = CONFERENCE_FACTS_DEFAULTS) {
   const acronym = f.shortName.replace(/\s*\d{4}$/, '') || f.shortName;
   return {
-    title: conferenceTitle(f), acronym, publisher: acronym, depositorEmail: f.contactEmail,
-    location: [f.venue.city, f.venue.country].filter(Boolean).join(', '), start: f.startDate, end: f.endDate, year: Number(f.startDate.slice(0, 4)),
+    title: conferenceTitle(f),
+    acronym,
+    publisher: acronym,
+    depositorEmail: f.contactEmail,
+    location: [f.venue.city, f.venue.country].filter(Boolean).join(', '),
+    start: f.startDate,
+    end: f.endDate,
+    year: Number(f.startDate.slice(0, 4)),
   };
 }
 type ProceedingsFacts = ReturnType<typeof proceedingsFacts>;
@@ -53,30 +62,63 @@ async function doiSettings(db: Db, facts: ProceedingsFacts): Promise<{ prefix: s
  * Accepted, not withdrawn papers with a camera-ready version, in id order, read one batch at a time so an
  * export of thousands of papers holds one batch: the submitter first, then the co-authors in their order.
  */
-async function* findProceedingsPapers(db: Db, scope: ProceedingsScope, doi: { prefix: string | null; pattern: string; year: number }): AsyncGenerator<ProceedingsPaper[]> {
+async function* findProceedingsPapers(
+  db: Db,
+  scope: ProceedingsScope,
+  doi: { prefix: string | null; pattern: string; year: number },
+): AsyncGenerator<ProceedingsPaper[]> {
   let after = '';
   for (;;) {
-    const rows = await db.select({
-      id: papers.id, title: papers.title, abstract: papers.abstract, keywords: papers.keywords, freeKeywords: papers.freeKeywords, track: tracks.name,
-      name: users.name, affiliation: users.affiliation, country: users.country, orcid: users.orcid,
-      storageKey: cameraReady.storageKey, size: cameraReady.size, uploadedAt: cameraReady.uploadedAt,
-    }).from(papers)
+    const rows = await db
+      .select({
+        id: papers.id,
+        title: papers.title,
+        abstract: papers.abstract,
+        keywords: papers.keywords,
+        freeKeywords: papers.freeKeywords,
+        track: tracks.name,
+        name: users.name,
+        affiliation: users.affiliation,
+        country: users.country,
+        orcid: users.orcid,
+        storageKey: cameraReady.storageKey,
+        size: cameraReady.size,
+        uploadedAt: cameraReady.uploadedAt,
+      })
+      .from(papers)
       .innerJoin(cameraReady, eq(cameraReady.paperId, papers.id))
       .innerJoin(users, eq(users.id, papers.authorId))
       .innerJoin(tracks, eq(tracks.id, papers.trackId))
-      .where(and(
-        gt(papers.id, after), eq(papers.decision, 'Accepted'), isNull(papers.withdrawnAt),
-        scope.trackIds ? (scope.trackIds.length ? inArray(papers.trackId, scope.trackIds) : sql`false`) : undefined,
-        scope.excludedPaperIds.length ? notInArray(papers.id, scope.excludedPaperIds) : undefined,
-      ))
-      .orderBy(asc(papers.id)).limit(BATCH);
+      .where(
+        and(
+          gt(papers.id, after),
+          eq(papers.decision, 'Accepted'),
+          isNull(papers.withdrawnAt),
+          scope.trackIds ? (scope.trackIds.length ? inArray(papers.trackId, scope.trackIds) : sql`false`) : undefined,
+          scope.excludedPaperIds.length ? notInArray(papers.id, scope.excludedPaperIds) : undefined,
+        ),
+      )
+      .orderBy(asc(papers.id))
+      .limit(BATCH);
     if (rows.length === 0) return;
-    const coAuthors = await db.select().from(paperCoAuthors)
-      .where(inArray(paperCoAuthors.paperId, rows.map((r) => r.id))).orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position));
+    const coAuthors = await db
+      .select()
+      .from(paperCoAuthors)
+      .where(
+        inArray(
+          paperCoAuthors.paperId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position));
     const byPaper = new Map<string, typeof coAuthors>();
     for (const c of coAuthors) byPaper.set(c.paperId, [...(byPaper.get(c.paperId) ?? []), c]);
     yield rows.map((r) => ({
-      id: r.id, title: r.title, abstract: r.abstract, track: r.track, keywords: [...r.keywords, ...r.freeKeywords],
+      id: r.id,
+      title: r.title,
+      abstract: r.abstract,
+      track: r.track,
+      keywords: [...r.keywords, ...r.freeKeywords],
       authors: [
         { name: r.name, affiliation: r.affiliation, country: r.country, orcid: r.orcid },
         ...(byPaper.get(r.id) ?? []).map((c) => ({ name: c.name, affiliation: c.affiliation, country: c.country, orcid: c.orcid })),
@@ -93,21 +135,38 @@ async function* findProceedingsPapers(db: Db, scope: ProceedingsScope, doi: { pr
  * The Crossref deposit (decision 0042) as a stream; 409 before anything is sent when no DOI prefix is set.
  * `publicUrl` makes each DOI's resource: the public programme, at the paper.
  */
-export async function exportCrossrefXml(opts: { db: Db; scope: ProceedingsScope; publicUrl: string; now?: Date; conference?: ConferenceFacts }): Promise<Readable> {
+export async function exportCrossrefXml(opts: {
+  db: Db;
+  scope: ProceedingsScope;
+  publicUrl: string;
+  now?: Date;
+  conference?: ConferenceFacts;
+}): Promise<Readable> {
   const facts = proceedingsFacts(opts.conference);
   const doi = await doiSettings(opts.db, facts);
   if (!doi.prefix) throw new AppError('conflict', NO_DOI_PREFIX);
   const at = opts.now ?? new Date();
   async function* parts(): AsyncGenerator<string> {
     yield crossrefOpening({
-      batchId: `imse-proceedings-${at.getTime()}`, at,
+      batchId: `imse-proceedings-${at.getTime()}`,
+      at,
       depositor: { name: facts.publisher, email: facts.depositorEmail },
       registrant: facts.publisher,
       conference: { name: facts.title, acronym: facts.acronym, location: facts.location, start: facts.start, end: facts.end },
       proceedings: { title: `Proceedings of the ${facts.title}`, publisher: facts.publisher, year: facts.year },
     });
     for await (const batch of findProceedingsPapers(opts.db, opts.scope, doi)) {
-      yield batch.map((p) => conferencePaperXml({ doi: p.doi!, resourceUrl: `${opts.publicUrl}/program#paper-${p.id}`, title: p.title, year: facts.year, authors: p.authors })).join('');
+      yield batch
+        .map((p) =>
+          conferencePaperXml({
+            doi: p.doi!,
+            resourceUrl: `${opts.publicUrl}/program#paper-${p.id}`,
+            title: p.title,
+            year: facts.year,
+            authors: p.authors,
+          }),
+        )
+        .join('');
     }
     yield CROSSREF_CLOSING;
   }
@@ -133,16 +192,17 @@ export async function exportBibtex(opts: { db: Db; scope: ProceedingsScope; conf
       const keys = uniqueKeys(batch, used, facts.year);
       let chunk = '';
       batch.forEach((p, i) => {
-        chunk += `@inproceedings{${keys[i]},\n`
-          + `  title = {{${escapeBibtex(p.title)}}},\n`
-          + `  author = {${p.authors.map((a) => bibName(a.name)).join(' and ')}},\n`
-          + bibField('booktitle', `Proceedings of the ${facts.title}`)
-          + bibField('publisher', facts.publisher)
-          + bibField('year', String(facts.year))
-          + (p.doi ? bibField('doi', p.doi) : '')
-          + bibField('abstract', p.abstract)
-          + (p.keywords.length ? bibField('keywords', p.keywords.join(', ')) : '')
-          + '}\n\n';
+        chunk +=
+          `@inproceedings{${keys[i]},\n` +
+          `  title = {{${escapeBibtex(p.title)}}},\n` +
+          `  author = {${p.authors.map((a) => bibName(a.name)).join(' and ')}},\n` +
+          bibField('booktitle', `Proceedings of the ${facts.title}`) +
+          bibField('publisher', facts.publisher) +
+          bibField('year', String(facts.year)) +
+          (p.doi ? bibField('doi', p.doi) : '') +
+          bibField('abstract', p.abstract) +
+          (p.keywords.length ? bibField('keywords', p.keywords.join(', ')) : '') +
+          '}\n\n';
       });
       yield chunk;
     }
@@ -162,7 +222,19 @@ function uniqueKeys(batch: ProceedingsPaper[], used: Set<string>, year: number):
 }
 
 export const METADATA_COLUMNS = [
-  'paper_id', 'title', 'track', 'authors', 'affiliations', 'countries', 'orcids', 'doi', 'keywords', 'abstract', 'pdf_file', 'pdf_bytes', 'camera_ready_uploaded_at',
+  'paper_id',
+  'title',
+  'track',
+  'authors',
+  'affiliations',
+  'countries',
+  'orcids',
+  'doi',
+  'keywords',
+  'abstract',
+  'pdf_file',
+  'pdf_bytes',
+  'camera_ready_uploaded_at',
 ];
 
 /** The metadata CSV (decision 0042): one row per paper, the authors' fields as lists in the authors' order ("; "). */
@@ -174,9 +246,22 @@ export async function exportMetadataCsv(opts: { db: Db; scope: ProceedingsScope;
       let chunk = '';
       for (const p of batch) {
         chunk += `${[
-          p.id, p.title, p.track, p.authors.map((a) => a.name), p.authors.map((a) => a.affiliation), p.authors.map((a) => a.country),
-          p.authors.map((a) => a.orcid ?? ''), p.doi ?? '', p.keywords, p.abstract, bundleFileName(p), p.pdf.size, p.pdf.uploadedAt,
-        ].map(csvCell).join(',')}\r\n`;
+          p.id,
+          p.title,
+          p.track,
+          p.authors.map((a) => a.name),
+          p.authors.map((a) => a.affiliation),
+          p.authors.map((a) => a.country),
+          p.authors.map((a) => a.orcid ?? ''),
+          p.doi ?? '',
+          p.keywords,
+          p.abstract,
+          bundleFileName(p),
+          p.pdf.size,
+          p.pdf.uploadedAt,
+        ]
+          .map(csvCell)
+          .join(',')}\r\n`;
       }
       yield chunk;
     }
@@ -189,13 +274,19 @@ export async function exportMetadataCsv(opts: { db: Db; scope: ProceedingsScope;
  * archive (stored, not deflated: PDFs are compressed already) only as fast as the client reads, so the server
  * holds a few buffers, never the zip; proceedings.csv (the metadata CSV) is the last entry.
  */
-export async function exportCameraReadyZip(opts: { db: Db; files: FileStore; scope: ProceedingsScope; conference?: ConferenceFacts }): Promise<Readable> {
+export async function exportCameraReadyZip(opts: {
+  db: Db;
+  files: FileStore;
+  scope: ProceedingsScope;
+  conference?: ConferenceFacts;
+}): Promise<Readable> {
   const doi = await doiSettings(opts.db, proceedingsFacts(opts.conference));
   const zip = new ZipStream({ zlib: { level: 6 } });
-  const add = (source: Readable, name: string, store: boolean) => new Promise<void>((resolve, reject) => {
-    source.once('error', reject);
-    zip.entry(source, { name, store }, (err) => (err ? reject(err) : resolve()));
-  });
+  const add = (source: Readable, name: string, store: boolean) =>
+    new Promise<void>((resolve, reject) => {
+      source.once('error', reject);
+      zip.entry(source, { name, store }, (err) => (err ? reject(err) : resolve()));
+    });
   void (async () => {
     for await (const batch of findProceedingsPapers(opts.db, opts.scope, doi)) {
       for (const p of batch) await add(opts.files.get(p.pdf.storageKey), bundleFileName(p), true);

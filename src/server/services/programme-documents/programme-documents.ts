@@ -31,7 +31,9 @@ function sharedRendering(kind: string, key: string, render: () => Promise<Uint8A
   if (hit && hit.key === key && hit.until > Date.now()) return hit.bytes;
   const bytes = render();
   publicCache.set(kind, { key, until: Date.now() + PUBLIC_TTL_MS, bytes });
-  bytes.catch(() => { if (publicCache.get(kind)?.bytes === bytes) publicCache.delete(kind); });
+  bytes.catch(() => {
+    if (publicCache.get(kind)?.bytes === bytes) publicCache.delete(kind);
+  });
   return bytes;
 }
 const cacheKey = (publishedAt: string, conference: ConferenceFacts) => `${publishedAt}\n${JSON.stringify(conference)}`;
@@ -39,26 +41,52 @@ const cacheKey = (publishedAt: string, conference: ConferenceFacts) => `${publis
 /** The published programme as a PDF (decision 0053); 404 until the editor has published one. */
 export async function renderPublishedProgrammePdf(opts: { db: Db; files: FileStore; conference: ConferenceFacts }): Promise<Uint8Array> {
   const published = await publishedOr404(opts.db);
-  return sharedRendering('programme', cacheKey(published.publishedAt, opts.conference), async () => renderProgrammePdf({
-    conference: opts.conference, sessions: published.sessions, publishedAt: published.publishedAt, logo: (await findOrganiser({ db: opts.db, store: opts.files })).logo,
-  }));
+  return sharedRendering('programme', cacheKey(published.publishedAt, opts.conference), async () =>
+    renderProgrammePdf({
+      conference: opts.conference,
+      sessions: published.sessions,
+      publishedAt: published.publishedAt,
+      logo: (await findOrganiser({ db: opts.db, store: opts.files })).logo,
+    }),
+  );
 }
 
 /** The public abstract book: the published programme's, by session; 404 until one is published. */
 export async function renderPublishedAbstractBook(opts: { db: Db; files: FileStore; conference: ConferenceFacts }): Promise<Uint8Array> {
   const published = await publishedOr404(opts.db);
-  return sharedRendering('abstract-book', cacheKey(published.publishedAt, opts.conference), () => renderAbstractBook({ ...opts, by: 'session' }));
+  return sharedRendering('abstract-book', cacheKey(published.publishedAt, opts.conference), () =>
+    renderAbstractBook({ ...opts, by: 'session' }),
+  );
 }
 
 /** Title, abstract and authors (the submitter, then the co-authors in their order) of these papers, in one read each. */
 async function loadPapers(db: Db, ids: string[]): Promise<Map<string, BookPaper>> {
   const out = new Map<string, BookPaper>();
   if (ids.length === 0) return out;
-  const rows = await db.select({ id: papers.id, title: papers.title, abstract: papers.abstract, name: users.name, affiliation: users.affiliation, country: users.country })
-    .from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(inArray(papers.id, ids));
-  for (const r of rows) out.set(r.id, { title: r.title, abstract: r.abstract, authors: [{ name: r.name, affiliation: r.affiliation, country: r.country }] });
-  const coAuthors = await db.select({ paperId: paperCoAuthors.paperId, name: paperCoAuthors.name, affiliation: paperCoAuthors.affiliation, country: paperCoAuthors.country })
-    .from(paperCoAuthors).where(inArray(paperCoAuthors.paperId, ids)).orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position));
+  const rows = await db
+    .select({
+      id: papers.id,
+      title: papers.title,
+      abstract: papers.abstract,
+      name: users.name,
+      affiliation: users.affiliation,
+      country: users.country,
+    })
+    .from(papers)
+    .innerJoin(users, eq(users.id, papers.authorId))
+    .where(inArray(papers.id, ids));
+  for (const r of rows)
+    out.set(r.id, { title: r.title, abstract: r.abstract, authors: [{ name: r.name, affiliation: r.affiliation, country: r.country }] });
+  const coAuthors = await db
+    .select({
+      paperId: paperCoAuthors.paperId,
+      name: paperCoAuthors.name,
+      affiliation: paperCoAuthors.affiliation,
+      country: paperCoAuthors.country,
+    })
+    .from(paperCoAuthors)
+    .where(inArray(paperCoAuthors.paperId, ids))
+    .orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position));
   for (const c of coAuthors) out.get(c.paperId)?.authors.push({ name: c.name, affiliation: c.affiliation, country: c.country });
   return out;
 }
@@ -67,7 +95,10 @@ async function loadPapers(db: Db, ids: string[]): Promise<Map<string, BookPaper>
 async function currentTitles(db: Db, ids: string[]): Promise<Map<string, string>> {
   const titles = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await db.select({ id: papers.id, title: papers.title }).from(papers).where(inArray(papers.id, ids.slice(i, i + 1000)));
+    const rows = await db
+      .select({ id: papers.id, title: papers.title })
+      .from(papers)
+      .where(inArray(papers.id, ids.slice(i, i + 1000)));
     for (const r of rows) titles.set(r.id, r.title);
   }
   return titles;
@@ -77,31 +108,44 @@ async function currentTitles(db: Db, ids: string[]): Promise<Map<string, string>
 async function sectionsBySession(db: Db, conference: ConferenceFacts): Promise<BookSection[]> {
   const published = await publishedOr404(db);
   const tz = conference.timeZone;
-  const titles = await currentTitles(db, published.sessions.flatMap((s) => s.papers.map((p) => p._id)));
+  const titles = await currentTitles(
+    db,
+    published.sessions.flatMap((s) => s.papers.map((p) => p._id)),
+  );
   return published.sessions.map((s) => ({
     title: s.title,
-    subtitle: [`${formatWeekdayDate(s.start, tz, { comma: false })}, ${formatTime(s.start, tz)}–${formatTime(s.end, tz)}`, s.track, sessionPlace(s), s.chair ? `Chair: ${s.chair}` : '']
-      .filter(Boolean).join(' · '),
+    subtitle: [
+      `${formatWeekdayDate(s.start, tz, { comma: false })}, ${formatTime(s.start, tz)}–${formatTime(s.end, tz)}`,
+      s.track,
+      sessionPlace(s),
+      s.chair ? `Chair: ${s.chair}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
     papers: s.papers.filter((p) => titles.has(p._id)).map((p) => ({ id: p._id, title: titles.get(p._id)!, presenter: p.presenter })),
   }));
 }
 
 /** Every accepted paper not withdrawn, by track (tracks in their order), those with a camera-ready version first. */
 async function sectionsByTrack(db: Db): Promise<BookSection[]> {
-  const rows = await db.select({ id: papers.id, title: papers.title, trackId: papers.trackId, final: sql<boolean>`${cameraReady.paperId} is not null` })
-    .from(papers).leftJoin(cameraReady, eq(cameraReady.paperId, papers.id))
+  const rows = await db
+    .select({ id: papers.id, title: papers.title, trackId: papers.trackId, final: sql<boolean>`${cameraReady.paperId} is not null` })
+    .from(papers)
+    .leftJoin(cameraReady, eq(cameraReady.paperId, papers.id))
     .where(and(eq(papers.decision, 'Accepted'), isNull(papers.withdrawnAt)))
     .orderBy(sql`${cameraReady.paperId} is null`, asc(papers.id));
   const trackRows = await db.select({ id: tracks.id, name: tracks.name }).from(tracks).orderBy(asc(tracks.position), asc(tracks.id));
-  return trackRows.map((t) => {
-    const inTrack = rows.filter((r) => r.trackId === t.id);
-    const waiting = inTrack.filter((r) => !r.final).length;
-    return {
-      title: t.name,
-      subtitle: `${inTrack.length} accepted ${inTrack.length === 1 ? 'paper' : 'papers'}${waiting ? `, ${waiting} without a camera-ready version yet` : ''}`,
-      papers: inTrack.map((r) => ({ id: r.id, title: r.title, note: r.final ? undefined : CAMERA_READY_PENDING })),
-    };
-  }).filter((s) => s.papers.length > 0);
+  return trackRows
+    .map((t) => {
+      const inTrack = rows.filter((r) => r.trackId === t.id);
+      const waiting = inTrack.filter((r) => !r.final).length;
+      return {
+        title: t.name,
+        subtitle: `${inTrack.length} accepted ${inTrack.length === 1 ? 'paper' : 'papers'}${waiting ? `, ${waiting} without a camera-ready version yet` : ''}`,
+        papers: inTrack.map((r) => ({ id: r.id, title: r.title, note: r.final ? undefined : CAMERA_READY_PENDING })),
+      };
+    })
+    .filter((s) => s.papers.length > 0);
 }
 
 /**
@@ -109,12 +153,22 @@ async function sectionsByTrack(db: Db): Promise<BookSection[]> {
  * accepted paper by track. The front matter names the organiser from the settings; abstracts are read in batches
  * as the pages are drawn.
  */
-export async function renderAbstractBook(opts: { db: Db; files: FileStore; conference: ConferenceFacts; by: AbstractBookOrder; now?: Date }): Promise<Uint8Array> {
+export async function renderAbstractBook(opts: {
+  db: Db;
+  files: FileStore;
+  conference: ConferenceFacts;
+  by: AbstractBookOrder;
+  now?: Date;
+}): Promise<Uint8Array> {
   const { db, conference } = opts;
   const sections = opts.by === 'session' ? await sectionsBySession(db, conference) : await sectionsByTrack(db);
   const organiser = await findOrganiser({ db, store: opts.files });
   return renderAbstractBookPdf({
-    conference, organiser: { name: organiser.name, title: organiser.title, logo: organiser.logo }, by: opts.by, sections,
-    loadPapers: (ids) => loadPapers(db, ids), generatedAt: opts.now ?? new Date(),
+    conference,
+    organiser: { name: organiser.name, title: organiser.title, logo: organiser.logo },
+    by: opts.by,
+    sections,
+    loadPapers: (ids) => loadPapers(db, ids),
+    generatedAt: opts.now ?? new Date(),
   });
 }

@@ -19,11 +19,25 @@ type CertificateRow = typeof certificates.$inferSelect;
 export const newCertificateCode = newDocumentCode;
 
 export function certificateJson(c: CertificateRow): CertificateJson {
-  return { code: c.code, kind: c.kind, name: c.name, email: c.email, paperId: c.paperId, paperTitle: c.paperTitle, issuedAt: c.issuedAt.toISOString() };
+  return {
+    code: c.code,
+    kind: c.kind,
+    name: c.name,
+    email: c.email,
+    paperId: c.paperId,
+    paperTitle: c.paperTitle,
+    issuedAt: c.issuedAt.toISOString(),
+  };
 }
 
 /** A presentation certificate due: the paper as the latest published programme places it, with its presenter. */
-interface Presentation { paperId: string; name: string; email: string; title: string; ended: boolean }
+interface Presentation {
+  paperId: string;
+  name: string;
+  email: string;
+  title: string;
+  ended: boolean;
+}
 
 /**
  * The papers of the latest PUBLISHED programme (never the draft: a paper placed in a session nobody saw is not a
@@ -53,16 +67,23 @@ async function publishedPresentations(db: Db, now: Date): Promise<Presentation[]
  * as `paperTitle`). Issuing again adds only the new ones; a unique (kind, subject) index keeps one per subject.
  * `waiting` counts the presentation certificates held back because their session has not taken place yet.
  */
-export async function issueCertificates(opts: { db: Db; presentationsBeforeSessions?: boolean; now?: Date }): Promise<{ issued: number; waiting: number; certificates: CertificateJson[] }> {
+export async function issueCertificates(opts: {
+  db: Db;
+  presentationsBeforeSessions?: boolean;
+  now?: Date;
+}): Promise<{ issued: number; waiting: number; certificates: CertificateJson[] }> {
   const { db } = opts;
   const now = opts.now ?? new Date();
   const presentations = await publishedPresentations(db, now);
   const ids = presentations.map((p) => p.paperId);
   const [current, issuedBefore] = ids.length
     ? await Promise.all([
-      db.select({ id: papers.id, title: papers.title }).from(papers).where(inArray(papers.id, ids)),
-      db.select({ subject: certificates.subject }).from(certificates).where(and(eq(certificates.kind, 'presentation'), inArray(certificates.subject, ids))),
-    ])
+        db.select({ id: papers.id, title: papers.title }).from(papers).where(inArray(papers.id, ids)),
+        db
+          .select({ subject: certificates.subject })
+          .from(certificates)
+          .where(and(eq(certificates.kind, 'presentation'), inArray(certificates.subject, ids))),
+      ])
     : [[], []];
   // The title as the paper has it now (a camera-ready version may have corrected it since the programme was published).
   const titles = new Map(current.map((p) => [p.id, p.title]));
@@ -71,23 +92,47 @@ export async function issueCertificates(opts: { db: Db; presentationsBeforeSessi
   const existing = presentations.filter((p) => titles.has(p.paperId));
   const due = existing.filter((p) => p.ended || opts.presentationsBeforeSessions === true);
   const waiting = existing.filter((p) => !p.ended && opts.presentationsBeforeSessions !== true && !already.has(p.paperId)).length;
-  const arrived = await db.select({ id: registrations.id, name: registrations.name, email: registrations.email, category: registrations.category })
-    .from(registrations).where(and(eq(registrations.status, 'paid'), isNotNull(registrations.checkedInAt)))
+  const arrived = await db
+    .select({ id: registrations.id, name: registrations.name, email: registrations.email, category: registrations.category })
+    .from(registrations)
+    .where(and(eq(registrations.status, 'paid'), isNotNull(registrations.checkedInAt)))
     .orderBy(registrations.checkedInAt, registrations.id);
   const rows: (typeof certificates.$inferInsert)[] = due.map((p) => ({
-    code: newCertificateCode(), kind: 'presentation' as const, subject: p.paperId, name: p.name, email: p.email, paperId: p.paperId, paperTitle: titles.get(p.paperId)!,
+    code: newCertificateCode(),
+    kind: 'presentation' as const,
+    subject: p.paperId,
+    name: p.name,
+    email: p.email,
+    paperId: p.paperId,
+    paperTitle: titles.get(p.paperId)!,
   }));
   const seen = new Set<string>();
   for (const r of arrived) {
     const course = findCategory(r.category)?.courseId;
     if (course) {
-      rows.push({ code: newCertificateCode(), kind: 'workshop', subject: r.id, name: r.name, email: r.email.trim(), paperId: null, paperTitle: findWorkshopCourse(course)?.title ?? course });
+      rows.push({
+        code: newCertificateCode(),
+        kind: 'workshop',
+        subject: r.id,
+        name: r.name,
+        email: r.email.trim(),
+        paperId: null,
+        paperTitle: findWorkshopCourse(course)?.title ?? course,
+      });
       continue;
     }
     const key = r.email.trim().toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    rows.push({ code: newCertificateCode(), kind: 'attendance', subject: key, name: r.name, email: r.email.trim(), paperId: null, paperTitle: null });
+    rows.push({
+      code: newCertificateCode(),
+      kind: 'attendance',
+      subject: key,
+      name: r.name,
+      email: r.email.trim(),
+      paperId: null,
+      paperTitle: null,
+    });
   }
   const inserted = rows.length ? await db.insert(certificates).values(rows).onConflictDoNothing().returning() : [];
   const all = await db.select().from(certificates).orderBy(certificates.kind, certificates.name);
@@ -100,8 +145,18 @@ type Holder = { email: string; emailVerified: boolean };
  * The certificates issued to the caller's address, once the account has verified it; before that only whether
  * some wait (anyone may sign up with anyone's address: docs/product.md#accounts-and-verified-addresses).
  */
-export async function findCertificatesFor({ db, holder }: { db: Db; holder: Holder }): Promise<{ certificates: CertificateJson[]; waitingForVerification?: true }> {
-  const rows = await db.select().from(certificates).where(sql`lower(${certificates.email}) = ${holder.email.toLowerCase()}`).orderBy(certificates.issuedAt);
+export async function findCertificatesFor({
+  db,
+  holder,
+}: {
+  db: Db;
+  holder: Holder;
+}): Promise<{ certificates: CertificateJson[]; waitingForVerification?: true }> {
+  const rows = await db
+    .select()
+    .from(certificates)
+    .where(sql`lower(${certificates.email}) = ${holder.email.toLowerCase()}`)
+    .orderBy(certificates.issuedAt);
   if (!holder.emailVerified) return rows.length ? { certificates: [], waitingForVerification: true } : { certificates: [] };
   return { certificates: rows.map(certificateJson) };
 }
@@ -114,7 +169,8 @@ async function findCertificate(db: Db, code: string): Promise<CertificateJson | 
 /** A certificate the caller may download: issued to their verified address (any of their accounts share it). */
 export async function findOwnCertificate(input: { db: Db; code: string; caller: Holder }): Promise<CertificateJson> {
   const c = await findCertificate(input.db, input.code);
-  if (!c || !input.caller.emailVerified || c.email.toLowerCase() !== input.caller.email.toLowerCase()) throw new AppError('not_found', 'Certificate not found');
+  if (!c || !input.caller.emailVerified || c.email.toLowerCase() !== input.caller.email.toLowerCase())
+    throw new AppError('not_found', 'Certificate not found');
   return c;
 }
 
@@ -127,11 +183,27 @@ export async function verifyCertificate(opts: { db: Db; code: string }): Promise
 }
 
 /** The caller's own certificate (by verified e-mail) as a PDF, signed by the organiser, with a link to verify it. */
-export async function renderOwnCertificate(opts: { db: Db; store?: FileStore; code: string; caller: Holder; conference: ConferenceFacts; publicUrl: string }): Promise<{ code: string; pdf: Uint8Array }> {
+export async function renderOwnCertificate(opts: {
+  db: Db;
+  store?: FileStore;
+  code: string;
+  caller: Holder;
+  conference: ConferenceFacts;
+  publicUrl: string;
+}): Promise<{ code: string; pdf: Uint8Array }> {
   const certificate = await findOwnCertificate(opts);
-  const [row] = await opts.db.select({ kind: certificates.kind, subject: certificates.subject }).from(certificates).where(eq(certificates.code, certificate.code));
+  const [row] = await opts.db
+    .select({ kind: certificates.kind, subject: certificates.subject })
+    .from(certificates)
+    .where(eq(certificates.code, certificate.code));
   const details = row ? await certificateDetails({ db: opts.db, certificate: row }) : undefined;
   const organiser = opts.store ? await findOrganiser({ db: opts.db, store: opts.store }) : undefined;
-  const pdf = await renderCertificatePdf({ certificate, details, organiser, conference: opts.conference, verifyUrl: `${opts.publicUrl}/verify/${certificate.code}` });
+  const pdf = await renderCertificatePdf({
+    certificate,
+    details,
+    organiser,
+    conference: opts.conference,
+    verifyUrl: `${opts.publicUrl}/verify/${certificate.code}`,
+  });
   return { code: certificate.code, pdf };
 }

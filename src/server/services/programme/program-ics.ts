@@ -23,13 +23,18 @@ export async function exportProgramIcs(input: { db: Db; publicUrl: string; sessi
     uid: `session-${s._id}@${host}`,
     sequence: Math.max(0, Math.floor((stamp - EPOCH) / 1000)),
     lastModified: stamp,
-    start: Date.parse(s.start), startInputType: 'utc', startOutputType: 'utc',
-    end: Date.parse(s.end), endInputType: 'utc', endOutputType: 'utc',
+    start: Date.parse(s.start),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: Date.parse(s.end),
+    endInputType: 'utc',
+    endOutputType: 'utc',
     title: s.title,
     location: [s.room, s.link ? 'Online' : ''].filter(Boolean).join(' and ') || undefined,
     categories: [s.track],
     description: [
-      `Track: ${s.track}`, ...(s.chair ? [`Chair: ${s.chair}`] : []),
+      `Track: ${s.track}`,
+      ...(s.chair ? [`Chair: ${s.chair}`] : []),
       ...s.papers.map((p, i) => `${i + 1}. ${p.title} (presented by ${p.presenter})`),
     ].join('\n'),
     url: `${publicUrl}/program`,
@@ -39,4 +44,3 @@ export async function exportProgramIcs(input: { db: Db; publicUrl: string; sessi
   if (error || value === null) throw error ?? new Error('calendar export failed');
   return value;
 }
-

@@ -17,8 +17,11 @@ export async function findProgramLinks(input: { db: Db; caller: Caller }): Promi
   const editor = caller.role === 'Editor' && !caller.chairOnly;
   if (!editor) {
     if (!caller.emailVerified) throw new AppError('forbidden', LINKS_REFUSED);
-    const [paid] = await db.select({ id: registrations.id }).from(registrations)
-      .where(and(eq(registrations.status, 'paid'), sql`lower(${registrations.email}) = ${caller.email.toLowerCase()}`)).limit(1);
+    const [paid] = await db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.status, 'paid'), sql`lower(${registrations.email}) = ${caller.email.toLowerCase()}`))
+      .limit(1);
     if (!paid) throw new AppError('forbidden', LINKS_REFUSED);
   }
   const published = await findPublishedProgram(db);

@@ -14,22 +14,42 @@ type EditorSession = EditorProgramJson['sessions'][number];
 
 function sessionJson(s: SessionRow, placed: EditorSession['papers']): EditorSession {
   return {
-    _id: s.id, title: s.title, track: s.track, room: s.room, link: s.link, start: s.startsAt.toISOString(), end: s.endsAt.toISOString(),
-    chair: s.chair, papers: placed,
+    _id: s.id,
+    title: s.title,
+    track: s.track,
+    room: s.room,
+    link: s.link,
+    start: s.startsAt.toISOString(),
+    end: s.endsAt.toISOString(),
+    chair: s.chair,
+    papers: placed,
   };
 }
 
 /** Every draft session in time order with its papers in order, presenters' e-mails and links included (the editor's view). */
 export async function loadSessions({ db, sessionIds }: { db: Db; sessionIds?: string[] }): Promise<EditorSession[]> {
-  const rows = await db.select().from(programSessions)
+  const rows = await db
+    .select()
+    .from(programSessions)
     .where(sessionIds ? inArray(programSessions.id, sessionIds) : undefined)
     .orderBy(asc(programSessions.startsAt), asc(programSessions.id));
   if (rows.length === 0) return [];
-  const placed = await db.select({
-    sessionId: programPlacements.sessionId, paperId: programPlacements.paperId, title: papers.title,
-    presenter: programPlacements.presenterName, presenterEmail: programPlacements.presenterEmail,
-  }).from(programPlacements).innerJoin(papers, eq(papers.id, programPlacements.paperId))
-    .where(inArray(programPlacements.sessionId, rows.map((r) => r.id)))
+  const placed = await db
+    .select({
+      sessionId: programPlacements.sessionId,
+      paperId: programPlacements.paperId,
+      title: papers.title,
+      presenter: programPlacements.presenterName,
+      presenterEmail: programPlacements.presenterEmail,
+    })
+    .from(programPlacements)
+    .innerJoin(papers, eq(papers.id, programPlacements.paperId))
+    .where(
+      inArray(
+        programPlacements.sessionId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(programPlacements.sessionId), asc(programPlacements.position));
   const bySession = new Map<string, EditorSession['papers']>();
   for (const p of placed) {
@@ -51,30 +71,64 @@ export async function findProgram(input: { db: Db; conference: ConferenceFacts }
     zoneLabel: zoneLabel(input.conference),
     publishedAt: published?.publishedAt ?? null,
     sessions: (published?.sessions ?? []).map(({ link, papers: placed, ...s }) => ({
-      ...s, online: link !== '', papers: placed.map(({ _id, title, presenter }) => ({ _id, title, presenter })),
+      ...s,
+      online: link !== '',
+      papers: placed.map(({ _id, title, presenter }) => ({ _id, title, presenter })),
     })),
   };
 }
 
 /** The draft as it would be published: the snapshot program_publications keeps. */
-export const toPublished = (sessions: EditorSession[]): PublishedSession[] => sessions.map((s) => ({
-  _id: s._id, title: s.title, track: s.track, room: s.room, link: s.link, start: s.start, end: s.end, chair: s.chair,
-  papers: s.papers.map((p) => ({ _id: p._id, title: p.title, presenter: p.presenter, presenterEmail: p.presenterEmail })),
-}));
+export const toPublished = (sessions: EditorSession[]): PublishedSession[] =>
+  sessions.map((s) => ({
+    _id: s._id,
+    title: s.title,
+    track: s.track,
+    room: s.room,
+    link: s.link,
+    start: s.start,
+    end: s.end,
+    chair: s.chair,
+    papers: s.papers.map((p) => ({ _id: p._id, title: p.title, presenter: p.presenter, presenterEmail: p.presenterEmail })),
+  }));
 
 /** The same programme, whatever the order of keys or sessions: for "has the draft changed since it was published". */
 function sameProgram(a: PublishedSession[], b: PublishedSession[]): boolean {
-  const canonical = (list: PublishedSession[]) => JSON.stringify([...list].sort((x, y) => x._id.localeCompare(y._id)).map((s) => [
-    s._id, s.title, s.track, s.room, s.link ?? '', Date.parse(s.start), Date.parse(s.end), s.chair,
-    s.papers.map((p) => [p._id, p.title, p.presenter, p.presenterEmail.toLowerCase()]),
-  ]));
+  const canonical = (list: PublishedSession[]) =>
+    JSON.stringify(
+      [...list]
+        .sort((x, y) => x._id.localeCompare(y._id))
+        .map((s) => [
+          s._id,
+          s.title,
+          s.track,
+          s.room,
+          s.link ?? '',
+          Date.parse(s.start),
+          Date.parse(s.end),
+          s.chair,
+          s.papers.map((p) => [p._id, p.title, p.presenter, p.presenterEmail.toLowerCase()]),
+        ]),
+    );
   return canonical(a) === canonical(b);
 }
 
 /** The draft's warnings against the conference's current dates and zone. */
-export async function draftWarnings({ db, sessions, conference }: { db: Db; sessions: EditorSession[]; conference: ConferenceFacts }): Promise<ProgramWarning[]> {
+export async function draftWarnings({
+  db,
+  sessions,
+  conference,
+}: {
+  db: Db;
+  sessions: EditorSession[];
+  conference: ConferenceFacts;
+}): Promise<ProgramWarning[]> {
   const accepted = await findAcceptedPapers(db);
-  return findProgramWarnings({ sessions, acceptedPapers: accepted.map((p) => ({ _id: p.id, title: p.title })), window: conferenceWindowOf(conference) });
+  return findProgramWarnings({
+    sessions,
+    acceptedPapers: accepted.map((p) => ({ _id: p.id, title: p.title })),
+    window: conferenceWindowOf(conference),
+  });
 }
 
 /** The editor's programme: the draft, warnings, the accepted papers with their authors and registration, and the published state. */
@@ -83,8 +137,14 @@ export async function findEditorProgram(input: { db: Db; conference: ConferenceF
   const [sessions, accepted, published] = await Promise.all([loadSessions({ db }), findAcceptedPapers(db), findPublishedProgram(db)]);
   const ids = accepted.map((p) => p.id);
   const [authors, registered, placements] = await Promise.all([
-    findPaperAuthors({ db, paperIds: ids }), findRegisteredPaperIds({ db, paperIds: ids }),
-    ids.length ? db.select({ paperId: programPlacements.paperId, sessionId: programPlacements.sessionId }).from(programPlacements).where(inArray(programPlacements.paperId, ids)) : [],
+    findPaperAuthors({ db, paperIds: ids }),
+    findRegisteredPaperIds({ db, paperIds: ids }),
+    ids.length
+      ? db
+          .select({ paperId: programPlacements.paperId, sessionId: programPlacements.sessionId })
+          .from(programPlacements)
+          .where(inArray(programPlacements.paperId, ids))
+      : [],
   ]);
   const sessionOf = new Map(placements.map((p) => [p.paperId, p.sessionId]));
   return {
@@ -92,9 +152,17 @@ export async function findEditorProgram(input: { db: Db; conference: ConferenceF
     zoneLabel: zoneLabel(conference),
     conferenceDates: { start: conference.startDate, end: conference.endDate },
     sessions,
-    warnings: findProgramWarnings({ sessions, acceptedPapers: accepted.map((p) => ({ _id: p.id, title: p.title })), window: conferenceWindowOf(conference) }),
+    warnings: findProgramWarnings({
+      sessions,
+      acceptedPapers: accepted.map((p) => ({ _id: p.id, title: p.title })),
+      window: conferenceWindowOf(conference),
+    }),
     papers: accepted.map((p) => ({
-      _id: p.id, title: p.title, registered: registered.has(p.id), sessionId: sessionOf.get(p.id) ?? null, authors: authors.get(p.id) ?? [],
+      _id: p.id,
+      title: p.title,
+      registered: registered.has(p.id),
+      sessionId: sessionOf.get(p.id) ?? null,
+      authors: authors.get(p.id) ?? [],
     })),
     published: published ? { at: published.publishedAt, sessions: published.sessions.length } : null,
     changedSincePublished: published ? !sameProgram(published.sessions, toPublished(sessions)) : sessions.length > 0,
@@ -109,10 +177,19 @@ async function requireSession(db: Db, id: string): Promise<SessionRow> {
 
 export async function createSession(input: { db: Db; body: SessionBody }): Promise<EditorSession> {
   const { db, body } = input;
-  const [row] = await db.insert(programSessions).values({
-    id: newId(), title: body.title, track: body.track, room: body.room, link: body.link, chair: body.chair,
-    startsAt: new Date(body.start), endsAt: new Date(body.end),
-  }).returning();
+  const [row] = await db
+    .insert(programSessions)
+    .values({
+      id: newId(),
+      title: body.title,
+      track: body.track,
+      room: body.room,
+      link: body.link,
+      chair: body.chair,
+      startsAt: new Date(body.start),
+      endsAt: new Date(body.end),
+    })
+    .returning();
   return sessionJson(row!, []);
 }
 
@@ -122,14 +199,19 @@ export async function updateSession(input: { db: Db; id: string; body: SessionPa
   const startsAt = body.start ? new Date(body.start) : current.startsAt;
   const endsAt = body.end ? new Date(body.end) : current.endsAt;
   if (endsAt <= startsAt) throw new AppError('bad_request', 'A session must end after it starts');
-  await db.update(programSessions).set({
-    ...(body.title !== undefined ? { title: body.title } : {}),
-    ...(body.track !== undefined ? { track: body.track } : {}),
-    ...(body.room !== undefined ? { room: body.room } : {}),
-    ...(body.link !== undefined ? { link: body.link } : {}),
-    ...(body.chair !== undefined ? { chair: body.chair } : {}),
-    startsAt, endsAt, updatedAt: sql`now()`,
-  }).where(eq(programSessions.id, id));
+  await db
+    .update(programSessions)
+    .set({
+      ...(body.title !== undefined ? { title: body.title } : {}),
+      ...(body.track !== undefined ? { track: body.track } : {}),
+      ...(body.room !== undefined ? { room: body.room } : {}),
+      ...(body.link !== undefined ? { link: body.link } : {}),
+      ...(body.chair !== undefined ? { chair: body.chair } : {}),
+      startsAt,
+      endsAt,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(programSessions.id, id));
   return (await loadSessions({ db, sessionIds: [id] }))[0]!;
 }
 
@@ -163,7 +245,10 @@ export async function placePapers(input: { db: Db; id: string; body: PlacementBo
     await tx.delete(programPlacements).where(eq(programPlacements.sessionId, id));
     if (ids.length) await tx.delete(programPlacements).where(inArray(programPlacements.paperId, ids));
     if (rows.length) await tx.insert(programPlacements).values(rows);
-    await tx.update(programSessions).set({ updatedAt: sql`now()` }).where(eq(programSessions.id, id));
+    await tx
+      .update(programSessions)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(programSessions.id, id));
   });
   return (await loadSessions({ db, sessionIds: [id] }))[0]!;
 }

@@ -15,8 +15,11 @@ export interface PublishedProgram {
  * has never published. The public /program, its calendars and documents read this, never the draft.
  */
 export async function findPublishedProgram(db: Db): Promise<PublishedProgram | null> {
-  const [row] = await db.select({ sessions: programPublications.sessions, publishedAt: programPublications.publishedAt })
-    .from(programPublications).orderBy(desc(programPublications.id)).limit(1);
+  const [row] = await db
+    .select({ sessions: programPublications.sessions, publishedAt: programPublications.publishedAt })
+    .from(programPublications)
+    .orderBy(desc(programPublications.id))
+    .limit(1);
   if (!row) return null;
   const sessions = [...row.sessions].sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a._id.localeCompare(b._id));
   return { sessions, publishedAt: row.publishedAt.toISOString() };

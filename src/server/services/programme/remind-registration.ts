@@ -21,10 +21,23 @@ export async function remindUnregistered(input: { db: Db; mailer: Mailer; paperI
   const wanted = new Set(input.paperIds);
   const due = (await listPaperRegistrations(db)).filter((p) => wanted.has(p._id) && !p.registered && p.email);
   if (due.length === 0) return 0;
-  const titles = new Map((await db.select({ id: papers.id, title: papers.title }).from(papers).where(inArray(papers.id, due.map((p) => p._id)))).map((r) => [r.id, r.title]));
+  const titles = new Map(
+    (
+      await db
+        .select({ id: papers.id, title: papers.title })
+        .from(papers)
+        .where(
+          inArray(
+            papers.id,
+            due.map((p) => p._id),
+          ),
+        )
+    ).map((r) => [r.id, r.title]),
+  );
   for (const p of due) {
     await mailer.send({
-      to: p.email, template: 'registrationReminder',
+      to: p.email,
+      template: 'registrationReminder',
       values: { name: p.author, paperTitle: titles.get(p._id) ?? p.title, paperId: p._id, registrationUrl: `${publicUrl}/registration` },
     });
   }

@@ -52,13 +52,16 @@ export function receiptLink(opts: { publicUrl: string; secret: string; code: str
 export const RECEIPT_NOT_FOUND = 'Receipt not found';
 const REGISTRATION_NOT_FOUND = 'Registration not found';
 export const NOT_PAID_YET = 'This registration is not paid yet, so it has no receipt.';
-export const VERIFY_FIRST = 'Confirm your e-mail address first: registrations are shown to the address they were made for once it is confirmed.';
+export const VERIFY_FIRST =
+  'Confirm your e-mail address first: registrations are shown to the address they were made for once it is confirmed.';
 
 /** The fee lines a receipt shows under its item, when the payment paid the registration's own price. */
 function feeLines(r: RegistrationRow, paidMinor: number): { label: string; amount: string }[] {
   const currency = r.currency as Currency;
   if (r.category === 'unspecified' || paidMinor !== r.amountMinor) return [];
-  const lines = [{ label: `${categoryLabel(r.category)}${r.earlyBird ? ' (early-bird price)' : ''}`, amount: formatMoney(r.listMinor, currency) }];
+  const lines = [
+    { label: `${categoryLabel(r.category)}${r.earlyBird ? ' (early-bird price)' : ''}`, amount: formatMoney(r.listMinor, currency) },
+  ];
   if (r.extraPages > 0) lines.push({ label: `Extra pages beyond 10: ${r.extraPages}`, amount: formatMoney(r.extraMinor, currency) });
   if (r.couponCode && r.discountMinor > 0) lines.push({ label: `Coupon ${r.couponCode}`, amount: formatMoney(-r.discountMinor, currency) });
   return lines;
@@ -72,21 +75,38 @@ async function receiptDocument(db: Db, receipt: Receipt, opts: ReceiptRendering)
     opts.store ? findOrganiser({ db, store: opts.store }) : null,
   ]);
   return {
-    number: receipt.number, code: receipt.code, paidAt: receipt.paidAt, issuedAt: receipt.issuedAt,
-    billingName: receipt.billingName, billingAddress: receipt.billingAddress,
-    email: registration?.email ?? '', registrationCode: registration?.code ?? '',
-    item: receipt.item, lines: registration ? feeLines(registration, receipt.amountMinor) : [],
-    amount: formatMoney(receipt.amountMinor, receipt.currency), currency: receipt.currency,
-    method: receipt.method, reference: payment?.provider === 'bank' ? payment.providerRef : null,
+    number: receipt.number,
+    code: receipt.code,
+    paidAt: receipt.paidAt,
+    issuedAt: receipt.issuedAt,
+    billingName: receipt.billingName,
+    billingAddress: receipt.billingAddress,
+    email: registration?.email ?? '',
+    registrationCode: registration?.code ?? '',
+    item: receipt.item,
+    lines: registration ? feeLines(registration, receipt.amountMinor) : [],
+    amount: formatMoney(receipt.amountMinor, receipt.currency),
+    currency: receipt.currency,
+    method: receipt.method,
+    reference: payment?.provider === 'bank' ? payment.providerRef : null,
     verifyUrl: `${opts.publicUrl}/verify/${receipt.code}`,
-    conference: opts.conference, logo: organiser?.logo ?? null,
+    conference: opts.conference,
+    logo: organiser?.logo ?? null,
   };
 }
 
 /** How a receipt is drawn: the conference's current facts, the logo from the file store (none without one). */
-export interface ReceiptRendering { publicUrl: string; conference: ConferenceFacts; store?: FileStore }
+export interface ReceiptRendering {
+  publicUrl: string;
+  conference: ConferenceFacts;
+  store?: FileStore;
+}
 
-export async function renderReceipt({ db, receipt, ...rendering }: { db: Db; receipt: Receipt } & ReceiptRendering): Promise<{ fileName: string; pdf: Uint8Array }> {
+export async function renderReceipt({
+  db,
+  receipt,
+  ...rendering
+}: { db: Db; receipt: Receipt } & ReceiptRendering): Promise<{ fileName: string; pdf: Uint8Array }> {
   return { fileName: `receipt-${receipt.number}.pdf`, pdf: await renderReceiptPdf(await receiptDocument(db, receipt, rendering)) };
 }
 
@@ -109,7 +129,10 @@ export async function findReceiptByNumber({ db, number }: { db: Db; number: stri
  * The registration's owner: the person at its address, once that address is confirmed. Anyone else is told it
  * does not exist (404); the owner whose address waits for confirmation is told why (403).
  */
-function canReadRegistration(caller: Caller, registration: Pick<RegistrationRow, 'email' | 'userId'> | undefined): { code: 'forbidden' | 'not_found'; message: string } | null {
+function canReadRegistration(
+  caller: Caller,
+  registration: Pick<RegistrationRow, 'email' | 'userId'> | undefined,
+): { code: 'forbidden' | 'not_found'; message: string } | null {
   if (!registration) return { code: 'not_found', message: REGISTRATION_NOT_FOUND };
   const sameAddress = registration.email.trim().toLowerCase() === caller.email.trim().toLowerCase();
   if (!sameAddress) return { code: 'not_found', message: REGISTRATION_NOT_FOUND };
@@ -118,10 +141,18 @@ function canReadRegistration(caller: Caller, registration: Pick<RegistrationRow,
 
 /** The newest receipt of the caller's own registration (a second payment of one registration has its own, later receipt). */
 export async function findOwnReceipt({ db, caller, registrationId }: { db: Db; caller: Caller; registrationId: string }): Promise<Receipt> {
-  const [registration] = await db.select({ email: registrations.email, userId: registrations.userId }).from(registrations).where(eq(registrations.id, registrationId));
+  const [registration] = await db
+    .select({ email: registrations.email, userId: registrations.userId })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId));
   const denial = canReadRegistration(caller, registration);
   if (denial) throw new AppError(denial.code, denial.message);
-  const [receipt] = await db.select().from(receipts).where(eq(receipts.registrationId, registrationId)).orderBy(desc(receipts.issuedAt), desc(receipts.seq)).limit(1);
+  const [receipt] = await db
+    .select()
+    .from(receipts)
+    .where(eq(receipts.registrationId, registrationId))
+    .orderBy(desc(receipts.issuedAt), desc(receipts.seq))
+    .limit(1);
   if (!receipt) throw new AppError('conflict', NOT_PAID_YET);
   return receipt;
 }

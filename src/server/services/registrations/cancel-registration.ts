@@ -16,22 +16,37 @@ export const ALREADY_CANCELLED = 'This registration is cancelled already.';
  * Cancel a pending registration (decision 0043): its coupon use is given back and its workshop seat freed. A paid one
  * stays paid (docs/product.md#fees-and-fixed-figures: non-refundable): 409. `registration` was found for the caller (ownership checked before).
  */
-export async function cancelRegistration(input: { db: Db; registration: Registration; actor: { id: string; role: string; ip: string }; now?: Date;
+export async function cancelRegistration(input: {
+  db: Db;
+  registration: Registration;
+  actor: { id: string; role: string; ip: string };
+  now?: Date;
   /** A workshop seat freed goes to the first on the course's waiting list, mailed in this transaction (decision 0045). */
-  seatOffer?: { mailer: Mailer; publicUrl: string } }): Promise<Registration> {
+  seatOffer?: { mailer: Mailer; publicUrl: string };
+}): Promise<Registration> {
   const now = input.now ?? new Date();
   return input.db.transaction(async (tx) => {
-    const [row] = await tx.update(registrations).set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` })
-      .where(and(eq(registrations.id, input.registration.id), eq(registrations.status, 'pending'))).returning();
+    const [row] = await tx
+      .update(registrations)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: sql`now()` })
+      .where(and(eq(registrations.id, input.registration.id), eq(registrations.status, 'pending')))
+      .returning();
     if (!row) {
-      const [current] = await tx.select({ status: registrations.status }).from(registrations).where(eq(registrations.id, input.registration.id));
+      const [current] = await tx
+        .select({ status: registrations.status })
+        .from(registrations)
+        .where(eq(registrations.id, input.registration.id));
       throw new AppError('conflict', current?.status === 'cancelled' ? ALREADY_CANCELLED : NON_REFUNDABLE);
     }
     if (row.couponCode) await giveCouponBack({ tx, code: row.couponCode });
     const courseId = findCategory(row.category)?.courseId;
     if (courseId && input.seatOffer) await offerFreedSeat({ tx, ...input.seatOffer, courseId, now });
     await recordAudit(tx, {
-      actorId: input.actor.id, actorRole: input.actor.role, ip: input.actor.ip, action: 'registration.cancel', paperId: row.paperId,
+      actorId: input.actor.id,
+      actorRole: input.actor.role,
+      ip: input.actor.ip,
+      action: 'registration.cancel',
+      paperId: row.paperId,
       details: { registrationId: row.id, category: row.category, coupon: row.couponCode },
     });
     return row;

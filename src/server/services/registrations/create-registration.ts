@@ -83,8 +83,11 @@ async function checkSeat(tx: Db, input: { courseId: string; category: string; us
   const samePerson = input.userId
     ? or(eq(registrations.userId, input.userId), sql`lower(${registrations.email}) = lower(${input.email.trim()})`)
     : sql`lower(${registrations.email}) = lower(${input.email.trim()})`;
-  const [unpaid] = await tx.select({ id: registrations.id }).from(registrations)
-    .where(and(eq(registrations.category, input.category), eq(registrations.status, 'pending'), samePerson)).limit(1);
+  const [unpaid] = await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.category, input.category), eq(registrations.status, 'pending'), samePerson))
+    .limit(1);
   if (unpaid) throw new AppError('conflict', UNPAID_COURSE_HOLD(categoryLabel(input.category)));
   const seats = await countWorkshopSeats({ db: tx, courseId });
   if (seats.left <= 0) throw new AppError('conflict', COURSE_FULL);
@@ -100,10 +103,17 @@ export async function createRegistration(input: CreateRegistrationInput): Promis
   const category = findCategory(input.category);
   if (!category) throw new AppError('bad_request', 'Choose a registration category from the fee table');
   return input.db.transaction(async (t) => {
-    if (category.courseId) await checkSeat(t, { courseId: category.courseId, category: category.key, userId: input.userId, email: input.email });
+    if (category.courseId)
+      await checkSeat(t, { courseId: category.courseId, category: category.key, userId: input.userId, email: input.email });
     // Only the registrant's own released accepted paper may be named (decision 0056).
     const price = await priceRegistration({
-      db: t, category: category.key, currency: input.currency, paperId: input.paperId ?? null, couponCode: input.couponCode ?? null, now, files: input.files ?? null,
+      db: t,
+      category: category.key,
+      currency: input.currency,
+      paperId: input.paperId ?? null,
+      couponCode: input.couponCode ?? null,
+      now,
+      files: input.files ?? null,
       registrant: { userId: input.userId, email: input.email.trim() },
     });
     let discountMinor = 0;
@@ -113,19 +123,49 @@ export async function createRegistration(input: CreateRegistrationInput): Promis
     }
     const amountMinor = price.listMinor + price.extraMinor - discountMinor;
     const free = amountMinor === 0;
-    const [row] = await t.insert(registrations).values({
-      id: newId(), code: newDocumentCode(), year: yearOf(now), userId: input.userId,
-      name: input.name, email: input.email.trim(), affiliation: input.affiliation ?? '', country: (input.country ?? '').toUpperCase(),
-      category: category.key, paperId: input.paperId ?? null, currency: input.currency,
-      listMinor: price.listMinor, earlyBird: price.earlyBird, extraPages: price.extraPages, extraMinor: price.extraMinor,
-      couponCode: price.couponCode, discountMinor, amountMinor,
-      billingName: input.billingName || null, billingAddress: input.billingAddress || null,
-      status: free ? 'paid' : 'pending', paidAt: free ? now : null, createdAt: now, updatedAt: now,
-    }).returning();
+    const [row] = await t
+      .insert(registrations)
+      .values({
+        id: newId(),
+        code: newDocumentCode(),
+        year: yearOf(now),
+        userId: input.userId,
+        name: input.name,
+        email: input.email.trim(),
+        affiliation: input.affiliation ?? '',
+        country: (input.country ?? '').toUpperCase(),
+        category: category.key,
+        paperId: input.paperId ?? null,
+        currency: input.currency,
+        listMinor: price.listMinor,
+        earlyBird: price.earlyBird,
+        extraPages: price.extraPages,
+        extraMinor: price.extraMinor,
+        couponCode: price.couponCode,
+        discountMinor,
+        amountMinor,
+        billingName: input.billingName || null,
+        billingAddress: input.billingAddress || null,
+        status: free ? 'paid' : 'pending',
+        paidAt: free ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
     await recordAudit(t, {
-      actorId: input.actor?.id ?? input.userId, actorRole: input.actor?.role ?? null, ip: input.actor?.ip ?? null, action: 'registration.create',
+      actorId: input.actor?.id ?? input.userId,
+      actorRole: input.actor?.role ?? null,
+      ip: input.actor?.ip ?? null,
+      action: 'registration.create',
       paperId: input.paperId ?? null,
-      details: { registrationId: row!.id, category: category.key, currency: input.currency, amountMinor, coupon: price.couponCode, earlyBird: price.earlyBird },
+      details: {
+        registrationId: row!.id,
+        category: category.key,
+        currency: input.currency,
+        amountMinor,
+        coupon: price.couponCode,
+        earlyBird: price.earlyBird,
+      },
     });
     return row!;
   });
@@ -138,10 +178,14 @@ export async function createRegistration(input: CreateRegistrationInput): Promis
 export function categoryOfFeeItem(item: FeeItem | undefined): string | null {
   if (!item) return null;
   switch (item.kind) {
-    case 'registration': return REGISTRATION_CATEGORIES.find((c) => c.payer === item.category && c.publication === item.publication)?.key ?? null;
-    case 'without-publication': return REGISTRATION_CATEGORIES.find((c) => c.label === `Without publication: ${item.item}`)?.key ?? null;
-    case 'award': return 'award-ceremony';
-    default: return null;
+    case 'registration':
+      return REGISTRATION_CATEGORIES.find((c) => c.payer === item.category && c.publication === item.publication)?.key ?? null;
+    case 'without-publication':
+      return REGISTRATION_CATEGORIES.find((c) => c.label === `Without publication: ${item.item}`)?.key ?? null;
+    case 'award':
+      return 'award-ceremony';
+    default:
+      return null;
   }
 }
 
@@ -153,21 +197,50 @@ export function categoryOfFeeItem(item: FeeItem | undefined): string | null {
  * payment is then a plain payment, with no registration to settle.
  */
 export async function createModalRegistration(input: {
-  db: Db; name: string; email: string; currency: Currency; feeItem?: FeeItem; now?: Date;
+  db: Db;
+  name: string;
+  email: string;
+  currency: Currency;
+  feeItem?: FeeItem;
+  now?: Date;
 }): Promise<Registration | null> {
   const now = input.now ?? new Date();
   const category = categoryOfFeeItem(input.feeItem);
   if (!category) return null;
   return input.db.transaction(async (t) => {
     const price = await priceRegistration({ db: t, category, currency: input.currency, now });
-    const [row] = await t.insert(registrations).values({
-      id: newId(), code: newDocumentCode(), year: yearOf(now), userId: null, name: input.name, email: input.email.trim(),
-      category, paperId: null, currency: input.currency, listMinor: price.listMinor, earlyBird: price.earlyBird, amountMinor: price.amountMinor,
-      createdAt: now, updatedAt: now,
-    }).returning();
+    const [row] = await t
+      .insert(registrations)
+      .values({
+        id: newId(),
+        code: newDocumentCode(),
+        year: yearOf(now),
+        userId: null,
+        name: input.name,
+        email: input.email.trim(),
+        category,
+        paperId: null,
+        currency: input.currency,
+        listMinor: price.listMinor,
+        earlyBird: price.earlyBird,
+        amountMinor: price.amountMinor,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
     await recordAudit(t, {
-      actorId: null, actorRole: null, action: 'registration.create', paperId: null,
-      details: { registrationId: row!.id, category, currency: input.currency, amountMinor: price.amountMinor, earlyBird: price.earlyBird, via: 'payment-modal' },
+      actorId: null,
+      actorRole: null,
+      action: 'registration.create',
+      paperId: null,
+      details: {
+        registrationId: row!.id,
+        category,
+        currency: input.currency,
+        amountMinor: price.amountMinor,
+        earlyBird: price.earlyBird,
+        via: 'payment-modal',
+      },
     });
     return row!;
   });

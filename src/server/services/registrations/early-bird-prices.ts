@@ -15,10 +15,21 @@ type Reader = Pick<Db, 'select'>;
  * The early-bird window open for a category at `now`: of the windows whose end is still ahead, the one that
  * ends first (decision 0043). A window is open while now < until.
  */
-export async function findOpenEarlyBird({ db, category, now }: { db: Reader; category: string; now: Date }): Promise<{ usdMinor: number; until: Date } | null> {
-  const [row] = await db.select({ usdMinor: earlyBirdPrices.usdMinor, until: earlyBirdPrices.until }).from(earlyBirdPrices)
+export async function findOpenEarlyBird({
+  db,
+  category,
+  now,
+}: {
+  db: Reader;
+  category: string;
+  now: Date;
+}): Promise<{ usdMinor: number; until: Date } | null> {
+  const [row] = await db
+    .select({ usdMinor: earlyBirdPrices.usdMinor, until: earlyBirdPrices.until })
+    .from(earlyBirdPrices)
     .where(and(eq(earlyBirdPrices.category, category), gt(earlyBirdPrices.until, now)))
-    .orderBy(asc(earlyBirdPrices.until)).limit(1);
+    .orderBy(asc(earlyBirdPrices.until))
+    .limit(1);
   return row ?? null;
 }
 
@@ -31,8 +42,13 @@ export async function findOpenEarlyBirds({ db, now }: { db: Reader; now: Date })
 }
 
 const json = (r: typeof earlyBirdPrices.$inferSelect, now: Date): EarlyBirdJson => ({
-  id: r.id, category: r.category, categoryLabel: categoryLabel(r.category), usdMinor: r.usdMinor, inrMinor: inCurrency(r.usdMinor, 'INR'),
-  until: r.until.toISOString(), open: r.until.getTime() > now.getTime(),
+  id: r.id,
+  category: r.category,
+  categoryLabel: categoryLabel(r.category),
+  usdMinor: r.usdMinor,
+  inrMinor: inCurrency(r.usdMinor, 'INR'),
+  until: r.until.toISOString(),
+  open: r.until.getTime() > now.getTime(),
 });
 
 export async function listEarlyBirdPrices({ db, now = new Date() }: { db: Db; now?: Date }): Promise<{ earlyBirdPrices: EarlyBirdJson[] }> {
@@ -40,7 +56,13 @@ export async function listEarlyBirdPrices({ db, now = new Date() }: { db: Db; no
   return { earlyBirdPrices: rows.map((r) => json(r, now)) };
 }
 
-export async function createEarlyBirdPrice(input: { db: Db; category: string; usdMinor: number; until: string; actor: { id: string; role: string; ip: string } }): Promise<EarlyBirdJson> {
+export async function createEarlyBirdPrice(input: {
+  db: Db;
+  category: string;
+  usdMinor: number;
+  until: string;
+  actor: { id: string; role: string; ip: string };
+}): Promise<EarlyBirdJson> {
   const { db } = input;
   const category = findCategory(input.category);
   if (!category) throw new AppError('bad_request', 'Choose a registration category from the fee table');
@@ -49,8 +71,17 @@ export async function createEarlyBirdPrice(input: { db: Db; category: string; us
   }
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(earlyBirdPrices).values({ id: newId(), category: category.key, usdMinor: input.usdMinor, until: new Date(input.until) }).returning();
-      await recordAudit(tx, { actorId: input.actor.id, actorRole: input.actor.role, ip: input.actor.ip, action: 'pricing.early-bird.create', details: { category: category.key, usdMinor: input.usdMinor, until: input.until } });
+      const [row] = await tx
+        .insert(earlyBirdPrices)
+        .values({ id: newId(), category: category.key, usdMinor: input.usdMinor, until: new Date(input.until) })
+        .returning();
+      await recordAudit(tx, {
+        actorId: input.actor.id,
+        actorRole: input.actor.role,
+        ip: input.actor.ip,
+        action: 'pricing.early-bird.create',
+        details: { category: category.key, usdMinor: input.usdMinor, until: input.until },
+      });
       return json(row!, new Date());
     });
   } catch (err) {
@@ -63,6 +94,12 @@ export async function deleteEarlyBirdPrice(input: { db: Db; id: string; actor: {
   await input.db.transaction(async (tx) => {
     const [row] = await tx.delete(earlyBirdPrices).where(eq(earlyBirdPrices.id, input.id)).returning();
     if (!row) throw new AppError('not_found', 'No early-bird price has this id');
-    await recordAudit(tx, { actorId: input.actor.id, actorRole: input.actor.role, ip: input.actor.ip, action: 'pricing.early-bird.delete', details: { category: row.category, usdMinor: row.usdMinor } });
+    await recordAudit(tx, {
+      actorId: input.actor.id,
+      actorRole: input.actor.role,
+      ip: input.actor.ip,
+      action: 'pricing.early-bird.delete',
+      details: { category: row.category, usdMinor: row.usdMinor },
+    });
   });
 }

@@ -87,10 +87,17 @@ export async function priceRegistration(input: PriceInput): Promise<Price> {
     // (unknown, undecided, rejected, not released, someone else's), so the call tells nobody else anything.
     const { registrant } = input;
     const [paper] = registrant
-      ? await db.select({ id: papers.id }).from(papers).where(and(
-        eq(papers.id, input.paperId), eq(papers.notifiedDecision, 'Accepted'), isNull(papers.withdrawnAt),
-        isPaperAuthor({ paperId: papers.id, userId: registrant.userId, email: registrant.email }),
-      ))
+      ? await db
+          .select({ id: papers.id })
+          .from(papers)
+          .where(
+            and(
+              eq(papers.id, input.paperId),
+              eq(papers.notifiedDecision, 'Accepted'),
+              isNull(papers.withdrawnAt),
+              isPaperAuthor({ paperId: papers.id, userId: registrant.userId, email: registrant.email }),
+            ),
+          )
       : [];
     if (!paper) throw new AppError('bad_request', PAPER_NOT_YOURS(input.paperId));
     if (category.publication && input.files) {
@@ -107,9 +114,18 @@ export async function priceRegistration(input: PriceInput): Promise<Price> {
     discountMinor = couponDiscount({ coupon, listMinor, currency });
   }
   return {
-    category: category.key, categoryLabel: categoryLabel(category.key), currency, regularMinor, listMinor, earlyBird,
+    category: category.key,
+    categoryLabel: categoryLabel(category.key),
+    currency,
+    regularMinor,
+    listMinor,
+    earlyBird,
     earlyBirdUntil: earlyBird ? window.until.toISOString() : null,
-    extraPages, extraMinor, discountMinor, couponCode, amountMinor: listMinor + extraMinor - discountMinor,
+    extraPages,
+    extraMinor,
+    discountMinor,
+    couponCode,
+    amountMinor: listMinor + extraMinor - discountMinor,
   };
 }
 
@@ -123,8 +139,13 @@ export async function listPrices({ db, now = new Date() }: { db: Reader; now?: D
       const w = open.get(c.key);
       const usdMinor = w && w.usdMinor < c.usdMinor ? w.usdMinor : c.usdMinor;
       return {
-        category: c.key, label: c.label, group: c.group, usdMinor, inrMinor: inCurrency(usdMinor, 'INR'),
-        regularUsdMinor: c.usdMinor, regularInrMinor: inCurrency(c.usdMinor, 'INR'),
+        category: c.key,
+        label: c.label,
+        group: c.group,
+        usdMinor,
+        inrMinor: inCurrency(usdMinor, 'INR'),
+        regularUsdMinor: c.usdMinor,
+        regularInrMinor: inCurrency(c.usdMinor, 'INR'),
         earlyBirdUntil: usdMinor < c.usdMinor && w ? w.until.toISOString() : null,
       };
     }),

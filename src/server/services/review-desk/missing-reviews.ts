@@ -22,11 +22,21 @@ import { scopedPaperIds } from '../tracks/chairs';
 const MISSING = sql`s.assigned and s.status <> 'Declined' and p.withdrawn_at is null
   and not exists (select 1 from reviews v where v.paper_id = s.paper_id and v.reviewer_id = s.reviewer_id)`;
 
-const utc = (column: SQL, precision: 'MS' | 'US') => sql`to_char(${column} at time zone 'UTC', ${`YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"`})`;
+const utc = (column: SQL, precision: 'MS' | 'US') =>
+  sql`to_char(${column} at time zone 'UTC', ${`YYYY-MM-DD"T"HH24:MI:SS.${precision}"Z"`})`;
 
 interface MissingRow {
-  paperId: string; title: string; track: string; reviewerId: string; reviewerName: string; reviewerEmail: string;
-  status: string; sentAt: string; sentKey: string; automaticAt: string | null; editorAt: string | null;
+  paperId: string;
+  title: string;
+  track: string;
+  reviewerId: string;
+  reviewerName: string;
+  reviewerEmail: string;
+  status: string;
+  sentAt: string;
+  sentKey: string;
+  automaticAt: string | null;
+  editorAt: string | null;
 }
 
 /**
@@ -34,9 +44,15 @@ interface MissingRow {
  * from after `cursor`, at most `limit`. The last reminders: the automatic one (review_reminders) and the latest
  * 'review.remind' audit row an editor's or chair's reminder left.
  */
-async function findMissingReviews(db: Pick<Db, 'execute'>, opts: {
-  paperIds: string[] | undefined; reviewerId?: string; cursor?: string; limit?: number;
-}): Promise<MissingRow[]> {
+async function findMissingReviews(
+  db: Pick<Db, 'execute'>,
+  opts: {
+    paperIds: string[] | undefined;
+    reviewerId?: string;
+    cursor?: string;
+    limit?: number;
+  },
+): Promise<MissingRow[]> {
   const where: SQL[] = [MISSING];
   if (opts.paperIds) where.push(sql`s.paper_id = any(${pgArray(opts.paperIds)}::text[])`);
   if (opts.reviewerId) where.push(sql`s.reviewer_id = ${opts.reviewerId}`);
@@ -64,8 +80,12 @@ async function findMissingReviews(db: Pick<Db, 'execute'>, opts: {
 function toJson(row: MissingRow, deadline: Date | null, now: Date): MissingReviewJson {
   const editorLater = row.editorAt !== null && (row.automaticAt === null || row.editorAt >= row.automaticAt);
   return {
-    paperId: row.paperId, title: row.title, track: row.track,
-    reviewerId: row.reviewerId, reviewerName: row.reviewerName, reviewerEmail: row.reviewerEmail,
+    paperId: row.paperId,
+    title: row.title,
+    track: row.track,
+    reviewerId: row.reviewerId,
+    reviewerName: row.reviewerName,
+    reviewerEmail: row.reviewerEmail,
     state: row.status === 'Accepted' ? 'Accepted' : 'Sent',
     sentAt: row.sentAt,
     reviewDeadline: deadline?.toISOString() ?? null,
@@ -85,7 +105,12 @@ async function scopeOf(db: Db, caller: Caller) {
  * The missing reviews the caller handles (the editor: all; a track chair: their tracks' papers, less those they
  * are conflicted with), a page at a time when `limit` is given, with the counts of the whole list.
  */
-export async function listMissingReviews(opts: { db: Db; caller: Caller; query: MissingReviewsQuery; now?: Date }): Promise<MissingReviewsJson> {
+export async function listMissingReviews(opts: {
+  db: Db;
+  caller: Caller;
+  query: MissingReviewsQuery;
+  now?: Date;
+}): Promise<MissingReviewsJson> {
   const { db, query } = opts;
   const now = opts.now ?? new Date();
   const { paperIds, deadline } = await scopeOf(db, opts.caller);
@@ -104,14 +129,16 @@ export async function listMissingReviews(opts: { db: Db; caller: Caller; query: 
   return {
     assignments: page.map((r) => toJson(r, deadline, now)),
     nextCursor: more && last ? `${last.sentKey}_${last.paperId}_${last.reviewerId}` : null,
-    total: count.total, reviewers: count.reviewers,
+    total: count.total,
+    reviewers: count.reviewers,
   };
 }
 
 /** The sentence about the deadline in a reminder. */
 function dueLine(deadline: Date | null, now: Date): string {
   if (!deadline) return 'No review deadline is set yet; the editors would be glad to have your reviews soon.';
-  if (now.getTime() > deadline.getTime()) return `The review deadline, ${formatUtcDateTime(deadline)}, has passed: please send your reviews as soon as you can.`;
+  if (now.getTime() > deadline.getTime())
+    return `The review deadline, ${formatUtcDateTime(deadline)}, has passed: please send your reviews as soon as you can.`;
   return `The reviews are due by ${formatUtcDateTime(deadline)}.`;
 }
 
@@ -126,7 +153,14 @@ const AUDIT_CHUNK = 1000;
  * One reviewer: waits up to `waitMs` for the mail to be delivered, so the answer says whether it was.
  */
 export async function remindReviewers(opts: {
-  db: Db; mailer: Mailer; publicUrl: string; caller: Caller; ip: string; reviewerId?: string; waitMs: number; now?: Date;
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  caller: Caller;
+  ip: string;
+  reviewerId?: string;
+  waitMs: number;
+  now?: Date;
 }): Promise<{ reviewers: number; email?: string; result: MailState }> {
   const { db, mailer, caller } = opts;
   const now = opts.now ?? new Date();
@@ -135,7 +169,11 @@ export async function remindReviewers(opts: {
   const rows = paperIds?.length === 0 ? [] : await findMissingReviews(db, { paperIds, reviewerId: opts.reviewerId });
   if (rows.length === 0) {
     if (!opts.reviewerId) throw new AppError('conflict', noMissingReviews);
-    const [reviewer] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer'))).limit(1);
+    const [reviewer] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, opts.reviewerId), eq(users.role, 'Reviewer')))
+      .limit(1);
     if (!reviewer) throw new AppError('not_found', 'Reviewer not found');
     throw new AppError('conflict', reviewerHasNoMissingReviews);
   }
@@ -144,9 +182,13 @@ export async function remindReviewers(opts: {
   for (const row of rows) byReviewer.set(row.reviewerId, [...(byReviewer.get(row.reviewerId) ?? []), row]);
   const due = dueLine(deadline, now);
   const mails = [...byReviewer.values()].map((list) => ({
-    to: list[0]!.reviewerEmail, template: 'reviewReminderByEditor' as const,
+    to: list[0]!.reviewerEmail,
+    template: 'reviewReminderByEditor' as const,
     values: {
-      name: list[0]!.reviewerName, conference: conferenceTitle(mailer.conference()), due, loginUrl: `${opts.publicUrl}/login`,
+      name: list[0]!.reviewerName,
+      conference: conferenceTitle(mailer.conference()),
+      due,
+      loginUrl: `${opts.publicUrl}/login`,
       papers: list.map((r) => `  - "${r.title}" (Paper ID: ${r.paperId})`).join('\n'),
     },
   }));
@@ -162,10 +204,16 @@ export async function remindReviewers(opts: {
       state = mailer.configured ? 'queued' : 'outbox';
     }
     const mailOf = new Map([...byReviewer.keys()].map((reviewerId, i) => [reviewerId, ids[i]!]));
-    const audits = rows.map((r) => auditRow({
-      actorId: caller.id, actorRole: 'Editor', action: 'review.remind', paperId: r.paperId, ip: opts.ip,
-      details: { reviewerId: r.reviewerId, mailId: mailOf.get(r.reviewerId)! },
-    }));
+    const audits = rows.map((r) =>
+      auditRow({
+        actorId: caller.id,
+        actorRole: 'Editor',
+        action: 'review.remind',
+        paperId: r.paperId,
+        ip: opts.ip,
+        details: { reviewerId: r.reviewerId, mailId: mailOf.get(r.reviewerId)! },
+      }),
+    );
     for (let i = 0; i < audits.length; i += AUDIT_CHUNK) await tx.insert(auditLog).values(audits.slice(i, i + AUDIT_CHUNK));
     return { id: ids[0]!, state };
   });

@@ -27,19 +27,46 @@ export function pseudonymFor(secret: string): (reviewerId: string) => string {
 export async function buildAnonymisedExport(opts: { db: Db; secret: string; scope: ExportScope }): Promise<AnonymisedExportJson> {
   const { db, scope } = opts;
   const inScope: SQL | undefined = scope
-    ? and(inArray(papers.trackId, scope.trackIds.length ? scope.trackIds : ['']), scope.excludedPaperIds.length ? notInArray(papers.id, scope.excludedPaperIds) : undefined)
+    ? and(
+        inArray(papers.trackId, scope.trackIds.length ? scope.trackIds : ['']),
+        scope.excludedPaperIds.length ? notInArray(papers.id, scope.excludedPaperIds) : undefined,
+      )
     : undefined;
   const [paperRows, reviewRows, metaRows, responseRows, questions] = await Promise.all([
-    db.select({ id: papers.id, track: tracks.name, decision: papers.decision }).from(papers).innerJoin(tracks, eq(tracks.id, papers.trackId))
-      .where(inScope).orderBy(asc(papers.id)),
-    db.select({
-      paperId: reviews.paperId, reviewerId: reviews.reviewerId, recommendation: reviews.recommendation, confidence: reviews.confidence,
-      commentsToAuthors: reviews.commentsToAuthors, commentsToEditor: reviews.commentsToEditor, answers: reviews.answers,
-    }).from(reviews).innerJoin(papers, eq(papers.id, reviews.paperId)).where(and(reviewCounts, inScope)),
-    db.select({ paperId: metaReviews.paperId, recommendation: metaReviews.recommendation, toAuthors: metaReviews.toAuthors, toCommittee: metaReviews.toCommittee })
-      .from(metaReviews).innerJoin(papers, eq(papers.id, metaReviews.paperId)).where(inScope),
-    db.select({ paperId: authorResponses.paperId, words: authorResponses.words, text: authorResponses.text })
-      .from(authorResponses).innerJoin(papers, eq(papers.id, authorResponses.paperId)).where(inScope),
+    db
+      .select({ id: papers.id, track: tracks.name, decision: papers.decision })
+      .from(papers)
+      .innerJoin(tracks, eq(tracks.id, papers.trackId))
+      .where(inScope)
+      .orderBy(asc(papers.id)),
+    db
+      .select({
+        paperId: reviews.paperId,
+        reviewerId: reviews.reviewerId,
+        recommendation: reviews.recommendation,
+        confidence: reviews.confidence,
+        commentsToAuthors: reviews.commentsToAuthors,
+        commentsToEditor: reviews.commentsToEditor,
+        answers: reviews.answers,
+      })
+      .from(reviews)
+      .innerJoin(papers, eq(papers.id, reviews.paperId))
+      .where(and(reviewCounts, inScope)),
+    db
+      .select({
+        paperId: metaReviews.paperId,
+        recommendation: metaReviews.recommendation,
+        toAuthors: metaReviews.toAuthors,
+        toCommittee: metaReviews.toCommittee,
+      })
+      .from(metaReviews)
+      .innerJoin(papers, eq(papers.id, metaReviews.paperId))
+      .where(inScope),
+    db
+      .select({ paperId: authorResponses.paperId, words: authorResponses.words, text: authorResponses.text })
+      .from(authorResponses)
+      .innerJoin(papers, eq(papers.id, authorResponses.paperId))
+      .where(inScope),
     db.select({ id: reviewQuestions.id, label: reviewQuestions.label }).from(reviewQuestions).orderBy(asc(reviewQuestions.position)),
   ]);
   const pseudonym = pseudonymFor(opts.secret);
@@ -47,8 +74,12 @@ export async function buildAnonymisedExport(opts: { db: Db; secret: string; scop
   for (const r of reviewRows) {
     const list = byPaper.get(r.paperId) ?? [];
     list.push({
-      reviewer: pseudonym(r.reviewerId), recommendation: r.recommendation, confidence: r.confidence,
-      commentsToAuthors: r.commentsToAuthors, commentsToEditor: r.commentsToEditor, answers: r.answers,
+      reviewer: pseudonym(r.reviewerId),
+      recommendation: r.recommendation,
+      confidence: r.confidence,
+      commentsToAuthors: r.commentsToAuthors,
+      commentsToEditor: r.commentsToEditor,
+      answers: r.answers,
     });
     byPaper.set(r.paperId, list);
   }
@@ -73,18 +104,43 @@ export async function buildAnonymisedExport(opts: { db: Db; secret: string; scop
  */
 export function toAnonymisedCsv(data: AnonymisedExportJson): string {
   const header = [
-    'paper_id', 'track', 'decision', 'reviewer', 'recommendation', 'confidence', 'comments_to_authors', 'comments_to_editor',
+    'paper_id',
+    'track',
+    'decision',
+    'reviewer',
+    'recommendation',
+    'confidence',
+    'comments_to_authors',
+    'comments_to_editor',
     ...data.questions.map((q) => `${q.label} [${q.id}]`),
-    'meta_review_recommendation', 'meta_review_to_authors', 'meta_review_to_committee', 'author_response_words', 'author_response',
+    'meta_review_recommendation',
+    'meta_review_to_authors',
+    'meta_review_to_committee',
+    'author_response_words',
+    'author_response',
   ];
   let text = `\uFEFF${header.map(csvCell).join(',')}\r\n`;
   for (const p of data.papers) {
-    const tail = [p.metaReview?.recommendation, p.metaReview?.toAuthors, p.metaReview?.toCommittee, p.authorResponse?.words, p.authorResponse?.text];
+    const tail = [
+      p.metaReview?.recommendation,
+      p.metaReview?.toAuthors,
+      p.metaReview?.toCommittee,
+      p.authorResponse?.words,
+      p.authorResponse?.text,
+    ];
     const rows = p.reviews.length ? p.reviews : [null];
     for (const r of rows) {
       const cells = [
-        p.paperId, p.track, p.decision, r?.reviewer, r?.recommendation, r?.confidence, r?.commentsToAuthors, r?.commentsToEditor,
-        ...data.questions.map((q) => r?.answers[q.id]), ...tail,
+        p.paperId,
+        p.track,
+        p.decision,
+        r?.reviewer,
+        r?.recommendation,
+        r?.confidence,
+        r?.commentsToAuthors,
+        r?.commentsToEditor,
+        ...data.questions.map((q) => r?.answers[q.id]),
+        ...tail,
       ];
       text += `${cells.map(csvCell).join(',')}\r\n`;
     }

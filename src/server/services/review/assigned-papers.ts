@@ -7,6 +7,10 @@ import { getSettingsRow } from '../shared/settings';
 export async function listAssignedPapers(opts: { db: Db; secret: string; reviewerId: string }) {
   const { db, reviewerId } = opts;
   return toPaperJson({
-    db, secret: opts.secret, papers: await findPapersForReviewer({ db, reviewerId }), blind: (await getSettingsRow({ db }))?.blindReview, reviewerViewerId: reviewerId,
+    db,
+    secret: opts.secret,
+    papers: await findPapersForReviewer({ db, reviewerId }),
+    blind: (await getSettingsRow({ db }))?.blindReview,
+    reviewerViewerId: reviewerId,
   });
 }

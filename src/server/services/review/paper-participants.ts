@@ -10,7 +10,11 @@ export type DiscussionRole = 'reviewer' | 'chair' | 'editor';
 
 /** One who may read a paper's reviews and discussion, with the label others see them under. */
 export interface Participant {
-  id: string; name: string; email: string; role: DiscussionRole; label: string;
+  id: string;
+  name: string;
+  email: string;
+  role: DiscussionRole;
+  label: string;
   /** Named a chair of the paper's track (a chair's account, or the editor's when the editor named their own address). */
   chairOfTrack: boolean;
 }
@@ -20,8 +24,11 @@ export interface Participant {
  * see (review-cycle-json.ts), so a reviewer keeps one label on the paper everywhere.
  */
 export async function paperReviewerLabels({ db, paperId }: { db: Db; paperId: string }): Promise<Map<string, string>> {
-  const order = await db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
-    .where(eq(reviewStatuses.paperId, paperId)).orderBy(asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId));
+  const order = await db
+    .select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId })
+    .from(reviewStatuses)
+    .where(eq(reviewStatuses.paperId, paperId))
+    .orderBy(asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId));
   const byKey = reviewerLabels(order);
   return new Map(order.map((r) => [r.reviewerId, byKey.get(`${paperId}:${r.reviewerId}`)!]));
 }
@@ -38,11 +45,16 @@ export async function listPaperParticipants({ db, paperId }: { db: Db; paperId: 
   if (!paper) return [];
   const [labels, reviewers, named, editors] = await Promise.all([
     paperReviewerLabels({ db, paperId }),
-    db.select({ id: users.id, name: users.name, email: users.email, assigned: reviewStatuses.assigned, status: reviewStatuses.status })
-      .from(reviewStatuses).innerJoin(users, eq(users.id, reviewStatuses.reviewerId)).where(eq(reviewStatuses.paperId, paperId)),
+    db
+      .select({ id: users.id, name: users.name, email: users.email, assigned: reviewStatuses.assigned, status: reviewStatuses.status })
+      .from(reviewStatuses)
+      .innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
+      .where(eq(reviewStatuses.paperId, paperId)),
     db.select({ email: trackChairs.email }).from(trackChairs).where(eq(trackChairs.trackId, paper.trackId)),
-    db.select({ id: users.id, name: users.name, email: users.email, chairOnly: users.chairOnly, verifiedAt: users.emailVerifiedAt })
-      .from(users).where(eq(users.role, 'Editor')),
+    db
+      .select({ id: users.id, name: users.name, email: users.email, chairOnly: users.chairOnly, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.role, 'Editor')),
   ]);
   const chairEmails = new Set(named.map((c) => c.email));
   const isNamed = (email: string) => chairEmails.has(email.toLowerCase());
@@ -54,8 +66,12 @@ export async function listPaperParticipants({ db, paperId }: { db: Db; paperId: 
   }
   const person = (u: { id: string; name: string; email: string }) => ({ id: u.id, name: u.name, email: u.email });
   return [
-    ...reviewers.filter((r) => !canReviewerWorkOnPaper(r)).map((r) => ({ ...person(r), role: 'reviewer' as const, label: labels.get(r.id) ?? 'Reviewer', chairOfTrack: false })),
+    ...reviewers
+      .filter((r) => !canReviewerWorkOnPaper(r))
+      .map((r) => ({ ...person(r), role: 'reviewer' as const, label: labels.get(r.id) ?? 'Reviewer', chairOfTrack: false })),
     ...chairs.map((c) => ({ ...person(c), role: 'chair' as const, label: 'Chair', chairOfTrack: true })),
-    ...editors.filter((e) => !e.chairOnly).map((e) => ({ ...person(e), role: 'editor' as const, label: 'Editor', chairOfTrack: isNamed(e.email) })),
+    ...editors
+      .filter((e) => !e.chairOnly)
+      .map((e) => ({ ...person(e), role: 'editor' as const, label: 'Editor', chairOfTrack: isNamed(e.email) })),
   ];
 }

@@ -4,15 +4,17 @@ import type { Db } from '../../db/connect';
 import { auditLog } from '../../db/schema';
 
 /** Who did it (signed in), for the audit row. */
-export interface Actor { id: string; ip: string }
+export interface Actor {
+  id: string;
+  ip: string;
+}
 
 /** A database or an open transaction: pass the transaction so the audit row commits with the change it records. */
 export type DbOrTx = Pick<Db, 'insert'>;
 
 /** Details may be left out only by an action whose details may be empty. */
-type DetailsOf<A extends AuditAction> = Record<string, never> extends AuditDetails<A>
-  ? { details?: AuditDetails<A> }
-  : { details: AuditDetails<A> };
+type DetailsOf<A extends AuditAction> =
+  Record<string, never> extends AuditDetails<A> ? { details?: AuditDetails<A> } : { details: AuditDetails<A> };
 
 export type AuditEntry<A extends AuditAction> = {
   /** null: nobody logged in (a failed login, a payment provider's callback). */

@@ -11,8 +11,9 @@ import { pdfJobs } from '../../storage/pdf-jobs';
 import { INFO_FIELDS, xmlText, type BlindCopyRules, type PdfMetadata } from '../../storage/pdf-metadata';
 
 /** Decision 0021: what a reviewer hears when the PDF cannot be rewritten; the editor can act on it. */
-export const UNREADABLE_FOR_REVIEWERS = 'This PDF cannot be given to reviewers under blind review: the server cannot read it (it is encrypted or damaged), '
-  + 'so its document properties, which may name the authors, cannot be removed. Please tell the editor: the author needs to upload a new version without a password.';
+export const UNREADABLE_FOR_REVIEWERS =
+  'This PDF cannot be given to reviewers under blind review: the server cannot read it (it is encrypted or damaged), ' +
+  'so its document properties, which may name the authors, cannot be removed. Please tell the editor: the author needs to upload a new version without a password.';
 
 /**
  * How long an upload waits for its turn to have its metadata read, and for the reading, before it is answered
@@ -36,7 +37,9 @@ const unreadable = new Set<string>();
 export async function ensureBlindCopy(opts: { db: Db; files: FileStore; paperId: string; storageKey: string }): Promise<string> {
   const { files, storageKey } = opts;
   if (unreadable.has(storageKey)) throw new AppError('conflict', UNREADABLE_FOR_REVIEWERS);
-  const res = await opts.db.execute(sql`select ${sql.raw(blindCopyInputsSql('p.id'))} as inputs from papers p where p.id = ${opts.paperId}`);
+  const res = await opts.db.execute(
+    sql`select ${sql.raw(blindCopyInputsSql('p.id'))} as inputs from papers p where p.id = ${opts.paperId}`,
+  );
   const [row] = (res as unknown as { rows: Array<{ inputs: string }> }).rows;
   if (!row) throw new AppError('not_found', 'PDF not found');
   const key = blindCopyKey(storageKey, row.inputs);
@@ -65,17 +68,30 @@ async function makeBlindCopy(files: FileStore, storageKey: string, key: string, 
  * outline entry, private page data) or has files attached; undefined when it has none of these, or when the PDF
  * cannot be read or read in time.
  */
-export async function findMetadataWarning(opts: { files: FileStore; key: string | undefined; person: NamedPerson }): Promise<string | undefined> {
+export async function findMetadataWarning(opts: {
+  files: FileStore;
+  key: string | undefined;
+  person: NamedPerson;
+}): Promise<string | undefined> {
   const { files, key } = opts;
   if (!key) return undefined;
-  const result = await pdfJobs.run({ read: () => buffer(files.get(key)), path: files.localPath?.(key), strip: false, maxWaitMs: UPLOAD_WAIT_MS, timeLimitMs: UPLOAD_READ_MS });
+  const result = await pdfJobs.run({
+    read: () => buffer(files.get(key)),
+    path: files.localPath?.(key),
+    strip: false,
+    maxWaitMs: UPLOAD_WAIT_MS,
+    timeLimitMs: UPLOAD_READ_MS,
+  });
   return result.ok ? metadataWarning({ metadata: result.metadata, person: opts.person }) : undefined;
 }
 
 const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 /** A value as the warning shows it: no control or format characters (a bidi override would reorder the sentence), at most 100 characters. */
 const shown = (value: string) => {
-  const clean = value.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const clean = value
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.length > 100 ? `${clean.slice(0, 100)}…` : clean;
 };
 
@@ -94,7 +110,8 @@ export function metadataWarning({ metadata, person }: { metadata: PdfMetadata; p
   const { parts } = metadata;
   const mentions = mentionsOf([person]);
   const byAuthor = new Map<string, number>();
-  for (const { author } of parts.annotations) if (author && mentions(author)) byAuthor.set(shown(author), (byAuthor.get(shown(author)) ?? 0) + 1);
+  for (const { author } of parts.annotations)
+    if (author && mentions(author)) byAuthor.set(shown(author), (byAuthor.get(shown(author)) ?? 0) + 1);
   const texts = parts.annotations.filter((a) => mentions(a.text)).length;
   const titles = parts.outline.filter(mentions).map(shown);
   const places = [

@@ -26,8 +26,11 @@ export class ConferenceFactsStore {
 
   /** Read the row; true when the facts changed since the last read. A missing row or column means the defaults. */
   async refresh(db: Db): Promise<boolean> {
-    const [row] = await db.select({ conference: settings.conference, updatedAt: settings.conferenceUpdatedAt })
-      .from(settings).where(sql`${settings.id} = 1`).limit(1);
+    const [row] = await db
+      .select({ conference: settings.conference, updatedAt: settings.conferenceUpdatedAt })
+      .from(settings)
+      .where(sql`${settings.id} = 1`)
+      .limit(1);
     const version = row?.updatedAt ? row.updatedAt.toISOString() : '';
     if (version === this.version) return false;
     this.version = version;
@@ -39,7 +42,9 @@ export class ConferenceFactsStore {
   /** Poll for changes made through other instances; a failed read (database restarting) waits for the next tick. */
   watch(db: Db, everyMs = 5000): void {
     if (this.timer) return;
-    this.timer = setInterval(() => { this.refresh(db).catch(() => {}); }, everyMs);
+    this.timer = setInterval(() => {
+      this.refresh(db).catch(() => {});
+    }, everyMs);
     this.timer.unref();
   }
 

@@ -10,10 +10,18 @@ export async function discardFileIfUnused({ db, store, key }: { db: Db; store: F
   const [c] = await db.select({ k: keynoteSpeakers.photoKey }).from(keynoteSpeakers).where(eq(keynoteSpeakers.photoKey, key)).limit(1);
   const [d] = await db.select({ k: cameraReady.storageKey }).from(cameraReady).where(eq(cameraReady.storageKey, key)).limit(1);
   // An award nomination's CV or photo (decision 0044).
-  const [n] = await db.select({ k: awardNominations.id }).from(awardNominations).where(or(eq(awardNominations.cvKey, key), eq(awardNominations.photoKey, key))).limit(1);
+  const [n] = await db
+    .select({ k: awardNominations.id })
+    .from(awardNominations)
+    .where(or(eq(awardNominations.cvKey, key), eq(awardNominations.photoKey, key)))
+    .limit(1);
   if (n) return;
   // The organiser's signature and the conference's logo (decisions 0046 and 0051).
-  const [e] = await db.select({ k: settings.id }).from(settings).where(or(eq(settings.signatureKey, key), eq(settings.logoKey, key))).limit(1);
+  const [e] = await db
+    .select({ k: settings.id })
+    .from(settings)
+    .where(or(eq(settings.signatureKey, key), eq(settings.logoKey, key)))
+    .limit(1);
   // The store itself keeps a file another request has just stored and not yet committed (storage/holds.ts).
   if (!a && !b && !c && !d && !e) await store.delete(key);
 }
@@ -24,7 +32,10 @@ export async function discardFileIfUnused({ db, store, key }: { db: Db; store: F
  * on. The one place for "store, then discard on failure" (decision 0018).
  */
 export async function discardOnFailure<T>(opts: {
-  db: Db; store: FileStore; key: string | null | undefined | ReadonlyArray<string | null | undefined>; work: () => Promise<T>;
+  db: Db;
+  store: FileStore;
+  key: string | null | undefined | ReadonlyArray<string | null | undefined>;
+  work: () => Promise<T>;
 }): Promise<T> {
   try {
     return await opts.work();

@@ -15,7 +15,14 @@ const NEEDS_GUARD = /(?:^|[;,\t\r\n])[=+\-@\t\r]/;
  * spreadsheet may split on (; , tab, CR, LF), so `x;=2+5` cannot become a formula either.
  */
 export function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : Array.isArray(value) ? value.join('; ') : String(value);
+  const text =
+    value === null || value === undefined
+      ? ''
+      : value instanceof Date
+        ? value.toISOString()
+        : Array.isArray(value)
+          ? value.join('; ')
+          : String(value);
   const safe = NEEDS_GUARD.test(text) ? neutraliseFormulas(text) : text;
   return `"${safe.includes('"') ? safe.replace(/"/g, '""') : safe}"`;
 }
@@ -53,7 +60,23 @@ export const isScopedExport = (name: ExportName): boolean => SPECS[name].scoped 
 // Each query pages by its key (keyset: "key > $1 order by key limit $2"), so the server holds one batch at a time.
 const SPECS: Record<ExportName, ExportSpec> = {
   papers: {
-    columns: ['paper_id', 'title', 'abstract', 'author', 'author_email', 'track', 'keywords', 'free_keywords', 'submitted_at', 'withdrawn_at', 'reviewers_assigned', 'reviews', 'average_recommendation', 'decision', 'decided_at'],
+    columns: [
+      'paper_id',
+      'title',
+      'abstract',
+      'author',
+      'author_email',
+      'track',
+      'keywords',
+      'free_keywords',
+      'submitted_at',
+      'withdrawn_at',
+      'reviewers_assigned',
+      'reviews',
+      'average_recommendation',
+      'decision',
+      'decided_at',
+    ],
     // Reviews and their mean count only reviews still counted (docs/product.md#assignments-declines-and-withdrawals: not by a reviewer who declined).
     query: `select p.id as key, p.id, p.title, p.abstract, u.name, u.email, t.name as track, p.keywords, p.free_keywords, p.created_at, p.withdrawn_at,
         (select count(*) from review_statuses s where s.paper_id = p.id and s.assigned and s.status <> 'Declined') as assigned,
@@ -81,7 +104,19 @@ const SPECS: Record<ExportName, ExportSpec> = {
     scoped: true,
   },
   reviews: {
-    columns: ['paper_id', 'title', 'track', 'reviewer_id', 'reviewer', 'recommendation', 'confidence', 'comments_to_authors', 'comments_to_editor', 'submitted_at', 'counted'],
+    columns: [
+      'paper_id',
+      'title',
+      'track',
+      'reviewer_id',
+      'reviewer',
+      'recommendation',
+      'confidence',
+      'comments_to_authors',
+      'comments_to_editor',
+      'submitted_at',
+      'counted',
+    ],
     query: `select r.paper_id || ':' || r.reviewer_id as key, r.paper_id, p.title, t.name, r.reviewer_id, u.name, r.recommendation, r.confidence,
         r.comments_to_authors, r.comments_to_editor, r.submitted_at, ${COUNTED} as counted, r.answers
       from reviews r join papers p on p.id = r.paper_id join users u on u.id = r.reviewer_id join tracks t on t.id = p.track_id
@@ -91,11 +126,13 @@ const SPECS: Record<ExportName, ExportSpec> = {
   },
   'contact-messages': {
     columns: ['id', 'received_at', 'name', 'email', 'phone', 'subject', 'message', 'ip'],
-    query: 'select id as key, id, created_at, name, email, phone, subject, message, ip from contact_messages where id > $1 order by id limit $2',
+    query:
+      'select id as key, id, created_at, name, email, phone, subject, message, ip from contact_messages where id > $1 order by id limit $2',
   },
   audit: {
     columns: ['id', 'at', 'actor_id', 'actor_role', 'action', 'paper_id', 'ip', 'details'],
-    query: 'select id as key, id, created_at, actor_id, actor_role, action, paper_id, ip, details::text from audit_log where id > $1 order by id limit $2',
+    query:
+      'select id as key, id, created_at, actor_id, actor_role, action, paper_id, ip, details::text from audit_log where id > $1 order by id limit $2',
   },
 };
 
@@ -109,12 +146,19 @@ export function exportCsv(opts: { pool: pg.Pool; name: ExportName; scope?: { tra
   async function* lines(): AsyncGenerator<string> {
     // Every question, retired ones last (their saved answers stay in the export), a column each: "<label>" (score: the number).
     const questions = spec.answerColumns
-      ? (await opts.pool.query<{ id: string; label: string; retired: boolean }>(
-        'select id, label, retired_at is not null as retired from review_questions order by retired_at is not null, position, created_at')).rows
+      ? (
+          await opts.pool.query<{ id: string; label: string; retired: boolean }>(
+            'select id, label, retired_at is not null as retired from review_questions order by retired_at is not null, position, created_at',
+          )
+        ).rows
       : [];
-    const cells = (row: unknown[]) => (spec.answerColumns
-      ? [...row.slice(1, -1), ...questions.map((q) => (row[row.length - 1] as Record<string, unknown> | null)?.[q.id])]
-      : row.slice(1)).map(csvCell).join(',');
+    const cells = (row: unknown[]) =>
+      (spec.answerColumns
+        ? [...row.slice(1, -1), ...questions.map((q) => (row[row.length - 1] as Record<string, unknown> | null)?.[q.id])]
+        : row.slice(1)
+      )
+        .map(csvCell)
+        .join(',');
     const header = [...spec.columns, ...questions.map((q) => csvCell(q.retired ? `${q.label} (retired)` : q.label))];
     yield `\uFEFF${header.join(',')}\r\n`;
     let after = '';

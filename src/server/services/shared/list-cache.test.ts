@@ -17,7 +17,13 @@ test('a list is built once, then served from the cache until a write or its age 
 test('a list built while a write was under way is not served after the write', async () => {
   const cache = new ListCache();
   let release!: () => void;
-  const slow = cache.get('r1', () => new Promise((resolve) => { release = () => resolve({ stale: true }); }));
+  const slow = cache.get(
+    'r1',
+    () =>
+      new Promise((resolve) => {
+        release = () => resolve({ stale: true });
+      }),
+  );
   cache.invalidate(); // the write's answer goes out while the read is still building
   release();
   expect(await slow).toBe('{"stale":true}');
@@ -26,7 +32,12 @@ test('a list built while a write was under way is not served after the write', a
 
 test('with a shared generation, a write counted by another instance makes this one rebuild', async () => {
   let value = 1;
-  const shared = { current: async () => String(value), bump: async () => { value++; } };
+  const shared = {
+    current: async () => String(value),
+    bump: async () => {
+      value++;
+    },
+  };
   const a = new ListCache(60_000, 10, Date.now, shared);
   const b = new ListCache(60_000, 10, Date.now, shared);
   let builds = 0;

@@ -49,6 +49,8 @@ export class ListCache {
 export function pgSharedGeneration(pool: { query(text: string): Promise<{ rows: Array<Record<string, unknown>> }> }): SharedGeneration {
   return {
     current: async () => String((await pool.query('select last_value from list_cache_generation')).rows[0]?.last_value),
-    bump: async () => { await pool.query(`select nextval('list_cache_generation')`); },
+    bump: async () => {
+      await pool.query(`select nextval('list_cache_generation')`);
+    },
   };
 }

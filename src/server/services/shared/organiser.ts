@@ -4,7 +4,10 @@ import { settings } from '../../db/schema';
 import type { FileStore } from '../../storage/file-store';
 
 /** An image the settings hold for documents (PNG or JPEG, told by its first bytes). */
-export interface DocumentImage { bytes: Uint8Array; type: 'png' | 'jpeg' }
+export interface DocumentImage {
+  bytes: Uint8Array;
+  type: 'png' | 'jpeg';
+}
 
 /**
  * Who signs the conference's documents (settings, decision 0046): name, title and the signature image, if any; and
@@ -56,8 +59,16 @@ async function readImage(store: FileStore, key: string | null | undefined): Prom
  * logo stands in) rather than failing it.
  */
 export async function findOrganiser({ db, store }: { db: Db; store: FileStore }): Promise<Organiser> {
-  const [row] = await db.select({ name: settings.organiserName, title: settings.organiserTitle, signatureKey: settings.signatureKey, logoKey: settings.logoKey })
-    .from(settings).where(sql`${settings.id} = 1`).limit(1);
+  const [row] = await db
+    .select({
+      name: settings.organiserName,
+      title: settings.organiserTitle,
+      signatureKey: settings.signatureKey,
+      logoKey: settings.logoKey,
+    })
+    .from(settings)
+    .where(sql`${settings.id} = 1`)
+    .limit(1);
   const [signature, logo] = await Promise.all([readImage(store, row?.signatureKey), readImage(store, row?.logoKey)]);
   return { name: row?.name || DEFAULT_NAME, title: row?.title || DEFAULT_TITLE, signature, logo };
 }

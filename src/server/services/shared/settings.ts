@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { ConferenceFacts } from '../../../core/conference-facts';
-import { DATE_KEYS, deadlineOrderProblem, SETTINGS_DEFAULTS, type EditorSettings, type UpdateSettingsBody } from '../../../core/schemas/settings';
+import {
+  DATE_KEYS,
+  deadlineOrderProblem,
+  SETTINGS_DEFAULTS,
+  type EditorSettings,
+  type UpdateSettingsBody,
+} from '../../../core/schemas/settings';
 import { AppError } from '../../errors';
 import type { Db } from '../../db/connect';
 import { settings } from '../../db/schema';
@@ -71,7 +77,13 @@ export function toSettingsJson(row: StoredSettings | undefined): EditorSettings 
 }
 
 // Read on most requests: prepared once per database (or transaction), not built per call (decision 0055).
-const prepareSettingsQuery = (db: Db) => db.select().from(settings).where(sql`${settings.id} = 1`).limit(1).prepare('settings_row');
+const prepareSettingsQuery = (db: Db) =>
+  db
+    .select()
+    .from(settings)
+    .where(sql`${settings.id} = 1`)
+    .limit(1)
+    .prepare('settings_row');
 const settingsQueries = new WeakMap<Db, ReturnType<typeof prepareSettingsQuery>>();
 
 /** The settings row (defaults until the editor saves any). Read on every rule check: one primary-key lookup. */
@@ -117,13 +129,30 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; 
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   return opts.db.transaction(async (tx) => {
     // The deadlines as they will be, checked in their order before anything is saved (docs/product.md#settings).
-    const [current] = await tx.select().from(settings).where(sql`${settings.id} = 1`).for('update').limit(1);
+    const [current] = await tx
+      .select()
+      .from(settings)
+      .where(sql`${settings.id} = 1`)
+      .for('update')
+      .limit(1);
     const after = (key: (typeof DATE_KEYS)[number]) => (values[key] === undefined ? iso(current?.[key] ?? null) : iso(values[key]));
-    const problem = deadlineOrderProblem(Object.fromEntries(DATE_KEYS.map((k) => [k, after(k)])) as Record<(typeof DATE_KEYS)[number], string | null>);
+    const problem = deadlineOrderProblem(
+      Object.fromEntries(DATE_KEYS.map((k) => [k, after(k)])) as Record<(typeof DATE_KEYS)[number], string | null>,
+    );
     if (problem) throw new AppError('bad_request', problem);
-    const [row] = await tx.insert(settings).values({ id: 1, ...set })
-      .onConflictDoUpdate({ target: settings.id, set: { ...set, updatedAt: new Date() } }).returning();
-    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'settings.update', paperId: null, ip: opts.editor.ip, details: patch });
+    const [row] = await tx
+      .insert(settings)
+      .values({ id: 1, ...set })
+      .onConflictDoUpdate({ target: settings.id, set: { ...set, updatedAt: new Date() } })
+      .returning();
+    await recordAudit(tx, {
+      actorId: opts.editor.id,
+      actorRole: 'Editor',
+      action: 'settings.update',
+      paperId: null,
+      ip: opts.editor.ip,
+      details: patch,
+    });
     return toSettingsJson(row);
   });
 }

@@ -20,9 +20,18 @@ export async function resolveTrack(opts: { db: Pick<Db, 'select'>; trackId: stri
     const [setting] = await db.select({ id: settings.defaultTrackId }).from(settings).where(eq(settings.id, 1));
     id = setting?.id ?? 'track-2';
   }
-  const [track] = await db.select({
-    id: tracks.id, name: tracks.name, description: tracks.description, topics: tracks.topics, open: tracks.open, position: tracks.position,
-  }).from(tracks).where(eq(tracks.id, id)).limit(1);
+  const [track] = await db
+    .select({
+      id: tracks.id,
+      name: tracks.name,
+      description: tracks.description,
+      topics: tracks.topics,
+      open: tracks.open,
+      position: tracks.position,
+    })
+    .from(tracks)
+    .where(eq(tracks.id, id))
+    .limit(1);
   if (!track) throw new AppError('bad_request', MESSAGES.trackNotFound);
   if (!track.open && track.id !== current) throw new AppError('bad_request', MESSAGES.trackClosed);
   return track;
@@ -34,11 +43,15 @@ export async function resolveTrack(opts: { db: Pick<Db, 'select'>; trackId: stri
  */
 export function checkPaperTopics({ track, topics }: { track: Pick<TrackJson, 'topics'>; topics: readonly string[] }): string[] {
   const known = new Map([...TAGS, ...track.topics].map((t) => [topicKey(t), t]));
-  return [...new Set(topics.map((t) => {
-    const found = known.get(topicKey(t));
-    if (!found) throw new AppError('bad_request', MESSAGES.unknownTopic);
-    return found;
-  }))];
+  return [
+    ...new Set(
+      topics.map((t) => {
+        const found = known.get(topicKey(t));
+        if (!found) throw new AppError('bad_request', MESSAGES.unknownTopic);
+        return found;
+      }),
+    ),
+  ];
 }
 
 /** A reviewer's topics may come from every track (decision 0023); returned as the lists spell them. */
@@ -46,9 +59,13 @@ export async function checkReviewerTopics({ db, topics }: { db: Pick<Db, 'select
   if (topics.length === 0) return [];
   const rows = await db.select({ topics: tracks.topics }).from(tracks);
   const known = new Map([...TAGS, ...rows.flatMap((r) => r.topics)].map((t) => [topicKey(t), t]));
-  return [...new Set(topics.map((t) => {
-    const found = known.get(topicKey(t));
-    if (!found) throw new AppError('bad_request', MESSAGES.unknownTopic);
-    return found;
-  }))];
+  return [
+    ...new Set(
+      topics.map((t) => {
+        const found = known.get(topicKey(t));
+        if (!found) throw new AppError('bad_request', MESSAGES.unknownTopic);
+        return found;
+      }),
+    ),
+  ];
 }

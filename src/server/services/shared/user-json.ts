@@ -7,5 +7,17 @@ export type { UserRow };
 export const photoUrl = (key: string | null) => (key ? `/api/photos/${key}` : null);
 
 export function toUserJson(u: UserRow): UserJson {
-  return { _id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, photo: photoUrl(u.photoKey), tags: u.tags, affiliation: u.affiliation, country: u.country, orcid: u.orcid, ...(u.chairOnly ? { chairOnly: true as const } : {}) };
+  return {
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    phone: u.phone,
+    photo: photoUrl(u.photoKey),
+    tags: u.tags,
+    affiliation: u.affiliation,
+    country: u.country,
+    orcid: u.orcid,
+    ...(u.chairOnly ? { chairOnly: true as const } : {}),
+  };
 }

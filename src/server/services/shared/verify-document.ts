@@ -19,11 +19,16 @@ export interface CertificateDetails {
  * The award (certificate subject = the nomination id) or the workshop course (subject = the workshop
  * registration's id, category `workshop-<courseId>`) a certificate is for; null parts for the other kinds.
  */
-export async function certificateDetails(opts: { db: Db; certificate: { kind: CertificateKind; subject: string } }): Promise<CertificateDetails> {
+export async function certificateDetails(opts: {
+  db: Db;
+  certificate: { kind: CertificateKind; subject: string };
+}): Promise<CertificateDetails> {
   const { db, certificate: c } = opts;
   if (c.kind === 'award') {
-    const [n] = await db.select({ category: awardNominations.category, year: awardNominations.year, awardId: awardNominations.awardId })
-      .from(awardNominations).where(eq(awardNominations.id, c.subject));
+    const [n] = await db
+      .select({ category: awardNominations.category, year: awardNominations.year, awardId: awardNominations.awardId })
+      .from(awardNominations)
+      .where(eq(awardNominations.id, c.subject));
     return { award: n ? { category: n.category, year: n.year, awardId: n.awardId ?? '' } : null, workshop: null };
   }
   if (c.kind === 'workshop') {
@@ -37,19 +42,47 @@ export async function certificateDetails(opts: { db: Db; certificate: { kind: Ce
 /** A document as the public verify page shows it: what it proves, never an e-mail address or a passport number. */
 export type VerifiedDocument =
   | {
-    type: 'certificate'; code: string; kind: CertificateKind; name: string; paperId: string | null; paperTitle: string | null;
-    issuedAt: string; award: CertificateDetails['award']; workshop: CertificateDetails['workshop'];
-  }
+      type: 'certificate';
+      code: string;
+      kind: CertificateKind;
+      name: string;
+      paperId: string | null;
+      paperTitle: string | null;
+      issuedAt: string;
+      award: CertificateDetails['award'];
+      workshop: CertificateDetails['workshop'];
+    }
   | {
-    type: 'receipt'; code: string; number: string; issuedTo: string; item: string; amount: string; amountMinor: number;
-    currency: 'USD' | 'INR'; method: string; paidAt: string; issuedAt: string;
-  }
+      type: 'receipt';
+      code: string;
+      number: string;
+      issuedTo: string;
+      item: string;
+      amount: string;
+      amountMinor: number;
+      currency: 'USD' | 'INR';
+      method: string;
+      paidAt: string;
+      issuedAt: string;
+    }
   | {
-    type: 'visa-letter'; code: string; passportName: string; nationality: string; arrivalDate: string; departureDate: string;
-    role: string; approvedAt: string | null;
-  };
+      type: 'visa-letter';
+      code: string;
+      passportName: string;
+      nationality: string;
+      arrivalDate: string;
+      departureDate: string;
+      role: string;
+      approvedAt: string | null;
+    };
 
-const nationalityName = (code: string) => { try { return countryName(code); } catch { return code; } };
+const nationalityName = (code: string) => {
+  try {
+    return countryName(code);
+  } catch {
+    return code;
+  }
+};
 
 /** The codes a typed code may stand for: as typed (upper case) and read the forgiving way (O as 0, I and L as 1). */
 function candidates(typed: string): string[] {
@@ -68,30 +101,54 @@ export async function verifyDocument({ db, code: typed }: { db: Db; code: string
     if (c) {
       const details = await certificateDetails({ db, certificate: c });
       return {
-        type: 'certificate', code: c.code, kind: c.kind, name: c.name, paperId: c.paperId, paperTitle: c.paperTitle,
-        issuedAt: c.issuedAt.toISOString(), ...details,
+        type: 'certificate',
+        code: c.code,
+        kind: c.kind,
+        name: c.name,
+        paperId: c.paperId,
+        paperTitle: c.paperTitle,
+        issuedAt: c.issuedAt.toISOString(),
+        ...details,
       };
     }
     const [r] = await db.select().from(receipts).where(eq(receipts.code, code));
     if (r) {
       return {
-        type: 'receipt', code: r.code, number: r.number, issuedTo: r.billingName, item: r.item, amount: formatMoney(r.amountMinor, r.currency),
-        amountMinor: r.amountMinor, currency: r.currency, method: r.method, paidAt: r.paidAt.toISOString(), issuedAt: r.issuedAt.toISOString(),
+        type: 'receipt',
+        code: r.code,
+        number: r.number,
+        issuedTo: r.billingName,
+        item: r.item,
+        amount: formatMoney(r.amountMinor, r.currency),
+        amountMinor: r.amountMinor,
+        currency: r.currency,
+        method: r.method,
+        paidAt: r.paidAt.toISOString(),
+        issuedAt: r.issuedAt.toISOString(),
       };
     }
     // The role as the data gives it now (decision 0056): author only while the person is one of the paper's authors.
-    const [l] = await db.select({
-      letter: visaLetters, paperId: registrations.paperId, paperTitle: papers.title,
-      isAuthor: sql<boolean>`${isPaperAuthor({ paperId: registrations.paperId, userId: registrations.userId, email: registrations.email })}`,
-    }).from(visaLetters)
+    const [l] = await db
+      .select({
+        letter: visaLetters,
+        paperId: registrations.paperId,
+        paperTitle: papers.title,
+        isAuthor: sql<boolean>`${isPaperAuthor({ paperId: registrations.paperId, userId: registrations.userId, email: registrations.email })}`,
+      })
+      .from(visaLetters)
       .innerJoin(registrations, eq(registrations.id, visaLetters.registrationId))
       .leftJoin(papers, eq(papers.id, registrations.paperId))
       .where(eq(visaLetters.code, code));
     if (l && l.letter.status === 'approved') {
       return {
-        type: 'visa-letter', code: l.letter.code ?? code, passportName: l.letter.passportName, nationality: nationalityName(l.letter.nationality),
-        arrivalDate: l.letter.arrivalDate, departureDate: l.letter.departureDate,
-        role: l.paperId && l.paperTitle !== null && l.isAuthor ? `Author of the paper “${l.paperTitle}” (Paper ID: ${l.paperId})` : 'Attendee',
+        type: 'visa-letter',
+        code: l.letter.code ?? code,
+        passportName: l.letter.passportName,
+        nationality: nationalityName(l.letter.nationality),
+        arrivalDate: l.letter.arrivalDate,
+        departureDate: l.letter.departureDate,
+        role:
+          l.paperId && l.paperTitle !== null && l.isAuthor ? `Author of the paper “${l.paperTitle}” (Paper ID: ${l.paperId})` : 'Attendee',
         approvedAt: l.letter.decidedAt ? l.letter.decidedAt.toISOString() : null,
       };
     }

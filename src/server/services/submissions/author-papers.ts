@@ -28,7 +28,12 @@ type UploadedPdf = { key: string; size: number; fileName: string };
  * The author's paper: the one they submitted or one listing them as co-author (decision 0016); 404 otherwise, and
  * 403 for a co-author when `submitterOnly`.
  */
-export async function findAuthorPaper(opts: { db: Db; caller: Caller; paperId: string; submitterOnly?: boolean }): Promise<{ paper: Paper; coAuthor: boolean }> {
+export async function findAuthorPaper(opts: {
+  db: Db;
+  caller: Caller;
+  paperId: string;
+  submitterOnly?: boolean;
+}): Promise<{ paper: Paper; coAuthor: boolean }> {
   const { paper, coAuthor } = await findPaperForAuthor({ db: opts.db, paperId: opts.paperId, caller: opts.caller });
   deny(opts.submitterOnly ? canActAsSubmitter(opts.caller, paper, coAuthor) : canAuthorReadPaper(opts.caller, paper, coAuthor));
   return { paper: paper!, coAuthor };
@@ -41,7 +46,7 @@ export async function listAuthorPapers(opts: { db: Db; secret: string; caller: C
   const rows = await findPapersForAuthor({ db, author: caller });
   const json = await toPaperJson({ db, secret: opts.secret, papers: rows, coAuthors: true, viewerId: caller.id, author: true });
   // Until the address is verified, co-authored papers are only announced, never shown (docs/product.md#accounts-and-verified-addresses).
-  const waiting = !caller.emailVerified && await hasCoAuthoredPapers({ db, author: caller });
+  const waiting = !caller.emailVerified && (await hasCoAuthoredPapers({ db, author: caller }));
   return { user: toUserJson(user!), papers: json, ...(waiting ? { waitingForVerification: true } : {}) };
 }
 
@@ -49,7 +54,15 @@ export async function listAuthorPapers(opts: { db: Db; secret: string; caller: C
 export async function getAuthorPaper(opts: { db: Db; secret: string; caller: Caller; paperId: string }) {
   const { db, caller } = opts;
   const { paper } = await findAuthorPaper({ db, caller, paperId: opts.paperId });
-  const [json] = await toPaperJson({ db, secret: opts.secret, papers: [paper], versions: true, coAuthors: true, viewerId: caller.id, author: true });
+  const [json] = await toPaperJson({
+    db,
+    secret: opts.secret,
+    papers: [paper],
+    versions: true,
+    coAuthors: true,
+    viewerId: caller.id,
+    author: true,
+  });
   return { paper: json!, latestComment: await latestCommentOf({ db, paperId: paper.id }) };
 }
 
@@ -63,8 +76,14 @@ export async function checkSubmissionsOpen(opts: { db: Db }): Promise<void> {
  * receipt with the paper id (docs/product.md#assignments-declines-and-withdrawals), queued in the same transaction.
  */
 export async function submitPaper(opts: {
-  db: Db; secret: string; mailer: Mailer; publicUrl: string; author: { id: string; ip: string; name: string; email: string };
-  fields: NewPaperFields; coAuthorsField: string | undefined; file: UploadedPdf | undefined;
+  db: Db;
+  secret: string;
+  mailer: Mailer;
+  publicUrl: string;
+  author: { id: string; ip: string; name: string; email: string };
+  fields: NewPaperFields;
+  coAuthorsField: string | undefined;
+  file: UploadedPdf | undefined;
 }) {
   const { db, author, file } = opts;
   if (!file) throw new AppError('bad_request', 'Please attach the paper as a PDF file');
@@ -77,11 +96,24 @@ export async function submitPaper(opts: {
     const fields = { ...opts.fields, keywords: checkPaperTopics({ track, topics: opts.fields.keywords }) };
     const created = await createPaper({ db: tx, authorId: author.id, fields, trackId: track.id, file });
     const listed = coAuthors.length ? await setCoAuthors({ db: tx, paperId: created.id, coAuthors }) : [];
-    await recordAudit(tx, { actorId: author.id, actorRole: 'Author', action: 'paper.submit', paperId: created.id, ip: author.ip, details: { title: created.title, trackId: track.id } });
+    await recordAudit(tx, {
+      actorId: author.id,
+      actorRole: 'Author',
+      action: 'paper.submit',
+      paperId: created.id,
+      ip: author.ip,
+      details: { title: created.title, trackId: track.id },
+    });
     await opts.mailer.send({
-      to: author.email, template: 'paperReceived', tx,
+      to: author.email,
+      template: 'paperReceived',
+      tx,
       values: {
-        name: author.name, conference: conferenceTitle(opts.mailer.conference()), paperId: created.id, paperTitle: created.title, track: track.name,
+        name: author.name,
+        conference: conferenceTitle(opts.mailer.conference()),
+        paperId: created.id,
+        paperTitle: created.title,
+        track: track.name,
         topics: created.keywords.join(', ') || 'none chosen',
         coAuthors: listed.map((c) => `${c.name} <${c.email}>`).join(', ') || 'none listed',
         paperUrl: `${opts.publicUrl}/paper-details/${created.id}`,
@@ -103,7 +135,14 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * The row, the version and the audit row naming the fields that changed commit together. A withdrawn paper is not revised.
  */
 export async function reviseAuthorPaper(opts: {
-  db: Db; secret: string; caller: Caller; ip: string; paper: Paper; coAuthor: boolean; fields: UpdatePaperFields; file: UploadedPdf | undefined;
+  db: Db;
+  secret: string;
+  caller: Caller;
+  ip: string;
+  paper: Paper;
+  coAuthor: boolean;
+  fields: UpdatePaperFields;
+  file: UploadedPdf | undefined;
 }) {
   const { db, caller, paper, fields, file } = opts;
   const sent = METADATA.filter((k) => fields[k] !== undefined);
@@ -125,21 +164,46 @@ export async function reviseAuthorPaper(opts: {
     }
     const changed = METADATA.filter((k) => {
       switch (k) {
-        case 'track': return changes.trackId !== undefined && changes.trackId !== paper.trackId;
-        case 'title': case 'abstract': return changes[k] !== undefined && changes[k] !== paper[k];
-        default: return changes[k] !== undefined && !sameList(changes[k], paper[k]);
+        case 'track':
+          return changes.trackId !== undefined && changes.trackId !== paper.trackId;
+        case 'title':
+        case 'abstract':
+          return changes[k] !== undefined && changes[k] !== paper[k];
+        default:
+          return changes[k] !== undefined && !sameList(changes[k], paper[k]);
       }
     });
     const row = await updatePaper({ db: tx, paperId: paper.id, changes, file });
-    await recordAudit(tx, { actorId: caller.id, actorRole: 'Author', action: 'paper.revise', paperId: paper.id, ip: opts.ip, details: { changed, newPdf: Boolean(file) } });
+    await recordAudit(tx, {
+      actorId: caller.id,
+      actorRole: 'Author',
+      action: 'paper.revise',
+      paperId: paper.id,
+      ip: opts.ip,
+      details: { changed, newPdf: Boolean(file) },
+    });
     return row;
   });
-  const [json] = await toPaperJson({ db, secret: opts.secret, papers: [updated], versions: true, coAuthors: true, viewerId: caller.id, author: true });
+  const [json] = await toPaperJson({
+    db,
+    secret: opts.secret,
+    papers: [updated],
+    versions: true,
+    coAuthors: true,
+    viewerId: caller.id,
+    author: true,
+  });
   return json!;
 }
 
 /** The camera-ready PDF (already stored) becomes the paper's newest version, audited. */
-export async function submitCameraReady(opts: { db: Db; secret: string; author: { id: string; ip: string }; paper: Paper; file: UploadedPdf | undefined }) {
+export async function submitCameraReady(opts: {
+  db: Db;
+  secret: string;
+  author: { id: string; ip: string };
+  paper: Paper;
+  file: UploadedPdf | undefined;
+}) {
   const { db, author, paper, file } = opts;
   if (!file) throw new AppError('bad_request', 'Please attach the camera-ready version as a PDF file');
   const updated = await db.transaction(async (tx) => {
@@ -147,7 +211,15 @@ export async function submitCameraReady(opts: { db: Db; secret: string; author: 
     await recordAudit(tx, { actorId: author.id, actorRole: 'Author', action: 'paper.camera-ready', paperId: paper.id, ip: author.ip });
     return row;
   });
-  const [json] = await toPaperJson({ db, secret: opts.secret, papers: [updated], versions: true, coAuthors: true, viewerId: author.id, author: true });
+  const [json] = await toPaperJson({
+    db,
+    secret: opts.secret,
+    papers: [updated],
+    versions: true,
+    coAuthors: true,
+    viewerId: author.id,
+    author: true,
+  });
   return json!;
 }
 
@@ -155,13 +227,26 @@ export async function submitCameraReady(opts: { db: Db; secret: string; author: 
  * Replace the co-author list of the caller's own submission (403 for a co-author), until the submission deadline
  * and while the paper is not withdrawn (docs/product.md#assignments-declines-and-withdrawals), audited with the list in one transaction.
  */
-export async function saveCoAuthors(opts: { db: Db; caller: Caller; ip?: string; paperId: string; coAuthors: CoAuthor[] }): Promise<CoAuthor[]> {
+export async function saveCoAuthors(opts: {
+  db: Db;
+  caller: Caller;
+  ip?: string;
+  paperId: string;
+  coAuthors: CoAuthor[];
+}): Promise<CoAuthor[]> {
   const { paper } = await findAuthorPaper({ db: opts.db, caller: opts.caller, paperId: opts.paperId, submitterOnly: true });
   if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.withdrawnPaper);
   await checkSubmissionsOpen({ db: opts.db });
   return opts.db.transaction(async (tx) => {
     const saved = await setCoAuthors({ db: tx, paperId: paper.id, coAuthors: opts.coAuthors });
-    await recordAudit(tx, { actorId: opts.caller.id, actorRole: 'Author', action: 'paper.co-authors', paperId: paper.id, ip: opts.ip ?? null, details: { coAuthors: saved.length } });
+    await recordAudit(tx, {
+      actorId: opts.caller.id,
+      actorRole: 'Author',
+      action: 'paper.co-authors',
+      paperId: paper.id,
+      ip: opts.ip ?? null,
+      details: { coAuthors: saved.length },
+    });
     return saved;
   });
 }

@@ -10,7 +10,11 @@ import { pgArray } from '../../db/pg-array';
 import { findPersonConflictsForPaper, institutionPatterns, mailboxSql, reviewerCandidates } from './person-conflicts';
 
 /** `explanation`: why the addresses match, for a conflict by person (the chair's screens show it). */
-export interface Conflict { reviewerId: string; reason: ConflictReason; explanation?: string }
+export interface Conflict {
+  reviewerId: string;
+  reason: ConflictReason;
+  explanation?: string;
+}
 
 /**
  * Every reviewer conflicted with a paper, one row per reviewer and reason: by person (same mailbox as an
@@ -20,10 +24,14 @@ export interface Conflict { reviewerId: string; reason: ConflictReason; explanat
  */
 /** The reviewers whose mailbox the author declared conflicted (through the candidates' indexes, then exactly). */
 async function findDeclaredReviewers(db: Db, paperId: string): Promise<Array<{ reviewerId: string }>> {
-  const declared = (await db.select({ email: declaredConflicts.email }).from(declaredConflicts).where(eq(declaredConflicts.paperId, paperId))).map((d) => mailboxOf(d.email));
+  const declared = (
+    await db.select({ email: declaredConflicts.email }).from(declaredConflicts).where(eq(declaredConflicts.paperId, paperId))
+  ).map((d) => mailboxOf(d.email));
   if (declared.length === 0) return [];
   const wanted = new Set(declared);
-  const rows = await db.select({ id: users.id, email: users.email }).from(users)
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
     .where(and(eq(users.role, 'Reviewer'), reviewerCandidates({ mailboxes: [...wanted] })));
   return rows.filter((r) => wanted.has(mailboxOf(r.email))).map((r) => ({ reviewerId: r.id }));
 }
@@ -32,13 +40,19 @@ export async function findConflicts({ db, paperId }: { db: Db; paperId: string }
   const [person, declared, byReviewer] = await Promise.all([
     findPersonConflictsForPaper({ db, paperId }),
     findDeclaredReviewers(db, paperId),
-    db.select({ reviewerId: bids.reviewerId }).from(bids).where(and(eq(bids.paperId, paperId), eq(bids.bid, 'conflict'))),
+    db
+      .select({ reviewerId: bids.reviewerId })
+      .from(bids)
+      .where(and(eq(bids.paperId, paperId), eq(bids.bid, 'conflict'))),
   ]);
   const seen = new Set<string>();
   const out: Conflict[] = [];
   const add = (reviewerId: string, reason: ConflictReason, explanation?: string) => {
     const key = `${reviewerId} ${reason}`;
-    if (!seen.has(key)) { seen.add(key); out.push(explanation === undefined ? { reviewerId, reason } : { reviewerId, reason, explanation }); }
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(explanation === undefined ? { reviewerId, reason } : { reviewerId, reason, explanation });
+    }
   };
   for (const c of person) add(c.reviewerId, c.reason, c.explanation);
   for (const c of declared) add(c.reviewerId, 'declared-by-author');
@@ -47,7 +61,15 @@ export async function findConflicts({ db, paperId }: { db: Db; paperId: string }
 }
 
 /** The reason a reviewer may not take a paper, in words, or null. */
-export async function conflictBetween({ db, paperId, reviewerId }: { db: Db; paperId: string; reviewerId: string }): Promise<Conflict | null> {
+export async function conflictBetween({
+  db,
+  paperId,
+  reviewerId,
+}: {
+  db: Db;
+  paperId: string;
+  reviewerId: string;
+}): Promise<Conflict | null> {
   return (await findConflicts({ db, paperId })).find((c) => c.reviewerId === reviewerId) ?? null;
 }
 
@@ -61,14 +83,26 @@ export async function setDeclaredConflicts(opts: { db: Db; paperId: string; emai
   await opts.db.transaction(async (tx) => {
     await tx.delete(declaredConflicts).where(eq(declaredConflicts.paperId, opts.paperId));
     if (emails.length) await tx.insert(declaredConflicts).values(emails.map((email) => ({ paperId: opts.paperId, email })));
-    await recordAudit(tx, { actorId: opts.author.id, actorRole: 'Author', action: 'paper.conflicts', paperId: opts.paperId, ip: opts.author.ip, details: { count: emails.length } });
+    await recordAudit(tx, {
+      actorId: opts.author.id,
+      actorRole: 'Author',
+      action: 'paper.conflicts',
+      paperId: opts.paperId,
+      ip: opts.author.ip,
+      details: { count: emails.length },
+    });
   });
   return emails;
 }
 
 export async function getDeclaredConflicts({ db, paperId }: { db: Db; paperId: string }): Promise<string[]> {
-  return (await db.select({ email: declaredConflicts.email }).from(declaredConflicts)
-    .where(eq(declaredConflicts.paperId, paperId)).orderBy(declaredConflicts.email)).map((r) => r.email);
+  return (
+    await db
+      .select({ email: declaredConflicts.email })
+      .from(declaredConflicts)
+      .where(eq(declaredConflicts.paperId, paperId))
+      .orderBy(declaredConflicts.email)
+  ).map((r) => r.email);
 }
 
 /**
@@ -77,7 +111,15 @@ export async function getDeclaredConflicts({ db, paperId }: { db: Db; paperId: s
  * a subdomain of it, a declared address with the reviewer's mailbox), and the core function decides, by the
  * same rules as findConflicts.
  */
-export async function papersConflictedForReviewer({ db, reviewer, paperIds }: { db: Db; reviewer: { email: string }; paperIds: string[] }): Promise<Set<string>> {
+export async function papersConflictedForReviewer({
+  db,
+  reviewer,
+  paperIds,
+}: {
+  db: Db;
+  reviewer: { email: string };
+  paperIds: string[];
+}): Promise<Set<string>> {
   if (paperIds.length === 0) return new Set();
   const mailbox = mailboxOf(reviewer.email);
   const institution = institutionOf(reviewer.email);
@@ -88,11 +130,14 @@ export async function papersConflictedForReviewer({ db, reviewer, paperIds }: { 
     select p.id, a.email as author, array(select c.email from paper_co_authors c where c.paper_id = p.id) as "coAuthors", ${declared} as declared
     from ${papers} p join ${users} a on a.id = p.author_id
     where p.id = any(${pgArray(paperIds)}::text[]) and (${matches(sql`a.email`)}
-      or exists (select 1 from paper_co_authors c where c.paper_id = p.id and ${matches(sql`c.email`)}) or ${declared})`)) as unknown as
-    { rows: Array<{ id: string; author: string; coAuthors: string[]; declared: boolean }> };
-  return new Set(candidates.rows
-    .filter((p) => p.declared || findPersonConflicts(reviewer.email, { author: p.author, coAuthors: p.coAuthors }).length > 0)
-    .map((p) => p.id));
+      or exists (select 1 from paper_co_authors c where c.paper_id = p.id and ${matches(sql`c.email`)}) or ${declared})`)) as unknown as {
+    rows: Array<{ id: string; author: string; coAuthors: string[]; declared: boolean }>;
+  };
+  return new Set(
+    candidates.rows
+      .filter((p) => p.declared || findPersonConflicts(reviewer.email, { author: p.author, coAuthors: p.coAuthors }).length > 0)
+      .map((p) => p.id),
+  );
 }
 
 /** The conflicts on a paper, for the editor; 404 'Paper not found'. */
@@ -102,12 +147,17 @@ export async function listPaperConflicts(opts: { db: Db; paperId: string }): Pro
 }
 
 /** The conflicts on a paper with each reviewer's name and e-mail address, and why by person (the editor's paper page); 404 'Paper not found'. */
-export async function listConflictedReviewers(opts: { db: Db; paperId: string }): Promise<Array<Conflict & { name: string; email: string }>> {
+export async function listConflictedReviewers(opts: {
+  db: Db;
+  paperId: string;
+}): Promise<Array<Conflict & { name: string; email: string }>> {
   const { db, paperId } = opts;
   await getPaper({ db, paperId });
   const conflicts = await findConflicts({ db, paperId });
   if (conflicts.length === 0) return [];
-  const people = await db.select({ id: users.id, name: users.name, email: users.email }).from(users)
+  const people = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
     .where(inArray(users.id, [...new Set(conflicts.map((c) => c.reviewerId))]));
   const byId = new Map(people.map((p) => [p.id, p]));
   return conflicts.map((c) => ({ ...c, name: byId.get(c.reviewerId)?.name ?? '', email: byId.get(c.reviewerId)?.email ?? '' }));

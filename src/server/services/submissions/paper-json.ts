@@ -9,22 +9,39 @@ import { reviewCycleFields, reviewerLabels } from './review-cycle-json';
 // The three lookups behind every paper list, prepared once per database with the ids as one array
 // parameter: building the SQL per request cost more CPU than running it (docs/benchmarks.md).
 const prepareQueries = (db: Db) => ({
-  files: db.select().from(paperFiles).where(sql`${paperFiles.paperId} = any(${sql.placeholder('ids')})`)
-    .orderBy(asc(paperFiles.paperId), asc(paperFiles.version)).prepare('paper_json_files'),
-  notes: db.select().from(comments).where(sql`${comments.paperId} = any(${sql.placeholder('ids')})`)
-    .orderBy(asc(comments.id)).prepare('paper_json_comments'),
-  responses: db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId, email: users.email, status: reviewStatuses.status })
-    .from(reviewStatuses).innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
+  files: db
+    .select()
+    .from(paperFiles)
+    .where(sql`${paperFiles.paperId} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(paperFiles.paperId), asc(paperFiles.version))
+    .prepare('paper_json_files'),
+  notes: db
+    .select()
+    .from(comments)
+    .where(sql`${comments.paperId} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(comments.id))
+    .prepare('paper_json_comments'),
+  responses: db
+    .select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId, email: users.email, status: reviewStatuses.status })
+    .from(reviewStatuses)
+    .innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
     .where(and(sql`${reviewStatuses.paperId} = any(${sql.placeholder('ids')})`, sql`${reviewStatuses.status} in ('Accepted', 'Declined')`))
     .prepare('paper_json_responses'),
   // docs/product.md#who-sees-whom: every reviewer of each paper in the order they were sent it, for "Reviewer 1", "Reviewer 2"…
-  reviewers: db.select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId }).from(reviewStatuses)
+  reviewers: db
+    .select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId })
+    .from(reviewStatuses)
     .where(sql`${reviewStatuses.paperId} = any(${sql.placeholder('ids')})`)
-    .orderBy(asc(reviewStatuses.paperId), asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId)).prepare('paper_json_reviewers'),
+    .orderBy(asc(reviewStatuses.paperId), asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId))
+    .prepare('paper_json_reviewers'),
   // Decision 0023: the tracks are a handful of rows, read whole.
   tracks: db.select({ id: tracks.id, name: tracks.name }).from(tracks).prepare('paper_json_tracks'),
-  coAuthors: db.select().from(paperCoAuthors).where(sql`${paperCoAuthors.paperId} = any(${sql.placeholder('ids')})`)
-    .orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position)).prepare('paper_json_co_authors'),
+  coAuthors: db
+    .select()
+    .from(paperCoAuthors)
+    .where(sql`${paperCoAuthors.paperId} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position))
+    .prepare('paper_json_co_authors'),
 });
 const queriesByDb = new WeakMap<Db, ReturnType<typeof prepareQueries>>();
 function queriesFor(db: Db) {
@@ -60,7 +77,10 @@ export async function toPaperJson(opts: {
   const ids = rows.map((r) => r.id);
   const q = queriesFor(db);
   const [files, notes, responses, coAuthors, extra, trackRows] = await Promise.all([
-    q.files.execute({ ids }), q.notes.execute({ ids }), q.responses.execute({ ids }), opts.coAuthors ? q.coAuthors.execute({ ids }) : [],
+    q.files.execute({ ids }),
+    q.notes.execute({ ids }),
+    q.responses.execute({ ids }),
+    opts.coAuthors ? q.coAuthors.execute({ ids }) : [],
     reviewCycleFields({ db, secret, papers: rows, editor: opts.editor, author: opts.author }),
     q.tracks.execute(),
   ]);
@@ -89,19 +109,42 @@ export async function toPaperJson(opts: {
       pdf: latest ? signedPdfUrl(secret, latest.id, { variant: view === 'reviewer' ? 'reviewer' : undefined }) : null,
       author: opts.blind ? '' : p.authorId,
       submittedAt: p.submittedAt.toISOString(),
-      comments: (notesOf.get(p.id) ?? []).filter((c) => visible(c.reviewerId)).map((c) => ({
-        text: c.text, reviewerId: view === 'anonymous' ? label(p.id, c.reviewerId) : c.reviewerId, createdAt: c.createdAt.toISOString(),
-      })),
-      reviewResponses: Object.fromEntries((responsesOf.get(p.id) ?? []).filter((r) => visible(r.reviewerId))
-        .map((r) => [view === 'anonymous' ? label(p.id, r.reviewerId) : r.email, r.status])),
-      ...extra.get(p.id),
-      ...(opts.coAuthors ? { coAuthors: (coAuthorsOf.get(p.id) ?? []).map((c) => ({ name: c.name, email: c.email, affiliation: c.affiliation, country: c.country, orcid: c.orcid })) } : {}),
-      ...(opts.viewerId ? { coAuthored: p.authorId !== opts.viewerId } : {}),
-      ...(opts.versions ? {
-        pdfVersions: versions.map((f) => ({
-          version: f.version, url: signedPdfUrl(secret, f.id), fileName: f.fileName, size: f.size, uploadedAt: f.uploadedAt.toISOString(),
+      comments: (notesOf.get(p.id) ?? [])
+        .filter((c) => visible(c.reviewerId))
+        .map((c) => ({
+          text: c.text,
+          reviewerId: view === 'anonymous' ? label(p.id, c.reviewerId) : c.reviewerId,
+          createdAt: c.createdAt.toISOString(),
         })),
-      } : {}),
+      reviewResponses: Object.fromEntries(
+        (responsesOf.get(p.id) ?? [])
+          .filter((r) => visible(r.reviewerId))
+          .map((r) => [view === 'anonymous' ? label(p.id, r.reviewerId) : r.email, r.status]),
+      ),
+      ...extra.get(p.id),
+      ...(opts.coAuthors
+        ? {
+            coAuthors: (coAuthorsOf.get(p.id) ?? []).map((c) => ({
+              name: c.name,
+              email: c.email,
+              affiliation: c.affiliation,
+              country: c.country,
+              orcid: c.orcid,
+            })),
+          }
+        : {}),
+      ...(opts.viewerId ? { coAuthored: p.authorId !== opts.viewerId } : {}),
+      ...(opts.versions
+        ? {
+            pdfVersions: versions.map((f) => ({
+              version: f.version,
+              url: signedPdfUrl(secret, f.id),
+              fileName: f.fileName,
+              size: f.size,
+              uploadedAt: f.uploadedAt.toISOString(),
+            })),
+          }
+        : {}),
     };
   });
 }
@@ -117,7 +160,13 @@ function group<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   return map;
 }
 
-export async function latestCommentOf({ db, paperId }: { db: Db; paperId: string }): Promise<{ comment: string; commentedAt: string } | null> {
+export async function latestCommentOf({
+  db,
+  paperId,
+}: {
+  db: Db;
+  paperId: string;
+}): Promise<{ comment: string; commentedAt: string } | null> {
   const [c] = await db.select().from(comments).where(eq(comments.paperId, paperId)).orderBy(desc(comments.id)).limit(1);
   return c ? { comment: c.text, commentedAt: c.createdAt.toISOString() } : null;
 }

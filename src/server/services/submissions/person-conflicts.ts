@@ -38,7 +38,11 @@ const PROVIDER_HOSTS: ReadonlyMap<string, string[]> = Object.entries(MAILBOX_RUL
 }, new Map<string, string[]>());
 
 /** A LIKE prefix on reverse(lower(email)) for addresses ending in `suffix` ('@uni-a.edu', '.uni-a.edu'). */
-const reversedPrefix = (suffix: string) => `${[...suffix].reverse().join('').replace(/[\\%_]/g, '\\$&')}%`;
+const reversedPrefix = (suffix: string) =>
+  `${[...suffix]
+    .reverse()
+    .join('')
+    .replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * The reviewers whose address may be one of `mailboxes` (aliases seen through) or at one of `institutions` (or a
@@ -58,7 +62,12 @@ export function reviewerCandidates(opts: { mailboxes: readonly string[]; institu
   for (const domain of new Set(atProvider.map(hostOfMailbox))) {
     const hosts = PROVIDER_HOSTS.get(domain)!;
     const mine = atProvider.filter((m) => hostOfMailbox(m) === domain);
-    parts.push(sql`((${sql.join(hosts.map((h) => sql`${reversed} like ${reversedPrefix(`@${h}`)}`), sql` or `)}) and ${mailboxSql(sql`${users.email}`)} = any(${pgArray(mine)}::text[]))`);
+    parts.push(
+      sql`((${sql.join(
+        hosts.map((h) => sql`${reversed} like ${reversedPrefix(`@${h}`)}`),
+        sql` or `,
+      )}) and ${mailboxSql(sql`${users.email}`)} = any(${pgArray(mine)}::text[]))`,
+    );
   }
   for (const d of new Set(opts.institutions ?? [])) {
     parts.push(sql`${reversed} like ${reversedPrefix(`@${d}`)}`, sql`${reversed} like ${reversedPrefix(`.${d}`)}`);
@@ -72,15 +81,24 @@ export function reviewerCandidates(opts: { mailboxes: readonly string[]; institu
  * Only reviewers whose mailbox or domain can match are read (through indexes); core/person-conflicts.ts decides.
  */
 export async function findPersonConflictsForPaper({ db, paperId }: { db: Db; paperId: string }): Promise<ReviewerConflict[]> {
-  const [paper] = await db.select({ authorEmail: users.email }).from(papers).innerJoin(users, eq(users.id, papers.authorId)).where(eq(papers.id, paperId)).limit(1);
+  const [paper] = await db
+    .select({ authorEmail: users.email })
+    .from(papers)
+    .innerJoin(users, eq(users.id, papers.authorId))
+    .where(eq(papers.id, paperId))
+    .limit(1);
   if (!paper) throw new AppError('not_found', 'Paper not found');
   const coAuthors = (await findCoAuthors({ db, paperId })).map((c) => c.email);
   const emails = [paper.authorEmail, ...coAuthors];
   const mailboxes = [...new Set(emails.map(mailboxOf))];
   const institutions = new Set(emails.map(institutionOf).filter((d) => d !== null));
-  const reviewers = await db.select({ id: users.id, email: users.email }).from(users)
+  const reviewers = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
     .where(and(eq(users.role, 'Reviewer'), reviewerCandidates({ mailboxes, institutions })));
-  return reviewers.flatMap((r) => findPersonConflicts(r.email, { author: paper.authorEmail, coAuthors }).map((c) => ({ reviewerId: r.id, ...c })));
+  return reviewers.flatMap((r) =>
+    findPersonConflicts(r.email, { author: paper.authorEmail, coAuthors }).map((c) => ({ reviewerId: r.id, ...c })),
+  );
 }
 
 /** A constant of ours as an SQL string literal (host names: letters, digits, dots, '@' and '-'). */

@@ -15,8 +15,15 @@ import { reviewCounts } from '../shared/counted-reviews';
 type QuestionRow = typeof reviewQuestions.$inferSelect;
 
 export const toQuestionJson = (q: QuestionRow): QuestionJson => ({
-  id: q.id, position: q.position, kind: q.kind, label: q.label, description: q.description, options: q.options,
-  visibility: q.visibility, required: q.required, retired: q.retiredAt !== null,
+  id: q.id,
+  position: q.position,
+  kind: q.kind,
+  label: q.label,
+  description: q.description,
+  options: q.options,
+  visibility: q.visibility,
+  required: q.required,
+  retired: q.retiredAt !== null,
 });
 
 /**
@@ -25,7 +32,9 @@ export const toQuestionJson = (q: QuestionRow): QuestionJson => ({
  * services/review.
  */
 export async function listQuestions(opts: { db: Pick<Db, 'select'>; retired: boolean }): Promise<QuestionJson[]> {
-  const rows = await opts.db.select().from(reviewQuestions)
+  const rows = await opts.db
+    .select()
+    .from(reviewQuestions)
     .where(opts.retired ? undefined : isNull(reviewQuestions.retiredAt))
     .orderBy(sql`${reviewQuestions.retiredAt} is not null`, asc(reviewQuestions.position), asc(reviewQuestions.createdAt));
   return rows.map(toQuestionJson);
@@ -35,13 +44,17 @@ export async function listQuestions(opts: { db: Pick<Db, 'select'>; retired: boo
 export async function reviewSummaries({ db, paperIds }: { db: Db; paperIds: string[] }): Promise<Map<string, ReviewSummary>> {
   const out = new Map<string, ReviewSummary>();
   if (paperIds.length === 0) return out;
-  const rows = await db.select({
-    paperId: reviews.paperId,
-    count: sql<number>`count(*)::int`,
-    mean: sql<number>`round(avg(${reviews.recommendation})::numeric, 2)::float8`,
-    min: sql<number>`min(${reviews.recommendation})`,
-    max: sql<number>`max(${reviews.recommendation})`,
-  }).from(reviews).where(and(sql`${reviews.paperId} = any(${pgArray(paperIds)}::text[])`, reviewCounts)).groupBy(reviews.paperId);
+  const rows = await db
+    .select({
+      paperId: reviews.paperId,
+      count: sql<number>`count(*)::int`,
+      mean: sql<number>`round(avg(${reviews.recommendation})::numeric, 2)::float8`,
+      min: sql<number>`min(${reviews.recommendation})`,
+      max: sql<number>`max(${reviews.recommendation})`,
+    })
+    .from(reviews)
+    .where(and(sql`${reviews.paperId} = any(${pgArray(paperIds)}::text[])`, reviewCounts))
+    .groupBy(reviews.paperId);
   for (const r of rows) out.set(r.paperId, { count: r.count, mean: r.mean, min: r.min, max: r.max });
   return out;
 }
@@ -52,7 +65,13 @@ export const EMPTY_SUMMARY: ReviewSummary = { count: 0, mean: null, min: null, m
  * Per paper, the mean of each current score question (decision 0031) over its counted reviews that answered it, in
  * the form's order (the decisions page). No query beyond the form's when it has no score question.
  */
-export async function scoreQuestionMeans({ db, paperIds }: { db: Db; paperIds: string[] }): Promise<Map<string, Array<{ label: string; mean: number; count: number }>>> {
+export async function scoreQuestionMeans({
+  db,
+  paperIds,
+}: {
+  db: Db;
+  paperIds: string[];
+}): Promise<Map<string, Array<{ label: string; mean: number; count: number }>>> {
   const out = new Map<string, Array<{ label: string; mean: number; count: number }>>();
   if (paperIds.length === 0) return out;
   const scores = (await listQuestions({ db, retired: false })).filter((q) => q.kind === 'score');

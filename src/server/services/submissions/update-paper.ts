@@ -5,10 +5,21 @@ import { paperFiles, papers } from '../../db/schema';
 import type { Paper } from './papers';
 
 /** What an author's revision may set on the paper row (docs/product.md#assignments-declines-and-withdrawals): each field left undefined stays as it is. */
-export interface PaperChanges { title?: string; abstract?: string; keywords?: string[]; trackId?: string; freeKeywords?: string[] }
+export interface PaperChanges {
+  title?: string;
+  abstract?: string;
+  keywords?: string[];
+  trackId?: string;
+  freeKeywords?: string[];
+}
 
 /** New metadata and/or a new PDF version; earlier versions are kept. */
-export async function updatePaper(input: { db: Db; paperId: string; changes?: PaperChanges; file?: { key: string; size: number; fileName: string } }): Promise<Paper> {
+export async function updatePaper(input: {
+  db: Db;
+  paperId: string;
+  changes?: PaperChanges;
+  file?: { key: string; size: number; fileName: string };
+}): Promise<Paper> {
   return input.db.transaction(async (tx) => {
     const c = input.changes ?? {};
     const set: Partial<typeof papers.$inferInsert> = { updatedAt: new Date() };
@@ -19,10 +30,17 @@ export async function updatePaper(input: { db: Db; paperId: string; changes?: Pa
     if (c.freeKeywords !== undefined) set.freeKeywords = [...new Set(c.freeKeywords)];
     const [paper] = await tx.update(papers).set(set).where(eq(papers.id, input.paperId)).returning();
     if (input.file) {
-      const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${paperFiles.version}), 0)::int + 1` })
-        .from(paperFiles).where(eq(paperFiles.paperId, input.paperId)) as [{ next: number }];
+      const [{ next }] = (await tx
+        .select({ next: sql<number>`coalesce(max(${paperFiles.version}), 0)::int + 1` })
+        .from(paperFiles)
+        .where(eq(paperFiles.paperId, input.paperId))) as [{ next: number }];
       await tx.insert(paperFiles).values({
-        id: newId(), paperId: input.paperId, version: next, storageKey: input.file.key, size: input.file.size, fileName: input.file.fileName,
+        id: newId(),
+        paperId: input.paperId,
+        version: next,
+        storageKey: input.file.key,
+        size: input.file.size,
+        fileName: input.file.fileName,
       });
     }
     return paper!;

@@ -27,21 +27,51 @@ export async function withdrawPaper(opts: { db: Db; secret: string; mailer: Mail
     if (!paper) throw new AppError('not_found', 'Paper not found');
     if (paper.withdrawnAt) throw new AppError('conflict', REVISION_MESSAGES.alreadyWithdrawn);
     if (paper.decision || paper.notifiedDecision) throw new AppError('conflict', REVISION_MESSAGES.withdrawAfterDecision);
-    const [row] = await tx.update(papers).set({ withdrawnAt: sql`now()`, updatedAt: sql`now()` }).where(eq(papers.id, paper.id)).returning();
+    const [row] = await tx
+      .update(papers)
+      .set({ withdrawnAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(papers.id, paper.id))
+      .returning();
     // Told: the reviewers the paper's screens still let work on it (canReviewerWorkOnPaper), as every mail about a paper.
-    const reviewers = (await tx.select({ name: users.name, email: users.email, assigned: reviewStatuses.assigned, status: reviewStatuses.status }).from(reviewStatuses)
-      .innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
-      .where(eq(reviewStatuses.paperId, paper.id))
-      .orderBy(reviewStatuses.sentAt, reviewStatuses.reviewerId)).filter((r) => !canReviewerWorkOnPaper(r));
+    const reviewers = (
+      await tx
+        .select({ name: users.name, email: users.email, assigned: reviewStatuses.assigned, status: reviewStatuses.status })
+        .from(reviewStatuses)
+        .innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
+        .where(eq(reviewStatuses.paperId, paper.id))
+        .orderBy(reviewStatuses.sentAt, reviewStatuses.reviewerId)
+    ).filter((r) => !canReviewerWorkOnPaper(r));
     const coAuthors = await findCoAuthors({ db: tx, paperId: paper.id });
     const paperValues = { paperTitle: paper.title, paperId: paper.id, conference: conferenceTitle(opts.mailer.conference()) };
-    await opts.mailer.sendMany([
-      ...reviewers.map((r) => ({ to: r.email, template: 'paperWithdrawn' as const, values: { ...paperValues, name: r.name } })),
-      ...coAuthors.map((c) => ({ to: c.email, template: 'paperWithdrawnCoAuthor' as const, values: { ...paperValues, name: c.name, submitter: caller.name } })),
-    ], tx);
-    await recordAudit(tx, { actorId: caller.id, actorRole: 'Author', action: 'paper.withdraw', paperId: paper.id, ip: opts.ip, details: { reviewersTold: reviewers.length, coAuthorsTold: coAuthors.length } });
+    await opts.mailer.sendMany(
+      [
+        ...reviewers.map((r) => ({ to: r.email, template: 'paperWithdrawn' as const, values: { ...paperValues, name: r.name } })),
+        ...coAuthors.map((c) => ({
+          to: c.email,
+          template: 'paperWithdrawnCoAuthor' as const,
+          values: { ...paperValues, name: c.name, submitter: caller.name },
+        })),
+      ],
+      tx,
+    );
+    await recordAudit(tx, {
+      actorId: caller.id,
+      actorRole: 'Author',
+      action: 'paper.withdraw',
+      paperId: paper.id,
+      ip: opts.ip,
+      details: { reviewersTold: reviewers.length, coAuthorsTold: coAuthors.length },
+    });
     return row!;
   });
-  const [json] = await toPaperJson({ db, secret: opts.secret, papers: [updated], versions: true, coAuthors: true, viewerId: caller.id, author: true });
+  const [json] = await toPaperJson({
+    db,
+    secret: opts.secret,
+    papers: [updated],
+    versions: true,
+    coAuthors: true,
+    viewerId: caller.id,
+    author: true,
+  });
   return json!;
 }

@@ -18,7 +18,11 @@ export const ACCOUNT_LETTERS_PATH = '/account/visa-letters';
  * The decision, its audit row and the requester's mail commit together; a decided letter stays decided (409).
  */
 export async function decideVisaLetter(opts: {
-  db: Db; mailer: Mailer; publicUrl: string; editor: Actor; letterId: string;
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  editor: Actor;
+  letterId: string;
   decision: { approve: true } | { approve: false; reason: string };
   now?: Date;
 }): Promise<EditorVisaLetterJson> {
@@ -27,31 +31,61 @@ export async function decideVisaLetter(opts: {
   await db.transaction(async (tx) => {
     const [letter] = await tx.select().from(visaLetters).where(eq(visaLetters.id, opts.letterId)).for('update').limit(1);
     if (!letter) throw new AppError('not_found', VISA_TEXT.letterNotFound);
-    if (letter.status !== 'requested') throw new AppError('conflict', `This letter was already ${letter.status === 'approved' ? 'approved' : 'refused'}.`);
+    if (letter.status !== 'requested')
+      throw new AppError('conflict', `This letter was already ${letter.status === 'approved' ? 'approved' : 'refused'}.`);
     const code = decision.approve ? newDocumentCode() : null;
-    await tx.update(visaLetters).set({
-      status: decision.approve ? 'approved' : 'rejected', code, reason: decision.approve ? null : decision.reason,
-      decidedBy: opts.editor.id, decidedAt: now,
-    }).where(eq(visaLetters.id, letter.id));
+    await tx
+      .update(visaLetters)
+      .set({
+        status: decision.approve ? 'approved' : 'rejected',
+        code,
+        reason: decision.approve ? null : decision.reason,
+        decidedBy: opts.editor.id,
+        decidedAt: now,
+      })
+      .where(eq(visaLetters.id, letter.id));
     await recordAudit(tx, {
-      actorId: opts.editor.id, actorRole: 'Editor', action: decision.approve ? 'visa-letter.approve' : 'visa-letter.reject', ip: opts.editor.ip,
-      details: { letterId: letter.id, registrationId: letter.registrationId, ...(decision.approve ? { code: code! } : { reason: decision.reason }) },
+      actorId: opts.editor.id,
+      actorRole: 'Editor',
+      action: decision.approve ? 'visa-letter.approve' : 'visa-letter.reject',
+      ip: opts.editor.ip,
+      details: {
+        letterId: letter.id,
+        registrationId: letter.registrationId,
+        ...(decision.approve ? { code: code! } : { reason: decision.reason }),
+      },
     });
     const [record] = await findLetterRecords({ db: tx as unknown as Db, where: eq(visaLetters.id, letter.id) });
     const lettersUrl = `${opts.publicUrl}${ACCOUNT_LETTERS_PATH}`;
-    await opts.mailer.send(decision.approve
-      ? {
-        tx, to: record!.registration.email, template: 'visaLetterApproved',
-        values: {
-          name: record!.registration.name, conference: conferenceTitle(opts.mailer.conference()), passportName: letter.passportName,
-          arrivalDate: letter.arrivalDate, departureDate: letter.departureDate, code: code!, lettersUrl,
-          verifyUrl: `${opts.publicUrl}${VERIFY_PAGE_PREFIX}${code!}`,
-        },
-      }
-      : {
-        tx, to: record!.registration.email, template: 'visaLetterRejected',
-        values: { name: record!.registration.name, conference: conferenceTitle(opts.mailer.conference()), reason: decision.reason, lettersUrl },
-      });
+    await opts.mailer.send(
+      decision.approve
+        ? {
+            tx,
+            to: record!.registration.email,
+            template: 'visaLetterApproved',
+            values: {
+              name: record!.registration.name,
+              conference: conferenceTitle(opts.mailer.conference()),
+              passportName: letter.passportName,
+              arrivalDate: letter.arrivalDate,
+              departureDate: letter.departureDate,
+              code: code!,
+              lettersUrl,
+              verifyUrl: `${opts.publicUrl}${VERIFY_PAGE_PREFIX}${code!}`,
+            },
+          }
+        : {
+            tx,
+            to: record!.registration.email,
+            template: 'visaLetterRejected',
+            values: {
+              name: record!.registration.name,
+              conference: conferenceTitle(opts.mailer.conference()),
+              reason: decision.reason,
+              lettersUrl,
+            },
+          },
+    );
   });
   const [record] = await findLetterRecords({ db, where: eq(visaLetters.id, opts.letterId) });
   return toEditorVisaLetterJson(record!);

@@ -7,8 +7,13 @@ import type { Caller } from '../../permissions';
 import { ownedBy, VISA_TEXT } from './request-visa-letter';
 import { findLetterRecords, toEditorVisaLetterJson, toVisaLetterJson, type LetterRecord } from './visa-letter-json';
 
-const ownRegistration = (db: Db, caller: Caller) => exists(db.select({ one: registrations.id }).from(registrations)
-  .where(and(eq(registrations.id, visaLetters.registrationId), ownedBy(caller))));
+const ownRegistration = (db: Db, caller: Caller) =>
+  exists(
+    db
+      .select({ one: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.id, visaLetters.registrationId), ownedBy(caller))),
+  );
 
 /**
  * The caller's letters (newest first) and the paid registrations they may ask one for: those without a letter waiting
@@ -16,12 +21,16 @@ const ownRegistration = (db: Db, caller: Caller) => exists(db.select({ one: regi
  */
 export async function listMyVisaLetters({ db, caller }: { db: Db; caller: Caller }): Promise<VisaLettersJson> {
   if (!caller.emailVerified) return { letters: [], registrations: [], waitingForVerification: true };
-  const open = db.select({ one: visaLetters.id }).from(visaLetters)
+  const open = db
+    .select({ one: visaLetters.id })
+    .from(visaLetters)
     .where(and(eq(visaLetters.registrationId, registrations.id), inArray(visaLetters.status, ['requested', 'approved'])));
   const [records, paid] = await Promise.all([
     findLetterRecords({ db, where: ownRegistration(db, caller) }),
-    db.select({ id: registrations.id, name: registrations.name, category: registrations.category, paperId: registrations.paperId })
-      .from(registrations).where(and(ownedBy(caller), eq(registrations.status, 'paid'), notExists(open)))
+    db
+      .select({ id: registrations.id, name: registrations.name, category: registrations.category, paperId: registrations.paperId })
+      .from(registrations)
+      .where(and(ownedBy(caller), eq(registrations.status, 'paid'), notExists(open)))
       .orderBy(asc(registrations.createdAt), asc(registrations.id)),
   ]);
   return { letters: records.map(toVisaLetterJson), registrations: paid, waitingForVerification: false };

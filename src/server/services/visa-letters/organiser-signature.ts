@@ -15,10 +15,23 @@ export const signatureType = (head: Buffer): 'png' | 'jpeg' | null => imageType(
 /** The stored signature file becomes the organiser's; the one it replaces is discarded unless something else holds it. */
 export async function saveSignature(opts: { db: Db; store: FileStore; key: string; editor: Actor }): Promise<void> {
   const previous = await opts.db.transaction(async (tx) => {
-    const [before] = await tx.select({ key: settings.signatureKey }).from(settings).where(sql`${settings.id} = 1`).for('update').limit(1);
-    await tx.insert(settings).values({ id: 1, signatureKey: opts.key })
+    const [before] = await tx
+      .select({ key: settings.signatureKey })
+      .from(settings)
+      .where(sql`${settings.id} = 1`)
+      .for('update')
+      .limit(1);
+    await tx
+      .insert(settings)
+      .values({ id: 1, signatureKey: opts.key })
       .onConflictDoUpdate({ target: settings.id, set: { signatureKey: opts.key, updatedAt: new Date() } });
-    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'settings.signature', ip: opts.editor.ip, details: { key: opts.key } });
+    await recordAudit(tx, {
+      actorId: opts.editor.id,
+      actorRole: 'Editor',
+      action: 'settings.signature',
+      ip: opts.editor.ip,
+      details: { key: opts.key },
+    });
     return before?.key ?? null;
   });
   if (previous && previous !== opts.key) await discardFileIfUnused({ db: opts.db, store: opts.store, key: previous });
@@ -26,10 +39,24 @@ export async function saveSignature(opts: { db: Db; store: FileStore; key: strin
 
 export async function removeSignature(opts: { db: Db; store: FileStore; editor: Actor }): Promise<void> {
   const previous = await opts.db.transaction(async (tx) => {
-    const [before] = await tx.select({ key: settings.signatureKey }).from(settings).where(sql`${settings.id} = 1`).for('update').limit(1);
+    const [before] = await tx
+      .select({ key: settings.signatureKey })
+      .from(settings)
+      .where(sql`${settings.id} = 1`)
+      .for('update')
+      .limit(1);
     if (!before?.key) return null;
-    await tx.update(settings).set({ signatureKey: null, updatedAt: new Date() }).where(sql`${settings.id} = 1`);
-    await recordAudit(tx, { actorId: opts.editor.id, actorRole: 'Editor', action: 'settings.signature-remove', ip: opts.editor.ip, details: { key: before.key } });
+    await tx
+      .update(settings)
+      .set({ signatureKey: null, updatedAt: new Date() })
+      .where(sql`${settings.id} = 1`);
+    await recordAudit(tx, {
+      actorId: opts.editor.id,
+      actorRole: 'Editor',
+      action: 'settings.signature-remove',
+      ip: opts.editor.ip,
+      details: { key: before.key },
+    });
     return before.key;
   });
   if (previous) await discardFileIfUnused({ db: opts.db, store: opts.store, key: previous });

@@ -19,13 +19,23 @@ export async function purgePassportNumbers(opts: { db: Db; now?: Date; conferenc
   const over = conferenceOver(opts.conference ?? CONFERENCE_FACTS_DEFAULTS);
   const days = (await getSettingsRow({ db: opts.db }))?.passportRetentionDays ?? 30;
   const removed = await opts.db.transaction(async (tx) => {
-    const rows = await tx.update(visaLetters).set({ passportNumber: null, passportRemovedAt: now })
-      .where(and(
-        isNotNull(visaLetters.passportNumber),
-        sql`greatest(${over.toISOString()}::timestamptz, ${visaLetters.createdAt}) + make_interval(days => ${days}) <= ${now.toISOString()}::timestamptz`,
-      ))
+    const rows = await tx
+      .update(visaLetters)
+      .set({ passportNumber: null, passportRemovedAt: now })
+      .where(
+        and(
+          isNotNull(visaLetters.passportNumber),
+          sql`greatest(${over.toISOString()}::timestamptz, ${visaLetters.createdAt}) + make_interval(days => ${days}) <= ${now.toISOString()}::timestamptz`,
+        ),
+      )
       .returning({ id: visaLetters.id });
-    if (rows.length) await recordAudit(tx, { actorId: null, actorRole: null, action: 'visa-letter.passport-purge', details: { removed: rows.length, retentionDays: days } });
+    if (rows.length)
+      await recordAudit(tx, {
+        actorId: null,
+        actorRole: null,
+        action: 'visa-letter.passport-purge',
+        details: { removed: rows.length, retentionDays: days },
+      });
     return rows.length;
   });
   return removed;

@@ -31,7 +31,11 @@ export function requireVerified(caller: Caller): void {
  * registration: a second waits for the first to be refused. The request and its audit row commit together.
  */
 export async function requestVisaLetter(opts: {
-  db: Db; caller: Caller; ip: string; registrationId: string; input: VisaLetterRequest;
+  db: Db;
+  caller: Caller;
+  ip: string;
+  registrationId: string;
+  input: VisaLetterRequest;
   /** The conference's days as the editor last saved them: the stay must touch them. */
   days: ConferenceDays;
 }): Promise<VisaLetterJson> {
@@ -43,21 +47,43 @@ export async function requestVisaLetter(opts: {
   const id = newId();
   await db.transaction(async (tx) => {
     // The registration row is locked so that two requests at once make one letter.
-    const [registration] = await tx.select().from(registrations)
-      .where(and(eq(registrations.id, opts.registrationId), ownedBy(caller))).for('update').limit(1);
+    const [registration] = await tx
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.id, opts.registrationId), ownedBy(caller)))
+      .for('update')
+      .limit(1);
     if (!registration) throw new AppError('not_found', VISA_TEXT.registrationNotFound);
     if (registration.status !== 'paid') throw new AppError('conflict', VISA_TEXT.notPaid);
-    const [open] = await tx.select({ id: visaLetters.id }).from(visaLetters)
-      .where(and(eq(visaLetters.registrationId, registration.id), inArray(visaLetters.status, ['requested', 'approved']))).limit(1);
+    const [open] = await tx
+      .select({ id: visaLetters.id })
+      .from(visaLetters)
+      .where(and(eq(visaLetters.registrationId, registration.id), inArray(visaLetters.status, ['requested', 'approved'])))
+      .limit(1);
     if (open) throw new AppError('conflict', VISA_TEXT.alreadyAsked);
     await tx.insert(visaLetters).values({
-      id, registrationId: registration.id, requestedBy: caller.id, passportName: input.passportName, nationality: input.nationality,
-      passportNumber: input.passportNumber, arrivalDate: input.arrivalDate, departureDate: input.departureDate,
+      id,
+      registrationId: registration.id,
+      requestedBy: caller.id,
+      passportName: input.passportName,
+      nationality: input.nationality,
+      passportNumber: input.passportNumber,
+      arrivalDate: input.arrivalDate,
+      departureDate: input.departureDate,
     });
     // Never the passport number in the audit log: it is removed after the conference, the log is kept.
     await recordAudit(tx, {
-      actorId: caller.id, actorRole: caller.role, action: 'visa-letter.request', ip: opts.ip,
-      details: { letterId: id, registrationId: registration.id, nationality: input.nationality, arrivalDate: input.arrivalDate, departureDate: input.departureDate },
+      actorId: caller.id,
+      actorRole: caller.role,
+      action: 'visa-letter.request',
+      ip: opts.ip,
+      details: {
+        letterId: id,
+        registrationId: registration.id,
+        nationality: input.nationality,
+        arrivalDate: input.arrivalDate,
+        departureDate: input.departureDate,
+      },
     });
   });
   const [record] = await findLetterRecords({ db, where: eq(visaLetters.id, id) });

@@ -44,12 +44,20 @@ export function letterRole(r: Pick<LetterRecord, 'registration' | 'paperTitle' |
 
 /** The letters with their registration and paper, in one query; `where` picks them. */
 export async function findLetterRecords({ db, where }: { db: Db; where: SQL | undefined }): Promise<LetterRecord[]> {
-  const rows = await db.select({
-    letter: visaLetters,
-    registration: { id: registrations.id, name: registrations.name, email: registrations.email, category: registrations.category, paperId: registrations.paperId },
-    paperTitle: papers.title,
-    isAuthor: sql<boolean>`${isPaperAuthor({ paperId: registrations.paperId, userId: registrations.userId, email: registrations.email })}`,
-  }).from(visaLetters)
+  const rows = await db
+    .select({
+      letter: visaLetters,
+      registration: {
+        id: registrations.id,
+        name: registrations.name,
+        email: registrations.email,
+        category: registrations.category,
+        paperId: registrations.paperId,
+      },
+      paperTitle: papers.title,
+      isAuthor: sql<boolean>`${isPaperAuthor({ paperId: registrations.paperId, userId: registrations.userId, email: registrations.email })}`,
+    })
+    .from(visaLetters)
     .innerJoin(registrations, eq(registrations.id, visaLetters.registrationId))
     .leftJoin(papers, eq(papers.id, registrations.paperId))
     .where(where)
@@ -63,9 +71,18 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function toVisaLetterJson(r: LetterRecord): VisaLetterJson {
   const l = r.letter;
   return {
-    id: l.id, registrationId: l.registrationId, passportName: l.passportName, nationality: l.nationality,
-    arrivalDate: l.arrivalDate, departureDate: l.departureDate, status: l.status, reason: l.reason, code: l.code,
-    createdAt: l.createdAt.toISOString(), decidedAt: iso(l.decidedAt), role: letterRole(r),
+    id: l.id,
+    registrationId: l.registrationId,
+    passportName: l.passportName,
+    nationality: l.nationality,
+    arrivalDate: l.arrivalDate,
+    departureDate: l.departureDate,
+    status: l.status,
+    reason: l.reason,
+    code: l.code,
+    createdAt: l.createdAt.toISOString(),
+    decidedAt: iso(l.decidedAt),
+    role: letterRole(r),
   };
 }
 
@@ -73,7 +90,10 @@ export function toVisaLetterJson(r: LetterRecord): VisaLetterJson {
 export function toEditorVisaLetterJson(r: LetterRecord): EditorVisaLetterJson {
   return {
     ...toVisaLetterJson(r),
-    passportNumber: r.letter.passportNumber, passportRemovedAt: iso(r.letter.passportRemovedAt),
-    registrantName: r.registration.name, registrantEmail: r.registration.email, category: r.registration.category,
+    passportNumber: r.letter.passportNumber,
+    passportRemovedAt: iso(r.letter.passportRemovedAt),
+    registrantName: r.registration.name,
+    registrantEmail: r.registration.email,
+    category: r.registration.category,
   };
 }

@@ -33,30 +33,50 @@ const isRegistered = (email: string, courseId: string) => sql`exists (select 1 f
   and ${registrations.status} in ('pending', 'paid'))`;
 
 /** Offers made within SEAT_OFFER_HOURS to people who have not registered yet: those seats are spoken for. */
-export async function countOutstandingOffers({ db, courseId, now = new Date() }: { db: Db; courseId: string; now?: Date }): Promise<number> {
+export async function countOutstandingOffers({
+  db,
+  courseId,
+  now = new Date(),
+}: {
+  db: Db;
+  courseId: string;
+  now?: Date;
+}): Promise<number> {
   const since = new Date(now.getTime() - SEAT_OFFER_HOURS * 3_600_000);
-  return db.$count(workshopWaitlist, and(
-    eq(workshopWaitlist.courseId, courseId), gt(workshopWaitlist.notifiedAt, since), sql`not ${registeredFor(workshopWaitlist)}`,
-  ));
+  return db.$count(
+    workshopWaitlist,
+    and(eq(workshopWaitlist.courseId, courseId), gt(workshopWaitlist.notifiedAt, since), sql`not ${registeredFor(workshopWaitlist)}`),
+  );
 }
 
 /** The caller's place in each course's waiting list they joined (0 once they registered for the course). */
 export async function listMyWaitingPlaces({ db, caller }: { db: Db; caller: Caller }): Promise<MyWaitingPlaceJson[]> {
-  const mine = await db.select().from(workshopWaitlist).where(sql`lower(${workshopWaitlist.email}) = lower(${caller.email})`).orderBy(asc(workshopWaitlist.createdAt));
-  return Promise.all(mine.map(async (w) => ({
-    courseId: w.courseId, title: findWorkshopCourse(w.courseId)?.title ?? w.courseId,
-    position: await placeOf(db, w), joinedAt: w.createdAt.toISOString(), offeredAt: w.notifiedAt?.toISOString() ?? null,
-  })));
+  const mine = await db
+    .select()
+    .from(workshopWaitlist)
+    .where(sql`lower(${workshopWaitlist.email}) = lower(${caller.email})`)
+    .orderBy(asc(workshopWaitlist.createdAt));
+  return Promise.all(
+    mine.map(async (w) => ({
+      courseId: w.courseId,
+      title: findWorkshopCourse(w.courseId)?.title ?? w.courseId,
+      position: await placeOf(db, w),
+      joinedAt: w.createdAt.toISOString(),
+      offeredAt: w.notifiedAt?.toISOString() ?? null,
+    })),
+  );
 }
 
 /** 1 + the people still waiting ahead of `w`; 0 when `w` has registered. */
 async function placeOf(db: Db, w: typeof workshopWaitlist.$inferSelect): Promise<number> {
-  const [row] = await db.select({
-    registered: sql<boolean>`${isRegistered(w.email, w.courseId)}`,
-    ahead: sql<number>`(select count(*)::int from ${workshopWaitlist} where ${workshopWaitlist.courseId} = ${w.courseId}
+  const [row] = await db
+    .select({
+      registered: sql<boolean>`${isRegistered(w.email, w.courseId)}`,
+      ahead: sql<number>`(select count(*)::int from ${workshopWaitlist} where ${workshopWaitlist.courseId} = ${w.courseId}
       and (${workshopWaitlist.createdAt}, ${workshopWaitlist.id}) < (${w.createdAt.toISOString()}::timestamptz, ${w.id})
       and not ${registeredFor(workshopWaitlist)})`,
-  }).from(sql`(select 1) as one`);
+    })
+    .from(sql`(select 1) as one`);
   return row!.registered ? 0 : row!.ahead + 1;
 }
 
@@ -76,15 +96,27 @@ export async function joinWaitingList(input: { db: Db; caller: Caller; courseId:
     if (already!.registered) throw new AppError('conflict', 'You are registered for this course already.');
     const { left } = await countWorkshopSeats({ db: tx, courseId: course.id });
     if (left > 0) throw new AppError('conflict', COURSE_FULL);
-    const [inserted] = await tx.insert(workshopWaitlist)
+    const [inserted] = await tx
+      .insert(workshopWaitlist)
       .values({ id: newId(), courseId: course.id, name: caller.name, email: caller.email, userId: caller.id })
-      .onConflictDoNothing().returning();
-    if (!inserted) throw new AppError('conflict', 'You are on this course\'s waiting list already.');
-    await recordAudit(tx, { actorId: caller.id, actorRole: caller.role, action: 'workshop.waitlist-join', ip: input.ip, details: { courseId: course.id } });
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw new AppError('conflict', "You are on this course's waiting list already.");
+    await recordAudit(tx, {
+      actorId: caller.id,
+      actorRole: caller.role,
+      action: 'workshop.waitlist-join',
+      ip: input.ip,
+      details: { courseId: course.id },
+    });
     return inserted;
   });
   return {
-    courseId: course.id, title: course.title, position: await placeOf(db, row), joinedAt: row.createdAt.toISOString(), offeredAt: null,
+    courseId: course.id,
+    title: course.title,
+    position: await placeOf(db, row),
+    joinedAt: row.createdAt.toISOString(),
+    offeredAt: null,
   };
 }
 
@@ -112,41 +144,72 @@ export async function offerFreedSeat(input: OfferInput): Promise<{ name: string;
   const now = input.now ?? new Date();
   // One offer at a time per course: two cancellations at once must not both offer the same seat, or skip one.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`workshop-offer:${courseId}`}))`);
-  const [{ left }, outstanding] = await Promise.all([countWorkshopSeats({ db: tx, courseId }), countOutstandingOffers({ db: tx, courseId, now })]);
+  const [{ left }, outstanding] = await Promise.all([
+    countWorkshopSeats({ db: tx, courseId }),
+    countOutstandingOffers({ db: tx, courseId, now }),
+  ]);
   if (left - outstanding <= 0) return null;
-  const [first] = await tx.select().from(workshopWaitlist)
+  const [first] = await tx
+    .select()
+    .from(workshopWaitlist)
     .where(and(eq(workshopWaitlist.courseId, courseId), isNull(workshopWaitlist.notifiedAt), sql`not ${registeredFor(workshopWaitlist)}`))
-    .orderBy(asc(workshopWaitlist.createdAt), asc(workshopWaitlist.id)).limit(1);
+    .orderBy(asc(workshopWaitlist.createdAt), asc(workshopWaitlist.id))
+    .limit(1);
   if (!first) return null;
   await tx.update(workshopWaitlist).set({ notifiedAt: now }).where(eq(workshopWaitlist.id, first.id));
   await input.mailer.send({
-    tx, to: first.email, template: 'workshopSeatOpen',
+    tx,
+    to: first.email,
+    template: 'workshopSeatOpen',
     values: {
-      name: first.name, course: course.title, courseDate: formatLongDate(course.date, input.mailer.conference().timeZone),
-      hours: String(SEAT_OFFER_HOURS), registrationUrl: `${input.publicUrl}/account/registrations`,
+      name: first.name,
+      course: course.title,
+      courseDate: formatLongDate(course.date, input.mailer.conference().timeZone),
+      hours: String(SEAT_OFFER_HOURS),
+      registrationUrl: `${input.publicUrl}/account/registrations`,
     },
   });
   await recordAudit(tx, {
-    actorId: input.actor?.id ?? null, actorRole: input.actor?.role ?? null, action: 'workshop.seat-offer', ip: input.actor?.ip ?? null,
+    actorId: input.actor?.id ?? null,
+    actorRole: input.actor?.role ?? null,
+    action: 'workshop.seat-offer',
+    ip: input.actor?.ip ?? null,
     details: { courseId, waitlistId: first.id },
   });
   return { name: first.name, email: first.email, offeredAt: now };
 }
 
 /** The editor's "Offer the seat": as offerFreedSeat, with the reason when there is nothing to offer (409). */
-export async function offerSeatByEditor(input: { db: Db; mailer: Mailer; publicUrl: string; courseId: string; caller: Caller; ip: string }) {
+export async function offerSeatByEditor(input: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  courseId: string;
+  caller: Caller;
+  ip: string;
+}) {
   const course = findWorkshopCourse(input.courseId);
   if (!course) throw new AppError('not_found', 'No such workshop course');
   return input.db.transaction(async (tx) => {
     const offered = await offerFreedSeat({
-      tx, mailer: input.mailer, publicUrl: input.publicUrl, courseId: course.id, actor: { id: input.caller.id, role: input.caller.role, ip: input.ip },
+      tx,
+      mailer: input.mailer,
+      publicUrl: input.publicUrl,
+      courseId: course.id,
+      actor: { id: input.caller.id, role: input.caller.role, ip: input.ip },
     });
     if (offered) return { courseId: course.id, name: offered.name, email: offered.email, offeredAt: offered.offeredAt.toISOString() };
     const { left } = await countWorkshopSeats({ db: tx, courseId: course.id });
     if (left === 0) throw new AppError('conflict', 'No seat is free in this course.');
-    const waiting = await tx.$count(workshopWaitlist, and(eq(workshopWaitlist.courseId, course.id), isNull(workshopWaitlist.notifiedAt), sql`not ${registeredFor(workshopWaitlist)}`));
-    if (waiting === 0) throw new AppError('conflict', 'Nobody on this course\'s waiting list is left to offer a seat to.');
-    throw new AppError('conflict', `Each free seat is already offered to someone on the waiting list (an offer holds for ${SEAT_OFFER_HOURS} hours).`);
+    const waiting = await tx.$count(
+      workshopWaitlist,
+      and(eq(workshopWaitlist.courseId, course.id), isNull(workshopWaitlist.notifiedAt), sql`not ${registeredFor(workshopWaitlist)}`),
+    );
+    if (waiting === 0) throw new AppError('conflict', "Nobody on this course's waiting list is left to offer a seat to.");
+    throw new AppError(
+      'conflict',
+      `Each free seat is already offered to someone on the waiting list (an offer holds for ${SEAT_OFFER_HOURS} hours).`,
+    );
   });
 }
 
@@ -158,10 +221,19 @@ export async function offerFreeWorkshopSeats(input: { db: Db; mailer: Mailer; pu
   let offered = 0;
   for (const course of WORKSHOP_COURSES) {
     // Cheap check first: most of the time nobody waits.
-    const waiting = await input.db.$count(workshopWaitlist, and(eq(workshopWaitlist.courseId, course.id), isNull(workshopWaitlist.notifiedAt), lte(workshopWaitlist.createdAt, input.now ?? new Date())));
+    const waiting = await input.db.$count(
+      workshopWaitlist,
+      and(
+        eq(workshopWaitlist.courseId, course.id),
+        isNull(workshopWaitlist.notifiedAt),
+        lte(workshopWaitlist.createdAt, input.now ?? new Date()),
+      ),
+    );
     if (waiting === 0) continue;
     for (let i = 0; i < course.seats; i++) {
-      const one = await input.db.transaction((tx) => offerFreedSeat({ tx, mailer: input.mailer, publicUrl: input.publicUrl, courseId: course.id, now: input.now }));
+      const one = await input.db.transaction((tx) =>
+        offerFreedSeat({ tx, mailer: input.mailer, publicUrl: input.publicUrl, courseId: course.id, now: input.now }),
+      );
       if (!one) break;
       offered += 1;
     }

@@ -16,38 +16,76 @@ export function requireWorkshopCourse(courseId: string): WorkshopCourse {
 
 /** Public: each course with its seats, the seats left and whether it is full (decision 0045). */
 export async function listWorkshopSeats(db: Db): Promise<WorkshopSeatsJson[]> {
-  return Promise.all(WORKSHOP_COURSES.map(async (c) => {
-    const { seats, left } = await countWorkshopSeats({ db, courseId: c.id });
-    return { id: c.id, title: c.title, seats, left, full: left === 0 };
-  }));
+  return Promise.all(
+    WORKSHOP_COURSES.map(async (c) => {
+      const { seats, left } = await countWorkshopSeats({ db, courseId: c.id });
+      return { id: c.id, title: c.title, seats, left, full: left === 0 };
+    }),
+  );
 }
 
 /** The editor's workshops page: per course the counts, the paid participants and the waiting list in order. */
 export async function listEditorWorkshops(db: Db): Promise<{ courses: EditorWorkshopJson[]; offerHours: number }> {
   const categories = WORKSHOP_COURSES.map((c) => `workshop-${c.id}`);
   const [participants, waiting] = await Promise.all([
-    db.select({
-      id: registrations.id, category: registrations.category, name: registrations.name, affiliation: registrations.affiliation,
-      email: registrations.email, paidAt: registrations.paidAt,
-    }).from(registrations)
+    db
+      .select({
+        id: registrations.id,
+        category: registrations.category,
+        name: registrations.name,
+        affiliation: registrations.affiliation,
+        email: registrations.email,
+        paidAt: registrations.paidAt,
+      })
+      .from(registrations)
       .where(and(inArray(registrations.category, categories), eq(registrations.status, 'paid')))
       .orderBy(asc(registrations.paidAt), asc(registrations.id)),
-    db.select({
-      id: workshopWaitlist.id, courseId: workshopWaitlist.courseId, name: workshopWaitlist.name, email: workshopWaitlist.email,
-      createdAt: workshopWaitlist.createdAt, notifiedAt: workshopWaitlist.notifiedAt, registered: sql<boolean>`${registeredFor(workshopWaitlist)}`,
-    }).from(workshopWaitlist).orderBy(asc(workshopWaitlist.createdAt), asc(workshopWaitlist.id)),
+    db
+      .select({
+        id: workshopWaitlist.id,
+        courseId: workshopWaitlist.courseId,
+        name: workshopWaitlist.name,
+        email: workshopWaitlist.email,
+        createdAt: workshopWaitlist.createdAt,
+        notifiedAt: workshopWaitlist.notifiedAt,
+        registered: sql<boolean>`${registeredFor(workshopWaitlist)}`,
+      })
+      .from(workshopWaitlist)
+      .orderBy(asc(workshopWaitlist.createdAt), asc(workshopWaitlist.id)),
   ]);
-  const courses = await Promise.all(WORKSHOP_COURSES.map(async (c) => {
-    const [count, outstanding] = await Promise.all([countWorkshopSeats({ db, courseId: c.id }), countOutstandingOffers({ db, courseId: c.id })]);
-    return {
-      id: c.id, title: c.title, date: c.date, ...count, offerable: Math.max(0, count.left - outstanding),
-      participants: participants.filter((p) => p.category === `workshop-${c.id}`).map((p) => ({
-        registrationId: p.id, name: p.name, affiliation: p.affiliation, email: p.email, paidAt: p.paidAt?.toISOString() ?? null,
-      })),
-      waiting: waiting.filter((w) => w.courseId === c.id).map((w) => ({
-        id: w.id, name: w.name, email: w.email, joinedAt: w.createdAt.toISOString(), offeredAt: w.notifiedAt?.toISOString() ?? null, registered: w.registered,
-      })),
-    };
-  }));
+  const courses = await Promise.all(
+    WORKSHOP_COURSES.map(async (c) => {
+      const [count, outstanding] = await Promise.all([
+        countWorkshopSeats({ db, courseId: c.id }),
+        countOutstandingOffers({ db, courseId: c.id }),
+      ]);
+      return {
+        id: c.id,
+        title: c.title,
+        date: c.date,
+        ...count,
+        offerable: Math.max(0, count.left - outstanding),
+        participants: participants
+          .filter((p) => p.category === `workshop-${c.id}`)
+          .map((p) => ({
+            registrationId: p.id,
+            name: p.name,
+            affiliation: p.affiliation,
+            email: p.email,
+            paidAt: p.paidAt?.toISOString() ?? null,
+          })),
+        waiting: waiting
+          .filter((w) => w.courseId === c.id)
+          .map((w) => ({
+            id: w.id,
+            name: w.name,
+            email: w.email,
+            joinedAt: w.createdAt.toISOString(),
+            offeredAt: w.notifiedAt?.toISOString() ?? null,
+            registered: w.registered,
+          })),
+      };
+    }),
+  );
   return { courses, offerHours: SEAT_OFFER_HOURS };
 }

@@ -20,8 +20,16 @@ let account: { token: string; roles: Promise<MyRolesJson | null>; mail: Promise<
 function accountReads(token: string, isEditor: boolean) {
   if (account?.token === token) return account;
   // Neither read may fail the page: the header then shows no role switch, the editor no banner.
-  const quiet = <T,>(work: () => Promise<T>) => work().catch(() => { if (account?.token === token) account = null; return null; });
-  account = { token, roles: quiet(getMyRoles), mail: isEditor ? quiet(async () => (await getMailStatus()).message) : Promise.resolve(null) };
+  const quiet = <T,>(work: () => Promise<T>) =>
+    work().catch(() => {
+      if (account?.token === token) account = null;
+      return null;
+    });
+  account = {
+    token,
+    roles: quiet(getMyRoles),
+    mail: isEditor ? quiet(async () => (await getMailStatus()).message) : Promise.resolve(null),
+  };
   return account;
 }
 
@@ -71,22 +79,40 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         <section aria-label="Your account" className="border-b border-slate-200 bg-brand-50">
           <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 text-sm">
             <p className="min-w-0 break-words text-slate-700">
-              Logged in as <span className="font-semibold text-brand-900">{user.name}</span> ({user.chairOnly ? 'Editor, track chair' : user.role})
+              Logged in as <span className="font-semibold text-brand-900">{user.name}</span> (
+              {user.chairOnly ? 'Editor, track chair' : user.role})
             </p>
             <div className="flex min-w-0 flex-wrap items-center justify-end gap-2">
               {roles ? <RoleSwitch key={user._id} roles={roles} /> : null}
-              <Link to={DASHBOARD[user.role]} className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">Dashboard</Link>
-              <Link to="/account/notifications" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">Notifications</Link>
-              <Link to="/account/nominations" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">Nominations</Link>
-              <Link to="/account/registrations" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">Registrations</Link>
-              <Button variant="quiet" size="sm" onClick={logout} className="bg-white">Logout</Button>
+              <Link to={DASHBOARD[user.role]} className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
+                Dashboard
+              </Link>
+              <Link to="/account/notifications" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
+                Notifications
+              </Link>
+              <Link to="/account/nominations" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
+                Nominations
+              </Link>
+              <Link to="/account/registrations" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
+                Registrations
+              </Link>
+              <Button variant="quiet" size="sm" onClick={logout} className="bg-white">
+                Logout
+              </Button>
             </div>
           </div>
         </section>
       ) : null}
       {user?.role === 'Editor' && mailMessage ? (
-        <p role="status" data-testid="mail-not-configured" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
-          {mailMessage} <Link to="/editor/messages" className="font-semibold underline">See the outbox</Link>
+        <p
+          role="status"
+          data-testid="mail-not-configured"
+          className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900"
+        >
+          {mailMessage}{' '}
+          <Link to="/editor/messages" className="font-semibold underline">
+            See the outbox
+          </Link>
         </p>
       ) : null}
       <main id="main" className="mx-auto min-h-[70vh] max-w-7xl px-4 py-8">

@@ -15,19 +15,32 @@ export function holdMenuOverlay(overlay: HTMLElement | null, button: HTMLElement
   overlay?.querySelector<HTMLElement>('button')?.focus();
   const focusables = () => Array.from(overlay?.querySelectorAll<HTMLElement>('a[href], button') ?? []);
   const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') { e.preventDefault(); close(); return; }
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+      return;
+    }
     if (e.key !== 'Tab' || !overlay) return;
     // Focus stays inside the overlay: Tab from the last control wraps to the first, Shift+Tab the other way.
     const list = focusables();
     const first = list[0];
     const last = list[list.length - 1];
     const active = document.activeElement;
-    if (!overlay.contains(active)) { e.preventDefault(); first?.focus(); }
-    else if (e.shiftKey && active === first) { e.preventDefault(); last?.focus(); }
-    else if (!e.shiftKey && active === last) { e.preventDefault(); first?.focus(); }
+    if (!overlay.contains(active)) {
+      e.preventDefault();
+      first?.focus();
+    } else if (e.shiftKey && active === first) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && active === last) {
+      e.preventDefault();
+      first?.focus();
+    }
   };
   const wide = window.matchMedia(WIDE_QUERY);
-  const onWide = () => { if (wide.matches) close(); };
+  const onWide = () => {
+    if (wide.matches) close();
+  };
   document.addEventListener('keydown', onKey);
   wide.addEventListener('change', onWide);
   return () => {

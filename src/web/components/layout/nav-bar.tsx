@@ -3,7 +3,11 @@ import { Link, useLocation } from 'react-router';
 import { holdMenuOverlay } from './menu-overlay';
 
 /** `children`: the pages under this item (the yearly awards under AWARDS): on them the item is marked as the section. */
-interface NavItem { label: string; to: string; children?: string[] }
+interface NavItem {
+  label: string;
+  to: string;
+  children?: string[];
+}
 
 const AWARDS: NavItem = { label: 'AWARDS', to: '/awards', children: ['/awards-2019', '/awards-2022', '/awards-2023', '/awards-2025'] };
 
@@ -57,8 +61,16 @@ export function NavBar({ extra, account }: { extra?: React.ReactNode; account?: 
 
   return (
     <>
-      <NavHeader extra={extra} account={account}
-        menuButton={{ ref: menuButtonRef, 'aria-expanded': open, 'aria-controls': open ? 'mobile-menu' : undefined, onClick: () => setOpen(true) }} />
+      <NavHeader
+        extra={extra}
+        account={account}
+        menuButton={{
+          ref: menuButtonRef,
+          'aria-expanded': open,
+          'aria-controls': open ? 'mobile-menu' : undefined,
+          onClick: () => setOpen(true),
+        }}
+      />
       {open ? <MenuOverlay account={account} overlay={{ ref: overlayRef }} onChoose={() => setOpen(false)} /> : null}
     </>
   );
@@ -72,14 +84,24 @@ export function StaticNavBar() {
   return (
     <>
       <NavHeader menuButton={{ 'aria-expanded': false, 'data-menu-open': '' }} />
-      <template data-menu-overlay><MenuOverlay overlay={{}} /></template>
+      <template data-menu-overlay>
+        <MenuOverlay overlay={{}} />
+      </template>
     </>
   );
 }
 
 type DataAttributes = { [name: `data-${string}`]: string };
 
-function NavHeader({ extra, account, menuButton }: { extra?: React.ReactNode; account?: string; menuButton: React.ComponentProps<'button'> & DataAttributes }) {
+function NavHeader({
+  extra,
+  account,
+  menuButton,
+}: {
+  extra?: React.ReactNode;
+  account?: string;
+  menuButton: React.ComponentProps<'button'> & DataAttributes;
+}) {
   const { loginLabel, loginTo } = loginPlace(account);
   // DASHBOARD is wider than LOGIN: in the login area the wide bar's links sit a little closer so that none
   // of them breaks onto two lines at 1280 px; the public bar keeps its spacing.
@@ -107,7 +129,10 @@ function NavHeader({ extra, account, menuButton }: { extra?: React.ReactNode; ac
             );
           })}
           <li>
-            <Link to={loginTo} className={`${buttonGap} block whitespace-nowrap rounded-md bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800`}>
+            <Link
+              to={loginTo}
+              className={`${buttonGap} block whitespace-nowrap rounded-md bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800`}
+            >
               {loginLabel}
             </Link>
           </li>

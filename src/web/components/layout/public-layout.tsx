@@ -13,11 +13,15 @@ export const handle: IslandHandle = { island: 'site' };
  */
 export default function PublicLayout() {
   const inBrowser = typeof document !== 'undefined';
-  useEffect(() => { if (inBrowser) window.location.reload(); }, [inBrowser]);
+  useEffect(() => {
+    if (inBrowser) window.location.reload();
+  }, [inBrowser]);
   if (inBrowser) return null;
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">Skip to content</a>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
       <StaticNavBar />
       <main id="main">
         <Outlet />

@@ -46,40 +46,94 @@ export function RoleSwitch({ roles }: { roles: MyRolesJson }) {
     }
   }
 
-  const verify = roles.emailVerified ? null : sent
-    ? <span role="status" className="text-slate-700">{sent}</span>
-    : <button type="button" onClick={() => void resend()} className="rounded-md px-2 py-1 font-semibold text-brand-700 underline">Verify email</button>;
+  const verify = roles.emailVerified ? null : sent ? (
+    <span role="status" className="text-slate-700">
+      {sent}
+    </span>
+  ) : (
+    <button type="button" onClick={() => void resend()} className="rounded-md px-2 py-1 font-semibold text-brand-700 underline">
+      Verify email
+    </button>
+  );
 
-  if (roles.roles.length === 0) return <>{verify}{error ? <span role="alert" className="text-red-800">{error}</span> : null}</>;
+  if (roles.roles.length === 0)
+    return (
+      <>
+        {verify}
+        {error ? (
+          <span role="alert" className="text-red-800">
+            {error}
+          </span>
+        ) : null}
+      </>
+    );
 
   return (
     <>
       {verify}
       <div className="flex flex-wrap items-center gap-1" role="group" aria-labelledby={`${id}-label`}>
-        <span id={`${id}-label`} className="text-slate-700">Switch role:</span>
-        {roles.roles.map((r) => r.available ? (
-          <button key={r.role} type="button" disabled={busy} onClick={() => void become(r.role)}
-            className="rounded-md border border-brand-300 bg-white px-2.5 py-1 font-semibold text-brand-800 hover:bg-brand-100 disabled:opacity-60">
-            {r.role}
-          </button>
-        ) : (
-          <button key={r.role} type="button" aria-expanded={asking === r.role} onClick={() => { setError(null); setAsking(asking === r.role ? null : r.role); }}
-            className="rounded-md px-2 py-1 text-slate-700 underline">
-            {r.role} (password)
-          </button>
-        ))}
+        <span id={`${id}-label`} className="text-slate-700">
+          Switch role:
+        </span>
+        {roles.roles.map((r) =>
+          r.available ? (
+            <button
+              key={r.role}
+              type="button"
+              disabled={busy}
+              onClick={() => void become(r.role)}
+              className="rounded-md border border-brand-300 bg-white px-2.5 py-1 font-semibold text-brand-800 hover:bg-brand-100 disabled:opacity-60"
+            >
+              {r.role}
+            </button>
+          ) : (
+            <button
+              key={r.role}
+              type="button"
+              aria-expanded={asking === r.role}
+              onClick={() => {
+                setError(null);
+                setAsking(asking === r.role ? null : r.role);
+              }}
+              className="rounded-md px-2 py-1 text-slate-700 underline"
+            >
+              {r.role} (password)
+            </button>
+          ),
+        )}
         {asking ? (
-          <form className="flex flex-wrap items-center gap-1"
-            onSubmit={(e) => { e.preventDefault(); void become(asking, String(new FormData(e.currentTarget).get('password') ?? '')); }}>
-            <label htmlFor={`${id}-password`} className="text-slate-700">Password of your {asking} account</label>
-            <input id={`${id}-password`} name="password" type="password" required autoComplete="current-password"
-              className="w-40 rounded-md border border-slate-300 px-2 py-1" />
-            <button type="submit" disabled={busy} className="rounded-md border border-brand-300 bg-white px-2.5 py-1 font-semibold text-brand-800 hover:bg-brand-100 disabled:opacity-60">
+          <form
+            className="flex flex-wrap items-center gap-1"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void become(asking, String(new FormData(e.currentTarget).get('password') ?? ''));
+            }}
+          >
+            <label htmlFor={`${id}-password`} className="text-slate-700">
+              Password of your {asking} account
+            </label>
+            <input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              className="w-40 rounded-md border border-slate-300 px-2 py-1"
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-md border border-brand-300 bg-white px-2.5 py-1 font-semibold text-brand-800 hover:bg-brand-100 disabled:opacity-60"
+            >
               Switch
             </button>
           </form>
         ) : null}
-        {error ? <span role="alert" className="text-red-800">{error}</span> : null}
+        {error ? (
+          <span role="alert" className="text-red-800">
+            {error}
+          </span>
+        ) : null}
       </div>
     </>
   );

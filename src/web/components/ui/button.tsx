@@ -2,7 +2,12 @@ import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
 export type ButtonSize = 'md' | 'sm';
-export interface ButtonLook { variant?: ButtonVariant; size?: ButtonSize; full?: boolean; className?: string }
+export interface ButtonLook {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  full?: boolean;
+  className?: string;
+}
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800',
@@ -17,8 +22,13 @@ export function buttonClass({ variant = 'primary', size = 'md', full = false, cl
   return [
     'inline-flex items-center justify-center gap-2 rounded-md font-semibold disabled:cursor-not-allowed disabled:opacity-60',
     'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
-    VARIANTS[variant], SIZES[size], full ? 'w-full' : '', className ?? '',
-  ].filter(Boolean).join(' ');
+    VARIANTS[variant],
+    SIZES[size],
+    full ? 'w-full' : '',
+    className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A button in the brand's look; type="button" unless told otherwise, so it never submits a form by accident. */

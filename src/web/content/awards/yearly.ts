@@ -34,7 +34,10 @@ const sampleAwardee = (n: number, award: string, code: string): Awardee => ({
 
 export const awardYears: Record<'2022' | '2023' | '2025', AwardYear> = {
   2022: {
-    year: 2022, title: 'IMSE Awards 2022', conferenceDates: '29-30 December 2022', awards: YEARLY_AWARD_NAMES,
+    year: 2022,
+    title: 'IMSE Awards 2022',
+    conferenceDates: '29-30 December 2022',
+    awards: YEARLY_AWARD_NAMES,
     awardees: [
       sampleAwardee(1, 'Best Researcher Award', 'ET'),
       sampleAwardee(2, 'Young Scientist Award', 'ET'),

@@ -13,7 +13,8 @@ export type ForgotIntent = { intent: 'forgot'; email: string; role: Role };
 /** For the host route's clientAction (the login page): ask the server to mail a reset link. */
 export async function forgotPassword({ email, role }: ForgotIntent): Promise<ActionResult<MailedAnswerJson>> {
   const parsed = ForgotBody.safeParse({ email, role });
-  if (!parsed.success) return { ok: false, intent: 'forgot', error: parsed.error.issues[0]?.message ?? 'Please enter a valid email address' };
+  if (!parsed.success)
+    return { ok: false, intent: 'forgot', error: parsed.error.issues[0]?.message ?? 'Please enter a valid email address' };
   return actOr(requestPasswordReset(parsed.data), 'The reset link could not be requested. Please try again.', 'forgot');
 }
 
@@ -38,16 +39,33 @@ export function ForgotPassword(props: { role: Role; startOpen?: boolean }) {
 
   return (
     <div className="mt-3 text-center text-sm">
-      <button type="button" aria-expanded={open} aria-controls={`${id}-panel`} className="font-semibold text-brand-700 underline"
-        onClick={() => { setOpen(!open); fetcher.reset(); }}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        className="font-semibold text-brand-700 underline"
+        onClick={() => {
+          setOpen(!open);
+          fetcher.reset();
+        }}
+      >
         Forgot password?
       </button>
       {open ? (
         <div id={`${id}-panel`} className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-left">
           {/* Without SMTP the answer says the link was kept, not sent (decision 0041): shown as a warning, not as done. */}
-          {answer ? <p role="status" className={answer.mail === 'outbox' ? 'rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900' : 'text-slate-800'}>{answer.message}</p> : (
+          {answer ? (
+            <p
+              role="status"
+              className={answer.mail === 'outbox' ? 'rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900' : 'text-slate-800'}
+            >
+              {answer.message}
+            </p>
+          ) : (
             <form onSubmit={submit} noValidate className="space-y-3">
-              <p className="text-slate-700">We will mail a link to choose a new password for your <strong>{props.role}</strong> account.</p>
+              <p className="text-slate-700">
+                We will mail a link to choose a new password for your <strong>{props.role}</strong> account.
+              </p>
               <Field id={`${id}-email`} name="email" type="email" label="Email" autoComplete="email" required />
               <Alert>{error}</Alert>
               <Button type="submit" variant="secondary" full disabled={busy} className="bg-white">

@@ -11,7 +11,13 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 
 export type LoginIntent = {
-  mode: 'login' | 'signup'; role: Role; email: string; password: string; name: string; confirmPassword: string; tags: string[];
+  mode: 'login' | 'signup';
+  role: Role;
+  email: string;
+  password: string;
+  name: string;
+  confirmPassword: string;
+  tags: string[];
   /** Sent here by 'Please login first': go back to the page asked for. */
   returning: boolean;
 };
@@ -30,7 +36,9 @@ function useTrackTopics(wanted: boolean): TagGroup[] | undefined {
     if (!wanted || asked) return;
     setAsked(true);
     fetchTracks()
-      .then((tracks) => { if (tracks.length) setGroups(tracks.map((t) => ({ label: t.name, tags: t.topics }))); })
+      .then((tracks) => {
+        if (tracks.length) setGroups(tracks.map((t) => ({ label: t.name, tags: t.topics })));
+      })
       .catch((err: unknown) => console.error(err));
   }, [wanted, asked]);
   return groups;
@@ -56,9 +64,14 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const body: LoginIntent = {
-      mode, role, tags, returning: params.get('reason') === 'login',
-      email: String(f.get('email') ?? '').trim(), password: String(f.get('password') ?? ''),
-      name: String(f.get('name') ?? '').trim(), confirmPassword: String(f.get('confirmPassword') ?? ''),
+      mode,
+      role,
+      tags,
+      returning: params.get('reason') === 'login',
+      email: String(f.get('email') ?? '').trim(),
+      password: String(f.get('password') ?? ''),
+      name: String(f.get('name') ?? '').trim(),
+      confirmPassword: String(f.get('confirmPassword') ?? ''),
     };
     fetcher.submit(body, { method: 'post', encType: 'application/json' });
   };
@@ -66,11 +79,16 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
   return (
     <div className="mx-auto max-w-md">
       {params.get('reason') === 'login' ? (
-        <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">{MESSAGES.pleaseLogin}</p>
+        <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          {MESSAGES.pleaseLogin}
+        </p>
       ) : null}
       {current ? (
         <p className="mb-4 rounded-md bg-brand-50 px-4 py-3 text-sm">
-          You are logged in as {current.name} ({current.role}). <Link className="font-semibold text-brand-700 underline" to={DASHBOARD[current.role]}>Go to your dashboard</Link>
+          You are logged in as {current.name} ({current.role}).{' '}
+          <Link className="font-semibold text-brand-700 underline" to={DASHBOARD[current.role]}>
+            Go to your dashboard
+          </Link>
         </p>
       ) : null}
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -79,7 +97,10 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
           <legend className="text-sm font-medium text-slate-700">I am</legend>
           <div className="mt-2 grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1">
             {ROLES.map((r) => (
-              <label key={r} className={`cursor-pointer rounded-md px-2 py-2 text-center text-sm font-semibold has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-500 ${role === r ? 'bg-white text-brand-800 shadow' : 'text-slate-700'}`}>
+              <label
+                key={r}
+                className={`cursor-pointer rounded-md px-2 py-2 text-center text-sm font-semibold has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-500 ${role === r ? 'bg-white text-brand-800 shadow' : 'text-slate-700'}`}
+              >
                 <input type="radio" name="role" value={r} checked={role === r} onChange={() => setRole(r)} className="sr-only" />
                 {r}
               </label>
@@ -89,11 +110,35 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
         <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate={false}>
           {mode === 'signup' ? <Field id="name" name="name" label="Full name" autoComplete="name" required /> : null}
           <Field id="email" name="email" type="email" label="Email" autoComplete="email" required />
-          <Field id="password" name="password" type="password" label="Password" required minLength={mode === 'signup' ? 8 : undefined}
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'} />
-          {mode === 'signup' ? <Field id="confirmPassword" name="confirmPassword" type="password" label="Confirm password" required autoComplete="new-password" /> : null}
-          {mode === 'signup' && role === 'Reviewer' ? <TagMultiSelect label="Tags (your review topics)" value={tags} onChange={setTags} groups={topicGroups}
-            placeholder="Type to filter topics" hint="Topics of every track; pick those you review." /> : null}
+          <Field
+            id="password"
+            name="password"
+            type="password"
+            label="Password"
+            required
+            minLength={mode === 'signup' ? 8 : undefined}
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          />
+          {mode === 'signup' ? (
+            <Field
+              id="confirmPassword"
+              name="confirmPassword"
+              type="password"
+              label="Confirm password"
+              required
+              autoComplete="new-password"
+            />
+          ) : null}
+          {mode === 'signup' && role === 'Reviewer' ? (
+            <TagMultiSelect
+              label="Tags (your review topics)"
+              value={tags}
+              onChange={setTags}
+              groups={topicGroups}
+              placeholder="Type to filter topics"
+              hint="Topics of every track; pick those you review."
+            />
+          ) : null}
           <Alert>{error}</Alert>
           <Button type="submit" disabled={busy} full>
             {busy ? 'Please wait…' : mode === 'login' ? 'Login' : 'Signup'}
@@ -102,7 +147,14 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
         {mode === 'login' ? <ForgotPassword role={role} startOpen={params.has('forgot')} /> : null}
         <p className="mt-5 text-center text-sm text-slate-700">
           {mode === 'login' ? 'New here?' : 'Already have an account?'}{' '}
-          <button type="button" className="font-semibold text-brand-700 underline" onClick={() => { setMode(mode === 'login' ? 'signup' : 'login'); fetcher.reset(); }}>
+          <button
+            type="button"
+            className="font-semibold text-brand-700 underline"
+            onClick={() => {
+              setMode(mode === 'login' ? 'signup' : 'login');
+              fetcher.reset();
+            }}
+          >
             {mode === 'login' ? 'Signup' : 'Login'}
           </button>
         </p>

@@ -39,15 +39,22 @@ export default function LoginLink() {
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-brand-900">Log in with your link</h1>
         <p className="mt-4 text-slate-800">
-          Your account had many failed logins from elsewhere, so the password alone does not log in from a new place.
-          This link, mailed after you typed the right password, logs you in once.
+          Your account had many failed logins from elsewhere, so the password alone does not log in from a new place. This link, mailed
+          after you typed the right password, logs you in once.
         </p>
         <Alert className="mt-5">{token ? error : LOGIN_LINK_BAD}</Alert>
-        <Button type="button" className="mt-5" full disabled={busy || !token}
-          onClick={() => fetcher.submit({ token }, { method: 'post', encType: 'application/json' })}>
+        <Button
+          type="button"
+          className="mt-5"
+          full
+          disabled={busy || !token}
+          onClick={() => fetcher.submit({ token }, { method: 'post', encType: 'application/json' })}
+        >
           {busy ? 'Please wait…' : 'Log me in'}
         </Button>
-        <Link to="/login" className="mt-5 block font-semibold text-brand-700 underline">Go to login</Link>
+        <Link to="/login" className="mt-5 block font-semibold text-brand-700 underline">
+          Go to login
+        </Link>
       </div>
     </div>
   );

@@ -34,7 +34,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       return redirect(wanted ?? DASHBOARD[res.user.role]);
     }
     const res = await signUp({
-      name: body.name || email.split('@')[0] || '', email, password, confirmPassword: body.confirmPassword, role,
+      name: body.name || email.split('@')[0] || '',
+      email,
+      password,
+      confirmPassword: body.confirmPassword,
+      role,
       // The picker offers the tracks' topics; the server checks them against the tracks again.
       tags: role === 'Reviewer' ? body.tags : [],
     });

@@ -25,7 +25,9 @@ export async function clientLoader() {
 export { RouteError as ErrorBoundary } from '../../lib/route-data';
 
 const STATUS_TONE: Record<string, string> = {
-  submitted: 'bg-amber-100 text-amber-900', awarded: 'bg-green-100 text-green-900', 'not-awarded': 'bg-slate-200 text-slate-800',
+  submitted: 'bg-amber-100 text-amber-900',
+  awarded: 'bg-green-100 text-green-900',
+  'not-awarded': 'bg-slate-200 text-slate-800',
 };
 
 /** The nomination form (the year's 28 categories, CV as PDF, optional photo, statement) and the caller's nominations with their state. */
@@ -62,14 +64,18 @@ export default function Nominations({ loaderData: data }: Route.ComponentProps) 
     <div className="max-w-3xl">
       <h1 className="text-2xl font-bold text-brand-900">Award nominations {data.year}</h1>
       <p className="mt-2 text-slate-700">
-        Nominate yourself or a colleague for one of the {data.categories.length} awards of {data.year}. A panel of experts
-        scores every nomination; the nominee and you are told the decision by mail. Nominations close {formatDateTime(data.deadline)} (Bangkok time).
-        {' '}<a href={`/awards-${data.year}`} className="font-semibold text-brand-700 underline">The awards {data.year}</a>
+        Nominate yourself or a colleague for one of the {data.categories.length} awards of {data.year}. A panel of experts scores every
+        nomination; the nominee and you are told the decision by mail. Nominations close {formatDateTime(data.deadline)} (Bangkok time).{' '}
+        <a href={`/awards-${data.year}`} className="font-semibold text-brand-700 underline">
+          The awards {data.year}
+        </a>
       </p>
 
       {data.open ? (
         <Card className="mt-6" aria-labelledby="nominate">
-          <h2 id="nominate" className="text-lg font-semibold text-brand-900">Nominate</h2>
+          <h2 id="nominate" className="text-lg font-semibold text-brand-900">
+            Nominate
+          </h2>
           <form onSubmit={(e) => void onSubmit(e)} className="mt-3 space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Nominee’s name" name="nomineeName" required maxLength={200} autoComplete="off" />
@@ -81,7 +87,11 @@ export default function Nominations({ loaderData: data }: Route.ComponentProps) 
               {(c) => (
                 <select {...c} name="category" required value={category} onChange={(e) => setCategory(e.target.value)}>
                   <option value="">Choose a category…</option>
-                  {data.categories.map((name) => <option key={name} value={name}>{name}</option>)}
+                  {data.categories.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
                 </select>
               )}
             </Field>
@@ -95,7 +105,11 @@ export default function Nominations({ loaderData: data }: Route.ComponentProps) 
                     {(c) => (
                       <select {...c} name="studentStatus" defaultValue="none">
                         <option value="none">Not a student</option>
-                        {STUDENT_STATUSES.map((s) => <option key={s} value={s}>{s === 'Masters' ? 'A Masters degree' : `A ${s}`}</option>)}
+                        {STUDENT_STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {s === 'Masters' ? 'A Masters degree' : `A ${s}`}
+                          </option>
+                        ))}
                       </select>
                     )}
                   </Field>
@@ -112,32 +126,44 @@ export default function Nominations({ loaderData: data }: Route.ComponentProps) 
               {(c) => <input {...c} className={fileInputClass} type="file" name="photo" accept="image/jpeg,image/png,image/webp" />}
             </Field>
             <Alert>{error}</Alert>
-            <Button type="submit" disabled={busy}>{busy ? 'Sending…' : 'Send the nomination'}</Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Sending…' : 'Send the nomination'}
+            </Button>
           </form>
         </Card>
       ) : (
-        <Alert tone="info" className="mt-6">Nominations for the {data.year} awards are closed.</Alert>
+        <Alert tone="info" className="mt-6">
+          Nominations for the {data.year} awards are closed.
+        </Alert>
       )}
 
       <section className="mt-8" aria-labelledby="my-nominations">
-        <h2 id="my-nominations" className="text-lg font-semibold text-brand-900">Your nominations</h2>
+        <h2 id="my-nominations" className="text-lg font-semibold text-brand-900">
+          Your nominations
+        </h2>
         {data.nominations.length ? (
           <ul className="mt-3 space-y-3">
             {data.nominations.map((n) => (
               <Card as="li" key={n.id} className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="break-words font-semibold text-slate-900">{n.nomineeName}</p>
-                  <p className="break-words text-sm text-slate-700">{n.category} {n.year} · {n.designation}, {n.affiliation}</p>
+                  <p className="break-words text-sm text-slate-700">
+                    {n.category} {n.year} · {n.designation}, {n.affiliation}
+                  </p>
                   <p className="text-xs text-slate-600">Sent {formatDate(n.createdAt)}</p>
                 </div>
                 <div className="text-right">
-                  <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[n.status]}`}>{NOMINATION_STATUS_LABELS[n.status]}</span>
+                  <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[n.status]}`}>
+                    {NOMINATION_STATUS_LABELS[n.status]}
+                  </span>
                   {n.awardId ? <p className="mt-1 font-mono text-sm text-brand-900">Award id {n.awardId}</p> : null}
                 </div>
               </Card>
             ))}
           </ul>
-        ) : <p className="mt-2 text-slate-700">You have not nominated anyone yet.</p>}
+        ) : (
+          <p className="mt-2 text-slate-700">You have not nominated anyone yet.</p>
+        )}
       </section>
     </div>
   );

@@ -21,7 +21,10 @@ export async function clientLoader() {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  return actOr(saveMailPreferences(await jsonBody<MailPreferencesBody>(request)), 'Could not save your notification settings. Please try again.');
+  return actOr(
+    saveMailPreferences(await jsonBody<MailPreferencesBody>(request)),
+    'Could not save your notification settings. Please try again.',
+  );
 }
 
 export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
@@ -29,7 +32,8 @@ export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate
 type Mode = keyof typeof MAIL_MODE_LABELS;
 const MODES = Object.keys(MAIL_MODE_LABELS) as Mode[];
 const period = (hours: number) => (hours === 24 ? 'day' : hours >= 1 ? `${hours} hours` : `${Math.round(hours * 60)} minutes`);
-const modesOf = (p: MailPreferencesJson) => Object.fromEntries(p.categories.map((c) => [c.category, c.mode ?? 'immediate'])) as Record<string, Mode>;
+const modesOf = (p: MailPreferencesJson) =>
+  Object.fromEntries(p.categories.map((c) => [c.category, c.mode ?? 'immediate'])) as Record<string, Mode>;
 
 /** Until the address is verified: why the settings wait, and the way to verify. */
 function VerifyFirst() {
@@ -48,13 +52,19 @@ function VerifyFirst() {
   }
   return (
     <Card className="mt-6 space-y-3" aria-labelledby="verify-first">
-      <h2 id="verify-first" className="text-lg font-semibold text-brand-900">Confirm your address first</h2>
+      <h2 id="verify-first" className="text-lg font-semibold text-brand-900">
+        Confirm your address first
+      </h2>
       <p className="text-slate-800">
-        These settings belong to your email address, so that nobody who signs up with someone else’s address can turn
-        their mail off. Once you confirm the address through the link we mail you, you can choose here.
+        These settings belong to your email address, so that nobody who signs up with someone else’s address can turn their mail off. Once
+        you confirm the address through the link we mail you, you can choose here.
       </p>
-      {said ? <Alert tone={said.ok ? 'success' : 'error'}>{said.text}</Alert> : (
-        <Button onClick={() => void resend()} disabled={busy}>{busy ? 'Please wait…' : 'Mail me the verification link'}</Button>
+      {said ? (
+        <Alert tone={said.ok ? 'success' : 'error'}>{said.text}</Alert>
+      ) : (
+        <Button onClick={() => void resend()} disabled={busy}>
+          {busy ? 'Please wait…' : 'Mail me the verification link'}
+        </Button>
       )}
     </Card>
   );
@@ -67,8 +77,12 @@ export default function Notifications({ loaderData: saved }: Route.ComponentProp
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
 
-  useEffect(() => { setModes(modesOf(saved)); }, [saved]);
-  useEffect(() => { if (result?.ok) toast.success(result.data.message); }, [result]);
+  useEffect(() => {
+    setModes(modesOf(saved));
+  }, [saved]);
+  useEffect(() => {
+    if (result?.ok) toast.success(result.data.message);
+  }, [result]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -79,8 +93,8 @@ export default function Notifications({ loaderData: saved }: Route.ComponentProp
     <div className="max-w-3xl">
       <h1 className="text-2xl font-bold text-brand-900">Notification settings</h1>
       <p className="mt-2 break-words text-slate-700">
-        For the mails we send to <span className="font-semibold text-slate-900">{saved.email}</span>. Every account you
-        have under this address shares these settings.
+        For the mails we send to <span className="font-semibold text-slate-900">{saved.email}</span>. Every account you have under this
+        address shares these settings.
       </p>
       {saved.verified ? (
         <form onSubmit={onSubmit} className="mt-6 space-y-4" aria-describedby="modes-hint">
@@ -93,8 +107,14 @@ export default function Notifications({ loaderData: saved }: Route.ComponentProp
               <div className="flex flex-wrap gap-x-6 gap-y-2">
                 {MODES.map((mode) => (
                   <label key={mode} className="flex min-h-11 items-center gap-2 text-slate-800">
-                    <input type="radio" name={c.category} value={mode} checked={modes[c.category] === mode}
-                      onChange={() => setModes((m) => ({ ...m, [c.category]: mode }))} className="h-5 w-5" />
+                    <input
+                      type="radio"
+                      name={c.category}
+                      value={mode}
+                      checked={modes[c.category] === mode}
+                      onChange={() => setModes((m) => ({ ...m, [c.category]: mode }))}
+                      className="h-5 w-5"
+                    />
                     {MAIL_MODE_LABELS[mode]}
                   </label>
                 ))}
@@ -102,14 +122,22 @@ export default function Notifications({ loaderData: saved }: Route.ComponentProp
             </fieldset>
           ))}
           <Alert>{result && !result.ok ? result.error : null}</Alert>
-          <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save settings'}
+          </Button>
         </form>
-      ) : <VerifyFirst />}
+      ) : (
+        <VerifyFirst />
+      )}
       <Card className="mt-6" aria-labelledby="always-sent">
-        <h2 id="always-sent" className="text-lg font-semibold text-brand-900">Always sent</h2>
+        <h2 id="always-sent" className="text-lg font-semibold text-brand-900">
+          Always sent
+        </h2>
         <p className="mt-1 text-slate-700">These mails are essential: they come whatever you choose here.</p>
         <ul className="mt-2 grid list-disc gap-x-8 gap-y-1 pl-5 text-slate-800 sm:grid-cols-2">
-          {saved.essential.map((label) => <li key={label}>{label}</li>)}
+          {saved.essential.map((label) => (
+            <li key={label}>{label}</li>
+          ))}
         </ul>
       </Card>
     </div>

@@ -41,7 +41,9 @@ type Currency = 'USD' | 'INR';
 type Provider = 'payu' | 'card' | 'bank';
 const STATUS_LABEL: Record<RegistrationJson['status'], string> = { pending: 'Waiting for payment', paid: 'Paid', cancelled: 'Cancelled' };
 const STATUS_TONE: Record<RegistrationJson['status'], string> = {
-  pending: 'bg-amber-100 text-amber-900', paid: 'bg-green-100 text-green-900', cancelled: 'bg-slate-200 text-slate-800',
+  pending: 'bg-amber-100 text-amber-900',
+  paid: 'bg-green-100 text-green-900',
+  cancelled: 'bg-slate-200 text-slate-800',
 };
 
 /** PayU's hosted checkout takes a posted form: the signed fields the server answered, submitted in this window. */
@@ -87,7 +89,8 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
         <div className="min-w-0">
           <h3 className="break-words font-semibold text-brand-900">{r.categoryLabel}</h3>
           <p className="text-sm text-slate-700">
-            Registered {formatLongDate(r.createdAt)} · code <span className="font-mono">{r.code}</span>{r.paperId ? <> · paper {r.paperId}</> : null}
+            Registered {formatLongDate(r.createdAt)} · code <span className="font-mono">{r.code}</span>
+            {r.paperId ? <> · paper {r.paperId}</> : null}
           </p>
         </div>
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
@@ -109,8 +112,17 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
         {r.status === 'paid' ? (
           <>
             {/* The owner's download needs the login token, which a plain link cannot send. */}
-            {r.receiptUrl ? <Button variant="secondary" size="sm" disabled={busy} onClick={() => void act(() => saveOwnReceipt(r.id))}>Download the receipt</Button> : null}
-            <Link to={`/account/visa-letters?registration=${r.id}`} className="rounded-md px-2 py-1.5 text-sm font-semibold text-brand-700 underline">Ask for a visa letter</Link>
+            {r.receiptUrl ? (
+              <Button variant="secondary" size="sm" disabled={busy} onClick={() => void act(() => saveOwnReceipt(r.id))}>
+                Download the receipt
+              </Button>
+            ) : null}
+            <Link
+              to={`/account/visa-letters?registration=${r.id}`}
+              className="rounded-md px-2 py-1.5 text-sm font-semibold text-brand-700 underline"
+            >
+              Ask for a visa letter
+            </Link>
           </>
         ) : null}
         {r.status === 'pending' ? (
@@ -118,14 +130,28 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
             <Button size="sm" disabled={busy} onClick={() => void act(async () => follow(await payRegistration(r.id, provider), showBank))}>
               {r.receivedMinor > 0 ? 'Pay the rest' : 'Pay'} {provider === 'payu' ? 'with PayU (INR)' : 'by card (USD)'}
             </Button>
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => void act(async () => follow(await payRegistration(r.id, 'bank'), showBank))}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => void act(async () => follow(await payRegistration(r.id, 'bank'), showBank))}
+            >
               Pay by bank transfer
             </Button>
-            <Button size="sm" variant="danger" disabled={busy} onClick={() => void act(async () => {
-              await cancelRegistration(r.id);
-              toast.success('The registration is cancelled.');
-              onChanged();
-            })}>Cancel registration</Button>
+            <Button
+              size="sm"
+              variant="danger"
+              disabled={busy}
+              onClick={() =>
+                void act(async () => {
+                  await cancelRegistration(r.id);
+                  toast.success('The registration is cancelled.');
+                  onChanged();
+                })
+              }
+            >
+              Cancel registration
+            </Button>
           </>
         ) : null}
       </div>
@@ -137,20 +163,47 @@ function QuoteLines({ quote }: { quote: QuoteJson }) {
   const m = (minor: number) => formatMoney(minor, quote.currency);
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-slate-800" aria-live="polite" data-testid="quote">
-      <dt>List price</dt><dd className="text-right">{m(quote.regularMinor)}</dd>
+      <dt>List price</dt>
+      <dd className="text-right">{m(quote.regularMinor)}</dd>
       {quote.earlyBird && quote.earlyBirdUntil ? (
-        <><dt>Early-bird price until {formatLongDate(quote.earlyBirdUntil)}</dt><dd className="text-right">{m(quote.listMinor)}</dd></>
+        <>
+          <dt>Early-bird price until {formatLongDate(quote.earlyBirdUntil)}</dt>
+          <dd className="text-right">{m(quote.listMinor)}</dd>
+        </>
       ) : null}
-      {quote.couponCode ? <><dt>Coupon {quote.couponCode}</dt><dd className="text-right">−{m(quote.discountMinor)}</dd></> : null}
-      {quote.extraPages > 0 ? <><dt>{quote.extraPages} extra pages</dt><dd className="text-right">{m(quote.extraMinor)}</dd></> : null}
-      <dt className="font-semibold">Total</dt><dd className="text-right font-semibold" data-testid="quote-total">{m(quote.amountMinor)}</dd>
+      {quote.couponCode ? (
+        <>
+          <dt>Coupon {quote.couponCode}</dt>
+          <dd className="text-right">−{m(quote.discountMinor)}</dd>
+        </>
+      ) : null}
+      {quote.extraPages > 0 ? (
+        <>
+          <dt>{quote.extraPages} extra pages</dt>
+          <dd className="text-right">{m(quote.extraMinor)}</dd>
+        </>
+      ) : null}
+      <dt className="font-semibold">Total</dt>
+      <dd className="text-right font-semibold" data-testid="quote-total">
+        {m(quote.amountMinor)}
+      </dd>
     </dl>
   );
 }
 
 function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (text: string) => void }) {
   const followRedirect = useFollowRedirect();
-  const [f, setF] = useState({ name: session.user()?.name ?? '', affiliation: '', country: '', category: 'student-scopus', currency: 'INR' as Currency, paperId: '', coupon: '', billingName: '', billingAddress: '' });
+  const [f, setF] = useState({
+    name: session.user()?.name ?? '',
+    affiliation: '',
+    country: '',
+    category: 'student-scopus',
+    currency: 'INR' as Currency,
+    paperId: '',
+    coupon: '',
+    billingName: '',
+    billingAddress: '',
+  });
   const [provider, setProvider] = useState<Provider>('payu');
   const { submit: ask, data: quoted } = useFetcher<ActionResult<QuoteJson>>();
   const quote = quoted?.ok ? quoted.data : null;
@@ -162,14 +215,22 @@ function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (tex
   // The live quote: asked again (after a short pause for typing) whenever what it depends on changes.
   useEffect(() => {
     const timer = setTimeout(() => {
-      const body = { intent: 'quote', category: f.category, currency: f.currency, ...(f.coupon ? { coupon: f.coupon } : {}), ...(f.paperId ? { paperId: f.paperId } : {}) };
+      const body = {
+        intent: 'quote',
+        category: f.category,
+        currency: f.currency,
+        ...(f.coupon ? { coupon: f.coupon } : {}),
+        ...(f.paperId ? { paperId: f.paperId } : {}),
+      };
       void ask(body, { method: 'post', encType: 'application/json' });
     }, 300);
     return () => clearTimeout(timer);
   }, [f.category, f.currency, f.coupon, f.paperId, ask]);
 
   // PayU takes rupees, the card dollars: the method follows the currency (a bank transfer takes either).
-  useEffect(() => { setProvider((p) => (p === 'bank' ? p : f.currency === 'INR' ? 'payu' : 'card')); }, [f.currency]);
+  useEffect(() => {
+    setProvider((p) => (p === 'bank' ? p : f.currency === 'INR' ? 'payu' : 'card'));
+  }, [f.currency]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -177,8 +238,16 @@ function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (tex
     setError(null);
     try {
       const { payment } = await createRegistration({
-        name: f.name, affiliation: f.affiliation, country: f.country.toUpperCase(), category: f.category, currency: f.currency, provider,
-        paperId: f.paperId || undefined, coupon: f.coupon || undefined, billingName: f.billingName || undefined, billingAddress: f.billingAddress || undefined,
+        name: f.name,
+        affiliation: f.affiliation,
+        country: f.country.toUpperCase(),
+        category: f.category,
+        currency: f.currency,
+        provider,
+        paperId: f.paperId || undefined,
+        coupon: f.coupon || undefined,
+        billingName: f.billingName || undefined,
+        billingAddress: f.billingAddress || undefined,
       });
       if (payment.kind === 'payu' || payment.kind === 'card') {
         follow(payment, showBank);
@@ -196,15 +265,28 @@ function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (tex
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-labelledby="register-heading">
-      <h2 id="register-heading" className="text-xl font-semibold text-brand-900">Register</h2>
+      <h2 id="register-heading" className="text-xl font-semibold text-brand-900">
+        Register
+      </h2>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label="Name (as on your badge)" required value={f.name} onChange={set('name')} autoComplete="name" />
         <Field label="Affiliation" value={f.affiliation} onChange={set('affiliation')} autoComplete="organization" />
-        <Field label="Country" hint="Two-letter code, e.g. TH or IN" value={f.country} onChange={set('country')} maxLength={2} autoComplete="country" />
+        <Field
+          label="Country"
+          hint="Two-letter code, e.g. TH or IN"
+          value={f.country}
+          onChange={set('country')}
+          maxLength={2}
+          autoComplete="country"
+        />
         <Field label="Category">
           {(c) => (
             <select {...c} value={f.category} onChange={set('category')}>
-              {REGISTRATION_CATEGORIES.map((cat) => <option key={cat.key} value={cat.key}>{cat.label}</option>)}
+              {REGISTRATION_CATEGORIES.map((cat) => (
+                <option key={cat.key} value={cat.key}>
+                  {cat.label}
+                </option>
+              ))}
             </select>
           )}
         </Field>
@@ -216,7 +298,12 @@ function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (tex
             </select>
           )}
         </Field>
-        <Field label="Paper ID (optional)" hint="Your accepted paper (you are one of its authors): extra pages beyond 10 are charged from its camera-ready PDF" value={f.paperId} onChange={set('paperId')} />
+        <Field
+          label="Paper ID (optional)"
+          hint="Your accepted paper (you are one of its authors): extra pages beyond 10 are charged from its camera-ready PDF"
+          value={f.paperId}
+          onChange={set('paperId')}
+        />
         <Field label="Coupon code (optional)" value={f.coupon} onChange={set('coupon')} error={quoteError} autoCapitalize="characters" />
         <Field label="Billing name for the receipt (optional)" value={f.billingName} onChange={set('billingName')} />
       </div>
@@ -226,21 +313,40 @@ function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (tex
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 font-semibold text-brand-900">How to pay</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
-          {([['payu', 'PayU (rupees)', 'INR'], ['card', 'Card (dollars)', 'USD'], ['bank', 'Bank transfer', null]] as const).map(([value, label, only]) => (
+          {(
+            [
+              ['payu', 'PayU (rupees)', 'INR'],
+              ['card', 'Card (dollars)', 'USD'],
+              ['bank', 'Bank transfer', null],
+            ] as const
+          ).map(([value, label, only]) => (
             <label key={value} className="flex min-h-11 items-center gap-2 text-slate-800">
-              <input type="radio" name="provider" value={value} checked={provider === value} disabled={only !== null && only !== f.currency}
-                onChange={() => setProvider(value)} className="h-5 w-5" />
+              <input
+                type="radio"
+                name="provider"
+                value={value}
+                checked={provider === value}
+                disabled={only !== null && only !== f.currency}
+                onChange={() => setProvider(value)}
+                className="h-5 w-5"
+              />
               {label}
             </label>
           ))}
         </div>
       </fieldset>
       <Card as="div" className="bg-brand-50">
-        {quote ? <QuoteLines quote={quote} /> : <p className="text-slate-700">{quoteError ? 'No price until the coupon or paper is fixed.' : 'Working out the price…'}</p>}
+        {quote ? (
+          <QuoteLines quote={quote} />
+        ) : (
+          <p className="text-slate-700">{quoteError ? 'No price until the coupon or paper is fixed.' : 'Working out the price…'}</p>
+        )}
         <p className="mt-2 text-sm text-slate-700">The registration fee is non-refundable.</p>
       </Card>
       <Alert>{error}</Alert>
-      <Button type="submit" disabled={busy || !quote}>{busy ? 'Please wait…' : 'Register and pay'}</Button>
+      <Button type="submit" disabled={busy || !quote}>
+        {busy ? 'Please wait…' : 'Register and pay'}
+      </Button>
     </form>
   );
 }
@@ -251,29 +357,46 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const [bank, setBank] = useState<string | null>(null);
   const sorted = mine.registrations;
-  const refresh = () => { void revalidate(); };
+  const refresh = () => {
+    void revalidate();
+  };
   return (
     <div className="max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-brand-900">Registrations</h1>
-        <p className="mt-2 text-slate-700">Your conference registrations, their receipts, and a new registration with its price worked out as you choose.</p>
+        <p className="mt-2 text-slate-700">
+          Your conference registrations, their receipts, and a new registration with its price worked out as you choose.
+        </p>
       </div>
       {mine.waitingForVerification ? (
         <Alert tone="warning">
-          Please confirm your e-mail address first: follow the link we mailed you. Registrations belong to your address, so they are shown and made once it is confirmed.
+          Please confirm your e-mail address first: follow the link we mailed you. Registrations belong to your address, so they are shown
+          and made once it is confirmed.
         </Alert>
       ) : (
         <>
-          {bank ? <Alert tone="info"><span data-testid="bank-instructions">{bank}</span></Alert> : null}
+          {bank ? (
+            <Alert tone="info">
+              <span data-testid="bank-instructions">{bank}</span>
+            </Alert>
+          ) : null}
           <section aria-labelledby="mine-heading" className="space-y-3">
-            <h2 id="mine-heading" className="text-xl font-semibold text-brand-900">Your registrations</h2>
-            {sorted.length === 0 ? <p className="text-slate-700">You have no registration yet.</p> : (
+            <h2 id="mine-heading" className="text-xl font-semibold text-brand-900">
+              Your registrations
+            </h2>
+            {sorted.length === 0 ? (
+              <p className="text-slate-700">You have no registration yet.</p>
+            ) : (
               <ul className="space-y-3">
-                {sorted.map((r) => <RegistrationRow key={r.id} r={r} onChanged={refresh} showBank={setBank} />)}
+                {sorted.map((r) => (
+                  <RegistrationRow key={r.id} r={r} onChanged={refresh} showBank={setBank} />
+                ))}
               </ul>
             )}
           </section>
-          <Card><RegisterForm onDone={refresh} showBank={setBank} /></Card>
+          <Card>
+            <RegisterForm onDone={refresh} showBank={setBank} />
+          </Card>
         </>
       )}
     </div>

@@ -34,8 +34,10 @@ export default function ResetPassword() {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    fetcher.submit({ token, password: String(f.get('password') ?? ''), confirmPassword: String(f.get('confirmPassword') ?? '') },
-      { method: 'post', encType: 'application/json' });
+    fetcher.submit(
+      { token, password: String(f.get('password') ?? ''), confirmPassword: String(f.get('confirmPassword') ?? '') },
+      { method: 'post', encType: 'application/json' },
+    );
   }
 
   return (
@@ -49,20 +51,43 @@ export default function ResetPassword() {
           </div>
         ) : done ? (
           <div className="mt-5 space-y-4">
-            <Alert tone="success" className="text-base">{done}</Alert>
-            <Link to="/login" className={buttonClass({ full: true })}>Go to login</Link>
+            <Alert tone="success" className="text-base">
+              {done}
+            </Alert>
+            <Link to="/login" className={buttonClass({ full: true })}>
+              Go to login
+            </Link>
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="mt-5 space-y-4">
-            <Field id="new-password" name="password" type="password" label="New password" autoComplete="new-password" required minLength={8}
-              hint="At least 8 characters." />
-            <Field id="confirm-password" name="confirmPassword" type="password" label="Confirm new password" autoComplete="new-password" required />
+            <Field
+              id="new-password"
+              name="password"
+              type="password"
+              label="New password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              hint="At least 8 characters."
+            />
+            <Field
+              id="confirm-password"
+              name="confirmPassword"
+              type="password"
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+            />
             <Alert>{error}</Alert>
             {error === RESET_LINK_BAD ? <ForgotPasswordLink /> : null}
             <Button type="submit" disabled={busy} full>
               {busy ? 'Please wait…' : 'Save new password'}
             </Button>
-            <p className="text-center text-sm"><Link to="/login" className="font-semibold text-brand-700 underline">Back to login</Link></p>
+            <p className="text-center text-sm">
+              <Link to="/login" className="font-semibold text-brand-700 underline">
+                Back to login
+              </Link>
+            </p>
           </form>
         )}
       </div>
@@ -72,5 +97,9 @@ export default function ResetPassword() {
 
 /** To the login card with its "Forgot password?" panel open, where a new link is asked for. */
 function ForgotPasswordLink() {
-  return <Link to="/login?forgot" className={buttonClass({ variant: 'secondary', full: true })}>Forgot password?</Link>;
+  return (
+    <Link to="/login?forgot" className={buttonClass({ variant: 'secondary', full: true })}>
+      Forgot password?
+    </Link>
+  );
 }

@@ -9,7 +9,9 @@ import type { Route } from './+types/unsubscribe';
 export const meta = () => [{ title: 'Stop these mails | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
 
 const linkOf = (url: URL): UnsubscribeLink => ({
-  email: url.searchParams.get('email') ?? '', category: url.searchParams.get('category') ?? '', token: url.searchParams.get('token') ?? '',
+  email: url.searchParams.get('email') ?? '',
+  category: url.searchParams.get('category') ?? '',
+  token: url.searchParams.get('token') ?? '',
 });
 
 /** Reads what the link would stop; opening the page changes nothing (mail scanners open links). No login needed. */
@@ -34,20 +36,33 @@ export default function Unsubscribe({ loaderData: { link, about } }: Route.Compo
     <div className="mx-auto max-w-lg">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-brand-900">Stop these mails</h1>
-        {!about.valid ? <Alert className="mt-5 text-base">{MAIL_PREFERENCES_TEXT.badLink}</Alert>
-          : result?.ok ? <Alert tone="success" className="mt-5 text-base">{result.data.message}</Alert>
-          : (
-            <>
-              <p className="mt-4 break-words text-lg text-slate-900">Stop ‘{about.label}’ mails to {about.email}?</p>
-              <p className="mt-2 text-slate-700">Essential mails (password reset, decisions on your papers, assignments) are still sent.</p>
-              <Alert className="mt-4">{result && !result.ok ? result.error : null}</Alert>
-              <Button type="button" className="mt-5" full disabled={busy}
-                onClick={() => fetcher.submit({ ...link }, { method: 'post', encType: 'application/json' })}>
-                {busy ? 'Please wait…' : 'Stop these mails'}
-              </Button>
-            </>
-          )}
-        <Link to="/account/notifications" className="mt-5 block font-semibold text-brand-700 underline">Your notification settings</Link>
+        {!about.valid ? (
+          <Alert className="mt-5 text-base">{MAIL_PREFERENCES_TEXT.badLink}</Alert>
+        ) : result?.ok ? (
+          <Alert tone="success" className="mt-5 text-base">
+            {result.data.message}
+          </Alert>
+        ) : (
+          <>
+            <p className="mt-4 break-words text-lg text-slate-900">
+              Stop ‘{about.label}’ mails to {about.email}?
+            </p>
+            <p className="mt-2 text-slate-700">Essential mails (password reset, decisions on your papers, assignments) are still sent.</p>
+            <Alert className="mt-4">{result && !result.ok ? result.error : null}</Alert>
+            <Button
+              type="button"
+              className="mt-5"
+              full
+              disabled={busy}
+              onClick={() => fetcher.submit({ ...link }, { method: 'post', encType: 'application/json' })}
+            >
+              {busy ? 'Please wait…' : 'Stop these mails'}
+            </Button>
+          </>
+        )}
+        <Link to="/account/notifications" className="mt-5 block font-semibold text-brand-700 underline">
+          Your notification settings
+        </Link>
       </div>
     </div>
   );

@@ -32,15 +32,22 @@ export default function VerifyEmail({ loaderData: { user } }: Route.ComponentPro
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-brand-900">Confirm your email</h1>
         {result ? (
-          <Alert tone={result.ok ? 'success' : 'error'} className="mt-5 text-base">{result.ok ? result.data.message : result.error}</Alert>
+          <Alert tone={result.ok ? 'success' : 'error'} className="mt-5 text-base">
+            {result.ok ? result.data.message : result.error}
+          </Alert>
         ) : (
           <>
             <p className="mt-4 text-slate-800">
-              Confirm only if you created the account that the mail names (its role, name and sign-up time). If you did not sign
-              up, close this page: the account then gets nothing tied to your address.
+              Confirm only if you created the account that the mail names (its role, name and sign-up time). If you did not sign up, close
+              this page: the account then gets nothing tied to your address.
             </p>
-            <Button type="button" className="mt-5" full disabled={busy || !token}
-              onClick={() => fetcher.submit({ token }, { method: 'post', encType: 'application/json' })}>
+            <Button
+              type="button"
+              className="mt-5"
+              full
+              disabled={busy || !token}
+              onClick={() => fetcher.submit({ token }, { method: 'post', encType: 'application/json' })}
+            >
               {busy ? 'Please wait…' : 'Confirm my email address'}
             </Button>
           </>

@@ -5,7 +5,11 @@ import { currentFacts } from '../../content/conference';
 import { categoryLabel } from '../../../core/registration';
 import { COUNTRY_CODES, countryName } from '../../../core/proceedings';
 import {
-  VISA_LETTER_STATUS_LABELS, VisaLetterRequestBody, stayDatesProblem, visaStayBounds, type VisaLetterJson,
+  VISA_LETTER_STATUS_LABELS,
+  VisaLetterRequestBody,
+  stayDatesProblem,
+  visaStayBounds,
+  type VisaLetterJson,
 } from '../../../core/schemas/visa-letter';
 import { messageOf } from '../../api/client';
 import { downloadVisaLetter, listMyVisaLetters, requestVisaLetter } from '../../api/visa-letters';
@@ -61,17 +65,38 @@ function LetterCard({ letter }: { letter: VisaLetterJson }) {
     <Card as="li" aria-label={`Letter for ${letter.passportName}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-slate-900">{letter.passportName}</p>
-        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLE[letter.status]}`}>{VISA_LETTER_STATUS_LABELS[letter.status]}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_STYLE[letter.status]}`}>
+          {VISA_LETTER_STATUS_LABELS[letter.status]}
+        </span>
       </div>
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm text-slate-800 sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium text-slate-600">Stay</dt><dd>{formatDate(`${letter.arrivalDate}T12:00:00Z`)} to {formatDate(`${letter.departureDate}T12:00:00Z`)}</dd>
-        <dt className="font-medium text-slate-600">Nationality</dt><dd>{countryName(letter.nationality)}</dd>
-        <dt className="font-medium text-slate-600">As</dt><dd className="break-words">{letter.role}</dd>
-        <dt className="font-medium text-slate-600">Asked</dt><dd>{formatDate(letter.createdAt)}</dd>
-        {letter.code ? (<><dt className="font-medium text-slate-600">Verification code</dt><dd className="font-mono">{letter.code}</dd></>) : null}
+        <dt className="font-medium text-slate-600">Stay</dt>
+        <dd>
+          {formatDate(`${letter.arrivalDate}T12:00:00Z`)} to {formatDate(`${letter.departureDate}T12:00:00Z`)}
+        </dd>
+        <dt className="font-medium text-slate-600">Nationality</dt>
+        <dd>{countryName(letter.nationality)}</dd>
+        <dt className="font-medium text-slate-600">As</dt>
+        <dd className="break-words">{letter.role}</dd>
+        <dt className="font-medium text-slate-600">Asked</dt>
+        <dd>{formatDate(letter.createdAt)}</dd>
+        {letter.code ? (
+          <>
+            <dt className="font-medium text-slate-600">Verification code</dt>
+            <dd className="font-mono">{letter.code}</dd>
+          </>
+        ) : null}
       </dl>
-      {letter.status === 'rejected' && letter.reason ? <Alert tone="warning" className="mt-3">Reason: {letter.reason}</Alert> : null}
-      {letter.status === 'approved' ? <Button className="mt-3" onClick={() => void download()}>Download the letter (PDF)</Button> : null}
+      {letter.status === 'rejected' && letter.reason ? (
+        <Alert tone="warning" className="mt-3">
+          Reason: {letter.reason}
+        </Alert>
+      ) : null}
+      {letter.status === 'approved' ? (
+        <Button className="mt-3" onClick={() => void download()}>
+          Download the letter (PDF)
+        </Button>
+      ) : null}
       <Alert className="mt-2">{error}</Alert>
     </Card>
   );
@@ -82,7 +107,7 @@ export default function VisaLetters({ loaderData: data }: Route.ComponentProps) 
   const fetcher = useFetcher<typeof clientAction>();
   const [params] = useSearchParams();
   const wanted = params.get('registration');
-  const preselected = data.registrations.some((r) => r.id === wanted) ? wanted! : data.registrations[0]?.id ?? '';
+  const preselected = data.registrations.some((r) => r.id === wanted) ? wanted! : (data.registrations[0]?.id ?? '');
   const [registrationId, setRegistrationId] = useState(preselected);
   const [problems, setProblems] = useState<Partial<Record<(typeof FIELDS)[number], string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -108,7 +133,10 @@ export default function VisaLetters({ loaderData: data }: Route.ComponentProps) 
       return;
     }
     const stay = stayDatesProblem(parsed.data.arrivalDate, parsed.data.departureDate, CONFERENCE_DAYS);
-    if (stay) { setProblems({ arrivalDate: stay }); return; }
+    if (stay) {
+      setProblems({ arrivalDate: stay });
+      return;
+    }
     setProblems({});
     fetcher.submit({ registrationId, body } satisfies Ask, { method: 'post', encType: 'application/json' });
   }
@@ -117,61 +145,120 @@ export default function VisaLetters({ loaderData: data }: Route.ComponentProps) 
     <div className="max-w-3xl">
       <h1 className="text-2xl font-bold text-brand-900">Visa invitation letters</h1>
       <p className="mt-2 text-slate-700">
-        Participants with a paid registration can ask for an invitation letter for the Thai visa. The organisers check
-        the request; once approved, the letter (PDF, with a code the embassy can verify) is ready here and we mail you.
-        Your passport number is shown only to the organisers and removed after the conference.
+        Participants with a paid registration can ask for an invitation letter for the Thai visa. The organisers check the request; once
+        approved, the letter (PDF, with a code the embassy can verify) is ready here and we mail you. Your passport number is shown only to
+        the organisers and removed after the conference.
       </p>
 
       {data.waitingForVerification ? (
         <Alert tone="info" className="mt-6">
-          Please confirm your email address first: a visa letter is for a registration under your verified address. Use
-          “Verify email” at the top of the page, then open the link in the mail.
+          Please confirm your email address first: a visa letter is for a registration under your verified address. Use “Verify email” at
+          the top of the page, then open the link in the mail.
         </Alert>
       ) : data.registrations.length === 0 && data.letters.some((l) => l.status !== 'rejected') ? (
         <p className="mt-6 text-slate-700">Each of your paid registrations has its letter asked for: see below.</p>
       ) : data.registrations.length === 0 ? (
         <Alert tone="info" className="mt-6">
-          A visa letter needs a paid registration. <Link to="/account/registrations" className="font-semibold underline">Register and pay</Link> first.
+          A visa letter needs a paid registration.{' '}
+          <Link to="/account/registrations" className="font-semibold underline">
+            Register and pay
+          </Link>{' '}
+          first.
         </Alert>
       ) : (
         <Card className="mt-6" aria-labelledby="ask-heading">
-          <h2 id="ask-heading" className="text-lg font-semibold text-brand-900">Ask for a letter</h2>
+          <h2 id="ask-heading" className="text-lg font-semibold text-brand-900">
+            Ask for a letter
+          </h2>
           <form ref={formRef} onSubmit={submit} noValidate className="mt-3 grid gap-4 sm:grid-cols-2">
             <Field label="Registration" className="sm:col-span-2">
               {(control) => (
                 <select {...control} name="registration" value={registrationId} onChange={(e) => setRegistrationId(e.target.value)}>
-                  {data.registrations.map((r) => <option key={r.id} value={r.id}>{r.name} — {categoryLabel(r.category)}{r.paperId ? ` (paper ${r.paperId})` : ''}</option>)}
+                  {data.registrations.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.name} — {categoryLabel(r.category)}
+                      {r.paperId ? ` (paper ${r.paperId})` : ''}
+                    </option>
+                  ))}
                 </select>
               )}
             </Field>
-            <Field label="Name as written in the passport" name="passportName" autoComplete="name" maxLength={120} required error={problems.passportName} className="sm:col-span-2" />
+            <Field
+              label="Name as written in the passport"
+              name="passportName"
+              autoComplete="name"
+              maxLength={120}
+              required
+              error={problems.passportName}
+              className="sm:col-span-2"
+            />
             <Field label="Nationality" error={problems.nationality}>
               {(control) => (
                 <select {...control} name="nationality" defaultValue="" required>
-                  <option value="" disabled>Choose a country</option>
-                  {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+                  <option value="" disabled>
+                    Choose a country
+                  </option>
+                  {COUNTRIES.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
                 </select>
               )}
             </Field>
-            <Field label="Passport number" name="passportNumber" autoComplete="off" spellCheck={false} maxLength={30} required error={problems.passportNumber}
-              hint="Only the organisers see it." />
-            <Field label={`Arrival in ${currentFacts.venue.country}`} name="arrivalDate" type="date" min={STAY.earliestArrival} max={CONFERENCE_DAYS.end} required error={problems.arrivalDate}
-              hint={`From ${formatDate(`${STAY.earliestArrival}T12:00:00Z`)}`} />
-            <Field label="Departure" name="departureDate" type="date" min={CONFERENCE_DAYS.start} max={STAY.latestDeparture} required error={problems.departureDate}
-              hint={`Until ${formatDate(`${STAY.latestDeparture}T12:00:00Z`)}`} />
+            <Field
+              label="Passport number"
+              name="passportNumber"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={30}
+              required
+              error={problems.passportNumber}
+              hint="Only the organisers see it."
+            />
+            <Field
+              label={`Arrival in ${currentFacts.venue.country}`}
+              name="arrivalDate"
+              type="date"
+              min={STAY.earliestArrival}
+              max={CONFERENCE_DAYS.end}
+              required
+              error={problems.arrivalDate}
+              hint={`From ${formatDate(`${STAY.earliestArrival}T12:00:00Z`)}`}
+            />
+            <Field
+              label="Departure"
+              name="departureDate"
+              type="date"
+              min={CONFERENCE_DAYS.start}
+              max={STAY.latestDeparture}
+              required
+              error={problems.departureDate}
+              hint={`Until ${formatDate(`${STAY.latestDeparture}T12:00:00Z`)}`}
+            />
             <div className="sm:col-span-2">
               <Alert>{result && !result.ok ? result.error : null}</Alert>
-              <Button type="submit" disabled={busy} className="mt-2">{busy ? 'Sending…' : 'Ask for the letter'}</Button>
+              <Button type="submit" disabled={busy} className="mt-2">
+                {busy ? 'Sending…' : 'Ask for the letter'}
+              </Button>
             </div>
           </form>
         </Card>
       )}
 
       <section className="mt-8" aria-labelledby="letters-heading">
-        <h2 id="letters-heading" className="text-lg font-semibold text-brand-900">Your letters</h2>
-        {data.letters.length === 0
-          ? <p className="mt-2 text-slate-700">You have not asked for a letter yet.</p>
-          : <ul className="mt-3 space-y-3">{data.letters.map((l) => <LetterCard key={l.id} letter={l} />)}</ul>}
+        <h2 id="letters-heading" className="text-lg font-semibold text-brand-900">
+          Your letters
+        </h2>
+        {data.letters.length === 0 ? (
+          <p className="mt-2 text-slate-700">You have not asked for a letter yet.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {data.letters.map((l) => (
+              <LetterCard key={l.id} letter={l} />
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );

@@ -50,10 +50,15 @@ export default function AccountWorkshops({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="workshops-heading" className="space-y-6">
       <div>
-        <h1 id="workshops-heading" className="text-2xl font-bold text-brand-900">Workshop seats</h1>
+        <h1 id="workshops-heading" className="text-2xl font-bold text-brand-900">
+          Workshop seats
+        </h1>
         <p className="mt-2 max-w-3xl text-slate-700">
-          Register for a course with a free seat from <a href="/account/registrations" className="font-semibold text-brand-800 underline underline-offset-4">your registrations</a>.
-          When a course is full, join its waiting list: when a seat comes free, the first person waiting is mailed and may take it.
+          Register for a course with a free seat from{' '}
+          <a href="/account/registrations" className="font-semibold text-brand-800 underline underline-offset-4">
+            your registrations
+          </a>
+          . When a course is full, join its waiting list: when a seat comes free, the first person waiting is mailed and may take it.
         </p>
       </div>
       <ul className="grid gap-4 lg:grid-cols-2">
@@ -62,21 +67,30 @@ export default function AccountWorkshops({ loaderData }: Route.ComponentProps) {
           return (
             <li key={c.id} id={c.id}>
               <Card aria-labelledby={`course-${c.id}`} className="h-full space-y-3">
-                <h2 id={`course-${c.id}`} className="text-lg font-semibold text-brand-900">{c.title}</h2>
+                <h2 id={`course-${c.id}`} className="text-lg font-semibold text-brand-900">
+                  {c.title}
+                </h2>
                 <p className="font-semibold text-slate-800">{c.full ? 'Full' : `${c.left} of ${c.seats} seats left`}</p>
                 {place ? (
                   <p className="text-slate-800">
                     {place.position === 0
                       ? 'You registered for this course after waiting for it.'
                       : `You are number ${place.position} on the waiting list (since ${formatDateTime(place.joinedAt)}).`}
-                    {place.offeredAt && place.position !== 0 ? ` A seat was offered to you on ${formatDateTime(place.offeredAt)}: register for it now.` : ''}
+                    {place.offeredAt && place.position !== 0
+                      ? ` A seat was offered to you on ${formatDateTime(place.offeredAt)}: register for it now.`
+                      : ''}
                   </p>
                 ) : c.full ? (
                   <Button disabled={busy !== null} onClick={() => void join(c.id)} aria-label={`Join the waiting list for ${c.title}`}>
                     {busy === c.id ? 'Joining…' : 'Join the waiting list'}
                   </Button>
                 ) : (
-                  <a href="/account/registrations" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">Register for this course</a>
+                  <a
+                    href="/account/registrations"
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+                  >
+                    Register for this course
+                  </a>
                 )}
                 <Alert>{error?.courseId === c.id ? error.message : null}</Alert>
               </Card>

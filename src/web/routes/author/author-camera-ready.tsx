@@ -35,7 +35,10 @@ export function AuthorCameraReady({ paper, deadline }: { paper: PaperJson; deadl
     setDone(null);
     setWarning(null);
     const file = fileRef.current?.files?.[0];
-    if (!file || file.size === 0) { setError('Please attach the camera-ready version as a PDF file'); return; }
+    if (!file || file.size === 0) {
+      setError('Please attach the camera-ready version as a PDF file');
+      return;
+    }
     setBusy(true);
     setProgress({ sent: 0, total: file.size, fileSize: file.size });
     try {
@@ -56,25 +59,51 @@ export function AuthorCameraReady({ paper, deadline }: { paper: PaperJson; deadl
 
   return (
     <Card aria-labelledby="camera-ready-heading" className="space-y-3">
-      <h2 id="camera-ready-heading" className="text-lg font-bold text-brand-900">Camera-ready version</h2>
+      <h2 id="camera-ready-heading" className="text-lg font-bold text-brand-900">
+        Camera-ready version
+      </h2>
       <p className="text-sm text-slate-700">
-        {deadline ? <>Camera-ready deadline: <DeadlineTime iso={deadline} /></> : 'No camera-ready deadline set.'}
-        {' '}It becomes the newest version of your paper.
+        {deadline ? (
+          <>
+            Camera-ready deadline: <DeadlineTime iso={deadline} />
+          </>
+        ) : (
+          'No camera-ready deadline set.'
+        )}{' '}
+        It becomes the newest version of your paper.
       </p>
       {paper.cameraReady ? (
         <p className="text-slate-800">
-          Received <time dateTime={paper.cameraReady.uploadedAt} className="font-semibold">{formatDateTime(paper.cameraReady.uploadedAt)}</time>:{' '}
-          <a href={paper.cameraReady.pdf} className="font-semibold text-brand-700 underline">your camera-ready PDF</a>
+          Received{' '}
+          <time dateTime={paper.cameraReady.uploadedAt} className="font-semibold">
+            {formatDateTime(paper.cameraReady.uploadedAt)}
+          </time>
+          :{' '}
+          <a href={paper.cameraReady.pdf} className="font-semibold text-brand-700 underline">
+            your camera-ready PDF
+          </a>
         </p>
       ) : null}
       {closed ? (
-        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">{MESSAGES.cameraReadyDeadlinePassed}</p>
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+          {MESSAGES.cameraReadyDeadlinePassed}
+        </p>
       ) : (
         <form onSubmit={upload} className="space-y-3">
           <Field id="camera-ready" label="Camera-ready PDF">
-            {(control) => <input {...control} className={fileInputClass} ref={fileRef} type="file" accept="application/pdf,.pdf" disabled={busy} />}
+            {(control) => (
+              <input {...control} className={fileInputClass} ref={fileRef} type="file" accept="application/pdf,.pdf" disabled={busy} />
+            )}
           </Field>
-          {progress ? <UploadProgress sent={progress.sent} total={progress.total} fileSize={progress.fileSize} label="Camera-ready upload" finished={Boolean(done)} /> : null}
+          {progress ? (
+            <UploadProgress
+              sent={progress.sent}
+              total={progress.total}
+              fileSize={progress.fileSize}
+              label="Camera-ready upload"
+              finished={Boolean(done)}
+            />
+          ) : null}
           <Alert>{error}</Alert>
           <Alert tone="success">{done}</Alert>
           <Alert tone="warning">{warning}</Alert>

@@ -26,7 +26,10 @@ export function AuthorConflicts({ saved, loadError }: { saved: string[] | null; 
 
   useEffect(() => {
     if (!result) return;
-    if (!result.ok) { setError(result.error); return; }
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
     const n = result.data.emails.length;
     const text = n ? `Conflicts saved: ${n} ${n === 1 ? 'address' : 'addresses'}` : 'Conflicts saved: none declared';
     setDraft(null);
@@ -34,17 +37,30 @@ export function AuthorConflicts({ saved, loadError }: { saved: string[] | null; 
     toast.success(text);
   }, [result]);
 
-  const change = (next: string[]) => { setDraft(next); setError(null); setStatus(null); };
+  const change = (next: string[]) => {
+    setDraft(next);
+    setError(null);
+    setStatus(null);
+  };
 
   const add = (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     setStatus(null);
     const parsed = Email.safeParse(email);
-    if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address'); return; }
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+      return;
+    }
     const address = parsed.data;
-    if (emails.some((x) => x.toLowerCase() === address.toLowerCase())) { setError(`${address} is already on the list`); return; }
-    if (emails.length >= MAX) { setError(`At most ${MAX} addresses`); return; }
+    if (emails.some((x) => x.toLowerCase() === address.toLowerCase())) {
+      setError(`${address} is already on the list`);
+      return;
+    }
+    if (emails.length >= MAX) {
+      setError(`At most ${MAX} addresses`);
+      return;
+    }
     change([...emails, address]);
     setEmail('');
   };
@@ -59,25 +75,46 @@ export function AuthorConflicts({ saved, loadError }: { saved: string[] | null; 
 
   return (
     <Card aria-labelledby="conflicts-heading" className="space-y-3">
-      <h2 id="conflicts-heading" className="font-semibold text-brand-900">Conflicts of interest</h2>
+      <h2 id="conflicts-heading" className="font-semibold text-brand-900">
+        Conflicts of interest
+      </h2>
       <p className="text-sm text-slate-700">
-        People who must not review this paper: colleagues, recent co-authors, advisors. Reviewers sharing your institution&rsquo;s e-mail domain are left out automatically.
+        People who must not review this paper: colleagues, recent co-authors, advisors. Reviewers sharing your institution&rsquo;s e-mail
+        domain are left out automatically.
       </p>
       {emails.length ? (
         <ul className="space-y-1.5" aria-label="Declared conflicts">
           {emails.map((address) => (
             <li key={address} className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-1.5 text-sm">
               <span className="min-w-0 break-all">{address}</span>
-              <Button variant="danger" size="sm" className="shrink-0" onClick={() => change(emails.filter((x) => x !== address))}
-                aria-label={`Remove ${address}`}>Remove</Button>
+              <Button
+                variant="danger"
+                size="sm"
+                className="shrink-0"
+                onClick={() => change(emails.filter((x) => x !== address))}
+                aria-label={`Remove ${address}`}
+              >
+                Remove
+              </Button>
             </li>
           ))}
         </ul>
-      ) : saved !== null ? <p className="text-sm text-slate-600">No conflict declared.</p> : null}
+      ) : saved !== null ? (
+        <p className="text-sm text-slate-600">No conflict declared.</p>
+      ) : null}
       <form onSubmit={add} noValidate className="flex flex-wrap items-end gap-2">
-        <Field id="conflict-email" className="min-w-0 flex-1" label="E-mail of a person with a conflict" type="email" autoComplete="off"
-          value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Button type="submit" variant="secondary">Add</Button>
+        <Field
+          id="conflict-email"
+          className="min-w-0 flex-1"
+          label="E-mail of a person with a conflict"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          Add
+        </Button>
       </form>
       <Alert>{error}</Alert>
       <Alert tone="success">{status}</Alert>

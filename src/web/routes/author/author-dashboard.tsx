@@ -26,7 +26,13 @@ export async function clientLoader() {
     loadPart(getPhase(), null),
   ]);
   const waiting = !!(mine.data?.waitingForVerification || certificates.data.waitingForVerification);
-  return { user: mine.data?.user ?? stored, papers: mine.data?.papers ?? null, certificates: certificates.data.certificates, waiting, phase: phase.data };
+  return {
+    user: mine.data?.user ?? stored,
+    papers: mine.data?.papers ?? null,
+    certificates: certificates.data.certificates,
+    waiting,
+    phase: phase.data,
+  };
 }
 
 /** The profile banner's phone number. */
@@ -42,15 +48,24 @@ export default function AuthorDashboard({ loaderData: { user, papers, certificat
     <div className="space-y-8">
       <ProfileBanner user={user} />
       <PhaseSentence phase={phase} role="Author" />
-      <Alert tone="info" className="text-base">{waiting ? MESSAGES.waitingForVerification : null}</Alert>
+      <Alert tone="info" className="text-base">
+        {waiting ? MESSAGES.waitingForVerification : null}
+      </Alert>
       <MyCertificates certificates={certificates} />
       <section aria-labelledby="papers-heading">
-        <h2 id="papers-heading" className="text-2xl font-bold text-brand-900">My Research Papers</h2>
+        <h2 id="papers-heading" className="text-2xl font-bold text-brand-900">
+          My Research Papers
+        </h2>
         <Alert className="mt-4">{papers ? null : MESSAGES.loadPapersFailed}</Alert>
         <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          <Link to="/author/new-paper" className="flex min-h-40 flex-col items-center justify-center rounded-xl border-2 border-dashed border-brand-600 p-5 text-center text-brand-700 hover:bg-brand-50">
+          <Link
+            to="/author/new-paper"
+            className="flex min-h-40 flex-col items-center justify-center rounded-xl border-2 border-dashed border-brand-600 p-5 text-center text-brand-700 hover:bg-brand-50"
+          >
             <span className="text-xl font-bold">+ New Paper</span>
-            {papers?.length === 0 ? <span className="mt-2 text-sm text-slate-700">You have not submitted a paper yet. Submit your first paper here.</span> : null}
+            {papers?.length === 0 ? (
+              <span className="mt-2 text-sm text-slate-700">You have not submitted a paper yet. Submit your first paper here.</span>
+            ) : null}
           </Link>
           {papers?.map((paper) => (
             <PaperCard key={paper._id} paper={paper} to={`/paper-details/${paper._id}`} />

@@ -23,7 +23,9 @@ export function AuthorDecision({ paper }: { paper: PaperJson }) {
   return (
     <section aria-labelledby="decision-heading" className={`space-y-4 rounded-xl border p-5 ${TONE[decision]}`}>
       <div>
-        <h2 id="decision-heading" className="text-lg font-bold">Decision: {paper.status ?? decision}</h2>
+        <h2 id="decision-heading" className="text-lg font-bold">
+          Decision: {paper.status ?? decision}
+        </h2>
         <p className="mt-1">{SAYS[decision]}</p>
       </div>
       {paper.metaReview ? <MetaReview toAuthors={paper.metaReview.toAuthors} /> : null}
@@ -32,12 +34,20 @@ export function AuthorDecision({ paper }: { paper: PaperJson }) {
           {reviews.map((r, i) => (
             <li key={i} className="rounded-lg bg-white p-4 text-slate-900 shadow-sm">
               <article aria-labelledby={`review-${i}`}>
-                <h3 id={`review-${i}`} className="font-semibold text-brand-900">Reviewer {i + 1}</h3>
-                <p className="mt-1 text-sm"><span className="font-medium text-slate-600">Recommendation: </span>{words(r.recommendation)}</p>
+                <h3 id={`review-${i}`} className="font-semibold text-brand-900">
+                  Reviewer {i + 1}
+                </h3>
+                <p className="mt-1 text-sm">
+                  <span className="font-medium text-slate-600">Recommendation: </span>
+                  {words(r.recommendation)}
+                </p>
                 {r.answers?.length ? (
                   <dl className="mt-1 space-y-1 text-sm">
                     {r.answers.map((a, j) => (
-                      <div key={j}><dt className="inline font-medium text-slate-600">{a.label}: </dt><dd className="inline whitespace-pre-wrap break-words">{a.text}</dd></div>
+                      <div key={j}>
+                        <dt className="inline font-medium text-slate-600">{a.label}: </dt>
+                        <dd className="inline whitespace-pre-wrap break-words">{a.text}</dd>
+                      </div>
                     ))}
                   </dl>
                 ) : null}
@@ -46,7 +56,9 @@ export function AuthorDecision({ paper }: { paper: PaperJson }) {
             </li>
           ))}
         </ol>
-      ) : <p className="text-sm">No review comments were given.</p>}
+      ) : (
+        <p className="text-sm">No review comments were given.</p>
+      )}
     </section>
   );
 }
@@ -55,7 +67,9 @@ export function AuthorDecision({ paper }: { paper: PaperJson }) {
 function MetaReview({ toAuthors }: { toAuthors: string }) {
   return (
     <article aria-labelledby="meta-review-heading" className="rounded-lg bg-white p-4 text-slate-900 shadow-sm">
-      <h3 id="meta-review-heading" className="font-semibold text-brand-900">Meta-review</h3>
+      <h3 id="meta-review-heading" className="font-semibold text-brand-900">
+        Meta-review
+      </h3>
       <p className="mt-2 whitespace-pre-wrap break-words">{toAuthors}</p>
     </article>
   );

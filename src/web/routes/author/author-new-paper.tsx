@@ -58,7 +58,12 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
   const track = tracks.find((t) => t.id === trackId);
   const chooseTrack = (id: string) => {
     setTrackId(id);
-    setKeywords((chosen) => topicsIn(tracks.find((t) => t.id === id), chosen));
+    setKeywords((chosen) =>
+      topicsIn(
+        tracks.find((t) => t.id === id),
+        chosen,
+      ),
+    );
   };
 
   // The upload reports its progress, so it is a direct call (XMLHttpRequest), not the route's action.
@@ -74,15 +79,32 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
     }
     const f = new FormData(e.currentTarget);
     const file = f.get('file');
-    const parsed = NewPaperForm.safeParse({ title: f.get('title'), abstract: f.get('abstract'), track: trackId, keywords, freeKeywords: splitKeywords(freeKeywords) });
-    if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? MESSAGES.submissionFailed); return; }
-    if (!(file instanceof File) || file.size === 0) { setError('Please attach the paper as a PDF file'); return; }
+    const parsed = NewPaperForm.safeParse({
+      title: f.get('title'),
+      abstract: f.get('abstract'),
+      track: trackId,
+      keywords,
+      freeKeywords: splitKeywords(freeKeywords),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? MESSAGES.submissionFailed);
+      return;
+    }
+    if (!(file instanceof File) || file.size === 0) {
+      setError('Please attach the paper as a PDF file');
+      return;
+    }
     const authors = CoAuthorList.safeParse(coAuthors);
-    if (!authors.success) { setError(authors.error.issues[0]?.message ?? MESSAGES.submissionFailed); return; }
+    if (!authors.success) {
+      setError(authors.error.issues[0]?.message ?? MESSAGES.submissionFailed);
+      return;
+    }
     setBusy(true);
     setProgress({ sent: 0, total: file.size, fileSize: file.size });
     try {
-      const res = await submitPaperWithProgress({ ...parsed.data, file, coAuthors: authors.data }, (sent, total) => setProgress({ sent, total, fileSize: file.size }));
+      const res = await submitPaperWithProgress({ ...parsed.data, file, coAuthors: authors.data }, (sent, total) =>
+        setProgress({ sent, total, fileSize: file.size }),
+      );
       const message = res.message || MESSAGES.paperSubmitted;
       toast.success(message);
       if (res.metadataWarning) setSubmitted({ message, paperId: res.paper._id, warning: res.metadataWarning });
@@ -102,42 +124,56 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold text-brand-900">New paper</h1>
       {deadline && !closed ? (
-        <p className="mt-2 text-slate-700">Submission deadline: <DeadlineTime iso={deadline} /></p>
+        <p className="mt-2 text-slate-700">
+          Submission deadline: <DeadlineTime iso={deadline} />
+        </p>
       ) : null}
       {submitted ? (
         <div className={cardClass('mt-6 space-y-4 shadow-sm')}>
           <Alert tone="success">{submitted.message}</Alert>
           <Alert tone="warning">{submitted.warning}</Alert>
           <p className="flex flex-wrap gap-4">
-            <Link to="/author/dashboard" className="font-semibold text-brand-700 underline">Go to My Research Papers</Link>
-            <Link to={`/paper-details/${submitted.paperId}`} className="font-semibold text-brand-700 underline">Open the paper</Link>
+            <Link to="/author/dashboard" className="font-semibold text-brand-700 underline">
+              Go to My Research Papers
+            </Link>
+            <Link to={`/paper-details/${submitted.paperId}`} className="font-semibold text-brand-700 underline">
+              Open the paper
+            </Link>
           </p>
         </div>
       ) : closed ? (
         <div role="alert" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-900">
           <p className="text-lg font-semibold">{MESSAGES.submissionsClosed}</p>
-          <p className="mt-1">The submission deadline was {formatDeadline(deadline!)}. You can still follow your submitted papers on <Link to="/author/dashboard" className="font-semibold underline">your dashboard</Link>.</p>
+          <p className="mt-1">
+            The submission deadline was {formatDeadline(deadline!)}. You can still follow your submitted papers on{' '}
+            <Link to="/author/dashboard" className="font-semibold underline">
+              your dashboard
+            </Link>
+            .
+          </p>
         </div>
       ) : (
-      <form className={cardClass('mt-6 space-y-5 shadow-sm')} onSubmit={onSubmit}>
-        <Field id="title" name="title" label="Title" required maxLength={300} />
-        <Field id="abstract" label="Abstract">
-          {(control) => <textarea {...control} name="abstract" required maxLength={5000} rows={8} />}
-        </Field>
-        <Alert>{tracksError}</Alert>
-        <TrackSelect tracks={tracks} value={trackId} onChange={chooseTrack} />
-        <TagButtons topics={track ? track.topics : null} value={keywords} onChange={setKeywords} />
-        <FreeKeywordsField value={freeKeywords} onChange={setFreeKeywords} />
-        <Field id="file" label="Paper (PDF)">
-          {(control) => <input {...control} className={fileInputClass} name="file" type="file" accept="application/pdf,.pdf" required />}
-        </Field>
-        <CoAuthorFields value={coAuthors} onChange={setCoAuthors} />
-        {progress ? <UploadProgress sent={progress.sent} total={progress.total} fileSize={progress.fileSize} label="Paper upload" /> : null}
-        <Alert>{error}</Alert>
-        <Button type="submit" disabled={busy} aria-busy={busy}>
-          {busy ? 'Submitting...' : 'Submit Paper'}
-        </Button>
-      </form>
+        <form className={cardClass('mt-6 space-y-5 shadow-sm')} onSubmit={onSubmit}>
+          <Field id="title" name="title" label="Title" required maxLength={300} />
+          <Field id="abstract" label="Abstract">
+            {(control) => <textarea {...control} name="abstract" required maxLength={5000} rows={8} />}
+          </Field>
+          <Alert>{tracksError}</Alert>
+          <TrackSelect tracks={tracks} value={trackId} onChange={chooseTrack} />
+          <TagButtons topics={track ? track.topics : null} value={keywords} onChange={setKeywords} />
+          <FreeKeywordsField value={freeKeywords} onChange={setFreeKeywords} />
+          <Field id="file" label="Paper (PDF)">
+            {(control) => <input {...control} className={fileInputClass} name="file" type="file" accept="application/pdf,.pdf" required />}
+          </Field>
+          <CoAuthorFields value={coAuthors} onChange={setCoAuthors} />
+          {progress ? (
+            <UploadProgress sent={progress.sent} total={progress.total} fileSize={progress.fileSize} label="Paper upload" />
+          ) : null}
+          <Alert>{error}</Alert>
+          <Button type="submit" disabled={busy} aria-busy={busy}>
+            {busy ? 'Submitting...' : 'Submit Paper'}
+          </Button>
+        </form>
       )}
     </div>
   );

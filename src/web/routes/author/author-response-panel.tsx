@@ -56,12 +56,22 @@ export function AuthorResponsePanel({ read: { data: page, error: readError } }: 
   if (!w.opens && !response) return null;
   const words = countWords(text);
   const over = words > wordLimit;
-  const refusal = w.open ? null : responseWindowRefusal({ responseOpens: date(w.opens), responseCloses: date(w.closes) }, new Date(), (d) => formatDeadline(d.toISOString()));
+  const refusal = w.open
+    ? null
+    : responseWindowRefusal({ responseOpens: date(w.opens), responseCloses: date(w.closes) }, new Date(), (d) =>
+        formatDeadline(d.toISOString()),
+      );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (over) { setError(overWordLimit(words, wordLimit)); return; }
-    if (words === 0) { setError('Please write your response before saving'); return; }
+    if (over) {
+      setError(overWordLimit(words, wordLimit));
+      return;
+    }
+    if (words === 0) {
+      setError('Please write your response before saving');
+      return;
+    }
     setError(null);
     const body: AuthorResponseIntent = { intent: 'response', text };
     fetcher.submit(body, { method: 'post', encType: 'application/json' });
@@ -72,9 +82,16 @@ export function AuthorResponsePanel({ read: { data: page, error: readError } }: 
   return (
     <section id="author-response" aria-labelledby={`${ids}-title`} className={cardClass('space-y-4')}>
       <div>
-        <h2 id={`${ids}-title`} className="text-lg font-semibold text-brand-900">Response to the reviews</h2>
+        <h2 id={`${ids}-title`} className="text-lg font-semibold text-brand-900">
+          Response to the reviews
+        </h2>
         <p className="mt-1 text-sm text-slate-700">
-          {w.opens ? <>Open from {formatDeadline(w.opens)}{w.closes ? <> until {formatDeadline(w.closes)}</> : null}. </> : null}
+          {w.opens ? (
+            <>
+              Open from {formatDeadline(w.opens)}
+              {w.closes ? <> until {formatDeadline(w.closes)}</> : null}.{' '}
+            </>
+          ) : null}
           One response per paper, at most {wordLimit} words; the reviewers and the track chairs are told when it is saved.
         </p>
       </div>
@@ -88,22 +105,44 @@ export function AuthorResponsePanel({ read: { data: page, error: readError } }: 
             </li>
           ))}
         </ol>
-      ) : w.open ? <p className="text-sm text-slate-700">No review has been written yet.</p> : null}
+      ) : w.open ? (
+        <p className="text-sm text-slate-700">No review has been written yet.</p>
+      ) : null}
       {w.open ? (
         <form onSubmit={submit} className="space-y-2" noValidate>
-          <label htmlFor={`${ids}-text`} className="block text-sm font-medium text-slate-700">Your response</label>
-          <textarea id={`${ids}-text`} rows={10} value={text} onChange={(e) => { setText(e.target.value); setError(null); }}
-            aria-describedby={over || error ? `${countId} ${errorId}` : countId} {...(over ? { 'aria-invalid': true } : {})} className={inputClass} />
+          <label htmlFor={`${ids}-text`} className="block text-sm font-medium text-slate-700">
+            Your response
+          </label>
+          <textarea
+            id={`${ids}-text`}
+            rows={10}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(null);
+            }}
+            aria-describedby={over || error ? `${countId} ${errorId}` : countId}
+            {...(over ? { 'aria-invalid': true } : {})}
+            className={inputClass}
+          />
           <p id={countId} aria-live="polite" className={`text-sm ${over ? 'font-semibold text-red-800' : 'text-slate-600'}`}>
             {words} / {wordLimit} words{over ? ` (${words - wordLimit} over the limit)` : ''}
           </p>
-          {error ? <p id={errorId} role="alert" className="text-sm text-red-800">{error}</p> : null}
-          <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save response'}</Button>
+          {error ? (
+            <p id={errorId} role="alert" className="text-sm text-red-800">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save response'}
+          </Button>
         </form>
       ) : null}
       {response ? (
         <div>
-          <p className="text-sm text-slate-600">Saved {formatDateTime(response.updatedAt)}, {response.words} words.</p>
+          <p className="text-sm text-slate-600">
+            Saved {formatDateTime(response.updatedAt)}, {response.words} words.
+          </p>
           {w.open ? null : <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{response.text}</p>}
         </div>
       ) : null}

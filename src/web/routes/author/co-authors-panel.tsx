@@ -23,7 +23,10 @@ export function CoAuthorsPanel({ paper }: { paper: PaperJson }) {
 
   useEffect(() => {
     if (!result) return;
-    if (!result.ok) { setError(result.error); return; }
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
     setDraft(null);
     toast.success(result.data.message);
   }, [result]);
@@ -32,34 +35,61 @@ export function CoAuthorsPanel({ paper }: { paper: PaperJson }) {
     if (!draft) return;
     setError(null);
     const parsed = CoAuthorList.safeParse(draft);
-    if (!parsed.success) { setError(parsed.error.issues[0]?.message ?? 'Please check the co-authors'); return; }
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the co-authors');
+      return;
+    }
     fetcher.submit({ intent: 'co-authors', coAuthors: parsed.data }, { method: 'post', encType: 'application/json' });
   }
 
   return (
     <Card aria-labelledby="co-authors-heading">
-      <h2 id="co-authors-heading" className="font-semibold text-brand-900">Co-authors</h2>
+      <h2 id="co-authors-heading" className="font-semibold text-brand-900">
+        Co-authors
+      </h2>
       {paper.coAuthored ? (
-        <Alert tone="info" className="mt-2">You are a co-author of this paper. Only the submitting author can change the author list.</Alert>
+        <Alert tone="info" className="mt-2">
+          You are a co-author of this paper. Only the submitting author can change the author list.
+        </Alert>
       ) : null}
       {draft ? (
         <div className="mt-3 space-y-3">
           <CoAuthorFields value={draft} onChange={setDraft} disabled={saving} />
           <Alert>{error}</Alert>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={save} disabled={saving}>{saving ? 'Saving…' : 'Save co-authors'}</Button>
-            <Button variant="quiet" size="sm" onClick={() => { setDraft(null); setError(null); }}>Cancel</Button>
+            <Button size="sm" onClick={save} disabled={saving}>
+              {saving ? 'Saving…' : 'Save co-authors'}
+            </Button>
+            <Button
+              variant="quiet"
+              size="sm"
+              onClick={() => {
+                setDraft(null);
+                setError(null);
+              }}
+            >
+              Cancel
+            </Button>
           </div>
         </div>
       ) : (
         <>
           {list.length ? (
             <ul className="mt-2 space-y-1 text-sm text-slate-800">
-              {list.map((c) => <li key={c.email}><span className="font-medium">{c.name}</span> — {c.email}{c.affiliation ? `, ${c.affiliation}` : ''}</li>)}
+              {list.map((c) => (
+                <li key={c.email}>
+                  <span className="font-medium">{c.name}</span> — {c.email}
+                  {c.affiliation ? `, ${c.affiliation}` : ''}
+                </li>
+              ))}
             </ul>
-          ) : <p className="mt-2 text-sm text-slate-700">No co-authors listed.</p>}
+          ) : (
+            <p className="mt-2 text-sm text-slate-700">No co-authors listed.</p>
+          )}
           {paper.coAuthored ? null : (
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => setDraft(list)}>Change co-authors</Button>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => setDraft(list)}>
+              Change co-authors
+            </Button>
           )}
         </>
       )}

@@ -14,13 +14,21 @@ export function MyCertificates({ certificates }: { certificates: CertificateJson
   if (certificates.length === 0) return null;
   return (
     <Card aria-labelledby="my-certificates-heading" className="mt-6">
-      <h2 id="my-certificates-heading" className="text-lg font-bold text-brand-900">My certificates</h2>
+      <h2 id="my-certificates-heading" className="text-lg font-bold text-brand-900">
+        My certificates
+      </h2>
       <ul className="mt-2 space-y-2">
         {certificates.map((c) => (
           <li key={c.code} className="flex flex-wrap items-center gap-3">
             <span>{c.kind === 'presentation' ? `Presentation: ${c.paperTitle ?? ''}` : 'Attendance'}</span>
-            <Button size="sm" className="min-h-11"
-              onClick={() => { setError(''); downloadCertificate(c).catch(() => setError('The certificate could not be downloaded. Please try again.')); }}>
+            <Button
+              size="sm"
+              className="min-h-11"
+              onClick={() => {
+                setError('');
+                downloadCertificate(c).catch(() => setError('The certificate could not be downloaded. Please try again.'));
+              }}
+            >
               Download PDF<span className="sr-only"> ({c.kind} certificate)</span>
             </Button>
           </li>

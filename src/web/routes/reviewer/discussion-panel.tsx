@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
-import { DiscussionPostBody, EDIT_WINDOW_MINUTES, POST_MAX_CHARS, type DiscussionJson, type DiscussionPostJson } from '../../../core/schemas/discussion';
+import {
+  DiscussionPostBody,
+  EDIT_WINDOW_MINUTES,
+  POST_MAX_CHARS,
+  type DiscussionJson,
+  type DiscussionPostJson,
+} from '../../../core/schemas/discussion';
 import { addDiscussionPost, editDiscussionPost, getDiscussion } from '../../api/discussion';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -34,7 +40,7 @@ export function discussionAction(paperId: string, body: DiscussionIntent): Promi
 /** The body's problem as the server would word it, or null. */
 const problemOf = (body: string) => {
   const parsed = DiscussionPostBody.safeParse({ body });
-  return parsed.success ? null : parsed.error.issues[0]?.message ?? 'The post is not valid';
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'The post is not valid');
 };
 
 /**
@@ -68,7 +74,9 @@ export function DiscussionPanel({ discussion, pollPath }: { discussion: Discussi
   // The wait starts again after each reading.
   useEffect(() => {
     if (!pollIdle) return undefined;
-    const timer = setInterval(() => { if (document.visibilityState === 'visible') void load(pollPath); }, REFRESH_MS);
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void load(pollPath);
+    }, REFRESH_MS);
     return () => clearInterval(timer);
   }, [pollIdle, load, pollPath]);
 
@@ -76,7 +84,8 @@ export function DiscussionPanel({ discussion, pollPath }: { discussion: Discussi
   useEffect(() => {
     if (!posts) return;
     const fresh = known.current ? posts.filter((p) => !known.current!.has(p.id) && !p.mine) : [];
-    if (fresh.length) setAnnouncement(fresh.length === 1 ? `New post by ${fresh[0]!.author}` : `${fresh.length} new posts in the discussion`);
+    if (fresh.length)
+      setAnnouncement(fresh.length === 1 ? `New post by ${fresh[0]!.author}` : `${fresh.length} new posts in the discussion`);
     known.current = new Set(posts.map((p) => p.id));
   }, [posts]);
 
@@ -104,7 +113,10 @@ export function DiscussionPanel({ discussion, pollPath }: { discussion: Discussi
   const saveEdit = () => {
     if (!editing) return;
     const problem = problemOf(editing.text);
-    if (problem) { setEditing({ ...editing, error: problem }); return; }
+    if (problem) {
+      setEditing({ ...editing, error: problem });
+      return;
+    }
     submit({ intent: 'discussion-edit', postId: editing.id, text: editing.text.trim() });
   };
 
@@ -115,40 +127,70 @@ export function DiscussionPanel({ discussion, pollPath }: { discussion: Discussi
   return (
     <section aria-labelledby={headingId} className={cardClass('space-y-4 shadow-sm')}>
       <div>
-        <h2 id={headingId} className="text-xl font-semibold text-brand-900">Discussion</h2>
-        <p className="mt-1 text-sm text-slate-700">Between this paper&apos;s reviewers and chairs. Reviewers appear as &ldquo;Reviewer 1, 2…&rdquo;; authors never see it.</p>
+        <h2 id={headingId} className="text-xl font-semibold text-brand-900">
+          Discussion
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Between this paper&apos;s reviewers and chairs. Reviewers appear as &ldquo;Reviewer 1, 2…&rdquo;; authors never see it.
+        </p>
       </div>
-      <p role="status" aria-live="polite" className="sr-only">{announcement}</p>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       {response ? (
         // The authors' response to the reviews (decision 0033), read by the committee beside its discussion.
         <section aria-labelledby={`${ids}-response`} className="rounded-lg border border-amber-300 bg-amber-50 p-3">
-          <h3 id={`${ids}-response`} className="font-semibold text-brand-900">The authors&apos; response</h3>
-          <p className="text-sm text-slate-700">{response.words} words · {formatDateTime(response.updatedAt)}</p>
+          <h3 id={`${ids}-response`} className="font-semibold text-brand-900">
+            The authors&apos; response
+          </h3>
+          <p className="text-sm text-slate-700">
+            {response.words} words · {formatDateTime(response.updatedAt)}
+          </p>
           <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">{response.text}</p>
         </section>
       ) : null}
       <Alert>{reading.error}</Alert>
-      {posts === null ? null
-        : posts.length === 0 ? <p className="text-sm text-slate-700">No posts yet. Start the discussion below.</p> : (
+      {posts === null ? null : posts.length === 0 ? (
+        <p className="text-sm text-slate-700">No posts yet. Start the discussion below.</p>
+      ) : (
         <ol aria-label="Discussion posts" className="space-y-3">
           {posts.map((p) => (
             <li key={p.id} className={`rounded-lg border p-3 ${p.mine ? 'border-brand-200 bg-brand-50' : 'border-slate-200 bg-white'}`}>
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-semibold text-brand-900">{p.mine ? `You (${p.author})` : p.author}</span>
                 {p.name && !p.mine ? <span className="text-slate-700">{p.name}</span> : null}
-                <time dateTime={p.createdAt} className="text-xs text-slate-600">{formatDateTime(p.createdAt)}</time>
+                <time dateTime={p.createdAt} className="text-xs text-slate-600">
+                  {formatDateTime(p.createdAt)}
+                </time>
                 {p.editedAt ? <span className="text-xs text-slate-600">(edited)</span> : null}
               </p>
               {editing?.id === p.id ? (
                 <div className="mt-2">
-                  <label htmlFor={`${ids}-edit`} className="block text-sm font-medium text-slate-700">Edit your post</label>
-                  <textarea id={`${ids}-edit`} rows={4} maxLength={POST_MAX_CHARS} value={editing.text} className={inputClass}
-                    aria-invalid={editing.error ? true : undefined} aria-describedby={editing.error ? `${ids}-edit-error` : undefined}
-                    onChange={(e) => setEditing({ ...editing, text: e.target.value, error: null })} />
-                  {editing.error ? <p id={`${ids}-edit-error`} className="mt-1 text-sm text-red-800">{editing.error}</p> : null}
+                  <label htmlFor={`${ids}-edit`} className="block text-sm font-medium text-slate-700">
+                    Edit your post
+                  </label>
+                  <textarea
+                    id={`${ids}-edit`}
+                    rows={4}
+                    maxLength={POST_MAX_CHARS}
+                    value={editing.text}
+                    className={inputClass}
+                    aria-invalid={editing.error ? true : undefined}
+                    aria-describedby={editing.error ? `${ids}-edit-error` : undefined}
+                    onChange={(e) => setEditing({ ...editing, text: e.target.value, error: null })}
+                  />
+                  {editing.error ? (
+                    <p id={`${ids}-edit-error`} className="mt-1 text-sm text-red-800">
+                      {editing.error}
+                    </p>
+                  ) : null}
                   <div className="mt-2 flex flex-wrap gap-2">
-                    <Button size="sm" disabled={busy} onClick={saveEdit}>Save</Button>
-                    <Button size="sm" variant="quiet" onClick={() => setEditing(null)}>Cancel</Button>
+                    <Button size="sm" disabled={busy} onClick={saveEdit}>
+                      Save
+                    </Button>
+                    <Button size="sm" variant="quiet" onClick={() => setEditing(null)}>
+                      Cancel
+                    </Button>
                   </div>
                 </div>
               ) : (
@@ -166,15 +208,33 @@ export function DiscussionPanel({ discussion, pollPath }: { discussion: Discussi
         </ol>
       )}
       <div>
-        <label htmlFor={boxId} className="block font-semibold text-brand-900">Your post</label>
-        <textarea id={boxId} rows={4} maxLength={POST_MAX_CHARS} value={text} className={inputClass}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId} aria-invalid={error ? true : undefined}
-          onChange={(e) => { setText(e.target.value); setError(null); }} />
+        <label htmlFor={boxId} className="block font-semibold text-brand-900">
+          Your post
+        </label>
+        <textarea
+          id={boxId}
+          rows={4}
+          maxLength={POST_MAX_CHARS}
+          value={text}
+          className={inputClass}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null);
+          }}
+        />
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {text.length} / {POST_MAX_CHARS} characters. You can edit a post for {EDIT_WINDOW_MINUTES} minutes after posting it.
         </p>
-        {error ? <p id={errorId} className="mt-1 text-sm text-red-800">{error}</p> : null}
-        <Button className="mt-2" disabled={busy} onClick={send}>{busy && !editing ? 'Posting…' : 'Post'}</Button>
+        {error ? (
+          <p id={errorId} className="mt-1 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <Button className="mt-2" disabled={busy} onClick={send}>
+          {busy && !editing ? 'Posting…' : 'Post'}
+        </Button>
       </div>
     </section>
   );

@@ -27,7 +27,9 @@ export function OtherReviews({ reviews: { data, error }, questions }: { reviews:
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cardClass('space-y-3 shadow-sm')}>
-      <h2 id={headingId} className="text-xl font-semibold text-brand-900">Other reviews</h2>
+      <h2 id={headingId} className="text-xl font-semibold text-brand-900">
+        Other reviews
+      </h2>
       <Alert>{error}</Alert>
       {data ? <p className="text-sm text-slate-700">{data.reason}</p> : null}
       {data?.reviews.length ? (
@@ -36,12 +38,20 @@ export function OtherReviews({ reviews: { data, error }, questions }: { reviews:
             <li key={r.reviewer} className="rounded-lg border border-slate-200 p-3">
               <h3 className="font-semibold text-brand-900">{r.reviewer}</h3>
               <dl className="mt-1 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-                <dt className="font-medium text-slate-700">Recommendation</dt><dd>{recommendation(r.recommendation)}</dd>
-                <dt className="font-medium text-slate-700">Confidence</dt><dd>{confidence(r.confidence)}</dd>
+                <dt className="font-medium text-slate-700">Recommendation</dt>
+                <dd>{recommendation(r.recommendation)}</dd>
+                <dt className="font-medium text-slate-700">Confidence</dt>
+                <dd>{confidence(r.confidence)}</dd>
                 {labelAnswers(questions, r.answers ?? {}).map((a) => (
-                  <div key={a.questionId} className="contents"><dt className="font-medium text-slate-700">{a.label}</dt><dd className="whitespace-pre-wrap break-words">{a.text}</dd></div>
+                  <div key={a.questionId} className="contents">
+                    <dt className="font-medium text-slate-700">{a.label}</dt>
+                    <dd className="whitespace-pre-wrap break-words">{a.text}</dd>
+                  </div>
                 ))}
-                <dt className="font-medium text-slate-700">Saved</dt><dd><time dateTime={r.submittedAt}>{formatDateTime(r.submittedAt)}</time></dd>
+                <dt className="font-medium text-slate-700">Saved</dt>
+                <dd>
+                  <time dateTime={r.submittedAt}>{formatDateTime(r.submittedAt)}</time>
+                </dd>
               </dl>
               <p className="mt-2 text-sm font-medium text-slate-700">Comments to the authors</p>
               <p className="whitespace-pre-wrap break-words text-slate-800">{r.commentsToAuthors}</p>

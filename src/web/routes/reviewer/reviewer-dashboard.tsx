@@ -40,13 +40,24 @@ export default function ReviewerDashboard({ loaderData: { user, papers, phase } 
       <PhaseSentence phase={phase} role="Reviewer" />
       <section aria-labelledby="assigned-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="assigned-heading" className="text-2xl font-bold text-brand-900">Papers sent to you</h2>
-          <Link to="/reviewer/bidding" className={buttonClass({ variant: 'secondary', size: 'sm' })}>Bid on papers</Link>
+          <h2 id="assigned-heading" className="text-2xl font-bold text-brand-900">
+            Papers sent to you
+          </h2>
+          <Link to="/reviewer/bidding" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+            Bid on papers
+          </Link>
         </div>
-        {papers?.length === 0 ? <p className="mt-4 text-slate-700">No paper has been sent to you yet. You will get an e-mail when an editor invites you.</p> : null}
+        {papers?.length === 0 ? (
+          <p className="mt-4 text-slate-700">No paper has been sent to you yet. You will get an e-mail when an editor invites you.</p>
+        ) : null}
         <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {papers?.map((paper) => (
-            <PaperCard key={paper._id} paper={paper} status={paper.reviewResponses[user.email] || 'Pending'} to={`/reviewer/dashboard/${paper._id}`} />
+            <PaperCard
+              key={paper._id}
+              paper={paper}
+              status={paper.reviewResponses[user.email] || 'Pending'}
+              to={`/reviewer/dashboard/${paper._id}`}
+            />
           ))}
         </div>
       </section>

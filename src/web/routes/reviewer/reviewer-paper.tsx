@@ -74,14 +74,21 @@ async function mayStillSave(paperId: string, reviewDeadline: string | null): Pro
   const step = (name: string) => phase.timeline.find((t) => t.phase === name);
   const date = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
   const dates = {
-    reviewDeadline: new Date(reviewDeadline), responseOpens: date(step('response')?.startsAt), responseCloses: date(step('response')?.endsAt),
+    reviewDeadline: new Date(reviewDeadline),
+    responseOpens: date(step('response')?.startsAt),
+    responseCloses: date(step('response')?.endsAt),
     discussionDeadline: date(step('discussion')?.endsAt),
   };
   const now = new Date(phase.now);
   if (isResponseWindowOpen(dates, now)) return true;
   // Only then is the paper's response asked for (the discussion answers with it).
-  const hasResponse = dates.discussionDeadline && now <= dates.discussionDeadline
-    ? await getDiscussion(paperId).then((d) => d.authorResponse !== null, () => false) : false;
+  const hasResponse =
+    dates.discussionDeadline && now <= dates.discussionDeadline
+      ? await getDiscussion(paperId).then(
+          (d) => d.authorResponse !== null,
+          () => false,
+        )
+      : false;
   return mayReviewerSave({ ...dates, paperHasResponse: hasResponse }, now);
 }
 
@@ -113,7 +120,9 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
 
 export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../lib/route-data';
 
-export default function ReviewerPaper({ loaderData: { user, paper, review, reviewDeadline, mayStillSave, questions, otherReviews, discussion } }: Route.ComponentProps) {
+export default function ReviewerPaper({
+  loaderData: { user, paper, review, reviewDeadline, mayStillSave, questions, otherReviews, discussion },
+}: Route.ComponentProps) {
   const fetcher = useFetcher<{ ok: true; intent?: string; data: { message: string } } | { ok: false; intent?: string; error: string }>();
   const [comment, setComment] = useState('');
   const busy = fetcher.state !== 'idle';
@@ -136,22 +145,31 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
 
   const post = (body: ReviewerPaperIntent) => fetcher.submit(body, { method: 'post', encType: 'application/json' });
   const sendComment = () => {
-    if (!comment.trim()) { toast.error(MESSAGES.emptyComment); return; }
+    if (!comment.trim()) {
+      toast.error(MESSAGES.emptyComment);
+      return;
+    }
     post({ intent: 'comment', text: comment.trim() });
   };
 
   const download = async () => {
-    if (!paper?.pdf) { toast.error(MESSAGES.noPdf); return; }
+    if (!paper?.pdf) {
+      toast.error(MESSAGES.noPdf);
+      return;
+    }
     // The server's reason when it gives one (an expired link; decision 0021: a PDF that cannot be given under blind review).
-    await saveSignedLink(paper.pdf, pdfFileName(paper.title))
-      .catch((err: unknown) => { toast.error(messageOf(err, 'The PDF could not be loaded. Please reload the page.')); });
+    await saveSignedLink(paper.pdf, pdfFileName(paper.title)).catch((err: unknown) => {
+      toast.error(messageOf(err, 'The PDF could not be loaded. Please reload the page.'));
+    });
   };
 
   if (!paper) {
     return (
       <div>
         <Alert>This paper has not been sent to you.</Alert>
-        <Link to="/reviewer/dashboard" className="mt-4 inline-block text-sm font-semibold text-brand-700 underline">← Papers sent to you</Link>
+        <Link to="/reviewer/dashboard" className="mt-4 inline-block text-sm font-semibold text-brand-700 underline">
+          ← Papers sent to you
+        </Link>
       </div>
     );
   }
@@ -160,18 +178,44 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
   // above it on a phone. Phone order: details, abstract, PDF, then the download area and what the reviewer writes.
   return (
     <article className="mx-auto max-w-3xl space-y-6 lg:max-w-none">
-      <Link to="/reviewer/dashboard" className="text-sm font-semibold text-brand-700 underline">← Papers sent to you</Link>
+      <Link to="/reviewer/dashboard" className="text-sm font-semibold text-brand-700 underline">
+        ← Papers sent to you
+      </Link>
       <h1 className="text-2xl font-bold text-brand-900">{paper.title}</h1>
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr] lg:items-start">
         <div className="space-y-6 lg:col-start-2">
           <dl className={cardClass('grid gap-3 text-sm sm:grid-cols-2')}>
-            <div><dt className="font-medium text-slate-600">Paper ID</dt><dd className="break-all font-mono">{paper._id}</dd></div>
-            <div><dt className="font-medium text-slate-600">Keywords</dt><dd>{paper.keywords.join(', ') || '—'}</dd></div>
-            <div><dt className="font-medium text-slate-600">PDF</dt><dd>{paper.pdf ? <a className="text-brand-700 underline" href={paper.pdf} target="_blank" rel="noopener noreferrer">Open PDF</a> : 'none'}</dd></div>
-            <div><dt className="font-medium text-slate-600">Your status</dt><dd><StatusBadge status={status} /></dd></div>
+            <div>
+              <dt className="font-medium text-slate-600">Paper ID</dt>
+              <dd className="break-all font-mono">{paper._id}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-600">Keywords</dt>
+              <dd>{paper.keywords.join(', ') || '—'}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-600">PDF</dt>
+              <dd>
+                {paper.pdf ? (
+                  <a className="text-brand-700 underline" href={paper.pdf} target="_blank" rel="noopener noreferrer">
+                    Open PDF
+                  </a>
+                ) : (
+                  'none'
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-600">Your status</dt>
+              <dd>
+                <StatusBadge status={status} />
+              </dd>
+            </div>
           </dl>
           <section aria-labelledby="abstract-heading">
-            <h2 id="abstract-heading" className="font-semibold text-brand-900">Abstract</h2>
+            <h2 id="abstract-heading" className="font-semibold text-brand-900">
+              Abstract
+            </h2>
             <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{paper.abstract}</p>
           </section>
         </div>
@@ -179,44 +223,92 @@ export default function ReviewerPaper({ loaderData: { user, paper, review, revie
           <PaperPdfViewer url={paper.pdf} title={paper.title} />
         </div>
         <div className="space-y-6 lg:col-start-2">
-          <button type="button" onClick={download}
-            className="flex w-full flex-col items-center justify-center rounded-xl border-2 border-dashed border-brand-600 px-4 py-4 text-brand-700 hover:bg-brand-50">
-            <span className="font-semibold"><span aria-hidden="true">⬇ </span>Click here to load PDF</span>
+          <button
+            type="button"
+            onClick={download}
+            className="flex w-full flex-col items-center justify-center rounded-xl border-2 border-dashed border-brand-600 px-4 py-4 text-brand-700 hover:bg-brand-50"
+          >
+            <span className="font-semibold">
+              <span aria-hidden="true">⬇ </span>Click here to load PDF
+            </span>
             <span className="text-sm text-slate-700">Saves a copy of the PDF on your device</span>
           </button>
-          {declined ? null : <div>
-            <label htmlFor="comment" className="block font-semibold text-brand-900">Comments</label>
-            <textarea id="comment" rows={6} maxLength={10000} value={comment} onChange={(e) => setComment(e.target.value)}
-              className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2" placeholder="Write your comments for the author" />
-          </div>}
+          {declined ? null : (
+            <div>
+              <label htmlFor="comment" className="block font-semibold text-brand-900">
+                Comments
+              </label>
+              <textarea
+                id="comment"
+                rows={6}
+                maxLength={10000}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                className="mt-2 w-full rounded-md border border-slate-300 px-3 py-2"
+                placeholder="Write your comments for the author"
+              />
+            </div>
+          )}
           {/* docs/product.md#assignments-declines-and-withdrawals: the Accept/Decline labels stay; the line beside them says they answer whether you review, not the paper's fate. */}
           <div role="group" aria-labelledby="respond-hint" className="space-y-2">
-            <p id="respond-hint" className="text-sm text-slate-700">Accept or decline reviewing this paper (this is not your recommendation on it).</p>
+            <p id="respond-hint" className="text-sm text-slate-700">
+              Accept or decline reviewing this paper (this is not your recommendation on it).
+            </p>
             <div className="flex flex-wrap gap-3">
-              <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Accepted' })} className="rounded-md bg-green-700 px-5 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-50">Accept</button>
-              {declined ? null : <Button disabled={busy} onClick={sendComment}>Send Comments</Button>}
-              <button type="button" disabled={busy} onClick={() => post({ intent: 'respond', status: 'Declined' })} className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50">Decline</button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => post({ intent: 'respond', status: 'Accepted' })}
+                className="rounded-md bg-green-700 px-5 py-2 font-semibold text-white hover:bg-green-800 disabled:opacity-50"
+              >
+                Accept
+              </button>
+              {declined ? null : (
+                <Button disabled={busy} onClick={sendComment}>
+                  Send Comments
+                </Button>
+              )}
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => post({ intent: 'respond', status: 'Declined' })}
+                className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"
+              >
+                Decline
+              </button>
             </div>
           </div>
           {myComments.length ? (
             <section aria-labelledby="my-comments-heading" className="rounded-xl bg-brand-50 p-5">
-              <h2 id="my-comments-heading" className="font-semibold text-brand-900">Your earlier comments</h2>
+              <h2 id="my-comments-heading" className="font-semibold text-brand-900">
+                Your earlier comments
+              </h2>
               <ol className="mt-3 space-y-3">
                 {myComments.map((c, i) => (
                   <li key={`${c.createdAt}-${i}`} className="rounded-lg bg-white p-3">
-                    <p className="text-xs font-medium text-slate-600"><time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time></p>
+                    <p className="text-xs font-medium text-slate-600">
+                      <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+                    </p>
                     <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{c.text}</p>
                   </li>
                 ))}
               </ol>
             </section>
           ) : null}
-          {declined ? <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert> : <ReviewForm saved={review} reviewDeadline={reviewDeadline} mayStillSave={mayStillSave} questions={questions} />}
+          {declined ? (
+            <Alert tone="info">{MESSAGES.declinedFormClosed}</Alert>
+          ) : (
+            <ReviewForm saved={review} reviewDeadline={reviewDeadline} mayStillSave={mayStillSave} questions={questions} />
+          )}
           {/* Decision 0032: the other reviews as the chairs allow, and the paper's discussion (not for one who declined). */}
-          {declined ? null : <>
-            {otherReviews ? <OtherReviews reviews={otherReviews} questions={questions ?? []} /> : null}
-            {discussion ? <DiscussionPanel key={paper._id} discussion={discussion} pollPath={`/reviewer/dashboard/${paper._id}/discussion`} /> : null}
-          </>}
+          {declined ? null : (
+            <>
+              {otherReviews ? <OtherReviews reviews={otherReviews} questions={questions ?? []} /> : null}
+              {discussion ? (
+                <DiscussionPanel key={paper._id} discussion={discussion} pollPath={`/reviewer/dashboard/${paper._id}/discussion`} />
+              ) : null}
+            </>
+          )}
         </div>
       </div>
     </article>

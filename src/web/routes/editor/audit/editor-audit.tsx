@@ -17,10 +17,37 @@ export const meta = () => [{ title: 'Audit log | IMSE 2025' }];
 
 /** Actions the server records; the filter also takes a prefix ending in a dot ("review." finds every review action). */
 const ACTIONS: ReadonlyArray<AuditAction | `${string}.`> = [
-  'user.signup', 'login.failed', 'email.verify', 'password.reset', 'paper.submit', 'paper.revise', 'paper.co-authors', 'paper.withdraw',
-  'paper.decision', 'review.invite', 'review.assign', 'review.unassign', 'review.remind', 'review.respond', 'review.comment', 'review.',
-  'track.create', 'track.update', 'track.chairs', 'track.', 'settings.update', 'mail.retry', 'keynote.add', 'keynote.edit', 'keynote.move', 'keynote.remove',
-  'news.add', 'news.edit', 'news.move', 'news.remove', 'payment.callback',
+  'user.signup',
+  'login.failed',
+  'email.verify',
+  'password.reset',
+  'paper.submit',
+  'paper.revise',
+  'paper.co-authors',
+  'paper.withdraw',
+  'paper.decision',
+  'review.invite',
+  'review.assign',
+  'review.unassign',
+  'review.remind',
+  'review.respond',
+  'review.comment',
+  'review.',
+  'track.create',
+  'track.update',
+  'track.chairs',
+  'track.',
+  'settings.update',
+  'mail.retry',
+  'keynote.add',
+  'keynote.edit',
+  'keynote.move',
+  'keynote.remove',
+  'news.add',
+  'news.edit',
+  'news.move',
+  'news.remove',
+  'payment.callback',
 ];
 const FILTERS = ['action', 'actorId', 'paperId', 'from', 'to', 'limit'] as const;
 const PAGE_SIZES = ['25', '50', '100'];
@@ -36,8 +63,12 @@ function queryOf(params: URLSearchParams): AuditFilters {
   const to = get('to');
   const limit = params.get('limit') ?? '';
   return {
-    action: get('action'), actorId: get('actorId'), paperId: get('paperId'),
-    from: from ? dayStart(from) : undefined, to: to ? dayEnd(to) : undefined, cursor: get('cursor'),
+    action: get('action'),
+    actorId: get('actorId'),
+    paperId: get('paperId'),
+    from: from ? dayStart(from) : undefined,
+    to: to ? dayEnd(to) : undefined,
+    cursor: get('cursor'),
     limit: PAGE_SIZES.includes(limit) ? limit : '50',
   };
 }
@@ -48,7 +79,11 @@ function queryOf(params: URLSearchParams): AuditFilters {
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<{ page: AuditPageJson | null; error: string | null }> {
   requireRole('Editor');
-  const { data: page, error } = await loadPart<AuditPageJson | null>(getAudit(queryOf(new URL(request.url).searchParams)), null, 'Failed to load the audit log');
+  const { data: page, error } = await loadPart<AuditPageJson | null>(
+    getAudit(queryOf(new URL(request.url).searchParams)),
+    null,
+    'Failed to load the audit log',
+  );
   return { page, error };
 }
 
@@ -93,12 +128,25 @@ export default function EditorAudit({ loaderData: { page: data, error } }: Route
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-brand-900">Audit log</h1>
-        <p className="mt-1 text-slate-700">Every change, newest first: when, who, what, which paper, from which address. Nothing here can be edited.</p>
+        <p className="mt-1 text-slate-700">
+          Every change, newest first: when, who, what, which paper, from which address. Nothing here can be edited.
+        </p>
       </div>
 
       <form aria-label="Filter the audit log" onSubmit={apply} className={cardClass('grid gap-4 sm:grid-cols-2 lg:grid-cols-6')} key={key}>
-        <Field name="action" label="Action" defaultValue={filters.action} list="audit-actions" placeholder="e.g. review." autoComplete="off" />
-        <datalist id="audit-actions">{ACTIONS.map((a) => <option key={a} value={a} />)}</datalist>
+        <Field
+          name="action"
+          label="Action"
+          defaultValue={filters.action}
+          list="audit-actions"
+          placeholder="e.g. review."
+          autoComplete="off"
+        />
+        <datalist id="audit-actions">
+          {ACTIONS.map((a) => (
+            <option key={a} value={a} />
+          ))}
+        </datalist>
         <Field name="actorId" label="Who (user id)" defaultValue={filters.actorId} autoComplete="off" spellCheck={false} />
         <Field name="paperId" label="Paper ID" defaultValue={filters.paperId} autoComplete="off" spellCheck={false} />
         <Field name="from" label="From" type="date" defaultValue={filters.from} />
@@ -106,13 +154,21 @@ export default function EditorAudit({ loaderData: { page: data, error } }: Route
         <Field label="Rows per page">
           {(control) => (
             <select name="limit" defaultValue={limit} {...control}>
-              {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
             </select>
           )}
         </Field>
         <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
           <Button type="submit">Show</Button>
-          {FILTERS.some((k) => k !== 'limit' && filters[k]) ? <Link to="?" className={buttonClass({ variant: 'quiet' })} onClick={() => setPrevious([])}>Clear filters</Link> : null}
+          {FILTERS.some((k) => k !== 'limit' && filters[k]) ? (
+            <Link to="?" className={buttonClass({ variant: 'quiet' })} onClick={() => setPrevious([])}>
+              Clear filters
+            </Link>
+          ) : null}
         </div>
       </form>
 
@@ -121,8 +177,16 @@ export default function EditorAudit({ loaderData: { page: data, error } }: Route
       {data && data.entries.length > 0 ? <AuditTable entries={data.entries} only={only} /> : null}
 
       <nav aria-label="Pages of the audit log" className="flex flex-wrap gap-2">
-        {cursor ? <Button variant="quiet" onClick={() => goTo(previous.at(-1) || null, previous.slice(0, -1))}>Newer</Button> : null}
-        {data?.nextCursor ? <Button variant="quiet" onClick={() => goTo(data.nextCursor, [...previous, cursor])}>Older</Button> : null}
+        {cursor ? (
+          <Button variant="quiet" onClick={() => goTo(previous.at(-1) || null, previous.slice(0, -1))}>
+            Newer
+          </Button>
+        ) : null}
+        {data?.nextCursor ? (
+          <Button variant="quiet" onClick={() => goTo(data.nextCursor, [...previous, cursor])}>
+            Older
+          </Button>
+        ) : null}
       </nav>
 
       <ExportLinks names={['audit']} title="Download the audit log as CSV" more />
@@ -130,7 +194,8 @@ export default function EditorAudit({ loaderData: { page: data, error } }: Route
   );
 }
 
-const cell = 'px-3 py-2 align-top max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:w-20 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]';
+const cell =
+  'px-3 py-2 align-top max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:w-20 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]';
 
 function AuditTable({ entries, only }: { entries: AuditEntryJson[]; only: (k: 'actorId' | 'paperId', v: string) => string }) {
   return (
@@ -138,31 +203,73 @@ function AuditTable({ entries, only }: { entries: AuditEntryJson[]; only: (k: 'a
       <caption className="sr-only">Audit log entries</caption>
       <thead className="max-sm:sr-only">
         <tr className="border-b border-slate-300 text-left">
-          <th scope="col" className="px-3 py-2">When</th>
-          <th scope="col" className="px-3 py-2">Who</th>
-          <th scope="col" className="px-3 py-2">Action</th>
-          <th scope="col" className="px-3 py-2">Paper</th>
-          <th scope="col" className="px-3 py-2">Address</th>
-          <th scope="col" className="px-3 py-2">Details</th>
+          <th scope="col" className="px-3 py-2">
+            When
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Who
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Action
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Paper
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Address
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Details
+          </th>
         </tr>
       </thead>
       <tbody className="max-sm:block max-sm:space-y-3">
         {entries.map((e) => (
           <tr key={e._id} className="border-b border-slate-200 max-sm:block max-sm:rounded-xl max-sm:border max-sm:bg-white max-sm:p-3">
-            <td data-label="When" className={`${cell} whitespace-nowrap`}><time dateTime={e.at}>{formatDateTime(e.at)}</time></td>
+            <td data-label="When" className={`${cell} whitespace-nowrap`}>
+              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+            </td>
             <td data-label="Who" className={cell}>
               {e.actorId ? (
-                <span><span className="font-medium">{e.actorRole ?? '—'}</span>{' '}
-                  <Link to={only('actorId', e.actorId)} className="break-all font-mono text-xs text-brand-700 underline" title="Only this person">{e.actorId}</Link></span>
-              ) : <span className="text-slate-600">anonymous</span>}
+                <span>
+                  <span className="font-medium">{e.actorRole ?? '—'}</span>{' '}
+                  <Link
+                    to={only('actorId', e.actorId)}
+                    className="break-all font-mono text-xs text-brand-700 underline"
+                    title="Only this person"
+                  >
+                    {e.actorId}
+                  </Link>
+                </span>
+              ) : (
+                <span className="text-slate-600">anonymous</span>
+              )}
             </td>
-            <td data-label="Action" className={`${cell} font-mono`}>{e.action}</td>
+            <td data-label="Action" className={`${cell} font-mono`}>
+              {e.action}
+            </td>
             <td data-label="Paper" className={cell}>
-              {e.paperId ? <Link to={only('paperId', e.paperId)} className="break-all font-mono text-xs text-brand-700 underline" title="Only this paper">{e.paperId}</Link> : '—'}
+              {e.paperId ? (
+                <Link
+                  to={only('paperId', e.paperId)}
+                  className="break-all font-mono text-xs text-brand-700 underline"
+                  title="Only this paper"
+                >
+                  {e.paperId}
+                </Link>
+              ) : (
+                '—'
+              )}
             </td>
-            <td data-label="Address" className={`${cell} break-all font-mono text-xs`}>{e.ip ?? '—'}</td>
+            <td data-label="Address" className={`${cell} break-all font-mono text-xs`}>
+              {e.ip ?? '—'}
+            </td>
             <td data-label="Details" className={`${cell} break-all font-mono text-xs text-slate-700`}>
-              {Object.keys(e.details).length ? Object.entries(e.details).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(', ') : '—'}
+              {Object.keys(e.details).length
+                ? Object.entries(e.details)
+                    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+                    .join(', ')
+                : '—'}
             </td>
           </tr>
         ))}

@@ -26,7 +26,10 @@ export async function clientLoader() {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  return actOr(updateConference(await jsonBody<UpdateConferenceBody>(request)), 'Could not save the conference settings. Please try again.');
+  return actOr(
+    updateConference(await jsonBody<UpdateConferenceBody>(request)),
+    'Could not save the conference settings. Please try again.',
+  );
 }
 
 export { RouteError as ErrorBoundary, revalidateAfterSuccess as shouldRevalidate } from '../../../lib/route-data';
@@ -35,37 +38,98 @@ export const SAVED_TEXT = 'Saved. The public pages show the new facts now.';
 const MAX_IMPORTANT_DATES = 12;
 /** Zones offered as the editor types (any IANA zone is taken). */
 const COMMON_ZONES = [
-  'Asia/Bangkok', 'Asia/Kolkata', 'Asia/Singapore', 'Asia/Kuala_Lumpur', 'Asia/Jakarta', 'Asia/Ho_Chi_Minh', 'Asia/Manila', 'Asia/Shanghai',
-  'Asia/Hong_Kong', 'Asia/Tokyo', 'Asia/Seoul', 'Asia/Dubai', 'Asia/Karachi', 'Asia/Dhaka', 'Asia/Kathmandu', 'Asia/Colombo',
-  'Australia/Sydney', 'Pacific/Auckland', 'Europe/London', 'Europe/Paris', 'Europe/Berlin', 'Europe/Istanbul', 'Africa/Cairo',
-  'Africa/Johannesburg', 'Africa/Lagos', 'America/New_York', 'America/Chicago', 'America/Los_Angeles', 'America/Sao_Paulo', 'UTC',
+  'Asia/Bangkok',
+  'Asia/Kolkata',
+  'Asia/Singapore',
+  'Asia/Kuala_Lumpur',
+  'Asia/Jakarta',
+  'Asia/Ho_Chi_Minh',
+  'Asia/Manila',
+  'Asia/Shanghai',
+  'Asia/Hong_Kong',
+  'Asia/Tokyo',
+  'Asia/Seoul',
+  'Asia/Dubai',
+  'Asia/Karachi',
+  'Asia/Dhaka',
+  'Asia/Kathmandu',
+  'Asia/Colombo',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Europe/Istanbul',
+  'Africa/Cairo',
+  'Africa/Johannesburg',
+  'Africa/Lagos',
+  'America/New_York',
+  'America/Chicago',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'UTC',
 ];
 
 interface FormValues {
-  edition: string; name: string; shortName: string; startDate: string; endDate: string; datesText: string; submissionsDatesText: string;
-  timeZone: string; resort: string; city: string; country: string; countryCode: string; address: string;
-  contactEmail: string; contactPhone: string; importantDates: Array<ImportantDate & { key: number }>;
-  organiserName: string; organiserTitle: string;
+  edition: string;
+  name: string;
+  shortName: string;
+  startDate: string;
+  endDate: string;
+  datesText: string;
+  submissionsDatesText: string;
+  timeZone: string;
+  resort: string;
+  city: string;
+  country: string;
+  countryCode: string;
+  address: string;
+  contactEmail: string;
+  contactPhone: string;
+  importantDates: Array<ImportantDate & { key: number }>;
+  organiserName: string;
+  organiserTitle: string;
 }
 let nextKey = 0;
 const toForm = (saved: EditorConferenceJson): FormValues => {
   const f = saved.facts;
   return {
-    edition: f.edition, name: f.name, shortName: f.shortName, startDate: f.startDate, endDate: f.endDate, datesText: f.datesText,
-    submissionsDatesText: f.submissionsDatesText, timeZone: f.timeZone, ...f.venue, contactEmail: f.contactEmail, contactPhone: f.contactPhone,
-    importantDates: f.importantDates.map((d) => ({ ...d, key: ++nextKey })), organiserName: saved.organiserName, organiserTitle: saved.organiserTitle,
+    edition: f.edition,
+    name: f.name,
+    shortName: f.shortName,
+    startDate: f.startDate,
+    endDate: f.endDate,
+    datesText: f.datesText,
+    submissionsDatesText: f.submissionsDatesText,
+    timeZone: f.timeZone,
+    ...f.venue,
+    contactEmail: f.contactEmail,
+    contactPhone: f.contactPhone,
+    importantDates: f.importantDates.map((d) => ({ ...d, key: ++nextKey })),
+    organiserName: saved.organiserName,
+    organiserTitle: saved.organiserTitle,
   };
 };
 /** The body the server takes: the whole set of facts. */
 const toBody = (v: FormValues) => ({
-  edition: v.edition, name: v.name, shortName: v.shortName, startDate: v.startDate, endDate: v.endDate, datesText: v.datesText,
-  submissionsDatesText: v.submissionsDatesText, timeZone: v.timeZone,
+  edition: v.edition,
+  name: v.name,
+  shortName: v.shortName,
+  startDate: v.startDate,
+  endDate: v.endDate,
+  datesText: v.datesText,
+  submissionsDatesText: v.submissionsDatesText,
+  timeZone: v.timeZone,
   venue: { resort: v.resort, city: v.city, country: v.country, countryCode: v.countryCode, address: v.address },
-  contactEmail: v.contactEmail, contactPhone: v.contactPhone, importantDates: v.importantDates.map(({ label, date }) => ({ label, date })),
-  organiserName: v.organiserName, organiserTitle: v.organiserTitle,
+  contactEmail: v.contactEmail,
+  contactPhone: v.contactPhone,
+  importantDates: v.importantDates.map(({ label, date }) => ({ label, date })),
+  organiserName: v.organiserName,
+  organiserTitle: v.organiserTitle,
 });
 /** A schema issue's path as the id of the field it belongs to ("venue.city" → "city", "importantDates.2.label"). */
-const fieldOf = (path: ReadonlyArray<PropertyKey>): string => (path[0] === 'venue' ? String(path[1]) : path.map(String).join('.')) || 'form';
+const fieldOf = (path: ReadonlyArray<PropertyKey>): string =>
+  (path[0] === 'venue' ? String(path[1]) : path.map(String).join('.')) || 'form';
 
 export default function EditorConference({ loaderData: { saved, signature, logo } }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
@@ -75,15 +139,38 @@ export default function EditorConference({ loaderData: { saved, signature, logo 
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const serverError = result && !result.ok ? result.error : null;
 
-  useEffect(() => { setForm(toForm(saved)); }, [saved]);
-  useEffect(() => { if (result?.ok) toast.success(SAVED_TEXT); }, [result]);
+  useEffect(() => {
+    setForm(toForm(saved));
+  }, [saved]);
+  useEffect(() => {
+    if (result?.ok) toast.success(SAVED_TEXT);
+  }, [result]);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const text = (key: Exclude<keyof FormValues, 'importantDates'>, label: string, extra: { hint?: ReactNode; type?: string; maxLength?: number; className?: string; list?: string; autoComplete?: string } = {}) => (
-    <Field id={`conf-${key}`} label={label} value={form[key]} error={errors[key]} onChange={(e) => set(key, e.target.value)}
-      type={extra.type ?? 'text'} hint={extra.hint} maxLength={extra.maxLength} className={extra.className} list={extra.list} autoComplete={extra.autoComplete ?? 'off'} />
+  const text = (
+    key: Exclude<keyof FormValues, 'importantDates'>,
+    label: string,
+    extra: { hint?: ReactNode; type?: string; maxLength?: number; className?: string; list?: string; autoComplete?: string } = {},
+  ) => (
+    <Field
+      id={`conf-${key}`}
+      label={label}
+      value={form[key]}
+      error={errors[key]}
+      onChange={(e) => set(key, e.target.value)}
+      type={extra.type ?? 'text'}
+      hint={extra.hint}
+      maxLength={extra.maxLength}
+      className={extra.className}
+      list={extra.list}
+      autoComplete={extra.autoComplete ?? 'off'}
+    />
   );
-  const setDate = (i: number, patch: Partial<ImportantDate>) => set('importantDates', form.importantDates.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const setDate = (i: number, patch: Partial<ImportantDate>) =>
+    set(
+      'importantDates',
+      form.importantDates.map((d, j) => (j === i ? { ...d, ...patch } : d)),
+    );
   const move = (i: number, by: -1 | 1) => {
     const list = [...form.importantDates];
     const [item] = list.splice(i, 1);
@@ -113,9 +200,13 @@ export default function EditorConference({ loaderData: { saved, signature, logo 
 
   return (
     <div className="max-w-3xl">
-      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">
+        ← Research Papers
+      </Link>
       <h1 className="mt-3 text-2xl font-bold text-brand-900">Conference settings</h1>
-      <p className="mt-1 text-sm text-slate-700">The public pages, mails, calendar files and documents show these facts. A save shows on the site at once.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        The public pages, mails, calendar files and documents show these facts. A save shows on the site at once.
+      </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-6" aria-describedby={serverError ? 'conference-error' : undefined}>
         <fieldset className={cardClass()}>
           <legend className="px-1 text-lg font-semibold text-brand-900">Name</legend>
@@ -123,8 +214,17 @@ export default function EditorConference({ loaderData: { saved, signature, logo 
             {text('edition', 'Edition', { hint: 'Printed before the name, such as “5th”. May be empty.', maxLength: 40 })}
             {text('name', 'Conference name', { maxLength: 300 })}
           </div>
-          {text('shortName', 'Short name', { hint: 'In page titles and the footer, such as “IMSE 2025”.', maxLength: 60, className: 'mt-4 sm:w-80' })}
-          <p className="mt-4 text-sm text-slate-700">Title as printed: <strong id="conference-title" className="text-slate-900">{title}</strong></p>
+          {text('shortName', 'Short name', {
+            hint: 'In page titles and the footer, such as “IMSE 2025”.',
+            maxLength: 60,
+            className: 'mt-4 sm:w-80',
+          })}
+          <p className="mt-4 text-sm text-slate-700">
+            Title as printed:{' '}
+            <strong id="conference-title" className="text-slate-900">
+              {title}
+            </strong>
+          </p>
         </fieldset>
 
         <fieldset className={cardClass()}>
@@ -134,13 +234,28 @@ export default function EditorConference({ loaderData: { saved, signature, logo 
             {text('endDate', 'Last day', { type: 'date' })}
           </div>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            {text('datesText', 'Dates as shown on the home page', { maxLength: 120, hint: 'Written as you want it shown, such as “December 27-28 2026”.' })}
+            {text('datesText', 'Dates as shown on the home page', {
+              maxLength: 120,
+              hint: 'Written as you want it shown, such as “December 27-28 2026”.',
+            })}
             {text('submissionsDatesText', 'Dates as shown on the submissions page', { maxLength: 120 })}
           </div>
-          {text('timeZone', 'Time zone', { list: 'time-zones', maxLength: 60, className: 'mt-4 sm:w-80', hint: 'An IANA name such as Asia/Bangkok: the programme’s times are shown in it.' })}
-          <datalist id="time-zones">{COMMON_ZONES.map((z) => <option key={z} value={z} />)}</datalist>
+          {text('timeZone', 'Time zone', {
+            list: 'time-zones',
+            maxLength: 60,
+            className: 'mt-4 sm:w-80',
+            hint: 'An IANA name such as Asia/Bangkok: the programme’s times are shown in it.',
+          })}
+          <datalist id="time-zones">
+            {COMMON_ZONES.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
           <p className="mt-2 text-sm text-slate-700" aria-live="polite">
-            Times are labelled: <strong id="zone-label" className="text-slate-900">{label ?? '—'}</strong>
+            Times are labelled:{' '}
+            <strong id="zone-label" className="text-slate-900">
+              {label ?? '—'}
+            </strong>
           </p>
         </fieldset>
 
@@ -171,21 +286,63 @@ export default function EditorConference({ loaderData: { saved, signature, logo 
             {form.importantDates.map((d, i) => (
               <li key={d.key} className="rounded-lg border border-slate-200 p-3">
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field id={`conf-importantDates.${i}.label`} label={`Date ${i + 1}: what`} value={d.label} maxLength={120} error={errors[`importantDates.${i}.label`]}
-                    onChange={(e) => setDate(i, { label: e.target.value })} />
-                  <Field id={`conf-importantDates.${i}.date`} label={`Date ${i + 1}: when`} value={d.date} maxLength={80} error={errors[`importantDates.${i}.date`]}
-                    hint="As shown, such as “31 October 2026”" onChange={(e) => setDate(i, { date: e.target.value })} />
+                  <Field
+                    id={`conf-importantDates.${i}.label`}
+                    label={`Date ${i + 1}: what`}
+                    value={d.label}
+                    maxLength={120}
+                    error={errors[`importantDates.${i}.label`]}
+                    onChange={(e) => setDate(i, { label: e.target.value })}
+                  />
+                  <Field
+                    id={`conf-importantDates.${i}.date`}
+                    label={`Date ${i + 1}: when`}
+                    value={d.date}
+                    maxLength={80}
+                    error={errors[`importantDates.${i}.date`]}
+                    hint="As shown, such as “31 October 2026”"
+                    onChange={(e) => setDate(i, { date: e.target.value })}
+                  />
                 </div>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  <Button size="sm" variant="quiet" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move date ${i + 1} up`}>Up</Button>
-                  <Button size="sm" variant="quiet" disabled={i === form.importantDates.length - 1} onClick={() => move(i, 1)} aria-label={`Move date ${i + 1} down`}>Down</Button>
-                  <Button size="sm" variant="danger" onClick={() => set('importantDates', form.importantDates.filter((_, j) => j !== i))} aria-label={`Remove date ${i + 1}`}>Remove</Button>
+                  <Button size="sm" variant="quiet" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move date ${i + 1} up`}>
+                    Up
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="quiet"
+                    disabled={i === form.importantDates.length - 1}
+                    onClick={() => move(i, 1)}
+                    aria-label={`Move date ${i + 1} down`}
+                  >
+                    Down
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    onClick={() =>
+                      set(
+                        'importantDates',
+                        form.importantDates.filter((_, j) => j !== i),
+                      )
+                    }
+                    aria-label={`Remove date ${i + 1}`}
+                  >
+                    Remove
+                  </Button>
                 </div>
               </li>
             ))}
           </ol>
-          <Button className="mt-3" size="sm" variant="secondary" disabled={form.importantDates.length >= MAX_IMPORTANT_DATES}
-            onClick={() => set('importantDates', [...form.importantDates, { label: '', date: '', key: ++nextKey }])}>Add an important date</Button>
+          <Button
+            className="mt-3"
+            size="sm"
+            variant="secondary"
+            disabled={form.importantDates.length >= MAX_IMPORTANT_DATES}
+            onClick={() => set('importantDates', [...form.importantDates, { label: '', date: '', key: ++nextKey }])}
+          >
+            Add an important date
+          </Button>
         </fieldset>
 
         <fieldset className={cardClass()}>
@@ -198,11 +355,17 @@ export default function EditorConference({ loaderData: { saved, signature, logo 
         </fieldset>
 
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save the conference settings'}</Button>
-          <p role="status" className="text-sm font-medium text-green-800">{result?.ok ? SAVED_TEXT : Object.keys(errors).length ? 'Please correct the fields marked above.' : null}</p>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save the conference settings'}
+          </Button>
+          <p role="status" className="text-sm font-medium text-green-800">
+            {result?.ok ? SAVED_TEXT : Object.keys(errors).length ? 'Please correct the fields marked above.' : null}
+          </p>
         </div>
       </form>
-      <div id="conference-error"><Alert className="mt-4">{serverError}</Alert></div>
+      <div id="conference-error">
+        <Alert className="mt-4">{serverError}</Alert>
+      </div>
       <OrganiserSignature hasSignature={saved.hasSignature} image={signature} />
       <ConferenceLogo hasLogo={saved.hasLogo} image={logo} />
     </div>

@@ -35,33 +35,61 @@ function BarChart({ data, yLabel }: { data: Bars; yLabel: string }) {
       select: { show: false, left: 0, top: 0, width: 0, height: 0 },
       scales: { x: { time: false, range: [-0.5, xs.length - 0.5] }, y: { range: [0, Math.ceil(max * 1.1)] } },
       axes: [
-        { values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (data.labels[v] ?? '') : '')), splits: () => xs, gap: 4, size: 36 },
+        {
+          values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (data.labels[v] ?? '') : '')),
+          splits: () => xs,
+          gap: 4,
+          size: 36,
+        },
         { label: yLabel, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : '')), size: 44 },
       ],
       series: [
         {},
         {
-          label: yLabel, paths: bars, points: { show: false },
-          fill: colors ? undefined : `${BRAND}cc`, stroke: BRAND,
-          ...(colors ? { fill: (u: uPlot) => {
-            // One colour per bar: a horizontal gradient with hard stops at the bars' edges.
-            const ctx = u.ctx;
-            const g = ctx.createLinearGradient(u.bbox.left, 0, u.bbox.left + u.bbox.width, 0);
-            colors.forEach((c, i) => { g.addColorStop(i / colors.length, c); g.addColorStop((i + 1) / colors.length, c); });
-            return g;
-          } } : {}),
+          label: yLabel,
+          paths: bars,
+          points: { show: false },
+          fill: colors ? undefined : `${BRAND}cc`,
+          stroke: BRAND,
+          ...(colors
+            ? {
+                fill: (u: uPlot) => {
+                  // One colour per bar: a horizontal gradient with hard stops at the bars' edges.
+                  const ctx = u.ctx;
+                  const g = ctx.createLinearGradient(u.bbox.left, 0, u.bbox.left + u.bbox.width, 0);
+                  colors.forEach((c, i) => {
+                    g.addColorStop(i / colors.length, c);
+                    g.addColorStop((i + 1) / colors.length, c);
+                  });
+                  return g;
+                },
+              }
+            : {}),
         },
       ],
     };
     const plot = new uPlot(opts, [xs, data.values], el);
     const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(200, el.clientWidth), height: HEIGHT }));
     ro.observe(el);
-    return () => { ro.disconnect(); plot.destroy(); };
+    return () => {
+      ro.disconnect();
+      plot.destroy();
+    };
   }, [data, yLabel]);
   return <div ref={box} aria-hidden="true" className="w-full" />;
 }
 
-function Figure({ title, caption, children, table }: { title: string; caption: string; children: React.ReactNode; table: React.ReactNode }) {
+function Figure({
+  title,
+  caption,
+  children,
+  table,
+}: {
+  title: string;
+  caption: string;
+  children: React.ReactNode;
+  table: React.ReactNode;
+}) {
   return (
     <figure className={cardClass('min-w-0 shadow-sm')}>
       <figcaption>
@@ -88,34 +116,85 @@ export default memo(function EditorCharts({ stats, error }: { stats: EditorStats
 
   return (
     <section aria-label="Figures" className="grid gap-4 md:grid-cols-3">
-      <Figure title="Submissions per day" caption={`${total === 1 ? '1 paper' : `${total} papers`} in all${stats.submissionsPerDay.length > 14 ? '; the last 14 days with submissions' : ''}.`}
-        table={(
-          <table><caption>Submissions per day</caption>
-            <thead><tr><th scope="col">Day</th><th scope="col">Papers</th></tr></thead>
-            <tbody>{stats.submissionsPerDay.map((d) => <tr key={d.day}><th scope="row">{d.day}</th><td>{d.count}</td></tr>)}</tbody>
+      <Figure
+        title="Submissions per day"
+        caption={`${total === 1 ? '1 paper' : `${total} papers`} in all${stats.submissionsPerDay.length > 14 ? '; the last 14 days with submissions' : ''}.`}
+        table={
+          <table>
+            <caption>Submissions per day</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Papers</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.submissionsPerDay.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{d.day}</th>
+                  <td>{d.count}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
-        )}>
-        {days.length ? <BarChart data={{ labels: days.map((d) => shortDay(d.day)), values: days.map((d) => d.count) }} yLabel="Papers" />
-          : <p className="py-8 text-center text-sm text-slate-600">No submissions yet.</p>}
+        }
+      >
+        {days.length ? (
+          <BarChart data={{ labels: days.map((d) => shortDay(d.day)), values: days.map((d) => d.count) }} yLabel="Papers" />
+        ) : (
+          <p className="py-8 text-center text-sm text-slate-600">No submissions yet.</p>
+        )}
       </Figure>
-      <Figure title="Reviews done" caption={`${done} of ${expected} expected (${stats.reviews.reviewersPerPaper} per paper × ${stats.reviews.papers} papers).`}
-        table={(
-          <table><caption>Reviews done against expected</caption>
-            <tbody><tr><th scope="row">Done</th><td>{done}</td></tr><tr><th scope="row">Expected</th><td>{expected}</td></tr></tbody>
+      <Figure
+        title="Reviews done"
+        caption={`${done} of ${expected} expected (${stats.reviews.reviewersPerPaper} per paper × ${stats.reviews.papers} papers).`}
+        table={
+          <table>
+            <caption>Reviews done against expected</caption>
+            <tbody>
+              <tr>
+                <th scope="row">Done</th>
+                <td>{done}</td>
+              </tr>
+              <tr>
+                <th scope="row">Expected</th>
+                <td>{expected}</td>
+              </tr>
+            </tbody>
           </table>
-        )}>
+        }
+      >
         <BarChart data={{ labels: ['Done', 'Expected'], values: [done, expected], colors: [BRAND, MUTED] }} yLabel="Reviews" />
       </Figure>
-      <Figure title="Recommendations" caption={`${reviewCount === 1 ? '1 review' : `${reviewCount} reviews`}, from 1 (strong reject) to 5 (strong accept).`}
-        table={(
-          <table><caption>Reviews per recommendation</caption>
-            <thead><tr><th scope="col">Recommendation</th><th scope="col">Reviews</th></tr></thead>
-            <tbody>{stats.recommendations.map((r) => (
-              <tr key={r.recommendation}><th scope="row">{r.recommendation} ({RECOMMENDATIONS[r.recommendation as keyof typeof RECOMMENDATIONS]})</th><td>{r.count}</td></tr>
-            ))}</tbody>
+      <Figure
+        title="Recommendations"
+        caption={`${reviewCount === 1 ? '1 review' : `${reviewCount} reviews`}, from 1 (strong reject) to 5 (strong accept).`}
+        table={
+          <table>
+            <caption>Reviews per recommendation</caption>
+            <thead>
+              <tr>
+                <th scope="col">Recommendation</th>
+                <th scope="col">Reviews</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.recommendations.map((r) => (
+                <tr key={r.recommendation}>
+                  <th scope="row">
+                    {r.recommendation} ({RECOMMENDATIONS[r.recommendation as keyof typeof RECOMMENDATIONS]})
+                  </th>
+                  <td>{r.count}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
-        )}>
-        <BarChart data={{ labels: stats.recommendations.map((r) => String(r.recommendation)), values: stats.recommendations.map((r) => r.count) }} yLabel="Reviews" />
+        }
+      >
+        <BarChart
+          data={{ labels: stats.recommendations.map((r) => String(r.recommendation)), values: stats.recommendations.map((r) => r.count) }}
+          yLabel="Reviews"
+        />
       </Figure>
     </section>
   );

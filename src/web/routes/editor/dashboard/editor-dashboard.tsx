@@ -38,7 +38,18 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     loadPart(getPhase(), null),
   ]);
   const tracks = await loadTrackChoices(chair, list.data.papers);
-  return { q, track, pages, chair, tracks, ...list.data, stats: stats?.data ?? null, statsError: stats?.error ?? null, registered: registered?.data ?? null, phase: phase.data };
+  return {
+    q,
+    track,
+    pages,
+    chair,
+    tracks,
+    ...list.data,
+    stats: stats?.data ?? null,
+    statsError: stats?.error ?? null,
+    registered: registered?.data ?? null,
+    phase: phase.data,
+  };
 }
 
 import { loadPart, pagesShown, useShowMore } from '../../../lib/route-data';
@@ -48,12 +59,28 @@ export { RouteError as ErrorBoundary } from '../../../lib/route-data';
 const EditorCharts = lazy(() => import('./editor-charts'));
 
 const LINKS: Array<[string, string]> = [
-  ['/editor/settings', 'Settings'], ['/editor/conference', 'Conference'], ['/editor/reviewers', 'Reviewers'], ['/editor/decisions', 'Decisions'], ['/editor/missing-reviews', 'Missing reviews'],
-  ['/editor/bulk-mail', 'Mail to a group'], ['/editor/messages', 'Messages'], ['/editor/payments', 'Payments'], ['/editor/pricing', 'Pricing'], ['/editor/program', 'Programme'],
-  ['/editor/assign', 'Automatic assignment'], ['/editor/audit', 'Audit log'], ['/keynote-admin', 'Keynote admin'],
+  ['/editor/settings', 'Settings'],
+  ['/editor/conference', 'Conference'],
+  ['/editor/reviewers', 'Reviewers'],
+  ['/editor/decisions', 'Decisions'],
+  ['/editor/missing-reviews', 'Missing reviews'],
+  ['/editor/bulk-mail', 'Mail to a group'],
+  ['/editor/messages', 'Messages'],
+  ['/editor/payments', 'Payments'],
+  ['/editor/pricing', 'Pricing'],
+  ['/editor/program', 'Programme'],
+  ['/editor/assign', 'Automatic assignment'],
+  ['/editor/audit', 'Audit log'],
+  ['/keynote-admin', 'Keynote admin'],
   ['/award-panel', 'Award panel'],
-  ['/editor/attendees', 'Attendees'], ['/editor/check-in', 'Check-in'], ['/editor/workshops', 'Workshops'],
-  ['/editor/tracks', 'Tracks'], ['/editor/review-form', 'Review form'], ['/editor/mail-templates', 'Mail templates'], ['/editor/exports', 'Exports'], ['/editor/registrations/new', 'Register someone'],
+  ['/editor/attendees', 'Attendees'],
+  ['/editor/check-in', 'Check-in'],
+  ['/editor/workshops', 'Workshops'],
+  ['/editor/tracks', 'Tracks'],
+  ['/editor/review-form', 'Review form'],
+  ['/editor/mail-templates', 'Mail templates'],
+  ['/editor/exports', 'Exports'],
+  ['/editor/registrations/new', 'Register someone'],
   ['/editor/visa-letters', 'Visa letters'],
 ];
 /** What a track chair may use of the links above (the server refuses them the rest: decision 0023). */
@@ -71,7 +98,9 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
   useEffect(() => () => clearTimeout(timer.current), []);
   // Leaving the page (View More) while a search is waiting: the search must not bring the editor back.
   const leaving = navigation.location !== undefined && navigation.location.pathname !== '/editor/dashboard';
-  useEffect(() => { if (leaving) clearTimeout(timer.current); }, [leaving]);
+  useEffect(() => {
+    if (leaving) clearTimeout(timer.current);
+  }, [leaving]);
 
   // The search goes to the URL 300 ms after the last key; the loader reads it (replace: no history entry per key).
   const onSearch = (value: string) => {
@@ -79,19 +108,28 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const text = value.trim();
-      setSearchParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (text) next.set('q', text); else next.delete('q');
-        next.delete('pages');
-        return next;
-      }, { replace: true, preventScrollReset: true });
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (text) next.set('q', text);
+          else next.delete('q');
+          next.delete('pages');
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
     }, 300);
   };
-  const onTrack = (value: string) => setSearchParams((prev) => {
-    const next = new URLSearchParams(prev);
-    if (value) next.set('track', value); else next.delete('track');
-    return next;
-  }, { replace: true, preventScrollReset: true });
+  const onTrack = (value: string) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set('track', value);
+        else next.delete('track');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const loadMore = useShowMore(pages);
 
   return (
@@ -99,32 +137,70 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-4">
         <h1 className="shrink-0 text-2xl font-bold text-brand-900">Research Papers</h1>
         <div className="flex flex-wrap items-end gap-3">
-          <Field id="paper-search" type="search" label="Search title, paper id or tag" value={query}
-            onChange={(e) => onSearch(e.target.value)} className="w-72 max-w-full" />
+          <Field
+            id="paper-search"
+            type="search"
+            label="Search title, paper id or tag"
+            value={query}
+            onChange={(e) => onSearch(e.target.value)}
+            className="w-72 max-w-full"
+          />
           <TrackFilter id="paper-track" tracks={tracks} value={track} onChange={onTrack} />
-          {links.map(([to, label]) => <Link key={to} to={to} className={buttonClass({ variant: 'quiet', size: 'sm' })}>{label}</Link>)}
+          {links.map(([to, label]) => (
+            <Link key={to} to={to} className={buttonClass({ variant: 'quiet', size: 'sm' })}>
+              {label}
+            </Link>
+          ))}
         </div>
         {chair ? <ChairTracksLine tracks={tracks} /> : null}
         <PhaseTimeline phase={phase} role={chair ? 'Chair' : 'Editor'} />
       </div>
       {chair ? null : (
         <div className="mt-6">
-          <Suspense fallback={<p className="text-slate-600">Loading figures…</p>}><EditorCharts stats={stats} error={statsError} /></Suspense>
+          <Suspense fallback={<p className="text-slate-600">Loading figures…</p>}>
+            <EditorCharts stats={stats} error={statsError} />
+          </Suspense>
         </div>
       )}
       {!loading && shown.length === 0 ? (
-        <p className="mt-6 text-slate-700">{q ? 'No paper matches your search.' : papers.length ? 'No paper loaded is in this track.' : 'No papers have been submitted yet.'}</p>
+        <p className="mt-6 text-slate-700">
+          {q ? 'No paper matches your search.' : papers.length ? 'No paper loaded is in this track.' : 'No papers have been submitted yet.'}
+        </p>
       ) : null}
-      {track && papers.length > 0 ? <p className="mt-6 text-sm text-slate-600" aria-live="polite">Showing {shown.length} of the {papers.length} papers loaded.</p> : null}
+      {track && papers.length > 0 ? (
+        <p className="mt-6 text-sm text-slate-600" aria-live="polite">
+          Showing {shown.length} of the {papers.length} papers loaded.
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {shown.map((paper) => {
           if (paper.chairConflicted) return <PaperCard key={paper._id} paper={paper} actions={<ChairConflictNote />} />;
           const badge = <RegistrationBadge registered={registered ? (registered[paper._id] ?? null) : null} />;
           return (
-            <PaperCard key={paper._id} paper={paper} to={`/editor/view-more/${paper._id}`}
-              actions={paper.pdf ? (<>{badge}
-                <ButtonAnchor variant="secondary" size="sm" href={paper.pdf} target="_blank" rel="noopener noreferrer" aria-label={`View PDF: ${paper.title}`}>View PDF</ButtonAnchor></>
-              ) : badge} />
+            <PaperCard
+              key={paper._id}
+              paper={paper}
+              to={`/editor/view-more/${paper._id}`}
+              actions={
+                paper.pdf ? (
+                  <>
+                    {badge}
+                    <ButtonAnchor
+                      variant="secondary"
+                      size="sm"
+                      href={paper.pdf}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`View PDF: ${paper.title}`}
+                    >
+                      View PDF
+                    </ButtonAnchor>
+                  </>
+                ) : (
+                  badge
+                )
+              }
+            />
           );
         })}
       </div>
@@ -134,7 +210,9 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
           <Button onClick={loadMore}>Load more papers</Button>
         </div>
       ) : null}
-      <div className="mt-8"><ExportLinks names={['papers']} title="Download the papers as CSV" more /></div>
+      <div className="mt-8">
+        <ExportLinks names={['papers']} title="Download the papers as CSV" more />
+      </div>
     </div>
   );
 }

@@ -26,7 +26,6 @@ const FILTERS: Filter[] = ['All', 'Undecided', 'Accepted', 'Rejected', 'Revision
 type Sort = 'newest' | 'mean-desc' | 'mean-asc';
 type Mail = { to: string; subject: string; text: string };
 
-
 const DECISION_MAILS = 'decisionAccepted,decisionRejected,decisionRevision';
 
 /**
@@ -52,10 +51,14 @@ type Body = { intent: 'preview' } | { intent: 'send' } | { intent: 'remind'; pap
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const body = await jsonBody<Body>(request);
   switch (body.intent) {
-    case 'preview': return actOr(notifyAuthors({ dryRun: true }), 'Could not prepare the preview. Please try again.', body.intent);
-    case 'send': return actOr(notifyAuthors({}), 'Could not send the notifications. Please try again.', body.intent);
-    case 'remind': return actOr(remindRegistration(body.paperIds), 'Could not send the reminders. Please try again.', body.intent);
-    case 'decision': return actOr(setDecision(body.paperId, body.decision), 'Could not save the decision. Please try again.', body.intent);
+    case 'preview':
+      return actOr(notifyAuthors({ dryRun: true }), 'Could not prepare the preview. Please try again.', body.intent);
+    case 'send':
+      return actOr(notifyAuthors({}), 'Could not send the notifications. Please try again.', body.intent);
+    case 'remind':
+      return actOr(remindRegistration(body.paperIds), 'Could not send the reminders. Please try again.', body.intent);
+    case 'decision':
+      return actOr(setDecision(body.paperId, body.decision), 'Could not save the decision. Please try again.', body.intent);
   }
 }
 
@@ -82,12 +85,15 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
 
-  const busy = fetcher.state !== 'idle' ? (fetcher.json as unknown as Body | undefined)?.intent ?? 'send' : null;
+  const busy = fetcher.state !== 'idle' ? ((fetcher.json as unknown as Body | undefined)?.intent ?? 'send') : null;
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const done = answer?.ok && answer !== dismissed ? answer : undefined;
-  const told = done?.intent === 'send' ? done.data as Notified : null;
-  const result = told ? decisionsPassedOn({ papers: told.sent, skipped: told.skipped, mail: told.mail })
-    : done?.intent === 'remind' ? (done.data as { message: string }).message : null;
+  const told = done?.intent === 'send' ? (done.data as Notified) : null;
+  const result = told
+    ? decisionsPassedOn({ papers: told.sent, skipped: told.skipped, mail: told.mail })
+    : done?.intent === 'remind'
+      ? (done.data as { message: string }).message
+      : null;
   // Green only for what was really sent; kept without SMTP or queued reads amber (decision 0041).
   const kept = told?.mail === 'outbox' || (done?.intent === 'remind' && /kept in the outbox/.test(result ?? ''));
   const error = answer && !answer.ok ? answer.error : filter === 'Accepted, not registered' ? registrationsError : null;
@@ -98,8 +104,12 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
     if (answer.intent === 'preview') setPreview((answer.data as Notified).preview ?? []);
     if (answer.intent === 'send') setConfirming(false);
   }, [answer]);
-  useEffect(() => { if (preview) dialog.current?.showModal(); }, [preview]);
-  useEffect(() => { if (confirming) confirmButton.current?.focus(); }, [confirming]);
+  useEffect(() => {
+    if (preview) dialog.current?.showModal();
+  }, [preview]);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
 
   const shown = useMemo(() => {
     const list = papers.filter((p) => {
@@ -113,7 +123,8 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
     const dir = sort === 'mean-asc' ? 1 : -1;
     // Papers without reviews last, whichever the direction.
     return [...list].sort((a, b) => {
-      const ma = a.reviewSummary?.mean ?? null; const mb = b.reviewSummary?.mean ?? null;
+      const ma = a.reviewSummary?.mean ?? null;
+      const mb = b.reviewSummary?.mean ?? null;
       if (ma === null || mb === null) return ma === mb ? 0 : ma === null ? 1 : -1;
       return (ma - mb) * dir;
     });
@@ -125,32 +136,68 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">
+        ← Research Papers
+      </Link>
       <div className="mt-3 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <h1 className="text-2xl font-bold text-brand-900">Decisions</h1>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => submit({ intent: 'preview' })} disabled={busy !== null}>
             {busy === 'preview' ? 'Preparing…' : 'Preview notifications'}
           </Button>
-          <Button size="sm" onClick={() => { setDismissed(fetcher.data); setConfirming(true); }} disabled={busy !== null || confirming}>Send…</Button>
+          <Button
+            size="sm"
+            onClick={() => {
+              setDismissed(fetcher.data);
+              setConfirming(true);
+            }}
+            disabled={busy !== null || confirming}
+          >
+            Send…
+          </Button>
         </div>
       </div>
       <p className="mt-2 text-slate-700">
-        {pending === 0 ? (decided === 0 ? 'No decision taken yet.' : decisionsToldLine(chair ? null : mailCounts))
+        {pending === 0
+          ? decided === 0
+            ? 'No decision taken yet.'
+            : decisionsToldLine(chair ? null : mailCounts)
           : `${pending === 1 ? '1 decision is' : `${pending} decisions are`} not yet sent to the authors.`}
       </p>
 
       {confirming ? (
-        <div role="alertdialog" aria-labelledby="send-title" aria-describedby="send-text" className="mt-4 max-w-2xl rounded-xl border border-amber-300 bg-amber-50 p-4">
-          <h2 id="send-title" className="text-lg font-semibold text-amber-900">Send the decisions?</h2>
-          <p id="send-text" className="mt-1 text-amber-900">Each author whose paper has a decision they have not been told yet gets one e-mail with the decision and the reviewers’ comments to the authors. This cannot be undone.</p>
+        <div
+          role="alertdialog"
+          aria-labelledby="send-title"
+          aria-describedby="send-text"
+          className="mt-4 max-w-2xl rounded-xl border border-amber-300 bg-amber-50 p-4"
+        >
+          <h2 id="send-title" className="text-lg font-semibold text-amber-900">
+            Send the decisions?
+          </h2>
+          <p id="send-text" className="mt-1 text-amber-900">
+            Each author whose paper has a decision they have not been told yet gets one e-mail with the decision and the reviewers’ comments
+            to the authors. This cannot be undone.
+          </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button ref={confirmButton} type="button" className={buttonClass({ size: 'sm' })} onClick={() => submit({ intent: 'send' })} disabled={busy !== null}>{busy === 'send' ? 'Sending…' : 'Send notifications'}</button>
-            <Button variant="quiet" size="sm" className="bg-white" onClick={() => setConfirming(false)}>Cancel</Button>
+            <button
+              ref={confirmButton}
+              type="button"
+              className={buttonClass({ size: 'sm' })}
+              onClick={() => submit({ intent: 'send' })}
+              disabled={busy !== null}
+            >
+              {busy === 'send' ? 'Sending…' : 'Send notifications'}
+            </button>
+            <Button variant="quiet" size="sm" className="bg-white" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
           </div>
         </div>
       ) : null}
-      <p role="status" className={`mt-2 font-semibold ${kept ? 'text-amber-900' : 'text-green-800'}`}>{result}</p>
+      <p role="status" className={`mt-2 font-semibold ${kept ? 'text-amber-900' : 'text-green-800'}`}>
+        {result}
+      </p>
       <Alert className="mt-2">{error}</Alert>
 
       <div className="mt-4 flex flex-wrap items-end gap-4">
@@ -158,15 +205,29 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
           <legend className="text-sm font-medium text-slate-700">Show</legend>
           <div className="mt-1 flex flex-wrap gap-1">
             {(chair ? FILTERS.filter((f) => f !== 'Accepted, not registered') : FILTERS).map((f) => (
-              <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}
-                className={`rounded-full border px-3 py-1 text-sm font-semibold ${filter === f ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'}`}>{f}</button>
+              <button
+                key={f}
+                type="button"
+                aria-pressed={filter === f}
+                onClick={() => setFilter(f)}
+                className={`rounded-full border px-3 py-1 text-sm font-semibold ${filter === f ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'}`}
+              >
+                {f}
+              </button>
             ))}
           </div>
         </fieldset>
         <TrackFilter id="decision-track" tracks={tracks} value={track} onChange={setTrack} />
         <div>
-          <label htmlFor="decision-sort" className="block text-sm font-medium text-slate-700">Sort</label>
-          <select id="decision-sort" value={sort} onChange={(e) => setSort(e.target.value as Sort)} className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+          <label htmlFor="decision-sort" className="block text-sm font-medium text-slate-700">
+            Sort
+          </label>
+          <select
+            id="decision-sort"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as Sort)}
+            className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
             <option value="mean-desc">Mean score, highest first</option>
             <option value="mean-asc">Mean score, lowest first</option>
             <option value="newest">Newest first</option>
@@ -174,24 +235,49 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <p className="mt-4 text-sm text-slate-600" aria-live="polite">{shown.length === 1 ? '1 paper' : `${shown.length} papers`}</p>
+      <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+        {shown.length === 1 ? '1 paper' : `${shown.length} papers`}
+      </p>
       <ol aria-label="Papers and decisions" className="mt-2 space-y-3">
         {shown.map((p) => {
           const s = p.reviewSummary;
           return (
             <li key={p._id} className={cardClass('shadow-sm md:grid md:grid-cols-[minmax(0,1fr)_15rem_15rem] md:items-center md:gap-4')}>
               <div className="min-w-0">
-                {p.chairConflicted ? <p className="font-semibold text-slate-900">{p.title}</p>
-                  : <Link to={`/editor/view-more/${p._id}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">{p.title}</Link>}
-                {p.track ? <p className="mt-1 text-sm text-slate-700"><span className="font-medium">Track:</span> {p.track.name}</p> : null}
-                <p className="mt-1"><PaperStateBadge paper={p} /></p>
+                {p.chairConflicted ? (
+                  <p className="font-semibold text-slate-900">{p.title}</p>
+                ) : (
+                  <Link to={`/editor/view-more/${p._id}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+                    {p.title}
+                  </Link>
+                )}
+                {p.track ? (
+                  <p className="mt-1 text-sm text-slate-700">
+                    <span className="font-medium">Track:</span> {p.track.name}
+                  </p>
+                ) : null}
+                <p className="mt-1">
+                  <PaperStateBadge paper={p} />
+                </p>
               </div>
               <p className="mt-2 text-sm text-slate-800 md:mt-0">
-                {p.chairConflicted ? 'Reviews hidden: conflict of interest' : s && s.count > 0 ? (
-                  <>{s.count === 1 ? '1 review' : `${s.count} reviews`} · mean <span className="font-semibold">{formatScore(s.mean)}</span> · <span className="whitespace-nowrap">{formatScore(s.min)}–{formatScore(s.max)}</span></>
-                ) : 'No reviews yet'}
+                {p.chairConflicted ? (
+                  'Reviews hidden: conflict of interest'
+                ) : s && s.count > 0 ? (
+                  <>
+                    {s.count === 1 ? '1 review' : `${s.count} reviews`} · mean <span className="font-semibold">{formatScore(s.mean)}</span>{' '}
+                    ·{' '}
+                    <span className="whitespace-nowrap">
+                      {formatScore(s.min)}–{formatScore(s.max)}
+                    </span>
+                  </>
+                ) : (
+                  'No reviews yet'
+                )}
                 {!p.chairConflicted && p.questionMeans?.length ? (
-                  <span className="mt-1 block text-slate-700">{p.questionMeans.map((m) => `${m.label} ${formatScore(m.mean)}`).join(' · ')}</span>
+                  <span className="mt-1 block text-slate-700">
+                    {p.questionMeans.map((m) => `${m.label} ${formatScore(m.mean)}`).join(' · ')}
+                  </span>
                 ) : null}
               </p>
               <div className="mt-2 md:mt-0">
@@ -203,19 +289,34 @@ export default function EditorDecisions({ loaderData }: Route.ComponentProps) {
       </ol>
       {shown.length === 0 ? <p className="mt-2 text-slate-700">No paper matches this filter.</p> : null}
       {filter === 'Accepted, not registered' && shown.length > 0 ? (
-        <Button size="sm" className="mt-3" onClick={() => submit({ intent: 'remind', paperIds: shown.map((p) => p._id) })} disabled={busy !== null}>
-          {shown.length === 1 ? 'Send a registration reminder to this author' : `Send a registration reminder to these ${shown.length} authors`}
+        <Button
+          size="sm"
+          className="mt-3"
+          onClick={() => submit({ intent: 'remind', paperIds: shown.map((p) => p._id) })}
+          disabled={busy !== null}
+        >
+          {shown.length === 1
+            ? 'Send a registration reminder to this author'
+            : `Send a registration reminder to these ${shown.length} authors`}
         </Button>
       ) : null}
-      <div className="mt-8"><ExportLinks names={['reviews']} title="Download every review as CSV" more /></div>
+      <div className="mt-8">
+        <ExportLinks names={['reviews']} title="Download every review as CSV" more />
+      </div>
 
-      <dialog ref={dialog} aria-labelledby="preview-title" onClose={() => setPreview(null)}
-        className="m-auto max-h-[85vh] w-[min(48rem,calc(100vw-1.5rem))] rounded-xl p-0 backdrop:bg-slate-900/50">
+      <dialog
+        ref={dialog}
+        aria-labelledby="preview-title"
+        onClose={() => setPreview(null)}
+        className="m-auto max-h-[85vh] w-[min(48rem,calc(100vw-1.5rem))] rounded-xl p-0 backdrop:bg-slate-900/50"
+      >
         <div className="sticky top-0 flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
           <h2 id="preview-title" className="text-lg font-semibold text-brand-900">
             {preview?.length === 1 ? '1 e-mail would be sent' : `${preview?.length ?? 0} e-mails would be sent`}
           </h2>
-          <Button variant="quiet" size="sm" onClick={() => dialog.current?.close()}>Close</Button>
+          <Button variant="quiet" size="sm" onClick={() => dialog.current?.close()}>
+            Close
+          </Button>
         </div>
         <div className="space-y-4 p-4">
           {preview?.length === 0 ? <p className="text-slate-700">No decision is waiting to be sent: nothing would be sent now.</p> : null}

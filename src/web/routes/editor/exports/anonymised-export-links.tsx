@@ -14,7 +14,11 @@ export function AnonymisedExportLinks({ chair }: { chair: boolean }) {
         to the review form, and per paper the meta-review and the author response. Reviewers appear as pseudonyms (such as R-3f9a1c2b4d5e),
         the same in every download; no names, e-mail addresses or account ids. For the records and for studies.
       </p>
-      <DownloadButtons labels={LABELS} save={(format) => (format === 'csv' ? saveAnonymisedCsv() : saveAnonymisedJson())} failed="Export failed" />
+      <DownloadButtons
+        labels={LABELS}
+        save={(format) => (format === 'csv' ? saveAnonymisedCsv() : saveAnonymisedJson())}
+        failed="Export failed"
+      />
     </Card>
   );
 }

@@ -26,16 +26,28 @@ export { RouteError as ErrorBoundary } from '../../../lib/route-data';
 export default function EditorExports({ loaderData: { chair, tracks } }: Route.ComponentProps) {
   return (
     <div className="max-w-4xl">
-      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">
+        ← Research Papers
+      </Link>
       <h1 className="mt-3 text-2xl font-bold text-brand-900">Exports</h1>
       <p className="mt-2 text-slate-700">
         Spreadsheet files (CSV, UTF-8) of the conference’s records as they are now.
         {chair ? ' As a track chair you download the papers, assignments and reviews of your tracks.' : ''}
       </p>
-      <div className="mt-6"><ExportLinks names={EXPORTS} title="Download as CSV" notes /></div>
-      <div className="mt-6"><AnonymisedExportLinks chair={chair} /></div>
-      <div className="mt-6"><ProceedingsExportLinks chair={chair} tracks={tracks} /></div>
-      {chair ? null : <div className="mt-6"><ProgrammeDocumentLinks /></div>}
+      <div className="mt-6">
+        <ExportLinks names={EXPORTS} title="Download as CSV" notes />
+      </div>
+      <div className="mt-6">
+        <AnonymisedExportLinks chair={chair} />
+      </div>
+      <div className="mt-6">
+        <ProceedingsExportLinks chair={chair} tracks={tracks} />
+      </div>
+      {chair ? null : (
+        <div className="mt-6">
+          <ProgrammeDocumentLinks />
+        </div>
+      )}
     </div>
   );
 }

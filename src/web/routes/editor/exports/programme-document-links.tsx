@@ -17,10 +17,9 @@ export function ProgrammeDocumentLinks() {
     <Card aria-label="Programme and abstract book">
       <h2 className="font-semibold text-brand-900">Programme and abstract book</h2>
       <p className="mt-2 text-sm text-slate-700">
-        The published programme to print, day by day with rooms, chairs and presenters; the abstract book with the
-        conference’s front matter, a table of contents, and each paper’s title, authors, affiliations and abstract:
-        by session of the published programme, or every accepted paper by track. A book of thousands of papers takes
-        a few minutes to prepare.
+        The published programme to print, day by day with rooms, chairs and presenters; the abstract book with the conference’s front
+        matter, a table of contents, and each paper’s title, authors, affiliations and abstract: by session of the published programme, or
+        every accepted paper by track. A book of thousands of papers takes a few minutes to prepare.
       </p>
       <DownloadButtons labels={LABELS} save={saveProgrammeDocument} failed="Download failed" />
     </Card>

@@ -25,7 +25,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [{ messages }, list, opened, status] = await Promise.all([
     loadOr(getEditorMessages(), 'Failed to load messages'),
     loadOr(listMails(filters), 'Failed to load the mail log'),
-    mailId ? (isId(mailId) ? loadPart<MailDetailJson | null>(getMail(mailId), null, 'This mail could not be opened.') : { data: null, error: 'Mail not found' })
+    mailId
+      ? isId(mailId)
+        ? loadPart<MailDetailJson | null>(getMail(mailId), null, 'This mail could not be opened.')
+        : { data: null, error: 'Mail not found' }
       : { data: null, error: null },
     loadPart(getMailStatus(), null),
   ]);
@@ -45,13 +48,17 @@ export default function EditorMessages({ loaderData: data }: Route.ComponentProp
   return (
     <div className="space-y-10">
       <section aria-labelledby="contact-heading">
-        <h1 id="contact-heading" className="text-2xl font-bold text-brand-900">Messages from the contact form</h1>
+        <h1 id="contact-heading" className="text-2xl font-bold text-brand-900">
+          Messages from the contact form
+        </h1>
         {data.messages.length === 0 ? <p className="mt-4 text-slate-700">No messages yet.</p> : null}
         <ul className="mt-4 space-y-3">
           {data.messages.map((m) => (
             <Card as="li" key={m._id}>
               <p className="font-semibold text-brand-900">{m.subject || '(no subject)'}</p>
-              <p className="text-sm text-slate-600">{[m.name, m.email, m.phone].filter(Boolean).join(' · ') || 'anonymous'} · {formatDateTime(m.createdAt)}</p>
+              <p className="text-sm text-slate-600">
+                {[m.name, m.email, m.phone].filter(Boolean).join(' · ') || 'anonymous'} · {formatDateTime(m.createdAt)}
+              </p>
               <p className="mt-2 whitespace-pre-wrap">{m.message}</p>
             </Card>
           ))}
@@ -59,7 +66,11 @@ export default function EditorMessages({ loaderData: data }: Route.ComponentProp
       </section>
       <MailLog list={data.list} filters={data.filters} opened={data.opened} openedError={data.openedError} configured={data.configured} />
       <ExportLinks names={['contact-messages']} title="Download the contact messages as CSV" more />
-      <p><Link to="/editor/audit" className="font-semibold text-brand-700 underline">Audit log: who did what</Link></p>
+      <p>
+        <Link to="/editor/audit" className="font-semibold text-brand-700 underline">
+          Audit log: who did what
+        </Link>
+      </p>
     </div>
   );
 }

@@ -19,7 +19,7 @@ const PAGE = 50;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireRole('Editor');
   const pages = pagesShown(new URL(request.url).searchParams);
-  return { pages, ...await loadOr(getMissingReviewsUpTo(PAGE * pages), 'Could not load the missing reviews. Please try again.') };
+  return { pages, ...(await loadOr(getMissingReviewsUpTo(PAGE * pages), 'Could not load the missing reviews. Please try again.')) };
 }
 
 type Body = { reviewerId: string } | { all: true };
@@ -55,7 +55,8 @@ function LastReminded({ row }: { row: MissingReviewJson }) {
   return (
     <>
       {formatDateTime(row.lastRemindedAt)}
-      <br /><span className="text-slate-600">{row.lastReminder === 'automatic' ? 'automatic reminder' : 'by an editor'}</span>
+      <br />
+      <span className="text-slate-600">{row.lastReminder === 'automatic' ? 'automatic reminder' : 'by an editor'}</span>
     </>
   );
 }
@@ -70,7 +71,7 @@ export default function EditorMissingReviews({ loaderData }: Route.ComponentProp
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/editor/missing-reviews';
   const more = useShowMore(pages);
   const fetcher = useFetcher<typeof clientAction>();
-  const busy = fetcher.state !== 'idle' ? (fetcher.json as unknown as Body | undefined) ?? null : null;
+  const busy = fetcher.state !== 'idle' ? ((fetcher.json as unknown as Body | undefined) ?? null) : null;
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   useEffect(() => {
     if (!result) return;
@@ -87,7 +88,9 @@ export default function EditorMissingReviews({ loaderData }: Route.ComponentProp
 
   return (
     <div>
-      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">
+        ← Research Papers
+      </Link>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h1 className="text-2xl font-bold text-brand-900">Missing reviews</h1>
         {total > 0 ? (
@@ -97,14 +100,21 @@ export default function EditorMissingReviews({ loaderData }: Route.ComponentProp
         ) : null}
       </div>
       <p className="mt-2 max-w-3xl text-slate-700">
-        Papers assigned to a reviewer who has not declined and has not saved a review, the oldest assignment first.
-        A reminder is one e-mail to the reviewer listing every review they owe on your papers.
+        Papers assigned to a reviewer who has not declined and has not saved a review, the oldest assignment first. A reminder is one e-mail
+        to the reviewer listing every review they owe on your papers.
       </p>
       {total > 0 ? (
         <p className="mt-2 text-slate-800" aria-live="polite">
           <span className="font-semibold">{total === 1 ? '1 review is missing' : `${total} reviews are missing`}</span>
           {` from ${reviewers === 1 ? '1 reviewer' : `${reviewers} reviewers`}. `}
-          {deadline ? <>Review deadline: <DeadlineTime iso={deadline} className="" />{passed ? <span className="font-semibold text-red-800"> (passed)</span> : null}.</> : 'No review deadline is set.'}
+          {deadline ? (
+            <>
+              Review deadline: <DeadlineTime iso={deadline} className="" />
+              {passed ? <span className="font-semibold text-red-800"> (passed)</span> : null}.
+            </>
+          ) : (
+            'No review deadline is set.'
+          )}
         </p>
       ) : (
         <p className="mt-6 text-slate-700">No reviews are missing: every assigned reviewer has saved a review or declined.</p>
@@ -113,41 +123,84 @@ export default function EditorMissingReviews({ loaderData }: Route.ComponentProp
       {assignments.length > 0 ? (
         <>
           {scrolls ? <p className="mt-4 text-sm font-medium text-slate-700">Scroll the table sideways to see every column →</p> : null}
-          <div ref={box} tabIndex={0} role="region" aria-label="Missing reviews (the table scrolls sideways on a narrow screen)"
-            className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white ${scrolls ? 'mt-1 shadow-[inset_-12px_0_10px_-10px_rgba(15,23,42,0.35)]' : 'mt-4'}`}>
+          <div
+            ref={box}
+            tabIndex={0}
+            role="region"
+            aria-label="Missing reviews (the table scrolls sideways on a narrow screen)"
+            className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white ${scrolls ? 'mt-1 shadow-[inset_-12px_0_10px_-10px_rgba(15,23,42,0.35)]' : 'mt-4'}`}
+          >
             <table className="w-full min-w-[62rem] border-collapse text-left text-sm">
               <caption className="sr-only">Assignments without a review, the oldest first</caption>
               <thead>
                 <tr className="border-b border-slate-300 bg-slate-50 text-slate-700">
-                  <th scope="col" className="px-3 py-2">Paper</th>
-                  <th scope="col" className="px-3 py-2">Track</th>
-                  <th scope="col" className="px-3 py-2">Reviewer</th>
-                  <th scope="col" className="px-3 py-2">State</th>
-                  <th scope="col" className="px-3 py-2">Sent <span className="font-normal">(Bangkok time)</span></th>
-                  <th scope="col" className="px-3 py-2">Deadline</th>
-                  <th scope="col" className="px-3 py-2">Last reminded</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Reminder</span></th>
+                  <th scope="col" className="px-3 py-2">
+                    Paper
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Track
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Reviewer
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    State
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Sent <span className="font-normal">(Bangkok time)</span>
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Deadline
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Last reminded
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Reminder</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {assignments.map((a) => (
                   <tr key={`${a.paperId}-${a.reviewerId}`} className="border-b border-slate-200 align-top last:border-b-0">
                     <th scope="row" className="px-3 py-2 font-normal">
-                      <Link to={`/editor/view-more/${a.paperId}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">{a.title}</Link>
-                      <br /><span className="text-xs text-slate-600">Paper ID: {a.paperId}</span>
+                      <Link
+                        to={`/editor/view-more/${a.paperId}`}
+                        className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+                      >
+                        {a.title}
+                      </Link>
+                      <br />
+                      <span className="text-xs text-slate-600">Paper ID: {a.paperId}</span>
                     </th>
                     <td className="px-3 py-2">{a.track}</td>
-                    <td className="px-3 py-2">{a.reviewerName}<br /><span className="break-all text-slate-600">{a.reviewerEmail}</span></td>
+                    <td className="px-3 py-2">
+                      {a.reviewerName}
+                      <br />
+                      <span className="break-all text-slate-600">{a.reviewerEmail}</span>
+                    </td>
                     <td className="px-3 py-2">{STATE_WORDS[a.state]}</td>
                     <td className="px-3 py-2">{formatDateTime(a.sentAt)}</td>
                     <td className="px-3 py-2">
                       {a.reviewDeadline ? formatDateTime(a.reviewDeadline) : <span className="text-slate-600">None set</span>}
-                      {a.deadlinePassed ? <><br /><span className="font-semibold text-red-800">Passed</span></> : null}
+                      {a.deadlinePassed ? (
+                        <>
+                          <br />
+                          <span className="font-semibold text-red-800">Passed</span>
+                        </>
+                      ) : null}
                     </td>
-                    <td className="px-3 py-2"><LastReminded row={a} /></td>
+                    <td className="px-3 py-2">
+                      <LastReminded row={a} />
+                    </td>
                     <td className="px-3 py-2 text-right">
-                      <Button variant="secondary" size="sm" disabled={busy !== null} onClick={() => remind({ reviewerId: a.reviewerId })}
-                        aria-label={`Remind ${a.reviewerName} of every review they owe`}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        disabled={busy !== null}
+                        onClick={() => remind({ reviewerId: a.reviewerId })}
+                        aria-label={`Remind ${a.reviewerName} of every review they owe`}
+                      >
                         {busy && 'reviewerId' in busy && busy.reviewerId === a.reviewerId ? 'Sending…' : 'Remind'}
                       </Button>
                     </td>
@@ -159,9 +212,13 @@ export default function EditorMissingReviews({ loaderData }: Route.ComponentProp
         </>
       ) : null}
       {nextCursor ? (
-        <Button variant="quiet" size="sm" className="mt-4" disabled={loading} onClick={more}>{loading ? 'Loading…' : 'Show more'}</Button>
+        <Button variant="quiet" size="sm" className="mt-4" disabled={loading} onClick={more}>
+          {loading ? 'Loading…' : 'Show more'}
+        </Button>
       ) : null}
-      <div className="mt-8"><ExportLinks names={['assignments']} title="Download every assignment as CSV" more /></div>
+      <div className="mt-8">
+        <ExportLinks names={['assignments']} title="Download every assignment as CSV" more />
+      </div>
     </div>
   );
 }

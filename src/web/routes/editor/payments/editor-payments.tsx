@@ -57,7 +57,9 @@ export default function EditorPayments({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="payments-heading">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 id="payments-heading" className="text-2xl font-bold text-brand-900">Payments</h1>
+        <h1 id="payments-heading" className="text-2xl font-bold text-brand-900">
+          Payments
+        </h1>
         <Button onClick={download}>Download CSV</Button>
       </div>
       <Alert className="mt-4">{downloadError}</Alert>
@@ -69,7 +71,9 @@ export default function EditorPayments({ loaderData }: Route.ComponentProps) {
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 {['Date', 'Status', 'Amount', 'Payer', 'For', 'Via', 'Transaction ID'].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 font-semibold">{h}</th>
+                  <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -78,11 +82,21 @@ export default function EditorPayments({ loaderData }: Route.ComponentProps) {
                 <tr key={p._id}>
                   <td className="whitespace-nowrap px-4 py-3">{when(p.createdAt)}</td>
                   <td className="px-4 py-3">
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[p.status]}`}>{p.status}</span>
+                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[p.status]}`}>
+                      {p.status}
+                    </span>
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 tabular-nums">{p.amount} {p.currency}</td>
-                  <td className="px-4 py-3">{p.name}<br /><span className="text-slate-600">{p.email}</span></td>
-                  <td className="px-4 py-3"><PaymentFeeCell payment={p} /></td>
+                  <td className="whitespace-nowrap px-4 py-3 tabular-nums">
+                    {p.amount} {p.currency}
+                  </td>
+                  <td className="px-4 py-3">
+                    {p.name}
+                    <br />
+                    <span className="text-slate-600">{p.email}</span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <PaymentFeeCell payment={p} />
+                  </td>
                   <td className="px-4 py-3">{p.provider === 'payu' ? 'PayU' : 'Card'}</td>
                   <td className="px-4 py-3 font-mono text-xs">{p.txnid}</td>
                 </tr>

@@ -4,7 +4,14 @@ import { toast } from 'sonner';
 import { categoryLabel, REGISTRATION_CATEGORIES } from '../../../../core/registration';
 import type { CouponJson } from '../../../../core/schemas/registration';
 import { messageOf } from '../../../api/client';
-import { createCoupon, createEarlyBirdPrice, deleteEarlyBirdPrice, listCoupons, listEarlyBirdPrices, updateCoupon } from '../../../api/registrations';
+import {
+  createCoupon,
+  createEarlyBirdPrice,
+  deleteEarlyBirdPrice,
+  listCoupons,
+  listEarlyBirdPrices,
+  updateCoupon,
+} from '../../../api/registrations';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { loadOr, useFollowRedirect } from '../../../lib/route-data';
 import { requireRole } from '../../../lib/session';
@@ -70,18 +77,32 @@ function EarlyBirds({ rows }: { rows: Route.ComponentProps['loaderData']['earlyB
   };
   return (
     <Card aria-labelledby="early-heading" className="space-y-4">
-      <h2 id="early-heading" className="text-xl font-semibold text-brand-900">Early-bird prices</h2>
-      <p className="text-sm text-slate-700">A category costs this many dollars until the date (Bangkok time); rupees at 74 to the dollar. Registrations made keep their price.</p>
-      {rows.length === 0 ? <p className="text-slate-700">No early-bird prices yet.</p> : (
+      <h2 id="early-heading" className="text-xl font-semibold text-brand-900">
+        Early-bird prices
+      </h2>
+      <p className="text-sm text-slate-700">
+        A category costs this many dollars until the date (Bangkok time); rupees at 74 to the dollar. Registrations made keep their price.
+      </p>
+      {rows.length === 0 ? (
+        <p className="text-slate-700">No early-bird prices yet.</p>
+      ) : (
         <ul className="divide-y divide-slate-200">
           {rows.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span className="min-w-0 break-words text-slate-800">
-                <span className="font-semibold">{r.categoryLabel}</span>: {formatMoney(r.usdMinor, 'USD')} ({formatMoney(r.inrMinor, 'INR')}) until {formatDateTime(r.until)}
+                <span className="font-semibold">{r.categoryLabel}</span>: {formatMoney(r.usdMinor, 'USD')} ({formatMoney(r.inrMinor, 'INR')}
+                ) until {formatDateTime(r.until)}
                 {r.open ? '' : ' (ended)'}
               </span>
-              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void act(() => deleteEarlyBirdPrice(r.id), 'Early-bird price removed.')}
-                aria-label={`Remove the early-bird price of ${r.categoryLabel} until ${formatDateTime(r.until)}`}>Remove</Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                onClick={() => void act(() => deleteEarlyBirdPrice(r.id), 'Early-bird price removed.')}
+                aria-label={`Remove the early-bird price of ${r.categoryLabel} until ${formatDateTime(r.until)}`}
+              >
+                Remove
+              </Button>
             </li>
           ))}
         </ul>
@@ -90,13 +111,33 @@ function EarlyBirds({ rows }: { rows: Route.ComponentProps['loaderData']['earlyB
         <Field label="Category" className="sm:col-span-3">
           {(c) => (
             <select {...c} value={f.category} onChange={(e) => setF({ ...f, category: e.target.value })}>
-              {REGISTRATION_CATEGORIES.map((cat) => <option key={cat.key} value={cat.key}>{cat.label} (list {formatMoney(cat.usdMinor, 'USD')})</option>)}
+              {REGISTRATION_CATEGORIES.map((cat) => (
+                <option key={cat.key} value={cat.key}>
+                  {cat.label} (list {formatMoney(cat.usdMinor, 'USD')})
+                </option>
+              ))}
             </select>
           )}
         </Field>
-        <Field label="Early-bird price (USD)" inputMode="decimal" value={f.price} onChange={(e) => setF({ ...f, price: e.target.value })} required />
-        <Field label="Until (Bangkok time)" type="datetime-local" value={f.until} onChange={(e) => setF({ ...f, until: e.target.value })} required />
-        <div className="flex items-end"><Button type="submit" disabled={busy}>Add early-bird price</Button></div>
+        <Field
+          label="Early-bird price (USD)"
+          inputMode="decimal"
+          value={f.price}
+          onChange={(e) => setF({ ...f, price: e.target.value })}
+          required
+        />
+        <Field
+          label="Until (Bangkok time)"
+          type="datetime-local"
+          value={f.until}
+          onChange={(e) => setF({ ...f, until: e.target.value })}
+          required
+        />
+        <div className="flex items-end">
+          <Button type="submit" disabled={busy}>
+            Add early-bird price
+          </Button>
+        </div>
       </form>
       <Alert>{error}</Alert>
     </Card>
@@ -114,31 +155,64 @@ function Coupons({ rows }: { rows: CouponJson[] }) {
     e.preventDefault();
     void act(async () => {
       const value = f.kind === 'percent' ? Number(f.value) : centsOf(f.value);
-      if (value === null || !Number.isInteger(value)) throw new Error(f.kind === 'percent' ? 'Give the percent as a whole number, 1 to 100' : 'Give the discount in dollars, e.g. 50');
+      if (value === null || !Number.isInteger(value))
+        throw new Error(f.kind === 'percent' ? 'Give the percent as a whole number, 1 to 100' : 'Give the discount in dollars, e.g. 50');
       await createCoupon({
-        code: f.code, kind: f.kind, value, categories: f.category ? [f.category] : [],
-        usageLimit: f.limit ? Number(f.limit) : null, expiresAt: f.expires ? bangkokInstant(f.expires) : null,
+        code: f.code,
+        kind: f.kind,
+        value,
+        categories: f.category ? [f.category] : [],
+        usageLimit: f.limit ? Number(f.limit) : null,
+        expiresAt: f.expires ? bangkokInstant(f.expires) : null,
       });
     }, 'Coupon created.');
   };
   return (
     <Card aria-labelledby="coupons-heading" className="space-y-4">
-      <h2 id="coupons-heading" className="text-xl font-semibold text-brand-900">Coupon codes</h2>
-      {rows.length === 0 ? <p className="text-slate-700">No coupons yet.</p> : (
+      <h2 id="coupons-heading" className="text-xl font-semibold text-brand-900">
+        Coupon codes
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-slate-700">No coupons yet.</p>
+      ) : (
         <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead><tr className="border-b border-slate-200 text-slate-700"><th className="py-2 pr-3">Code</th><th className="pr-3">Discount</th><th className="pr-3">For</th><th className="pr-3">Used</th><th className="pr-3">Expires</th><th><span className="sr-only">Action</span></th></tr></thead>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-700">
+                <th className="py-2 pr-3">Code</th>
+                <th className="pr-3">Discount</th>
+                <th className="pr-3">For</th>
+                <th className="pr-3">Used</th>
+                <th className="pr-3">Expires</th>
+                <th>
+                  <span className="sr-only">Action</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {rows.map((c) => (
                 <tr key={c.code} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-3 font-mono font-semibold">{c.code}{c.disabled ? <span className="ml-1 font-sans font-normal text-slate-700">(disabled)</span> : null}</td>
+                  <td className="py-2 pr-3 font-mono font-semibold">
+                    {c.code}
+                    {c.disabled ? <span className="ml-1 font-sans font-normal text-slate-700">(disabled)</span> : null}
+                  </td>
                   <td className="pr-3">{couponValue(c)}</td>
                   <td className="pr-3">{c.categories.length === 0 ? 'Every category' : c.categories.map(categoryLabel).join('; ')}</td>
-                  <td className="whitespace-nowrap pr-3">{c.used}{c.usageLimit === null ? '' : ` of ${c.usageLimit}`}</td>
+                  <td className="whitespace-nowrap pr-3">
+                    {c.used}
+                    {c.usageLimit === null ? '' : ` of ${c.usageLimit}`}
+                  </td>
                   <td className="pr-3">{c.expiresAt ? formatDateTime(c.expiresAt) : 'Never'}</td>
                   <td>
-                    <Button size="sm" variant="secondary" disabled={busy} aria-label={`${c.disabled ? 'Enable' : 'Disable'} coupon ${c.code}`}
-                      onClick={() => void act(() => updateCoupon(c.code, { disabled: !c.disabled }), c.disabled ? 'Coupon enabled.' : 'Coupon disabled.')}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={busy}
+                      aria-label={`${c.disabled ? 'Enable' : 'Disable'} coupon ${c.code}`}
+                      onClick={() =>
+                        void act(() => updateCoupon(c.code, { disabled: !c.disabled }), c.disabled ? 'Coupon enabled.' : 'Coupon disabled.')
+                      }
+                    >
                       {c.disabled ? 'Enable' : 'Disable'}
                     </Button>
                   </td>
@@ -149,7 +223,13 @@ function Coupons({ rows }: { rows: CouponJson[] }) {
         </div>
       )}
       <form onSubmit={onSubmit} className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Create a coupon">
-        <Field label="Code" value={f.code} onChange={(e) => setF({ ...f, code: e.target.value.toUpperCase() })} required hint="3 to 32 letters, digits, - or _" />
+        <Field
+          label="Code"
+          value={f.code}
+          onChange={(e) => setF({ ...f, code: e.target.value.toUpperCase() })}
+          required
+          hint="3 to 32 letters, digits, - or _"
+        />
         <Field label="Kind">
           {(c) => (
             <select {...c} value={f.kind} onChange={(e) => setF({ ...f, kind: e.target.value as 'percent' | 'fixed' })}>
@@ -158,18 +238,37 @@ function Coupons({ rows }: { rows: CouponJson[] }) {
             </select>
           )}
         </Field>
-        <Field label={f.kind === 'percent' ? 'Percent' : 'Amount off (USD)'} inputMode="decimal" value={f.value} onChange={(e) => setF({ ...f, value: e.target.value })} required />
+        <Field
+          label={f.kind === 'percent' ? 'Percent' : 'Amount off (USD)'}
+          inputMode="decimal"
+          value={f.value}
+          onChange={(e) => setF({ ...f, value: e.target.value })}
+          required
+        />
         <Field label="For category">
           {(c) => (
             <select {...c} value={f.category} onChange={(e) => setF({ ...f, category: e.target.value })}>
               <option value="">Every category</option>
-              {REGISTRATION_CATEGORIES.map((cat) => <option key={cat.key} value={cat.key}>{cat.label}</option>)}
+              {REGISTRATION_CATEGORIES.map((cat) => (
+                <option key={cat.key} value={cat.key}>
+                  {cat.label}
+                </option>
+              ))}
             </select>
           )}
         </Field>
         <Field label="Usage limit (optional)" inputMode="numeric" value={f.limit} onChange={(e) => setF({ ...f, limit: e.target.value })} />
-        <Field label="Expires (Bangkok time, optional)" type="datetime-local" value={f.expires} onChange={(e) => setF({ ...f, expires: e.target.value })} />
-        <div><Button type="submit" disabled={busy}>Create coupon</Button></div>
+        <Field
+          label="Expires (Bangkok time, optional)"
+          type="datetime-local"
+          value={f.expires}
+          onChange={(e) => setF({ ...f, expires: e.target.value })}
+        />
+        <div>
+          <Button type="submit" disabled={busy}>
+            Create coupon
+          </Button>
+        </div>
       </form>
       <Alert>{error}</Alert>
     </Card>
@@ -183,8 +282,8 @@ export default function EditorPricing({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold text-brand-900">Pricing</h1>
         <p className="mt-2 text-slate-700">
-          The fee rows of the registration page at their list prices, with early-bird windows and coupons on top. A coupon's use is counted when a
-          registration takes it and given back when an unpaid registration is cancelled.
+          The fee rows of the registration page at their list prices, with early-bird windows and coupons on top. A coupon's use is counted
+          when a registration takes it and given back when an unpaid registration is cancelled.
         </p>
       </div>
       <EarlyBirds rows={loaderData.earlyBirds} />

@@ -21,7 +21,18 @@ export function clientLoader() {
 
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
 
-const EMPTY = { name: '', email: '', affiliation: '', country: '', category: '', currency: 'USD', paperId: '', coupon: '', billingName: '', billingAddress: '' };
+const EMPTY = {
+  name: '',
+  email: '',
+  affiliation: '',
+  country: '',
+  category: '',
+  currency: 'USD',
+  paperId: '',
+  coupon: '',
+  billingName: '',
+  billingAddress: '',
+};
 type Form = typeof EMPTY;
 
 /**
@@ -58,9 +69,16 @@ export default function EditorNewRegistration() {
 
   return (
     <div className="max-w-3xl space-y-4">
-      <p><Link to="/editor/dashboard" className="text-brand-700 underline">Back to the editor&apos;s desk</Link></p>
+      <p>
+        <Link to="/editor/dashboard" className="text-brand-700 underline">
+          Back to the editor&apos;s desk
+        </Link>
+      </p>
       <h1 className="text-2xl font-bold text-brand-900">Register someone</h1>
-      <p className="text-slate-700">The fee is the one in force today (early-bird and coupon included); nothing is paid yet. Record the bank transfer on the registration&apos;s page when it arrives.</p>
+      <p className="text-slate-700">
+        The fee is the one in force today (early-bird and coupon included); nothing is paid yet. Record the bank transfer on the
+        registration&apos;s page when it arrives.
+      </p>
       <Card>
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
           <Field label="Name" value={form.name} onChange={set('name')} required autoComplete="off" />
@@ -72,7 +90,9 @@ export default function EditorNewRegistration() {
               <select {...control} value={form.category} onChange={set('category')} required>
                 <option value="">Choose a category</option>
                 {REGISTRATION_CATEGORIES.map((c) => (
-                  <option key={c.key} value={c.key}>{c.label} ({formatMoney(inCurrency(c.usdMinor, currency), currency)} list price)</option>
+                  <option key={c.key} value={c.key}>
+                    {c.label} ({formatMoney(inCurrency(c.usdMinor, currency), currency)} list price)
+                  </option>
                 ))}
               </select>
             )}
@@ -87,12 +107,19 @@ export default function EditorNewRegistration() {
           </Field>
           <Field label="Paper ID (optional)" value={form.paperId} onChange={set('paperId')} autoComplete="off" />
           <Field label="Coupon (optional)" value={form.coupon} onChange={set('coupon')} autoComplete="off" />
-          <Field label="Billing name (optional)" hint="As it should appear on the receipt" value={form.billingName} onChange={set('billingName')} />
+          <Field
+            label="Billing name (optional)"
+            hint="As it should appear on the receipt"
+            value={form.billingName}
+            onChange={set('billingName')}
+          />
           <Field label="Billing address (optional)" className="sm:col-span-2">
             {(control) => <textarea {...control} rows={3} value={form.billingAddress} onChange={set('billingAddress')} />}
           </Field>
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Register'}</Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving…' : 'Register'}
+            </Button>
           </div>
         </form>
         <Alert className="mt-3">{error}</Alert>

@@ -61,10 +61,17 @@ export default function EditorRegistration({ loaderData }: Route.ComponentProps)
   }
 
   const details: [string, string][] = [
-    ['Name', r.name], ['E-mail', r.email], ['Affiliation', r.affiliation || '—'], ['Country', r.country || '—'],
-    ['Category', r.categoryLabel], ['Paper', r.paperId ?? '—'], ['Registration code', r.code],
-    ['Billing name', r.billingName ?? '—'], ['Billing address', r.billingAddress ?? '—'],
-    ['Registered', formatDateTime(r.createdAt)], ['Checked in', r.checkedInAt ? formatDateTime(r.checkedInAt) : 'Not yet'],
+    ['Name', r.name],
+    ['E-mail', r.email],
+    ['Affiliation', r.affiliation || '—'],
+    ['Country', r.country || '—'],
+    ['Category', r.categoryLabel],
+    ['Paper', r.paperId ?? '—'],
+    ['Registration code', r.code],
+    ['Billing name', r.billingName ?? '—'],
+    ['Billing address', r.billingAddress ?? '—'],
+    ['Registered', formatDateTime(r.createdAt)],
+    ['Checked in', r.checkedInAt ? formatDateTime(r.checkedInAt) : 'Not yet'],
   ];
   const price: [string, string][] = [
     [r.earlyBird ? 'Early-bird price' : 'Price', money(r.listMinor)],
@@ -72,12 +79,21 @@ export default function EditorRegistration({ loaderData }: Route.ComponentProps)
     ...(r.couponCode ? [[`Coupon ${r.couponCode}`, money(-r.discountMinor)] as [string, string]] : []),
     ['Amount due', money(r.amountMinor)],
     // A part payment leaves the registration unpaid with the rest owed (decision 0056).
-    ...(r.receivedMinor > 0 && r.status === 'pending' ? [['Received', money(r.receivedMinor)], ['Still owed', money(r.owedMinor)]] as [string, string][] : []),
+    ...(r.receivedMinor > 0 && r.status === 'pending'
+      ? ([
+          ['Received', money(r.receivedMinor)],
+          ['Still owed', money(r.owedMinor)],
+        ] as [string, string][])
+      : []),
   ];
 
   return (
     <div className="max-w-4xl space-y-6">
-      <p><Link to="/editor/dashboard" className="text-brand-700 underline">Back to the editor&apos;s desk</Link></p>
+      <p>
+        <Link to="/editor/dashboard" className="text-brand-700 underline">
+          Back to the editor&apos;s desk
+        </Link>
+      </p>
       <Alert tone="success">{recorded}</Alert>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold text-brand-900">Registration of {r.name}</h1>
@@ -85,7 +101,9 @@ export default function EditorRegistration({ loaderData }: Route.ComponentProps)
       </div>
 
       <Card aria-labelledby="details-heading">
-        <h2 id="details-heading" className="text-lg font-semibold text-brand-900">Details</h2>
+        <h2 id="details-heading" className="text-lg font-semibold text-brand-900">
+          Details
+        </h2>
         <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
           {details.map(([k, v]) => (
             <div key={k} className="contents">
@@ -106,12 +124,17 @@ export default function EditorRegistration({ loaderData }: Route.ComponentProps)
       </Card>
 
       <Card aria-labelledby="payments-heading">
-        <h2 id="payments-heading" className="text-lg font-semibold text-brand-900">Payments</h2>
-        {payments.length === 0 ? <p className="mt-2 text-slate-700">No payment yet.</p> : (
+        <h2 id="payments-heading" className="text-lg font-semibold text-brand-900">
+          Payments
+        </h2>
+        {payments.length === 0 ? (
+          <p className="mt-2 text-slate-700">No payment yet.</p>
+        ) : (
           <ul className="mt-3 divide-y divide-slate-100">
             {payments.map((p) => (
               <li key={p.id} className="py-2">
-                <span className="font-medium">{p.method}</span>, {p.status}: <span className="tabular-nums">{formatMoney(p.amountMinor, p.currency === 'INR' ? 'INR' : 'USD')}</span>
+                <span className="font-medium">{p.method}</span>, {p.status}:{' '}
+                <span className="tabular-nums">{formatMoney(p.amountMinor, p.currency === 'INR' ? 'INR' : 'USD')}</span>
                 <span className="block text-sm text-slate-700">
                   {p.paidOn ? `Arrived ${formatDate(`${p.paidOn}T12:00:00+07:00`)}` : formatDateTime(p.createdAt)}
                   {p.reference ? `, reference ${p.reference}` : ''}
@@ -123,17 +146,25 @@ export default function EditorRegistration({ loaderData }: Route.ComponentProps)
       </Card>
 
       <Card aria-labelledby="receipts-heading">
-        <h2 id="receipts-heading" className="text-lg font-semibold text-brand-900">Receipts</h2>
+        <h2 id="receipts-heading" className="text-lg font-semibold text-brand-900">
+          Receipts
+        </h2>
         <Alert className="mt-2">{downloadError}</Alert>
-        {receipts.length === 0 ? <p className="mt-2 text-slate-700">No receipt yet: one is issued when the registration is paid.</p> : (
+        {receipts.length === 0 ? (
+          <p className="mt-2 text-slate-700">No receipt yet: one is issued when the registration is paid.</p>
+        ) : (
           <ul className="mt-3 divide-y divide-slate-100">
             {receipts.map((x) => (
               <li key={x.number} className="flex flex-wrap items-center justify-between gap-3 py-2">
                 <span>
                   <span className="font-mono font-semibold">{x.number}</span>
-                  <span className="block text-sm text-slate-700">{formatMoney(x.amountMinor, x.currency)}, {x.method}, paid {formatDate(x.paidAt)}</span>
+                  <span className="block text-sm text-slate-700">
+                    {formatMoney(x.amountMinor, x.currency)}, {x.method}, paid {formatDate(x.paidAt)}
+                  </span>
                 </span>
-                <Button variant="secondary" size="sm" onClick={() => download(x.number)}>Download PDF<span className="sr-only"> of receipt {x.number}</span></Button>
+                <Button variant="secondary" size="sm" onClick={() => download(x.number)}>
+                  Download PDF<span className="sr-only"> of receipt {x.number}</span>
+                </Button>
               </li>
             ))}
           </ul>
@@ -141,7 +172,13 @@ export default function EditorRegistration({ loaderData }: Route.ComponentProps)
       </Card>
 
       {r.status === 'pending' ? (
-        <BankTransferForm registration={r} onRecorded={(message) => { setRecorded(message); void revalidator.revalidate(); }} />
+        <BankTransferForm
+          registration={r}
+          onRecorded={(message) => {
+            setRecorded(message);
+            void revalidator.revalidate();
+          }}
+        />
       ) : null}
     </div>
   );
@@ -171,7 +208,9 @@ function BankTransferForm({ registration: r, onRecorded }: { registration: Regis
     setBusy(true);
     try {
       const answer = await recordBankTransfer(r.id, parsed.data);
-      onRecorded(`Bank transfer recorded: receipt ${answer.receiptNumber} issued; its mail to ${r.email} is queued (see Messages for its delivery).`);
+      onRecorded(
+        `Bank transfer recorded: receipt ${answer.receiptNumber} issued; its mail to ${r.email} is queued (see Messages for its delivery).`,
+      );
     } catch (err) {
       if (followRedirect(err)) return;
       setError(messageOf(err, 'The transfer could not be recorded. Please try again.'));
@@ -182,14 +221,20 @@ function BankTransferForm({ registration: r, onRecorded }: { registration: Regis
 
   return (
     <Card aria-labelledby="bank-heading">
-      <h2 id="bank-heading" className="text-lg font-semibold text-brand-900">Record bank transfer</h2>
-      <p className="mt-1 text-sm text-slate-700">When the money has arrived: the amount must be the amount due, {formatMoney(r.owedMinor, r.currency)}.</p>
+      <h2 id="bank-heading" className="text-lg font-semibold text-brand-900">
+        Record bank transfer
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        When the money has arrived: the amount must be the amount due, {formatMoney(r.owedMinor, r.currency)}.
+      </p>
       <form className="mt-3 grid gap-4 sm:grid-cols-3" onSubmit={submit} noValidate>
         <Field label="Bank reference" value={reference} onChange={(e) => setReference(e.target.value)} required autoComplete="off" />
         <Field label="Day it arrived" type="date" value={paidOn} onChange={(e) => setPaidOn(e.target.value)} required />
         <Field label={`Amount (${r.currency})`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />
         <div className="sm:col-span-3">
-          <Button type="submit" disabled={busy}>{busy ? 'Recording…' : 'Record bank transfer'}</Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Recording…' : 'Record bank transfer'}
+          </Button>
         </div>
       </form>
       <Alert className="mt-3">{error}</Alert>

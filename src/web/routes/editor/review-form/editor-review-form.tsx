@@ -3,8 +3,14 @@ import { Link, redirect, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from '../../../../core/zod';
 import {
-  CreateQuestionBody, KIND_WORDS, QUESTION_KINDS, UpdateQuestionBody, VISIBILITY_WORDS,
-  type QuestionJson, type QuestionKind, type QuestionVisibility,
+  CreateQuestionBody,
+  KIND_WORDS,
+  QUESTION_KINDS,
+  UpdateQuestionBody,
+  VISIBILITY_WORDS,
+  type QuestionJson,
+  type QuestionKind,
+  type QuestionVisibility,
 } from '../../../../core/review-form';
 import { CONFIDENCES, RECOMMENDATIONS } from '../../../../core/schemas/review-cycle';
 import { createQuestion, getEditorReviewForm, updateQuestion } from '../../../api/review-form';
@@ -38,18 +44,28 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (body.intent === 'create') {
     const parsed = CreateQuestionBody.safeParse(body.body);
     if (!parsed.success) return { ok: false as const, intent: 'create', error: firstIssue(parsed.error) };
-    return actOr(createQuestion(parsed.data).then((q) => ({ message: `“${q.label}” added to the form.` })), 'Could not add the question. Please try again.', 'create');
+    return actOr(
+      createQuestion(parsed.data).then((q) => ({ message: `“${q.label}” added to the form.` })),
+      'Could not add the question. Please try again.',
+      'create',
+    );
   }
   const parsed = UpdateQuestionBody.safeParse(body.body);
   if (!parsed.success) return { ok: false as const, intent: body.what, error: firstIssue(parsed.error) };
-  return actOr(updateQuestion(body.questionId, parsed.data).then((q) => ({ message: savedMessage(body.what, q) })),
-    'Could not save the question. Please try again.', body.what);
+  return actOr(
+    updateQuestion(body.questionId, parsed.data).then((q) => ({ message: savedMessage(body.what, q) })),
+    'Could not save the question. Please try again.',
+    body.what,
+  );
 }
 
 const savedMessage = (what: string, q: QuestionJson) =>
-  what === 'retire' ? `“${q.label}” is off the form; its answers stay readable.`
-    : what === 'restore' ? `“${q.label}” is back on the form.`
-      : what === 'move' ? `“${q.label}” moved to place ${q.position}.`
+  what === 'retire'
+    ? `“${q.label}” is off the form; its answers stay readable.`
+    : what === 'restore'
+      ? `“${q.label}” is back on the form.`
+      : what === 'move'
+        ? `“${q.label}” moved to place ${q.position}.`
         : `“${q.label}” saved.`;
 
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
@@ -57,11 +73,15 @@ export const shouldRevalidate = revalidateAfterSuccess;
 
 type Result = ActionResult<{ message: string }>;
 const BADGE = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1';
-const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 function useFormFetcher() {
   const fetcher = useFetcher<typeof clientAction>();
-  const result = fetcher.state === 'idle' ? fetcher.data as Result | undefined : undefined;
+  const result = fetcher.state === 'idle' ? (fetcher.data as Result | undefined) : undefined;
   const submit = (body: Intent) => fetcher.submit(body, { method: 'post', encType: 'application/json' });
   return { result, submit, busy: fetcher.state !== 'idle' };
 }
@@ -76,17 +96,23 @@ export default function EditorReviewForm({ loaderData: questions }: Route.Compon
   const retired = questions.filter((q) => q.retired);
   return (
     <div className="max-w-4xl">
-      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">
+        ← Research Papers
+      </Link>
       <h1 className="mt-3 text-2xl font-bold text-brand-900">Review form</h1>
       <p className="mt-2 text-slate-700">
-        Every review asks for a recommendation, the reviewer’s confidence and comments. Add your own questions below:
-        answers marked for the authors go to them with the decision; committee-only answers never do. A question is
-        never deleted: retire it and the answers already given stay readable.
+        Every review asks for a recommendation, the reviewer’s confidence and comments. Add your own questions below: answers marked for the
+        authors go to them with the decision; committee-only answers never do. A question is never deleted: retire it and the answers
+        already given stay readable.
       </p>
       <h2 className="mt-6 text-xl font-semibold text-brand-900">Questions on the form</h2>
-      {current.length === 0 ? <p className="mt-2 text-slate-700">No questions of your own yet.</p> : (
+      {current.length === 0 ? (
+        <p className="mt-2 text-slate-700">No questions of your own yet.</p>
+      ) : (
         <ol aria-label="Questions on the form" className="mt-3 space-y-4">
-          {current.map((q, i) => <QuestionItem key={q.id} q={q} first={i === 0} last={i === current.length - 1} />)}
+          {current.map((q, i) => (
+            <QuestionItem key={q.id} q={q} first={i === 0} last={i === current.length - 1} />
+          ))}
         </ol>
       )}
       <AddQuestion />
@@ -95,7 +121,9 @@ export default function EditorReviewForm({ loaderData: questions }: Route.Compon
           <h2 className="mt-8 text-xl font-semibold text-brand-900">Retired questions</h2>
           <p className="mt-1 text-sm text-slate-700">Not asked any more; the answers given to them stay on the reviews.</p>
           <ul aria-label="Retired questions" className="mt-3 space-y-4">
-            {retired.map((q) => <QuestionItem key={q.id} q={q} first last />)}
+            {retired.map((q) => (
+              <QuestionItem key={q.id} q={q} first last />
+            ))}
           </ul>
         </>
       ) : null}
@@ -119,11 +147,14 @@ function QuestionItem({ q, first, last }: { q: QuestionJson; first: boolean; las
     <Card as="li" aria-labelledby={headingId} className="shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="min-w-0 break-words text-lg font-semibold leading-snug text-brand-900">
-          {q.retired ? null : <span className="text-slate-600">{q.position}. </span>}{q.label}
+          {q.retired ? null : <span className="text-slate-600">{q.position}. </span>}
+          {q.label}
         </h3>
         <p className="flex flex-wrap gap-1.5">
           <span className={`${BADGE} bg-slate-100 text-slate-800 ring-slate-300`}>{KIND_WORDS[q.kind]}</span>
-          <span className={`${BADGE} ${q.visibility === 'authors' ? 'bg-brand-100 text-brand-900 ring-brand-300' : 'bg-amber-100 text-amber-900 ring-amber-400'}`}>
+          <span
+            className={`${BADGE} ${q.visibility === 'authors' ? 'bg-brand-100 text-brand-900 ring-brand-300' : 'bg-amber-100 text-amber-900 ring-amber-400'}`}
+          >
             {VISIBILITY_WORDS[q.visibility]}
           </span>
           {q.required ? <span className={`${BADGE} bg-red-50 text-red-900 ring-red-300`}>Required</span> : null}
@@ -132,35 +163,71 @@ function QuestionItem({ q, first, last }: { q: QuestionJson; first: boolean; las
       {q.description ? <p className="mt-1 whitespace-pre-wrap text-slate-700">{q.description}</p> : null}
       {q.options.length ? (
         <ol className="mt-2 flex flex-wrap gap-1.5 text-xs" aria-label={`Options of ${q.label}`}>
-          {q.options.map((o, i) => <li key={o} className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-800">{q.kind === 'score' ? `${i + 1} — ${o}` : o}</li>)}
+          {q.options.map((o, i) => (
+            <li key={o} className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-800">
+              {q.kind === 'score' ? `${i + 1} — ${o}` : o}
+            </li>
+          ))}
         </ol>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label={`Change ${q.label}`}>
         {q.retired ? (
-          <Button variant="quiet" size="sm" disabled={busy} onClick={() => update('restore', { retired: false })}>Restore<span className="sr-only"> {q.label}</span></Button>
+          <Button variant="quiet" size="sm" disabled={busy} onClick={() => update('restore', { retired: false })}>
+            Restore<span className="sr-only"> {q.label}</span>
+          </Button>
         ) : (
           <>
-            <Button variant="quiet" size="sm" aria-expanded={editing} onClick={() => setEditing(!editing)}>Edit<span className="sr-only"> {q.label}</span></Button>
-            <Button variant="quiet" size="sm" disabled={busy || first} onClick={() => update('move', { move: 'up' })}>Move up<span className="sr-only"> {q.label}</span></Button>
-            <Button variant="quiet" size="sm" disabled={busy || last} onClick={() => update('move', { move: 'down' })}>Move down<span className="sr-only"> {q.label}</span></Button>
-            <Button variant="quiet" size="sm" disabled={busy} onClick={() => update('retire', { retired: true })}>Retire<span className="sr-only"> {q.label}</span></Button>
+            <Button variant="quiet" size="sm" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+              Edit<span className="sr-only"> {q.label}</span>
+            </Button>
+            <Button variant="quiet" size="sm" disabled={busy || first} onClick={() => update('move', { move: 'up' })}>
+              Move up<span className="sr-only"> {q.label}</span>
+            </Button>
+            <Button variant="quiet" size="sm" disabled={busy || last} onClick={() => update('move', { move: 'down' })}>
+              Move down<span className="sr-only"> {q.label}</span>
+            </Button>
+            <Button variant="quiet" size="sm" disabled={busy} onClick={() => update('retire', { retired: true })}>
+              Retire<span className="sr-only"> {q.label}</span>
+            </Button>
           </>
         )}
       </div>
       {editing ? (
-        <QuestionEditor q={q} busy={busy} submitLabel="Save question" onCancel={() => setEditing(false)}
-          onSave={({ kind: _kind, ...body }) => update('details', body)} />
+        <QuestionEditor
+          q={q}
+          busy={busy}
+          submitLabel="Save question"
+          onCancel={() => setEditing(false)}
+          onSave={({ kind: _kind, ...body }) => update('details', body)}
+        />
       ) : null}
       <Alert className="mt-3">{result && !result.ok ? result.error : null}</Alert>
     </Card>
   );
 }
 
-type Draft = { kind: QuestionKind; label: string; description: string; options: string[]; visibility: QuestionVisibility; required: boolean };
+type Draft = {
+  kind: QuestionKind;
+  label: string;
+  description: string;
+  options: string[];
+  visibility: QuestionVisibility;
+  required: boolean;
+};
 
 /** The fields of a question: kind (when adding), label, description, options (one a line), who sees the answer, required. */
-function QuestionEditor({ q, busy, submitLabel, onSave, onCancel }: {
-  q?: QuestionJson; busy: boolean; submitLabel: string; onSave: (draft: Draft) => void; onCancel?: () => void;
+function QuestionEditor({
+  q,
+  busy,
+  submitLabel,
+  onSave,
+  onCancel,
+}: {
+  q?: QuestionJson;
+  busy: boolean;
+  submitLabel: string;
+  onSave: (draft: Draft) => void;
+  onCancel?: () => void;
 }) {
   const prefix = useId();
   const [kind, setKind] = useState<QuestionKind>(q?.kind ?? 'score');
@@ -168,9 +235,12 @@ function QuestionEditor({ q, busy, submitLabel, onSave, onCancel }: {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     onSave({
-      kind, label: String(data.get('label') ?? ''), description: String(data.get('description') ?? ''),
+      kind,
+      label: String(data.get('label') ?? ''),
+      description: String(data.get('description') ?? ''),
       options: kind === 'text' ? [] : lines(String(data.get('options') ?? '')),
-      visibility: data.get('visibility') === 'committee' ? 'committee' : 'authors', required: data.get('required') === 'on',
+      visibility: data.get('visibility') === 'committee' ? 'committee' : 'authors',
+      required: data.get('required') === 'on',
     });
   };
   return (
@@ -179,7 +249,11 @@ function QuestionEditor({ q, busy, submitLabel, onSave, onCancel }: {
         <Field id={`${prefix}-kind`} label="Kind of question">
           {(control) => (
             <select {...control} value={kind} onChange={(e) => setKind(e.target.value as QuestionKind)}>
-              {QUESTION_KINDS.map((k) => <option key={k} value={k}>{KIND_WORDS[k]}</option>)}
+              {QUESTION_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {KIND_WORDS[k]}
+                </option>
+              ))}
             </select>
           )}
         </Field>
@@ -189,8 +263,11 @@ function QuestionEditor({ q, busy, submitLabel, onSave, onCancel }: {
         {(control) => <textarea {...control} name="description" rows={2} defaultValue={q?.description} maxLength={2000} />}
       </Field>
       {kind === 'text' ? null : (
-        <Field id={`${prefix}-options`} label={kind === 'score' ? 'Scale labels' : 'Options'}
-          hint={kind === 'score' ? 'One a line, from the lowest (1) to the highest: 2 to 10 labels.' : 'One a line: 2 to 20 options.'}>
+        <Field
+          id={`${prefix}-options`}
+          label={kind === 'score' ? 'Scale labels' : 'Options'}
+          hint={kind === 'score' ? 'One a line, from the lowest (1) to the highest: 2 to 10 labels.' : 'One a line: 2 to 20 options.'}
+        >
           {(control) => <textarea {...control} name="options" rows={5} required defaultValue={q?.options.join('\n')} />}
         </Field>
       )}
@@ -209,8 +286,14 @@ function QuestionEditor({ q, busy, submitLabel, onSave, onCancel }: {
         <input type="checkbox" name="required" defaultChecked={q?.required ?? false} /> Reviewers must answer it
       </label>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>{busy ? 'Saving…' : submitLabel}</Button>
-        {onCancel ? <Button variant="secondary" onClick={onCancel}>Cancel</Button> : null}
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
       </div>
     </form>
   );
@@ -226,7 +309,9 @@ function AddQuestion() {
   }, [result]);
   return (
     <section aria-labelledby="add-question" className={cardClass('mt-6 shadow-sm')}>
-      <h2 id="add-question" className="text-lg font-semibold text-brand-900">Add a question</h2>
+      <h2 id="add-question" className="text-lg font-semibold text-brand-900">
+        Add a question
+      </h2>
       <QuestionEditor key={key} busy={busy} submitLabel="Add question" onSave={(body) => submit({ intent: 'create', body })} />
       <Alert className="mt-3">{result && !result.ok ? result.error : null}</Alert>
     </section>
@@ -239,15 +324,23 @@ function Preview({ questions }: { questions: QuestionJson[] }) {
   const scale = (legend: string, table: Record<number, string>) => (
     <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 font-semibold text-brand-900">{legend}</legend>
-      <p className="text-sm text-slate-700">{Object.entries(table).map(([n, w]) => `${n} — ${w}`).join(' · ')}</p>
+      <p className="text-sm text-slate-700">
+        {Object.entries(table)
+          .map(([n, w]) => `${n} — ${w}`)
+          .join(' · ')}
+      </p>
     </fieldset>
   );
   return (
     <section aria-labelledby="preview-heading" className={cardClass('mt-8 space-y-4 bg-slate-50')}>
-      <h2 id="preview-heading" className="text-lg font-semibold text-brand-900">Preview: the reviewer’s form</h2>
+      <h2 id="preview-heading" className="text-lg font-semibold text-brand-900">
+        Preview: the reviewer’s form
+      </h2>
       {scale('Recommendation', RECOMMENDATIONS)}
       {scale('Your confidence', CONFIDENCES)}
-      {questions.map((q) => <QuestionField key={q.id} q={q} value={answers[q.id]} onChange={(v) => setAnswers((a) => ({ ...a, [q.id]: v }))} />)}
+      {questions.map((q) => (
+        <QuestionField key={q.id} q={q} value={answers[q.id]} onChange={(v) => setAnswers((a) => ({ ...a, [q.id]: v }))} />
+      ))}
       <div>
         <p className="block text-sm font-medium text-slate-700">Comments to the authors</p>
         <div className={`${inputClass} h-16 bg-slate-100`} aria-hidden="true" />

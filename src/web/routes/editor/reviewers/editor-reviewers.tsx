@@ -15,7 +15,9 @@ export const meta = () => [{ title: 'Reviewers | IMSE 2025' }];
 
 type Status = 'all' | 'pending' | 'approved';
 const FILTERS: Array<{ value: Status; label: string }> = [
-  { value: 'pending', label: 'Waiting for approval' }, { value: 'approved', label: 'Approved' }, { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Waiting for approval' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'all', label: 'All' },
 ];
 const PAGE = 50;
 
@@ -43,7 +45,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const waiting = await list('pending');
     return waiting.required && waiting.rows.length > 0 ? waiting : list('all');
   };
-  return { pages, ...await loadOr(load(), 'Could not load the reviewers. Please try again.') };
+  return { pages, ...(await loadOr(load(), 'Could not load the reviewers. Please try again.')) };
 }
 
 /** Approve a reviewer or withdraw the approval; the list is then read again. */
@@ -69,22 +71,34 @@ export default function EditorReviewers({ loaderData }: Route.ComponentProps) {
 
   const show = (value: Status) => setSearchParams({ status: value }, { preventScrollReset: true });
   const more = useShowMore(pages);
-  const toggle = (r: ReviewerAdminJson) => fetcher.submit({ id: r._id, approved: !r.approved }, { method: 'post', encType: 'application/json' });
+  const toggle = (r: ReviewerAdminJson) =>
+    fetcher.submit({ id: r._id, approved: !r.approved }, { method: 'post', encType: 'application/json' });
 
   return (
     <div className="max-w-5xl">
-      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">
+        ← Research Papers
+      </Link>
       <h1 className="mt-3 text-2xl font-bold text-brand-900">Reviewers</h1>
       <p className="mt-2 text-slate-700">
         {required
           ? 'New reviewers need your approval before they are suggested, sent papers, shown papers to bid on or assigned automatically.'
           : 'Approval is off: every reviewer can receive papers. '}
-        {!required ? <Link to="/editor/settings" className="font-semibold text-brand-700 underline">Turn it on in the settings</Link> : null}
+        {!required ? (
+          <Link to="/editor/settings" className="font-semibold text-brand-700 underline">
+            Turn it on in the settings
+          </Link>
+        ) : null}
       </p>
       <div role="group" aria-label="Show" className="mt-4 flex flex-wrap gap-2">
         {FILTERS.map((f) => (
-          <button key={f.value} type="button" aria-pressed={status === f.value} onClick={() => show(f.value)}
-            className={`rounded-md border px-3 py-2 text-sm font-semibold ${status === f.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:bg-slate-100'}`}>
+          <button
+            key={f.value}
+            type="button"
+            aria-pressed={status === f.value}
+            onClick={() => show(f.value)}
+            className={`rounded-md border px-3 py-2 text-sm font-semibold ${status === f.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 hover:bg-slate-100'}`}
+          >
             {f.label}
           </button>
         ))}
@@ -97,19 +111,31 @@ export default function EditorReviewers({ loaderData }: Route.ComponentProps) {
             <li key={r._id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{r.name}</p>
-                <p className="text-sm text-slate-700"><span className="break-all">{r.email}</span>{r.verified ? ' · e-mail verified' : ' · e-mail not verified'}</p>
+                <p className="text-sm text-slate-700">
+                  <span className="break-all">{r.email}</span>
+                  {r.verified ? ' · e-mail verified' : ' · e-mail not verified'}
+                </p>
                 <p className="text-sm text-slate-600">
                   {r.load === 1 ? '1 paper assigned' : `${r.load} papers assigned`}
-                  {r.tags.length > 0 ? ` · ${r.tags.length > 6 ? `${r.tags.slice(0, 6).join(', ')} and ${r.tags.length - 6} more` : r.tags.join(', ')}` : ' · no tags'}
+                  {r.tags.length > 0
+                    ? ` · ${r.tags.length > 6 ? `${r.tags.slice(0, 6).join(', ')} and ${r.tags.length - 6} more` : r.tags.join(', ')}`
+                    : ' · no tags'}
                 </p>
                 <p className="text-sm text-slate-600">{reviewQualityText(r)}</p>
               </div>
               <div className="flex shrink-0 items-center gap-3">
-                <span className={`rounded-full px-2 py-1 text-xs font-semibold ${r.approved ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}>
+                <span
+                  className={`rounded-full px-2 py-1 text-xs font-semibold ${r.approved ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
+                >
                   {r.approved ? 'Approved' : 'Waiting'}
                 </span>
-                <Button variant={r.approved ? 'quiet' : 'primary'} size="sm" disabled={busy} onClick={() => toggle(r)}
-                  aria-label={`${r.approved ? 'Withdraw approval of' : 'Approve'} ${r.name}`}>
+                <Button
+                  variant={r.approved ? 'quiet' : 'primary'}
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => toggle(r)}
+                  aria-label={`${r.approved ? 'Withdraw approval of' : 'Approve'} ${r.name}`}
+                >
                   {r.approved ? 'Withdraw approval' : 'Approve'}
                 </Button>
               </div>
@@ -117,8 +143,14 @@ export default function EditorReviewers({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : null}
-      {next ? <Button variant="quiet" size="sm" className="mt-4" disabled={loading} onClick={more}>{loading ? 'Loading reviewers…' : 'Show more'}</Button> : null}
-      <div className="mt-8"><ExportLinks names={['reviewers']} title="Download the reviewers as CSV" more /></div>
+      {next ? (
+        <Button variant="quiet" size="sm" className="mt-4" disabled={loading} onClick={more}>
+          {loading ? 'Loading reviewers…' : 'Show more'}
+        </Button>
+      ) : null}
+      <div className="mt-8">
+        <ExportLinks names={['reviewers']} title="Download the reviewers as CSV" more />
+      </div>
     </div>
   );
 }

@@ -1,7 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
-import { BLIND_ANNOTATION_TEXT, DATE_KEYS, REVIEW_VISIBILITY, SETTINGS_FIELDS, type EditorSettings as Settings, type UpdateSettingsBody } from '../../../../core/schemas/settings';
+import {
+  BLIND_ANNOTATION_TEXT,
+  DATE_KEYS,
+  REVIEW_VISIBILITY,
+  SETTINGS_FIELDS,
+  type EditorSettings as Settings,
+  type UpdateSettingsBody,
+} from '../../../../core/schemas/settings';
 import { getSettings, updateSettings } from '../../../api/review';
 import { visitorZone } from '../../../lib/format';
 import { actOr, jsonBody, loadOr } from '../../../lib/route-data';
@@ -36,7 +43,8 @@ const HINTS: Record<string, string> = {
   reviewersPerPaper: 'From 1 to 20.',
   maxPapersPerReviewer: 'From 1 to 500.',
   blindReview: 'Reviewers never see the authors’ names or e-mail addresses.',
-  blindAnnotationText: 'Under blind review, reviewers get the PDF without its properties, attached files and comments’ authors. A comment’s text that names an author is always removed.',
+  blindAnnotationText:
+    'Under blind review, reviewers get the PDF without its properties, attached files and comments’ authors. A comment’s text that names an author is always removed.',
   reviewerApproval: 'New reviewers receive no papers until an editor approves them on the Reviewers page.',
   reminderDaysBefore: 'From 1 to 60; leave empty for no reminders. Each reviewer with work left gets one e-mail.',
   biddingDeadline: 'Reviewers bid on the papers they would like to review until then.',
@@ -46,11 +54,13 @@ const HINTS: Record<string, string> = {
   notificationDate: 'The authors hear the decisions by then.',
   reviewVisibility: 'Reviewers appear to each other as “Reviewer 1, 2…”; chairs see their names.',
   responseWordLimit: `From ${SETTINGS_FIELDS.responseWordLimit.min} to ${SETTINGS_FIELDS.responseWordLimit.max}. A longer response is refused.`,
-  doiPrefix: 'The publisher’s prefix from Crossref: 10. and 4 to 9 digits, such as 10.12345. Leave empty while there is none: the Crossref export needs it.',
+  doiPrefix:
+    'The publisher’s prefix from Crossref: 10. and 4 to 9 digits, such as 10.12345. Leave empty while there is none: the Crossref export needs it.',
   organiserName: 'Signs the visa letters and certificates, under the signature image.',
   organiserTitle: 'Printed under the name, such as “Organising Secretary”.',
   passportRetentionDays: `From ${SETTINGS_FIELDS.passportRetentionDays.min} to ${SETTINGS_FIELDS.passportRetentionDays.max}. Passport numbers given for visa letters are removed this many days after the conference’s last day (or after the request, for one made later).`,
-  doiPattern: 'Each paper’s DOI after the prefix and a slash: {year} is the conference’s year and {paperId} the paper’s id (required); otherwise letters, digits and - . _ ; ( ) /',
+  doiPattern:
+    'Each paper’s DOI after the prefix and a slash: {year} is the conference’s year and {paperId} the paper’s id (required); otherwise letters, digits and - . _ ; ( ) /',
 };
 /** Settings that are one of a few choices, each with its words: radio buttons. */
 const CHOICES: Record<string, Record<string, string>> = { reviewVisibility: REVIEW_VISIBILITY, blindAnnotationText: BLIND_ANNOTATION_TEXT };
@@ -95,8 +105,13 @@ export const fromLocalInput = (value: string): string | null => (value ? new Dat
 type Values = Record<string, string | number | boolean | null>;
 
 /** The settings as the form's text and checkbox values. */
-const toForm = (settings: Settings) => Object.fromEntries(Object.entries(settings as Values).map(([k, v]) => [k,
-  typeof v === 'boolean' ? v : isDeadline(k) ? toLocalInput(v as string | null) : v === null ? '' : String(v)]));
+const toForm = (settings: Settings) =>
+  Object.fromEntries(
+    Object.entries(settings as Values).map(([k, v]) => [
+      k,
+      typeof v === 'boolean' ? v : isDeadline(k) ? toLocalInput(v as string | null) : v === null ? '' : String(v),
+    ]),
+  );
 
 export default function EditorSettings({ loaderData: { saved, signature } }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
@@ -107,8 +122,12 @@ export default function EditorSettings({ loaderData: { saved, signature } }: Rou
   const error = result && !result.ok ? result.error : null;
 
   // After a save the loader reads the settings again: the form shows what the server kept.
-  useEffect(() => { setForm(toForm(saved)); }, [saved]);
-  useEffect(() => { if (result?.ok) toast.success('Settings saved.'); }, [result]);
+  useEffect(() => {
+    setForm(toForm(saved));
+  }, [saved]);
+  useEffect(() => {
+    if (result?.ok) toast.success('Settings saved.');
+  }, [result]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -132,20 +151,41 @@ export default function EditorSettings({ loaderData: { saved, signature } }: Rou
   const dateGroups = DATE_GROUPS.map((g) => ({ ...g, keys: g.keys.filter((k) => keys.includes(k)) })).filter((g) => g.keys.length > 0);
   const dateInput = (key: string) => (
     <div key={key}>
-      <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
+      <label htmlFor={key} className="block font-medium text-slate-800">
+        {labelOf(key)}
+      </label>
       <div className="mt-1 flex flex-wrap items-center gap-2">
-        <input id={key} type="datetime-local" value={String(form[key] ?? '')} aria-describedby={described(key)}
+        <input
+          id={key}
+          type="datetime-local"
+          value={String(form[key] ?? '')}
+          aria-describedby={described(key)}
           onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-          className="w-64 max-w-full rounded-md border border-slate-300 px-3 py-2" />
-        <Button variant="quiet" size="sm" onClick={() => setForm((f) => ({ ...f, [key]: '' }))} disabled={!form[key]}
-          aria-label={`Clear ${labelOf(key).toLowerCase()}`}>Clear</Button>
+          className="w-64 max-w-full rounded-md border border-slate-300 px-3 py-2"
+        />
+        <Button
+          variant="quiet"
+          size="sm"
+          onClick={() => setForm((f) => ({ ...f, [key]: '' }))}
+          disabled={!form[key]}
+          aria-label={`Clear ${labelOf(key).toLowerCase()}`}
+        >
+          Clear
+        </Button>
       </div>
       {hint(key)}
     </div>
   );
-  const numberKeys = keys.filter((k) => !isDeadline(k) && !LETTER_NUMBER_KEYS.has(k) && (typeof (saved as Values)[k] === 'number' || OPTIONAL_NUMBERS.has(k)));
+  const numberKeys = keys.filter(
+    (k) => !isDeadline(k) && !LETTER_NUMBER_KEYS.has(k) && (typeof (saved as Values)[k] === 'number' || OPTIONAL_NUMBERS.has(k)),
+  );
   const booleanKeys = keys.filter((k) => typeof (saved as Values)[k] === 'boolean' && !READ_ONLY.has(k));
-  const hint = (key: string) => (LABELS[key]?.hint ? <p id={`${key}-hint`} className="mt-1 text-sm text-slate-600">{LABELS[key]!.hint}</p> : null);
+  const hint = (key: string) =>
+    LABELS[key]?.hint ? (
+      <p id={`${key}-hint`} className="mt-1 text-sm text-slate-600">
+        {LABELS[key]!.hint}
+      </p>
+    ) : null;
   const described = (key: string) => (LABELS[key]?.hint ? `${key}-hint` : undefined);
   const choice = (key: string) => (
     <fieldset aria-describedby={described(key)}>
@@ -153,8 +193,14 @@ export default function EditorSettings({ loaderData: { saved, signature } }: Rou
       <div className="mt-1 space-y-1">
         {Object.entries(CHOICES[key] ?? {}).map(([value, text]) => (
           <label key={value} className="flex items-center gap-2 text-slate-800">
-            <input type="radio" name={key} value={value} checked={form[key] === value}
-              onChange={() => setForm((f) => ({ ...f, [key]: value }))} className="h-5 w-5" />
+            <input
+              type="radio"
+              name={key}
+              value={value}
+              checked={form[key] === value}
+              onChange={() => setForm((f) => ({ ...f, [key]: value }))}
+              className="h-5 w-5"
+            />
             {text}
           </label>
         ))}
@@ -165,13 +211,16 @@ export default function EditorSettings({ loaderData: { saved, signature } }: Rou
 
   return (
     <div className="max-w-3xl">
-      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">
+        ← Research Papers
+      </Link>
       <h1 className="mt-3 text-2xl font-bold text-brand-900">Review settings</h1>
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-6" aria-describedby={error ? 'settings-error' : undefined}>
         <fieldset className={cardClass()}>
           <legend className="px-1 text-lg font-semibold text-brand-900">Dates</legend>
           <p className="text-sm text-slate-600">
-            Times are in your time zone ({zone}). Leave a field empty for no date. The dates run in the order of the conference’s phases: each must come after the ones above it.
+            Times are in your time zone ({zone}). Leave a field empty for no date. The dates run in the order of the conference’s phases:
+            each must come after the ones above it.
           </p>
           <div className="mt-3 space-y-5">
             {dateGroups.map((group) => (
@@ -188,23 +237,43 @@ export default function EditorSettings({ loaderData: { saved, signature } }: Rou
             {'reviewVisibility' in saved ? choice('reviewVisibility') : null}
             {numberKeys.map((key) => (
               <div key={key}>
-                <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
-                <input id={key} type="number" inputMode="numeric" step={1} {...limitsOf(key)} value={String(form[key] ?? '')} aria-describedby={described(key)}
+                <label htmlFor={key} className="block font-medium text-slate-800">
+                  {labelOf(key)}
+                </label>
+                <input
+                  id={key}
+                  type="number"
+                  inputMode="numeric"
+                  step={1}
+                  {...limitsOf(key)}
+                  value={String(form[key] ?? '')}
+                  aria-describedby={described(key)}
                   onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-                  className="mt-1 w-32 rounded-md border border-slate-300 px-3 py-2" />
+                  className="mt-1 w-32 rounded-md border border-slate-300 px-3 py-2"
+                />
                 {hint(key)}
               </div>
             ))}
             {booleanKeys.map((key) => (
               <div key={key}>
                 <div className="flex items-center gap-2">
-                  <input id={key} type="checkbox" checked={form[key] === true} aria-describedby={described(key)}
-                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.checked }))} className="h-5 w-5" />
-                  <label htmlFor={key} className="font-medium text-slate-800">{labelOf(key)}</label>
+                  <input
+                    id={key}
+                    type="checkbox"
+                    checked={form[key] === true}
+                    aria-describedby={described(key)}
+                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.checked }))}
+                    className="h-5 w-5"
+                  />
+                  <label htmlFor={key} className="font-medium text-slate-800">
+                    {labelOf(key)}
+                  </label>
                 </div>
                 {hint(key)}
                 {/* What the reviewers' copy keeps under blind review sits with blind review. */}
-                {key === 'blindReview' && 'blindAnnotationText' in saved ? <div className="mt-3 ml-7">{choice('blindAnnotationText')}</div> : null}
+                {key === 'blindReview' && 'blindAnnotationText' in saved ? (
+                  <div className="mt-3 ml-7">{choice('blindAnnotationText')}</div>
+                ) : null}
               </div>
             ))}
           </div>
@@ -213,16 +282,28 @@ export default function EditorSettings({ loaderData: { saved, signature } }: Rou
           <fieldset className={cardClass()}>
             <legend className="px-1 text-lg font-semibold text-brand-900">Proceedings</legend>
             <div className="space-y-4">
-              {keys.filter((k) => TEXT_KEYS.has(k)).map((key) => (
-                <div key={key}>
-                  <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
-                  <input id={key} type="text" spellCheck={false} autoComplete="off" maxLength={100} value={String(form[key] ?? '')} aria-describedby={described(key)}
-                    placeholder={key === 'doiPrefix' ? '10.12345' : undefined}
-                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-                    className="mt-1 w-80 max-w-full rounded-md border border-slate-300 px-3 py-2 font-mono" />
-                  {hint(key)}
-                </div>
-              ))}
+              {keys
+                .filter((k) => TEXT_KEYS.has(k))
+                .map((key) => (
+                  <div key={key}>
+                    <label htmlFor={key} className="block font-medium text-slate-800">
+                      {labelOf(key)}
+                    </label>
+                    <input
+                      id={key}
+                      type="text"
+                      spellCheck={false}
+                      autoComplete="off"
+                      maxLength={100}
+                      value={String(form[key] ?? '')}
+                      aria-describedby={described(key)}
+                      placeholder={key === 'doiPrefix' ? '10.12345' : undefined}
+                      onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+                      className="mt-1 w-80 max-w-full rounded-md border border-slate-300 px-3 py-2 font-mono"
+                    />
+                    {hint(key)}
+                  </div>
+                ))}
             </div>
           </fieldset>
         ) : null}
@@ -230,33 +311,61 @@ export default function EditorSettings({ loaderData: { saved, signature } }: Rou
           <fieldset className={cardClass()}>
             <legend className="px-1 text-lg font-semibold text-brand-900">Letters and certificates</legend>
             <div className="space-y-4">
-              {keys.filter((k) => ORGANISER_KEYS.has(k)).map((key) => (
-                <div key={key}>
-                  <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
-                  <input id={key} type="text" maxLength={120} value={String(form[key] ?? '')} aria-describedby={described(key)}
-                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-                    className="mt-1 w-full max-w-md rounded-md border border-slate-300 px-3 py-2" />
-                  {hint(key)}
-                </div>
-              ))}
-              {keys.filter((k) => LETTER_NUMBER_KEYS.has(k)).map((key) => (
-                <div key={key}>
-                  <label htmlFor={key} className="block font-medium text-slate-800">{labelOf(key)}</label>
-                  <input id={key} type="number" inputMode="numeric" step={1} {...limitsOf(key)} value={String(form[key] ?? '')} aria-describedby={described(key)}
-                    onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-                    className="mt-1 w-32 rounded-md border border-slate-300 px-3 py-2" />
-                  {hint(key)}
-                </div>
-              ))}
+              {keys
+                .filter((k) => ORGANISER_KEYS.has(k))
+                .map((key) => (
+                  <div key={key}>
+                    <label htmlFor={key} className="block font-medium text-slate-800">
+                      {labelOf(key)}
+                    </label>
+                    <input
+                      id={key}
+                      type="text"
+                      maxLength={120}
+                      value={String(form[key] ?? '')}
+                      aria-describedby={described(key)}
+                      onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+                      className="mt-1 w-full max-w-md rounded-md border border-slate-300 px-3 py-2"
+                    />
+                    {hint(key)}
+                  </div>
+                ))}
+              {keys
+                .filter((k) => LETTER_NUMBER_KEYS.has(k))
+                .map((key) => (
+                  <div key={key}>
+                    <label htmlFor={key} className="block font-medium text-slate-800">
+                      {labelOf(key)}
+                    </label>
+                    <input
+                      id={key}
+                      type="number"
+                      inputMode="numeric"
+                      step={1}
+                      {...limitsOf(key)}
+                      value={String(form[key] ?? '')}
+                      aria-describedby={described(key)}
+                      onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+                      className="mt-1 w-32 rounded-md border border-slate-300 px-3 py-2"
+                    />
+                    {hint(key)}
+                  </div>
+                ))}
             </div>
           </fieldset>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</Button>
-          <p role="status" className="text-sm font-medium text-green-800">{result?.ok ? 'Settings saved.' : null}</p>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save settings'}
+          </Button>
+          <p role="status" className="text-sm font-medium text-green-800">
+            {result?.ok ? 'Settings saved.' : null}
+          </p>
         </div>
       </form>
-      <div id="settings-error"><Alert className="mt-4">{error}</Alert></div>
+      <div id="settings-error">
+        <Alert className="mt-4">{error}</Alert>
+      </div>
       {'hasSignature' in saved ? <OrganiserSignature hasSignature={saved.hasSignature} image={signature} /> : null}
     </div>
   );

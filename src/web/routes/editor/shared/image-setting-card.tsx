@@ -49,7 +49,10 @@ export function ImageSettingCard({ has, image, setting }: { has: boolean; image:
 
   // The image as a URL the <img> can show, let go when another replaces it or the card goes.
   useEffect(() => {
-    if (!image) { setUrl(null); return undefined; }
+    if (!image) {
+      setUrl(null);
+      return undefined;
+    }
     const shown = URL.createObjectURL(image);
     setUrl(shown);
     return () => URL.revokeObjectURL(shown);
@@ -72,8 +75,14 @@ export function ImageSettingCard({ has, image, setting }: { has: boolean; image:
     e.preventDefault();
     const picker = e.currentTarget;
     const file = new FormData(picker).get(setting.field);
-    if (!(file instanceof File) || file.size === 0) { setError(setting.missing); return; }
-    if (file.size > setting.maxBytes) { setError(setting.tooLarge); return; }
+    if (!(file instanceof File) || file.size === 0) {
+      setError(setting.missing);
+      return;
+    }
+    if (file.size > setting.maxBytes) {
+      setError(setting.tooLarge);
+      return;
+    }
     const form = new FormData();
     form.append(setting.field, file);
     void act(() => setting.upload(form), setting.resetAfterUpload ? () => picker.reset() : undefined);
@@ -82,19 +91,31 @@ export function ImageSettingCard({ has, image, setting }: { has: boolean; image:
   const headingId = `${setting.field}-heading`;
   return (
     <Card className="mt-6" aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-lg font-semibold text-brand-900">{setting.heading}</h2>
+      <h2 id={headingId} className="text-lg font-semibold text-brand-900">
+        {setting.heading}
+      </h2>
       <p className="mt-1 text-sm text-slate-600">{setting.description}</p>
-      {url ? <img src={url} alt={setting.alt} className="mt-3 max-h-24 max-w-full rounded border border-slate-200 bg-white p-2" /> : (
+      {url ? (
+        <img src={url} alt={setting.alt} className="mt-3 max-h-24 max-w-full rounded border border-slate-200 bg-white p-2" />
+      ) : (
         <p className="mt-3 text-sm text-slate-700">{has ? setting.loading : setting.none}</p>
       )}
       <form onSubmit={upload} className="mt-3 space-y-3">
         <div>
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">{has ? 'Replace with' : setting.uploadLabel}</label>
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+            {has ? 'Replace with' : setting.uploadLabel}
+          </label>
           <input id={inputId} type="file" name={setting.field} accept="image/png,image/jpeg" className={fileInputClass} />
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={busy}>{busy ? 'Saving…' : setting.saveLabel}</Button>
-          {has ? <Button variant="secondary" disabled={busy} onClick={() => void act(setting.remove)}>{setting.removeLabel}</Button> : null}
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : setting.saveLabel}
+          </Button>
+          {has ? (
+            <Button variant="secondary" disabled={busy} onClick={() => void act(setting.remove)}>
+              {setting.removeLabel}
+            </Button>
+          ) : null}
         </div>
       </form>
       <Alert className="mt-3">{error}</Alert>

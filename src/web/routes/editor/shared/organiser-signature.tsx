@@ -5,7 +5,8 @@ import { ImageSettingCard, readImage, type ImageSetting } from './image-setting-
 const SIGNATURE: ImageSetting = {
   field: 'signature',
   heading: 'Signature image',
-  description: 'Printed above the organiser’s name on visa letters and certificates. PNG or JPEG, at most 512 KB; a white or clear background looks best.',
+  description:
+    'Printed above the organiser’s name on visa letters and certificates. PNG or JPEG, at most 512 KB; a white or clear background looks best.',
   alt: 'The organiser’s signature as uploaded',
   loading: 'Loading the signature…',
   none: 'No signature uploaded: letters carry the name and title only.',

@@ -22,8 +22,13 @@ export function ScrollBox({ label, className, children }: { label: string; class
   return (
     <div className={className}>
       {scrolls ? <p className="text-xs font-medium text-slate-700">Scroll sideways to see every column →</p> : null}
-      <div ref={box} tabIndex={0} role="region" aria-label={`${label} (scrolls sideways on a narrow screen)`}
-        className={`relative overflow-x-auto rounded-md focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 ${scrolls ? 'mt-1 shadow-[inset_-12px_0_10px_-10px_rgba(15,23,42,0.35)]' : ''}`}>
+      <div
+        ref={box}
+        tabIndex={0}
+        role="region"
+        aria-label={`${label} (scrolls sideways on a narrow screen)`}
+        className={`relative overflow-x-auto rounded-md focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700 ${scrolls ? 'mt-1 shadow-[inset_-12px_0_10px_-10px_rgba(15,23,42,0.35)]' : ''}`}
+      >
         {children}
       </div>
     </div>

@@ -38,15 +38,35 @@ export async function loadTrackChoices(chair: boolean, papers: readonly Pick<Pap
 export const inTrack = (paper: Pick<PaperJson, 'track'>, trackId: string) => trackId === '' || paper.track?.id === trackId;
 
 /** The select that narrows a list to one track; nothing when there is at most one track to choose. */
-export function TrackFilter({ id, tracks, value, onChange }: { id: string; tracks: TrackChoice[]; value: string; onChange: (trackId: string) => void }) {
+export function TrackFilter({
+  id,
+  tracks,
+  value,
+  onChange,
+}: {
+  id: string;
+  tracks: TrackChoice[];
+  value: string;
+  onChange: (trackId: string) => void;
+}) {
   if (tracks.length < 2 && value === '') return null;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">Track</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}
-        className="mt-1 w-72 max-w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        Track
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 w-72 max-w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+      >
         <option value="">All tracks</option>
-        {tracks.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        {tracks.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -62,9 +82,14 @@ export function ChairConflictNote() {
 export function ChairTracksLine({ tracks }: { tracks: TrackChoice[] }) {
   return (
     <p data-testid="chair-tracks" className="rounded-md border border-brand-100 bg-brand-50 px-4 py-2 text-brand-900">
-      {tracks.length
-        ? <>You chair: <span className="font-semibold">{tracks.map((t) => t.name).join(', ')}</span>. You see and act on the papers of your tracks only.</>
-        : 'You chair tracks of this conference: their papers appear here once submitted. A chair sees them after confirming their e-mail address (Verify email, above).'}
+      {tracks.length ? (
+        <>
+          You chair: <span className="font-semibold">{tracks.map((t) => t.name).join(', ')}</span>. You see and act on the papers of your
+          tracks only.
+        </>
+      ) : (
+        'You chair tracks of this conference: their papers appear here once submitted. A chair sees them after confirming their e-mail address (Verify email, above).'
+      )}
     </p>
   );
 }

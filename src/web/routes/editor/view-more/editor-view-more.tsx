@@ -27,14 +27,35 @@ import type { Route } from './+types/editor-view-more';
 
 export const meta = () => [{ title: 'Suggested reviewers | IMSE 2025' }];
 
-const EMPTY = { badId: false, paper: null, paperError: null, ranked: null, rankedError: null, reviews: [], panelError: null, q: '', pages: 1, invitations: {}, meta: null, discussion: null };
+const EMPTY = {
+  badId: false,
+  paper: null,
+  paperError: null,
+  ranked: null,
+  rankedError: null,
+  reviews: [],
+  panelError: null,
+  q: '',
+  pages: 1,
+  invitations: {},
+  meta: null,
+  discussion: null,
+};
 type LoaderData = {
-  badId: boolean; paper: PaperJson | null; paperError: string | null; ranked: RankedReviewersJson | null; rankedError: string | null;
-  reviews: EditorReviewJson[]; panelError: string | null; q: string; pages: number;
+  badId: boolean;
+  paper: PaperJson | null;
+  paperError: string | null;
+  ranked: RankedReviewersJson | null;
+  rankedError: string | null;
+  reviews: EditorReviewJson[];
+  panelError: string | null;
+  q: string;
+  pages: number;
   /** The state of each reviewer's newest Send Mail invitation, by reviewer id: the badge follows it (decision 0041). */
   invitations: Record<string, MailStateName>;
   /** The meta-review and the discussion panels' reads (null when the panel is not shown: a conflicted chair). */
-  meta: MetaReviewRead | null; discussion: DiscussionRead | null;
+  meta: MetaReviewRead | null;
+  discussion: DiscussionRead | null;
 };
 
 /**
@@ -58,7 +79,11 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
   // Each part may fail without hiding the others (docs/product.md#validation-and-messages: a failed list load is only logged).
   const [paper, ranked, reviews, invitations, meta, discussion] = await Promise.all([
     paperRead,
-    loadPart<RankedReviewersJson | null>(getRankedReviewers(paperId, { count: RANKED_PAGE_SIZE * pages, q }), null, 'Could not load the reviewers. Please try again.'),
+    loadPart<RankedReviewersJson | null>(
+      getRankedReviewers(paperId, { count: RANKED_PAGE_SIZE * pages, q }),
+      null,
+      'Could not load the reviewers. Please try again.',
+    ),
     loadPart<EditorReviewJson[]>(getPaperReviews(paperId), [], panel),
     // Without it the badges show the stored status, as before.
     loadPart(getInvitationMails(paperId), { invitations: [] }),
@@ -66,10 +91,18 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
     readDiscussion(paperId),
   ]);
   return {
-    badId: false, paper: paper.data, paperError: paper.error, ranked: ranked.data, rankedError: ranked.error,
-    reviews: reviews.data, panelError: reviews.error, q, pages,
+    badId: false,
+    paper: paper.data,
+    paperError: paper.error,
+    ranked: ranked.data,
+    rankedError: ranked.error,
+    reviews: reviews.data,
+    panelError: reviews.error,
+    q,
+    pages,
     invitations: Object.fromEntries(invitations.data.invitations.map((i) => [i.reviewerId, i.state])),
-    meta, discussion,
+    meta,
+    discussion,
   };
 }
 
@@ -87,12 +120,20 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   const { paperId } = params;
   switch (body.intent) {
     case 'mail': {
-      const res = await actOr(sendMail(body.email, { name: body.name, paperTitle: body.paperTitle, paperId, reviewerId: body.reviewerId }), '', body.intent);
+      const res = await actOr(
+        sendMail(body.email, { name: body.name, paperTitle: body.paperTitle, paperId, reviewerId: body.reviewerId }),
+        '',
+        body.intent,
+      );
       // docs/product.md#validation-and-messages: whatever went wrong, the editor reads 'Failed to send mail to {email}'.
       return res.ok ? res : { ...res, error: mailFailed(body.email) };
     }
     case 'paper':
-      return actOr(sendPaper({ paperId, reviewerId: body.reviewerId, ...(body.override ? { override: true } : {}) }), 'Could not send the paper. Please try again.', body.intent);
+      return actOr(
+        sendPaper({ paperId, reviewerId: body.reviewerId, ...(body.override ? { override: true } : {}) }),
+        'Could not send the paper. Please try again.',
+        body.intent,
+      );
     case 'unassign':
       return actOr(unassignReviewer(paperId, body.reviewerId), `Could not unassign ${body.name}. Please try again.`, body.intent);
     case 'decision':
@@ -119,41 +160,74 @@ export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
   const showMore = useShowMore(pages);
   const searchId = useId();
 
-  useEffect(() => { if (badId) toast.error(MESSAGES.badPaperId); }, [badId]);
+  useEffect(() => {
+    if (badId) toast.error(MESSAGES.badPaperId);
+  }, [badId]);
   // The toasts (docs/product.md#validation-and-messages; Unassign's too), once the page has been read again.
   useEffect(() => {
     if (!result || result.intent === 'decision') return;
     if (!result.ok) toast.error(result.error);
     // Send Mail: green only for a mail the SMTP server took; kept (no SMTP) or still queued is not a success (decision 0041).
-    else if (result.intent === 'mail' && (result.data as { result?: string }).result !== 'sent') toast.warning((result.data as { message: string }).message);
+    else if (result.intent === 'mail' && (result.data as { result?: string }).result !== 'sent')
+      toast.warning((result.data as { message: string }).message);
     else toast.success((result.data as { message: string }).message);
   }, [result]);
 
-  const act = ({ intent, reviewer, override }: CardIntent) => fetcher.submit(
-    { intent, reviewerId: reviewer._id, name: reviewer.name, email: reviewer.email, paperTitle: paper?.title ?? '', ...(override ? { override } : {}) },
-    { method: 'post', encType: 'application/json' },
-  );
-  const unassign = (a: AssignedReviewerJson) => fetcher.submit({ intent: 'unassign', reviewerId: a._id, name: a.name }, { method: 'post', encType: 'application/json' });
-  const sendingFor = (id: string) => (pending && pending.intent !== 'decision' && pending.intent !== 'unassign' && pending.reviewerId === id ? pending.intent : null);
+  const act = ({ intent, reviewer, override }: CardIntent) =>
+    fetcher.submit(
+      {
+        intent,
+        reviewerId: reviewer._id,
+        name: reviewer.name,
+        email: reviewer.email,
+        paperTitle: paper?.title ?? '',
+        ...(override ? { override } : {}),
+      },
+      { method: 'post', encType: 'application/json' },
+    );
+  const unassign = (a: AssignedReviewerJson) =>
+    fetcher.submit({ intent: 'unassign', reviewerId: a._id, name: a.name }, { method: 'post', encType: 'application/json' });
+  const sendingFor = (id: string) =>
+    pending && pending.intent !== 'decision' && pending.intent !== 'unassign' && pending.reviewerId === id ? pending.intent : null;
   const suggested = ranked?.reviewers.filter((r) => r.suggested) ?? [];
   const others = ranked?.reviewers.filter((r) => !r.suggested) ?? [];
-  const cardProps = ranked ? {
-    limits: ranked.limits, paperReviewers: ranked.paperReviewers, closed: Boolean(paper?.withdrawnAt), busy: pending !== undefined, onAct: act,
-  } : null;
+  const cardProps = ranked
+    ? {
+        limits: ranked.limits,
+        paperReviewers: ranked.paperReviewers,
+        closed: Boolean(paper?.withdrawnAt),
+        busy: pending !== undefined,
+        onAct: act,
+      }
+    : null;
 
   return (
     <div>
-      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">← Research Papers</Link>
+      <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">
+        ← Research Papers
+      </Link>
       <h1 className="mt-3 break-words text-2xl font-bold text-brand-900">{paper?.title ?? 'Paper'}</h1>
       <Alert className="mt-3">{paperError}</Alert>
-      {paper?.chairConflicted ? <Alert tone="warning" className="mt-3">{MESSAGES.chairConflicted}</Alert> : null}
+      {paper?.chairConflicted ? (
+        <Alert tone="warning" className="mt-3">
+          {MESSAGES.chairConflicted}
+        </Alert>
+      ) : null}
       {paper ? (
         <div className="mt-4 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
           <div className="min-w-0 space-y-6">
             <PaperDetails paper={paper} ranked={ranked} discussion={discussion} />
-            {ranked ? <AssignedReviewers ranked={ranked} busy={pending !== undefined} onUnassign={unassign}
-              unassigning={pending?.intent === 'unassign' ? pending.reviewerId : null} /> : null}
-            {paper.chairConflicted ? null : <EditorReviewPanel paper={paper} reviews={reviews} conflicts={conflictLines(ranked)} error={panelError} />}
+            {ranked ? (
+              <AssignedReviewers
+                ranked={ranked}
+                busy={pending !== undefined}
+                onUnassign={unassign}
+                unassigning={pending?.intent === 'unassign' ? pending.reviewerId : null}
+              />
+            ) : null}
+            {paper.chairConflicted ? null : (
+              <EditorReviewPanel paper={paper} reviews={reviews} conflicts={conflictLines(ranked)} error={panelError} />
+            )}
             {paper.chairConflicted || !meta ? null : <MetaReviewPanel key={paper._id} meta={meta} />}
             {/* Decision 0024: the paper read in the page, as its reviewers read it. */}
             <PaperPdfViewer url={paper.pdf} title={paper.title} />
@@ -163,49 +237,89 @@ export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
               <Alert>{rankedError}</Alert>
               <Form method="get" replace role="search" className="flex flex-wrap items-end gap-2">
                 <div className="min-w-0 flex-1">
-                  <label htmlFor={searchId} className="block text-sm font-medium text-slate-700">Find a reviewer by name or e-mail</label>
+                  <label htmlFor={searchId} className="block text-sm font-medium text-slate-700">
+                    Find a reviewer by name or e-mail
+                  </label>
                   <input id={searchId} name="q" type="search" defaultValue={q} key={q} className={inputClass} />
                 </div>
-                <Button type="submit" variant="secondary">Search</Button>
-                {q ? <Link to="." replace className={buttonClass({ variant: 'quiet' })}>Show everyone</Link> : null}
+                <Button type="submit" variant="secondary">
+                  Search
+                </Button>
+                {q ? (
+                  <Link to="." replace className={buttonClass({ variant: 'quiet' })}>
+                    Show everyone
+                  </Link>
+                ) : null}
               </Form>
               {ranked ? (
                 <p className="mt-2 text-sm text-slate-700">
-                  {q ? `${ranked.total} eligible reviewer${ranked.total === 1 ? '' : 's'} match “${q}”. ` : `${ranked.total} eligible reviewer${ranked.total === 1 ? '' : 's'}, best first. `}
+                  {q
+                    ? `${ranked.total} eligible reviewer${ranked.total === 1 ? '' : 's'} match “${q}”. `
+                    : `${ranked.total} eligible reviewer${ranked.total === 1 ? '' : 's'}, best first. `}
                   Score: 10 per shared topic, +20 for an eager bid, +10 for a willing one.
                 </p>
               ) : null}
 
               <section aria-labelledby="suggested-title" className="mt-5">
-                <h2 id="suggested-title" className="text-xl font-bold tracking-wide text-brand-900">SUGGESTED REVIEWERS</h2>
+                <h2 id="suggested-title" className="text-xl font-bold tracking-wide text-brand-900">
+                  SUGGESTED REVIEWERS
+                </h2>
                 {ranked && cardProps ? (
-                  suggested.length === 0 ? <p className="mt-2 text-slate-700">{MESSAGES.noReviewers}</p> : (
+                  suggested.length === 0 ? (
+                    <p className="mt-2 text-slate-700">{MESSAGES.noReviewers}</p>
+                  ) : (
                     <div className="mt-3 grid gap-4 xl:grid-cols-2">
-                      {suggested.map((r) => <RankedReviewerCard key={r._id} reviewer={r} invitationMail={invitations[r._id]} sending={sendingFor(r._id)} {...cardProps} />)}
+                      {suggested.map((r) => (
+                        <RankedReviewerCard
+                          key={r._id}
+                          reviewer={r}
+                          invitationMail={invitations[r._id]}
+                          sending={sendingFor(r._id)}
+                          {...cardProps}
+                        />
+                      ))}
                     </div>
                   )
                 ) : null}
               </section>
 
               <section aria-labelledby="others-title" className="mt-6">
-                <h2 id="others-title" className="text-xl font-semibold text-brand-900">Other eligible reviewers</h2>
+                <h2 id="others-title" className="text-xl font-semibold text-brand-900">
+                  Other eligible reviewers
+                </h2>
                 {ranked && cardProps ? (
-                  others.length === 0 ? <p className="mt-2 text-sm text-slate-700">{ranked.nextOffset === null ? 'No other eligible reviewer.' : ''}</p> : (
+                  others.length === 0 ? (
+                    <p className="mt-2 text-sm text-slate-700">{ranked.nextOffset === null ? 'No other eligible reviewer.' : ''}</p>
+                  ) : (
                     <div className="mt-3 grid gap-4 xl:grid-cols-2">
-                      {others.map((r) => <RankedReviewerCard key={r._id} reviewer={r} invitationMail={invitations[r._id]} sending={sendingFor(r._id)} {...cardProps} />)}
+                      {others.map((r) => (
+                        <RankedReviewerCard
+                          key={r._id}
+                          reviewer={r}
+                          invitationMail={invitations[r._id]}
+                          sending={sendingFor(r._id)}
+                          {...cardProps}
+                        />
+                      ))}
                     </div>
                   )
                 ) : null}
                 {ranked && ranked.nextOffset !== null ? (
                   <div className="mt-4 flex flex-wrap items-center gap-3">
-                    <Button variant="secondary" onClick={showMore}>Show more</Button>
-                    <span className="text-sm text-slate-700">Showing {ranked.reviewers.length} of {ranked.total}</span>
+                    <Button variant="secondary" onClick={showMore}>
+                      Show more
+                    </Button>
+                    <span className="text-sm text-slate-700">
+                      Showing {ranked.reviewers.length} of {ranked.total}
+                    </span>
                   </div>
                 ) : null}
               </section>
 
               <section aria-labelledby="conflicted-title" className="mt-6">
-                <h2 id="conflicted-title" className="text-xl font-semibold text-brand-900">Conflicted reviewers</h2>
+                <h2 id="conflicted-title" className="text-xl font-semibold text-brand-900">
+                  Conflicted reviewers
+                </h2>
                 {ranked ? <ConflictedReviewerList conflicted={ranked.conflicted} /> : null}
               </section>
             </div>

@@ -47,7 +47,10 @@ export function MetaReviewPanel({ meta }: { meta: MetaReviewRead }) {
   // The server's answer: the form shows the meta-review as saved, or the message.
   useEffect(() => {
     if (!result) return;
-    if (!result.ok) { setError(result.error); return; }
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
     const m = result.data;
     setSaved(m);
     setRecommendation(m.recommendation);
@@ -58,8 +61,14 @@ export function MetaReviewPanel({ meta }: { meta: MetaReviewRead }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!recommendation) { setError('Please choose a recommendation'); return; }
-    if (!toAuthors.trim()) { setError('The text to the authors is required'); return; }
+    if (!recommendation) {
+      setError('Please choose a recommendation');
+      return;
+    }
+    if (!toAuthors.trim()) {
+      setError('The text to the authors is required');
+      return;
+    }
     setError(null);
     const body: MetaReviewIntent = { intent: 'meta-review', recommendation, toAuthors, toCommittee };
     fetcher.submit(body, { method: 'post', encType: 'application/json' });
@@ -67,27 +76,53 @@ export function MetaReviewPanel({ meta }: { meta: MetaReviewRead }) {
 
   return (
     <section aria-labelledby="meta-review-title" className={cardClass('shadow-sm')}>
-      <h2 id="meta-review-title" className="text-xl font-semibold text-brand-900">Meta-review</h2>
+      <h2 id="meta-review-title" className="text-xl font-semibold text-brand-900">
+        Meta-review
+      </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {saved ? <>Last saved by {saved.authorName}, {formatDateTime(saved.updatedAt)}.</> : loaded ? 'No meta-review yet.' : 'Loading…'}
+        {saved ? (
+          <>
+            Last saved by {saved.authorName}, {formatDateTime(saved.updatedAt)}.
+          </>
+        ) : loaded ? (
+          'No meta-review yet.'
+        ) : (
+          'Loading…'
+        )}
       </p>
       <form onSubmit={submit} aria-label="Meta-review" className="mt-3 space-y-4" noValidate>
         <Field label="Recommendation">
           {(control) => (
-            <select {...control} value={recommendation} required onChange={(e) => setRecommendation(e.target.value as Decision | '')} className={`${control.className} sm:max-w-xs`}>
+            <select
+              {...control}
+              value={recommendation}
+              required
+              onChange={(e) => setRecommendation(e.target.value as Decision | '')}
+              className={`${control.className} sm:max-w-xs`}
+            >
               <option value="">Choose…</option>
-              {DECISIONS.map((d) => <option key={d} value={d}>{RECOMMENDATION_WORDS[d]}</option>)}
+              {DECISIONS.map((d) => (
+                <option key={d} value={d}>
+                  {RECOMMENDATION_WORDS[d]}
+                </option>
+              ))}
             </select>
           )}
         </Field>
         <Field label="To the authors" hint="The authors read this in the decision mail and on their paper's page.">
-          {(control) => <textarea {...control} rows={6} maxLength={20_000} required value={toAuthors} onChange={(e) => setToAuthors(e.target.value)} />}
+          {(control) => (
+            <textarea {...control} rows={6} maxLength={20_000} required value={toAuthors} onChange={(e) => setToAuthors(e.target.value)} />
+          )}
         </Field>
         <Field label="To the committee only" hint="Never shown to the authors: only the editor and the track's chairs read it.">
-          {(control) => <textarea {...control} rows={4} maxLength={20_000} value={toCommittee} onChange={(e) => setToCommittee(e.target.value)} />}
+          {(control) => (
+            <textarea {...control} rows={4} maxLength={20_000} value={toCommittee} onChange={(e) => setToCommittee(e.target.value)} />
+          )}
         </Field>
         <Alert>{error}</Alert>
-        <Button type="submit" disabled={busy || !loaded}>{busy ? 'Saving…' : 'Save meta-review'}</Button>
+        <Button type="submit" disabled={busy || !loaded}>
+          {busy ? 'Saving…' : 'Save meta-review'}
+        </Button>
       </form>
     </section>
   );
