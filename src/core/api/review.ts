@@ -79,7 +79,7 @@ export const REVIEW = endpoints('review', {
     method: 'GET',
     path: '/reviewer/review/:paperId',
     summary: "The reviewer's own review of a paper (null before one is saved)",
-    description: 'null, not 404, before a review is saved: opening a paper to review is not an error (issue 28.6).',
+    description: 'null, not 404, before a review is saved: opening a paper to review is not an error.',
     params: PaperParams,
     response: ReviewJson.nullable(),
   },

@@ -36,7 +36,7 @@ export const SUBMISSIONS = endpoints('submissions', {
     path: '/author/new-paper',
     summary: 'Submit a new paper with its PDF',
     description:
-      "multipart/form-data: title, abstract, keywords (repeated: topics of the paper's track, or SPEC's tags), track (a track id; without it the editor's default track), freeKeywords (repeated), coAuthors (a JSON list), and the PDF in `file`. Streamed to storage; nothing is kept when the request is refused. 403 once the submission deadline has passed.",
+      "multipart/form-data: title, abstract, keywords (repeated: topics of the paper's track, or the conference's default tags), track (a track id; without it the editor's default track), freeKeywords (repeated), coAuthors (a JSON list), and the PDF in `file`. Streamed to storage; nothing is kept when the request is refused. 403 once the submission deadline has passed.",
     multipart: true,
     body: NewPaperForm,
     status: 201,
@@ -54,7 +54,7 @@ export const SUBMISSIONS = endpoints('submissions', {
     path: '/author/paper/:id',
     summary: "Change a paper's title, abstract, track, topics or free keywords, or upload a new version of its PDF",
     description:
-      "multipart/form-data, every field optional; a field left out stays as it is: title, abstract, track (a track id: existing, and open unless it is the paper's own), keywords (repeated: the topics of the paper's track — the new one when it changes — or SPEC's tags), freeKeywords (repeated), and/or a new PDF version in `file`. A repeated field sent once, empty, empties the list. The metadata is the submitting author's alone (403 for a co-author) and only until the submission deadline (403 after it); a new PDF, any author of the paper at any time. 409 once the paper is withdrawn. Audited as paper.revise with the fields that changed.",
+      "multipart/form-data, every field optional; a field left out stays as it is: title, abstract, track (a track id: existing, and open unless it is the paper's own), keywords (repeated: the topics of the paper's track — the new one when it changes — or the conference's default tags), freeKeywords (repeated), and/or a new PDF version in `file`. A repeated field sent once, empty, empties the list. The metadata is the submitting author's alone (403 for a co-author) and only until the submission deadline (403 after it); a new PDF, any author of the paper at any time. 409 once the paper is withdrawn. Audited as paper.revise with the fields that changed.",
     params: IdParams,
     multipart: true,
     body: RevisePaperForm,
