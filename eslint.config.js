@@ -197,6 +197,8 @@ export default tseslint.config(
     accounts: ['shared'],
     site: ['shared'],
     conference: ['shared'],
+    // Editions (decision 0060) stand on the settings of each edition; every other domain is unaware of them.
+    editions: ['shared'],
     phase: ['shared'],
     'editor-desk': ['shared'],
     // Money: seats are held by registrations, registrations priced and paid, payments issue receipts.
@@ -216,7 +218,8 @@ export default tseslint.config(
     'review-desk': ['shared', 'submissions', 'tracks'],
     deliberation: ['shared', 'submissions', 'review'],
     discussion: ['shared', 'submissions', 'tracks', 'review'],
-    proceedings: ['shared', 'tracks'],
+    // A paper's public page names its slot in the published programme (decision 0061).
+    proceedings: ['shared', 'tracks', 'programme'],
     programme: ['shared', 'registrations'],
     'programme-documents': ['shared', 'programme'],
     awards: ['shared'],

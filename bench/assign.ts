@@ -132,13 +132,13 @@ async function seed(url: string): Promise<{ editorId: string; bids: number; conf
     // the end.
     const defs = (
       await c.query<{ name: string; def: string; kind: string }>(`
-      select conname as name, pg_get_constraintdef(oid) as def, contype as kind from pg_constraint where conrelid = 'bids'::regclass
+      select conname as name, pg_get_constraintdef(oid) as def, contype as kind from pg_constraint where conrelid = 'bids_all'::regclass
       union all
       select i.relname, pg_get_indexdef(i.oid), 'i' from pg_index x join pg_class i on i.oid = x.indexrelid
-        where x.indrelid = 'bids'::regclass and not exists (select 1 from pg_constraint k where k.conindid = i.oid and k.conrelid = x.indrelid)`)
+        where x.indrelid = 'bids_all'::regclass and not exists (select 1 from pg_constraint k where k.conindid = i.oid and k.conrelid = x.indrelid)`)
     ).rows;
-    for (const d of defs.filter((d) => d.kind === 'f')) await c.query(`alter table bids drop constraint ${d.name}`);
-    for (const d of defs.filter((d) => d.kind !== 'f' && d.kind !== 'i')) await c.query(`alter table bids drop constraint ${d.name}`);
+    for (const d of defs.filter((d) => d.kind === 'f')) await c.query(`alter table bids_all drop constraint ${d.name}`);
+    for (const d of defs.filter((d) => d.kind !== 'f' && d.kind !== 'i')) await c.query(`alter table bids_all drop constraint ${d.name}`);
     for (const d of defs.filter((d) => d.kind === 'i')) await c.query(`drop index ${d.name}`);
     await c.query(`
       with r as (select id, (row_number() over (order by id) - 1)::int as i from users where role = 'Reviewer'),
@@ -154,9 +154,9 @@ async function seed(url: string): Promise<{ editorId: string; bids: number; conf
     };
     await c.query(`set maintenance_work_mem = '512MB'`);
     for (const d of defs.filter((d) => d.kind !== 'f' && d.kind !== 'i'))
-      await step(d.name, `alter table bids add constraint ${d.name} ${d.def}`);
+      await step(d.name, `alter table bids_all add constraint ${d.name} ${d.def}`);
     for (const d of defs.filter((d) => d.kind === 'i')) await step(d.name, d.def);
-    for (const d of defs.filter((d) => d.kind === 'f')) await step(d.name, `alter table bids add constraint ${d.name} ${d.def}`);
+    for (const d of defs.filter((d) => d.kind === 'f')) await step(d.name, `alter table bids_all add constraint ${d.name} ${d.def}`);
     // What autovacuum would do after such an insert: statistics and the visibility map.
     await step('vacuum analyze', 'vacuum analyze bids');
     await c.query('analyze');

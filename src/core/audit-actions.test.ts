@@ -45,6 +45,7 @@ const EXAMPLES: { [A in AuditAction]: AuditDetails<A> } = {
     options: ['Low', 'High'],
   },
   'review-form.update': { questionId: id, label: 'Originality', move: 'up' },
+  'edition.open': { editionId: 'edition-2027', year: 2027, from: 'edition-2026', carried: ['tracks'] },
   'track.create': { trackId: id, name: 'Robotics' },
   'track.update': { trackId: id, open: false, isDefault: true },
   'track.chairs': { trackId: id, added: ['chair@example.org'], removed: [] },

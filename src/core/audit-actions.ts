@@ -84,6 +84,7 @@ export const AUDIT_ACTIONS = {
     options: z.array(z.string()),
   }),
   'review-form.update': z.strictObject({ ...UpdateQuestionBody.shape, questionId: Id, label: z.string() }),
+  'edition.open': z.strictObject({ editionId: Id, year: z.number().int(), from: Id, carried: z.array(z.string()) }),
   'track.create': z.strictObject({ trackId: Id, name: z.string() }),
   'track.update': z.strictObject({ ...UpdateTrackBody.shape, trackId: Id }),
   'track.chairs': z.strictObject({ trackId: Id, added: z.array(z.string()), removed: z.array(z.string()) }),

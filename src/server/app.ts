@@ -6,6 +6,7 @@ import { connectDatabase, type Database } from './db/connect';
 import { AppError, DATABASE_FULL, FILES_FULL, isInsufficientResources, loggableError, loggableRequest } from './errors';
 import { createServer, type IncomingMessage } from 'node:http';
 import { ConferenceFactsStore } from './services/shared/conference-facts';
+import { forEveryEdition } from './services/editions/editions';
 import { loadWebSite, registerWeb, serveSiteFirst, type WebSite } from './web';
 import { API_POLICY, htmlPolicy, inlineScriptHashes } from './csp';
 import { PAYU_AUTOSUBMIT_SCRIPT } from './payments/pages';
@@ -255,7 +256,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   mailer.addJob({
     name: 'passport purge',
     everyMs: 60 * 60_000,
-    run: () => purgePassportNumbers({ db: database.db, conference: conference.current() }),
+    // Every edition's letters, each with its own conference's dates (decision 0060).
+    run: () => forEveryEdition({ db: database.db }, (tx, facts) => purgePassportNumbers({ db: tx, conference: facts })),
   });
   // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
   app.addHook('onReady', async () => mailer.start());

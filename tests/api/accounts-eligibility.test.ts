@@ -29,7 +29,7 @@ const requireVerified = async (on: boolean) => {
   await db
     .insert(settings)
     .values({ id: 1, requireVerifiedEmail: on })
-    .onConflictDoUpdate({ target: settings.id, set: { requireVerifiedEmail: on } });
+    .onConflictDoUpdate({ target: [settings.editionId, settings.id], set: { requireVerifiedEmail: on } });
 };
 
 describe('a paper is never sent to its own author (same-person conflict)', () => {

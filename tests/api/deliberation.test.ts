@@ -38,7 +38,7 @@ const setDates = (
   return db()
     .insert(settings)
     .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: settings.id, set: values });
+    .onConflictDoUpdate({ target: [settings.editionId, settings.id], set: values });
 };
 
 const metaUrl = (paperId: string) => `/api/editor/papers/${paperId}/meta-review`;
@@ -246,7 +246,7 @@ describe('author response', () => {
     await db()
       .insert(settings)
       .values({ id: 1, blindReview: true })
-      .onConflictDoUpdate({ target: settings.id, set: { blindReview: true } });
+      .onConflictDoUpdate({ target: [settings.editionId, settings.id], set: { blindReview: true } });
     expect((await putResponse(paperId, otherAuthor, 'Mine.')).statusCode).toBe(404);
     expect((await t.app.inject({ url: responseUrl(paperId), headers: otherAuthor.auth })).statusCode).toBe(404);
     expect((await putResponse(paperId, reviewer, 'Mine.')).statusCode).toBe(403);

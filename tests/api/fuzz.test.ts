@@ -389,6 +389,17 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
       status: fc.constantFrom('Accepted', 'Declined'),
     }),
   },
+  // Editions (decision 0060): a valid year here is never after the current one, so the fuzzing opens no edition (409).
+  'POST /api/editions': {
+    method: 'POST',
+    url: () => '/api/editions',
+    who: () => editor,
+    keys: ['year', 'carry'],
+    valid: () => ({
+      year: fc.constantFrom(2000, 2026),
+      carry: fc.subarray(['tracks', 'chairs', 'review-form', 'mail-templates', 'pricing', 'award-panel', 'keynotes']),
+    }),
+  },
   // The review cycle (docs/product.md#the-review-cycle).
   'PUT /api/editor/settings': {
     method: 'PUT',

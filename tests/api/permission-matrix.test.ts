@@ -397,6 +397,9 @@ const TABLE: Record<string, Row> = {
   // The review cycle (docs/product.md#the-review-cycle).
   'GET /api/editor/settings': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/deadlines': { expect: anyRole(200), call: () => ({}) },
+  // Editions (decision 0060): a public list; only the editor opens the next (a year not after the current: 409).
+  'GET /api/editions': { expect: everyone(200), call: () => ({}) },
+  'POST /api/editions': { expect: onlyEditors(409), call: () => json({ year: 2026, carry: [] }) },
   // The conference's phase (decision 0035): every signed-in role, chairs too.
   'GET /api/phase': { expect: anyRole(200), call: () => ({}) },
   'PUT /api/editor/settings': { expect: onlyEditors(200), call: () => json({ reviewersPerPaper: 3 }) },

@@ -215,7 +215,7 @@ describe('draft and published programme', () => {
     await t.app.database.db
       .insert(settings)
       .values({ id: 1, conference: facts, conferenceUpdatedAt: new Date() })
-      .onConflictDoUpdate({ target: settings.id, set: { conference: facts, conferenceUpdatedAt: new Date() } });
+      .onConflictDoUpdate({ target: [settings.editionId, settings.id], set: { conference: facts, conferenceUpdatedAt: new Date() } });
     await t.app.conference.refresh(t.app.database.db);
     try {
       const body = (await visitor('/api/program')).json();

@@ -39,7 +39,7 @@ const openResponseWindow = (wordLimit = 500) => {
   return db()
     .insert(settings)
     .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: settings.id, set: values });
+    .onConflictDoUpdate({ target: [settings.editionId, settings.id], set: values });
 };
 
 beforeAll(async () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
       if exists (select 1 from test_refused_actions where action = new.action) then raise exception 'audit refused by the test'; end if;
       return new;
     end $$`);
-  await db.execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+  await db.execute(sql`create trigger refuse_audit before insert on audit_log_all for each row execute function refuse_audit()`);
 });
 afterAll(async () => {
   await t?.close();

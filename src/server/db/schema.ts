@@ -20,6 +20,28 @@ import type { PublishedSession } from '../../core/program';
 
 const id = () => text('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/**
+ * The edition a row belongs to (decision 0060). Every table below whose name is in migration 0021's list is a view
+ * showing the current edition's rows only (the table itself is `<name>_all`); the column is declared where a key
+ * names it. Left out of an insert, it is the current edition.
+ */
+const editionId = () =>
+  text('edition_id')
+    .notNull()
+    .default(sql`current_edition()`);
+
+/**
+ * The conference's editions (decision 0060): one is current; the others are read-only records. People, accounts and
+ * files belong to the series; almost everything else to one edition.
+ */
+export const editions = pgTable('editions', {
+  id: text('id').primaryKey(),
+  year: integer('year').notNull().unique('editions_year_key'),
+  isCurrent: boolean('is_current').notNull().default(false),
+  openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  openedBy: text('opened_by'),
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+});
 
 export const users = pgTable(
   'users',
@@ -372,6 +394,7 @@ export const mailQueue = pgTable(
 
 /** The editor's wording of a mail (decision 0038): a row replaces the default template of that name until it is reset. */
 export const mailTemplates = pgTable('mail_templates', {
+  editionId: editionId(),
   name: text('name').primaryKey(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
@@ -422,6 +445,7 @@ export const responseWindowNotices = pgTable('response_window_notices', {
 /** A mail an editor or track chair wrote to a group (decision 0040); `key` makes a second click send nothing. */
 export const bulkMails = pgTable('bulk_mails', {
   id: id(),
+  editionId: editionId(),
   key: text('key').notNull().unique(),
   createdBy: text('created_by')
     .notNull()
@@ -533,6 +557,7 @@ export type MailQueueRow = typeof mailQueue.$inferSelect;
 
 /** The editor's settings of the review cycle (docs/product.md#the-review-cycle): one row, id 1. */
 export const settings = pgTable('settings', {
+  editionId: editionId(),
   id: integer('id').primaryKey().default(1),
   submissionDeadline: timestamp('submission_deadline', { withTimezone: true, mode: 'date' }),
   reviewDeadline: timestamp('review_deadline', { withTimezone: true, mode: 'date' }),

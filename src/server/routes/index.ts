@@ -9,6 +9,7 @@ import conference from './conference';
 import deliberation from './deliberation';
 import discussion from './discussion';
 import editorDesk from './editor-desk';
+import editions from './editions';
 import mailPreferences from './mail-preferences';
 import mailTemplates from './mail-templates';
 import payments from './payments';
@@ -56,6 +57,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   attendees,
   visaLetters,
   conference,
+  editions,
   editorDesk,
   mailTemplates,
   mailPreferences,

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { FileStore } from './file-store';
 import { HOLD_MS, rememberHold, takeOwnHolds } from './holds';
 import { blindCopyKeySql } from './derived-keys';
+import { fileReferencedSql } from './file-references';
 
 /** A chunk row holds at most this many bytes. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -154,7 +155,8 @@ export async function pruneFileHolds(pool: pg.Pool, holdMs = HOLD_MS): Promise<v
 
 /**
  * Files no row names any more and nobody stored in the last hold period: what a request killed between
- * storing its file and committing its row left behind. The tables that name files are listed here (and the
+ * storing its file and committing its row left behind. The columns that name files, in every edition, are listed in
+ * file-references.ts (and the
  * reviewers' copy of a named PDF, kept under a key derived from the original's and the rules it is made by now,
  * decision 21); a concurrent store of the same bytes moves `stored_at` (or takes a hold) and so keeps the file.
  */
@@ -163,13 +165,8 @@ export async function sweepUnreferencedFiles(pool: pg.Pool, holdMs = HOLD_MS): P
     `delete from stored_files f
      where f.stored_at < now() - make_interval(secs => $1)
        and not exists (select 1 from file_holds h where h.key = f.key and h.at >= now() - make_interval(secs => $1))
-       and not exists (select 1 from paper_files p where p.storage_key = f.key)
+       and not (${fileReferencedSql('f.key')})
        and not exists (select 1 from paper_files p where ${blindCopyKeySql('p.storage_key', 'p.paper_id')} = f.key)
-       and not exists (select 1 from camera_ready c where c.storage_key = f.key)
-       and not exists (select 1 from users u where u.photo_key = f.key)
-       and not exists (select 1 from keynote_speakers k where k.photo_key = f.key)
-       and not exists (select 1 from award_nominations n where n.cv_key = f.key or n.photo_key = f.key)
-       and not exists (select 1 from settings s where s.signature_key = f.key or s.logo_key = f.key)
      returning f.blob_id`,
     [holdMs / 1000],
   );

@@ -187,7 +187,7 @@ export async function sendBulkMail(opts: {
         body: input.body,
         recipients: recipients.length,
       })
-      .onConflictDoNothing({ target: bulkMails.key })
+      .onConflictDoNothing({ target: [bulkMails.editionId, bulkMails.key] })
       .returning({ id: bulkMails.id });
     if (!row) return false;
     await opts.mailer.sendMany(

@@ -18,7 +18,7 @@ import { getSettingsRow } from '../shared/settings';
  * (decision 0051). The caller refreshes its own store after the commit.
  */
 
-type SettingsRow = typeof settings.$inferSelect;
+type SettingsRow = Omit<typeof settings.$inferSelect, 'editionId'>;
 
 /** The stored facts over the defaults (a fact added later reads its default until the editor saves). */
 const factsOf = (row: SettingsRow | undefined): ConferenceFacts =>
@@ -88,7 +88,7 @@ export async function saveConferenceFacts(opts: {
       .insert(settings)
       .values({ id: 1, conference: facts, conferenceUpdatedAt: sql`now()`, ...organiser })
       .onConflictDoUpdate({
-        target: settings.id,
+        target: [settings.editionId, settings.id],
         set: { conference: facts, conferenceUpdatedAt: nextVersion, updatedAt: new Date(), ...organiser },
       })
       .returning();
@@ -132,7 +132,10 @@ export async function saveConferenceLogo(opts: { db: Db; store: FileStore; key: 
     await tx
       .insert(settings)
       .values({ id: 1, logoKey: opts.key, conferenceUpdatedAt: sql`now()` })
-      .onConflictDoUpdate({ target: settings.id, set: { logoKey: opts.key, conferenceUpdatedAt: nextVersion, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [settings.editionId, settings.id],
+        set: { logoKey: opts.key, conferenceUpdatedAt: nextVersion, updatedAt: new Date() },
+      });
     await recordAudit(tx, {
       actorId: opts.editor.id,
       actorRole: 'Editor',

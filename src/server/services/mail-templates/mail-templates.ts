@@ -90,7 +90,7 @@ export async function saveMailTemplate(opts: {
     const [row] = await tx
       .insert(mailTemplates)
       .values({ name, ...values })
-      .onConflictDoUpdate({ target: mailTemplates.name, set: values })
+      .onConflictDoUpdate({ target: [mailTemplates.editionId, mailTemplates.name], set: values })
       .returning();
     await recordAudit(tx, {
       actorId: opts.editor.id,

@@ -1,29 +1,14 @@
-import { eq, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { awardNominations, cameraReady, keynoteSpeakers, paperFiles, settings, users } from '../../db/schema';
+import { FILE_REFERENCES } from '../../storage/file-references';
 import type { FileStore } from '../../storage/file-store';
 
-/** Files are shared by content hash: remove one only when no row refers to it. */
+/** Files are shared by content hash: remove one only when no row of any edition refers to it (storage/file-references.ts). */
 export async function discardFileIfUnused({ db, store, key }: { db: Db; store: FileStore; key: string }): Promise<void> {
-  const [a] = await db.select({ k: paperFiles.storageKey }).from(paperFiles).where(eq(paperFiles.storageKey, key)).limit(1);
-  const [b] = await db.select({ k: users.photoKey }).from(users).where(eq(users.photoKey, key)).limit(1);
-  const [c] = await db.select({ k: keynoteSpeakers.photoKey }).from(keynoteSpeakers).where(eq(keynoteSpeakers.photoKey, key)).limit(1);
-  const [d] = await db.select({ k: cameraReady.storageKey }).from(cameraReady).where(eq(cameraReady.storageKey, key)).limit(1);
-  // An award nomination's CV or photo (decision 0044).
-  const [n] = await db
-    .select({ k: awardNominations.id })
-    .from(awardNominations)
-    .where(or(eq(awardNominations.cvKey, key), eq(awardNominations.photoKey, key)))
-    .limit(1);
-  if (n) return;
-  // The organiser's signature and the conference's logo (decisions 0046 and 0051).
-  const [e] = await db
-    .select({ k: settings.id })
-    .from(settings)
-    .where(or(eq(settings.signatureKey, key), eq(settings.logoKey, key)))
-    .limit(1);
+  const named = FILE_REFERENCES.map(([table, column]) => sql`exists (select 1 from ${sql.raw(table)} where ${sql.raw(column)} = ${key})`);
+  const { rows } = (await db.execute(sql`select (${sql.join(named, sql` or `)}) as used`)) as unknown as { rows: Array<{ used: boolean }> };
   // The store itself keeps a file another request has just stored and not yet committed (storage/holds.ts).
-  if (!a && !b && !c && !d && !e) await store.delete(key);
+  if (!rows[0]?.used) await store.delete(key);
 }
 
 /**

@@ -143,7 +143,7 @@ export async function updateSettings(opts: { db: Db; patch: UpdateSettingsBody; 
     const [row] = await tx
       .insert(settings)
       .values({ id: 1, ...set })
-      .onConflictDoUpdate({ target: settings.id, set: { ...set, updatedAt: new Date() } })
+      .onConflictDoUpdate({ target: [settings.editionId, settings.id], set: { ...set, updatedAt: new Date() } })
       .returning();
     await recordAudit(tx, {
       actorId: opts.editor.id,

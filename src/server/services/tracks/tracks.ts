@@ -122,7 +122,7 @@ export async function updateTrack(opts: { db: Db; trackId: string; body: UpdateT
       await tx
         .insert(settings)
         .values({ id: 1, defaultTrackId: trackId })
-        .onConflictDoUpdate({ target: settings.id, set: { defaultTrackId: trackId, updatedAt: new Date() } });
+        .onConflictDoUpdate({ target: [settings.editionId, settings.id], set: { defaultTrackId: trackId, updatedAt: new Date() } });
     }
     await recordAudit(tx, {
       actorId: opts.editor.id,

@@ -24,7 +24,7 @@ export async function saveSignature(opts: { db: Db; store: FileStore; key: strin
     await tx
       .insert(settings)
       .values({ id: 1, signatureKey: opts.key })
-      .onConflictDoUpdate({ target: settings.id, set: { signatureKey: opts.key, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: [settings.editionId, settings.id], set: { signatureKey: opts.key, updatedAt: new Date() } });
     await recordAudit(tx, {
       actorId: opts.editor.id,
       actorRole: 'Editor',
