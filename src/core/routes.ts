@@ -55,6 +55,7 @@ export const APP_PATHS = [
   '/editor/bulk-mail',
   '/editor/audit',
   '/editor/tracks',
+  '/editor/editions',
   '/editor/review-form',
   '/editor/mail-templates',
   '/editor/exports',

@@ -59,6 +59,7 @@ export default [
     route('editor/bulk-mail', 'routes/editor/bulk-mail/editor-bulk-mail.tsx', { id: 'editor-bulk-mail' }),
     route('editor/audit', 'routes/editor/audit/editor-audit.tsx', { id: 'editor-audit' }),
     route('editor/tracks', 'routes/editor/tracks/editor-tracks.tsx', { id: 'editor-tracks' }),
+    route('editor/editions', 'routes/editor/editions/editor-editions.tsx', { id: 'editor-editions' }),
     route('editor/review-form', 'routes/editor/review-form/editor-review-form.tsx', { id: 'editor-review-form' }),
     route('editor/mail-templates', 'routes/editor/mail-templates/editor-mail-templates.tsx', { id: 'editor-mail-templates' }),
     route('editor/exports', 'routes/editor/exports/editor-exports.tsx', { id: 'editor-exports' }),
