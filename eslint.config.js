@@ -198,7 +198,7 @@ export default tseslint.config(
     site: ['shared'],
     conference: ['shared'],
     // Editions (decision 0060) stand on the settings of each edition; every other domain is unaware of them.
-    editions: ['shared'],
+    editions: ['shared', 'programme', 'proceedings'],
     phase: ['shared'],
     'editor-desk': ['shared'],
     // Money: seats are held by registrations, registrations priced and paid, payments issue receipts.

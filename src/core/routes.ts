@@ -74,6 +74,12 @@ export const APP_PATHS = [
 /** Pages the server renders itself (a certificate's verification: an unknown code is a real 404). */
 export const VERIFY_PAGE_PREFIX = '/verify/';
 
+/** An accepted paper's public page, rendered by the server (an unknown or unreleased paper is a real 404): decision 0061. */
+export const PAPER_PAGE_PREFIX = '/papers/';
+/** The public record of every edition (decision 0060): /editions and /editions/YYYY, rendered by the server. */
+export const EDITION_PAGE_PREFIX = '/editions';
+export const paperPagePath = (paperId: string): string => `${PAPER_PAGE_PREFIX}${encodeURIComponent(paperId)}`;
+
 /** Prerendered at build time and served for every path that matches no route, with status 404. */
 export const NOT_FOUND_PATH = '/404';
 

@@ -23,6 +23,8 @@ import { addressKey } from './auth/request-limiter';
 import { apiRoutes } from './routes';
 import { API_INFO } from './http/api-document';
 import verifyPage from './routes/verify-page';
+import paperPages from './routes/paper-pages';
+import editionPages from './routes/edition-pages';
 import { ListCache, pgSharedGeneration } from './services/shared/list-cache';
 import { createMailer, type Mailer } from './mail/send';
 import { sendReviewReminders } from './services/submissions/send-review-reminders';
@@ -356,6 +358,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   for (const plugin of apiRoutes) await app.register(plugin, { prefix: '/api' });
   await app.register(verifyPage);
+  await app.register(paperPages);
+  await app.register(editionPages);
 
   if (opts.web !== false) {
     const hsts: Record<string, string> = config.publicUrl.startsWith('https://') ? { 'strict-transport-security': 'max-age=31536000' } : {};

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_FOUND_PATH, VERIFY_PAGE_PREFIX, matchesAppPath, trimSlash } from '../core/routes';
+import { EDITION_PAGE_PREFIX, NOT_FOUND_PATH, PAPER_PAGE_PREFIX, VERIFY_PAGE_PREFIX, matchesAppPath, trimSlash } from '../core/routes';
 import { CONFERENCE_FACTS_DEFAULTS, FACT_TOKEN_OPEN, type ConferenceFacts } from '../core/conference-facts';
 import { htmlPolicy, inlineScriptHashes } from './csp';
 import { renderFacts } from './page-facts';
@@ -271,7 +271,8 @@ export function loadWebSite(
     if (raw === '/api' || raw.startsWith('/api/')) return null;
     const pathname = trimSlash(safeDecode(raw));
     if (pathname === '/api' || pathname.startsWith('/api/')) return null;
-    if (pathname.startsWith(VERIFY_PAGE_PREFIX)) return null;
+    if (pathname.startsWith(VERIFY_PAGE_PREFIX) || pathname.startsWith(PAPER_PAGE_PREFIX)) return null;
+    if (pathname === EDITION_PAGE_PREFIX || pathname.startsWith(`${EDITION_PAGE_PREFIX}/`)) return null;
     const page = pathname === NOT_FOUND_PATH ? undefined : files.get(pathname === '/' ? '/index.html' : `${pathname}/index.html`);
     if (page) return { file: page, status: 200 };
     const asset = pathname.endsWith('.html') || pathname.startsWith('/__') ? undefined : files.get(pathname);

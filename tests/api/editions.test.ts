@@ -46,6 +46,11 @@ beforeAll(async () => {
     editor,
   );
   expect(reg.statusCode, reg.body).toBe(201);
+  // Its acceptance released to the authors: the paper is part of the edition's public record.
+  await db()
+    .update(papers)
+    .set({ decision: 'Accepted', notifiedDecision: 'Accepted', notifiedAt: new Date() })
+    .where(sql`${papers.id} = ${oldPaper}`);
   const deadline = new Date(Date.now() + 30 * 86_400_000).toISOString();
   expect(
     (
@@ -159,5 +164,30 @@ describe('editions', () => {
         sql`insert into contact_messages (id, name, email, message, edition_id) values ('x', 'n', 'e@x.org', 'm', 'edition-2026')`,
       ),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/violates check option/) } });
+  });
+
+  test('the public record: /editions lists both, and each edition keeps its own accepted papers at a stable address', async () => {
+    const list = await get('/editions');
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toContain('text/html');
+    expect(list.body).toContain('href="/editions/2026"');
+    expect(list.body).toContain('href="/editions/2027"');
+    const old = await get('/editions/2026');
+    expect(old.statusCode).toBe(200);
+    expect(old.body).toContain('Past edition');
+    expect(old.body).toContain('Paper of the first edition');
+    expect(old.body).toContain(`href="/papers/${oldPaper}"`);
+    const current = await get('/editions/2027');
+    expect(current.statusCode).toBe(200);
+    expect(current.body).toContain('Current edition');
+    expect(current.body).not.toContain('Paper of the first edition');
+    // The new edition's paper is not accepted: it is not on the record.
+    expect(current.body).not.toContain('Paper of the second edition');
+    // The past edition's paper keeps its page (its DOI resolves there), named with that edition's facts.
+    const paperPage = await get(`/papers/${oldPaper}`);
+    expect(paperPage.statusCode).toBe(200);
+    expect(paperPage.body).toContain('Paper of the first edition');
+    for (const missing of ['/editions/1999', '/editions/abcd', '/editions/20261'])
+      expect((await get(missing)).statusCode, missing).toBe(404);
   });
 });

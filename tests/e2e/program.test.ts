@@ -34,8 +34,8 @@ async function submit(token: string, title: string): Promise<string> {
 }
 
 /**
- * Record the papers as accepted in the server's own embedded database (papers.decision, as the review cycle
- * stores it): the decision screen is another journey's.
+ * Record the papers as accepted and the decision as sent in the server's own embedded database (papers.decision and
+ * notified_decision, as the review cycle stores them): the decision screen is another journey's.
  */
 async function accept(ids: string[]) {
   const port = readFileSync(path.join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8')
@@ -45,7 +45,10 @@ async function accept(ids: string[]) {
   const client = new pg.Client({ connectionString: `postgres://imse:${encodeURIComponent(password)}@127.0.0.1:${port}/imse` });
   await client.connect();
   try {
-    await client.query(`update papers set decision = 'Accepted' where id = any($1)`, [ids]);
+    // Released to the authors too (notified_decision): only then has a paper its public page (decision 0061).
+    await client.query(`update papers set decision = 'Accepted', notified_decision = 'Accepted', notified_at = now() where id = any($1)`, [
+      ids,
+    ]);
   } finally {
     await client.end();
   }
@@ -242,5 +245,22 @@ test('a registered participant (verified address, paid registration) sees "Join 
     sizes: [PHONE, DESKTOP],
     shot: (w) => shoot(page, `program-registered-${w}`),
   });
+  await context.close();
+});
+
+test("a visitor follows a paper's title from the programme to its page, which loads no script, and comes back", async () => {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: server.url, javaScriptEnabled: true });
+  const page = await context.newPage();
+  await page.goto('/program');
+  const title = page.getByTestId('program-session').getByRole('link', { name: 'Graphene in Sea Water' });
+  expect(await title.getAttribute('href')).toMatch(/^\/papers\/[0-9a-f]{24}$/);
+  await title.click();
+  await page.getByRole('heading', { name: 'Graphene in Sea Water', level: 1 }).waitFor();
+  await page.getByText('Ada Presenter').waitFor();
+  await page.getByText(/Materials I.*09:00–10:30 \(Bangkok time, UTC\+7\), Room A/s).waitFor();
+  expect(await page.locator('script').count()).toBe(0);
+  await checkAccessibility(page, 'paper page', { sizes: [PHONE, DESKTOP], shot: (w) => shoot(page, `paper-page-${w}`) });
+  await page.getByRole('link', { name: 'Back to the programme' }).click();
+  await page.getByTestId('program-session').first().waitFor();
   await context.close();
 });

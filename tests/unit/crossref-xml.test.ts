@@ -17,7 +17,7 @@ describe('the Crossref deposit', () => {
     papers: [
       {
         doi: '10.12345/imse.2023.a',
-        resourceUrl: 'https://x.example/program#paper-a',
+        resourceUrl: 'https://x.example/papers/a',
         title: 'T <&> \u0001',
         year: 2023,
         authors: [

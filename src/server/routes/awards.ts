@@ -111,7 +111,7 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, AWARDS.createNomination, {
     access: ANYONE,
     // After the deadline nothing is read or stored.
-    guard: async () => checkNominationsOpen(),
+    guard: async () => checkNominationsOpen({ db }),
     handler: async ({ req, caller }) => {
       const form = await readNominationForm(req);
       const nomination = await discardOnFailure({

@@ -15,3 +15,9 @@ export function pageMeta({ title, description, path }: { title: string; descript
     { property: 'og:image', content: `${conference.siteUrl}/og-image.png` },
   ];
 }
+
+/**
+ * "Pricing | IMSE 2025": a login-area page's title, with the conference's short name as now set (decision 0051):
+ * the facts the shell arrived with, or their token on the prerendered /login, which the server fills in.
+ */
+export const appTitle = (page: string): string => `${page} | ${conference.shortName}`;

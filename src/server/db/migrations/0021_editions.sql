@@ -16,11 +16,9 @@ CREATE TABLE "editions" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "editions_one_current" ON "editions" ("is_current") WHERE "is_current";
 --> statement-breakpoint
--- What this install holds becomes the edition of the year its facts name (the defaults: 2026).
-INSERT INTO "editions" ("id", "year", "is_current")
-SELECT 'edition-' || y, y, true FROM (
-  SELECT COALESCE((SELECT substring("conference"->>'startDate' from 1 for 4)::int FROM "settings" WHERE "conference"->>'startDate' ~ '^\d{4}-' LIMIT 1), 2026) AS y
-) t;
+-- What this install holds becomes the 2026 edition: the year of its awards programme (core/awards-programme.ts),
+-- whatever dates its facts were given.
+INSERT INTO "editions" ("id", "year", "is_current") VALUES ('edition-2026', 2026, true);
 --> statement-breakpoint
 CREATE FUNCTION current_edition() RETURNS text LANGUAGE sql STABLE AS $$
   SELECT COALESCE(NULLIF(current_setting('app.edition', true), ''), (SELECT "id" FROM "editions" WHERE "is_current"))

@@ -1,6 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
-  CURRENT_AWARDS_YEAR,
   YEARLY_AWARD_NAMES,
   YOUNG_SCIENTIST_AWARD,
   nominationDeadline,
@@ -14,10 +13,15 @@ import { awardNominations } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Caller } from '../../permissions';
 import { recordAudit } from '../shared/audit';
+import { editionYear } from '../shared/edition-year';
 import { nominationJson } from './nomination-json';
 
-/** Why nominations are refused now (after 20 December of the year, 23:59 Bangkok time), else nothing. The clock is the caller's for tests. */
-export function checkNominationsOpen({ now = new Date(), year = CURRENT_AWARDS_YEAR }: { now?: Date; year?: number } = {}): void {
+/**
+ * Why nominations are refused now (after 20 December of the edition's year, 23:59 Bangkok time), else nothing. The
+ * year is the current edition's (decision 0060); the clock is the caller's for tests.
+ */
+export async function checkNominationsOpen({ db, now = new Date() }: { db: Db; now?: Date }): Promise<void> {
+  const year = await editionYear({ db });
   if (!nominationsOpen(year, now)) {
     throw new AppError('forbidden', `Nominations for the ${year} awards closed on ${nominationDeadlineText(year)}.`);
   }
@@ -37,7 +41,8 @@ export async function createNomination(opts: {
   photoKey: string | null;
   now?: Date;
 }): Promise<MyNominationJson> {
-  checkNominationsOpen({ now: opts.now });
+  await checkNominationsOpen({ db: opts.db, now: opts.now });
+  const year = await editionYear({ db: opts.db });
   const { fields } = opts;
   const young = fields.category === YOUNG_SCIENTIST_AWARD;
   const row = await opts.db.transaction(async (tx) => {
@@ -45,7 +50,7 @@ export async function createNomination(opts: {
       .insert(awardNominations)
       .values({
         id: newId(),
-        year: CURRENT_AWARDS_YEAR,
+        year,
         category: fields.category,
         nomineeName: fields.nomineeName,
         nomineeEmail: fields.nomineeEmail.toLowerCase(),
@@ -64,7 +69,7 @@ export async function createNomination(opts: {
       actorRole: opts.caller.role,
       action: 'award.nominate',
       ip: opts.ip,
-      details: { nominationId: inserted!.id, year: CURRENT_AWARDS_YEAR, category: fields.category },
+      details: { nominationId: inserted!.id, year, category: fields.category },
     });
     return inserted!;
   });
@@ -78,10 +83,11 @@ export async function listMyNominations(opts: { db: Db; caller: Caller; now?: Da
     .from(awardNominations)
     .where(eq(awardNominations.nominatedBy, opts.caller.id))
     .orderBy(desc(awardNominations.createdAt), desc(awardNominations.id));
+  const year = await editionYear({ db: opts.db });
   return {
-    year: CURRENT_AWARDS_YEAR,
-    open: nominationsOpen(CURRENT_AWARDS_YEAR, opts.now ?? new Date()),
-    deadline: nominationDeadline(CURRENT_AWARDS_YEAR).toISOString(),
+    year,
+    open: nominationsOpen(year, opts.now ?? new Date()),
+    deadline: nominationDeadline(year).toISOString(),
     categories: [...YEARLY_AWARD_NAMES],
     nominations: rows.map(nominationJson),
   };

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { CURRENT_AWARDS_YEAR } from '../../../core/awards-programme';
 import type { PanelJson, PanelMemberJson, PanelNominationJson, ScoreBody } from '../../../core/schemas/award';
 import type { Db } from '../../db/connect';
 import { awardNominations, awardPanelMembers, awardScores, users, type AwardNominationRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Caller, Denial } from '../../permissions';
 import { recordAudit } from '../shared/audit';
+import { editionYear } from '../shared/edition-year';
 import { nominationJson } from './nomination-json';
 
 /** The conference editor (not a track chair's account) is on every year's panel and decides. */
@@ -15,16 +15,9 @@ export const decidesAwards = (caller: Caller) => caller.role === 'Editor' && !ca
  * Who may read and score a year's nominations: the editor, and the accounts the editor named to that year's panel
  * once their address is verified (the editor names an address; anyone can sign up with anyone's). null when allowed.
  */
-export async function checkPanel({
-  db,
-  caller,
-  year = CURRENT_AWARDS_YEAR,
-}: {
-  db: Db;
-  caller: Caller;
-  year?: number;
-}): Promise<Denial | null> {
+export async function checkPanel({ db, caller, year }: { db: Db; caller: Caller; year?: number }): Promise<Denial | null> {
   if (decidesAwards(caller)) return null;
+  year ??= await editionYear({ db });
   const [named] = await db
     .select({ u: awardPanelMembers.userId })
     .from(awardPanelMembers)
@@ -35,13 +28,14 @@ export async function checkPanel({
   return null;
 }
 
-async function requirePanel(db: Db, caller: Caller, year = CURRENT_AWARDS_YEAR) {
+async function requirePanel(db: Db, caller: Caller, year?: number) {
   const denial = await checkPanel({ db, caller, year });
   if (denial) throw new AppError(denial.code, denial.message);
 }
 
 /** A nomination of the year by id; 404 for any other id. */
-async function findNomination(db: Pick<Db, 'select'>, id: string, year = CURRENT_AWARDS_YEAR): Promise<AwardNominationRow> {
+async function findNomination(db: Pick<Db, 'select' | 'execute'>, id: string, year?: number): Promise<AwardNominationRow> {
+  year ??= await editionYear({ db });
   const [row] = await db
     .select()
     .from(awardNominations)
@@ -110,13 +104,14 @@ export async function panelNominations({
 /** The year's nominations for the panel (oldest first: the longest waiting at the top). */
 export async function listPanelNominations(opts: { db: Db; caller: Caller; now?: Date }): Promise<PanelJson> {
   await requirePanel(opts.db, opts.caller);
+  const year = await editionYear({ db: opts.db });
   const rows = await opts.db
     .select()
     .from(awardNominations)
-    .where(eq(awardNominations.year, CURRENT_AWARDS_YEAR))
+    .where(eq(awardNominations.year, year))
     .orderBy(asc(awardNominations.createdAt), asc(awardNominations.id));
   return {
-    year: CURRENT_AWARDS_YEAR,
+    year,
     canDecide: decidesAwards(opts.caller),
     nominations: await panelNominations({ db: opts.db, nominations: rows, caller: opts.caller, now: opts.now }),
   };
@@ -166,13 +161,8 @@ export async function scoreNomination(opts: {
 }
 
 /** The people the editor named to the year's panel (editors are on it anyway). */
-export async function listPanelMembers({
-  db,
-  year = CURRENT_AWARDS_YEAR,
-}: {
-  db: Db;
-  year?: number;
-}): Promise<{ year: number; members: PanelMemberJson[] }> {
+export async function listPanelMembers({ db, year }: { db: Db; year?: number }): Promise<{ year: number; members: PanelMemberJson[] }> {
+  year ??= await editionYear({ db });
   const rows = await db
     .select({ userId: users.id, name: users.name, email: users.email, role: users.role })
     .from(awardPanelMembers)
@@ -189,27 +179,29 @@ export async function addPanelMember(opts: { db: Db; caller: Caller; ip: string;
     .from(users)
     .where(sql`lower(${users.email}) = ${opts.email.toLowerCase()}`);
   if (!accounts.length) throw new AppError('not_found', 'No account has this address yet: ask them to sign up first.');
+  const year = await editionYear({ db: opts.db });
   await opts.db.transaction(async (tx) => {
     await tx
       .insert(awardPanelMembers)
-      .values(accounts.map((a) => ({ year: CURRENT_AWARDS_YEAR, userId: a.id })))
+      .values(accounts.map((a) => ({ year, userId: a.id })))
       .onConflictDoNothing();
     await recordAudit(tx, {
       actorId: opts.caller.id,
       actorRole: opts.caller.role,
       action: 'award.panel.add',
       ip: opts.ip,
-      details: { year: CURRENT_AWARDS_YEAR, accounts: accounts.length },
+      details: { year, accounts: accounts.length },
     });
   });
   return listPanelMembers({ db: opts.db });
 }
 
 export async function removePanelMember(opts: { db: Db; caller: Caller; ip: string; userId: string }) {
+  const year = await editionYear({ db: opts.db });
   const removed = await opts.db.transaction(async (tx) => {
     const gone = await tx
       .delete(awardPanelMembers)
-      .where(and(eq(awardPanelMembers.year, CURRENT_AWARDS_YEAR), eq(awardPanelMembers.userId, opts.userId)))
+      .where(and(eq(awardPanelMembers.year, year), eq(awardPanelMembers.userId, opts.userId)))
       .returning();
     if (gone.length)
       await recordAudit(tx, {
@@ -217,7 +209,7 @@ export async function removePanelMember(opts: { db: Db; caller: Caller; ip: stri
         actorRole: opts.caller.role,
         action: 'award.panel.remove',
         ip: opts.ip,
-        details: { year: CURRENT_AWARDS_YEAR, userId: opts.userId },
+        details: { year, userId: opts.userId },
       });
     return gone.length;
   });

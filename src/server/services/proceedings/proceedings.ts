@@ -4,6 +4,7 @@ import ZipStream from 'zip-stream';
 import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, type ConferenceFacts } from '../../../core/conference-facts';
 import { conferencePaperXml, CROSSREF_CLOSING, crossrefOpening, type CrossrefAuthor } from '../../../core/crossref-xml';
 import { bibtexKeys, escapeBibtex, formatDoi, sanitiseFileName, splitPersonName } from '../../../core/proceedings';
+import { paperPagePath } from '../../../core/routes';
 import { NO_DOI_PREFIX } from '../../../core/schemas/proceedings';
 import type { Db } from '../../db/connect';
 import { cameraReady, paperCoAuthors, papers, tracks, users } from '../../db/schema';
@@ -52,6 +53,12 @@ export interface ProceedingsPaper {
 
 /** The PDF's name inside the camera-ready zip (and in the CSV): "<paperId> - <title>.pdf". */
 export const bundleFileName = (p: { id: string; title: string }) => `${p.id} - ${sanitiseFileName(p.title)}.pdf`;
+
+/** The DOI the proceedings assign a paper with a camera-ready version, or null when no DOI prefix is set (decision 0042). */
+export async function findPaperDoi(opts: { db: Db; conference: ConferenceFacts; paperId: string }): Promise<string | null> {
+  const doi = await doiSettings(opts.db, proceedingsFacts(opts.conference));
+  return doi.prefix ? formatDoi({ prefix: doi.prefix, pattern: doi.pattern, year: doi.year, paperId: opts.paperId }) : null;
+}
 
 async function doiSettings(db: Db, facts: ProceedingsFacts): Promise<{ prefix: string | null; pattern: string; year: number }> {
   const row = await getSettingsRow({ db });
@@ -133,7 +140,7 @@ async function* findProceedingsPapers(
 
 /**
  * The Crossref deposit (decision 0042) as a stream; 409 before anything is sent when no DOI prefix is set.
- * `publicUrl` makes each DOI's resource: the public programme, at the paper.
+ * `publicUrl` makes each DOI's resource: the paper's public page (docs/decisions/0061-paper-pages.md).
  */
 export async function exportCrossrefXml(opts: {
   db: Db;
@@ -160,7 +167,7 @@ export async function exportCrossrefXml(opts: {
         .map((p) =>
           conferencePaperXml({
             doi: p.doi!,
-            resourceUrl: `${opts.publicUrl}/program#paper-${p.id}`,
+            resourceUrl: `${opts.publicUrl}${paperPagePath(p.id)}`,
             title: p.title,
             year: facts.year,
             authors: p.authors,

@@ -84,7 +84,7 @@ function drawSession(s: ProgramSessionJson, zone: string, link: string | undefin
     online ? h('p', { class: 'mt-1 text-sm text-slate-700', 'data-program-online': true }, online) : null,
     s.papers.length
       ? h('ol', { class: 'mt-3 list-decimal space-y-1 pl-6 text-slate-800' },
-        s.papers.map((p) => h('li', {}, `${p.title} `, h('span', { class: 'text-slate-700' }, `— ${p.presenter}`))))
+        s.papers.map((p) => h('li', {}, h('a', { href: `/papers/${p._id}`, class: LINK_CLASS }, p.title), ' ', h('span', { class: 'text-slate-700' }, `— ${p.presenter}`))))
       : null);
 }
 
