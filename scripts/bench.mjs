@@ -26,6 +26,7 @@ const ALL = [
   'abstract-book',
   'page-facts',
   'slow-bodies',
+  'editions',
 ];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((n) => !ALL.includes(n));
