@@ -13,10 +13,10 @@ const STYLE =
   'body{font:17px/1.6 system-ui,sans-serif;margin:0;color:#111827;background:#f8fafc}main{max-width:52rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #cbd5e1;border-radius:.5rem}h1{font-size:1.6rem;line-height:1.3;margin-top:.25rem}h2{font-size:1.25rem;margin-top:2rem}h3{font-size:1.05rem;margin-bottom:.25rem}ul{padding-left:1.2rem}li{margin:.35rem 0}.meta{color:#374151}a{color:#1d4ed8}@media (max-width:40rem){main{margin:0;border:0;border-radius:0}}';
 const e = escapeHtml;
 
-function page(opts: { title: string; body: string; conference: ConferenceFacts; canonical: string }): string {
+function page(opts: { title: string; body: string; conference: ConferenceFacts; canonical: string; home?: ConferenceFacts }): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(opts.title)} | ${e(opts.conference.shortName)}</title><link rel="canonical" href="${e(opts.canonical)}">
-<style>${STYLE}</style></head><body><main>${opts.body}<p><a href="/">${e(opts.conference.shortName)} conference home</a> · <a href="/previous-events">Previous Conferences</a></p></main></body></html>`;
+<style>${STYLE}</style></head><body><main>${opts.body}<p><a href="/">${e((opts.home ?? opts.conference).shortName)} conference home</a> · <a href="/previous-events">Previous Conferences</a></p></main></body></html>`;
 }
 
 /** The record of one edition: its programme as published, its accepted papers (each to its page), its winners. */
@@ -111,6 +111,7 @@ const routes: FastifyPluginAsync = async (app) => {
         title: `${record.year} edition`,
         body: recordBody(record),
         conference: record.facts,
+        home: conference,
         canonical: `${base}${EDITION_PAGE_PREFIX}/${record.year}`,
       }),
     );

@@ -143,13 +143,16 @@ export async function openEdition(opts: {
     const to = id;
     // The settings: the same rules of the review, no dates yet, the facts moved on a year (a draft the organiser edits).
     const facts = (await factsByEdition(tx)).get(from) ?? CONFERENCE_FACTS_DEFAULTS;
+    // The facts' dates move to the new year (the sample facts name 2023 whatever the edition's year).
+    const factsYear = Number(facts.startDate.slice(0, 4));
+    const factsYears = Number.isInteger(factsYear) && factsYear > 1900 ? year - factsYear : years;
     await copyRows(tx, {
       table: 'settings',
       from,
       to,
       set: {
         ...Object.fromEntries(DEADLINES.map((c) => [c, sql`null`])),
-        conference: sql`${JSON.stringify(nextEditionFacts(facts, years))}::jsonb`,
+        conference: sql`${JSON.stringify(nextEditionFacts(facts, factsYears))}::jsonb`,
         conference_updated_at: sql`now()`,
         updated_at: sql`now()`,
         ...(carry.has('tracks') ? {} : { default_track_id: sql`'track-1'` }),
@@ -198,7 +201,7 @@ export async function openEdition(opts: {
       ip: opts.editor.ip,
       details: { editionId: to, year, from, carried: [...carry].sort() },
     });
-    return { row: row!, facts: nextEditionFacts(facts, years), previous: current.year };
+    return { row: row!, facts: nextEditionFacts(facts, factsYears), previous: current.year };
   });
   return {
     edition: toJson(created.row, created.facts),
