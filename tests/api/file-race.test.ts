@@ -131,7 +131,9 @@ describe.each(['postgres', 'disk'] as const)('FILE_STORE=%s', (store) => {
       const { pool } = t.app.database;
       const logo = pdfBytes('stands in for the logo image', 3_000);
       await t.app.files.put(Readable.from([logo]));
-      await pool.query(`insert into settings (id, logo_key) values (1, $1) on conflict (edition_id, id) do update set logo_key = $1`, [sha256(logo)]);
+      await pool.query(`insert into settings (id, logo_key) values (1, $1) on conflict (edition_id, id) do update set logo_key = $1`, [
+        sha256(logo),
+      ]);
       const orphan = pdfBytes('orphan', 3_000);
       const fresh = pdfBytes('fresh orphan', 3_000);
       const named = pdfBytes('named', 3_000);
