@@ -200,7 +200,8 @@ export default tseslint.config(
     // Editions (decision 0060) stand on the settings of each edition; every other domain is unaware of them.
     editions: ['shared', 'programme', 'proceedings'],
     phase: ['shared'],
-    'editor-desk': ['shared'],
+    // The first steps ask whether the proceedings are published (decision 0061).
+    'editor-desk': ['shared', 'proceedings'],
     // Money: seats are held by registrations, registrations priced and paid, payments issue receipts.
     workshops: ['shared'],
     registrations: ['shared', 'workshops'],

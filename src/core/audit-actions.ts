@@ -114,6 +114,19 @@ export const AUDIT_ACTIONS = {
   'news.edit': z.strictObject({ id: Id, name: z.string(), fields: z.array(z.string()) }),
   'news.move': moved,
   'news.remove': siteEntry,
+  /** The lists of /editor/site (decision 0062): a committee member, a sponsor, a previous event. */
+  'committee.add': siteEntry,
+  'committee.edit': z.strictObject({ id: Id, name: z.string(), fields: z.array(z.string()), photo: z.boolean() }),
+  'committee.move': moved,
+  'committee.remove': siteEntry,
+  'sponsor.add': siteEntry,
+  'sponsor.edit': z.strictObject({ id: Id, name: z.string(), fields: z.array(z.string()), photo: z.boolean() }),
+  'sponsor.move': moved,
+  'sponsor.remove': siteEntry,
+  'previous-event.add': siteEntry,
+  'previous-event.edit': z.strictObject({ id: Id, name: z.string(), fields: z.array(z.string()) }),
+  'previous-event.move': moved,
+  'previous-event.remove': siteEntry,
   'program.publish': z.strictObject({ sessions: count, warnings: count, mailed: count, papers: z.array(z.string().nullable()) }),
 
   // Money: prices, registrations, payments and receipts
@@ -168,6 +181,22 @@ export const AUDIT_ACTIONS = {
   }),
   'workshop.waitlist-join': z.strictObject({ courseId: z.string() }),
   'workshop.seat-offer': z.strictObject({ courseId: z.string(), waitlistId: Id }),
+  'workshop.course-create': z.strictObject({
+    courseId: z.string(),
+    title: z.string(),
+    date: z.string(),
+    seats: z.number(),
+    feeUsdMinor: z.number(),
+  }),
+  'workshop.course-update': z.strictObject({
+    courseId: z.string(),
+    title: z.string(),
+    date: z.string(),
+    seats: z.number(),
+    feeUsdMinor: z.number(),
+  }),
+  'workshop.course-delete': z.strictObject({ courseId: z.string() }),
+  'workshop.details-update': z.strictObject({ firstDay: z.string(), lastDay: z.string(), venue: z.string().nullable() }),
 
   // Visa letters
   'visa-letter.request': z.strictObject({ ...visaLetter, nationality: z.string(), arrivalDate: z.string(), departureDate: z.string() }),

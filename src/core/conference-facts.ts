@@ -80,6 +80,9 @@ export const CONFERENCE_FACTS_DEFAULTS: ConferenceFacts = {
 /** "5th World Conference on …": the title everything prints. */
 export const conferenceTitle = (f: Pick<ConferenceFacts, 'edition' | 'name'>): string => (f.edition ? `${f.edition} ${f.name}` : f.name);
 
+/** "IMSE": the short name without its year, as account mails name the site ("your IMSE Author account"). */
+export const conferenceAcronym = (f: Pick<ConferenceFacts, 'shortName'>): string => f.shortName.replace(/\s*\d{4}$/, '') || f.shortName;
+
 /** The phone's digits, for the chat link (wa.me/<digits>) and tel:+<digits>. */
 export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
 
@@ -115,14 +118,30 @@ export function conferenceWindowOf(f: Pick<ConferenceFacts, 'startDate' | 'endDa
   return { from: startOfDay(f.startDate, f.timeZone), to: startOfDay(next, f.timeZone) };
 }
 
+/** "Bangkok time": the conference's zone named by its city, as a form's label says it. */
+export const zoneName = (f: Pick<ConferenceFacts, 'timeZone'>): string =>
+  `${(f.timeZone.split('/').pop() ?? f.timeZone).replace(/_/g, ' ')} time`;
+
 /** "Bangkok time, UTC+7": how times in the conference's zone are labelled (offset on the first day). */
 export function zoneLabel(f: Pick<ConferenceFacts, 'timeZone' | 'startDate'>): string {
-  const city = (f.timeZone.split('/').pop() ?? f.timeZone).replace(/_/g, ' ');
   const minutes = Math.round(zoneOffsetMs(f.timeZone, startOfDay(f.startDate, f.timeZone)) / 60_000);
   const sign = minutes < 0 ? '−' : '+';
   const abs = Math.abs(minutes);
   const offset = minutes === 0 ? 'UTC' : `UTC${sign}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, '0')}` : ''}`;
-  return `${city} time, ${offset}`;
+  return `${zoneName(f)}, ${offset}`;
+}
+
+/**
+ * A datetime-local value ("2023-12-27T09:00") read as wall-clock time in `zone`, as an ISO instant with that zone's
+ * offset. The offset is looked up twice: at a daylight-saving change the guess may fall on the other side of it.
+ */
+export function wallClockToIso(local: string, zone: string): string {
+  const wall = Date.parse(`${local}:00Z`);
+  if (Number.isNaN(wall)) return local;
+  const offset = zoneOffsetMs(zone, new Date(wall - zoneOffsetMs(zone, new Date(wall))));
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset) / 60_000;
+  return `${local}:00${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
 /**

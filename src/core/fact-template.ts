@@ -8,8 +8,12 @@ import { factToken, factValues, type ConferenceFacts, type FactName } from './co
  * browser's pages import them.
  */
 
-/** Parts of facts some markup needs on their own: the e-mail address's two halves (a line may break after its @). */
-export const EXTRA_FACT_NAMES = ['contactEmailLocal', 'contactEmailDomain'] as const;
+/**
+ * Parts of facts some markup needs on their own: the e-mail address's two halves (a line may break after its @); and
+ * the site's own address (the server's PUBLIC_URL, as mails and QR codes use it) for the canonical link, og:url and
+ * the JSON-LD, which is configuration rather than a fact the editor edits.
+ */
+export const EXTRA_FACT_NAMES = ['contactEmailLocal', 'contactEmailDomain', 'siteUrl'] as const;
 export type TemplateFactName = FactName | (typeof EXTRA_FACT_NAMES)[number];
 
 /** The list a template repeats, and the fields of its items. */
@@ -22,12 +26,16 @@ export const LIST_END = '\u27E6/importantDates\u27E7';
 export const FACTS_JSON_TOKEN = '\u27E6@facts\u27E7';
 export const FACTS_SCRIPT_ID = 'conference-facts';
 
-/** Every value a template can name: the facts as text and their extras. */
-export function templateValues(f: ConferenceFacts): Record<TemplateFactName, string> {
+/** The site's address where none is configured (tests that render a page on its own): the sample the pages always named. */
+export const DEFAULT_SITE_URL = 'https://conference.example.org';
+
+/** Every value a template can name: the facts as text and their extras; `siteUrl` without a trailing slash. */
+export function templateValues(f: ConferenceFacts, siteUrl: string = DEFAULT_SITE_URL): Record<TemplateFactName, string> {
   const at = f.contactEmail.indexOf('@');
   return {
     ...factValues(f),
     contactEmailLocal: at < 0 ? f.contactEmail : f.contactEmail.slice(0, at),
     contactEmailDomain: at < 0 ? '' : f.contactEmail.slice(at + 1),
+    siteUrl: siteUrl.replace(/\/+$/, ''),
   };
 }

@@ -87,7 +87,7 @@ describe('account links stay in the body', () => {
   test('a wording saved before the rule with the link in its subject is sent with the default subject and its own body', () => {
     const mail = renderMail(
       'passwordReset',
-      { name: 'Ada', role: 'Author', resetUrl: 'https://x.example/reset-password?token=T' },
+      { name: 'Ada', role: 'Author', acronym: 'IMSE', resetUrl: 'https://x.example/reset-password?token=T' },
       { subject: 'Reset: {resetUrl}', text: 'Dear {name}: {resetUrl}' },
     );
     expect(mail).toEqual({

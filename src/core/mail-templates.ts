@@ -45,7 +45,7 @@ const DEFAULT_TEXTS = {
     ].join('\n'),
   },
   passwordReset: {
-    subject: 'Choose a new password for your IMSE {role} account',
+    subject: 'Choose a new password for your {acronym} {role} account',
     text: [
       'Dear {name},',
       '',
@@ -58,7 +58,7 @@ const DEFAULT_TEXTS = {
     ].join('\n'),
   },
   loginLink: {
-    subject: 'Your one-time login link for your IMSE {role} account',
+    subject: 'Your one-time login link for your {acronym} {role} account',
     text: [
       'Dear {name},',
       '',
@@ -72,11 +72,11 @@ const DEFAULT_TEXTS = {
     ].join('\n'),
   },
   verifyEmail: {
-    subject: 'Please confirm your email address for your IMSE {role} account',
+    subject: 'Please confirm your email address for your {acronym} {role} account',
     text: [
       'Dear {name},',
       '',
-      'Someone signed up on {signedUpOn} for an IMSE {role} account named "{name}" with this email address.',
+      'Someone signed up on {signedUpOn} for the {acronym} {role} account named "{name}" with this email address.',
       'If that was you, open this link and press "Confirm my email address":',
       '{verifyUrl}',
       '',
@@ -389,7 +389,7 @@ const DEFAULT_TEXTS = {
     text: [
       'Dear {name},',
       '',
-      'The organisers approved your request: your invitation letter for the visa to Thailand is ready.',
+      'The organisers approved your request: your invitation letter for the visa to {country} is ready.',
       '',
       '  Name as in the passport: {passportName}',
       '  Stay: {arrivalDate} to {departureDate}',
@@ -455,7 +455,7 @@ const DEFAULT_TEXTS = {
       '',
       'Session: {session} (talk {position} of the session)',
       'When: {when}',
-      'Where: {where}',
+      'Where: {where}{daySlots}',
       '',
       'The whole programme, with calendar files:',
       '{programUrl}',

@@ -1,14 +1,31 @@
 // Nothing here imports ./conference: the public /program page uses this module, and sharing that one with
 // every public page would split it into a chunk of its own on the home page.
 
-/** The four tracks of the call for papers, by title (docs/product.md#public-pages). */
-export const PROGRAM_TRACKS = [
-  'Science and Materials',
-  'Computer Science and Applications',
-  'Electrical and Electronics Engineering',
-  'Management and Social Science',
-] as const;
-export type ProgramTrack = (typeof PROGRAM_TRACKS)[number];
+/**
+ * What a programme session is: 'papers', a track's session of placed papers, or one of the timetable's slots without
+ * papers, which belong to no track (track '') and hold no papers.
+ */
+export const SESSION_KINDS = ['papers', 'keynote', 'break', 'opening', 'ceremony', 'workshop', 'social', 'other'] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
+/** How a kind is named on the programme, its calendar files and documents. */
+export const SESSION_KIND_LABELS: Record<SessionKind, string> = {
+  papers: 'Papers',
+  keynote: 'Keynote',
+  break: 'Break',
+  opening: 'Opening',
+  ceremony: 'Ceremony',
+  workshop: 'Workshop',
+  social: 'Social event',
+  other: 'Other',
+};
+
+/** A published session without `kind` was published before slots without papers existed: a session of papers. */
+export const kindOf = (s: { kind?: SessionKind }): SessionKind => s.kind ?? 'papers';
+
+/** The line under a session's title: its track, or for a slot without papers, what it is. */
+export const sessionLabel = (s: { kind?: SessionKind; track: string }): string =>
+  kindOf(s) === 'papers' ? s.track : SESSION_KIND_LABELS[kindOf(s)];
 
 export interface WarningSession {
   _id: string;
@@ -16,10 +33,12 @@ export interface WarningSession {
   room: string;
   start: string;
   end: string;
+  chair?: string;
   papers: { _id: string; title: string; presenterEmail?: string; presenter: string }[];
 }
+export const PROGRAM_WARNING_KINDS = ['presenter-overlap', 'room-overlap', 'chair-overlap', 'unplaced-paper', 'outside-dates'] as const;
 export interface ProgramWarning {
-  kind: 'presenter-overlap' | 'room-overlap' | 'unplaced-paper' | 'outside-dates';
+  kind: (typeof PROGRAM_WARNING_KINDS)[number];
   message: string;
   sessionIds: string[];
   paperId?: string;
@@ -30,8 +49,8 @@ function overlaps(a: WarningSession, b: WarningSession): boolean {
 }
 
 /**
- * What the editor must see before publishing: a presenter in two overlapping sessions, a room used twice at
- * once, an accepted paper in no session, a session outside the conference dates. Pure, so the browser and
+ * What the editor must see before publishing (clashes are warnings, never refusals): a presenter in two overlapping
+ * sessions, a room used twice at once, the same chair in two overlapping sessions, an accepted paper in no session, a session outside the conference dates. Pure, so the browser and
  * the server agree.
  */
 export function findProgramWarnings(input: {
@@ -54,6 +73,14 @@ export function findProgramWarnings(input: {
           kind: 'room-overlap',
           sessionIds: [a._id, b._id],
           message: `Room "${a.room}" is used by "${a.title}" and "${b.title}" at the same time`,
+        });
+      }
+      const chairA = (a.chair ?? '').trim().toLowerCase();
+      if (chairA && chairA === (b.chair ?? '').trim().toLowerCase()) {
+        out.push({
+          kind: 'chair-overlap',
+          sessionIds: [a._id, b._id],
+          message: `${a.chair!.trim()} chairs "${a.title}" and "${b.title}", which overlap`,
         });
       }
       const key = (p: WarningSession['papers'][number]) => (p.presenterEmail ?? p.presenter).trim().toLowerCase();
@@ -86,6 +113,8 @@ export function findProgramWarnings(input: {
 export interface PublishedSession {
   _id: string;
   title: string;
+  /** Missing in snapshots published before slots without papers: 'papers' (kindOf). */
+  kind?: SessionKind;
   track: string;
   room: string;
   link: string;

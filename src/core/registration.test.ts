@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { formatMoney } from './format';
-import { extraPageFeeMinor, findCategory, inCurrency, REGISTRATION_CATEGORIES } from './registration';
+import {
+  courseIdOfCategory,
+  extraPageFeeMinor,
+  findCategory,
+  inCurrency,
+  isCategoryKey,
+  REGISTRATION_CATEGORIES,
+  registrationCategories,
+} from './registration';
 
 describe('registration categories', () => {
   test('every fee row and every workshop course has one key', () => {
@@ -10,6 +18,22 @@ describe('registration categories', () => {
     expect(findCategory('industrial-journal')?.usdMinor).toBe(45_000);
     expect(findCategory('accompanying')?.usdMinor).toBe(20_000);
     expect(findCategory('award-ceremony')?.usdMinor).toBe(20_000);
+  });
+  test("a workshop category is the edition's course at its fee; a key is checked by shape, the course by the server", () => {
+    const [course] = registrationCategories([{ id: 'rust-basics', title: 'Rust', feeUsdMinor: 7_500 }]).filter(
+      (c) => c.group === 'workshop',
+    );
+    expect(course).toEqual({
+      key: 'workshop-rust-basics',
+      label: 'Technical workshop: Rust',
+      group: 'workshop',
+      usdMinor: 7_500,
+      courseId: 'rust-basics',
+    });
+    expect(courseIdOfCategory('workshop-rust-basics')).toBe('rust-basics');
+    expect(courseIdOfCategory('student-scopus')).toBeNull();
+    for (const key of ['student-scopus', 'award-ceremony', 'workshop-rust-basics']) expect(isCategoryKey(key), key).toBe(true);
+    for (const key of ['nope', 'workshop-', 'workshop-Bad Id', `workshop-${'a'.repeat(61)}`]) expect(isCategoryKey(key), key).toBe(false);
   });
   test('rupees at the stated rate, in integers', () => {
     expect(inCurrency(55_000, 'INR')).toBe(4_070_000);

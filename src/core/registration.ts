@@ -16,7 +16,7 @@ import {
   type PayerCategory,
   type Publication,
 } from './fees';
-import { WORKSHOP_COURSES } from './workshop-courses';
+import { COURSE_ID_MAX, COURSE_ID_PATTERN, WORKSHOP_COURSES, type WorkshopCourse } from './workshop-courses';
 
 export type CategoryGroup = 'with-publication' | 'without-publication' | 'award' | 'workshop';
 
@@ -40,7 +40,8 @@ const PAYER_KEYS: Record<PayerCategory, string> = {
 const PUBLICATION_KEYS: Record<Publication, string> = { 'SCOPUS book chapter': 'scopus', 'non-SCOPUS journal': 'journal' };
 const WITHOUT_KEYS = ['attending', 'accompanying', 'presentation-only'] as const;
 
-export const REGISTRATION_CATEGORIES: readonly RegistrationCategory[] = [
+/** The fee rows of docs/product.md#fees-and-fixed-figures (every category but the workshop courses). */
+export const FEE_CATEGORIES: readonly RegistrationCategory[] = [
   ...PAYER_CATEGORIES.flatMap((payer) =>
     PUBLICATIONS.map((publication): RegistrationCategory => ({
       key: `${PAYER_KEYS[payer]}-${PUBLICATION_KEYS[publication]}`,
@@ -58,14 +59,37 @@ export const REGISTRATION_CATEGORIES: readonly RegistrationCategory[] = [
     usdMinor: f.usd * 100,
   })),
   { key: 'award-ceremony', label: 'Award ceremony', group: 'award', usdMinor: AWARD_CEREMONY_FEE_USD * 100 },
-  ...WORKSHOP_COURSES.map((c): RegistrationCategory => ({
-    key: `workshop-${c.id}`,
-    label: `Technical workshop: ${c.title}`,
-    group: 'workshop',
-    usdMinor: c.feeUsdMinor,
-    courseId: c.id,
-  })),
 ];
+
+const WORKSHOP_PREFIX = 'workshop-';
+
+/** A workshop course's category: `workshop-<course id>`, priced at the course's fee. */
+export const workshopCategory = (c: Pick<WorkshopCourse, 'id' | 'title' | 'feeUsdMinor'>): RegistrationCategory => ({
+  key: `${WORKSHOP_PREFIX}${c.id}`,
+  label: `Technical workshop: ${c.title}`,
+  group: 'workshop',
+  usdMinor: c.feeUsdMinor,
+  courseId: c.id,
+});
+
+/** The course id of a workshop category key, else null. */
+export const courseIdOfCategory = (key: string): string | null =>
+  key.startsWith(WORKSHOP_PREFIX) ? key.slice(WORKSHOP_PREFIX.length) : null;
+
+/** The fee rows and the given workshop courses (the edition's, from the server; the defaults in the browser). */
+export const registrationCategories = (
+  courses: readonly Pick<WorkshopCourse, 'id' | 'title' | 'feeUsdMinor'>[],
+): RegistrationCategory[] => [...FEE_CATEGORIES, ...courses.map(workshopCategory)];
+
+/** The categories with the default workshop courses; the server prices from the edition's courses instead. */
+export const REGISTRATION_CATEGORIES: readonly RegistrationCategory[] = registrationCategories(WORKSHOP_COURSES);
+
+/** Whether a key can name a category: a fee row, or a workshop course's id (whether that course exists is the server's question). */
+export const isCategoryKey = (key: string): boolean => {
+  const courseId = courseIdOfCategory(key);
+  if (courseId === null) return FEE_CATEGORIES.some((c) => c.key === key);
+  return courseId.length <= COURSE_ID_MAX && COURSE_ID_PATTERN.test(courseId);
+};
 
 /** The category of a payment from the payment modal that named no fee item. */
 export const UNSPECIFIED_CATEGORY = 'unspecified';

@@ -1,7 +1,7 @@
 /**
- * The technical workshop's four courses as data (decision 0045): the ids and titles of the workshop page's course cards,
- * with the seats and fee the organiser sets. The fee tables give no workshop fee; USD 100 and 40 seats are this
- * product's defaults (decision 0043), changed here in one place.
+ * The technical workshop's courses (decision 0045). The organiser edits them per edition at /editor/workshops
+ * (table workshop_courses); the four below are the defaults migration 0024 seeded and the prerendered pages start
+ * from. The fee tables give no workshop fee; USD 100 and 40 seats are this product's defaults (decision 0043).
  */
 export interface WorkshopCourse {
   id: string;
@@ -12,6 +12,19 @@ export interface WorkshopCourse {
   /** US cents; rupees at the stated rate (core/fees.ts USD_TO_INR). */
   feeUsdMinor: number;
 }
+
+/** A course's id: lower-case words joined by '-', as in its registration category `workshop-<id>`. */
+export const COURSE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const COURSE_ID_MAX = 60;
+
+/** The workshop's days and venue; the venue null: the conference's own venue. */
+export interface WorkshopDetails {
+  firstDay: string;
+  lastDay: string;
+  venue: string | null;
+}
+
+export const WORKSHOP_DETAILS_DEFAULTS: WorkshopDetails = { firstDay: '2022-12-30', lastDay: '2022-12-30', venue: null };
 
 export const WORKSHOP_COURSES: readonly WorkshopCourse[] = [
   { id: 'embedded-systems', title: 'Embedded Systems', date: '2022-12-30', seats: 40, feeUsdMinor: 10_000 },

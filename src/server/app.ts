@@ -6,6 +6,7 @@ import { connectDatabase, type Database } from './db/connect';
 import { AppError, DATABASE_FULL, FILES_FULL, isInsufficientResources, loggableError, loggableRequest } from './errors';
 import { createServer, type IncomingMessage } from 'node:http';
 import { ConferenceFactsStore } from './services/shared/conference-facts';
+import { SiteListsStore } from './services/site/site-lists-store';
 import { forEveryEdition } from './services/editions/editions';
 import { loadWebSite, registerWeb, serveSiteFirst, type WebSite } from './web';
 import { API_POLICY, htmlPolicy, inlineScriptHashes } from './csp';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     admission: AdmissionGate;
     /** The conference's facts as the editor last saved them (decision 0051). */
     conference: ConferenceFactsStore;
+    /** The committee, sponsors and previous events as the editor last saved them (decision 0062). */
+    siteLists: SiteListsStore;
   }
 }
 
@@ -215,6 +218,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     conference.watch(database.db);
   });
   app.addHook('onClose', async () => conference.stop());
+  const siteLists = new SiteListsStore();
+  app.decorate('siteLists', siteLists);
+  app.addHook('onReady', async () => {
+    await siteLists.refresh(database.db).catch(() => {});
+    siteLists.watch(database.db);
+  });
+  app.addHook('onClose', async () => siteLists.stop());
   // Review reminders (docs/product.md#mail) are queued by the mail worker's loop, every ten minutes.
   mailer.addJob({
     name: 'review reminders',
@@ -368,8 +378,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       { ...SECURITY_HEADERS, ...hsts },
       { extraScriptHashes: payuHash, formTargets },
       conference.current(),
-      // Beside the built site, not in it (the site's folder is served as it is).
-      { cacheDir: path.join(path.dirname(path.resolve(config.WEB_DIR)), '.page-cache') },
+      // Beside the built site, not in it (the site's folder is served as it is). The pages' canonical links name
+      // the address mails and QR codes use.
+      { cacheDir: path.join(path.dirname(path.resolve(config.WEB_DIR)), '.page-cache'), publicUrl: config.publicUrl },
     );
     // The pages show the facts as the editor saved them (decision 0050): rendered again on each change, and
     // served compressed and current from the start (this hook runs after the store's first refresh).
@@ -381,6 +392,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         })
         .catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'rendering the public pages failed'));
     });
+    // The lists the editor keeps on /editor/site, the same way (decision 0062).
+    // Awaited by the store: an editor's save is answered once the public pages show it.
+    siteLists.onChange((lists) =>
+      loaded
+        .renderLists(lists)
+        .then((r) => {
+          if (r) app.log.info(r, "public pages rendered with the site's new lists");
+          return loaded.settled();
+        })
+        .catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'rendering the public pages failed')),
+    );
     app.addHook('onReady', async () => {
       await loaded.settled();
     });

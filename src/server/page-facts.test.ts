@@ -20,6 +20,24 @@ describe('renderFacts', () => {
     expect(title).toBe('<title>Conference on Things</title>');
   });
 
+  test("the site's address is the configured public URL in the canonical link, og:url and the JSON-LD", () => {
+    const page =
+      `<link rel="canonical" href="${factToken('siteUrl')}/program"/><meta property="og:url" content="${factToken('siteUrl')}/program"/>` +
+      `<script type="application/ld+json">{"url":"${factToken('siteUrl')}/"}</script>`;
+    const html = renderFacts(page, CONFERENCE_FACTS_DEFAULTS, 'https://tides.example.org/');
+    expect(html).toBe(
+      '<link rel="canonical" href="https://tides.example.org/program"/><meta property="og:url" content="https://tides.example.org/program"/>' +
+        '<script type="application/ld+json">{"url":"https://tides.example.org/"}</script>',
+    );
+    // Escaped for where it stands, as every fact; without a configured address, the sample the pages always named.
+    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS, 'https://a.example/?x="1"&y=</script>')).toBe(
+      '<link rel="canonical" href="https://a.example/?x=&quot;1&quot;&amp;y=&lt;/script&gt;/program"/>' +
+        '<meta property="og:url" content="https://a.example/?x=&quot;1&quot;&amp;y=&lt;/script&gt;/program"/>' +
+        '<script type="application/ld+json">{"url":"https://a.example/?x=\\"1\\"\\u0026y=\\u003c/script\\u003e/"}</script>',
+    );
+    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toContain('href="https://conference.example.org/program"');
+  });
+
   test("an editor's markup in a fact shows as text in HTML text and attributes", () => {
     const page = `<title>${factToken('title')}</title><meta content="${factToken('name')}"/><a title='${factToken('name')}'>x</a>`;
     const html = renderFacts(page, facts({ edition: '', name: HOSTILE }));

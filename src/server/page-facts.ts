@@ -49,13 +49,14 @@ const BLOCK = new RegExp(`${escapeRe(LIST_BEGIN)}([\\s\\S]*?)${escapeRe(LIST_END
 const SCRIPT = /(<script\b[^>]*>)([\s\S]*?)(<\/script>)/gi;
 
 /**
- * A page with its facts filled in. Inside `<script>` elements (the JSON-LD, the facts script) values are escaped as
+ * A page with its facts filled in, and the site's address (`siteUrl`: the configured PUBLIC_URL) in its canonical
+ * link, og:url and JSON-LD. Inside `<script>` elements (the JSON-LD, the facts script) values are escaped as
  * JSON string content, elsewhere as HTML; the important dates' block is repeated once per date (none: no item). A
  * token that names nothing known is left as it is.
  */
-export function renderFacts(template: string, f: ConferenceFacts): string {
+export function renderFacts(template: string, f: ConferenceFacts, siteUrl?: string): string {
   if (!template.includes('\u27E6')) return template;
-  const values = templateValues(f) as Record<string, string>;
+  const values = templateValues(f, siteUrl) as Record<string, string>;
   const fill = (text: string, escape: (v: string) => string) =>
     text
       .replace(BLOCK, (_, item: string) =>

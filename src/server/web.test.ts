@@ -49,6 +49,25 @@ test('pages are served with the facts filled in, compressed and with their own E
   expect(web('GET', '/assets/app.js', {})!.body!.toString()).toBe('console.log(1)');
 });
 
+test("the pages, the sitemap and robots.txt name the configured public address; the sitemap gets no page's CSP", async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'web-site-url-'));
+  writeFileSync(path.join(root, 'index.html'), `<html><head><link rel="canonical" href="${factToken('siteUrl')}/"/></head></html>`);
+  writeFileSync(path.join(root, 'sitemap.xml'), `<urlset><url><loc>${factToken('siteUrl')}/program</loc></url></urlset>`);
+  writeFileSync(path.join(root, 'robots.txt'), `Sitemap: ${factToken('siteUrl')}/sitemap.xml\n`);
+  const web = loadWebSite(root, {}, { extraScriptHashes: [], formTargets: [] }, CONFERENCE_FACTS_DEFAULTS, {
+    publicUrl: 'https://tides.example.org',
+  });
+  expect(web('GET', '/', {})!.body!.toString()).toContain('<link rel="canonical" href="https://tides.example.org/"/>');
+  const sitemap = web('GET', '/sitemap.xml', {})!;
+  expect(sitemap.body!.toString()).toBe('<urlset><url><loc>https://tides.example.org/program</loc></url></urlset>');
+  expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+  expect(sitemap.headers['content-security-policy']).toBeUndefined();
+  expect(web('GET', '/robots.txt', {})!.body!.toString()).toBe('Sitemap: https://tides.example.org/sitemap.xml\n');
+  // A change of facts renders them again with the same address.
+  await web.render({ ...CONFERENCE_FACTS_DEFAULTS, shortName: 'WCTE 2027' });
+  expect(web('GET', '/sitemap.xml', {})!.body!.toString()).toContain('https://tides.example.org/program');
+});
+
 test('of renders asked for in a row, the last one is what is served', async () => {
   const web = site();
   const first = web.render({ ...CONFERENCE_FACTS_DEFAULTS, shortName: 'A', name: 'First' });

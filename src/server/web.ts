@@ -10,6 +10,8 @@ import { EDITION_PAGE_PREFIX, NOT_FOUND_PATH, PAPER_PAGE_PREFIX, VERIFY_PAGE_PRE
 import { CONFERENCE_FACTS_DEFAULTS, FACT_TOKEN_OPEN, type ConferenceFacts } from '../core/conference-facts';
 import { htmlPolicy, inlineScriptHashes } from './csp';
 import { renderFacts } from './page-facts';
+import { renderLists } from './page-lists';
+import type { SiteListsJson } from '../core/schemas/site-lists';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -91,7 +93,10 @@ interface WebFile {
   type: string;
   etag: string;
   immutable: boolean;
-  /** A prerendered page as built, with the conference's facts as tokens (decision 0050). */
+  /**
+   * A prerendered page as built, with the conference's facts as tokens (decision 0050); also /sitemap.xml and
+   * /robots.txt, which name the site's address (PUBLIC_URL) by its token.
+   */
   template?: string;
 }
 
@@ -132,7 +137,7 @@ export function loadWebFiles(root: string): Map<string, WebFile> {
       if (name.endsWith('.br') || name.endsWith('.gz')) continue;
       const rel = '/' + path.relative(root, full).split(path.sep).join('/');
       const body = readFileSync(full);
-      const template = name.endsWith('.html') && body.includes(FACT_TOKEN_OPEN) ? body.toString('utf8') : undefined;
+      const template = /\.(html|xml|txt)$/.test(name) && body.includes(FACT_TOKEN_OPEN) ? body.toString('utf8') : undefined;
       files.set(rel, {
         template,
         body,
@@ -163,6 +168,8 @@ export interface WebSite {
    * the event loop, replace the old ones all at once when ready. Null when a later call superseded this one.
    */
   render(facts: ConferenceFacts): Promise<{ pages: number; ms: number } | null>;
+  /** The same with the site's lists the editor saved (decision 0062), and the facts last rendered. */
+  renderLists(lists: SiteListsJson): Promise<{ pages: number; ms: number } | null>;
   /** Resolves once every render asked for so far is served (the first, at load, compresses the pages). */
   settled(): Promise<void>;
 }
@@ -177,7 +184,7 @@ export function loadWebSite(
   baseHeaders: Record<string, string>,
   csp: { extraScriptHashes: string[]; formTargets: string[] },
   facts: ConferenceFacts = CONFERENCE_FACTS_DEFAULTS,
-  options: { cacheDir?: string } = {},
+  options: { cacheDir?: string; publicUrl?: string; lists?: SiteListsJson } = {},
 ): WebSite {
   const files = loadWebFiles(root);
   type Variant = { headers: Record<string, string>; body: Buffer };
@@ -217,8 +224,11 @@ export function loadWebSite(
     file: WebFile & { template: string },
     f: ConferenceFacts,
     compressed: { br?: Buffer; gzip?: Buffer } = {},
-    html = renderFacts(file.template, f),
-  ) => prepare(file, Buffer.from(html), compressed, inlineScriptHashes(html));
+    html = renderLists(renderFacts(file.template, f, options.publicUrl), lists),
+  ) => prepare(file, Buffer.from(html), compressed, file.scriptHashes && inlineScriptHashes(html));
+  // The lists the pages show (decision 0062) and the facts last asked for, which renderLists renders with.
+  let lists = options.lists;
+  let lastFacts = facts;
   const prepared = new Map<WebFile, Prepared>();
   const pages: (WebFile & { template: string })[] = [];
   for (const file of files.values()) {
@@ -233,6 +243,7 @@ export function loadWebSite(
   let queue: Promise<unknown> = Promise.resolve();
   const render = (f: ConferenceFacts): Promise<{ pages: number; ms: number } | null> => {
     const mine = ++generation;
+    lastFacts = f;
     const run = queue.then(async () => {
       if (mine !== generation) return null;
       const started = performance.now();
@@ -240,7 +251,7 @@ export function loadWebSite(
       for (const page of pages) {
         // One page's text per turn of the event loop (a few ms at most): requests are answered in between.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        const html = renderFacts(page.template, f);
+        const html = renderLists(renderFacts(page.template, f, options.publicUrl), lists);
         const body = Buffer.from(html);
         pending.push(compressPage(body, options.cacheDir).then((c) => [page, preparePage(page, f, c, html)] as const));
       }
@@ -297,7 +308,11 @@ export function loadWebSite(
     return answerWith(target.file, target.status, encodingOf(request.acceptEncoding), request.ifNoneMatch);
   };
   void render(facts).catch(() => {});
-  return Object.assign(site, { render, settled: () => queue.then(() => {}) });
+  const renderWithLists = (l: SiteListsJson) => {
+    lists = l;
+    return render(lastFacts);
+  };
+  return Object.assign(site, { render, renderLists: renderWithLists, settled: () => queue.then(() => {}) });
 }
 
 export function registerWeb(app: FastifyInstance, site: WebSite): void {

@@ -87,7 +87,7 @@ describe('editions', () => {
 
   test('opening the next edition: the old one closed, the new one current with the tracks and form carried, and nothing else', async () => {
     const tracksBefore = (await get('/api/tracks')).json() as Array<{ id: string; name: string }>;
-    const res = await post('/api/editions', { year: 2027, carry: ['tracks', 'review-form'] }, editor);
+    const res = await post('/api/editions', { year: 2027, carry: ['tracks', 'review-form', 'site'] }, editor);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe('The 2027 edition is open; the 2026 edition is kept as a read-only record.');
     expect(res.json().edition).toMatchObject({ id: 'edition-2027', year: 2027, isCurrent: true });
@@ -101,6 +101,13 @@ describe('editions', () => {
     // Carried: the tracks, by the same ids and names.
     const tracksAfter = (await get('/api/tracks')).json() as Array<{ id: string; name: string }>;
     expect(tracksAfter.map((x) => [x.id, x.name])).toEqual(tracksBefore.map((x) => [x.id, x.name]));
+    // The site's lists carried, and the closed edition added to the previous events, last, linking its record.
+    const listsRes = await get('/api/site-lists', editor);
+    expect(listsRes.statusCode, listsRes.body).toBe(200);
+    const lists = listsRes.json() as { previousEvents: Array<{ label: string; link: string }>; committee: unknown[] };
+    expect(lists.committee.length).toBeGreaterThan(0);
+    expect(lists.previousEvents[0]!.label).toBe('India 2019 Dehradun');
+    expect(lists.previousEvents.at(-1)).toMatchObject({ label: 'Thailand 2026 Pattaya', link: '/editions/2026' });
     // The settings: the same rules, no dates; the facts moved on a year.
     const s = (await get('/api/editor/settings', editor)).json();
     expect(s.submissionDeadline).toBeNull();

@@ -75,7 +75,7 @@ const editorCreates = async (url: string, payload: object) => {
   const res = await t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: users.editor.auth });
   expect(res.statusCode).toBe(201);
   const body = res.json();
-  return (body.speaker ?? body.item)._id as string;
+  return (body.speaker ?? body.item ?? body.member ?? body.sponsor ?? body.event)._id as string;
 };
 
 const SESSION = {
@@ -338,6 +338,60 @@ const TABLE: Record<string, Row> = {
     expect: onlyEditors(200),
     call: async () => ({ url: `/api/news/${await editorCreates('/api/news', { name: 'To move' })}/move`, ...json({ direction: 'down' }) }),
   },
+  // The site's lists (decision 0062).
+  'GET /api/site-lists': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/committee-members': { expect: onlyEditors(201), call: () => json({ section: 'General Chairs', name: 'Member' }) },
+  'PATCH /api/committee-members/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({
+      url: `/api/committee-members/${await editorCreates('/api/committee-members', { section: 'General Chairs', name: 'To edit' })}`,
+      ...json({ role: 'Chair' }),
+    }),
+  },
+  'POST /api/committee-members/:id/move': {
+    expect: onlyEditors(200),
+    call: () => ({ url: '/api/committee-members/5eedc0000000000000000001/move', ...json({ direction: 'down' }) }),
+  },
+  'DELETE /api/committee-members/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({
+      url: `/api/committee-members/${await editorCreates('/api/committee-members', { section: 'General Chairs', name: 'To remove' })}`,
+    }),
+  },
+  'POST /api/sponsors': { expect: onlyEditors(201), call: () => json({ name: 'Sponsor' }) },
+  'PATCH /api/sponsors/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({
+      url: `/api/sponsors/${await editorCreates('/api/sponsors', { name: 'To edit' })}`,
+      ...json({ role: 'Publisher' }),
+    }),
+  },
+  'POST /api/sponsors/:id/move': {
+    expect: onlyEditors(200),
+    call: () => ({ url: '/api/sponsors/5eedb0000000000000000001/move', ...json({ direction: 'down' }) }),
+  },
+  'DELETE /api/sponsors/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({ url: `/api/sponsors/${await editorCreates('/api/sponsors', { name: 'To remove' })}` }),
+  },
+  'POST /api/previous-events': { expect: onlyEditors(201), call: () => json({ label: 'Vietnam 2023 Hanoi', year: 2023 }) },
+  'PATCH /api/previous-events/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({
+      url: `/api/previous-events/${await editorCreates('/api/previous-events', { label: 'Edit 2023 Me', year: 2023 })}`,
+      ...json({ place: 'Me' }),
+    }),
+  },
+  'POST /api/previous-events/:id/move': {
+    expect: onlyEditors(200),
+    call: () => ({ url: '/api/previous-events/5eede0000000000000000001/move', ...json({ direction: 'down' }) }),
+  },
+  'DELETE /api/previous-events/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({
+      url: `/api/previous-events/${await editorCreates('/api/previous-events', { label: 'Remove 2023 Me', year: 2023 })}`,
+    }),
+  },
   'DELETE /api/news/:id': {
     expect: onlyEditors(200),
     call: async () => ({ url: `/api/news/${await editorCreates('/api/news', { name: 'To remove' })}` }),
@@ -352,6 +406,11 @@ const TABLE: Record<string, Row> = {
   },
   // Decision 0052: online links for the editor and for a verified address with a paid registration (none of these callers has one).
   'GET /api/program/links': { expect: onlyEditors(200), call: () => ({}) },
+  // The personal agenda: each signed-in person's own stars on published sessions.
+  'GET /api/me/agenda': { expect: anyRole(200), call: () => ({}) },
+  'PUT /api/me/agenda/:id': { expect: anyRole(200), call: async () => ({ url: `/api/me/agenda/${await publishedSession()}` }) },
+  'DELETE /api/me/agenda/:id': { expect: anyRole(200), call: async () => ({ url: `/api/me/agenda/${await publishedSession()}` }) },
+  'GET /api/me/agenda.ics': { expect: anyRole(200), call: () => ({}) },
   'POST /api/editor/program/publish': { expect: onlyEditors(200), call: () => json({ acknowledgeWarnings: true }) },
   // Decision 0053: the printable programme and the abstract book (public once published; the editor's by session or track).
   'GET /api/program.pdf': {
@@ -436,6 +495,7 @@ const TABLE: Record<string, Row> = {
   },
   'POST /api/editor/notify': { expect: editorsAndEveryChair(200), call: () => json({ dryRun: true }) },
   'GET /api/editor/stats': { expect: onlyEditors(200), call: () => ({}) },
+  'GET /api/editor/first-steps': { expect: onlyEditors(200), call: () => ({}) },
   // Reviewer approval (docs/product.md#the-review-cycle).
   'GET /api/editor/reviewers': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/reviewers?limit=5' }) },
   'PUT /api/editor/reviewers/:id/approval': {
@@ -619,6 +679,25 @@ const TABLE: Record<string, Row> = {
   'POST /api/editor/workshops/:courseId/offer': {
     expect: onlyEditors(409),
     call: () => ({ url: '/api/editor/workshops/embedded-systems/offer' }),
+  },
+  'PUT /api/editor/workshops/details': {
+    expect: onlyEditors(200),
+    call: () => json({ firstDay: '2022-12-30', lastDay: '2022-12-30', venue: null }),
+  },
+  'POST /api/editor/workshops/courses': {
+    expect: onlyEditors(201),
+    call: () => json({ id: `matrix-${++seq}`, title: 'Matrix course', date: '2022-12-30', seats: 10, feeUsdMinor: 5_000 }),
+  },
+  'PUT /api/editor/workshops/courses/:courseId': {
+    expect: onlyEditors(200),
+    call: () => ({
+      url: '/api/editor/workshops/courses/embedded-systems',
+      ...json({ title: 'Embedded Systems', date: '2022-12-30', seats: 40, feeUsdMinor: 10_000 }),
+    }),
+  },
+  'DELETE /api/editor/workshops/courses/:courseId': {
+    expect: onlyEditors(404),
+    call: () => ({ url: '/api/editor/workshops/courses/no-such-course' }),
   },
   // Decision 0044: award nominations (the nominator's own; the panel and the editor the year's; the CV only the panel), the public awardees.
   'GET /api/awards/:year/awardees': { expect: everyone(200), call: () => ({ url: '/api/awards/2026/awardees' }) },

@@ -134,7 +134,9 @@ describe('programme, calendars, registration and certificates', () => {
     expect(body.sessions[0]).toEqual({
       _id: morning,
       title: 'Materials I',
+      kind: 'papers',
       track: 'Science and Materials',
+      label: 'Science and Materials',
       room: 'Room A',
       online: false,
       chair: 'Prof. Chair',

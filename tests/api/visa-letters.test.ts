@@ -228,6 +228,8 @@ describe('the editor decides', () => {
     await expect.poll(() => mailsTo(ann.user.email, /visa invitation letter/i).length, { timeout: 15_000 }).toBe(1);
     const text = mailText(mailsTo(ann.user.email, /visa invitation letter/i)[0]!);
     expect(text).toContain(`${t.config.publicUrl}/account/visa-letters`);
+    // The venue's country of the current facts (decision 0051).
+    expect(text).toContain('your invitation letter for the visa to Thailand is ready');
     expect(text).toContain(approved.code!);
     expect(text).not.toContain(ANN_PASSPORT);
 

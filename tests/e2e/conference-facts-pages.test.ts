@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CONFERENCE_FACTS_DEFAULTS, type ConferenceFacts } from '../../src/core/conference-facts';
-import { DESKTOP, horizontalOverflow, launchBrowser, ownDatabase, PHONE, startOwnServer, watchProblems } from './browser';
+import { DESKTOP, horizontalOverflow, launchBrowser, logInInBrowser, ownDatabase, PHONE, startOwnServer, watchProblems } from './browser';
 import { PUBLIC_PATHS } from './public-support';
-import { serverApi } from './server-api';
+import { PASSWORD, serverApi } from './server-api';
 
 /**
  * Decision 0051: the public pages show the conference's facts as the editor saved them, without a rebuild or a restart
@@ -15,7 +15,10 @@ import { serverApi } from './server-api';
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 let browser: Browser;
 let editorToken: string;
+let editorEmail: string;
 const { call, signup } = serverApi(() => server.url);
+/** The address mails and QR codes use: the pages' canonical links name it too. */
+const PUBLIC_URL = 'https://tides.example.org';
 const HOSTILE = `</title><script>alert(1)</script> "' onload=x`;
 const NEW: ConferenceFacts = {
   edition: '6th',
@@ -50,9 +53,10 @@ const factsOf = (html: string) =>
 
 let before: Map<string, string>;
 beforeAll(async () => {
-  server = await startOwnServer();
+  server = await startOwnServer({ PUBLIC_URL });
   browser = await launchBrowser();
-  editorToken = (await signup('Editor', 'Facts Editor', `facts.${Date.now().toString(36)}@facts.example`)).token;
+  editorEmail = `facts.${Date.now().toString(36)}@facts.example`;
+  editorToken = (await signup('Editor', 'Facts Editor', editorEmail)).token;
   before = new Map(await Promise.all([...PUBLIC_PATHS, '/login'].map(async (p) => [p, await get(p)] as const)));
 }, 180_000);
 afterAll(async () => {
@@ -77,6 +81,12 @@ test('with the defaults every page shows the default texts and carries no token'
     location: [{ address: { addressCountry: 'TH' } }, {}],
   });
   expect(before.get('/submissions')).toContain('December 28-27, 2025');
+  // The site's own address is PUBLIC_URL's, not a sample one.
+  expect(home).toContain(`<link rel="canonical" href="${PUBLIC_URL}/"/>`);
+  expect(home).toContain(`<meta property="og:url" content="${PUBLIC_URL}/"/>`);
+  expect(ldOf(home)).toMatchObject({ url: `${PUBLIC_URL}/` });
+  expect(before.get('/committee')).toContain(`<link rel="canonical" href="${PUBLIC_URL}/committee"/>`);
+  expect(before.get('/login')).toContain('<title>Login / Signup | IMSE 2025</title>');
 });
 
 test("the editor's save shows on the home page and the submissions page at once, as text", async () => {
@@ -131,6 +141,8 @@ test("the editor's save shows on the home page and the submissions page at once,
     expect(factsOf(html), path).toEqual(NEW);
   }
   expect((await get('/terms')).replaceAll('<!-- -->', '')).toContain(`© WCTE 2027 · 6th ${escaped}`);
+  expect(await get('/login')).toContain('<title>Login / Signup | WCTE 2027</title>');
+  expect(home).toContain(`<link rel="canonical" href="${PUBLIC_URL}/"/>`);
 });
 
 test('in the browser: the page shows the new facts, runs its scripts without a policy error, and fits at 390 and 1280 px', async () => {
@@ -158,6 +170,22 @@ test('in the browser: the page shows the new facts, runs its scripts without a p
     expect(dialogs).toEqual([]);
     await context.close();
   }
+});
+
+test("the login area's titles and time-zone labels follow the facts", async () => {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto('/login');
+  await expect.poll(() => page.title()).toBe('Login / Signup | WCTE 2027');
+  await logInInBrowser(page, { role: 'Editor', email: editorEmail, password: PASSWORD });
+  await expect.poll(() => page.title()).toBe('Research Papers | WCTE 2027');
+  await page.goto('/editor/pricing');
+  await page.getByLabel('Until (Lisbon time)').waitFor();
+  expect(await page.title()).toBe('Pricing | WCTE 2027');
+  expect(await page.getByLabel('Expires (Lisbon time, optional)').count()).toBe(1);
+  expect(problems).toEqual([]);
+  await context.close();
 });
 
 test('a save through another instance arrives by the poll; the defaults saved back give the very pages of the start', async () => {

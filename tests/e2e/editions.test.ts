@@ -70,7 +70,8 @@ test('the editor opens the next edition; last year stays on the public record wh
   const editor = await open();
   const ep = editor.page;
   await signUpInBrowser(ep, { role: 'Editor', email: EDITOR, name: 'Edition Editor' });
-  await ep.goto('/editor/editions');
+  await ep.getByRole('link', { name: 'Editions', exact: true }).click();
+  await ep.waitForURL('**/editor/editions');
   await ep.getByRole('heading', { name: 'Editions', level: 1 }).waitFor();
   await ep.getByText('Current edition').waitFor();
   await checkScreen(ep, 'list');

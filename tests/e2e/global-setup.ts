@@ -24,6 +24,7 @@ export const E2E_EDITORS = [
   'audit-editor@e2e.example.org',
   'newcomer-editor@e2e.example.org',
   'proceedings-editor@e2e.example.org',
+  'site-editor@e2e.example.org',
 ];
 
 /**

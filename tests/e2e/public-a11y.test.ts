@@ -4,6 +4,8 @@ import { axeViolations, baseUrl, DESKTOP, launchBrowser, newPage, PHONE } from '
 import { newAxePage, PUBLIC_PATHS, waitForHydration } from './public-support';
 
 let browser: Browser;
+/** The shared server's PUBLIC_URL (its default, http://localhost and its port): the pages' canonical address names it. */
+const publicUrl = () => `http://localhost:${new URL(baseUrl()).port}`;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -60,7 +62,7 @@ describe('search engines', () => {
       expect(description, path).toBeTruthy();
       titles.add(title!);
       descriptions.add(description!);
-      expect(html, path).toContain(`<link rel="canonical" href="https://conference.example.org${path}"/>`);
+      expect(html, path).toContain(`<link rel="canonical" href="${publicUrl()}${path}"/>`);
       for (const og of ['og:title', 'og:description', 'og:url', 'og:type', 'og:image'])
         expect(html, `${path} ${og}`).toContain(`property="${og}"`);
     }
@@ -71,12 +73,12 @@ describe('search engines', () => {
   test('/robots.txt and /sitemap.xml are served', async () => {
     const robots = await fetch(`${baseUrl()}/robots.txt`);
     expect(robots.status).toBe(200);
-    expect(await robots.text()).toContain('Sitemap: https://conference.example.org/sitemap.xml');
+    expect(await robots.text()).toContain(`Sitemap: ${publicUrl()}/sitemap.xml`);
     const sitemap = await fetch(`${baseUrl()}/sitemap.xml`);
     expect(sitemap.status).toBe(200);
     expect(sitemap.headers.get('content-type')).toContain('xml');
     const xml = await sitemap.text();
-    for (const path of PUBLIC_PATHS) expect(xml).toContain(`<loc>https://conference.example.org${path}</loc>`);
+    for (const path of PUBLIC_PATHS) expect(xml).toContain(`<loc>${publicUrl()}${path}</loc>`);
   });
 
   test('pages load no image, font or script from another host', async () => {

@@ -5,13 +5,14 @@ import { endpoints } from './endpoint';
  * What the next edition may take over from the current one (decision 0060). Papers, reviews, bids, registrations,
  * payments and documents never carry over: they are the edition's own record.
  */
-export const CARRY_OVER = ['tracks', 'chairs', 'review-form', 'mail-templates', 'pricing', 'award-panel', 'keynotes'] as const;
+export const CARRY_OVER = ['tracks', 'chairs', 'review-form', 'mail-templates', 'site', 'pricing', 'award-panel', 'keynotes'] as const;
 export type CarryOver = (typeof CARRY_OVER)[number];
 export const CARRY_OVER_LABELS: Record<CarryOver, string> = {
   tracks: 'Tracks and their topics',
   chairs: "Tracks' chairs",
   'review-form': 'The review form',
   'mail-templates': 'Edited mail templates',
+  site: 'The committee, sponsors and previous events (the closed edition is added to them)',
   pricing: 'Early-bird prices and coupons (dates moved on a year, uses counted from zero)',
   'award-panel': 'The award panel',
   keynotes: 'Keynote speakers',

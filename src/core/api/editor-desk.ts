@@ -1,4 +1,5 @@
 import { EditorStatsJson } from '../schemas/editor-stats';
+import { FirstStepsJson } from '../schemas/first-steps';
 import { z } from '../zod';
 import { PaperId } from '../schemas/common';
 import {
@@ -86,5 +87,15 @@ export const EDITOR_DESK = endpoints('editor desk', {
     path: '/editor/stats',
     summary: "The editor dashboard's chart data: submissions per day, reviews done, recommendations",
     response: EditorStatsJson,
+  },
+  getFirstSteps: {
+    method: 'GET',
+    path: '/editor/first-steps',
+    summary: 'What this edition still lacks, in the order of its phases: the first steps on the editor dashboard',
+    description:
+      'Each step (`key`, `label`, `done`, `detail`, `href`: the screen where it is done) is decided from the data: sample conference facts, ' +
+      'deadlines not set, open tracks without a chair, no review questions, no early-bird price, papers without a reviewer, ' +
+      'decisions not released, the programme and proceedings not published, no award panel. The editor only.',
+    response: FirstStepsJson,
   },
 });

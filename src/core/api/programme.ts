@@ -1,6 +1,8 @@
 import { z } from '../zod';
 import { MessageJson, PaperId } from '../schemas/common';
 import {
+  AgendaJson,
+  AgendaParams,
   CertificateListJson,
   EditorProgramJson,
   IssueCertificatesBody,
@@ -90,6 +92,32 @@ export const PROGRAMME = endpoints('programme', {
     params: SessionParams,
     body: PlacementBody,
     response: EditorSessionJson,
+  },
+  getAgenda: {
+    method: 'GET',
+    path: '/me/agenda',
+    summary: "The caller's personal agenda: the published sessions they starred",
+    response: AgendaJson,
+  },
+  starSession: {
+    method: 'PUT',
+    path: '/me/agenda/:id',
+    summary: 'Star a session of the published programme (again: still one star)',
+    params: AgendaParams,
+    response: AgendaJson,
+  },
+  unstarSession: {
+    method: 'DELETE',
+    path: '/me/agenda/:id',
+    summary: 'Take the star off a session',
+    params: AgendaParams,
+    response: AgendaJson,
+  },
+  getAgendaIcs: {
+    method: 'GET',
+    path: '/me/agenda.ics',
+    summary: "The caller's starred sessions as an iCalendar file",
+    response: fileAnswer('text/calendar', 'The starred sessions (iCalendar)'),
   },
   listRegistrations: {
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { CATEGORY_KEYS } from '../registration';
+import { CategoryKey } from '../schemas/registration';
 import { Email, Id, PaperId } from '../schemas/common';
 import { CountryCode } from '../schemas/proceedings';
 import { noBidiControls, plainLine } from '../schemas/text';
@@ -100,7 +100,7 @@ export const EditorRegistrationBody = z.object(
     email: Email,
     affiliation: line('Affiliation', 200).default(''),
     country: CountryCode.default(''),
-    category: z.enum(CATEGORY_KEYS, { message: 'Choose a registration category from the fee table' }),
+    category: CategoryKey,
     currency: Currency,
     paperId: optional(PaperId),
     coupon: optional(

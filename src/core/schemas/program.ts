@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { PROGRAM_TRACKS } from '../program';
+import { PROGRAM_WARNING_KINDS, SESSION_KINDS } from '../program';
 import { Id, PaperId } from './common';
 import { noBidiControls, plainLine } from './text';
 
@@ -10,7 +10,11 @@ export const ProgramPaperJson = z.object({ _id: z.string(), title: z.string(), p
 export const ProgramSessionJson = z.object({
   _id: z.string(),
   title: z.string(),
+  /** 'papers', or a slot without papers (keynote, break…): no track ('') and no papers. */
+  kind: z.enum(SESSION_KINDS),
   track: z.string(),
+  /** The line under the title: the track, or what a slot without papers is ("Keynote", "Break"). */
+  label: z.string(),
   room: z.string(),
   online: z.boolean(),
   start: z.string(),
@@ -30,6 +34,8 @@ export const ProgramJson = z.object({
   zoneLabel: z.string(),
   publishedAt: z.string().nullable(),
   sessions: z.array(ProgramSessionJson),
+  /** Every track's name in the editor's order (GET /api/tracks): what the page's track filter offers. */
+  tracks: z.array(z.string()),
 });
 export type ProgramJson = z.infer<typeof ProgramJson>;
 
@@ -73,7 +79,9 @@ const SessionFields = z.object({
     .min(1, 'Title is required')
     .max(300, 'Title is too long (at most 300 characters)')
     .refine(...plainLine('Title')),
-  track: z.enum(PROGRAM_TRACKS, { message: 'Track must be one of the four tracks of the call for papers' }),
+  kind: z.enum(SESSION_KINDS, { message: `Kind must be one of: ${SESSION_KINDS.join(', ')}` }),
+  /** A track's name (checked against the tracks by the service); '' for a slot without papers. */
+  track: z.string({ message: 'Track must be the name of one of the tracks' }).trim().max(200, 'Track is too long (at most 200 characters)'),
   room: Room,
   link: Link,
   start: Instant,
@@ -82,10 +90,13 @@ const SessionFields = z.object({
 });
 const endAfterStart = (s: { start?: string; end?: string }) => !s.start || !s.end || Date.parse(s.end) > Date.parse(s.start);
 
-export const SessionBody = SessionFields.extend({ room: Room.default(''), link: Link.default(''), chair: Chair.default('') }).refine(
-  endAfterStart,
-  { message: 'A session must end after it starts', path: ['end'] },
-);
+export const SessionBody = SessionFields.extend({
+  kind: SessionFields.shape.kind.default('papers'),
+  track: SessionFields.shape.track.default(''),
+  room: Room.default(''),
+  link: Link.default(''),
+  chair: Chair.default(''),
+}).refine(endAfterStart, { message: 'A session must end after it starts', path: ['end'] });
 export type SessionBody = z.infer<typeof SessionBody>;
 /** Only the fields sent change (no defaults here: a PATCH of the chair must not empty the room). */
 export const SessionPatchBody = SessionFields.partial().refine(endAfterStart, {
@@ -104,7 +115,7 @@ export const PlacementBody = z.object({
 export type PlacementBody = z.infer<typeof PlacementBody>;
 
 export const ProgramWarningJson = z.object({
-  kind: z.enum(['presenter-overlap', 'room-overlap', 'unplaced-paper', 'outside-dates']),
+  kind: z.enum(PROGRAM_WARNING_KINDS),
   message: z.string(),
   sessionIds: z.array(z.string()),
   paperId: z.string().optional(),
@@ -125,7 +136,7 @@ export const EditorProgramJson = z.object({
   zoneLabel: z.string(),
   conferenceDates: z.object({ start: z.string(), end: z.string() }),
   sessions: z.array(
-    ProgramSessionJson.omit({ online: true }).extend({
+    ProgramSessionJson.omit({ online: true, label: true }).extend({
       link: z.string(),
       papers: z.array(ProgramPaperJson.extend({ presenterEmail: z.string() })),
     }),
@@ -134,6 +145,8 @@ export const EditorProgramJson = z.object({
   papers: z.array(EditorPaperChoiceJson),
   /** The last publication: when, and how many sessions it had; null before the first. */
   published: z.object({ at: z.string(), sessions: z.number() }).nullable(),
+  /** Every track's name in the editor's order (GET /api/tracks): what a session of papers can belong to. */
+  tracks: z.array(z.string()),
   /** True when the draft differs from the last publication (or nothing is published yet and the draft has sessions). */
   changedSincePublished: z.boolean(),
 });
@@ -171,3 +184,14 @@ export const RegistrationJson = z.object({
 });
 export const RemindBody = z.object({ paperIds: z.array(PaperId).min(1, 'Choose at least one paper').max(500) });
 export const RemindJson = z.object({ message: z.string(), sent: z.number() });
+
+/** A published session's id, for the personal agenda's star. */
+export const AgendaParams = z.object({ id: Id });
+/** GET /api/me/agenda: the caller's starred sessions as the published programme has them, and their ids. */
+export const AgendaJson = z.object({
+  timeZone: z.string(),
+  zoneLabel: z.string(),
+  sessionIds: z.array(z.string()),
+  sessions: z.array(ProgramSessionJson),
+});
+export type AgendaJson = z.infer<typeof AgendaJson>;

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { CATEGORY_KEYS, UNSPECIFIED_CATEGORY } from '../registration';
+import { isCategoryKey, UNSPECIFIED_CATEGORY } from '../registration';
 import { Id, PaperId } from './common';
 import { CountryCode } from './proceedings';
 import { noBidiControls, plainLine } from './text';
@@ -13,7 +13,8 @@ export const REGISTRATION_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export const PAYMENT_METHODS = ['payu', 'card', 'bank'] as const;
 
 const CATEGORY_MESSAGE = 'Choose a registration category from the fee table';
-export const CategoryKey = z.enum(CATEGORY_KEYS, { message: CATEGORY_MESSAGE });
+/** A fee row's key or `workshop-<course id>` (the edition's courses are data: the server checks the course exists). */
+export const CategoryKey = z.string({ message: CATEGORY_MESSAGE }).max(80, CATEGORY_MESSAGE).refine(isCategoryKey, CATEGORY_MESSAGE);
 
 /** A coupon code as typed: letters, digits, '-' and '_', at most 32; stored upper case. */
 export const COUPON_FORMAT = 'A coupon code is 3 to 32 letters, digits, - or _';
@@ -204,7 +205,7 @@ export const CouponBody = z
         .number({ message: 'The value must be a whole number' })
         .int('The value must be a whole number')
         .min(1, 'The value must be at least 1'),
-      categories: z.array(CategoryKey).max(CATEGORY_KEYS.length, 'Too many categories').default([]),
+      categories: z.array(CategoryKey).max(100, 'Too many categories').default([]),
       usageLimit: z
         .number({ message: 'The usage limit must be a whole number' })
         .int('The usage limit must be a whole number')

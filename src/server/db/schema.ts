@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -16,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ConferenceFacts } from '../../core/conference-facts';
-import type { PublishedSession } from '../../core/program';
+import { SESSION_KINDS, type PublishedSession } from '../../core/program';
 
 const id = () => text('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -293,6 +294,42 @@ export const newsItems = pgTable('news_items', {
   createdAt: createdAt(),
 });
 
+/** The committee of /committee (decision 0062), under its section's heading, in the editor's order. */
+export const committeeMembers = pgTable('committee_members', {
+  id: id(),
+  section: text('section').notNull(),
+  name: text('name').notNull(),
+  role: text('role').notNull().default(''),
+  affiliation: text('affiliation').notNull().default(''),
+  country: text('country').notNull().default(''),
+  photoKey: text('photo_key'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** The home page's sponsors and partners (decision 0062); `logoSrc`: one of the site's own pictures (the seeded rows). */
+export const sponsors = pgTable('sponsors', {
+  id: id(),
+  name: text('name').notNull(),
+  role: text('role').notNull().default(''),
+  link: text('link').notNull().default(''),
+  logoKey: text('logo_key'),
+  logoSrc: text('logo_src'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** The buttons of /previous-events (decision 0062). */
+export const previousEvents = pgTable('previous_events', {
+  id: id(),
+  label: text('label').notNull(),
+  year: integer('year').notNull(),
+  place: text('place').notNull().default(''),
+  link: text('link').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
 /** Single-use links mailed to a user: password reset (one hour) and e-mail verification. Only a hash of the token is kept. */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -479,6 +516,8 @@ export const programSessions = pgTable(
   {
     id: id(),
     title: text('title').notNull(),
+    /** 'papers' (a track's session of papers) or a slot without papers, which has no track ('') and holds no papers. */
+    kind: text('kind', { enum: SESSION_KINDS }).notNull().default('papers'),
     track: text('track').notNull(),
     room: text('room').notNull().default(''),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -521,6 +560,19 @@ export const programPublications = pgTable('program_publications', {
   publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/** A signed-in participant's personal agenda: the published sessions they starred (edition-scoped). */
+export const agendaStars = pgTable(
+  'agenda_stars',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'agenda_stars_user_session_pk', columns: [t.userId, t.sessionId] })],
+);
+
 /** Certificates of presentation (per presented paper) and attendance (per registered payer); the code is the public key. */
 export const certificates = pgTable(
   'certificates',
@@ -551,6 +603,9 @@ export type CommentRow = typeof comments.$inferSelect;
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type KeynoteSpeakerRow = typeof keynoteSpeakers.$inferSelect;
+export type CommitteeMemberRow = typeof committeeMembers.$inferSelect;
+export type SponsorRow = typeof sponsors.$inferSelect;
+export type PreviousEventRow = typeof previousEvents.$inferSelect;
 export type NewsItemRow = typeof newsItems.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type MailQueueRow = typeof mailQueue.$inferSelect;
@@ -604,6 +659,10 @@ export const settings = pgTable('settings', {
   logoKey: text('logo_key'),
   /** When the conference's facts or logo last changed: instances re-render the public pages when it moves. */
   conferenceUpdatedAt: timestamp('conference_updated_at', { withTimezone: true, mode: 'date' }),
+  /** Decision 0045: the technical workshop's first and last day, and its venue (null: the conference's venue). */
+  workshopFirstDay: date('workshop_first_day', { mode: 'string' }).notNull().default('2022-12-30'),
+  workshopLastDay: date('workshop_last_day', { mode: 'string' }).notNull().default('2022-12-30'),
+  workshopVenue: text('workshop_venue'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -1017,6 +1076,22 @@ export const workshopWaitlist = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('workshop_waitlist_course_email_key').on(t.courseId, sql`lower(${t.email})`)],
+);
+
+/** The technical workshop's courses (decision 0045), edition-scoped; migration 0024 seeds the four of core/workshop-courses.ts. */
+export const workshopCourses = pgTable(
+  'workshop_courses',
+  {
+    editionId: editionId(),
+    id: text('id').notNull(),
+    title: text('title').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    seats: integer('seats').notNull(),
+    feeUsdMinor: integer('fee_usd_minor').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.id] })],
 );
 
 /** People the editor named to an award panel for a year (decision 0044); editors are on every panel. */

@@ -1,6 +1,6 @@
 import { zoneLabel, type ConferenceFacts } from '../../core/conference-facts';
 import { dayKey, formatLongDate, formatTime, formatWeekdayDate } from '../../core/format';
-import type { PublishedSession } from '../../core/program';
+import { sessionLabel, type PublishedSession } from '../../core/program';
 import type { DocumentImage } from '../services/shared/organiser';
 import { createDocument, drawText, GOLD, MUTED, NAVY, saveDocument, wrapLines } from './pdf';
 import { drawCoverHeading, drawRunningParts, fitLine, PageFlow } from './page-flow';
@@ -17,9 +17,9 @@ export interface ProgrammeDocument {
 /** Where a session is: its room, or "Online" for a session with only a link (the link itself is for registered people). */
 export const sessionPlace = (s: Pick<PublishedSession, 'room' | 'link'>) => s.room.trim() || (s.link.trim() ? 'Online' : '');
 
-/** "Track · Room · Chair: name", what is known of it. */
+/** "Track · Room · Chair: name", what is known of it; a slot without papers says what it is ("Keynote") for its track. */
 export const sessionDetails = (s: PublishedSession) =>
-  [s.track.trim(), sessionPlace(s), s.chair.trim() ? `Chair: ${s.chair.trim()}` : ''].filter(Boolean).join(' · ');
+  [sessionLabel(s).trim(), sessionPlace(s), s.chair.trim() ? `Chair: ${s.chair.trim()}` : ''].filter(Boolean).join(' · ');
 
 const TIME_COL = 92;
 const LINE = { title: 11.5, meta: 9, paper: 9.5, presenter: 8.5 };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
+import { CONFERENCE_FACTS_DEFAULTS, conferenceAcronym, conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
 import { newId } from '../../core/ids';
 import {
   TEMPLATE_INFO,
@@ -316,7 +316,9 @@ export function createMailer(opts: MailerOptions): Mailer {
       reader,
     );
     return withCategory.map((m) => {
-      const values = { conference: conferenceTitle(conference()), siteUrl: publicUrl, ...m.values };
+      const facts = conference();
+      // {acronym}: the account mails name the site by it ("your IMSE Author account"), from the current facts.
+      const values = { conference: conferenceTitle(facts), acronym: conferenceAcronym(facts), siteUrl: publicUrl, ...m.values };
       const { subject, text } = renderMail(m.template, values, texts.get(m.template));
       const mode: MailMode = m.category ? (wants.get(`${m.to.toLowerCase()}\n${m.category}`) ?? 'immediate') : 'immediate';
       let body = text;

@@ -5,6 +5,7 @@ import { MAIL_RETRY_QUEUED } from '../../core/schemas/mail';
 import type { ExportName } from '../../core/schemas/records';
 import { defineRoute } from '../http/route';
 import { editorStats } from '../services/editor-desk/editor-stats';
+import { listFirstSteps } from '../services/editor-desk/first-steps';
 import { getMailForEditor, listInvitationMails, listMails } from '../services/editor-desk/find-mails';
 import { listAudit } from '../services/editor-desk/list-audit';
 import { retryMail } from '../services/editor-desk/retry-mail';
@@ -73,10 +74,12 @@ async function recordRoutes(app: FastifyInstance) {
   });
 }
 
-/** The editor dashboard's chart data (docs/product.md#the-review-cycle): Editor only. */
+/** The editor dashboard's chart data (docs/product.md#the-review-cycle) and its first steps: Editor only. */
 async function statsRoutes(app: FastifyInstance) {
   const { db } = app.database;
   defineRoute(app, EDITOR_DESK.getEditorStats, { access: ['Editor'], handler: () => editorStats(db) });
+  // docs/product.md#the-editors-first-steps: what the edition still lacks, read on every visit to the dashboard.
+  defineRoute(app, EDITOR_DESK.getFirstSteps, { access: ['Editor'], handler: () => listFirstSteps({ db }) });
 }
 
 const routes: FastifyPluginAsync = async (app) => {

@@ -5,6 +5,7 @@ import { API_POLICY } from '../csp';
 import { defineRoute } from '../http/route';
 import { findCertificatesFor, issueCertificates, renderOwnCertificate, verifyCertificate } from '../services/programme/certificates';
 import { createSession, deleteSession, findEditorProgram, findProgram, placePapers, updateSession } from '../services/programme/program';
+import { exportAgendaIcs, findAgenda, starSession, unstarSession } from '../services/programme/agenda';
 import { exportProgramIcs } from '../services/programme/program-ics';
 import { findProgramLinks } from '../services/programme/program-links';
 import { publishProgram } from '../services/programme/publish-program';
@@ -21,10 +22,10 @@ async function programRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const publicUrl = app.config.publicUrl;
   const calendarName = () => `${app.conference.current().shortName} programme`;
-  const sendIcs = (reply: FastifyReply, body: string, name: string) =>
+  const sendIcs = (reply: FastifyReply, body: string, name: string, cache = 'no-cache') =>
     reply
       .type('text/calendar; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', cache)
       .header('content-disposition', `attachment; filename="${name}"`)
       // The API's sandbox policy without allow-downloads makes Chromium refuse the file a link asks for.
       .header('content-security-policy', `${API_POLICY} allow-downloads`)
@@ -87,6 +88,33 @@ async function programRoutes(app: FastifyInstance) {
     },
   });
   defineRoute(app, PROGRAMME.placePapers, { access: EDITOR, handler: ({ params, body }) => placePapers({ db, id: params.id, body }) });
+  // The personal agenda (stars on published sessions): each signed-in person's own.
+  const agendaOf = (userId: string) => ({ db, userId, conference: app.conference.current() });
+  defineRoute(app, PROGRAMME.getAgenda, {
+    access: SIGNED_IN,
+    handler: ({ caller, reply }) => {
+      reply.header('cache-control', 'private, no-store');
+      return findAgenda(agendaOf(caller.id));
+    },
+  });
+  defineRoute(app, PROGRAMME.starSession, {
+    access: SIGNED_IN,
+    handler: ({ caller, params }) => starSession({ ...agendaOf(caller.id), sessionId: params.id }),
+  });
+  defineRoute(app, PROGRAMME.unstarSession, {
+    access: SIGNED_IN,
+    handler: ({ caller, params }) => unstarSession({ ...agendaOf(caller.id), sessionId: params.id }),
+  });
+  defineRoute(app, PROGRAMME.getAgendaIcs, {
+    access: SIGNED_IN,
+    handler: async ({ caller, reply }) =>
+      sendIcs(
+        reply,
+        await exportAgendaIcs({ db, userId: caller.id, publicUrl, calendarName: `${calendarName()}: my agenda` }),
+        'imse-my-agenda.ics',
+        'private, no-store',
+      ),
+  });
   defineRoute(app, PROGRAMME.listRegistrations, { access: EDITOR, handler: async () => ({ papers: await listPaperRegistrations(db) }) });
   defineRoute(app, PROGRAMME.remindUnregistered, {
     access: EDITOR,

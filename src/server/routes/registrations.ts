@@ -15,8 +15,6 @@ import { PAYMENT_LIMITS } from './payments';
 
 const ANY_ROLE = ['Author', 'Editor', 'Reviewer'] as const;
 const EDITOR = ['Editor'] as const;
-/** Where a bank transfer's payer asks for the account details (the site's contact address, src/web/content/conference.ts). */
-const CONTACT_EMAIL = 'info@conference.example.org';
 const QUOTE_LIMIT = { limit: 600, windowMs: 60 * 60 * 1000 };
 
 /** Decision 0043: registrations, prices and the editor's early-bird windows and coupons. */
@@ -33,6 +31,8 @@ const routes: FastifyPluginAsync = async (app) => {
   const verified = (caller: { emailVerified: boolean }) => {
     if (!caller.emailVerified) throw new AppError('forbidden', VERIFY_FIRST);
   };
+  /** Where a bank transfer's payer asks for the account details: the conference's contact address as now set (decision 0051). */
+  const contactEmail = () => app.conference.current().contactEmail;
   const actorOf = (caller: { id: string; role: string }, ip: string) => ({ id: caller.id, role: caller.role, ip });
 
   defineRoute(app, REGISTRATIONS.getPrices, { access: 'public', handler: () => listPrices({ db }) });
@@ -87,7 +87,7 @@ const routes: FastifyPluginAsync = async (app) => {
         card,
         registration,
         provider: body.provider,
-        contactEmail: CONTACT_EMAIL,
+        contactEmail: contactEmail(),
       });
       return { registration: await myRegistrationJson({ db, registration }), payment };
     },
@@ -108,7 +108,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const registration = await findMyRegistration({ db, caller, registrationId: params.id });
       if (registration.status === 'paid') throw new AppError('conflict', 'This registration is paid already.');
       if (registration.status === 'cancelled') throw new AppError('conflict', 'This registration is cancelled: register again.');
-      return startRegistrationPayment({ db, config, card, registration, provider: body.provider, contactEmail: CONTACT_EMAIL });
+      return startRegistrationPayment({ db, config, card, registration, provider: body.provider, contactEmail: contactEmail() });
     },
   });
 

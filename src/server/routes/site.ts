@@ -3,6 +3,7 @@ import { SITE } from '../../core/api/site';
 import { MESSAGES } from '../../core/messages';
 import { ContactBody } from '../../core/schemas/contact';
 import { SpeakerEdit, SpeakerFields } from '../../core/schemas/content';
+import { CommitteeMemberEdit, CommitteeMemberFields, SponsorEdit, SponsorFields } from '../../core/schemas/site-lists';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
 import { AppError } from '../errors';
 import { defineRoute } from '../http/route';
@@ -22,6 +23,21 @@ import {
   removeKeynoteSpeaker,
   removeNews,
 } from '../services/site/site-content';
+import {
+  addCommitteeMember,
+  addPreviousEvent,
+  addSponsor,
+  editCommitteeMember,
+  editPreviousEvent,
+  editSponsor,
+  listSiteLists,
+  moveCommitteeMember,
+  movePreviousEvent,
+  moveSponsor,
+  removeCommitteeMember,
+  removePreviousEvent,
+  removeSponsor,
+} from '../services/site/site-lists';
 import { imageType } from '../storage/sniff';
 
 /** At most 5 messages per client address in 10 minutes, counted in PostgreSQL (shared by every instance). */
@@ -185,10 +201,191 @@ async function contentRoutes(app: FastifyInstance) {
   });
 }
 
+/**
+ * The committee, sponsors and previous events the editor keeps on /editor/site (decision 0062). After each change
+ * this instance reads the lists again, which re-renders the public pages that show them.
+ */
+async function listRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  const files = app.files;
+  const picture = {
+    maxBytes: 2 * 1024 * 1024,
+    tooLarge: 'The picture is too large (at most 2 MB)',
+    check: (head: Buffer) =>
+      ['image/png', 'image/jpeg'].includes(imageType(head) ?? '') ? null : 'The picture must be a PNG or JPEG image',
+  };
+  // The change is committed: a failed re-read is logged, and the 5 s watch brings the pages up to date.
+  const published = () =>
+    app.siteLists.refresh(db).then(
+      () => undefined,
+      (err: unknown) => app.log.error({ err }, "reading the site's lists after a change failed"),
+    );
+
+  /** A form's fields and its stored picture (`field`: photo or logo), from JSON or multipart. */
+  const readForm = async (req: FastifyRequest, field: string): Promise<{ fields: Record<string, unknown>; key: string | null }> => {
+    if (!req.isMultipart()) return { fields: (req.body ?? {}) as Record<string, unknown>, key: null };
+    const parsed = await readMultipart(
+      req.parts({ limits: { fileSize: picture.maxBytes + 1 } }),
+      (part) => {
+        if (part.fieldname !== field) throw new AppError('bad_request', `Send the picture as the field "${field}"`);
+        return storeUpload(files, part, picture);
+      },
+      (key) => discardFileIfUnused({ db, store: files, key }),
+      req.raw,
+    );
+    return { fields: Object.fromEntries(Object.entries(parsed.fields).map(([k, v]) => [k, v[0]])), key: parsed.file?.key ?? null };
+  };
+
+  defineRoute(app, SITE.listSiteLists, { access: EDITOR, handler: () => listSiteLists(db) });
+
+  defineRoute(app, SITE.addCommitteeMember, {
+    access: EDITOR,
+    handler: async ({ req, caller }) => {
+      const { fields, key } = await readForm(req, 'photo');
+      const member = await discardOnFailure({
+        db,
+        store: files,
+        key,
+        work: () =>
+          addCommitteeMember({ db, fields: CommitteeMemberFields.parse(fields), photoKey: key, editor: { id: caller.id, ip: req.ip } }),
+      });
+      await published();
+      return { message: 'Committee member added', member };
+    },
+  });
+
+  defineRoute(app, SITE.editCommitteeMember, {
+    access: EDITOR,
+    handler: async ({ req, caller, params }) => {
+      const { fields, key } = await readForm(req, 'photo');
+      const member = await discardOnFailure({
+        db,
+        store: files,
+        key,
+        work: () =>
+          editCommitteeMember({
+            db,
+            files,
+            id: params.id,
+            fields: CommitteeMemberEdit.parse(fields),
+            photoKey: key,
+            editor: { id: caller.id, ip: req.ip },
+          }),
+      });
+      await published();
+      return { message: 'Committee member saved', member };
+    },
+  });
+
+  defineRoute(app, SITE.moveCommitteeMember, {
+    access: EDITOR,
+    handler: async ({ req, caller, params, body }) => {
+      await moveCommitteeMember({ db, id: params.id, direction: body.direction, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Committee member moved' };
+    },
+  });
+
+  defineRoute(app, SITE.removeCommitteeMember, {
+    access: EDITOR,
+    handler: async ({ req, caller, params }) => {
+      await removeCommitteeMember({ db, files, id: params.id, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Committee member removed' };
+    },
+  });
+
+  defineRoute(app, SITE.addSponsor, {
+    access: EDITOR,
+    handler: async ({ req, caller }) => {
+      const { fields, key } = await readForm(req, 'logo');
+      const sponsor = await discardOnFailure({
+        db,
+        store: files,
+        key,
+        work: () => addSponsor({ db, fields: SponsorFields.parse(fields), logoKey: key, editor: { id: caller.id, ip: req.ip } }),
+      });
+      await published();
+      return { message: 'Sponsor added', sponsor };
+    },
+  });
+
+  defineRoute(app, SITE.editSponsor, {
+    access: EDITOR,
+    handler: async ({ req, caller, params }) => {
+      const { fields, key } = await readForm(req, 'logo');
+      const sponsor = await discardOnFailure({
+        db,
+        store: files,
+        key,
+        work: () =>
+          editSponsor({ db, files, id: params.id, fields: SponsorEdit.parse(fields), logoKey: key, editor: { id: caller.id, ip: req.ip } }),
+      });
+      await published();
+      return { message: 'Sponsor saved', sponsor };
+    },
+  });
+
+  defineRoute(app, SITE.moveSponsor, {
+    access: EDITOR,
+    handler: async ({ req, caller, params, body }) => {
+      await moveSponsor({ db, id: params.id, direction: body.direction, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Sponsor moved' };
+    },
+  });
+
+  defineRoute(app, SITE.removeSponsor, {
+    access: EDITOR,
+    handler: async ({ req, caller, params }) => {
+      await removeSponsor({ db, files, id: params.id, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Sponsor removed' };
+    },
+  });
+
+  defineRoute(app, SITE.addPreviousEvent, {
+    access: EDITOR,
+    handler: async ({ req, caller, body }) => {
+      const event = await addPreviousEvent({ db, fields: body, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Previous event added', event };
+    },
+  });
+
+  defineRoute(app, SITE.editPreviousEvent, {
+    access: EDITOR,
+    handler: async ({ req, caller, params, body }) => {
+      const event = await editPreviousEvent({ db, id: params.id, fields: body, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Previous event saved', event };
+    },
+  });
+
+  defineRoute(app, SITE.movePreviousEvent, {
+    access: EDITOR,
+    handler: async ({ req, caller, params, body }) => {
+      await movePreviousEvent({ db, id: params.id, direction: body.direction, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Previous event moved' };
+    },
+  });
+
+  defineRoute(app, SITE.removePreviousEvent, {
+    access: EDITOR,
+    handler: async ({ req, caller, params }) => {
+      await removePreviousEvent({ db, id: params.id, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Previous event removed' };
+    },
+  });
+}
+
 const routes: FastifyPluginAsync = async (app) => {
   await healthRoutes(app);
   await contactRoutes(app);
   await contentRoutes(app);
+  await listRoutes(app);
 };
 
 export default routes;

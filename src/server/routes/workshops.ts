@@ -2,6 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { WORKSHOPS } from '../../core/api/workshops';
 import { defineRoute } from '../http/route';
 import { listEditorWorkshops, listWorkshopSeats } from '../services/workshops/workshops';
+import {
+  createWorkshopCourse,
+  deleteWorkshopCourse,
+  updateWorkshopCourse,
+  updateWorkshopDetails,
+} from '../services/workshops/workshop-courses';
 import { joinWaitingList, listMyWaitingPlaces, offerSeatByEditor } from '../services/workshops/workshop-waitlist';
 
 const SIGNED_IN = ['Author', 'Editor', 'Reviewer'] as const;
@@ -22,6 +28,25 @@ const routes: FastifyPluginAsync = async (app) => {
     access: ['Editor'],
     handler: ({ req, caller, params }) =>
       offerSeatByEditor({ db, mailer: app.mailer, publicUrl, courseId: params.courseId, caller, ip: req.ip }),
+  });
+  defineRoute(app, WORKSHOPS.updateWorkshopDetails, {
+    access: ['Editor'],
+    handler: ({ req, caller, body }) => updateWorkshopDetails({ db, caller, ip: req.ip, details: body }),
+  });
+  defineRoute(app, WORKSHOPS.createWorkshopCourse, {
+    access: ['Editor'],
+    handler: ({ req, caller, body }) => createWorkshopCourse({ db, caller, ip: req.ip, course: body }),
+  });
+  defineRoute(app, WORKSHOPS.updateWorkshopCourse, {
+    access: ['Editor'],
+    handler: ({ req, caller, params, body }) => updateWorkshopCourse({ db, caller, ip: req.ip, courseId: params.courseId, course: body }),
+  });
+  defineRoute(app, WORKSHOPS.deleteWorkshopCourse, {
+    access: ['Editor'],
+    handler: async ({ req, caller, params }) => {
+      await deleteWorkshopCourse({ db, caller, ip: req.ip, courseId: params.courseId });
+      return { deleted: true as const };
+    },
   });
 };
 

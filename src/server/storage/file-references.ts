@@ -8,6 +8,8 @@ export const FILE_REFERENCES: ReadonlyArray<readonly [table: string, column: str
   ['camera_ready_all', 'storage_key'],
   ['users', 'photo_key'],
   ['keynote_speakers_all', 'photo_key'],
+  ['committee_members_all', 'photo_key'],
+  ['sponsors_all', 'logo_key'],
   ['award_nominations_all', 'cv_key'],
   ['award_nominations_all', 'photo_key'],
   ['settings_all', 'signature_key'],

@@ -14,6 +14,8 @@ export const getAudit = (filters: AuditFilters) =>
   call(EDITOR_DESK.listAuditEntries, { query: { ...filters, limit: filters.limit ?? 100 } });
 
 export const getEditorStats = () => call(EDITOR_DESK.getEditorStats);
+/** What this edition still lacks, in the order of its phases (the dashboard's first steps). */
+export const getFirstSteps = () => call(EDITOR_DESK.getFirstSteps);
 
 /** Download one of the editor's CSV exports (EXPORT_LABELS) as `<name>-<date>.csv`, with the login token. */
 export const saveExport = (name: ExportName): Promise<void> =>

@@ -22,6 +22,13 @@ export const getPaperRegistration = (paperId: string) => call(PROGRAMME.getPaper
 export const downloadCertificate = (c: CertificateJson): Promise<void> =>
   saveDownload(PROGRAMME.getMyCertificatePdf, { params: { code: `${c.code}.pdf` }, fileName: `certificate-${c.code}.pdf` });
 
+/** The published programme (public) and the caller's personal agenda: stars on its sessions, and their calendar file. */
+export const getProgram = () => call(PROGRAMME.getProgram);
+export const getAgenda = () => call(PROGRAMME.getAgenda);
+export const starSession = (id: string) => call(PROGRAMME.starSession, { params: { id } });
+export const unstarSession = (id: string) => call(PROGRAMME.unstarSession, { params: { id } });
+export const downloadAgendaIcs = (): Promise<void> => saveDownload(PROGRAMME.getAgendaIcs, { fileName: 'imse-my-agenda.ics' });
+
 export const updateProgramSession = (id: string, body: BodyOf<typeof PROGRAMME.updateSession>) =>
   call(PROGRAMME.updateSession, { params: { id }, body });
 /** Publish the draft (decision 0052); with warnings, only when `acknowledgeWarnings`. */

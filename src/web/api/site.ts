@@ -22,3 +22,24 @@ export const addNews = (body: BodyOf<typeof SITE.addNews>) => call(SITE.addNews,
 export const removeNews = (id: string) => call(SITE.removeNews, { params: { id } });
 export const editNews = (id: string, body: BodyOf<typeof SITE.editNews>) => call(SITE.editNews, { params: { id }, body });
 export const moveNews = (id: string, direction: 'up' | 'down') => call(SITE.moveNews, { params: { id }, body: { direction } });
+
+/** The committee, sponsors and previous events of /editor/site (decision 0062). */
+export type SiteListsJson = AnswerOf<typeof SITE.listSiteLists>;
+export const getSiteLists = () => call(SITE.listSiteLists);
+/** The member form, multipart: its fields and an optional photo. */
+export const addCommitteeMember = (form: FormData) => call(SITE.addCommitteeMember, { form });
+export const editCommitteeMember = (id: string, form: FormData) => call(SITE.editCommitteeMember, { params: { id }, form });
+export const moveCommitteeMember = (id: string, direction: 'up' | 'down') =>
+  call(SITE.moveCommitteeMember, { params: { id }, body: { direction } });
+export const removeCommitteeMember = (id: string) => call(SITE.removeCommitteeMember, { params: { id } });
+/** The sponsor form, multipart: its fields and an optional logo. */
+export const addSponsor = (form: FormData) => call(SITE.addSponsor, { form });
+export const editSponsor = (id: string, form: FormData) => call(SITE.editSponsor, { params: { id }, form });
+export const moveSponsor = (id: string, direction: 'up' | 'down') => call(SITE.moveSponsor, { params: { id }, body: { direction } });
+export const removeSponsor = (id: string) => call(SITE.removeSponsor, { params: { id } });
+export const addPreviousEvent = (body: BodyOf<typeof SITE.addPreviousEvent>) => call(SITE.addPreviousEvent, { body });
+export const editPreviousEvent = (id: string, body: BodyOf<typeof SITE.editPreviousEvent>) =>
+  call(SITE.editPreviousEvent, { params: { id }, body });
+export const movePreviousEvent = (id: string, direction: 'up' | 'down') =>
+  call(SITE.movePreviousEvent, { params: { id }, body: { direction } });
+export const removePreviousEvent = (id: string) => call(SITE.removePreviousEvent, { params: { id } });

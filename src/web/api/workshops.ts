@@ -1,3 +1,4 @@
+import type { BodyOf } from '../../core/api/endpoint';
 import { WORKSHOPS } from '../../core/api/workshops';
 import { call } from './client';
 
@@ -11,3 +12,13 @@ export const listMyWaitingPlaces = () => call(WORKSHOPS.listMyWaitingPlaces);
 export const listEditorWorkshops = () => call(WORKSHOPS.listEditorWorkshops);
 /** Mail the first on the course's waiting list that a seat is free. */
 export const offerWorkshopSeat = (courseId: string) => call(WORKSHOPS.offerWorkshopSeat, { params: { courseId } });
+/** Save the workshop's first and last day and its venue. */
+export const updateWorkshopDetails = (body: BodyOf<typeof WORKSHOPS.updateWorkshopDetails>) =>
+  call(WORKSHOPS.updateWorkshopDetails, { body });
+/** Add a course. */
+export const createWorkshopCourse = (body: BodyOf<typeof WORKSHOPS.createWorkshopCourse>) => call(WORKSHOPS.createWorkshopCourse, { body });
+/** Change a course's title, date, seats or fee. */
+export const updateWorkshopCourse = (courseId: string, body: BodyOf<typeof WORKSHOPS.updateWorkshopCourse>) =>
+  call(WORKSHOPS.updateWorkshopCourse, { params: { courseId }, body });
+/** Remove a course nobody registered for. */
+export const deleteWorkshopCourse = (courseId: string) => call(WORKSHOPS.deleteWorkshopCourse, { params: { courseId } });

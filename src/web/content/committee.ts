@@ -1,3 +1,5 @@
+import type { CommitteeMemberJson } from '../../core/schemas/site-lists';
+
 /**
  * The steering committee page. No real people are named yet: every member is a clearly marked sample entry
  * that the organiser replaces with the real name and affiliation.
@@ -66,3 +68,14 @@ export const technicalProgramCommittee: CommitteeGroup = {
   role: 'Technical Program Committee',
   members: COUNTRIES_TPC.map((c) => tba(`A university in ${c}`)),
 };
+
+/** A seeded row's id (migration 0023 writes the same rows): a fixed prefix and its place. */
+const seedId = (prefix: string, i: number) => prefix + String(i + 1).padStart(24 - prefix.length, '0');
+
+/**
+ * The first edition's committee as the editor's list (decision 0062): every member of the groups above, under its
+ * group's name, in the page's order. The build draws /committee from it; migration 0023 seeds the same rows.
+ */
+export const committeeSeed: CommitteeMemberJson[] = [...committeeRoles, advisoryCommittee, technicalProgramCommittee]
+  .flatMap((g) => g.members.map((m) => ({ section: g.role, name: m.name, role: '', affiliation: m.affiliation, country: '', photo: null })))
+  .map((m, i) => ({ _id: seedId('5eedc0', i), ...m }));

@@ -21,6 +21,7 @@ test('while prerendering every fact is a token the server knows, the important d
     conference.contact.email,
     conference.contact.emailLocal,
     conference.contact.emailDomain,
+    conference.siteUrl,
   ];
   for (const value of facts) {
     const name = /^\u27E6(\w+)\u27E7$/.exec(value)?.[1];

@@ -6,7 +6,7 @@ import {
   type ConferenceFacts,
   type ImportantDate,
 } from '../../core/conference-facts';
-import { FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken, type TemplateFactName } from '../../core/fact-template';
+import { DEFAULT_SITE_URL, FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken, type TemplateFactName } from '../../core/fact-template';
 import { PRERENDERING } from './prerendering';
 
 /**
@@ -59,7 +59,11 @@ export const conference = {
     address: PRERENDERING ? token('venueAddress') : f.venue.address,
   },
   expectedParticipants: 'more than 500',
-  siteUrl: 'https://conference.example.org',
+  /**
+   * The site's address (the server's PUBLIC_URL, filled in when it serves the page): canonical links, og:url, the
+   * JSON-LD. Outside prerendering only tests read it: the sample address.
+   */
+  siteUrl: PRERENDERING ? token('siteUrl') : DEFAULT_SITE_URL,
   contact: {
     phone: PRERENDERING ? token('contactPhone') : f.contactPhone,
     /** Digits only, for the chat link. */

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { factToken } from '../../core/conference-facts';
 import { PUBLIC_PATHS } from '../../core/routes';
 import sitemap from '../../../public/sitemap.xml?raw';
 import robots from '../../../public/robots.txt?raw';
@@ -98,10 +99,11 @@ describe('content counts of the public pages', () => {
 describe('sitemap and robots', () => {
   test('public/sitemap.xml lists exactly the prerendered public pages', () => {
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(PUBLIC_PATHS.map((p) => conference.siteUrl + p));
+    // The site's address is the token the server fills in with PUBLIC_URL (src/server/page-facts.ts).
+    expect(locs).toEqual(PUBLIC_PATHS.map((p) => factToken('siteUrl') + p));
   });
 
   test('public/robots.txt points at the sitemap', () => {
-    expect(robots).toContain(`Sitemap: ${conference.siteUrl}/sitemap.xml`);
+    expect(robots).toContain(`Sitemap: ${factToken('siteUrl')}/sitemap.xml`);
   });
 });

@@ -1,3 +1,4 @@
+import type { SponsorJson } from '../../core/schemas/site-lists';
 import { conference } from './conference';
 
 export interface HeroSlide {
@@ -83,3 +84,12 @@ export const deadlinesImage = {
   width: 560,
   height: 420,
 };
+
+/** The logos above as the editor's list of sponsors (decision 0062); migration 0023 seeds the same rows. */
+export const sponsorsSeed: SponsorJson[] = logoRows.flat().map((l, i) => ({
+  _id: `5eedb0${String(i + 1).padStart(18, '0')}`,
+  name: l.alt,
+  role: l.role,
+  link: '',
+  logo: l.src,
+}));

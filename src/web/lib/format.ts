@@ -1,3 +1,4 @@
+import { zoneName } from '../../core/conference-facts';
 import * as core from '../../core/format';
 import { currentFacts } from '../content/conference';
 
@@ -24,6 +25,8 @@ export {
 
 /** The conference's time zone, as the page's facts give it (the editor sets it: decision 0050). */
 export const CONFERENCE_TIME_ZONE = currentFacts.timeZone;
+/** "Bangkok time": that zone as a label names it ("Sent (Bangkok time)"). */
+export const CONFERENCE_ZONE_NAME = zoneName(currentFacts);
 
 /** "24 Nov 2026": the day an instant falls on in `timeZone` (the conference's by default). */
 export const formatDate = (iso: string, timeZone: string = CONFERENCE_TIME_ZONE): string => core.formatDate(iso, timeZone);

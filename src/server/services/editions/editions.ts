@@ -103,6 +103,9 @@ async function copyRows(tx: Db, opts: { table: string; from: string; to: string;
   );
 }
 
+/** A new row id of the shape the routes take (24 hex digits, as core/ids.ts newId), for a copied row whose id is global. */
+const NEW_ID = sql`substr(md5(random()::text || s.id), 1, 24)`;
+
 const DEADLINES = [
   'submission_deadline',
   'review_deadline',
@@ -156,7 +159,17 @@ export async function openEdition(opts: {
         conference_updated_at: sql`now()`,
         updated_at: sql`now()`,
         ...(carry.has('tracks') ? {} : { default_track_id: sql`'track-1'` }),
+        // Decision 0045: the workshop's days move on with the facts.
+        workshop_first_day: sql`(s.workshop_first_day + make_interval(years => ${factsYears}))::date`,
+        workshop_last_day: sql`(s.workshop_last_day + make_interval(years => ${factsYears}))::date`,
       },
+    });
+    // The workshop's courses, like the settings, start as the current ones a year on (a draft the organiser edits).
+    await copyRows(tx, {
+      table: 'workshop_courses',
+      from,
+      to,
+      set: { date: sql`(s.date + make_interval(years => ${factsYears}))::date`, created_at: sql`now()` },
     });
     if (carry.has('tracks')) await copyRows(tx, { table: 'tracks', from, to, set: { created_at: sql`now()` } });
     else
@@ -177,7 +190,7 @@ export async function openEdition(opts: {
         table: 'early_bird_prices',
         from,
         to,
-        set: { id: sql`gen_random_uuid()::text`, until: sql`s.until + ${interval}`, created_at: sql`now()` },
+        set: { id: NEW_ID, until: sql`s.until + ${interval}`, created_at: sql`now()` },
       });
       await copyRows(tx, {
         table: 'coupons',
@@ -186,10 +199,21 @@ export async function openEdition(opts: {
         set: { used: sql`0`, expires_at: sql`s.expires_at + ${interval}`, created_at: sql`now()`, created_by: sql`${opts.editor.id}` },
       });
     }
+    if (carry.has('site')) {
+      // The site's lists (decision 0062); the closed edition joins the previous events, last, with its record's address.
+      for (const table of ['committee_members', 'sponsors'])
+        await copyRows(tx, { table, from, to, set: { id: NEW_ID, created_at: sql`now()` } });
+      await copyRows(tx, { table: 'previous_events', from, to, set: { id: NEW_ID, created_at: sql`now()` } });
+      const place = [facts.venue.city, facts.venue.country].filter(Boolean).join(', ');
+      await tx.execute(
+        sql`insert into previous_events_all (id, label, year, place, link, sort_order, edition_id)
+            values (substr(md5(random()::text), 1, 24), ${`${facts.venue.country} ${current.year} ${facts.venue.city}`.trim()}, ${current.year}, ${place}, ${`/editions/${current.year}`},
+              (select coalesce(max(sort_order), 0) + 1 from previous_events_all where edition_id = ${to}), ${to})`,
+      );
+    }
     if (carry.has('award-panel'))
       await copyRows(tx, { table: 'award_panel_members', from, to, set: { year: sql`${year}`, created_at: sql`now()` } });
-    if (carry.has('keynotes'))
-      await copyRows(tx, { table: 'keynote_speakers', from, to, set: { id: sql`gen_random_uuid()::text`, created_at: sql`now()` } });
+    if (carry.has('keynotes')) await copyRows(tx, { table: 'keynote_speakers', from, to, set: { id: NEW_ID, created_at: sql`now()` } });
     // Mail not sent yet goes out from the new edition (the worker sends the current edition's queue); what was
     // sent, failed or kept stays in the record of the edition that wrote it.
     await tx.execute(sql`update mail_queue_all set edition_id = ${to} where edition_id = ${from} and status in ('queued', 'sending')`);

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { conferenceTitle, type ConferenceFacts } from '../../../core/conference-facts';
+import { conferenceAcronym, conferenceTitle, type ConferenceFacts } from '../../../core/conference-facts';
 import {
   TEMPLATE_INFO,
   allowedPlaceholders,
@@ -187,6 +187,8 @@ export async function previewMailTemplate(opts: {
   if (outcome) fill('decision', DECISION_WORDS[outcome], 'paper');
   fill('conference', conferenceTitle(opts.conference), 'conference');
   fill('siteUrl', publicUrl, 'conference');
+  fill('acronym', conferenceAcronym(opts.conference), 'conference');
+  fill('country', opts.conference.venue.country, 'conference');
   fill('loginUrl', `${publicUrl}/login`, 'conference');
   fill('dashboardUrl', `${publicUrl}/reviewer/dashboard`, 'conference');
   fill('registrationUrl', `${publicUrl}/registration`, 'conference');

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NOT_PUBLISHED, type AbstractBookOrder } from '../../../core/api/programme-documents';
 import type { ConferenceFacts } from '../../../core/conference-facts';
 import { formatTime, formatWeekdayDate } from '../../../core/format';
+import { kindOf } from '../../../core/program';
 import type { Db } from '../../db/connect';
 import { cameraReady, paperCoAuthors, papers, tracks, users } from '../../db/schema';
 import { renderAbstractBookPdf, type BookPaper, type BookSection } from '../../documents/abstract-book-pdf';
@@ -112,18 +113,21 @@ async function sectionsBySession(db: Db, conference: ConferenceFacts): Promise<B
     db,
     published.sessions.flatMap((s) => s.papers.map((p) => p._id)),
   );
-  return published.sessions.map((s) => ({
-    title: s.title,
-    subtitle: [
-      `${formatWeekdayDate(s.start, tz, { comma: false })}, ${formatTime(s.start, tz)}–${formatTime(s.end, tz)}`,
-      s.track,
-      sessionPlace(s),
-      s.chair ? `Chair: ${s.chair}` : '',
-    ]
-      .filter(Boolean)
-      .join(' · '),
-    papers: s.papers.filter((p) => titles.has(p._id)).map((p) => ({ id: p._id, title: titles.get(p._id)!, presenter: p.presenter })),
-  }));
+  // The book holds papers: slots without papers (keynotes, breaks) have no section.
+  return published.sessions
+    .filter((s) => kindOf(s) === 'papers')
+    .map((s) => ({
+      title: s.title,
+      subtitle: [
+        `${formatWeekdayDate(s.start, tz, { comma: false })}, ${formatTime(s.start, tz)}–${formatTime(s.end, tz)}`,
+        s.track,
+        sessionPlace(s),
+        s.chair ? `Chair: ${s.chair}` : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      papers: s.papers.filter((p) => titles.has(p._id)).map((p) => ({ id: p._id, title: titles.get(p._id)!, presenter: p.presenter })),
+    }));
 }
 
 /** Every accepted paper not withdrawn, by track (tracks in their order), those with a camera-ready version first. */

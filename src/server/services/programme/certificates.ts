@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ConferenceFacts } from '../../../core/conference-facts';
-import { findCategory } from '../../../core/registration';
-import { findWorkshopCourse } from '../../../core/workshop-courses';
+import { courseIdOfCategory } from '../../../core/registration';
 import type { CertificateJson } from '../../../core/schemas/program';
 import type { Db } from '../../db/connect';
-import { certificates, papers, registrations } from '../../db/schema';
+import { certificates, papers, registrations, workshopCourses } from '../../db/schema';
 import { renderCertificatePdf } from '../../documents/certificate-pdf';
 import { newDocumentCode } from '../../documents/codes';
 import { AppError } from '../../errors';
@@ -106,9 +105,12 @@ export async function issueCertificates(opts: {
     paperId: p.paperId,
     paperTitle: titles.get(p.paperId)!,
   }));
+  const courseTitles = new Map(
+    (await db.select({ id: workshopCourses.id, title: workshopCourses.title }).from(workshopCourses)).map((c) => [c.id, c.title]),
+  );
   const seen = new Set<string>();
   for (const r of arrived) {
-    const course = findCategory(r.category)?.courseId;
+    const course = courseIdOfCategory(r.category);
     if (course) {
       rows.push({
         code: newCertificateCode(),
@@ -117,7 +119,7 @@ export async function issueCertificates(opts: {
         name: r.name,
         email: r.email.trim(),
         paperId: null,
-        paperTitle: findWorkshopCourse(course)?.title ?? course,
+        paperTitle: courseTitles.get(course) ?? course,
       });
       continue;
     }

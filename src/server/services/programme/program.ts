@@ -1,10 +1,18 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../../../core/ids';
 import { conferenceWindowOf, zoneLabel, type ConferenceFacts } from '../../../core/conference-facts';
-import { findProgramWarnings, type ProgramWarning, type PublishedSession } from '../../../core/program';
+import {
+  findProgramWarnings,
+  kindOf,
+  sessionLabel,
+  SESSION_KIND_LABELS,
+  type ProgramWarning,
+  type PublishedSession,
+  type SessionKind,
+} from '../../../core/program';
 import type { EditorProgramJson, PlacementBody, ProgramJson, SessionBody, SessionPatchBody } from '../../../core/schemas/program';
 import type { Db } from '../../db/connect';
-import { papers, programPlacements, programSessions } from '../../db/schema';
+import { papers, programPlacements, programSessions, tracks } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findAcceptedPapers, findPaperAuthors, findRegisteredPaperIds } from '../registrations/paper-registration';
 import { findPublishedProgram } from './published-program';
@@ -16,6 +24,7 @@ function sessionJson(s: SessionRow, placed: EditorSession['papers']): EditorSess
   return {
     _id: s.id,
     title: s.title,
+    kind: s.kind,
     track: s.track,
     room: s.room,
     link: s.link,
@@ -65,17 +74,29 @@ export async function loadSessions({ db, sessionIds }: { db: Db; sessionIds?: st
  * links left out (a session says only that it is `online`). Times are labelled in the conference's current zone.
  */
 export async function findProgram(input: { db: Db; conference: ConferenceFacts }): Promise<ProgramJson> {
-  const published = await findPublishedProgram(input.db);
+  const [published, trackNames] = await Promise.all([findPublishedProgram(input.db), findTrackNames(input.db)]);
   return {
     timeZone: input.conference.timeZone,
     zoneLabel: zoneLabel(input.conference),
     publishedAt: published?.publishedAt ?? null,
-    sessions: (published?.sessions ?? []).map(({ link, papers: placed, ...s }) => ({
-      ...s,
-      online: link !== '',
-      papers: placed.map(({ _id, title, presenter }) => ({ _id, title, presenter })),
-    })),
+    sessions: (published?.sessions ?? []).map(toPublicSession),
+    tracks: trackNames,
   };
+}
+
+/** A published session as the public sees it: no presenters' e-mails, no link (only whether it is online). */
+export const toPublicSession = ({ link, papers: placed, ...s }: PublishedSession): ProgramJson['sessions'][number] => ({
+  ...s,
+  kind: kindOf(s),
+  label: sessionLabel(s),
+  online: link !== '',
+  papers: placed.map(({ _id, title, presenter }) => ({ _id, title, presenter })),
+});
+
+/** Every track's name in the editor's order (decision 0023): what a session of papers belongs to and the filters offer. */
+export async function findTrackNames(db: Db): Promise<string[]> {
+  const rows = await db.select({ name: tracks.name }).from(tracks).orderBy(asc(tracks.position), asc(tracks.name));
+  return rows.map((r) => r.name);
 }
 
 /** The draft as it would be published: the snapshot program_publications keeps. */
@@ -83,6 +104,7 @@ export const toPublished = (sessions: EditorSession[]): PublishedSession[] =>
   sessions.map((s) => ({
     _id: s._id,
     title: s.title,
+    kind: s.kind,
     track: s.track,
     room: s.room,
     link: s.link,
@@ -101,6 +123,7 @@ function sameProgram(a: PublishedSession[], b: PublishedSession[]): boolean {
         .map((s) => [
           s._id,
           s.title,
+          kindOf(s),
           s.track,
           s.room,
           s.link ?? '',
@@ -134,7 +157,12 @@ export async function draftWarnings({
 /** The editor's programme: the draft, warnings, the accepted papers with their authors and registration, and the published state. */
 export async function findEditorProgram(input: { db: Db; conference: ConferenceFacts }): Promise<EditorProgramJson> {
   const { db, conference } = input;
-  const [sessions, accepted, published] = await Promise.all([loadSessions({ db }), findAcceptedPapers(db), findPublishedProgram(db)]);
+  const [sessions, accepted, published, trackNames] = await Promise.all([
+    loadSessions({ db }),
+    findAcceptedPapers(db),
+    findPublishedProgram(db),
+    findTrackNames(db),
+  ]);
   const ids = accepted.map((p) => p.id);
   const [authors, registered, placements] = await Promise.all([
     findPaperAuthors({ db, paperIds: ids }),
@@ -165,6 +193,7 @@ export async function findEditorProgram(input: { db: Db; conference: ConferenceF
       authors: authors.get(p.id) ?? [],
     })),
     published: published ? { at: published.publishedAt, sessions: published.sessions.length } : null,
+    tracks: trackNames,
     changedSincePublished: published ? !sameProgram(published.sessions, toPublished(sessions)) : sessions.length > 0,
   };
 }
@@ -175,14 +204,33 @@ async function requireSession(db: Db, id: string): Promise<SessionRow> {
   return row;
 }
 
+/**
+ * The track a session of the given kind is stored with: for papers, one of the tracks (by name, any case; stored as the
+ * track names itself); for a slot without papers, none ('').
+ */
+async function checkTrack(db: Db, kind: SessionKind, track: string): Promise<string> {
+  if (kind !== 'papers') {
+    if (track !== '')
+      throw new AppError('bad_request', `A slot without papers (${SESSION_KIND_LABELS[kind]}) has no track: leave the track empty`);
+    return '';
+  }
+  if (track === '') throw new AppError('bad_request', 'A session of papers needs a track: choose one of the tracks');
+  const names = await findTrackNames(db);
+  const found = names.find((n) => n.toLowerCase() === track.toLowerCase());
+  if (!found) throw new AppError('bad_request', `Track must be one of the tracks: ${names.join(', ')}`);
+  return found;
+}
+
 export async function createSession(input: { db: Db; body: SessionBody }): Promise<EditorSession> {
   const { db, body } = input;
+  const track = await checkTrack(db, body.kind, body.track);
   const [row] = await db
     .insert(programSessions)
     .values({
       id: newId(),
       title: body.title,
-      track: body.track,
+      kind: body.kind,
+      track,
       room: body.room,
       link: body.link,
       chair: body.chair,
@@ -199,11 +247,23 @@ export async function updateSession(input: { db: Db; id: string; body: SessionPa
   const startsAt = body.start ? new Date(body.start) : current.startsAt;
   const endsAt = body.end ? new Date(body.end) : current.endsAt;
   if (endsAt <= startsAt) throw new AppError('bad_request', 'A session must end after it starts');
+  const kind = body.kind ?? current.kind;
+  // A session made a slot without papers loses its track unless one is sent (then refused); one made a session of papers needs one.
+  const track = await checkTrack(db, kind, body.track ?? (kind === 'papers' ? current.track : ''));
+  if (kind !== 'papers') {
+    const [placed] = await db
+      .select({ paperId: programPlacements.paperId })
+      .from(programPlacements)
+      .where(eq(programPlacements.sessionId, id))
+      .limit(1);
+    if (placed) throw new AppError('bad_request', 'This session holds papers: remove them before making it a slot without papers');
+  }
   await db
     .update(programSessions)
     .set({
       ...(body.title !== undefined ? { title: body.title } : {}),
-      ...(body.track !== undefined ? { track: body.track } : {}),
+      kind,
+      track,
       ...(body.room !== undefined ? { room: body.room } : {}),
       ...(body.link !== undefined ? { link: body.link } : {}),
       ...(body.chair !== undefined ? { chair: body.chair } : {}),
@@ -229,7 +289,13 @@ export async function deleteSession(input: { db: Db; id: string }): Promise<void
  */
 export async function placePapers(input: { db: Db; id: string; body: PlacementBody }): Promise<EditorSession> {
   const { db, id, body } = input;
-  await requireSession(db, id);
+  const session = await requireSession(db, id);
+  if (session.kind !== 'papers' && body.papers.length > 0) {
+    throw new AppError(
+      'bad_request',
+      `A slot without papers (${SESSION_KIND_LABELS[session.kind]}) cannot hold papers: place them in a session of papers`,
+    );
+  }
   const ids = body.papers.map((p) => p.paperId);
   if (new Set(ids).size !== ids.length) throw new AppError('bad_request', 'A paper can be placed only once in a session');
   const acceptedIds = new Set((await findAcceptedPapers(db)).map((p) => p.id));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { zoneLabel, type ConferenceFacts } from '../../../core/conference-facts';
-import { formatTime, formatWeekdayDate } from '../../../core/format';
-import type { PublishedSession } from '../../../core/program';
+import { dayKey, formatTime, formatWeekdayDate } from '../../../core/format';
+import { kindOf, SESSION_KIND_LABELS, type PublishedSession } from '../../../core/program';
 import type { Db } from '../../db/connect';
 import { programPublications } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -62,6 +62,22 @@ function slotWhen(slot: Pick<Slot, 'start' | 'end'>, conference: ConferenceFacts
 const slotWhere = (slot: Pick<Slot, 'room' | 'link'>) =>
   slot.room ? `${slot.room}${slot.link ? ' and online' : ''}` : slot.link ? 'online' : 'to be announced';
 
+/**
+ * The timetable's slots without papers (keynotes, breaks, the opening…) on the day of a presenter's slot, for their mail:
+ * "" when there are none, else a paragraph of its own after "Where:".
+ */
+function daySlots(slot: Pick<Slot, 'start'>, sessions: PublishedSession[], conference: ConferenceFacts): string {
+  const tz = conference.timeZone;
+  const day = dayKey(slot.start, tz);
+  const lines = sessions
+    .filter((s) => kindOf(s) !== 'papers' && dayKey(s.start, tz) === day)
+    .map(
+      (s) =>
+        `  ${formatTime(s.start, tz)}–${formatTime(s.end, tz)} ${SESSION_KIND_LABELS[kindOf(s)]}: ${s.title}${s.room ? ` (${s.room})` : ''}`,
+    );
+  return lines.length ? `\n\nAlso on that day:\n${lines.join('\n')}` : '';
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -114,6 +130,7 @@ export async function publishProgram(input: {
             position: String(slot.position),
             when: slotWhen(slot, conference),
             where: slotWhere(slot),
+            daySlots: daySlots(slot, sessions, conference),
             programUrl: `${publicUrl}/program`,
           },
         })),

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { findCategory } from '../../../core/registration';
+import { courseIdOfCategory } from '../../../core/registration';
 import type { Db } from '../../db/connect';
 import { registrations } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -39,7 +39,7 @@ export async function cancelRegistration(input: {
       throw new AppError('conflict', current?.status === 'cancelled' ? ALREADY_CANCELLED : NON_REFUNDABLE);
     }
     if (row.couponCode) await giveCouponBack({ tx, code: row.couponCode });
-    const courseId = findCategory(row.category)?.courseId;
+    const courseId = courseIdOfCategory(row.category);
     if (courseId && input.seatOffer) await offerFreedSeat({ tx, ...input.seatOffer, courseId, now });
     await recordAudit(tx, {
       actorId: input.actor.id,

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect';
 import { coupons } from '../../db/schema';
 import { AppError, sqlState } from '../../errors';
 import { recordAudit } from '../shared/audit';
+import { findRegistrationCategory } from '../workshops/workshop-courses';
 
 type CouponRow = typeof coupons.$inferSelect;
 type Reader = Pick<Db, 'select'>;
@@ -139,6 +140,10 @@ type Actor = { id: string; role: string; ip: string };
 
 export async function createCoupon(input: { db: Db; coupon: CouponBody; actor: Actor }): Promise<CouponJson> {
   const { db, coupon: c } = input;
+  // A workshop category names one of this edition's courses (decision 0045).
+  for (const key of c.categories) {
+    if (!(await findRegistrationCategory(db, key))) throw new AppError('bad_request', 'Choose a registration category from the fee table');
+  }
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx

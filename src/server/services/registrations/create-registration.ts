@@ -2,7 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { newId } from '../../../core/ids';
 import type { Currency } from '../../../core/fees';
 import { UNPAID_COURSE_HOLD } from '../../../core/messages';
-import { categoryLabel, findCategory, REGISTRATION_CATEGORIES } from '../../../core/registration';
+import { FEE_CATEGORIES } from '../../../core/registration';
 import type { FeeItem } from '../../../core/schemas/fee-item';
 import type { Db } from '../../db/connect';
 import { registrations } from '../../db/schema';
@@ -13,6 +13,7 @@ import { recordAudit } from '../shared/audit';
 import { couponDiscount, takeCoupon } from './coupons';
 import { priceRegistration } from './price-registration';
 import { countWorkshopSeats } from '../workshops/workshop-seats';
+import { findRegistrationCategory } from '../workshops/workshop-courses';
 
 /** A registration as the services hand it on (the registrations table's columns). */
 export interface Registration {
@@ -77,7 +78,10 @@ const yearOf = (now: Date) => now.getUTCFullYear();
  * lock, one person (account or address) holds at most one unpaid registration of the course (decision 0056): one
  * account cannot fill a course with holds.
  */
-async function checkSeat(tx: Db, input: { courseId: string; category: string; userId: string | null; email: string }): Promise<void> {
+async function checkSeat(
+  tx: Db,
+  input: { courseId: string; category: string; label: string; userId: string | null; email: string },
+): Promise<void> {
   const { courseId } = input;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`workshop-seat:${courseId}`}))`);
   const samePerson = input.userId
@@ -88,7 +92,7 @@ async function checkSeat(tx: Db, input: { courseId: string; category: string; us
     .from(registrations)
     .where(and(eq(registrations.category, input.category), eq(registrations.status, 'pending'), samePerson))
     .limit(1);
-  if (unpaid) throw new AppError('conflict', UNPAID_COURSE_HOLD(categoryLabel(input.category)));
+  if (unpaid) throw new AppError('conflict', UNPAID_COURSE_HOLD(input.label));
   const seats = await countWorkshopSeats({ db: tx, courseId });
   if (seats.left <= 0) throw new AppError('conflict', COURSE_FULL);
 }
@@ -100,11 +104,17 @@ async function checkSeat(tx: Db, input: { courseId: string; category: string; us
  */
 export async function createRegistration(input: CreateRegistrationInput): Promise<Registration> {
   const now = input.now ?? new Date();
-  const category = findCategory(input.category);
+  const category = await findRegistrationCategory(input.db, input.category);
   if (!category) throw new AppError('bad_request', 'Choose a registration category from the fee table');
   return input.db.transaction(async (t) => {
     if (category.courseId)
-      await checkSeat(t, { courseId: category.courseId, category: category.key, userId: input.userId, email: input.email });
+      await checkSeat(t, {
+        courseId: category.courseId,
+        category: category.key,
+        label: category.label,
+        userId: input.userId,
+        email: input.email,
+      });
     // Only the registrant's own released accepted paper may be named (decision 0056).
     const price = await priceRegistration({
       db: t,
@@ -179,9 +189,9 @@ export function categoryOfFeeItem(item: FeeItem | undefined): string | null {
   if (!item) return null;
   switch (item.kind) {
     case 'registration':
-      return REGISTRATION_CATEGORIES.find((c) => c.payer === item.category && c.publication === item.publication)?.key ?? null;
+      return FEE_CATEGORIES.find((c) => c.payer === item.category && c.publication === item.publication)?.key ?? null;
     case 'without-publication':
-      return REGISTRATION_CATEGORIES.find((c) => c.label === `Without publication: ${item.item}`)?.key ?? null;
+      return FEE_CATEGORIES.find((c) => c.label === `Without publication: ${item.item}`)?.key ?? null;
     case 'award':
       return 'award-ceremony';
     default:

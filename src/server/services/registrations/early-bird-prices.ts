@@ -1,13 +1,14 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { formatMoney } from '../../../core/format';
 import { newId } from '../../../core/ids';
-import { categoryLabel, findCategory, inCurrency } from '../../../core/registration';
+import { categoryLabel, inCurrency } from '../../../core/registration';
 import type { EarlyBirdJson } from '../../../core/schemas/registration';
 import type { Db } from '../../db/connect';
 import { earlyBirdPrices } from '../../db/schema';
 import { AppError } from '../../errors';
 import { sqlState } from '../../errors';
 import { recordAudit } from '../shared/audit';
+import { findRegistrationCategory } from '../workshops/workshop-courses';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -64,7 +65,7 @@ export async function createEarlyBirdPrice(input: {
   actor: { id: string; role: string; ip: string };
 }): Promise<EarlyBirdJson> {
   const { db } = input;
-  const category = findCategory(input.category);
+  const category = await findRegistrationCategory(db, input.category);
   if (!category) throw new AppError('bad_request', 'Choose a registration category from the fee table');
   if (input.usdMinor >= category.usdMinor) {
     throw new AppError('bad_request', `An early-bird price must be below the list price (${formatMoney(category.usdMinor, 'USD')}).`);

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Currency } from '../../../core/fees';
-import { categoryLabel, extraPageFeeMinor, findCategory, inCurrency, REGISTRATION_CATEGORIES } from '../../../core/registration';
+import { extraPageFeeMinor, inCurrency } from '../../../core/registration';
 import type { PricesJson, QuoteJson } from '../../../core/schemas/registration';
 import type { Db } from '../../db/connect';
 import { cameraReady, papers } from '../../db/schema';
@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import type { FileStore } from '../../storage/file-store';
 import { pdfJobs } from '../../storage/pdf-jobs';
 import { isPaperAuthor } from '../shared/paper-authorship';
+import { findRegistrationCategory, listRegistrationCategories } from '../workshops/workshop-courses';
 import { checkCoupon, couponDiscount } from './coupons';
 import { findOpenEarlyBird, findOpenEarlyBirds } from './early-bird-prices';
 
@@ -72,7 +73,8 @@ async function cameraReadyPages(db: Reader, files: FileStore, paperId: string): 
 export async function priceRegistration(input: PriceInput): Promise<Price> {
   const { db } = input;
   const now = input.now ?? new Date();
-  const category = findCategory(input.category);
+  // A workshop course is priced at the edition's fee for it (decision 0045), a fee row at the fee table's.
+  const category = await findRegistrationCategory(db, input.category);
   if (!category) throw new AppError('bad_request', 'Choose a registration category from the fee table');
   const { currency } = input;
   const regularMinor = inCurrency(category.usdMinor, currency);
@@ -115,7 +117,7 @@ export async function priceRegistration(input: PriceInput): Promise<Price> {
   }
   return {
     category: category.key,
-    categoryLabel: categoryLabel(category.key),
+    categoryLabel: category.label,
     currency,
     regularMinor,
     listMinor,
@@ -133,9 +135,9 @@ export const toQuoteJson = (p: Price): QuoteJson => ({ ...p });
 
 /** Every category with its price now, in US cents and rupee paise, and the early-bird window's end. */
 export async function listPrices({ db, now = new Date() }: { db: Reader; now?: Date }): Promise<PricesJson> {
-  const open = await findOpenEarlyBirds({ db, now });
+  const [open, categories] = await Promise.all([findOpenEarlyBirds({ db, now }), listRegistrationCategories(db)]);
   return {
-    prices: REGISTRATION_CATEGORIES.map((c) => {
+    prices: categories.map((c) => {
       const w = open.get(c.key);
       const usdMinor = w && w.usdMinor < c.usdMinor ? w.usdMinor : c.usdMinor;
       return {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { keynoteSpeakers, paperFiles, users } from '../../db/schema';
+import { committeeMembers, keynoteSpeakers, paperFiles, sponsors, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { FileStore } from '../../storage/file-store';
 import type { PdfVariant } from '../../storage/signed-url';
@@ -48,7 +48,16 @@ export async function findPhoto(opts: { db: Db; files: FileStore; key: string })
   const [speaker] = user
     ? [user]
     : await db.select({ k: keynoteSpeakers.photoKey }).from(keynoteSpeakers).where(eq(keynoteSpeakers.photoKey, key)).limit(1);
-  if (!speaker || !(await opts.files.exists(key))) throw new AppError('not_found', 'Photo not found');
+  // A committee member's photo or a sponsor's logo (decision 0062) is served the same way.
+  const [listed] = speaker
+    ? [speaker]
+    : await db
+        .select({ k: committeeMembers.photoKey })
+        .from(committeeMembers)
+        .where(eq(committeeMembers.photoKey, key))
+        .union(db.select({ k: sponsors.logoKey }).from(sponsors).where(eq(sponsors.logoKey, key)))
+        .limit(1);
+  if (!listed || !(await opts.files.exists(key))) throw new AppError('not_found', 'Photo not found');
   const type = imageType(await opts.files.head(key, 16));
   if (!type) throw new AppError('not_found', 'Photo not found');
   return { type };

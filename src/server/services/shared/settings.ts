@@ -42,6 +42,9 @@ export interface StoredSettings {
   conference: ConferenceFacts | null;
   logoKey: string | null;
   conferenceUpdatedAt: Date | null;
+  workshopFirstDay: string;
+  workshopLastDay: string;
+  workshopVenue: string | null;
   updatedAt: Date;
 }
 

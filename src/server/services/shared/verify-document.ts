@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { countryName } from '../../../core/proceedings';
 import { formatMoney } from '../../../core/format';
-import { findWorkshopCourse } from '../../../core/workshop-courses';
+import { courseIdOfCategory } from '../../../core/registration';
 import type { Db } from '../../db/connect';
-import { awardNominations, certificates, papers, receipts, registrations, visaLetters } from '../../db/schema';
+import { awardNominations, certificates, papers, receipts, registrations, visaLetters, workshopCourses } from '../../db/schema';
 import { normaliseDocumentCode } from '../../documents/codes';
 import { isPaperAuthor } from './paper-authorship';
 
@@ -33,7 +33,14 @@ export async function certificateDetails(opts: {
   }
   if (c.kind === 'workshop') {
     const [r] = await db.select({ category: registrations.category }).from(registrations).where(eq(registrations.id, c.subject));
-    const course = r?.category.startsWith('workshop-') ? findWorkshopCourse(r.category.slice('workshop-'.length)) : undefined;
+    // The course as the edition has it now (decision 0045): a date the organiser moved is the date printed.
+    const courseId = r ? courseIdOfCategory(r.category) : null;
+    const [course] = courseId
+      ? await db
+          .select({ id: workshopCourses.id, title: workshopCourses.title, date: workshopCourses.date })
+          .from(workshopCourses)
+          .where(eq(workshopCourses.id, courseId))
+      : [];
     return { award: null, workshop: course ? { courseId: course.id, title: course.title, date: course.date } : null };
   }
   return { award: null, workshop: null };

@@ -154,7 +154,7 @@ export async function moveKeynoteSpeaker(opts: {
 }
 
 /** The list with `id` one place up or down (unchanged at either end); not_found when absent. */
-function swapped<T extends { id: string }>(rows: T[], id: string, direction: 'up' | 'down', missing: string): T[] {
+export function swapped<T extends { id: string }>(rows: T[], id: string, direction: 'up' | 'down', missing: string): T[] {
   const i = rows.findIndex((r) => r.id === id);
   if (i < 0) throw new AppError('not_found', missing);
   const j = direction === 'up' ? i - 1 : i + 1;

@@ -66,6 +66,7 @@ export async function decideVisaLetter(opts: {
             values: {
               name: record!.registration.name,
               conference: conferenceTitle(opts.mailer.conference()),
+              country: opts.mailer.conference().venue.country,
               passportName: letter.passportName,
               arrivalDate: letter.arrivalDate,
               departureDate: letter.departureDate,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { findWorkshopCourse } from '../../../core/workshop-courses';
 import type { Db } from '../../db/connect';
 import { registrations } from '../../db/schema';
+import { findWorkshopCourse } from './workshop-courses';
 
 /** A pending workshop registration holds its seat this long, so two payers cannot both pay for the last one. */
 export const SEAT_HOLD_MINUTES = 60;
@@ -17,7 +17,7 @@ export async function countWorkshopSeats({
   db: Db;
   courseId: string;
 }): Promise<{ seats: number; paid: number; held: number; left: number }> {
-  const course = findWorkshopCourse(courseId);
+  const course = await findWorkshopCourse(db, courseId);
   if (!course) throw new Error(`Unknown workshop course ${courseId}`);
   const [row] = await db
     .select({

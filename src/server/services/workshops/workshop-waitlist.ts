@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { formatLongDate } from '../../../core/format';
-import { findWorkshopCourse, WORKSHOP_COURSES } from '../../../core/workshop-courses';
 import type { MyWaitingPlaceJson } from '../../../core/schemas/workshop';
 import { newId } from '../../../core/ids';
 import type { Db } from '../../db/connect';
@@ -9,6 +8,7 @@ import { AppError } from '../../errors';
 import type { Mailer } from '../../mail/send';
 import type { Caller } from '../../permissions';
 import { recordAudit } from '../shared/audit';
+import { findWorkshopCourse, listWorkshopCourses } from './workshop-courses';
 import { countWorkshopSeats } from './workshop-seats';
 
 /**
@@ -56,10 +56,11 @@ export async function listMyWaitingPlaces({ db, caller }: { db: Db; caller: Call
     .from(workshopWaitlist)
     .where(sql`lower(${workshopWaitlist.email}) = lower(${caller.email})`)
     .orderBy(asc(workshopWaitlist.createdAt));
+  const courses = new Map((await listWorkshopCourses(db)).map((c) => [c.id, c]));
   return Promise.all(
     mine.map(async (w) => ({
       courseId: w.courseId,
-      title: findWorkshopCourse(w.courseId)?.title ?? w.courseId,
+      title: courses.get(w.courseId)?.title ?? w.courseId,
       position: await placeOf(db, w),
       joinedAt: w.createdAt.toISOString(),
       offeredAt: w.notifiedAt?.toISOString() ?? null,
@@ -86,7 +87,7 @@ async function placeOf(db: Db, w: typeof workshopWaitlist.$inferSelect): Promise
  */
 export async function joinWaitingList(input: { db: Db; caller: Caller; courseId: string; ip: string }): Promise<MyWaitingPlaceJson> {
   const { db, caller } = input;
-  const course = findWorkshopCourse(input.courseId);
+  const course = await findWorkshopCourse(db, input.courseId);
   if (!course) throw new AppError('not_found', 'No such workshop course');
   if (!caller.emailVerified) {
     throw new AppError('forbidden', 'Confirm your email address first: the waiting list mails that address when a seat comes free.');
@@ -139,7 +140,7 @@ export interface OfferInput {
  */
 export async function offerFreedSeat(input: OfferInput): Promise<{ name: string; email: string; offeredAt: Date } | null> {
   const { tx, courseId } = input;
-  const course = findWorkshopCourse(courseId);
+  const course = await findWorkshopCourse(tx, courseId);
   if (!course) return null;
   const now = input.now ?? new Date();
   // One offer at a time per course: two cancellations at once must not both offer the same seat, or skip one.
@@ -188,7 +189,7 @@ export async function offerSeatByEditor(input: {
   caller: Caller;
   ip: string;
 }) {
-  const course = findWorkshopCourse(input.courseId);
+  const course = await findWorkshopCourse(input.db, input.courseId);
   if (!course) throw new AppError('not_found', 'No such workshop course');
   return input.db.transaction(async (tx) => {
     const offered = await offerFreedSeat({
@@ -219,7 +220,7 @@ export async function offerSeatByEditor(input: {
  */
 export async function offerFreeWorkshopSeats(input: { db: Db; mailer: Mailer; publicUrl: string; now?: Date }): Promise<number> {
   let offered = 0;
-  for (const course of WORKSHOP_COURSES) {
+  for (const course of await listWorkshopCourses(input.db)) {
     // Cheap check first: most of the time nobody waits.
     const waiting = await input.db.$count(
       workshopWaitlist,

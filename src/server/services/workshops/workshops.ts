@@ -1,23 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { WORKSHOP_COURSES, findWorkshopCourse, type WorkshopCourse } from '../../../core/workshop-courses';
-import type { EditorWorkshopJson, WorkshopSeatsJson } from '../../../core/schemas/workshop';
+import type { EditorWorkshopsJson, WorkshopSeatsJson } from '../../../core/schemas/workshop';
 import type { Db } from '../../db/connect';
 import { registrations, workshopWaitlist } from '../../db/schema';
-import { AppError } from '../../errors';
+import { getWorkshopDetails, listWorkshopCourses } from './workshop-courses';
 import { countWorkshopSeats } from './workshop-seats';
 import { countOutstandingOffers, registeredFor, SEAT_OFFER_HOURS } from './workshop-waitlist';
 
-/** The course of a path's id, or 404. */
-export function requireWorkshopCourse(courseId: string): WorkshopCourse {
-  const course = findWorkshopCourse(courseId);
-  if (!course) throw new AppError('not_found', 'No such workshop course');
-  return course;
-}
-
 /** Public: each course with its seats, the seats left and whether it is full (decision 0045). */
 export async function listWorkshopSeats(db: Db): Promise<WorkshopSeatsJson[]> {
+  const courses = await listWorkshopCourses(db);
   return Promise.all(
-    WORKSHOP_COURSES.map(async (c) => {
+    courses.map(async (c) => {
       const { seats, left } = await countWorkshopSeats({ db, courseId: c.id });
       return { id: c.id, title: c.title, seats, left, full: left === 0 };
     }),
@@ -25,9 +18,10 @@ export async function listWorkshopSeats(db: Db): Promise<WorkshopSeatsJson[]> {
 }
 
 /** The editor's workshops page: per course the counts, the paid participants and the waiting list in order. */
-export async function listEditorWorkshops(db: Db): Promise<{ courses: EditorWorkshopJson[]; offerHours: number }> {
-  const categories = WORKSHOP_COURSES.map((c) => `workshop-${c.id}`);
-  const [participants, waiting] = await Promise.all([
+export async function listEditorWorkshops(db: Db): Promise<EditorWorkshopsJson> {
+  const list = await listWorkshopCourses(db);
+  const categories = list.map((c) => `workshop-${c.id}`);
+  const [participants, waiting, details] = await Promise.all([
     db
       .select({
         id: registrations.id,
@@ -52,9 +46,10 @@ export async function listEditorWorkshops(db: Db): Promise<{ courses: EditorWork
       })
       .from(workshopWaitlist)
       .orderBy(asc(workshopWaitlist.createdAt), asc(workshopWaitlist.id)),
+    getWorkshopDetails(db),
   ]);
   const courses = await Promise.all(
-    WORKSHOP_COURSES.map(async (c) => {
+    list.map(async (c) => {
       const [count, outstanding] = await Promise.all([
         countWorkshopSeats({ db, courseId: c.id }),
         countOutstandingOffers({ db, courseId: c.id }),
@@ -63,6 +58,7 @@ export async function listEditorWorkshops(db: Db): Promise<{ courses: EditorWork
         id: c.id,
         title: c.title,
         date: c.date,
+        feeUsdMinor: c.feeUsdMinor,
         ...count,
         offerable: Math.max(0, count.left - outstanding),
         participants: participants
@@ -87,5 +83,5 @@ export async function listEditorWorkshops(db: Db): Promise<{ courses: EditorWork
       };
     }),
   );
-  return { courses, offerHours: SEAT_OFFER_HOURS };
+  return { courses, offerHours: SEAT_OFFER_HOURS, details };
 }

@@ -96,6 +96,9 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
               <Link to="/account/registrations" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
                 Registrations
               </Link>
+              <Link to="/account/agenda" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
+                My agenda
+              </Link>
               <Button variant="quiet" size="sm" onClick={logout} className="bg-white">
                 Logout
               </Button>

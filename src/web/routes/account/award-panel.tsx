@@ -21,8 +21,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import type { Route } from './+types/award-panel';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Award panel | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: appTitle('Award panel') }, { name: 'robots', content: 'noindex' }];
 
 /** The panel (the editor and the people the editor named) reads the year's nominations; the server refuses anyone else. */
 export async function clientLoader() {

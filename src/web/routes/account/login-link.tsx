@@ -7,8 +7,9 @@ import { jsonBody } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import type { Route } from './+types/login-link';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Log in with your link | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: appTitle('Log in with your link') }, { name: 'robots', content: 'noindex' }];
 
 /**
  * Logs in only on the button: opening the link (a mail scanner, a preview) uses nothing. Then, like /login,

@@ -9,8 +9,9 @@ import { jsonBody, revalidateAfterSuccess } from '../../lib/route-data';
 import { takeReturnTo } from '../../lib/return-to';
 import { LoginForm, type LoginIntent } from './login-form';
 import type { Route } from './+types/login';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Login / Signup | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: appTitle('Login / Signup') }, { name: 'robots', content: 'noindex' }];
 
 /** Who is logged in already, if anyone (the page offers their dashboard). */
 export const clientLoader = () => ({ current: session.user() });

@@ -6,15 +6,16 @@ import { NOMINATION_STATUS_LABELS } from '../../../core/schemas/award';
 import { createNomination, listMyNominations } from '../../api/awards';
 import { messageOf } from '../../api/client';
 import { loadOr, useFollowRedirect } from '../../lib/route-data';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { CONFERENCE_ZONE_NAME, formatDate, formatDateTime } from '../../lib/format';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, fileInputClass } from '../../components/ui/field';
 import type { Route } from './+types/nominations';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Award nominations | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: appTitle('Award nominations') }, { name: 'robots', content: 'noindex' }];
 
 /** Any signed-in role may nominate (decision 0044). */
 export async function clientLoader() {
@@ -65,7 +66,8 @@ export default function Nominations({ loaderData: data }: Route.ComponentProps) 
       <h1 className="text-2xl font-bold text-brand-900">Award nominations {data.year}</h1>
       <p className="mt-2 text-slate-700">
         Nominate yourself or a colleague for one of the {data.categories.length} awards of {data.year}. A panel of experts scores every
-        nomination; the nominee and you are told the decision by mail. Nominations close {formatDateTime(data.deadline)} (Bangkok time).{' '}
+        nomination; the nominee and you are told the decision by mail. Nominations close {formatDateTime(data.deadline)} (
+        {CONFERENCE_ZONE_NAME}).{' '}
         <a href={`/awards-${data.year}`} className="font-semibold text-brand-700 underline">
           The awards {data.year}
         </a>

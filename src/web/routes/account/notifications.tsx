@@ -11,8 +11,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, cardClass } from '../../components/ui/card';
 import type { Route } from './+types/notifications';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Notification settings | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: appTitle('Notification settings') }, { name: 'robots', content: 'noindex' }];
 
 /** Any signed-in role: the settings are the address's (decision 0039). */
 export async function clientLoader() {

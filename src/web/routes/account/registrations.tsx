@@ -3,11 +3,17 @@ import { Link, useFetcher, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
 import type { BodyOf } from '../../../core/api/endpoint';
 import type { REGISTRATIONS } from '../../../core/api/registrations';
-import { REGISTRATION_CATEGORIES } from '../../../core/registration';
-import type { PaymentStartJson, QuoteJson, RegistrationJson } from '../../../core/schemas/registration';
+import type { PaymentStartJson, PricesJson, QuoteJson, RegistrationJson } from '../../../core/schemas/registration';
 import { messageOf, session } from '../../api/client';
 import { saveOwnReceipt } from '../../api/receipts';
-import { cancelRegistration, createRegistration, listMyRegistrations, payRegistration, quoteRegistration } from '../../api/registrations';
+import {
+  cancelRegistration,
+  createRegistration,
+  getPrices,
+  listMyRegistrations,
+  payRegistration,
+  quoteRegistration,
+} from '../../api/registrations';
 import { formatLongDate, formatMoney } from '../../lib/format';
 import { actOr, jsonBody, loadOr, revalidateExceptAfter, useFollowRedirect, type ActionResult } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
@@ -16,13 +22,19 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import type { Route } from './+types/registrations';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Registrations | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: appTitle('Registrations') }, { name: 'robots', content: 'noindex' }];
 
 /** Any signed-in role: registrations belong to the (verified) address (decision 0043). */
 export async function clientLoader() {
   requireRole('Author', 'Editor', 'Reviewer');
-  return { mine: await loadOr(listMyRegistrations(), 'Could not load your registrations. Please try again.') };
+  // The categories with this edition's workshop courses (decision 0045): the server's list, not a copy in the bundle.
+  const [mine, prices] = await Promise.all([
+    loadOr(listMyRegistrations(), 'Could not load your registrations. Please try again.'),
+    loadOr(getPrices(), 'Could not load the registration categories. Please try again.'),
+  ]);
+  return { mine, categories: prices.prices };
 }
 
 type QuoteIntent = { intent: 'quote' } & BodyOf<typeof REGISTRATIONS.quoteRegistration>;
@@ -191,7 +203,15 @@ function QuoteLines({ quote }: { quote: QuoteJson }) {
   );
 }
 
-function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (text: string) => void }) {
+function RegisterForm({
+  onDone,
+  showBank,
+  categories,
+}: {
+  onDone: () => void;
+  showBank: (text: string) => void;
+  categories: PricesJson['prices'];
+}) {
   const followRedirect = useFollowRedirect();
   const [f, setF] = useState({
     name: session.user()?.name ?? '',
@@ -282,8 +302,8 @@ function RegisterForm({ onDone, showBank }: { onDone: () => void; showBank: (tex
         <Field label="Category">
           {(c) => (
             <select {...c} value={f.category} onChange={set('category')}>
-              {REGISTRATION_CATEGORIES.map((cat) => (
-                <option key={cat.key} value={cat.key}>
+              {categories.map((cat) => (
+                <option key={cat.category} value={cat.category}>
                   {cat.label}
                 </option>
               ))}
@@ -395,7 +415,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             )}
           </section>
           <Card>
-            <RegisterForm onDone={refresh} showBank={setBank} />
+            <RegisterForm onDone={refresh} showBank={setBank} categories={loaderData.categories} />
           </Card>
         </>
       )}

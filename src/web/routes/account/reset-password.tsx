@@ -8,8 +8,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import type { Route } from './+types/reset-password';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Choose a new password | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: appTitle('Choose a new password') }, { name: 'robots', content: 'noindex' }];
 
 /** The new password, checked by the signup rules first; after it, every earlier login token is refused, this browser's too. */
 export async function clientAction({ request }: Route.ClientActionArgs) {

@@ -5,8 +5,9 @@ import { actOr, jsonBody, loadOr } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import type { Route } from './+types/unsubscribe';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Stop these mails | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: appTitle('Stop these mails') }, { name: 'robots', content: 'noindex' }];
 
 const linkOf = (url: URL): UnsubscribeLink => ({
   email: url.searchParams.get('email') ?? '',

@@ -6,8 +6,9 @@ import { actOr, jsonBody } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import type { Route } from './+types/verify-email';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Confirm your email | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: appTitle('Confirm your email') }, { name: 'robots', content: 'noindex' }];
 
 export function clientLoader() {
   return { user: session.user() };

@@ -21,12 +21,13 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import type { Route } from './+types/visa-letters';
+import { appTitle } from '../../lib/seo';
 
 /** The conference's days as the page's facts give them (decision 0051): the stay a letter may name touches them. */
 const CONFERENCE_DAYS = { start: currentFacts.startDate, end: currentFacts.endDate };
 const STAY = visaStayBounds(CONFERENCE_DAYS);
 
-export const meta = () => [{ title: 'Visa letters | IMSE 2025' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: appTitle('Visa letters') }, { name: 'robots', content: 'noindex' }];
 
 /** Any signed-in role: a registrant may hold any account. */
 export async function clientLoader() {

@@ -10,8 +10,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { Route } from './+types/workshops';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Workshop seats | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Workshop seats') }];
 
 export async function clientLoader() {
   requireRole('Author', 'Editor', 'Reviewer');

@@ -11,8 +11,9 @@ import { loadPart, revalidateAfterSuccess } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import type { Route } from './+types/author-dashboard';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'My Research Papers | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('My Research Papers') }];
 
 /**
  * The author's papers and certificates. A failed read of the papers keeps the page (the '+ New Paper' card)

@@ -21,8 +21,9 @@ import { cardClass } from '../../components/ui/card';
 import { Field, fileInputClass } from '../../components/ui/field';
 import { CoAuthorList, type CoAuthor } from '../../../core/schemas/accounts';
 import type { Route } from './+types/author-new-paper';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'New paper | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('New paper') }];
 
 /** The paper's form with a track (decision 0023): the new paper's fields, its track required. */
 const NewPaperForm = NewPaperFields.extend({ track: TrackId });

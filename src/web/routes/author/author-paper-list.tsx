@@ -6,8 +6,9 @@ import { formatDate } from '../../lib/format';
 import { loadOr } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import type { Route } from './+types/author-paper-list';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Paper details | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Paper details') }];
 
 export async function clientLoader() {
   requireRole('Author');

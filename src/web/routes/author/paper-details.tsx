@@ -27,8 +27,9 @@ import { Field } from '../../components/ui/field';
 import { Button, ButtonAnchor } from '../../components/ui/button';
 import { Card, cardClass } from '../../components/ui/card';
 import type { Route } from './+types/paper-details';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Paper details | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Paper details') }];
 
 /** docs/product.md#validation-and-messages: any failure to read the paper says 'Failed to load paper details' (the redirect to log in passes). */
 const detailsFailed = (err: unknown): never => {

@@ -39,15 +39,17 @@ export function mountProgram() {
     const track = select.value;
     const byDay = new Map<string, ProgramSessionJson[]>();
     for (const s of program?.sessions ?? []) {
-      if (track !== 'all' && s.track !== track) continue;
+      // A slot without papers (a keynote, a break: no track) is for every track.
+      if (track !== 'all' && s.track && s.track !== track) continue;
       const key = dayKey(s.start, zone);
       byDay.set(key, [...(byDay.get(key) ?? []), s]);
     }
-    const note = !program && !failed ? h('p', { class: 'mt-8 text-slate-700' }, 'Loading the programme…')
-      : failed ? h('p', { role: 'alert', class: 'mt-8 rounded-md bg-red-50 px-4 py-3 text-red-800' }, 'The programme could not be loaded. Please try again later.')
-        : program && byDay.size === 0 ? h('p', { class: 'mt-8 text-slate-700' }, program.sessions.length ? 'No sessions in this track yet.' : 'The programme will be published here soon.')
-          : null;
-    sessions.replaceChildren(...[note, ...[...byDay].map(([key, list]) => drawDay(key, list, zone, links))].filter((n) => n !== null));
+    // Until the programme is read, the page's own "Loading the programme…" stays.
+    if (!program && !failed) return;
+    const note = failed ? h('p', { role: 'alert', class: 'mt-8 rounded-md bg-red-50 px-4 py-3 text-red-800' }, 'The programme could not be loaded. Please try again later.')
+      : byDay.size === 0 ? h('p', { class: 'mt-8 text-slate-700' }, program!.sessions.length ? 'No sessions in this track yet.' : 'The programme will be published here soon.')
+        : null;
+    sessions.replaceChildren(...[note, ...[...byDay].map(([key, list]) => drawDay(key, list, zone, links))].filter((n): n is HTMLElement => !!n));
   };
 
   select.addEventListener('change', draw);
@@ -57,9 +59,10 @@ export function mountProgram() {
   });
   const token = localStorage.getItem(TOKEN_KEY);
   const read = <T>(url: string, headers?: Record<string, string>) => fetch(url, { headers })
-    .then((res) => (res.ok ? res.json() as Promise<T> : Promise.reject(new Error(String(res.status)))));
+    .then((res) => (res.ok ? res.json() as Promise<T> : Promise.reject(res)));
   Promise.all([
-    read<ProgramJson>('/api/program').then((data) => { program = data; }, () => { failed = true; }),
+    // The filter offers every track the editor has: they are data, not known when the page was built.
+    read<ProgramJson>('/api/program').then((data) => { program = data; for (const t of data.tracks) select.add(new Option(t)); }, () => { failed = true; }),
     // Not registered (403) or signed out (401): the online sessions offer to log in instead.
     token ? read<{ links: Record<string, string> }>('/api/program/links', { authorization: `Bearer ${token}` }).then((data) => { links = data.links; }, () => {}) : null,
   ]).finally(draw);
@@ -80,7 +83,8 @@ function drawSession(s: ProgramSessionJson, zone: string, link: string | undefin
       h('h3', { class: 'text-lg font-bold text-brand-900' },
         h('span', { class: 'tabular-nums' }, `${formatTime(s.start, zone)}–${formatTime(s.end, zone)}`), ` ${s.title}`),
       h('a', { href: `/api/program/sessions/${s._id}.ics`, download: true, 'aria-label': `Add to calendar: ${s.title}`, class: `min-h-11 py-2 text-sm ${LINK_CLASS}` }, 'Add to calendar')),
-    h('p', { class: 'mt-1 text-sm text-slate-700' }, s.track, s.room ? [' · ', ...roomParts(s.room)] : null, s.chair ? ` · Chair: ${s.chair}` : ''),
+    // A slot without papers says what it is (keynote, break…) where a session of papers names its track.
+    h('p', { class: 'mt-1 text-sm text-slate-700' }, s.label, s.room ? [' · ', ...roomParts(s.room)] : null, s.chair ? ` · Chair: ${s.chair}` : ''),
     online ? h('p', { class: 'mt-1 text-sm text-slate-700', 'data-program-online': true }, online) : null,
     s.papers.length
       ? h('ol', { class: 'mt-3 list-decimal space-y-1 pl-6 text-slate-800' },

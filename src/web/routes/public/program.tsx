@@ -1,5 +1,4 @@
 import { factToken, zoneLabel } from '../../../core/conference-facts';
-import { PROGRAM_TRACKS } from '../../../core/program';
 import { PageHeader } from '../../components/page-header';
 import { pageMeta } from '../../lib/seo';
 import { conference, currentFacts } from '../../content/conference';
@@ -13,7 +12,7 @@ export const meta = () => pageMeta({
   path: '/program',
 });
 
-/** The sessions, the track filter, the time zone and the online links: program.island.ts. */
+/** The sessions, the track filter (every track the editor has, from /api/program), the time zone and the online links: program.island.ts. */
 export const handle: IslandHandle = { island: 'program' };
 
 const linkClass = 'font-semibold text-brand-800 underline underline-offset-4';
@@ -37,7 +36,6 @@ export default function Program() {
             <select id="track-filter" defaultValue="all"
               className="mt-1 min-h-11 w-full max-w-xs rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 sm:w-80">
               <option value="all">All tracks</option>
-              {PROGRAM_TRACKS.map((t) => <option key={t} value={t}>{t}</option>)}
             </select>
           </div>
           <button type="button" aria-pressed="false" data-program-zone

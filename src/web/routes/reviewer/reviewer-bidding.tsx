@@ -10,8 +10,9 @@ import { Alert } from '../../components/ui/alert';
 import { requireRole } from '../../lib/session';
 import { Card, cardClass } from '../../components/ui/card';
 import type { Route } from './+types/reviewer-bidding';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Bid on papers | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Bid on papers') }];
 
 export async function clientLoader() {
   requireRole('Reviewer');

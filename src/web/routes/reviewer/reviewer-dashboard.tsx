@@ -9,8 +9,9 @@ import { actOr, loadPart, revalidateAfterSuccess } from '../../lib/route-data';
 import { requireRole } from '../../lib/session';
 import { buttonClass } from '../../components/ui/button';
 import type { Route } from './+types/reviewer-dashboard';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Reviewer dashboard | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Reviewer dashboard') }];
 
 /** The reviewer's profile (the stored one if the server's cannot be read) and the papers sent to them. */
 export async function clientLoader() {

@@ -22,8 +22,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { cardClass } from '../../components/ui/card';
 import type { Route } from './+types/reviewer-paper';
+import { appTitle } from '../../lib/seo';
 
-export const meta = () => [{ title: 'Review a paper | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Review a paper') }];
 
 /**
  * The paper (from the reviewer's assigned list), the reviewer's saved review and the review deadline; then, unless

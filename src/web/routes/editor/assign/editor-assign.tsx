@@ -13,8 +13,9 @@ import { Card } from '../../../components/ui/card';
 import { ScrollBox } from '../shared/scroll-box';
 import { isChair, loadTrackChoices, TrackFilter, type TrackChoice } from '../shared/track-filter';
 import type { Route } from './+types/editor-assign';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Automatic assignment | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Automatic assignment') }];
 
 const PAGE = 30;
 type Pair = AutoAssignJson['assignments'][number];

@@ -12,8 +12,9 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { loadPart, useFollowRedirect } from '../../../lib/route-data';
 import { requireRole } from '../../../lib/session';
 import type { Route } from './+types/editor-attendees';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Attendees | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Attendees') }];
 
 const FILTERS = ['category', 'status', 'country', 'q'] as const;
 const STATUSES: Array<[string, string]> = [

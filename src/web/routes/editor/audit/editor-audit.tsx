@@ -12,8 +12,9 @@ import { cardClass } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { loadPart } from '../../../lib/route-data';
 import type { Route } from './+types/editor-audit';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Audit log | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Audit log') }];
 
 /** Actions the server records; the filter also takes a prefix ending in a dot ("review." finds every review action). */
 const ACTIONS: ReadonlyArray<AuditAction | `${string}.`> = [

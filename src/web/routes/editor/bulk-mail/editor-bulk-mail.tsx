@@ -26,8 +26,9 @@ import { cardClass } from '../../../components/ui/card';
 import { Field, inputClass } from '../../../components/ui/field';
 import { isChair } from '../shared/track-filter';
 import type { Route } from './+types/editor-bulk-mail';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Mail to a group | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Mail to a group') }];
 
 /** The bulk mails' list is read again this often while one of them is still being delivered. */
 const POLL_MS = 2000;

@@ -9,8 +9,9 @@ import { inputClass } from '../../../components/ui/field';
 import { CONFERENCE_TIME_ZONE, conferenceToday, dayKey, formatDateTime, formatTime } from '../../../lib/format';
 import { useFollowRedirect } from '../../../lib/route-data';
 import { requireRole } from '../../../lib/session';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Check-in | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Check-in') }];
 
 export function clientLoader() {
   requireRole('Editor');

@@ -14,8 +14,9 @@ import { Field } from '../../../components/ui/field';
 import { ImageSettingCard, readImage, type ImageSetting } from '../shared/image-setting-card';
 import { OrganiserSignature, readSignature } from '../shared/organiser-signature';
 import type { Route } from './+types/editor-conference';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Conference settings | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Conference settings') }];
 
 /** Decision 0051: the conference's own facts, which the public pages, mails and documents read; the stored images. */
 export async function clientLoader() {

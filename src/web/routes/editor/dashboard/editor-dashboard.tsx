@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigation, useSearchParams } from 'react-router';
 import { getRegisteredByPaper } from '../../../api/programme';
 import { getEditorPapersUpTo } from '../../../api/assignment';
-import { getEditorStats } from '../../../api/editor-desk';
+import { getEditorStats, getFirstSteps } from '../../../api/editor-desk';
 import { getPhase } from '../../../api/phase';
 import { PhaseTimeline } from '../../../components/phase-banner';
 import { ExportLinks } from '../../../components/export-links';
@@ -10,11 +10,14 @@ import { PaperCard } from '../../../components/paper-card';
 import { RegistrationBadge } from '../../../components/registration-badge';
 import { requireRole } from '../../../lib/session';
 import { Button, ButtonAnchor, buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
+import { FirstSteps } from './first-steps';
+import { screenGroupsFor } from './editor-screens';
 import { ChairConflictNote, ChairTracksLine, inTrack, isChair, loadTrackChoices, TrackFilter } from '../shared/track-filter';
 import type { Route } from './+types/editor-dashboard';
 
-export const meta = () => [{ title: 'Research Papers | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Research Papers') }];
 
 const PAGE = 24;
 
@@ -31,11 +34,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const track = params.get('track') ?? '';
   const pages = pagesShown(params);
   // Each part may fail without hiding the page (docs/product.md#validation-and-messages: a failed list load is only logged).
-  const [list, stats, registered, phase] = await Promise.all([
+  const [list, stats, registered, phase, firstSteps] = await Promise.all([
     loadPart(getEditorPapersUpTo({ count: PAGE * pages, q: q || undefined }), { papers: [], nextCursor: null }),
     chair ? null : loadPart(getEditorStats(), null, 'Could not load the figures.'),
     chair ? null : loadPart(getRegisteredByPaper(), null),
     loadPart(getPhase(), null),
+    chair ? null : loadPart(getFirstSteps(), null),
   ]);
   const tracks = await loadTrackChoices(chair, list.data.papers);
   return {
@@ -49,48 +53,22 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     statsError: stats?.error ?? null,
     registered: registered?.data ?? null,
     phase: phase.data,
+    firstSteps: firstSteps?.data ?? null,
   };
 }
 
 import { loadPart, pagesShown, useShowMore } from '../../../lib/route-data';
+import { appTitle } from '../../../lib/seo';
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
 
 /** uPlot and the charts load on this page only (their own chunk), after the first paint. */
 const EditorCharts = lazy(() => import('./editor-charts'));
 
-const LINKS: Array<[string, string]> = [
-  ['/editor/settings', 'Settings'],
-  ['/editor/conference', 'Conference'],
-  ['/editor/reviewers', 'Reviewers'],
-  ['/editor/decisions', 'Decisions'],
-  ['/editor/missing-reviews', 'Missing reviews'],
-  ['/editor/bulk-mail', 'Mail to a group'],
-  ['/editor/messages', 'Messages'],
-  ['/editor/payments', 'Payments'],
-  ['/editor/pricing', 'Pricing'],
-  ['/editor/program', 'Programme'],
-  ['/editor/assign', 'Automatic assignment'],
-  ['/editor/audit', 'Audit log'],
-  ['/keynote-admin', 'Keynote admin'],
-  ['/award-panel', 'Award panel'],
-  ['/editor/attendees', 'Attendees'],
-  ['/editor/check-in', 'Check-in'],
-  ['/editor/workshops', 'Workshops'],
-  ['/editor/tracks', 'Tracks'],
-  ['/editor/review-form', 'Review form'],
-  ['/editor/mail-templates', 'Mail templates'],
-  ['/editor/exports', 'Exports'],
-  ['/editor/registrations/new', 'Register someone'],
-  ['/editor/visa-letters', 'Visa letters'],
-];
-/** What a track chair may use of the links above (the server refuses them the rest: decision 0023). */
-const CHAIR_MAY = new Set(['/editor/decisions', '/editor/assign', '/editor/missing-reviews', '/editor/exports', '/editor/bulk-mail']);
-
 export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
-  const { q, track, pages, chair, tracks, papers, nextCursor, stats, statsError, registered, phase } = loaderData;
+  const { q, track, pages, chair, tracks, papers, nextCursor, stats, statsError, registered, phase, firstSteps } = loaderData;
   const [, setSearchParams] = useSearchParams();
   const shown = papers.filter((p) => inTrack(p, track));
-  const links = chair ? LINKS.filter(([to]) => CHAIR_MAY.has(to)) : LINKS;
+  const groups = screenGroupsFor(chair);
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/editor/dashboard';
   const [query, setQuery] = useState(q);
@@ -136,24 +114,25 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="flex flex-col gap-4">
         <h1 className="shrink-0 text-2xl font-bold text-brand-900">Research Papers</h1>
-        <div className="flex flex-wrap items-end gap-3">
-          <Field
-            id="paper-search"
-            type="search"
-            label="Search title, paper id or tag"
-            value={query}
-            onChange={(e) => onSearch(e.target.value)}
-            className="w-72 max-w-full"
-          />
-          <TrackFilter id="paper-track" tracks={tracks} value={track} onChange={onTrack} />
-          {links.map(([to, label]) => (
-            <Link key={to} to={to} className={buttonClass({ variant: 'quiet', size: 'sm' })}>
-              {label}
-            </Link>
-          ))}
-        </div>
         {chair ? <ChairTracksLine tracks={tracks} /> : null}
+        {firstSteps ? <FirstSteps steps={firstSteps} /> : null}
         <PhaseTimeline phase={phase} role={chair ? 'Chair' : 'Editor'} />
+        <nav aria-label="Editor screens" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {groups.map((g) => (
+            <Card key={g.heading} as="div" className="!p-3 sm:!p-4">
+              <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700">{g.heading}</h2>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {g.links.map(([to, label]) => (
+                  <li key={to}>
+                    <Link to={to} className={buttonClass({ variant: 'quiet', size: 'sm' })}>
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ))}
+        </nav>
       </div>
       {chair ? null : (
         <div className="mt-6">
@@ -162,6 +141,17 @@ export default function EditorDashboard({ loaderData }: Route.ComponentProps) {
           </Suspense>
         </div>
       )}
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        <Field
+          id="paper-search"
+          type="search"
+          label="Search title, paper id or tag"
+          value={query}
+          onChange={(e) => onSearch(e.target.value)}
+          className="w-72 max-w-full"
+        />
+        <TrackFilter id="paper-track" tracks={tracks} value={track} onChange={onTrack} />
+      </div>
       {!loading && shown.length === 0 ? (
         <p className="mt-6 text-slate-700">
           {q ? 'No paper matches your search.' : papers.length ? 'No paper loaded is in this track.' : 'No papers have been submitted yet.'}

@@ -18,8 +18,9 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { cardClass } from '../../../components/ui/card';
 import { ChairConflictNote, inTrack, isChair, loadTrackChoices, TrackFilter } from '../shared/track-filter';
 import type { Route } from './+types/editor-decisions';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Decisions | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Decisions') }];
 
 type Filter = 'All' | 'Undecided' | Decision | 'Accepted, not registered';
 const FILTERS: Filter[] = ['All', 'Undecided', 'Accepted', 'Rejected', 'Revision', 'Accepted, not registered'];

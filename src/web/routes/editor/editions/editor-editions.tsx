@@ -28,7 +28,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
 
 /** Carried by default: what an organiser nearly always keeps from one year to the next. */
-const CARRIED_BY_DEFAULT: CarryOver[] = ['tracks', 'chairs', 'review-form', 'mail-templates'];
+const CARRIED_BY_DEFAULT: CarryOver[] = ['tracks', 'chairs', 'review-form', 'mail-templates', 'site'];
 
 export default function EditorEditions({ loaderData: { editions } }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();

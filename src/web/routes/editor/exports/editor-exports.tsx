@@ -8,8 +8,9 @@ import { getTracks } from '../../../api/tracks';
 import { loadPart } from '../../../lib/route-data';
 import { requireRole } from '../../../lib/session';
 import type { Route } from './+types/editor-exports';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Exports | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Exports') }];
 
 /**
  * Editors and track chairs (who see their three exports only: the server refuses them the rest), and the tracks the

@@ -21,8 +21,9 @@ import { Button } from '../../../components/ui/button';
 import { cardClass } from '../../../components/ui/card';
 import { Field, fileInputClass } from '../../../components/ui/field';
 import type { Route } from './+types/keynote-admin';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Keynote admin | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Keynote admin') }];
 
 /** The speakers (the seven shipped with the site included) and the news items, in the order the public pages show them. */
 export async function clientLoader() {

@@ -17,8 +17,9 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { MailPreview, previewAction, type PreviewIntent } from './mail-template-preview';
 import type { Route } from './+types/editor-mail-templates';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Mail templates | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Mail templates') }];
 
 /** Every template (the editor's alone: a track chair is sent to their papers). */
 export async function clientLoader() {

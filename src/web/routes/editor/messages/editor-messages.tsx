@@ -10,8 +10,9 @@ import { actOr, jsonBody, loadOr, loadPart } from '../../../lib/route-data';
 import { requireRole } from '../../../lib/session';
 import { Card } from '../../../components/ui/card';
 import type { Route } from './+types/editor-messages';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Messages | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Messages') }];
 
 /**
  * The contact-form messages and the mail log, filtered by the URL (?to=&status=&template=), with one mail

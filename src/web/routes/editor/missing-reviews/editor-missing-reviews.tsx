@@ -4,14 +4,15 @@ import { toast } from 'sonner';
 import type { MissingReviewJson } from '../../../../core/schemas/missing-reviews';
 import { getMissingReviewsUpTo, remindReviewers } from '../../../api/review-desk';
 import { DeadlineTime } from '../../../components/deadline-time';
-import { formatDateTime } from '../../../lib/format';
+import { CONFERENCE_ZONE_NAME, formatDateTime } from '../../../lib/format';
 import { actOr, jsonBody, loadOr, pagesShown, revalidateAfterSuccess, useShowMore } from '../../../lib/route-data';
 import { ExportLinks } from '../../../components/export-links';
 import { requireRole } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import type { Route } from './+types/editor-missing-reviews';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Missing reviews | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Missing reviews') }];
 
 const PAGE = 50;
 
@@ -147,7 +148,7 @@ export default function EditorMissingReviews({ loaderData }: Route.ComponentProp
                     State
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Sent <span className="font-normal">(Bangkok time)</span>
+                    Sent <span className="font-normal">({CONFERENCE_ZONE_NAME})</span>
                   </th>
                   <th scope="col" className="px-3 py-2">
                     Deadline

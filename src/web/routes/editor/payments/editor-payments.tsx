@@ -10,8 +10,9 @@ import { requireRole } from '../../../lib/session';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { Route } from './+types/editor-payments';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Payments | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Payments') }];
 
 const PAGE = 50;
 

@@ -1,18 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from 'sonner';
-import { categoryLabel, REGISTRATION_CATEGORIES } from '../../../../core/registration';
-import type { CouponJson } from '../../../../core/schemas/registration';
+import { wallClockToIso } from '../../../../core/conference-facts';
+import { categoryLabel, type RegistrationCategory } from '../../../../core/registration';
+import type { CouponJson, PricesJson } from '../../../../core/schemas/registration';
 import { messageOf } from '../../../api/client';
 import {
   createCoupon,
   createEarlyBirdPrice,
   deleteEarlyBirdPrice,
   listCoupons,
+  getPrices,
   listEarlyBirdPrices,
   updateCoupon,
 } from '../../../api/registrations';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { CONFERENCE_TIME_ZONE, CONFERENCE_ZONE_NAME as ZONE, formatDateTime, formatMoney } from '../../../lib/format';
 import { loadOr, useFollowRedirect } from '../../../lib/route-data';
 import { requireRole } from '../../../lib/session';
 import { Alert } from '../../../components/ui/alert';
@@ -20,22 +22,29 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import type { Route } from './+types/editor-pricing';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Pricing | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Pricing') }];
 
 export async function clientLoader() {
   requireRole('Editor');
-  const [earlyBirds, coupons] = await Promise.all([
+  const [earlyBirds, coupons, prices] = await Promise.all([
     loadOr(listEarlyBirdPrices(), 'Could not load the early-bird prices.'),
     loadOr(listCoupons(), 'Could not load the coupons.'),
+    loadOr(getPrices(), 'Could not load the registration categories.'),
   ]);
-  return { earlyBirds: earlyBirds.earlyBirdPrices, coupons: coupons.coupons };
+  return { earlyBirds: earlyBirds.earlyBirdPrices, coupons: coupons.coupons, categories: categoriesOf(prices) };
 }
 
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
 
-/** "2026-11-30T23:59" typed in the conference's time zone (UTC+7, no daylight saving) → an ISO instant. */
-const bangkokInstant = (local: string) => `${local}:00+07:00`;
+/** The categories with this edition's workshop courses at their fees (decision 0045), from the server's price list. */
+const categoriesOf = (p: PricesJson): Pick<RegistrationCategory, 'key' | 'label' | 'usdMinor'>[] =>
+  p.prices.map((r) => ({ key: r.category, label: r.label, usdMinor: r.regularUsdMinor }));
+type Categories = ReturnType<typeof categoriesOf>;
+
+/** "2026-11-30T23:59" typed in the conference's time zone (the facts' zone, decision 0051) → an ISO instant. */
+const conferenceInstant = (local: string) => wallClockToIso(local, CONFERENCE_TIME_ZONE);
 /** "550.00" → 55000 cents, without floating point. */
 function centsOf(typed: string): number | null {
   const m = /^\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(typed);
@@ -63,16 +72,16 @@ function useAct() {
   return { busy, error, act };
 }
 
-function EarlyBirds({ rows }: { rows: Route.ComponentProps['loaderData']['earlyBirds'] }) {
+function EarlyBirds({ rows, categories }: { rows: Route.ComponentProps['loaderData']['earlyBirds']; categories: Categories }) {
   const { busy, error, act } = useAct();
-  const [f, setF] = useState({ category: REGISTRATION_CATEGORIES[0]!.key, price: '', until: '' });
+  const [f, setF] = useState({ category: categories[0]?.key ?? '', price: '', until: '' });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const usdMinor = centsOf(f.price);
     void act(async () => {
       if (usdMinor === null) throw new Error('Give the price in dollars, e.g. 450 or 450.00');
       if (!f.until) throw new Error('Give the date and time the early-bird price ends');
-      await createEarlyBirdPrice({ category: f.category, usdMinor, until: bangkokInstant(f.until) });
+      await createEarlyBirdPrice({ category: f.category, usdMinor, until: conferenceInstant(f.until) });
     }, 'Early-bird price added.');
   };
   return (
@@ -81,7 +90,7 @@ function EarlyBirds({ rows }: { rows: Route.ComponentProps['loaderData']['earlyB
         Early-bird prices
       </h2>
       <p className="text-sm text-slate-700">
-        A category costs this many dollars until the date (Bangkok time); rupees at 74 to the dollar. Registrations made keep their price.
+        A category costs this many dollars until the date ({ZONE}); rupees at 74 to the dollar. Registrations made keep their price.
       </p>
       {rows.length === 0 ? (
         <p className="text-slate-700">No early-bird prices yet.</p>
@@ -111,7 +120,7 @@ function EarlyBirds({ rows }: { rows: Route.ComponentProps['loaderData']['earlyB
         <Field label="Category" className="sm:col-span-3">
           {(c) => (
             <select {...c} value={f.category} onChange={(e) => setF({ ...f, category: e.target.value })}>
-              {REGISTRATION_CATEGORIES.map((cat) => (
+              {categories.map((cat) => (
                 <option key={cat.key} value={cat.key}>
                   {cat.label} (list {formatMoney(cat.usdMinor, 'USD')})
                 </option>
@@ -127,7 +136,7 @@ function EarlyBirds({ rows }: { rows: Route.ComponentProps['loaderData']['earlyB
           required
         />
         <Field
-          label="Until (Bangkok time)"
+          label={`Until (${ZONE})`}
           type="datetime-local"
           value={f.until}
           onChange={(e) => setF({ ...f, until: e.target.value })}
@@ -148,7 +157,7 @@ function couponValue(c: CouponJson): string {
   return c.kind === 'percent' ? `${c.value}% off` : `${formatMoney(c.value, 'USD')} off (${formatMoney(c.value * 74, 'INR')})`;
 }
 
-function Coupons({ rows }: { rows: CouponJson[] }) {
+function Coupons({ rows, categories }: { rows: CouponJson[]; categories: Categories }) {
   const { busy, error, act } = useAct();
   const [f, setF] = useState({ code: '', kind: 'percent' as 'percent' | 'fixed', value: '', category: '', limit: '', expires: '' });
   const onSubmit = (e: FormEvent) => {
@@ -163,7 +172,7 @@ function Coupons({ rows }: { rows: CouponJson[] }) {
         value,
         categories: f.category ? [f.category] : [],
         usageLimit: f.limit ? Number(f.limit) : null,
-        expiresAt: f.expires ? bangkokInstant(f.expires) : null,
+        expiresAt: f.expires ? conferenceInstant(f.expires) : null,
       });
     }, 'Coupon created.');
   };
@@ -249,7 +258,7 @@ function Coupons({ rows }: { rows: CouponJson[] }) {
           {(c) => (
             <select {...c} value={f.category} onChange={(e) => setF({ ...f, category: e.target.value })}>
               <option value="">Every category</option>
-              {REGISTRATION_CATEGORIES.map((cat) => (
+              {categories.map((cat) => (
                 <option key={cat.key} value={cat.key}>
                   {cat.label}
                 </option>
@@ -259,7 +268,7 @@ function Coupons({ rows }: { rows: CouponJson[] }) {
         </Field>
         <Field label="Usage limit (optional)" inputMode="numeric" value={f.limit} onChange={(e) => setF({ ...f, limit: e.target.value })} />
         <Field
-          label="Expires (Bangkok time, optional)"
+          label={`Expires (${ZONE}, optional)`}
           type="datetime-local"
           value={f.expires}
           onChange={(e) => setF({ ...f, expires: e.target.value })}
@@ -286,8 +295,8 @@ export default function EditorPricing({ loaderData }: Route.ComponentProps) {
           when a registration takes it and given back when an unpaid registration is cancelled.
         </p>
       </div>
-      <EarlyBirds rows={loaderData.earlyBirds} />
-      <Coupons rows={loaderData.coupons} />
+      <EarlyBirds rows={loaderData.earlyBirds} categories={loaderData.categories} />
+      <Coupons rows={loaderData.coupons} categories={loaderData.categories} />
     </div>
   );
 }

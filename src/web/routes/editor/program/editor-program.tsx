@@ -23,8 +23,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { cardClass } from '../../../components/ui/card';
 import type { Route } from './+types/editor-program';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Programme | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Programme') }];
 
 /** The draft sessions, the accepted papers to place, the warnings and the published state, as the server computes them. */
 export async function clientLoader() {
@@ -108,7 +109,7 @@ export default function EditorProgram({ loaderData: data }: Route.ComponentProps
         <p className="mt-1 text-sm text-slate-700">
           Times are {data.zoneLabel}. Conference dates: {data.conferenceDates.start} to {data.conferenceDates.end}.
         </p>
-        <SessionFields zone={data.timeZone} idPrefix="new-session" />
+        <SessionFields zone={data.timeZone} idPrefix="new-session" tracks={data.tracks} />
         <Alert className="mt-3">{formError}</Alert>
         <Button type="submit" disabled={creating.state !== 'idle'} className="mt-4 min-h-11">
           Add session
@@ -122,7 +123,7 @@ export default function EditorProgram({ loaderData: data }: Route.ComponentProps
         {data.sessions.length === 0 ? <p className="mt-2 text-slate-700">No sessions yet.</p> : null}
         <ul className="mt-3 space-y-4">
           {data.sessions.map((s) => (
-            <SessionCard key={s._id} session={s} zone={data.timeZone} papers={data.papers} />
+            <SessionCard key={s._id} session={s} zone={data.timeZone} papers={data.papers} tracks={data.tracks} />
           ))}
         </ul>
       </section>

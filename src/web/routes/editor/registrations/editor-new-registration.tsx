@@ -1,22 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { EditorRegistrationBody } from '../../../../core/api/receipts';
-import { inCurrency, REGISTRATION_CATEGORIES } from '../../../../core/registration';
+import { inCurrency } from '../../../../core/registration';
 import { formatMoney } from '../../../lib/format';
 import { messageOf } from '../../../api/client';
 import { createEditorRegistration } from '../../../api/receipts';
-import { useFollowRedirect } from '../../../lib/route-data';
+import { getPrices } from '../../../api/registrations';
+import { loadOr, useFollowRedirect } from '../../../lib/route-data';
 import { requireRole } from '../../../lib/session';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
+import { appTitle } from '../../../lib/seo';
+import type { Route } from './+types/editor-new-registration';
 
-export const meta = () => [{ title: 'Register someone | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Register someone') }];
 
-export function clientLoader() {
+export async function clientLoader() {
   if (requireRole('Editor').chairOnly) throw redirect('/editor/dashboard');
-  return null;
+  // The categories with this edition's workshop courses and their fees (decision 0045).
+  return { categories: (await loadOr(getPrices(), 'Could not load the registration categories.')).prices };
 }
 
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
@@ -39,7 +43,7 @@ type Form = typeof EMPTY;
  * Decision 0043: the editor registers someone else (a guest, a speaker, a payer by bank transfer). The server prices it
  * as for anyone; the new registration's page then takes the bank transfer when it arrives.
  */
-export default function EditorNewRegistration() {
+export default function EditorNewRegistration({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const followRedirect = useFollowRedirect();
   const [form, setForm] = useState<Form>(EMPTY);
@@ -89,9 +93,9 @@ export default function EditorNewRegistration() {
             {(control) => (
               <select {...control} value={form.category} onChange={set('category')} required>
                 <option value="">Choose a category</option>
-                {REGISTRATION_CATEGORIES.map((c) => (
-                  <option key={c.key} value={c.key}>
-                    {c.label} ({formatMoney(inCurrency(c.usdMinor, currency), currency)} list price)
+                {loaderData.categories.map((c) => (
+                  <option key={c.category} value={c.category}>
+                    {c.label} ({formatMoney(inCurrency(c.regularUsdMinor, currency), currency)} list price)
                   </option>
                 ))}
               </select>

@@ -11,8 +11,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import type { Route } from './+types/editor-registration';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Registration | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Registration') }];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   if (requireRole('Editor').chairOnly) throw redirect('/editor/dashboard');
@@ -136,7 +137,7 @@ export default function EditorRegistration({ loaderData }: Route.ComponentProps)
                 <span className="font-medium">{p.method}</span>, {p.status}:{' '}
                 <span className="tabular-nums">{formatMoney(p.amountMinor, p.currency === 'INR' ? 'INR' : 'USD')}</span>
                 <span className="block text-sm text-slate-700">
-                  {p.paidOn ? `Arrived ${formatDate(`${p.paidOn}T12:00:00+07:00`)}` : formatDateTime(p.createdAt)}
+                  {p.paidOn ? `Arrived ${formatDate(p.paidOn)}` : formatDateTime(p.createdAt)}
                   {p.reference ? `, reference ${p.reference}` : ''}
                 </span>
               </li>

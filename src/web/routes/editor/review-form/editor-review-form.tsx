@@ -22,8 +22,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, cardClass } from '../../../components/ui/card';
 import { Field, inputClass } from '../../../components/ui/field';
 import type { Route } from './+types/editor-review-form';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Review form | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Review form') }];
 
 /** Every question, the retired ones last (a track chair is sent to their papers: the form is the editor's). */
 export async function clientLoader() {

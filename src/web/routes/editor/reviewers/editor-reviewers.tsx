@@ -10,8 +10,9 @@ import { requireRole } from '../../../lib/session';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { Route } from './+types/editor-reviewers';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Reviewers | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Reviewers') }];
 
 type Status = 'all' | 'pending' | 'approved';
 const FILTERS: Array<{ value: Status; label: string }> = [

@@ -18,8 +18,9 @@ import { Button } from '../../../components/ui/button';
 import { cardClass } from '../../../components/ui/card';
 import { OrganiserSignature, readSignature } from '../shared/organiser-signature';
 import type { Route } from './+types/editor-settings';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Review settings | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Review settings') }];
 
 /** The slice's read: who may see it, then the server's settings (a failure shows in RouteError) and the signature image. */
 export async function clientLoader() {

@@ -11,8 +11,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, cardClass } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import type { Route } from './+types/editor-tracks';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Tracks | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Tracks') }];
 
 /** The editor's tracks with their chairs (a track chair is sent to their papers: the server refuses them this page). */
 export async function clientLoader() {

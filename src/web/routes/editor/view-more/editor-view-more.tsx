@@ -24,8 +24,9 @@ import { MetaReviewPanel, metaReviewAction, readMetaReview, type MetaReviewInten
 import { discussionAction, readDiscussion, type DiscussionIntent, type DiscussionRead } from '../../reviewer/discussion-panel';
 import { ConflictedReviewerList, RankedReviewerCard, type CardIntent } from './ranked-reviewer-list';
 import type { Route } from './+types/editor-view-more';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Suggested reviewers | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Suggested reviewers') }];
 
 const EMPTY = {
   badId: false,

@@ -13,8 +13,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { inputClass } from '../../../components/ui/field';
 import type { Route } from './+types/editor-visa-letters';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Visa letters | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Visa letters') }];
 
 export async function clientLoader() {
   requireRole('Editor');

@@ -11,8 +11,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import type { Route } from './+types/editor-workshops';
+import { WorkshopSetup } from './workshop-setup';
+import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: 'Workshops | IMSE 2025' }];
+export const meta = () => [{ title: appTitle('Workshops') }];
 
 export async function clientLoader() {
   requireRole('Editor');
@@ -146,6 +148,7 @@ export default function EditorWorkshops({ loaderData }: Route.ComponentProps) {
           waiting is mailed automatically; Offer the seat mails the next one now.
         </p>
       </div>
+      <WorkshopSetup details={loaderData.details} courses={loaderData.courses} />
       {loaderData.courses.map((c) => (
         <Course key={c.id} course={c} offerHours={loaderData.offerHours} />
       ))}
