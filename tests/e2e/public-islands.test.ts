@@ -260,9 +260,18 @@ describe('each island at work', () => {
       end,
       chair: 'Dr Chair',
       papers: [{ _id: `p${id}`, title: `Paper of ${title}`, presenter: 'Ada Presenter' }],
+      kind: 'papers',
+      label: track,
     });
+    // The contract's answer (decision 0063): the tracks the filter offers come with the programme.
     const program = {
       timeZone: 'Asia/Bangkok',
+      tracks: [
+        'Science and Materials',
+        'Computer Science and Applications',
+        'Electrical and Electronics Engineering',
+        'Management and Social Science',
+      ],
       sessions: [
         session('a', 'Materials I', 'Science and Materials', '2023-12-27T02:00:00.000Z', '2023-12-27T03:30:00.000Z'),
         session('b', 'Computing I', 'Computer Science and Applications', '2023-12-27T04:00:00.000Z', '2023-12-27T05:00:00.000Z'),
@@ -314,9 +323,12 @@ describe('screens', () => {
         route.fulfill({
           json: {
             timeZone: 'Asia/Bangkok',
+            tracks: ['Computer Science and Applications'],
             sessions: [
               {
                 _id: 's',
+                kind: 'papers',
+                label: 'Computer Science and Applications',
                 title: 'Opening keynote',
                 track: 'Computer Science and Applications',
                 room: 'Main hall',

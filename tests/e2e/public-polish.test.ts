@@ -47,9 +47,12 @@ async function openPublic(page: Page, pathname: string) {
 const ONLINE_ROOM = 'Online: https://meet.example.org/imse-computing-1';
 const PROGRAMME = {
   timeZone: 'Asia/Bangkok',
+  tracks: ['Science and Materials', 'Computer Science and Applications'],
   sessions: [
     {
       _id: 's-hall',
+      kind: 'papers',
+      label: 'Science and Materials',
       title: 'Materials I',
       track: 'Science and Materials',
       room: 'Hall A',
@@ -60,6 +63,8 @@ const PROGRAMME = {
     },
     {
       _id: 's-online',
+      kind: 'papers',
+      label: 'Computer Science and Applications',
       title: 'Computing I',
       track: 'Computer Science and Applications',
       room: ONLINE_ROOM,
