@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, redirect, useFetcher, useNavigate, useSearchParams } from 'react-router';
+import { Link, redirect, useFetcher, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { checkTemplate, type TemplateName } from '../../../../core/mail-templates';
 import {
@@ -69,9 +69,16 @@ export default function EditorMailTemplates({ loaderData }: Route.ComponentProps
   // The fetcher lives here, not in the editor, which is mounted afresh with the wording a save or reset put in force.
   const fetcher = useFetcher<typeof clientAction>();
   const result = fetcher.state === 'idle' ? (fetcher.data as Result | undefined) : undefined;
+  // After a save or reset the page reads the templates again itself: a preview answered meanwhile would cancel the
+  // action's own revalidation (and previews do not revalidate), leaving the old wording on screen.
+  const revalidator = useRevalidator();
+  const handled = useRef<unknown>(null);
   useEffect(() => {
-    if (result?.ok) toast.success(result.data.message);
-  }, [result]);
+    if (!result?.ok || handled.current === result) return;
+    handled.current = result;
+    toast.success(result.data.message);
+    void revalidator.revalidate();
+  }, [result, revalidator]);
   const action: EditorAction = {
     submit: (intent) => fetcher.submit(intent, { method: 'post', encType: 'application/json' }),
     busy: fetcher.state !== 'idle' ? ((fetcher.json as Intent | undefined)?.intent ?? 'save') : null,
