@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { papers, settings } from '../../src/server/db/schema';
-import { inEdition } from '../../src/server/services/editions/in-edition';
+import { inEdition } from '../../src/server/services/shared/in-edition';
 import { startTestApp, type TestApp } from '../support/app';
 import { submitPaper } from '../support/multipart';
 import { signupAs, verifyEmail, type SignedUp } from '../support/users';

@@ -6,7 +6,7 @@ import { awardNominations, papers, settings, tracks, users } from '../../db/sche
 import { findPaperPage, type PaperPage } from '../proceedings/paper-page';
 import { findPublishedProgram } from '../programme/published-program';
 import { findEditionOfYear } from './editions';
-import { inEdition } from './in-edition';
+import { inEdition } from '../shared/in-edition';
 
 /** A published session as the public record shows it: no presenters' addresses, no online links. */
 export interface RecordSession {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect';
 import { editions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit, type Actor } from '../shared/audit';
-import { inEdition } from './in-edition';
+import { inEdition } from '../shared/in-edition';
 
 type EditionRow = typeof editions.$inferSelect;
 

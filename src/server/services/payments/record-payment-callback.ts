@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import type { CardProvider } from '../../payments/card';
 import { verifyPayuResponse } from '../../payments/payu';
 import { recordAudit, type DbOrTx } from '../shared/audit';
+import { inEdition } from '../shared/in-edition';
 import { completeRegistrationPayment, type ReceiptMailer } from './complete-payment';
 import { findReceivedMinor, owedMinor } from '../registrations/received-amounts';
 
@@ -65,6 +66,17 @@ async function settlePayment(input: {
   });
 }
 
+/**
+ * The past edition a payment was started in, when the current one has no such payment (decision 0060): money that
+ * arrives after the next edition was opened is still settled, in the edition whose registration it pays.
+ */
+async function findPastEditionOfPayment(db: Db, txnid: string, provider: 'payu' | 'stripe'): Promise<string | null> {
+  const res = await db.execute(
+    sql`select edition_id from payments_all where txnid = ${txnid} and provider = ${provider} and edition_id <> current_edition() limit 1`,
+  );
+  return (res as unknown as { rows: { edition_id: string }[] }).rows[0]?.edition_id ?? null;
+}
+
 async function recordEvent(db: Db, e: { txnid: string | null; kind: string; accepted: boolean; payload: unknown }): Promise<void> {
   await db.insert(paymentEvents).values({ id: newId(), txnid: e.txnid, kind: e.kind, accepted: e.accepted, payload: e.payload ?? {} });
 }
@@ -120,7 +132,11 @@ async function recordPayuCallback(input: {
         .from(payments)
         .where(and(eq(payments.txnid, txnid), eq(payments.provider, 'payu')))
     : [];
-  if (!payment) return reject('Unknown transaction: this payment was not started here.');
+  if (!payment) {
+    const editionId = txnid ? await findPastEditionOfPayment(db, txnid, 'payu') : null;
+    if (editionId) return inEdition({ db, editionId, write: true }, (tx) => recordPayuCallback({ ...input, db: tx }));
+    return reject('Unknown transaction: this payment was not started here.');
+  }
   const verified = f.key === key && verifyPayuResponse({ ...f, additionalCharges: f.additionalCharges || undefined }, f.hash, salt);
   // The amount is inside the hash; comparing it with ours as well catches a hash made for another payment.
   if (!verified || Number(f.amount) !== Number(payment.amount)) {
@@ -156,6 +172,10 @@ async function syncCardSession(input: {
         .from(payments)
         .where(and(eq(payments.txnid, session.txnid), eq(payments.provider, 'stripe')))
     : [];
+  if (!payment && session.txnid) {
+    const editionId = await findPastEditionOfPayment(db, session.txnid, 'stripe');
+    if (editionId) return inEdition({ db, editionId, write: true }, (tx) => syncCardSession({ ...input, db: tx }));
+  }
   const matches =
     Boolean(payment) &&
     payment!.providerRef === session.id &&
