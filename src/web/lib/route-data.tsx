@@ -79,12 +79,20 @@ export function revalidateAfterSuccess({
  * after those intents the loaders are not run again; otherwise as `revalidateAfterSuccess`.
  */
 export function revalidateExceptAfter(...intents: string[]) {
+  // A preview answered while the loaders run again after a save cancels that reading; skipping the loaders then
+  // would leave the old data on screen. So shortly after a save, a preview reads them again too (it costs one read).
+  let reloadedAt = -Infinity;
   return (args: ShouldRevalidateFunctionArgs): boolean => {
     const intent = (args.actionResult as ActionResult<unknown> | undefined)?.intent;
-    if (intent !== undefined && intents.includes(intent)) return false;
-    return revalidateAfterSuccess(args);
+    if (intent !== undefined && intents.includes(intent)) return Date.now() - reloadedAt < RELOAD_OVERLAP_MS;
+    const again = revalidateAfterSuccess(args);
+    if (again) reloadedAt = Date.now();
+    return again;
   };
 }
+
+/** How long after a save's reading a preview's answer may still have cancelled it. */
+const RELOAD_OVERLAP_MS = 10_000;
 
 /**
  * Polling, the one way: the page's loaders run again every `ms` while `active`, so the screen shows the server's
