@@ -27,6 +27,9 @@ const ALL = [
   'page-facts',
   'slow-bodies',
   'editions',
+  'backup',
+  'expertise',
+  'expertise-scale',
 ];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((n) => !ALL.includes(n));

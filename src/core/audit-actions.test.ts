@@ -16,6 +16,8 @@ const EXAMPLES: { [A in AuditAction]: AuditDetails<A> } = {
   'paper.revise': { changed: ['title', 'abstract'], newPdf: true },
   'paper.camera-ready': {},
   'paper.co-authors': { coAuthors: 2 },
+  'paper.slides': { size: 52_000 },
+  'paper.slides-remove': { key: 'ab/cdef' },
   'paper.conflicts': { count: 1 },
   'paper.withdraw': { reviewersTold: 3, coAuthorsTold: 1 },
   'paper.decision': { decision: 'Accepted' },
@@ -52,6 +54,7 @@ const EXAMPLES: { [A in AuditAction]: AuditDetails<A> } = {
   'settings.update': { reviewersPerPaper: 4, reviewDeadline: '2026-12-01T23:59:00Z', doiPrefix: null },
   'settings.signature': { key: 'signature/abc.png' },
   'settings.signature-remove': { key: 'signature/abc.png' },
+  'proceedings.publish': { published: true },
   'conference.update': {
     facts: {
       edition: '5th',
@@ -95,6 +98,9 @@ const EXAMPLES: { [A in AuditAction]: AuditDetails<A> } = {
   'previous-event.edit': { id, name: 'Thailand 2022 Pattaya', fields: ['link'] },
   'previous-event.move': { id, name: 'Thailand 2022 Pattaya', direction: 'up' },
   'previous-event.remove': { id, name: 'Thailand 2022 Pattaya' },
+  'site-page.add': { id, address: 'venue', published: false, inMenu: true },
+  'site-page.edit': { id, address: 'venue', published: true, inMenu: true, fields: ['published'] },
+  'site-page.remove': { id, address: 'venue' },
   'program.publish': { sessions: 4, warnings: 0, mailed: 2, papers: [id, null] },
   'pricing.early-bird.create': { category: 'author-ieee', usdMinor: 30000, until: '2025-10-01T00:00:00Z' },
   'pricing.early-bird.delete': { category: 'author-ieee', usdMinor: 30000 },

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { DECISIONS } from './paper-state';
 import { UpdateQuestionBody } from './review-form';
 import { BulkAudience } from './schemas/bulk-mail';
-import { ConferenceFacts } from './schemas/conference';
+import { StoredConferenceFacts } from './schemas/conference';
 import { PAYMENT_STATUSES } from './schemas/payment';
 import { CouponPatchBody, CURRENCIES } from './schemas/registration';
 import { BIDS } from './schemas/review-cycle';
@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = {
   'paper.revise': z.strictObject({ changed: z.array(z.string()), newPdf: z.boolean() }),
   'paper.camera-ready': none,
   'paper.co-authors': z.strictObject({ coAuthors: count }),
+  'paper.slides': z.strictObject({ size: count }),
+  'paper.slides-remove': stored,
   'paper.conflicts': z.strictObject({ count }),
   'paper.withdraw': z.strictObject({ reviewersTold: count, coAuthorsTold: count }),
   'paper.decision': z.strictObject({ decision: z.enum(DECISIONS).nullable() }),
@@ -91,8 +93,9 @@ export const AUDIT_ACTIONS = {
   'settings.update': z.strictObject(UpdateSettingsBody.shape),
   'settings.signature': stored,
   'settings.signature-remove': stored,
+  'proceedings.publish': z.strictObject({ published: z.boolean() }),
   'conference.update': z.strictObject({
-    facts: ConferenceFacts,
+    facts: StoredConferenceFacts,
     organiserName: z.string().optional(),
     organiserTitle: z.string().optional(),
   }),
@@ -127,6 +130,16 @@ export const AUDIT_ACTIONS = {
   'previous-event.edit': z.strictObject({ id: Id, name: z.string(), fields: z.array(z.string()) }),
   'previous-event.move': moved,
   'previous-event.remove': siteEntry,
+  /** The organiser's pages (decision 0064), by id and address. */
+  'site-page.add': z.strictObject({ id: Id, address: z.string(), published: z.boolean(), inMenu: z.boolean() }),
+  'site-page.edit': z.strictObject({
+    id: Id,
+    address: z.string(),
+    published: z.boolean(),
+    inMenu: z.boolean(),
+    fields: z.array(z.string()),
+  }),
+  'site-page.remove': z.strictObject({ id: Id, address: z.string() }),
   'program.publish': z.strictObject({ sessions: count, warnings: count, mailed: count, papers: z.array(z.string().nullable()) }),
 
   // Money: prices, registrations, payments and receipts

@@ -18,10 +18,18 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export interface ImportantDate {
-  label: string;
-  date: string;
-}
+/** The settings' deadlines an important date can follow (decision 0065), in the order the editor's select lists them. */
+export const DEADLINE_KEYS = ['submission', 'bidding', 'review', 'discussion', 'cameraReady'] as const;
+export type DeadlineKey = (typeof DEADLINE_KEYS)[number];
+/** The deadlines as ISO instants (null or absent: not set). */
+export type Deadlines = Partial<Record<DeadlineKey, string | null>>;
+
+/**
+ * One important date (decision 0065): it follows one of the settings' deadlines, or is a calendar day of its own
+ * ("2023-10-31"). A free text stored before decision 0065 that reads as no date is kept as `text`, shown as it is,
+ * until the editor saves the facts again; a save never writes one.
+ */
+export type ImportantDate = { label: string; deadline: DeadlineKey } | { label: string; date: string } | { label: string; text: string };
 export interface ConferenceVenue {
   resort: string;
   city: string;
@@ -71,9 +79,9 @@ export const CONFERENCE_FACTS_DEFAULTS: ConferenceFacts = {
   contactEmail: 'info@conference.example.org',
   contactPhone: '+66 00 000 0000',
   importantDates: [
-    { label: 'Final paper submission', date: '31 October 2023' },
-    { label: 'Acceptance notification', date: '15 November 2023' },
-    { label: 'CRC and registration', date: '30 November 2023' },
+    { label: 'Final paper submission', date: '2023-10-31' },
+    { label: 'Acceptance notification', date: '2023-11-15' },
+    { label: 'CRC and registration', date: '2023-11-30' },
   ],
 };
 

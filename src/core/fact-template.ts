@@ -1,4 +1,6 @@
 import { factToken, factValues, type ConferenceFacts, type FactName } from './conference-facts';
+import { formatDateRange } from './format';
+import { WORKSHOP_DETAILS_DEFAULTS, type WorkshopDetails } from './workshop-courses';
 
 /**
  * The prerendered public pages are templates of the conference's facts (decision 0050): the build writes each
@@ -13,7 +15,7 @@ import { factToken, factValues, type ConferenceFacts, type FactName } from './co
  * the site's own address (the server's PUBLIC_URL, as mails and QR codes use it) for the canonical link, og:url and
  * the JSON-LD, which is configuration rather than a fact the editor edits.
  */
-export const EXTRA_FACT_NAMES = ['contactEmailLocal', 'contactEmailDomain', 'siteUrl'] as const;
+export const EXTRA_FACT_NAMES = ['contactEmailLocal', 'contactEmailDomain', 'siteUrl', 'workshopDate', 'workshopPlace'] as const;
 export type TemplateFactName = FactName | (typeof EXTRA_FACT_NAMES)[number];
 
 /** The list a template repeats, and the fields of its items. */
@@ -29,13 +31,23 @@ export const FACTS_SCRIPT_ID = 'conference-facts';
 /** The site's address where none is configured (tests that render a page on its own): the sample the pages always named. */
 export const DEFAULT_SITE_URL = 'https://conference.example.org';
 
-/** Every value a template can name: the facts as text and their extras; `siteUrl` without a trailing slash. */
-export function templateValues(f: ConferenceFacts, siteUrl: string = DEFAULT_SITE_URL): Record<TemplateFactName, string> {
+/**
+ * Every value a template can name: the facts as text and their extras; `siteUrl` without a trailing slash; the technical
+ * workshop's days ("30 December 2022") and place (its venue, else the conference's resort and country), which the
+ * editor sets on /editor/workshops (decision 0065).
+ */
+export function templateValues(
+  f: ConferenceFacts,
+  siteUrl: string = DEFAULT_SITE_URL,
+  workshop: WorkshopDetails = WORKSHOP_DETAILS_DEFAULTS,
+): Record<TemplateFactName, string> {
   const at = f.contactEmail.indexOf('@');
   return {
     ...factValues(f),
     contactEmailLocal: at < 0 ? f.contactEmail : f.contactEmail.slice(0, at),
     contactEmailDomain: at < 0 ? '' : f.contactEmail.slice(at + 1),
     siteUrl: siteUrl.replace(/\/+$/, ''),
+    workshopDate: formatDateRange(workshop.firstDay, workshop.lastDay),
+    workshopPlace: workshop.venue ?? `${f.venue.resort}, ${f.venue.country}`,
   };
 }

@@ -98,8 +98,18 @@ export const CATEGORY_KEYS = REGISTRATION_CATEGORIES.map((c) => c.key) as [strin
 
 export const findCategory = (key: string): RegistrationCategory | undefined => REGISTRATION_CATEGORIES.find((c) => c.key === key);
 
-export const categoryLabel = (key: string): string =>
-  findCategory(key)?.label ?? (key === UNSPECIFIED_CATEGORY ? 'Payment without a category' : key);
+/**
+ * A category's label. A workshop course's is its title (decision 0065): from `courses` (the edition's, which the
+ * server reads) when given, else the default courses, else the course's id under "Technical workshop".
+ */
+export const categoryLabel = (key: string, courses?: readonly Pick<WorkshopCourse, 'id' | 'title'>[]): string => {
+  const courseId = courseIdOfCategory(key);
+  if (courseId !== null) {
+    const course = courses?.find((c) => c.id === courseId) ?? WORKSHOP_COURSES.find((c) => c.id === courseId);
+    return `Technical workshop: ${course?.title ?? courseId}`;
+  }
+  return findCategory(key)?.label ?? (key === UNSPECIFIED_CATEGORY ? 'Payment without a category' : key);
+};
 
 /** US cents in the payer's currency: rupee paise are cents × 74 (1 dollar = 74 rupees), exact in integers. */
 export function inCurrency(usdMinor: number, currency: Currency): number {

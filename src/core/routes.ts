@@ -82,6 +82,18 @@ export const PAPER_PAGE_PREFIX = '/papers/';
 export const EDITION_PAGE_PREFIX = '/editions';
 export const paperPagePath = (paperId: string): string => `${PAPER_PAGE_PREFIX}${encodeURIComponent(paperId)}`;
 
+/** The award years whose pages are written by hand and prerendered (SPEC's); any other year's is served from data (decision 0066). */
+export const PRERENDERED_AWARD_YEARS: readonly number[] = PUBLIC_PATHS.flatMap((p) => {
+  const m = /^\/awards-(\d{4})$/.exec(p);
+  return m ? [Number(m[1])] : [];
+});
+export const awardsPagePath = (year: number): string => `/awards-${year}`;
+/** True for "/awards-YYYY" of a year that is not prerendered: the server renders it from the edition's winners. */
+export const isDataAwardsPath = (pathname: string): boolean => {
+  const m = /^\/awards-(\d{4})$/.exec(pathname);
+  return m !== null && !PRERENDERED_AWARD_YEARS.includes(Number(m[1]));
+};
+
 /** Prerendered at build time and served for every path that matches no route, with status 404. */
 export const NOT_FOUND_PATH = '/404';
 

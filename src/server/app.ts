@@ -4,9 +4,10 @@ import { zodIssueMessage } from './http/route';
 import { trustProxyOption, type Config } from './config';
 import { connectDatabase, type Database } from './db/connect';
 import { AppError, DATABASE_FULL, FILES_FULL, isInsufficientResources, loggableError, loggableRequest } from './errors';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ConferenceFactsStore } from './services/shared/conference-facts';
 import { SiteListsStore } from './services/site/site-lists-store';
+import { SitePagesStore } from './services/site/site-pages-store';
 import { forEveryEdition } from './services/editions/editions';
 import { loadWebSite, registerWeb, serveSiteFirst, type WebSite } from './web';
 import { API_POLICY, htmlPolicy, inlineScriptHashes } from './csp';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { tokenKey, type TokenKey } from './auth/tokens';
 import { localFileStore, type FileStore } from './storage/file-store';
 import { pgFileStore, pruneFileHolds, sweepUnreferencedFiles } from './storage/pg-file-store';
+import { scheduleBackups } from './ops/scheduled-backups';
 import { withHoldScope } from './storage/holds';
 import { HashQueue, withHashingScope } from './auth/hash-queue';
 import { AdmissionGate, Turn } from './http/admission';
@@ -36,6 +38,11 @@ import { purgePassportNumbers } from './services/visa-letters/purge-passport-num
 import { offerFreeWorkshopSeats } from './services/workshops/workshop-waitlist';
 import { sendPanelReminders } from './services/awards/reminders';
 import { hasUnstorableText, UNSTORABLE_TEXT } from './unstorable-text';
+import { Metrics, SITE_ROUTE, UNMATCHED_ROUTE } from './metrics';
+import { isMetricsUrl, listenForMetrics, registerMetricsRoute } from './http/metrics-endpoint';
+import { instrumentFileStore } from './storage/instrumented-file-store';
+import { countMailQueue } from './mail/queue-counts';
+import { performance } from 'node:perf_hooks';
 import swagger from '@fastify/swagger';
 import { MessageJson } from '../core/schemas/common';
 import {
@@ -63,6 +70,10 @@ declare module 'fastify' {
     conference: ConferenceFactsStore;
     /** The committee, sponsors and previous events as the editor last saved them (decision 0062). */
     siteLists: SiteListsStore;
+    /** The organiser's published pages as last saved (decision 0064). */
+    sitePages: SitePagesStore;
+    /** What GET /metrics reports (decision 0067); null unless METRICS_TOKEN or METRICS_ADDRESS is set. */
+    metrics: Metrics | null;
   }
 }
 
@@ -82,6 +93,9 @@ const SECURITY_HEADERS = {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   let site: WebSite | null = null;
+  // Metrics only when someone may read them (decision 0067): otherwise nothing is counted and /metrics is 404.
+  const metrics = config.METRICS_TOKEN || config.METRICS_ADDRESS ? new Metrics() : null;
+  const metricsHere = config.METRICS_TOKEN !== undefined;
   const app = Fastify({
     // Pages and assets are answered from memory before the framework (logging, hooks) sees them:
     // through Fastify a page measured 0.31x of nginx's requests per second, this way 0.54x (docs/benchmarks.md).
@@ -89,15 +103,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const deadline = { initialMs: config.API_BODY_TIMEOUT_MS, minRate: config.API_BODY_MIN_RATE };
       // Slow clients (decision 0057): headers within the body's initial time, checked every second; then the
       // body keeps up with a least rate (watchBody) instead of Node's five minutes for a whole request.
+      const toFramework = (req: IncomingMessage, res: ServerResponse) => {
+        watchBody(req, res, deadline);
+        handler(req, res);
+      };
       const server = createServer(
         { headersTimeout: config.API_BODY_TIMEOUT_MS, requestTimeout: 0, connectionsCheckingInterval: 1000 },
-        serveSiteFirst(
-          () => site,
-          (req, res) => {
-            watchBody(req, res, deadline);
-            handler(req, res);
-          },
-        ),
+        metrics ? measureSiteFirst({ metrics, site: () => site, toFramework, metricsHere }) : serveSiteFirst(() => site, toFramework),
       );
       server.keepAliveTimeout = 72_000; // Fastify's own default, which it does not apply to a server it did not make
       capConnections(server, config.CONNECTIONS_PER_ADDRESS, trustedProxy(config.TRUST_PROXY));
@@ -133,9 +145,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     maxUploadsPerAddress: Math.ceil(config.API_UPLOAD_CONCURRENCY / 4),
   });
   app.decorate('admission', admission);
+  app.decorate('metrics', metrics);
+  if (metrics) {
+    // Each answer of the framework by its route's pattern (never the URL: one series per route, not per paper).
+    app.addHook('onResponse', async (req, reply) => {
+      metrics.observeHttp({
+        method: req.method,
+        route: req.routeOptions.url ?? UNMATCHED_ROUTE,
+        status: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+      });
+    });
+  }
   const turns = new WeakMap<object, Turn>();
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.url === '/api/health' || req.url.startsWith('/api/health?')) return;
+    if (!req.url.startsWith('/api/') || isHealthCheck(req.url)) return;
     // An upload (a PDF's form) holds its turn while its body arrives: uploads get a share of the turns (and one
     // address a share of those), and the rest go to reads first, so that a deadline's surge of submissions does
     // not queue everyone else behind it.
@@ -211,6 +235,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ratePerMinute: config.MAIL_RATE_PER_MINUTE,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     leaseMs: config.MAIL_LEASE_SECONDS * 1000,
+    ...(metrics ? { countDelivery: (outcome) => metrics.countMailDelivery(outcome) } : {}),
   });
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => {
@@ -225,6 +250,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     siteLists.watch(database.db);
   });
   app.addHook('onClose', async () => siteLists.stop());
+  const sitePages = new SitePagesStore();
+  app.decorate('sitePages', sitePages);
+  app.addHook('onReady', async () => {
+    await sitePages.refresh(database.db).catch(() => {});
+    sitePages.watch(database.db);
+  });
+  app.addHook('onClose', async () => sitePages.stop());
   // Review reminders (docs/product.md#mail) are queued by the mail worker's loop, every ten minutes.
   mailer.addJob({
     name: 'review reminders',
@@ -274,16 +306,36 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // The queue's worker runs in every instance (they share rows through SKIP LOCKED); stopped before the database closes.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('preClose', async () => mailer.close());
-  app.decorate(
-    'files',
-    config.FILE_STORE === 'postgres' ? pgFileStore(database.pool) : localFileStore(path.join(config.DATA_DIR, 'files')),
-  );
+  const files = config.FILE_STORE === 'postgres' ? pgFileStore(database.pool) : localFileStore(path.join(config.DATA_DIR, 'files'));
+  app.decorate('files', metrics ? instrumentFileStore(files, config.FILE_STORE, metrics) : files);
   // Each request owns the file holds it takes (decision 0020, src/server/storage/holds.ts).
   app.addHook('onRequest', (_req, _reply, done) => withHoldScope(done));
   // Its password hashes wait in one bounded queue, in turns fair between client addresses (decision 0022).
   const hashing = new HashQueue({ concurrency: config.HASH_CONCURRENCY, maxWaiting: config.HASH_QUEUE });
   app.decorate('hashing', hashing);
   app.addHook('onRequest', (req, _reply, done) => withHashingScope(hashing, addressKey(req.ip), done));
+  if (metrics) {
+    metrics.bind({
+      admission,
+      admissionLimits: { concurrency: config.API_CONCURRENCY, maxWaiting: config.API_QUEUE },
+      hashing,
+      hashingLimits: { concurrency: config.HASH_CONCURRENCY, maxWaiting: config.HASH_QUEUE },
+      pool: database.pool,
+      mailQueue: () => countMailQueue(database.db),
+    });
+    if (config.METRICS_TOKEN) registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
+    const address = config.METRICS_ADDRESS;
+    if (address) {
+      let metricsServer: Server | null = null;
+      app.addHook('onReady', async () => {
+        metricsServer = await listenForMetrics(address, metrics);
+      });
+      app.addHook('onClose', async () => {
+        metricsServer?.closeAllConnections();
+        await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+      });
+    }
+  }
   if (config.FILE_STORE === 'postgres') {
     // Expired holds go every 10 minutes; files a killed request left unnamed, at start and every hour.
     let ticks = 0;
@@ -297,6 +349,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }, 10 * 60_000);
     prune.unref();
     app.addHook('preClose', async () => clearInterval(prune));
+  }
+  // Decision 0068: a backup every BACKUP_EVERY hours (0: none), taken by one instance; a backup under way finishes first.
+  if (config.BACKUP_EVERY > 0) {
+    const backups = scheduleBackups({ config, pool: database.pool, log: app.log });
+    app.addHook('preClose', async () => backups.stop());
   }
   await app.register(multipart, {
     limits: { fileSize: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024), files: 1, fields: 60, fieldSize: 64 * 1024, parts: 70 },
@@ -384,9 +441,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     );
     // The pages show the facts as the editor saved them (decision 0050): rendered again on each change, and
     // served compressed and current from the start (this hook runs after the store's first refresh).
-    conference.onChange((facts) => {
+    // The deadlines the important dates follow and the workshop come with them (decision 0065).
+    conference.onChange((facts, data) => {
       loaded
-        .render(facts)
+        .render(facts, data)
         .then((r) => {
           if (r) app.log.info(r, 'public pages rendered with the new conference facts');
         })
@@ -403,6 +461,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         })
         .catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'rendering the public pages failed')),
     );
+    // The organiser's pages and the menu, the same way (decision 0064).
+    sitePages.onChange((pages) =>
+      loaded
+        .renderPages(pages)
+        .then((r) => {
+          if (r) app.log.info(r, "public pages rendered with the organiser's pages");
+          return loaded.settled();
+        })
+        .catch((err: unknown) => app.log.error({ err: loggableError(err) }, 'rendering the public pages failed')),
+    );
     app.addHook('onReady', async () => {
       await loaded.settled();
     });
@@ -411,6 +479,45 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   } else app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No API route ${req.method} ${req.url.split('?')[0]}` }));
 
   return app;
+}
+
+/**
+ * Count the pages and assets answered from memory before the framework (src/server/web.ts) under one route
+ * label; what goes on to the framework is counted by its onResponse hook. With `metricsHere`, /metrics goes
+ * straight to the framework (the built site would answer it with its 404 page).
+ */
+function measureSiteFirst(opts: {
+  metrics: Metrics;
+  site: () => WebSite | null;
+  toFramework: (req: IncomingMessage, res: ServerResponse) => void;
+  metricsHere: boolean;
+}) {
+  const { metrics, toFramework } = opts;
+  const passedOn = new WeakSet<IncomingMessage>();
+  const siteFirst = serveSiteFirst(opts.site, (req, res) => {
+    passedOn.add(req);
+    toFramework(req, res);
+  });
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (opts.metricsHere && isMetricsUrl(req.url)) return toFramework(req, res);
+    const t0 = performance.now();
+    siteFirst(req, res);
+    if (passedOn.has(req)) return;
+    res.once('finish', () =>
+      metrics.observeHttp({
+        method: req.method ?? 'GET',
+        route: SITE_ROUTE,
+        status: res.statusCode,
+        seconds: (performance.now() - t0) / 1000,
+      }),
+    );
+  };
+}
+
+/** Liveness and readiness (decision 0067) go by the admission queue: a balancer must hear them while it sheds. */
+function isHealthCheck(url: string): boolean {
+  const pathname = url.split('?', 1)[0];
+  return pathname === '/api/health' || pathname === '/api/health/ready';
 }
 
 /**

@@ -88,6 +88,25 @@ const EnvSchema = z.object({
   /** Failed logins of one e-mail from all addresses in an hour before only known addresses or a mailed link get in. */
   LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(1000),
   WEB_DIR: z.string().default('./build/client'),
+  /** Where `npm run backup` and the scheduled backups write their archives (decision 0068); default DATA_DIR/backups. */
+  BACKUP_DIR: optionalString,
+  /** Take a backup every this many hours (fractions allowed), in one instance of those sharing the database; 0: never. */
+  BACKUP_EVERY: z.coerce.number().min(0, 'must be 0 (no scheduled backups) or more hours').default(0),
+  /** After each scheduled backup, keep this many of the newest archives in BACKUP_DIR. */
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
+  /**
+   * Serve GET /metrics (Prometheus's text format, decision 0067) on the server's own port to requests bearing
+   * `Authorization: Bearer <this>`. Unset, and METRICS_ADDRESS unset too: /metrics is 404.
+   */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters (e.g. from `openssl rand -hex 24`)').optional()),
+  /** Serve GET /metrics without a token on this address of its own (host:port, e.g. 127.0.0.1:9464), kept off the public port. */
+  METRICS_ADDRESS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:/]+):\d{1,5}$/, 'must be host:port, such as 127.0.0.1:9464')
+      .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) <= 65535, 'port must be at most 65535')
+      .optional(),
+  ),
   /**
    * Which proxies' X-Forwarded-For to believe (decision 0019): unset, empty or 0 = none (the client's own
    * header is ignored); a hop count such as 1; or a comma list of balancer addresses or CIDR ranges.
@@ -121,7 +140,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'FILE_STORE' | 'HASH_CONCURRENCY' | 'HASH_QUEUE'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'FILE_STORE' | 'HASH_CONCURRENCY' | 'HASH_QUEUE' | 'BACKUP_DIR'> {
+  /** Absolute (default DATA_DIR/backups). */
+  BACKUP_DIR: string;
   JWT_SECRET: string;
   FILE_STORE: 'postgres' | 'disk';
   HASH_CONCURRENCY: number;
@@ -138,7 +159,8 @@ export function trustProxyOption(setting: Env['TRUST_PROXY']): false | string[] 
 }
 
 /** Parse the environment once; a bad value stops startup with a message naming it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `signs: false`: a tool that signs nothing (backup, restore) needs no JWT_SECRET and makes none. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?: boolean } = {}): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -146,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   // Instances sharing a database must sign tokens alike: a secret generated in one DATA_DIR would not be.
-  if (e.DATABASE_URL && !e.JWT_SECRET) {
+  if (e.DATABASE_URL && !e.JWT_SECRET && opts.signs !== false) {
     throw new ConfigError(
       'JWT_SECRET must be set when DATABASE_URL is: every instance on the database must sign logins with the same secret (at least 32 characters, e.g. from `openssl rand -base64 48`).',
     );
@@ -160,7 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     HASH_CONCURRENCY: hashConcurrency,
     HASH_QUEUE: e.HASH_QUEUE ?? 16 * hashConcurrency,
     DATA_DIR: dataDir,
-    JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
+    JWT_SECRET: e.JWT_SECRET ?? (opts.signs === false ? '' : persistentSecret(dataDir)),
+    BACKUP_DIR: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
     FILE_STORE: e.FILE_STORE ?? (e.DATABASE_URL ? 'postgres' : 'disk'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };

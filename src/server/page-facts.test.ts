@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { CONFERENCE_FACTS_DEFAULTS, factToken, type ConferenceFacts } from '../core/conference-facts';
 import { FACTS_JSON_TOKEN, FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken } from '../core/fact-template';
 import { escapeHtml } from '../core/html';
+import { PAGE_DATA_DEFAULTS } from '../core/page-data';
 import { escapeScriptJson, renderFacts } from './page-facts';
 
 const facts = (changes: Partial<ConferenceFacts>): ConferenceFacts => ({ ...CONFERENCE_FACTS_DEFAULTS, ...changes });
@@ -100,6 +101,33 @@ describe('renderFacts', () => {
       '<dl><div><dt>Abstracts &amp; &lt;b&gt;posters&lt;/b&gt;</dt><dd>1 May 2027</dd></div><div><dt>Papers</dt><dd>$&amp; $1 2027</dd></div></dl>',
     );
     expect(renderFacts(page, facts({ importantDates: [] }))).toBe('<dl></dl>');
+  });
+
+  test('a date that follows a deadline prints its day in the conference zone, or To be announced (decision 0065)', () => {
+    const page = `<dl>${LIST_BEGIN}<dt>${itemToken('label')}</dt><dd>${itemToken('date')}</dd>${LIST_END}</dl>`;
+    const f = facts({
+      timeZone: 'Asia/Bangkok',
+      importantDates: [
+        { label: 'Submission', deadline: 'submission' },
+        { label: 'Camera-ready', deadline: 'cameraReady' },
+        { label: 'Own', date: '2027-01-05' },
+      ],
+    });
+    // 20:00 UTC on 31 October is already 1 November in Bangkok.
+    const data = { ...PAGE_DATA_DEFAULTS, deadlines: { submission: '2026-10-31T20:00:00.000Z', cameraReady: null } };
+    expect(renderFacts(page, f, undefined, data)).toBe(
+      '<dl><dt>Submission</dt><dd>1 November 2026</dd><dt>Camera-ready</dt><dd>To be announced</dd><dt>Own</dt><dd>5 January 2027</dd></dl>',
+    );
+  });
+
+  test("the workshop's days and place are the organiser's, the defaults as the page always printed them", () => {
+    const page = `<p>${factToken('workshopDate')} · ${factToken('workshopPlace')}</p>`;
+    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS)).toBe('<p>30 December 2022 · Sample Beach Resort, Pattaya, Thailand</p>');
+    const data = {
+      ...PAGE_DATA_DEFAULTS,
+      workshop: { ...PAGE_DATA_DEFAULTS.workshop, details: { firstDay: '2026-12-26', lastDay: '2026-12-27', venue: 'Hall <B>' } },
+    };
+    expect(renderFacts(page, CONFERENCE_FACTS_DEFAULTS, undefined, data)).toBe('<p>26–27 December 2026 · Hall &lt;B&gt;</p>');
   });
 
   test('a token that names no fact, and text without tokens, are left as they are', () => {

@@ -1,6 +1,8 @@
-import type { ConferenceFacts } from '../core/conference-facts';
+import type { ConferenceFacts, ImportantDate } from '../core/conference-facts';
 import { IMPORTANT_DATES, LIST_BEGIN, LIST_END, templateValues } from '../core/fact-template';
 import { escapeHtml } from '../core/html';
+import { shownImportantDates } from '../core/important-dates';
+import { PAGE_DATA_DEFAULTS, type PageData } from '../core/page-data';
 
 /**
  * Fills a prerendered page's fact tokens (src/core/fact-template.ts) with the current facts: decision 0050.
@@ -39,7 +41,13 @@ export function factsJson(f: ConferenceFacts): string {
     },
     contactEmail: f.contactEmail,
     contactPhone: f.contactPhone,
-    importantDates: f.importantDates.map((d) => ({ label: d.label, date: d.date })),
+    importantDates: f.importantDates.map((d): ImportantDate =>
+      'deadline' in d
+        ? { label: d.label, deadline: d.deadline }
+        : 'date' in d
+          ? { label: d.label, date: d.date }
+          : { label: d.label, text: d.text },
+    ),
   };
   return JSON.stringify(facts).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
@@ -51,16 +59,18 @@ const SCRIPT = /(<script\b[^>]*>)([\s\S]*?)(<\/script>)/gi;
 /**
  * A page with its facts filled in, and the site's address (`siteUrl`: the configured PUBLIC_URL) in its canonical
  * link, og:url and JSON-LD. Inside `<script>` elements (the JSON-LD, the facts script) values are escaped as
- * JSON string content, elsewhere as HTML; the important dates' block is repeated once per date (none: no item). A
- * token that names nothing known is left as it is.
+ * JSON string content, elsewhere as HTML; the important dates' block is repeated once per date (none: no item), each
+ * date as the pages print it now: a date that follows a deadline is the deadline's day as `data` holds it (decision
+ * 0065). A token that names nothing known is left as it is.
  */
-export function renderFacts(template: string, f: ConferenceFacts, siteUrl?: string): string {
+export function renderFacts(template: string, f: ConferenceFacts, siteUrl?: string, data: PageData = PAGE_DATA_DEFAULTS): string {
   if (!template.includes('\u27E6')) return template;
-  const values = templateValues(f, siteUrl) as Record<string, string>;
+  const values = templateValues(f, siteUrl, data.workshop.details) as Record<string, string>;
+  const shown = shownImportantDates(f, data.deadlines);
   const fill = (text: string, escape: (v: string) => string) =>
     text
       .replace(BLOCK, (_, item: string) =>
-        f.importantDates
+        shown
           .map((d) =>
             item.replace(TOKEN, (token, name: string) =>
               name === `${IMPORTANT_DATES}.label` ? escape(d.label) : name === `${IMPORTANT_DATES}.date` ? escape(d.date) : token,

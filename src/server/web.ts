@@ -6,12 +6,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EDITION_PAGE_PREFIX, NOT_FOUND_PATH, PAPER_PAGE_PREFIX, VERIFY_PAGE_PREFIX, matchesAppPath, trimSlash } from '../core/routes';
+import {
+  EDITION_PAGE_PREFIX,
+  NOT_FOUND_PATH,
+  PAPER_PAGE_PREFIX,
+  VERIFY_PAGE_PREFIX,
+  isDataAwardsPath,
+  matchesAppPath,
+  trimSlash,
+} from '../core/routes';
 import { CONFERENCE_FACTS_DEFAULTS, FACT_TOKEN_OPEN, type ConferenceFacts } from '../core/conference-facts';
 import { htmlPolicy, inlineScriptHashes } from './csp';
 import { renderFacts } from './page-facts';
 import { renderLists } from './page-lists';
+import { renderWorkshop } from './page-workshop';
+import { PAGE_DATA_DEFAULTS, type PageData } from '../core/page-data';
+import { renderMenu } from './page-menu';
+import { SITE_PAGE_POLICY, sitePageDocument } from './site-page-document';
 import type { SiteListsJson } from '../core/schemas/site-lists';
+import type { PublishedPage } from './services/site/site-pages';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -167,9 +180,11 @@ export interface WebSite {
    * Renders every page that carries facts again with these (the editor saved them): the new pages, compressed off
    * the event loop, replace the old ones all at once when ready. Null when a later call superseded this one.
    */
-  render(facts: ConferenceFacts): Promise<{ pages: number; ms: number } | null>;
+  render(facts: ConferenceFacts, data?: PageData): Promise<{ pages: number; ms: number } | null>;
   /** The same with the site's lists the editor saved (decision 0062), and the facts last rendered. */
   renderLists(lists: SiteListsJson): Promise<{ pages: number; ms: number } | null>;
+  /** The same with the organiser's published pages (decision 0064): served at /<address>, those in the menu in every bar. */
+  renderPages(pages: PublishedPage[]): Promise<{ pages: number; ms: number } | null>;
   /** Resolves once every render asked for so far is served (the first, at load, compresses the pages). */
   settled(): Promise<void>;
 }
@@ -184,17 +199,24 @@ export function loadWebSite(
   baseHeaders: Record<string, string>,
   csp: { extraScriptHashes: string[]; formTargets: string[] },
   facts: ConferenceFacts = CONFERENCE_FACTS_DEFAULTS,
-  options: { cacheDir?: string; publicUrl?: string; lists?: SiteListsJson } = {},
+  options: { cacheDir?: string; publicUrl?: string; lists?: SiteListsJson; pages?: PublishedPage[]; data?: PageData } = {},
 ): WebSite {
   const files = loadWebFiles(root);
   type Variant = { headers: Record<string, string>; body: Buffer };
   type Prepared = { plain: Variant; br?: Variant; gzip?: Variant; notModified: Record<string, string>; etag: string };
-  const prepare = (file: WebFile, body: Buffer, compressed: { br?: Buffer; gzip?: Buffer }, scriptHashes = file.scriptHashes): Prepared => {
+  const prepare = (
+    file: WebFile,
+    body: Buffer,
+    compressed: { br?: Buffer; gzip?: Buffer },
+    scriptHashes = file.scriptHashes,
+    policy?: string,
+  ): Prepared => {
     const etag = body === file.body ? file.etag : etagOf(body);
     const headers: Record<string, string> = {
       'content-type': file.type,
       vary: 'Accept-Encoding',
       ...baseHeaders,
+      ...(policy ? { 'content-security-policy': policy } : {}),
       ...(scriptHashes
         ? {
             'content-security-policy': htmlPolicy({
@@ -224,10 +246,30 @@ export function loadWebSite(
     file: WebFile & { template: string },
     f: ConferenceFacts,
     compressed: { br?: Buffer; gzip?: Buffer } = {},
-    html = renderLists(renderFacts(file.template, f, options.publicUrl), lists),
+    html = fill(file.template, f),
   ) => prepare(file, Buffer.from(html), compressed, file.scriptHashes && inlineScriptHashes(html));
   // The lists the pages show (decision 0062) and the facts last asked for, which renderLists renders with.
   let lists = options.lists;
+  // The organiser's published pages (decision 0064): those in the menu are in every page's bar.
+  let sitePages = options.pages;
+  const menuOf = (p: PublishedPage[] | undefined) => p?.filter((x) => x.inMenu).map((x) => ({ address: x.address, title: x.title }));
+  // The deadlines the important dates follow and the workshop's courses and days (decision 0065), as last asked for.
+  let lastData = options.data ?? PAGE_DATA_DEFAULTS;
+  const fill = (template: string, f: ConferenceFacts) =>
+    renderMenu(
+      renderLists(renderWorkshop(renderFacts(template, f, options.publicUrl, lastData), lastData.workshop.courses), lists),
+      menuOf(sitePages),
+    );
+  // Each published page as a file of its own at /<address>, rendered by the server with the facts (no script).
+  let pageFiles = new Map<string, WebFile>();
+  const ownFiles = new WeakSet<WebFile>();
+  const isOwnPage = (file: WebFile) => ownFiles.has(file);
+  const sitePageFile = (page: PublishedPage, f: ConferenceFacts, pages: PublishedPage[]): WebFile => {
+    const body = Buffer.from(sitePageDocument({ page, facts: f, menu: menuOf(pages) ?? [], publicUrl: options.publicUrl }));
+    const file: WebFile = { body, type: TYPES['.html']!, etag: etagOf(body), immutable: false };
+    ownFiles.add(file);
+    return file;
+  };
   let lastFacts = facts;
   const prepared = new Map<WebFile, Prepared>();
   const pages: (WebFile & { template: string })[] = [];
@@ -241,9 +283,10 @@ export function loadWebSite(
 
   let generation = 0;
   let queue: Promise<unknown> = Promise.resolve();
-  const render = (f: ConferenceFacts): Promise<{ pages: number; ms: number } | null> => {
+  const render = (f: ConferenceFacts, data: PageData = lastData): Promise<{ pages: number; ms: number } | null> => {
     const mine = ++generation;
     lastFacts = f;
+    lastData = data;
     const run = queue.then(async () => {
       if (mine !== generation) return null;
       const started = performance.now();
@@ -251,15 +294,23 @@ export function loadWebSite(
       for (const page of pages) {
         // One page's text per turn of the event loop (a few ms at most): requests are answered in between.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        const html = renderLists(renderFacts(page.template, f, options.publicUrl), lists);
+        const html = fill(page.template, f);
         const body = Buffer.from(html);
         pending.push(compressPage(body, options.cacheDir).then((c) => [page, preparePage(page, f, c, html)] as const));
       }
+      const own = (sitePages ?? []).map((p) => [`/${p.address}`, sitePageFile(p, f, sitePages ?? [])] as const);
+      const ownPending = own.map(([, file]) =>
+        compressPage(file.body, options.cacheDir).then((c) => [file, prepare(file, file.body, c, undefined, SITE_PAGE_POLICY)] as const),
+      );
       const next = await Promise.all(pending);
+      const nextOwn = await Promise.all(ownPending);
       if (options.cacheDir) await prunePageCache(options.cacheDir);
       if (mine !== generation) return null;
       for (const [page, p] of next) prepared.set(page, p);
-      return { pages: next.length, ms: performance.now() - started };
+      for (const [file, p] of nextOwn) prepared.set(file, p);
+      for (const old of pageFiles.values()) prepared.delete(old);
+      pageFiles = new Map(own);
+      return { pages: next.length + nextOwn.length, ms: performance.now() - started };
     });
     queue = run.catch(() => {});
     return run;
@@ -286,9 +337,13 @@ export function loadWebSite(
     if (pathname === EDITION_PAGE_PREFIX || pathname.startsWith(`${EDITION_PAGE_PREFIX}/`)) return null;
     const page = pathname === NOT_FOUND_PATH ? undefined : files.get(pathname === '/' ? '/index.html' : `${pathname}/index.html`);
     if (page) return { file: page, status: 200 };
+    // A later edition's awards page is rendered from its winners by the server (decision 0066).
+    if (isDataAwardsPath(pathname)) return null;
     const asset = pathname.endsWith('.html') || pathname.startsWith('/__') ? undefined : files.get(pathname);
     if (asset) return { file: asset, status: 200 };
     if (shell && matchesAppPath(pathname)) return { file: shell, status: 200 };
+    const own = pageFiles.get(pathname);
+    if (own) return { file: own, status: 200 };
     if (notFound) return { file: notFound, status: 404 };
     return { file: undefined as unknown as WebFile, status: 404 };
   };
@@ -303,7 +358,8 @@ export function loadWebSite(
       if (!found.file)
         return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', ...baseHeaders }, body: Buffer.from('Not Found') };
       target = found;
-      if (found.status === 200 && known.size < 10_000) known.set(url, found);
+      // An organiser's page is looked up each time: unpublished, its address is a 404 again (decision 0064).
+      if (found.status === 200 && known.size < 10_000 && !isOwnPage(found.file)) known.set(url, found);
     }
     return answerWith(target.file, target.status, encodingOf(request.acceptEncoding), request.ifNoneMatch);
   };
@@ -312,7 +368,11 @@ export function loadWebSite(
     lists = l;
     return render(lastFacts);
   };
-  return Object.assign(site, { render, renderLists: renderWithLists, settled: () => queue.then(() => {}) });
+  const renderWithPages = (p: PublishedPage[]) => {
+    sitePages = p;
+    return render(lastFacts);
+  };
+  return Object.assign(site, { render, renderLists: renderWithLists, renderPages: renderWithPages, settled: () => queue.then(() => {}) });
 }
 
 export function registerWeb(app: FastifyInstance, site: WebSite): void {

@@ -52,8 +52,8 @@ const NEW_FACTS: ConferenceFacts = {
   contactEmail: 'imse2026@example.org',
   contactPhone: '+91 20 0000 0000',
   importantDates: [
-    { label: 'Final paper submission', date: '31 October 2026' },
-    { label: 'Registration', date: '30 November 2026' },
+    { label: 'Final paper submission', date: '2026-10-31' },
+    { label: 'Registration', date: '2026-11-30' },
   ],
 };
 
@@ -75,6 +75,8 @@ describe('before any save', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       facts: CONFERENCE_FACTS_DEFAULTS,
+      // The deadlines an important date can follow, for the form's hints (decision 0065): none set yet.
+      deadlines: { submission: null, bidding: null, review: null, discussion: null, cameraReady: null },
       organiserName: 'Organising Secretary',
       organiserTitle: 'Organising Committee',
       hasSignature: false,
@@ -164,7 +166,7 @@ describe('saving the facts', () => {
     ['a missing fact (the whole set is sent)', Object.fromEntries(Object.entries(NEW_FACTS).filter(([k]) => k !== 'venue')), ''],
     [
       '13 important dates',
-      { ...NEW_FACTS, importantDates: Array.from({ length: 13 }, (_, i) => ({ label: `Step ${i}`, date: 'Soon' })) },
+      { ...NEW_FACTS, importantDates: Array.from({ length: 13 }, (_, i) => ({ label: `Step ${i}`, date: '2026-10-01' })) },
       'At most 12 important dates',
     ],
     [

@@ -129,7 +129,7 @@ describe('meta-review', () => {
     });
     const read = await t.app.inject({ url: metaUrl(paperId), headers: chair.auth });
     expect(read.json()).toMatchObject({ recommendation: 'Accepted', toAuthors: 'Well done.' });
-    const audit = await db().select().from(auditLog).where(eq(auditLog.paperId, paperId));
+    const audit = await db().select().from(auditLog).where(eq(auditLog.paperId, paperId)).orderBy(auditLog.at, auditLog.id);
     expect(audit.filter((a) => a.action === 'meta-review.save').map((a) => a.details)).toEqual([
       { recommendation: 'Revision' },
       { recommendation: 'Accepted' },
@@ -234,7 +234,7 @@ describe('author response', () => {
     expect(page.json()).toMatchObject({ window: { open: true }, wordLimit: 60, response: { text: words(60), words: 60 } });
     // One response per paper: a second save replaces it.
     expect((await putResponse(paperId, author, 'state-of-the-art e-mail reply')).json().response.words).toBe(3);
-    const audit = await db().select().from(auditLog).where(eq(auditLog.paperId, paperId));
+    const audit = await db().select().from(auditLog).where(eq(auditLog.paperId, paperId)).orderBy(auditLog.at, auditLog.id);
     expect(audit.filter((a) => a.action === 'response.save').map((a) => a.details)).toEqual([{ words: 60 }, { words: 3 }]);
   });
 

@@ -116,6 +116,8 @@ describe('editions', () => {
     expect(facts.edition).toBe('6th');
     expect(facts.startDate.slice(0, 4)).toBe('2027');
     expect(facts.datesText).toContain('2027');
+    // The short name names the new edition's year (the sample's says 2025 while its dates are 2023's).
+    expect(facts.shortName).toBe('IMSE 2027');
     // The audit row of the opening is the new edition's first.
     const audit = (await get('/api/editor/audit?limit=50', editor)).json();
     const actions = (audit.entries ?? audit.items ?? audit).map((e: { action: string }) => e.action);

@@ -32,8 +32,8 @@ test('counts submissions per UTC day, reviews done against reviewersPerPaper × 
   const r1 = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
   const r2 = await signupAs(t.app, 'Reviewer', { tags: ['AI'] });
   const a = await submitPaper(t.app, author.auth, { title: 'First' });
-  await submitPaper(t.app, author.auth, { title: 'Second' });
-  await submitPaper(t.app, author.auth, { title: 'Third' });
+  const b = await submitPaper(t.app, author.auth, { title: 'Second' });
+  const c = await submitPaper(t.app, author.auth, { title: 'Third' });
   for (const r of [r1, r2]) {
     const sent = await t.app.inject({
       method: 'POST',
@@ -65,8 +65,11 @@ test('counts submissions per UTC day, reviews done against reviewersPerPaper × 
   await t.app.inject({ method: 'PUT', url: '/api/editor/settings', headers: editor.auth, payload: { reviewersPerPaper: 2 } });
 
   const body = (await stats(editor)).json();
-  const today = new Date().toISOString().slice(0, 10);
-  expect(body.submissionsPerDay).toEqual([{ day: today, count: 3 }]);
+  // The days the papers were stored on, not the test's own "today": a run that crosses midnight UTC between two
+  // submissions has two days, and the figures must say so.
+  const days = [a, b, c].map((p) => new Date(p.submittedAt).toISOString().slice(0, 10));
+  const perDay = [...new Set(days)].sort().map((day) => ({ day, count: days.filter((d) => d === day).length }));
+  expect(body.submissionsPerDay).toEqual(perDay);
   expect(body.reviews).toEqual({ done: 2, expected: 6, papers: 3, reviewersPerPaper: 2 });
   expect(body.recommendations).toEqual([
     { recommendation: 1, count: 1 },

@@ -81,7 +81,13 @@ async function logIn(url: string, email: string) {
   return res.status;
 }
 
-describe('embedded PostgreSQL', () => {
+/**
+ * Each test starts the server (and its database) twice, and one start may take up to startServerProcess's 120 s on a
+ * loaded machine: the api project's 60 s per test failed here under load with nothing wrong.
+ */
+const TWO_STARTS = { timeout: 300_000 };
+
+describe('embedded PostgreSQL', TWO_STARTS, () => {
   test('SIGTERM stops the database too: no server process is left and the next start finds the data', async () => {
     const dir = dataDir();
     const first = await start(dir);
@@ -219,7 +225,7 @@ async function query(url: string, text: string) {
   }
 }
 
-describe.skipIf(!asRoot)('embedded PostgreSQL as root with DATA_DIR in a home folder only root may enter', () => {
+describe.skipIf(!asRoot)('embedded PostgreSQL as root with DATA_DIR in a home folder only root may enter', TWO_STARTS, () => {
   test('the database starts and serves a query; its cluster lives where postgres can reach it, the rest stays in DATA_DIR', async () => {
     const { home, dir } = dataDirInRootHome();
     const db = await startEmbeddedPostgres({ dir: path.join(dir, 'pg') });

@@ -22,6 +22,13 @@ const firstSteps = async (): Promise<FirstStepsJson> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
+/**
+ * Dates counted from today: fixed ones pass (a submission deadline of 1 December 2026 closed submissions for the
+ * papers a later test submits from that day on).
+ */
+const DAY_MS = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+const dayIn = (days: number) => inDays(days).slice(0, 10);
 const step = (steps: FirstStepsJson, key: string) => steps.steps.find((s) => s.key === key)!;
 const put = async (url: string, payload: Record<string, unknown>) => {
   const res = await t.app.inject({ method: 'PUT', url, headers: editor.auth, payload });
@@ -57,28 +64,35 @@ test('a fresh install: every step is to do, in the order of the phases, each wit
 test('the facts and the deadlines saved: those steps are done, the others stay to do', async () => {
   const facts: ConferenceFacts = {
     ...CONFERENCE_FACTS_DEFAULTS,
-    startDate: '2027-03-04',
-    endDate: '2027-03-06',
+    startDate: dayIn(180),
+    endDate: dayIn(182),
     datesText: 'March 4-6 2027',
     submissionsDatesText: 'March 4-6, 2027',
     venue: { resort: 'Tide Hall', city: 'Porto', country: 'Portugal', countryCode: 'PT', address: 'Rua do Mar 1, Porto, Portugal' },
     contactEmail: 'hello@tides.example.org',
     contactPhone: '+351 22 000 0001',
-    importantDates: [{ label: 'Final paper submission', date: '1 December 2026' }],
+    importantDates: [{ label: 'Final paper submission', date: dayIn(60) }],
   };
   await put('/api/editor/conference', { ...facts });
   let steps = await firstSteps();
   expect(step(steps, 'facts')).toMatchObject({ done: true, detail: 'The dates, venue and contacts are your own.' });
   expect(step(steps, 'dates').done).toBe(false);
 
-  await put('/api/editor/settings', { submissionDeadline: '2026-12-01T23:59:00Z', reviewDeadline: '2027-01-10T23:59:00Z' });
+  await put('/api/editor/settings', { submissionDeadline: inDays(60), reviewDeadline: inDays(100) });
   steps = await firstSteps();
   expect(step(steps, 'dates')).toMatchObject({ done: false, detail: 'Not set yet: Notification date and camera-ready deadline.' });
 
-  await put('/api/editor/settings', { notificationDate: '2027-01-20T12:00:00Z', cameraReadyDeadline: '2027-02-01T23:59:00Z' });
+  await put('/api/editor/settings', { notificationDate: inDays(110), cameraReadyDeadline: inDays(120) });
   steps = await firstSteps();
   expect(step(steps, 'dates')).toMatchObject({ done: true });
   expect(step(steps, 'dates').detail).toMatch(/^The deadlines are set; optional phases without a date: bidding deadline/);
+  // Decision 0065: important dates of their own while the deadlines are set, or following one not set, are flagged.
+  expect(step(steps, 'facts').detail).toContain('The important dates are all dates of their own');
+  await put('/api/editor/conference', { ...facts, importantDates: [{ label: 'Bids', deadline: 'bidding' }] });
+  steps = await firstSteps();
+  expect(step(steps, 'facts').detail).toBe(
+    'The dates, venue and contacts are your own. An important date follows the bidding deadline, not set yet: the pages print “To be announced”.',
+  );
   expect(steps.done).toBe(2);
   expect(steps.steps.filter((s) => !s.done).map((s) => s.key)).toEqual([
     'track-chairs',

@@ -50,6 +50,7 @@ let paperId: string;
 let withdrawnPaperId: string;
 let sessionId: string;
 let newsId: string;
+let sitePageId: string;
 /** The first of the seven speakers shipped with the site (migration 0013). */
 const SHIPPED_SPEAKER = '5eed00000000000000000001';
 let ip = 0;
@@ -135,6 +136,14 @@ beforeAll(async () => {
   });
   sessionId = session.json()._id;
   newsId = (await t.app.inject({ method: 'POST', url: '/api/news', headers: editor.auth, payload: { name: 'Fuzz news' } })).json().item._id;
+  sitePageId = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/site-pages',
+      headers: editor.auth,
+      payload: { address: 'fuzz-page', title: 'Fuzz page' },
+    })
+  ).json().page._id;
 });
 afterAll(async () => {
   await t?.close();
@@ -158,9 +167,15 @@ const conferenceFields: Record<string, fc.Arbitrary<unknown>> = {
     countryCode: fc.constantFrom('TH', 'th', 'XX', 'THA'),
     address: fc.constant('Beach Road'),
   }),
-  importantDates: fc.array(fc.record({ label: fc.constantFrom('Submission', ''), date: fc.constantFrom('31 October 2023', '') }), {
-    maxLength: 14,
-  }),
+  importantDates: fc.array(
+    fc.oneof(
+      fc.record({ label: fc.constantFrom('Submission', ''), date: fc.constantFrom('2023-10-31', '31 October 2023', '2023-02-30', '') }),
+      fc.record({ label: fc.constantFrom('Submission', ''), deadline: fc.constantFrom('submission', 'cameraReady', 'lunch') }),
+    ),
+    {
+      maxLength: 14,
+    },
+  ),
   organiserName: fc.constantFrom(undefined, 'Dr. Fuzz', ''),
 };
 
@@ -409,6 +424,14 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
       carry: fc.subarray(['tracks', 'chairs', 'review-form', 'mail-templates', 'site', 'pricing', 'award-panel', 'keynotes']),
     }),
   },
+  // The proceedings' publication (decision 0066).
+  'PUT /api/editor/proceedings/publication': {
+    method: 'PUT',
+    url: () => '/api/editor/proceedings/publication',
+    who: () => editor,
+    keys: ['published'],
+    valid: () => ({ published: fc.boolean() }),
+  },
   // The review cycle (docs/product.md#the-review-cycle).
   'PUT /api/editor/settings': {
     method: 'PUT',
@@ -555,6 +578,20 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     keys: ['direction'],
     valid: () => ({ direction: fc.constantFrom('up', 'down') }),
   },
+  // The organiser's pages (decision 0064): Markdown is any text, so the body is hostile by design.
+  'POST /api/site-pages': {
+    method: 'POST',
+    url: () => '/api/site-pages',
+    who: () => editor,
+    keys: ['address', 'title', 'body', 'inMenu', 'menuOrder', 'published'],
+  },
+  'PATCH /api/site-pages/:id': {
+    method: 'PATCH',
+    url: () => `/api/site-pages/${sitePageId}`,
+    who: () => editor,
+    keys: ['address', 'title', 'body', 'inMenu', 'menuOrder', 'published'],
+  },
+  'POST /api/site-pages/preview': { method: 'POST', url: () => '/api/site-pages/preview', who: () => editor, keys: ['body'] },
   // The site's lists (decision 0062), on the rows migration 0023 seeds.
   'POST /api/committee-members': {
     method: 'POST',
@@ -1380,6 +1417,18 @@ describe('multipart endpoints', () => {
     );
   });
 
+  test('slides upload (decision 0066): hostile parts never give a 5xx and leave no file behind', async () => {
+    await fc.assert(
+      fc.asyncProperty(parts, async (p) => {
+        const before = storedFiles();
+        const res = await sendParts('POST', `/api/author/paper/${paperId}/slides`, p, author);
+        expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+        if (res.statusCode !== 201) expect(storedFiles()).toEqual(before);
+      }),
+      RUNS,
+    );
+  });
+
   test('profile and speaker forms: hostile parts never give a 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(parts, fc.boolean(), async (p, asSpeaker) => {
@@ -1541,6 +1590,12 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/api/editor/exports/proceedings.bib?trackId=${v}`, () => editor],
     ['GET', (v) => `/api/editor/exports/proceedings.csv?trackId=${v}`, () => editor],
     ['GET', (v) => `/api/editor/exports/camera-ready.zip?trackId=${v}`, () => editor],
+    ['GET', (v) => `/api/author/paper/${v}/slides`, () => author],
+    ['POST', (v) => `/api/author/paper/${v}/slides`, () => author],
+    ['GET', (v) => `/api/editor/papers/${v}/slides`, () => editor],
+    ['DELETE', (v) => `/api/editor/papers/${v}/slides`, () => editor],
+    ['GET', (v) => `/papers/${v}/slides.pdf`, () => author],
+    ['GET', (v) => `/awards-${v}`, () => author],
     ['GET', (v) => `/api/editor/abstract-book.pdf?by=${v}`, () => editor],
     ['POST', (v) => `/api/workshops/${v}/waiting-list`, () => author],
     ['POST', (v) => `/api/editor/workshops/${v}/offer`, () => editor],
@@ -1567,11 +1622,14 @@ describe('path parameters and query strings', () => {
     ['POST', (v) => `/api/keynote-speakers/${v}/move`, () => editor],
     ['PATCH', (v) => `/api/news/${v}`, () => editor],
     ['POST', (v) => `/api/news/${v}/move`, () => editor],
+    ['PATCH', (v) => `/api/site-pages/${v}`, () => editor],
+    ['DELETE', (v) => `/api/site-pages/${v}`, () => editor],
     ['GET', (v) => `/api/files/${v}?expires=${v}&sig=${v}`, () => null],
     ['GET', (v) => `/api/photos/${v}`, () => null],
     ['GET', (v) => `/api/card/return?session_id=${v}`, () => null],
     ['GET', (v) => `/api/mail/unsubscribe?email=${v}&category=${v}&token=${v}`, () => null],
     ['POST', (v) => `/api/mail/unsubscribe?email=${v}&category=discussion&token=${v}`, () => null],
+    ['GET', (v) => `/api/health/ready?${v}=${v}`, () => null],
   ];
   const encoded = fc.oneof(
     { arbitrary: hostileString.map(encodeUtf8), weight: 4 },

@@ -67,6 +67,8 @@ let seq = 0;
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const self = (who: Caller) => (who === 'none' || who === 'badToken' ? undefined : users[who]);
 const json = (payload: object): Request => ({ payload: payload as Record<string, unknown> });
+/** The organiser's pages created so far: each gets an address of its own. */
+let pageCount = 0;
 const form = async (parts: Parameters<typeof multipart>[0]): Promise<Request> => {
   const { payload, contentType } = await multipart(parts);
   return { payload, headers: { 'content-type': contentType } };
@@ -75,7 +77,7 @@ const editorCreates = async (url: string, payload: object) => {
   const res = await t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: users.editor.auth });
   expect(res.statusCode).toBe(201);
   const body = res.json();
-  return (body.speaker ?? body.item ?? body.member ?? body.sponsor ?? body.event)._id as string;
+  return (body.speaker ?? body.item ?? body.member ?? body.sponsor ?? body.event ?? body.page)._id as string;
 };
 
 const SESSION = {
@@ -144,6 +146,7 @@ const unsubscribeLink = () =>
 const TABLE: Record<string, Row> = {
   // Public: the same answer whoever asks, with or without a token.
   'GET /api/health': { expect: everyone(200), call: () => ({ url: '/api/health' }) },
+  'GET /api/health/ready': { expect: everyone(200), call: () => ({ url: '/api/health/ready' }) },
   // The API's document and its readable docs (docs/product.md#the-api).
   'GET /api/docs': { expect: everyone(200), call: () => ({}) },
   'GET /api/docs/:file': { expect: everyone(200), call: () => ({ url: '/api/docs/swagger-initializer.js' }) },
@@ -396,6 +399,23 @@ const TABLE: Record<string, Row> = {
     expect: onlyEditors(200),
     call: async () => ({ url: `/api/news/${await editorCreates('/api/news', { name: 'To remove' })}` }),
   },
+  // The organiser's pages (decision 0064): each created page has an address of its own.
+  'GET /api/site-pages': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/site-pages': { expect: onlyEditors(201), call: () => json({ address: `matrix-${++pageCount}`, title: 'Matrix page' }) },
+  'POST /api/site-pages/preview': { expect: onlyEditors(200), call: () => json({ body: '# Hello' }) },
+  'PATCH /api/site-pages/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({
+      url: `/api/site-pages/${await editorCreates('/api/site-pages', { address: `matrix-${++pageCount}`, title: 'To edit' })}`,
+      ...json({ published: true }),
+    }),
+  },
+  'DELETE /api/site-pages/:id': {
+    expect: onlyEditors(200),
+    call: async () => ({
+      url: `/api/site-pages/${await editorCreates('/api/site-pages', { address: `matrix-${++pageCount}`, title: 'To remove' })}`,
+    }),
+  },
 
   // Programme, registration and certificates (decision 0017): the programme and verification are public.
   'GET /api/program': { expect: everyone(200), call: () => ({}) },
@@ -527,6 +547,16 @@ const TABLE: Record<string, Row> = {
     expect: paperOwner(403),
     call: async () => ({ url: `/api/author/paper/${paperId}/camera-ready`, ...(await form([['file', pdfBytes('final'), 'f.pdf']])) }),
   },
+  // The proceedings' publication and the presenters' slides (decision 0066): the paper here is not accepted.
+  'GET /api/editor/proceedings/publication': { expect: onlyEditors(200), call: () => ({}) },
+  'PUT /api/editor/proceedings/publication': { expect: onlyEditors(200), call: () => json({ published: false }) },
+  'GET /api/author/paper/:id/slides': { expect: paperOwner(200), call: () => ({ url: `/api/author/paper/${paperId}/slides` }) },
+  'POST /api/author/paper/:id/slides': {
+    expect: paperOwner(403),
+    call: async () => ({ url: `/api/author/paper/${paperId}/slides`, ...(await form([['file', pdfBytes('slides'), 's.pdf']])) }),
+  },
+  'GET /api/editor/papers/:paperId/slides': { expect: onlyEditors(200), call: () => ({ url: `/api/editor/papers/${paperId}/slides` }) },
+  'DELETE /api/editor/papers/:paperId/slides': { expect: onlyEditors(404), call: () => ({ url: `/api/editor/papers/${paperId}/slides` }) },
   // Bidding waits for a verified address (docs/product.md#who-sees-whom), which these reviewers have not (POST /api/email/verify/resend
   // above needs them unverified): 403 with what to do. A verified reviewer's 200 is in bidding-leak.test.ts.
   'GET /api/reviewer/bidding': { expect: { ...everyone(403), none: 401 }, call: () => ({}) },

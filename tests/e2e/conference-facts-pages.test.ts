@@ -39,8 +39,8 @@ const NEW: ConferenceFacts = {
   contactEmail: 'hello@tides.example.org',
   contactPhone: '+351 22 000 0000',
   importantDates: [
-    { label: 'Abstracts & posters', date: '1 December 2026' },
-    { label: 'Full papers', date: '15 January 2027' },
+    { label: 'Abstracts & posters', date: '2026-12-01' },
+    { label: 'Full papers', date: '2027-01-15' },
   ],
 };
 const TITLE = `6th ${NEW.name}`;

@@ -60,14 +60,21 @@ test("the editor changes the conference's facts and the site answers with them",
   await page.getByLabel('Last day').fill('2026-12-29');
   await page.getByLabel('Dates as shown on the home page').fill('December 27-29 2026');
   await page.getByLabel('Date 1: what').fill('Full paper submission');
-  await page.getByLabel('Date 1: when').fill('15 October 2026');
+  // Decision 0065: a day of its own, or a deadline followed (its current value beside it).
+  expect(await page.getByLabel('Date 1: follows').inputValue()).toBe('own');
+  await page.getByLabel('Date 1: day').fill('2026-10-15');
+  await page.getByText('Shown as “15 October 2026”').waitFor();
+  await page.getByLabel('Date 2: follows').selectOption({ label: 'Camera-ready deadline' });
+  await page.getByText('Not set yet: the pages print “To be announced”.').waitFor();
+  expect(await page.getByRole('link', { name: 'Set the camera-ready deadline' }).getAttribute('href')).toBe('/editor/settings');
   // Moved below the second date, then back: the order is the list's.
   await page.getByRole('button', { name: 'Move date 1 down' }).click();
   expect(await page.getByLabel('Date 2: what').inputValue()).toBe('Full paper submission');
   await page.getByRole('button', { name: 'Move date 2 up' }).click();
   await page.getByRole('button', { name: 'Add an important date' }).click();
   await page.getByLabel('Date 4: what').fill('Conference days');
-  await page.getByLabel('Date 4: when').fill('27-29 December 2026');
+  await page.getByLabel('Date 4: follows').selectOption({ label: 'Its own date' });
+  await page.getByLabel('Date 4: day').fill('2026-12-27');
 
   // A zone that does not exist: told by the field, nothing sent.
   await page.getByLabel('Time zone').fill('Mars/Olympus');
@@ -91,17 +98,26 @@ test("the editor changes the conference's facts and the site answers with them",
   await page.getByRole('status').filter({ hasText: 'Saved. The public pages show the new facts now.' }).first().waitFor();
 
   const pub = (
-    await callApi<{ title: string; endDate: string; zoneLabel: string; importantDates: Array<{ label: string; date: string }> }>(
-      page,
-      'GET',
-      '/conference',
-    )
+    await callApi<{
+      title: string;
+      endDate: string;
+      zoneLabel: string;
+      importantDates: Array<{ label: string; date?: string; deadline?: string }>;
+      shownImportantDates: Array<{ label: string; date: string }>;
+    }>(page, 'GET', '/conference')
   ).json;
   expect(pub.title).toBe('6th World Conference on Innovations in Science');
   expect(pub.endDate).toBe('2026-12-29');
   expect(pub.zoneLabel).toBe('Kolkata time, UTC+5:30');
-  expect(pub.importantDates[0]).toEqual({ label: 'Full paper submission', date: '15 October 2026' });
+  expect(pub.importantDates[0]).toEqual({ label: 'Full paper submission', date: '2026-10-15' });
+  expect(pub.importantDates[1]).toEqual({ label: 'Acceptance notification', deadline: 'cameraReady' });
   expect(pub.importantDates).toHaveLength(4);
+  expect(pub.shownImportantDates.map((d) => d.date)).toEqual([
+    '15 October 2026',
+    'To be announced',
+    '30 November 2023',
+    '27 December 2026',
+  ]);
 
   await page.reload();
   await page.getByRole('heading', { name: 'Conference settings' }).waitFor();

@@ -158,8 +158,9 @@ describe('awards', () => {
       .getByRole('main')
       .getByRole('link')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    // The four past years, then the current year's page with its nominations online (decision 0044).
-    expect(hrefs).toEqual(['/awards-2019', '/awards-2022', '/awards-2023', '/awards-2025', '/awards-2026']);
+    // The four past years, then the current year's page with its nominations online (decision 0044); later editions'
+    // awards are reached from each edition's page (decision 0066).
+    expect(hrefs).toEqual(['/awards-2019', '/awards-2022', '/awards-2023', '/awards-2025', '/awards-2026', '/editions']);
     for (const e of expected) {
       await gotoHydrated(page, '/awards');
       await page

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { MessageJson } from '../schemas/common';
 import type { ConferenceFacts } from '../conference-facts';
-import { UpdateConferenceBody, type EditorConferenceJson, type PublicConferenceJson } from '../schemas/conference';
+import { ImportantDateJson, UpdateConferenceBody, type EditorConferenceJson, type PublicConferenceJson } from '../schemas/conference';
 import { endpoints, fileAnswer } from './endpoint';
 
 /** The logo upload's limit and its words (the screen checks the size before sending). */
@@ -33,11 +33,23 @@ const FactsAnswer = z.object({
   venue: z.object({ resort: z.string(), city: z.string(), country: z.string(), countryCode: z.string(), address: z.string() }),
   contactEmail: z.string(),
   contactPhone: z.string(),
-  importantDates: z.array(z.object({ label: z.string(), date: z.string() })),
+  importantDates: z.array(ImportantDateJson),
 });
-const PublicConferenceAnswer = FactsAnswer.extend({ title: z.string(), zoneLabel: z.string(), hasLogo: z.boolean() });
+const PublicConferenceAnswer = FactsAnswer.extend({
+  title: z.string(),
+  zoneLabel: z.string(),
+  hasLogo: z.boolean(),
+  shownImportantDates: z.array(z.object({ label: z.string(), date: z.string() })),
+});
 const EditorConferenceAnswer = z.object({
   facts: FactsAnswer,
+  deadlines: z.object({
+    submission: z.string().nullable(),
+    bidding: z.string().nullable(),
+    review: z.string().nullable(),
+    discussion: z.string().nullable(),
+    cameraReady: z.string().nullable(),
+  }),
   organiserName: z.string(),
   organiserTitle: z.string(),
   hasSignature: z.boolean(),

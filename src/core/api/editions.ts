@@ -12,7 +12,7 @@ export const CARRY_OVER_LABELS: Record<CarryOver, string> = {
   chairs: "Tracks' chairs",
   'review-form': 'The review form',
   'mail-templates': 'Edited mail templates',
-  site: 'The committee, sponsors and previous events (the closed edition is added to them)',
+  site: 'The committee, sponsors, previous events and pages (the closed edition is added to the previous events)',
   pricing: 'Early-bird prices and coupons (dates moved on a year, uses counted from zero)',
   'award-panel': 'The award panel',
   keynotes: 'Keynote speakers',

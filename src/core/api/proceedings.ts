@@ -1,4 +1,13 @@
-import { ProceedingsQuery } from '../schemas/proceedings';
+import { z } from '../zod';
+import { PaperId } from '../schemas/common';
+import {
+  PaperSlidesResponse,
+  PaperSlidesSavedResponse,
+  ProceedingsPublicationBody,
+  ProceedingsPublicationJson,
+  ProceedingsPublicationResponse,
+  ProceedingsQuery,
+} from '../schemas/proceedings';
 import { endpoints, fileAnswer } from './endpoint';
 
 const SCOPE =
@@ -39,5 +48,61 @@ export const PROCEEDINGS = endpoints('editor desk', {
     description: `${SCOPE} Entries are named "<paperId> - <title>.pdf"; proceedings.csv is inside. Streamed as it is read from the file store.`,
     query: ProceedingsQuery,
     response: fileAnswer('application/zip', 'The zip file'),
+  },
+  getProceedingsPublication: {
+    method: 'GET',
+    path: '/editor/proceedings/publication',
+    summary: 'Whether the proceedings are published (decision 0066)',
+    description:
+      'The editor only. Published: the camera-ready PDF of each accepted paper is public at /papers/<id>/paper.pdf and linked from its page.',
+    response: ProceedingsPublicationJson,
+  },
+  setProceedingsPublication: {
+    method: 'PUT',
+    path: '/editor/proceedings/publication',
+    summary: 'Publish the proceedings, or take them back (decision 0066)',
+    description:
+      "The editor only, audited. Published: each accepted paper's camera-ready PDF is public on its page; taken back: those addresses are the 404 again.",
+    body: ProceedingsPublicationBody,
+    response: ProceedingsPublicationResponse,
+  },
+  getPaperSlides: {
+    method: 'GET',
+    path: '/author/paper/:id/slides',
+    tag: 'submissions',
+    summary: "An accepted paper's presentation slides, as its authors see them (decision 0066)",
+    description: 'An author of the paper (the submitter or a co-author); `slides` is null when none were uploaded.',
+    params: z.object({ id: PaperId }),
+    response: PaperSlidesResponse,
+  },
+  uploadPaperSlides: {
+    method: 'POST',
+    path: '/author/paper/:id/slides',
+    tag: 'submissions',
+    summary: 'Upload the presentation slides of an accepted paper (decision 0066)',
+    description:
+      "multipart/form-data with the PDF in `file`. An author of the paper, once its acceptance was sent to the authors (403 before; 409 when withdrawn). Replaces earlier slides; public at /papers/<id>/slides.pdf and linked from the paper's page.",
+    params: z.object({ id: PaperId }),
+    multipart: true,
+    body: z.object({ file: z.string().describe('The slides, a PDF (binary)') }),
+    status: 201,
+    response: PaperSlidesSavedResponse,
+    errors: [409, 413],
+  },
+  getEditorPaperSlides: {
+    method: 'GET',
+    path: '/editor/papers/:paperId/slides',
+    summary: "A paper's presentation slides, for the editor (decision 0066)",
+    description: 'The editor only; `slides` is null when none were uploaded (or the paper is unknown).',
+    params: z.object({ paperId: PaperId }),
+    response: PaperSlidesResponse,
+  },
+  removePaperSlides: {
+    method: 'DELETE',
+    path: '/editor/papers/:paperId/slides',
+    summary: "Remove a paper's presentation slides (decision 0066)",
+    description: "The editor only, audited: the slides leave the paper's page. 404 when the paper has none.",
+    params: z.object({ paperId: PaperId }),
+    response: PaperSlidesSavedResponse,
   },
 });

@@ -12,6 +12,8 @@ import {
   NewsFields,
   NewsItemJson,
   NewsSavedJson,
+  NotReadyJson,
+  ReadyJson,
   SpeakerAddedJson,
   SpeakerEdit,
   SpeakerFields,
@@ -29,6 +31,7 @@ import {
   SponsorFields,
   SponsorSavedJson,
 } from '../schemas/site-lists';
+import { PreviewBody, PreviewJson, SitePageEdit, SitePageFields, SitePageJson, SitePageSavedJson } from '../schemas/site-pages';
 import { endpoints } from './endpoint';
 
 const IdParams = z.object({ id: Id });
@@ -57,6 +60,15 @@ export const SITE = endpoints('site', {
     summary: 'Is the server up and its database answering?',
     response: HealthJson,
     also: { 503: HealthDownJson },
+  },
+  getReadiness: {
+    method: 'GET',
+    path: '/health/ready',
+    summary: 'Should a load balancer send this instance requests now?',
+    description:
+      'Liveness is GET /health. This answers 503 with a reason while the server starts and applies its migrations, while it sheds load (its admission queue is full, or was in the last 5 seconds) and while its database is not answering; 200 otherwise. It does not wait in the admission queue.',
+    response: ReadyJson,
+    also: { 503: NotReadyJson },
   },
   sendContactMessage: {
     method: 'POST',
@@ -259,5 +271,46 @@ export const SITE = endpoints('site', {
     summary: 'Remove a previous event',
     params: IdParams,
     response: MessageJson,
+  },
+  listSitePages: {
+    method: 'GET',
+    path: '/site-pages',
+    summary: "The organiser's own pages, published or not, in menu order",
+    description: 'Decision 0064: a published page is at /<address>; one in the menu is in the public bar of every page.',
+    response: z.array(SitePageJson),
+  },
+  addSitePage: {
+    method: 'POST',
+    path: '/site-pages',
+    summary: 'Add a page: a title and a Markdown text at a top-level address',
+    description: 'An address the site already answers (/committee, /login, /api…) or another page has is refused with 409.',
+    body: SitePageFields,
+    status: 201,
+    response: SitePageSavedJson,
+    errors: [409, 413],
+  },
+  editSitePage: {
+    method: 'PATCH',
+    path: '/site-pages/:id',
+    summary: 'Change a page (only the fields sent): its text, address, publication or place in the menu',
+    params: IdParams,
+    body: SitePageEdit,
+    response: SitePageSavedJson,
+    errors: [409, 413],
+  },
+  removeSitePage: {
+    method: 'DELETE',
+    path: '/site-pages/:id',
+    summary: 'Remove a page (its address then answers 404)',
+    params: IdParams,
+    response: MessageJson,
+  },
+  previewSitePage: {
+    method: 'POST',
+    path: '/site-pages/preview',
+    summary: 'A Markdown text as the page would show it, sanitised, without saving it',
+    body: PreviewBody,
+    response: PreviewJson,
+    errors: [413],
   },
 });

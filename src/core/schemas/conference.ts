@@ -1,5 +1,6 @@
 import { z } from '../zod';
-import { isTimeZone, type ConferenceFacts as Facts } from '../conference-facts';
+import { DEADLINE_KEYS, isTimeZone, type ConferenceFacts as Facts } from '../conference-facts';
+import { isCalendarDay } from '../important-dates';
 import { isCountryCode } from '../proceedings';
 import { controlCharsMessage, isPlainLine } from './text';
 
@@ -28,12 +29,43 @@ const CalendarDate = (field: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
     }, `${field} is not a date that exists`);
 
+/**
+ * An important date as the editor saves it (decision 0065): it follows one of the settings' deadlines
+ * (`deadline`), or is a calendar day of its own (`date`, "2026-10-31"); never free text.
+ */
 export const ImportantDate = z
   .object({
     label: line("The important date's label", 120),
-    date: line('The important date', 80),
+    deadline: z.enum(DEADLINE_KEYS, { message: `An important date follows one of the deadlines: ${DEADLINE_KEYS.join(', ')}` }).optional(),
+    date: z.string({ message: 'The important date must be a date such as 2026-10-31' }).trim().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((d, ctx) => {
+    if (d.deadline !== undefined && d.date !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'An important date follows a deadline or has a date of its own, not both' });
+    else if (d.deadline === undefined && d.date === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date'],
+        message: 'The important date needs a date (such as 2026-10-31) or a deadline to follow',
+      });
+    else if (d.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(d.date))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date'],
+        message: `The important date "${d.date.slice(0, 40)}" is not a date: give a day such as 2026-10-31, or make it follow a deadline`,
+      });
+    else if (d.date !== undefined && !isCalendarDay(d.date))
+      ctx.addIssue({ code: 'custom', path: ['date'], message: `The important date ${d.date} is not a date that exists` });
+  })
+  .transform((d) => (d.deadline !== undefined ? { label: d.label, deadline: d.deadline } : { label: d.label, date: d.date! }));
+
+/** An important date as stored and answered: also the free text kept from before decision 0065 (`text`). */
+export const ImportantDateJson = z.union([
+  z.object({ label: z.string(), deadline: z.enum(DEADLINE_KEYS) }).strict(),
+  z.object({ label: z.string(), date: z.string() }).strict(),
+  z.object({ label: z.string(), text: z.string() }).strict(),
+]);
 
 export const ConferenceVenue = z
   .object({
@@ -95,13 +127,34 @@ export const ConferenceFacts = FactsFields.refine(datesInOrder, DATES_ORDER);
 const _same: Facts = {} as z.infer<typeof ConferenceFacts>;
 void _same;
 
-/** GET /api/conference (public): the facts the pages show, and whether a logo is uploaded. */
-export const PublicConferenceJson = ConferenceFacts.and(z.object({ title: z.string(), zoneLabel: z.string(), hasLogo: z.boolean() }));
+/** The facts as stored and answered: the important dates may hold a text kept from before decision 0065. */
+export const StoredConferenceFacts = FactsFields.extend({ importantDates: z.array(ImportantDateJson) });
+
+/**
+ * GET /api/conference (public): the facts the pages show, whether a logo is uploaded, and the important dates as the
+ * pages print them now (`shownImportantDates`: the linked deadlines' days, decision 0065).
+ */
+export const PublicConferenceJson = StoredConferenceFacts.and(
+  z.object({
+    title: z.string(),
+    zoneLabel: z.string(),
+    hasLogo: z.boolean(),
+    shownImportantDates: z.array(z.object({ label: z.string(), date: z.string() })),
+  }),
+);
 export type PublicConferenceJson = z.infer<typeof PublicConferenceJson>;
 
 /** GET /api/editor/conference: the facts with the organiser who signs documents. */
 export const EditorConferenceJson = z.object({
-  facts: ConferenceFacts,
+  facts: StoredConferenceFacts,
+  /** The settings' deadlines an important date can follow, as ISO instants (null: not set), for the form's hints. */
+  deadlines: z.object({
+    submission: z.string().nullable(),
+    bidding: z.string().nullable(),
+    review: z.string().nullable(),
+    discussion: z.string().nullable(),
+    cameraReady: z.string().nullable(),
+  }),
   organiserName: z.string(),
   organiserTitle: z.string(),
   hasSignature: z.boolean(),

@@ -64,3 +64,15 @@ export const NewsAddedJson = z.object({ message: z.string(), item: NewsItemJson 
 
 export const HealthJson = z.object({ status: z.literal('ok') });
 export const HealthDownJson = z.object({ status: z.literal('unavailable'), message: z.string() });
+/** Readiness (decision 0067): whether a load balancer should send this instance requests now. */
+export const ReadyJson = z.object({ status: z.literal('ready') });
+export const NotReadyJson = z.object({
+  status: z.literal('unavailable'),
+  reason: z
+    .enum(['starting', 'migrating', 'shedding', 'database'])
+    .describe(
+      'starting or migrating: the server is starting and applying migrations; shedding: it refuses requests it has no room for; database: its database is not answering',
+    ),
+  message: z.string(),
+});
+export type NotReadyJson = z.infer<typeof NotReadyJson>;

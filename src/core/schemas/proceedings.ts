@@ -49,3 +49,24 @@ export const ProceedingsQuery = z.object({ trackId: TrackId.optional() });
 export type ProceedingsQuery = z.infer<typeof ProceedingsQuery>;
 
 export const NO_DOI_PREFIX = 'Set the DOI prefix in the settings before exporting the Crossref deposit';
+
+/** Decision 0066: whether the organiser has published the proceedings (the camera-ready PDFs become public), and when. */
+export const ProceedingsPublicationJson = z.object({ published: z.boolean(), publishedAt: z.string().nullable() });
+export type ProceedingsPublicationJson = z.infer<typeof ProceedingsPublicationJson>;
+export const ProceedingsPublicationBody = z.object({
+  published: z.boolean({ message: 'Say whether the proceedings are published: true or false' }),
+});
+export type ProceedingsPublicationBody = z.infer<typeof ProceedingsPublicationBody>;
+export const ProceedingsPublicationResponse = ProceedingsPublicationJson.extend({ message: z.string() });
+
+/** Decision 0066: a paper's presentation slides as its authors see them; null: none uploaded. */
+export const PaperSlidesJson = z.object({
+  /** The public address on the paper's page. */
+  url: z.string(),
+  size: z.number().int(),
+  fileName: z.string(),
+  uploadedAt: z.string(),
+});
+export type PaperSlidesJson = z.infer<typeof PaperSlidesJson>;
+export const PaperSlidesResponse = z.object({ slides: PaperSlidesJson.nullable() });
+export const PaperSlidesSavedResponse = z.object({ message: z.string(), slides: PaperSlidesJson.nullable() });

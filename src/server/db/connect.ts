@@ -81,6 +81,12 @@ function serverOf(url: string): string {
   }
 }
 
+/** Migrations this process is applying (or waiting to apply under the lock) now: readiness says no meanwhile (decision 0067). */
+let migrating = 0;
+export function isMigrating(): boolean {
+  return migrating > 0;
+}
+
 /** Any fixed number: the key of the advisory lock instances starting together take to migrate one at a time. */
 const MIGRATION_LOCK = 0x696d7365;
 
@@ -90,7 +96,11 @@ const MIGRATION_LOCK = 0x696d7365;
  * the connection if the process dies.
  */
 export async function migrateLocked(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+  migrating++;
+  const client = await pool.connect().catch((e: unknown) => {
+    migrating--;
+    throw e;
+  });
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
@@ -100,5 +110,6 @@ export async function migrateLocked(pool: pg.Pool): Promise<void> {
     }
   } finally {
     client.release();
+    migrating--;
   }
 }

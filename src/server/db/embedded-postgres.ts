@@ -416,6 +416,29 @@ function tail(file: string): string {
 }
 
 /**
+ * The embedded database of a server running on DATA_DIR, for a tool that works beside it (`npm run backup`,
+ * decision 0068): the port from the cluster's postmaster.pid, the password from DATA_DIR. Undefined when no
+ * server holds DATA_DIR or its database is not running.
+ */
+export function runningEmbeddedPostgres(dataDir: string, systemDir = SYSTEM_DIR): { url: string; serverPid: number } | undefined {
+  const dir = path.resolve(dataDir);
+  let serverPid: number;
+  try {
+    serverPid = Number(readFileSync(path.join(dir, 'server.pid'), 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(serverPid) || serverPid <= 0 || !isAlive(serverPid) || !isNodeProcess(serverPid)) return undefined;
+  const own = path.join(dir, 'pg');
+  const cluster = existsSync(path.join(own, 'PG_VERSION')) ? own : path.join(systemClusterHome(dir, systemDir), 'pg');
+  if (!leftoverPostmaster(cluster)) return undefined;
+  const port = Number(readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  if (!Number.isInteger(port) || port <= 0) return undefined;
+  const password = readFileSync(path.join(dir, 'pg-password'), 'utf8').trim();
+  return { url: `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`, serverPid };
+}
+
+/**
  * One server process per DATA_DIR: a second `npm start` on the same folder is refused while the first
  * lives; a lock whose process is gone (kill -9) is taken over.
  */

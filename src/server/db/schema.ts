@@ -330,6 +330,26 @@ export const previousEvents = pgTable('previous_events', {
   createdAt: createdAt(),
 });
 
+/** The organiser's own pages (decision 0064): Markdown at a top-level address, in the public bar when `inMenu`. */
+export const sitePages = pgTable(
+  'site_pages',
+  {
+    editionId: editionId(),
+    id: text('id').notNull(),
+    address: text('address').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    inMenu: boolean('in_menu').notNull().default(false),
+    menuOrder: integer('menu_order').notNull().default(0),
+    published: boolean('published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedBy: text('updated_by').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.id] }), uniqueIndex('site_pages_address_key').on(t.editionId, t.address)],
+);
+export type SitePageRow = typeof sitePages.$inferSelect;
+
 /** Single-use links mailed to a user: password reset (one hour) and e-mail verification. Only a hash of the token is kept. */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -663,6 +683,8 @@ export const settings = pgTable('settings', {
   workshopFirstDay: date('workshop_first_day', { mode: 'string' }).notNull().default('2022-12-30'),
   workshopLastDay: date('workshop_last_day', { mode: 'string' }).notNull().default('2022-12-30'),
   workshopVenue: text('workshop_venue'),
+  /** Decision 0066: when the organiser published the proceedings (the camera-ready PDFs become public); null: not published. */
+  proceedingsPublishedAt: timestamp('proceedings_published_at', { withTimezone: true, mode: 'date' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -849,6 +871,21 @@ export const cameraReady = pgTable('camera_ready', {
   storageKey: text('storage_key').notNull(),
   size: integer('size').notNull(),
   fileName: text('file_name').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Decision 0066: the slides a presenter (an author of the accepted paper) uploads, one PDF per paper, public on its page. */
+export const paperSlides = pgTable('paper_slides', {
+  editionId: editionId(),
+  paperId: text('paper_id')
+    .primaryKey()
+    .references(() => papers.id),
+  storageKey: text('storage_key').notNull(),
+  size: integer('size').notNull(),
+  fileName: text('file_name').notNull(),
+  uploadedBy: text('uploaded_by')
+    .notNull()
+    .references(() => users.id),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { AppError } from '../errors';
-import { AdmissionGate } from './admission';
+import { performance } from 'node:perf_hooks';
+import { AdmissionGate, SHEDDING_HOLD_MS } from './admission';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -68,4 +69,30 @@ test('one address runs at most its share of the upload turns; an upload from ano
   expect(a3In).toBe(true);
   for (const leave of [a2, leaveA3, b1]) leave();
   expect(gate.stats()).toMatchObject({ active: 0, waiting: 0 });
+});
+
+test('the gate sheds while full and for a while after shedding a request, not when one client is over its share', async () => {
+  const gate = new AdmissionGate({ concurrency: 1, maxWaiting: 4, maxWaitingPerAddress: 1, maxWaitMs: 60_000 });
+  const t0 = 1_000_000;
+  const held = await gate.enter('a');
+  expect(gate.shedding(t0)).toBe(false);
+  // One address over its share of the queue is refused: that client's limit, not the server shedding.
+  const waiting = gate.enter('b');
+  await expect(gate.enter('b')).rejects.toBeInstanceOf(AppError);
+  expect(gate.stats()).toMatchObject({ refused: 1, shed: 0 });
+  expect(gate.shedding(t0)).toBe(false);
+  // The queue full: shedding now, whatever the time.
+  const others = ['c', 'd', 'e'].map((address) => gate.enter(address));
+  expect(gate.stats().waiting).toBe(4);
+  expect(gate.shedding(t0)).toBe(true);
+  const refusedAt = performance.now();
+  await expect(gate.enter('f')).rejects.toBeInstanceOf(AppError);
+  expect(gate.stats()).toMatchObject({ refused: 2, shed: 1 });
+  held();
+  // One turn: each waiting request runs and leaves in its turn.
+  for (const turn of [waiting, ...others]) (await turn)();
+  expect(gate.stats()).toMatchObject({ active: 0, waiting: 0 });
+  // Empty again: still shedding for SHEDDING_HOLD_MS after the request it shed, then not.
+  expect(gate.shedding(refusedAt + SHEDDING_HOLD_MS - 1)).toBe(true);
+  expect(gate.shedding(refusedAt + SHEDDING_HOLD_MS + 1)).toBe(false);
 });

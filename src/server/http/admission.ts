@@ -27,7 +27,12 @@ export interface AdmissionStats {
   waiting: number;
   /** Answered 503: the queue (or the client's share of it) was full, or the wait ran out. */
   refused: number;
+  /** Of those, refused because the server as a whole was full (the queue, or a wait that ran out): load shed. */
+  shed: number;
 }
+
+/** How long after shedding a request the gate still says it sheds (readiness, decision 0067): a probe every few seconds sees it. */
+export const SHEDDING_HOLD_MS = 5000;
 
 interface Waiter {
   address: string;
@@ -53,6 +58,9 @@ export class AdmissionGate {
   private waiting = 0;
   private admitted = 0;
   private refused = 0;
+  private shed = 0;
+  /** When the gate last shed a request (performance.now()), or never. */
+  private lastShedAt = -Infinity;
   /** Waiting requests by address, in the order of the round: uploads apart, served after the others. */
   private readonly queues = new Map<string, Waiter[]>();
   private readonly uploadQueues = new Map<string, Waiter[]>();
@@ -72,7 +80,17 @@ export class AdmissionGate {
   }
 
   stats(): AdmissionStats {
-    return { admitted: this.admitted, active: this.active, waiting: this.waiting, refused: this.refused };
+    return { admitted: this.admitted, active: this.active, waiting: this.waiting, refused: this.refused, shed: this.shed };
+  }
+
+  /**
+   * Whether the server sheds load (decision 0067): every turn taken and the queue full, so a request that must wait
+   * is refused, or a request refused so in the last `holdMs`. A client over its own share of the queue is refused
+   * without the server being full: that is not shedding.
+   */
+  shedding(now = performance.now(), holdMs = SHEDDING_HOLD_MS): boolean {
+    if (this.active >= this.opts.concurrency && this.waiting >= this.opts.maxWaiting) return true;
+    return now - this.lastShedAt < holdMs;
   }
 
   /**
@@ -88,7 +106,8 @@ export class AdmissionGate {
       this.take(address, upload);
     } else {
       const mine = queues.get(address);
-      if (this.waiting >= this.opts.maxWaiting || (mine?.length ?? 0) >= this.perAddress) throw this.busy();
+      if (this.waiting >= this.opts.maxWaiting) throw this.busy(true);
+      if ((mine?.length ?? 0) >= this.perAddress) throw this.busy(false);
       // The turn is handed over by pump(), which counts it as taken before admitting.
       await new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
@@ -98,7 +117,7 @@ export class AdmissionGate {
           refuse: reject,
           timer: setTimeout(() => {
             this.drop(waiter);
-            reject(this.busy());
+            reject(this.busy(true));
           }, this.opts.maxWaitMs),
         };
         waiter.timer.unref();
@@ -178,8 +197,13 @@ export class AdmissionGate {
     this.waiting--;
   }
 
-  private busy(): AppError {
+  /** The 503 for a request refused; `shed`: because the server as a whole is full, not the client's share. */
+  private busy(shed: boolean): AppError {
     this.refused++;
+    if (shed) {
+      this.shed++;
+      this.lastShedAt = performance.now();
+    }
     // The time the requests ahead need: the queue's length in rounds of `concurrency`, at least a second.
     const seconds = Math.min(60, Math.max(1, Math.ceil(((this.waiting / this.opts.concurrency + 1) * this.averageMs) / 1000)));
     return new AppError('unavailable', SERVER_BUSY, { 'retry-after': String(seconds) });

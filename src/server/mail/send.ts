@@ -18,6 +18,7 @@ import { loggableError, withoutAddresses } from '../errors';
 import { mailDigestItems, mailLog, mailPreferences, mailQueue } from '../db/schema';
 import { unsubscribeLinks } from './unsubscribe';
 import { loadWordings } from './wording';
+import type { MailDeliveryOutcome } from '../metrics';
 
 /** A database or an open transaction: pass the transaction so the mail commits with the change that causes it. */
 export type MailDb = Pick<Db, 'insert'>;
@@ -96,6 +97,8 @@ export interface MailerOptions {
   pollMs?: number;
   /** The current conference facts (the app's ConferenceFactsStore); the defaults when not given. */
   conference?: () => ConferenceFacts;
+  /** Told each delivery attempt's outcome (the metrics, decision 0067). */
+  countDelivery?: (outcome: MailDeliveryOutcome) => void;
 }
 
 const BATCH = 10;
@@ -219,6 +222,7 @@ export function createMailer(opts: MailerOptions): Mailer {
           error: null,
         });
       });
+      opts.countDelivery?.('sent');
     } catch (err) {
       const error = (err as Error).message.slice(0, 500);
       const { responseCode, response } = err as { responseCode?: number; response?: string };
@@ -230,6 +234,7 @@ export function createMailer(opts: MailerOptions): Mailer {
         { mailId: mail.id, template: mail.template, attempts: mail.attempts, err: withoutAddresses(error) },
         final ? 'mail failed for good' : 'mail not sent, will retry',
       );
+      opts.countDelivery?.(final ? 'failed' : 'retry');
       await opts.db.transaction(async (tx) => {
         await tx
           .update(mailQueue)

@@ -37,7 +37,7 @@ const routes: FastifyPluginAsync = async (app) => {
     access: 'public',
     handler: async ({ reply }) => {
       reply.header('cache-control', 'no-cache');
-      return publicConference({ db, facts: app.conference.current() });
+      return publicConference({ db, facts: app.conference.current(), deadlines: app.conference.pageData().deadlines });
     },
   });
   defineRoute(app, CONFERENCE.getEditorConference, { access: EDITOR, handler: () => getEditorConference(db) });

@@ -13,6 +13,8 @@ const routes: FastifyPluginAsync = async (app) => {
       const opened = await openEdition({ db, body, editor: { id: caller.id, ip: req.ip } });
       // Every instance reads the new edition's facts on its next poll; this one at once (the public pages re-render).
       await app.conference.refresh(db);
+      // The organiser's pages are the edition's own (decision 0064): the old edition's leave the site and its menu now.
+      await app.sitePages.refresh(db);
       return opened;
     },
   });

@@ -3,14 +3,12 @@ import { conferenceTitle, zoneLabel, type ConferenceFacts } from '../../core/con
 import { formatTime, formatWeekdayDate } from '../../core/format';
 import { escapeHtml } from '../../core/html';
 import { PAPER_PAGE_PREFIX, paperPagePath } from '../../core/routes';
-import { findPublishedCameraReady, type PaperPage } from '../services/proceedings/paper-page';
-import { findPaperPageOfAnyEdition } from '../services/editions/edition-record';
+import { publicRecordDocument, sendPublicRecord } from '../public-record-shell';
+import type { PaperPage } from '../services/proceedings/paper-page';
+import { findPaperPageOfAnyEdition, findPublicPaperFileOfAnyEdition } from '../services/editions/edition-record';
 
-/** No script, no frame, nothing from elsewhere: the page is text and one style sheet of its own. */
-const PAGE_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const STYLE =
-  'body{font:17px/1.6 system-ui,sans-serif;margin:0;color:#111827;background:#f8fafc}main{max-width:46rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #cbd5e1;border-radius:.5rem}h1{font-size:1.6rem;line-height:1.3;margin-top:.5rem}h2{font-size:1.2rem}ol.authors{list-style:none;padding:0}ol.authors li{margin:.25rem 0}.affiliation{color:#374151}dt{font-weight:600}dd{margin:0 0 .75rem}a{color:#1d4ed8}';
+  'body{font:17px/1.6 system-ui,sans-serif;margin:0;color:#111827;background:#f8fafc}main{max-width:46rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #cbd5e1;border-radius:.5rem}h1{font-size:1.6rem;line-height:1.3;margin-top:.5rem}h2{font-size:1.2rem}ol.authors{list-style:none;padding:0}ol.authors li{margin:.25rem 0}.affiliation{color:#374151}dt{font-weight:600}dd{margin:0 0 .75rem;overflow-wrap:anywhere}a{color:#1d4ed8}@media (max-width:40rem){main{margin:0;border:0;border-radius:0}}';
 
 const attr = escapeHtml;
 const meta = (name: string, content: string) => `<meta name="${name}" content="${attr(content)}">`;
@@ -25,11 +23,7 @@ function describe(abstract: string): string {
 }
 
 function htmlDocument(opts: { title: string; head: string; body: string; conference: ConferenceFacts }): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(opts.title)} | ${escapeHtml(opts.conference.shortName)}</title>
-${opts.head}
-<style>${STYLE}</style>
-</head><body><main>${opts.body}</main></body></html>`;
+  return publicRecordDocument({ title: opts.title, siteName: opts.conference.shortName, head: opts.head, style: STYLE, body: opts.body });
 }
 
 /** "Wednesday, 27 December 2023, 09:00–10:30 (Bangkok time, UTC+7)": in the conference's zone, as the presenters' mails say it. */
@@ -45,6 +39,7 @@ function when(slot: { start: string; end: string }, conference: ConferenceFacts)
 function paperDocument(p: PaperPage, conference: ConferenceFacts, publicUrl: string): string {
   const url = `${publicUrl}${paperPagePath(p.id)}`;
   const pdfPath = `${paperPagePath(p.id)}/paper.pdf`;
+  const slidesPath = `${paperPagePath(p.id)}/slides.pdf`;
   const description = describe(p.abstract);
   const head = [
     meta('description', description),
@@ -91,28 +86,25 @@ function paperDocument(p: PaperPage, conference: ConferenceFacts, publicUrl: str
 <dl>${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>
 <h2>Abstract</h2>${abstract}
 ${p.pdf ? `<p><a href="${attr(pdfPath)}">Full paper (PDF)</a></p>` : ''}
+${p.slides ? `<p><a href="${attr(slidesPath)}">Presentation slides (PDF)</a></p>` : ''}
 <p><a href="/program">Back to the programme</a></p>`;
   return htmlDocument({ title: p.title, head, body, conference });
 }
 
 /** One answer for every id without a public page, so that it tells nothing about the paper (decision 0061). */
 function notFound(reply: FastifyReply, conference: ConferenceFacts) {
-  return reply
-    .code(404)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('x-robots-tag', 'noindex')
-    .header('content-security-policy', PAGE_POLICY)
-    .send(
-      htmlDocument({
-        title: 'Paper not found',
-        head: '<meta name="robots" content="noindex">',
-        body: `<h1>Paper not found</h1>
+  return sendPublicRecord(reply, {
+    status: 404,
+    cache: 'no-cache',
+    html: htmlDocument({
+      title: 'Paper not found',
+      head: '<meta name="robots" content="noindex">',
+      body: `<h1>Paper not found</h1>
 <p>There is no accepted paper at this address. The programme lists the papers presented at the conference.</p>
 <p><a href="/program">Programme of the ${escapeHtml(conference.shortName)} conference</a></p>`,
-        conference,
-      }),
-    );
+      conference,
+    }),
+  });
 }
 
 /** A paper id as the page takes it: longer ones are no paper's. */
@@ -121,7 +113,8 @@ const paperIdOf = (raw: string) => raw.slice(0, 64);
 /**
  * Public /papers/:paperId (decision 0061), the resource every DOI of the Crossref deposit points to: rendered by the
  * server, like /verify/:code, so that a paper without a page is a real 404 (the app shell would answer 200), and
- * with no script at all. /papers/:paperId/paper.pdf: the camera-ready PDF once the proceedings are published.
+ * with no script at all. /papers/:paperId/paper.pdf: the camera-ready PDF once the proceedings are published;
+ * /papers/:paperId/slides.pdf: the slides its presenter uploaded (decision 0066). Either is the same 404 otherwise.
  */
 const paperPages: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
@@ -130,24 +123,26 @@ const paperPages: FastifyPluginAsync = async (app) => {
     const found = await findPaperPageOfAnyEdition({ db, paperId: paperIdOf(req.params.paperId) });
     if (!found) return notFound(reply, app.conference.current());
     const { page, conference } = found;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .header('content-security-policy', PAGE_POLICY)
-      .send(paperDocument(page, conference, app.config.publicUrl));
+    return sendPublicRecord(reply, {
+      status: 200,
+      cache: 'public, max-age=300',
+      html: paperDocument(page, conference, app.config.publicUrl),
+    });
   });
 
-  app.get<{ Params: { paperId: string } }>(`${PAPER_PAGE_PREFIX}:paperId/paper.pdf`, { schema: { hide: true } }, async (req, reply) => {
-    const pdf = await findPublishedCameraReady({ db, paperId: paperIdOf(req.params.paperId) });
-    if (!pdf) return notFound(reply, app.conference.current());
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', String(pdf.size))
-      .header('content-disposition', `inline; filename="${pdf.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=300')
-      .send(app.files.get(pdf.storageKey));
-  });
+  for (const kind of ['paper', 'slides'] as const) {
+    app.get<{ Params: { paperId: string } }>(`${PAPER_PAGE_PREFIX}:paperId/${kind}.pdf`, { schema: { hide: true } }, async (req, reply) => {
+      const pdf = await findPublicPaperFileOfAnyEdition({ db, paperId: paperIdOf(req.params.paperId), kind });
+      if (!pdf) return notFound(reply, app.conference.current());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(pdf.size))
+        .header('content-disposition', `inline; filename="${pdf.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', kind === 'paper' ? 'public, max-age=300' : 'no-cache')
+        .send(app.files.get(pdf.storageKey));
+    });
+  }
 
   // Anything else under /papers/ is the same page-shaped 404 (not the API's JSON one); "/papers/<id>/" leads to "/papers/<id>".
   app.get<{ Params: { '*': string } }>(`${PAPER_PAGE_PREFIX}*`, { schema: { hide: true } }, async (req, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import { PROCEEDINGS } from '../../core/api/proceedings';
 import type { ProceedingsQuery } from '../../core/schemas/proceedings';
+import { readPdfForm } from '../http/pdf-form';
 import { defineRoute } from '../http/route';
 import type { Caller } from '../permissions';
 import {
@@ -12,6 +13,9 @@ import {
   type ProceedingsScope,
 } from '../services/proceedings/proceedings';
 import { findProceedingsScope } from '../services/proceedings/proceedings-scope';
+import { getProceedingsPublication, setProceedingsPublication } from '../services/proceedings/publication';
+import { discardOnFailure } from '../services/shared/discard-file';
+import { findPaperForSlides, findPaperSlides, getPaperSlides, removePaperSlides, saveSlides } from '../services/submissions/paper-slides';
 import { EDITOR_OR_CHAIR } from './chair-access';
 
 /** A download's name: "<base>[-<track>]-<day>.<ext>" (a track id reduced to safe characters). */
@@ -24,9 +28,13 @@ function attachment(reply: FastifyReply, opts: { type: string; base: string; ext
     .send(opts.body);
 }
 
+const EDITOR = ['Editor'] as const;
+const AUTHOR = ['Author'] as const;
+
 /**
  * What the publisher takes away (decision 0042): the Crossref deposit, BibTeX, the metadata CSV and the
  * camera-ready PDFs in one zip, each streamed as a download, for the editor and (their tracks) track chairs.
+ * The proceedings' publication and the presenters' slides, public on each paper's page (decision 0066).
  */
 const routes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
@@ -86,6 +94,57 @@ const routes: FastifyPluginAsync = async (app) => {
           conference: app.conference.current(),
         }),
       }),
+  });
+
+  defineRoute(app, PROCEEDINGS.getProceedingsPublication, {
+    access: EDITOR,
+    handler: () => getProceedingsPublication({ db }),
+  });
+  defineRoute(app, PROCEEDINGS.setProceedingsPublication, {
+    access: EDITOR,
+    handler: async ({ req, caller, body }) => {
+      const publication = await setProceedingsPublication({ db, editor: { id: caller.id, ip: req.ip }, published: body.published });
+      return {
+        ...publication,
+        message: publication.published
+          ? "Proceedings published: each accepted paper's page links its camera-ready PDF"
+          : 'Proceedings taken back: the camera-ready PDFs are private again',
+      };
+    },
+  });
+
+  defineRoute(app, PROCEEDINGS.getPaperSlides, {
+    access: AUTHOR,
+    handler: async ({ caller, params }) => ({ slides: await getPaperSlides({ db, caller, paperId: params.id }) }),
+  });
+  defineRoute(app, PROCEEDINGS.uploadPaperSlides, {
+    access: AUTHOR,
+    // Whose paper it is, and whether it may take slides, come before the upload is read.
+    guard: async (req, caller) => {
+      const { id } = PROCEEDINGS.uploadPaperSlides.params.parse(req.params);
+      return findPaperForSlides({ db, caller, paperId: id });
+    },
+    handler: async ({ req, caller, guarded: paper }) => {
+      const { file } = await readPdfForm(app, req);
+      const slides = await discardOnFailure({
+        db,
+        store: app.files,
+        key: file?.key,
+        work: () => saveSlides({ db, files: app.files, author: { id: caller.id, ip: req.ip }, paper, file }),
+      });
+      return { message: "Slides uploaded: they are linked from the paper's public page", slides };
+    },
+  });
+  defineRoute(app, PROCEEDINGS.getEditorPaperSlides, {
+    access: EDITOR,
+    handler: async ({ params }) => ({ slides: await findPaperSlides({ db, paperId: params.paperId }) }),
+  });
+  defineRoute(app, PROCEEDINGS.removePaperSlides, {
+    access: EDITOR,
+    handler: async ({ req, caller, params }) => {
+      await removePaperSlides({ db, files: app.files, editor: { id: caller.id, ip: req.ip }, paperId: params.paperId });
+      return { message: 'Slides removed from the paper’s page', slides: null };
+    },
   });
 };
 

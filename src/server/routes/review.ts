@@ -33,7 +33,13 @@ async function reviewCycleRoutes(app: FastifyInstance) {
   defineRoute(app, REVIEW.getSettings, { access: EDITOR, handler: () => getSettings({ db }) });
   defineRoute(app, REVIEW.updateSettings, {
     access: EDITOR,
-    handler: ({ req, caller, body }) => updateSettings({ db, patch: body, editor: { id: caller.id, ip: req.ip } }),
+    handler: async ({ req, caller, body }) => {
+      const saved = await updateSettings({ db, patch: body, editor: { id: caller.id, ip: req.ip } });
+      // The public pages print the deadlines the important dates follow (decision 0065): this instance renders them
+      // now; the others see the change within their store's poll. The save stands if this read fails.
+      await app.conference.refresh(db).catch((err: unknown) => req.log.warn({ err }, 'deadlines not reloaded after a save'));
+      return saved;
+    },
   });
   /** The deadlines every signed-in user may see (the reviewer's form and the author's pages show them). */
   defineRoute(app, REVIEW.getDeadlines, {

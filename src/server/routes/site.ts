@@ -38,14 +38,16 @@ import {
   removePreviousEvent,
   removeSponsor,
 } from '../services/site/site-lists';
+import { addSitePage, editSitePage, listSitePages, previewSitePage, removeSitePage } from '../services/site/site-pages';
 import { imageType } from '../storage/sniff';
+import { checkReadiness } from '../readiness';
 
 /** At most 5 messages per client address in 10 minutes, counted in PostgreSQL (shared by every instance). */
 export const CONTACT_PER_ADDRESS = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
 
 const EDITOR = ['Editor'] as const;
 
-/** GET /api/health: up, and its database answering (a load balancer's check; 503 while the database is not). */
+/** GET /api/health: up, and its database answering (a load balancer's check; 503 while the database is not). GET /api/health/ready: ready for requests. */
 async function healthRoutes(app: FastifyInstance) {
   defineRoute(app, SITE.getHealth, {
     access: 'public',
@@ -56,6 +58,16 @@ async function healthRoutes(app: FastifyInstance) {
       } catch {
         return reply.code(503).send({ status: 'unavailable', message: 'Database is not answering' });
       }
+    },
+  });
+  // Readiness (decision 0067): 503 with a reason while migrating, shedding load or without a database; like
+  // liveness it does not wait in the admission queue (app.ts).
+  defineRoute(app, SITE.getReadiness, {
+    access: 'public',
+    handler: async ({ reply }) => {
+      const refusal = await checkReadiness({ shedding: () => app.admission.shedding(), ping: () => app.database.ping() });
+      if (refusal) return reply.code(503).header('retry-after', '5').send(refusal);
+      return { status: 'ready' as const };
     },
   });
 }
@@ -381,11 +393,57 @@ async function listRoutes(app: FastifyInstance) {
   });
 }
 
+/**
+ * The organiser's own pages (decision 0064), kept on /editor/site: Markdown at a top-level address. After each change
+ * this instance reads the published pages again, which re-renders them and the public bar's menu.
+ */
+async function pageRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+  // The change is committed: a failed re-read is logged, and the 5 s watch brings the site up to date.
+  const published = () =>
+    app.sitePages.refresh(db).then(
+      () => undefined,
+      (err: unknown) => app.log.error({ err }, "reading the organiser's pages after a change failed"),
+    );
+
+  defineRoute(app, SITE.listSitePages, { access: EDITOR, handler: () => listSitePages(db) });
+
+  defineRoute(app, SITE.previewSitePage, { access: EDITOR, handler: ({ body }) => previewSitePage(body.body) });
+
+  defineRoute(app, SITE.addSitePage, {
+    access: EDITOR,
+    handler: async ({ req, caller, body }) => {
+      const page = await addSitePage({ db, fields: body, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Page added', page };
+    },
+  });
+
+  defineRoute(app, SITE.editSitePage, {
+    access: EDITOR,
+    handler: async ({ req, caller, params, body }) => {
+      const page = await editSitePage({ db, id: params.id, fields: body, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Page saved', page };
+    },
+  });
+
+  defineRoute(app, SITE.removeSitePage, {
+    access: EDITOR,
+    handler: async ({ req, caller, params }) => {
+      await removeSitePage({ db, id: params.id, editor: { id: caller.id, ip: req.ip } });
+      await published();
+      return { message: 'Page removed' };
+    },
+  });
+}
+
 const routes: FastifyPluginAsync = async (app) => {
   await healthRoutes(app);
   await contactRoutes(app);
   await contentRoutes(app);
   await listRoutes(app);
+  await pageRoutes(app);
 };
 
 export default routes;

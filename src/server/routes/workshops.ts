@@ -29,23 +29,32 @@ const routes: FastifyPluginAsync = async (app) => {
     handler: ({ req, caller, params }) =>
       offerSeatByEditor({ db, mailer: app.mailer, publicUrl, courseId: params.courseId, caller, ip: req.ip }),
   });
+  /**
+   * The /technical-workshop page prints the courses, days and venue (decision 0065): after a committed change this
+   * instance renders its pages again now, the others within their store's poll. The change stands if this read fails.
+   */
+  const reloadPages = async <T>(req: { log: { warn: (o: object, m: string) => void } }, saved: T): Promise<T> => {
+    await app.conference.refresh(db).catch((err: unknown) => req.log.warn({ err }, 'public pages not reloaded after a workshop change'));
+    return saved;
+  };
   defineRoute(app, WORKSHOPS.updateWorkshopDetails, {
     access: ['Editor'],
-    handler: ({ req, caller, body }) => updateWorkshopDetails({ db, caller, ip: req.ip, details: body }),
+    handler: async ({ req, caller, body }) => reloadPages(req, await updateWorkshopDetails({ db, caller, ip: req.ip, details: body })),
   });
   defineRoute(app, WORKSHOPS.createWorkshopCourse, {
     access: ['Editor'],
-    handler: ({ req, caller, body }) => createWorkshopCourse({ db, caller, ip: req.ip, course: body }),
+    handler: async ({ req, caller, body }) => reloadPages(req, await createWorkshopCourse({ db, caller, ip: req.ip, course: body })),
   });
   defineRoute(app, WORKSHOPS.updateWorkshopCourse, {
     access: ['Editor'],
-    handler: ({ req, caller, params, body }) => updateWorkshopCourse({ db, caller, ip: req.ip, courseId: params.courseId, course: body }),
+    handler: async ({ req, caller, params, body }) =>
+      reloadPages(req, await updateWorkshopCourse({ db, caller, ip: req.ip, courseId: params.courseId, course: body })),
   });
   defineRoute(app, WORKSHOPS.deleteWorkshopCourse, {
     access: ['Editor'],
     handler: async ({ req, caller, params }) => {
       await deleteWorkshopCourse({ db, caller, ip: req.ip, courseId: params.courseId });
-      return { deleted: true as const };
+      return reloadPages(req, { deleted: true as const });
     },
   });
 };

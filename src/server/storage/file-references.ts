@@ -6,6 +6,7 @@
 export const FILE_REFERENCES: ReadonlyArray<readonly [table: string, column: string]> = [
   ['paper_files_all', 'storage_key'],
   ['camera_ready_all', 'storage_key'],
+  ['paper_slides_all', 'storage_key'],
   ['users', 'photo_key'],
   ['keynote_speakers_all', 'photo_key'],
   ['committee_members_all', 'photo_key'],

@@ -43,3 +43,13 @@ export const editPreviousEvent = (id: string, body: BodyOf<typeof SITE.editPrevi
 export const movePreviousEvent = (id: string, direction: 'up' | 'down') =>
   call(SITE.movePreviousEvent, { params: { id }, body: { direction } });
 export const removePreviousEvent = (id: string) => call(SITE.removePreviousEvent, { params: { id } });
+
+/** The organiser's own pages of /editor/site (decision 0064). */
+export type SitePageJson = AnswerOf<typeof SITE.listSitePages>[number];
+export type SitePageBody = BodyOf<typeof SITE.addSitePage>;
+export const getSitePages = () => call(SITE.listSitePages);
+export const addSitePage = (body: SitePageBody) => call(SITE.addSitePage, { body });
+export const editSitePage = (id: string, body: BodyOf<typeof SITE.editSitePage>) => call(SITE.editSitePage, { params: { id }, body });
+export const removeSitePage = (id: string) => call(SITE.removeSitePage, { params: { id } });
+/** The server's sanitised HTML of a Markdown text, nothing saved. */
+export const previewSitePage = (body: string) => call(SITE.previewSitePage, { body: { body } });

@@ -35,6 +35,8 @@ test('while prerendering every fact is a token the server knows, the important d
   ]);
   expect(importantDates).toEqual([{ label: itemToken('label'), date: itemToken('date') }]);
   expect(importantDatesBlock).toEqual({ begin: LIST_BEGIN, end: LIST_END });
-  // What is not a fact stays as written.
-  expect(conference.workshopDate).toBe('30 December 2022');
+  // The workshop's days and place are the organiser's too (decision 0065), filled in by the server.
+  expect(conference.workshopDate).toBe('\u27E6workshopDate\u27E7');
+  expect(conference.workshopPlace).toBe('\u27E6workshopPlace\u27E7');
+  expect(known).toEqual(expect.arrayContaining(['workshopDate', 'workshopPlace']));
 });

@@ -1,11 +1,7 @@
-import {
-  CONFERENCE_FACTS_DEFAULTS,
-  conferenceTitle,
-  factToken,
-  phoneDigits,
-  type ConferenceFacts,
-  type ImportantDate,
-} from '../../core/conference-facts';
+import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, factToken, phoneDigits, type ConferenceFacts } from '../../core/conference-facts';
+import { shownImportantDates, withCurrentImportantDates, type ShownImportantDate } from '../../core/important-dates';
+import { formatDateRange } from '../../core/format';
+import { WORKSHOP_DETAILS_DEFAULTS } from '../../core/workshop-courses';
 import { DEFAULT_SITE_URL, FACTS_SCRIPT_ID, LIST_BEGIN, LIST_END, itemToken, type TemplateFactName } from '../../core/fact-template';
 import { PRERENDERING } from './prerendering';
 
@@ -24,7 +20,7 @@ function pageFacts(): ConferenceFacts {
   try {
     const f = JSON.parse(text) as Partial<ConferenceFacts> | null;
     return f && typeof f === 'object'
-      ? { ...CONFERENCE_FACTS_DEFAULTS, ...f, venue: { ...CONFERENCE_FACTS_DEFAULTS.venue, ...f.venue } }
+      ? withCurrentImportantDates({ ...CONFERENCE_FACTS_DEFAULTS, ...f, venue: { ...CONFERENCE_FACTS_DEFAULTS.venue, ...f.venue } })
       : CONFERENCE_FACTS_DEFAULTS;
   } catch {
     return CONFERENCE_FACTS_DEFAULTS;
@@ -49,7 +45,11 @@ export const conference = {
   /** The conference's first and last days as ISO dates, for search engines (schema.org Event). */
   heroDatesIso: { start: PRERENDERING ? token('startDate') : f.startDate, end: PRERENDERING ? token('endDate') : f.endDate },
   submissionsPageDates: PRERENDERING ? token('submissionsDatesText') : f.submissionsDatesText,
-  workshopDate: '30 December 2022',
+  /** The technical workshop's days and place, as the editor sets them on /editor/workshops (decision 0065). */
+  workshopDate: PRERENDERING
+    ? token('workshopDate')
+    : formatDateRange(WORKSHOP_DETAILS_DEFAULTS.firstDay, WORKSHOP_DETAILS_DEFAULTS.lastDay),
+  workshopPlace: PRERENDERING ? token('workshopPlace') : `${f.venue.resort}, ${f.venue.country}`,
   mode: 'HYBRID CONFERENCE',
   venue: {
     resort: PRERENDERING ? token('venueResort') : f.venue.resort,
@@ -86,10 +86,15 @@ export const chatLink = `https://wa.me/${conference.contact.phoneDigits}`;
 export const mailLink = `mailto:${conference.contact.email}`;
 export const phoneLink = `tel:+${conference.contact.phoneDigits}`;
 
-/** The important dates (by default as the site always showed them: docs/product.md#fees-and-fixed-figures): while prerendering, one item of tokens the server repeats. */
-export const importantDates: readonly ImportantDate[] = PRERENDERING
+/**
+ * The important dates as printed (by default as the site always showed them: docs/product.md#fees-and-fixed-figures):
+ * while prerendering, one item of tokens the server repeats, each date written from its deadline or its own day
+ * (decision 0065). Outside prerendering the page's facts carry no deadline: a date that follows one reads "To be
+ * announced" here; the pages themselves are rendered by the server, which knows them.
+ */
+export const importantDates: readonly ShownImportantDate[] = PRERENDERING
   ? [{ label: itemToken('label'), date: itemToken('date') }]
-  : currentFacts.importantDates;
+  : shownImportantDates(currentFacts, {});
 /** Around the important dates' one item while prerendering (the server repeats what is between); null otherwise. */
 export const importantDatesBlock = PRERENDERING ? { begin: LIST_BEGIN, end: LIST_END } : null;
 

@@ -7,12 +7,13 @@ import { awards2019 } from './awards/2019';
 import { AWARD_DESCRIPTIONS } from './awards/common';
 import { awardYears } from './awards/yearly';
 import { committeeRoles } from './committee';
-import { conference } from './conference';
+import { conference, importantDates } from './conference';
 import { heroSlides, logoRows } from './home';
 import { previousEvents } from './previous-events';
 import { speakers } from './speakers';
 import { tracks } from './tracks';
-import { courses } from './workshop';
+import { WORKSHOP_COURSES } from '../../core/workshop-courses';
+import { COURSE_WORDS } from '../../core/workshop-syllabus';
 
 describe('content counts of the public pages', () => {
   test('seven keynote speakers, each a marked sample entry until the organiser names them', () => {
@@ -64,7 +65,9 @@ describe('content counts of the public pages', () => {
   });
 
   test('four workshop courses, four hero slides, two rows of four logos', () => {
-    expect(courses.map((c) => c.title)).toEqual([
+    // The seeded courses (the organiser's data from then on, decision 0065), each with its card line and syllabus.
+    for (const c of WORKSHOP_COURSES) expect(COURSE_WORDS[c.id]?.syllabus).toHaveLength(8);
+    expect(WORKSHOP_COURSES.map((c) => c.title)).toEqual([
       'Embedded Systems',
       'Internet of Things',
       'Python plus Machine Learning',
@@ -92,6 +95,12 @@ describe('content counts of the public pages', () => {
     expect(conference.heroDates).toBe('December 28-27 2023');
     expect(conference.submissionsPageDates).toBe('December 28-27, 2025');
     expect(conference.workshopDate).toBe('30 December 2022');
+    // Decision 0065: calendar days of their own now, printed as the site always printed them.
+    expect(importantDates).toEqual([
+      { label: 'Final paper submission', date: '31 October 2023' },
+      { label: 'Acceptance notification', date: '15 November 2023' },
+      { label: 'CRC and registration', date: '30 November 2023' },
+    ]);
     expect(awardYears[2025].conferenceDates).toBe('28th-27th December 2025');
   });
 });

@@ -7,8 +7,9 @@ import { normaliseDocumentCode } from '../../documents/codes';
 import { AppError } from '../../errors';
 import type { Caller } from '../../permissions';
 import { recordAudit } from '../shared/audit';
+import { categoryLabeller } from '../shared/category-labels';
 
-export function toCheckInPerson(r: RegistrationRow): CheckInPersonJson {
+export function toCheckInPerson(r: RegistrationRow, label: (key: string) => string = categoryLabel): CheckInPersonJson {
   return {
     id: r.id,
     code: r.code,
@@ -16,7 +17,7 @@ export function toCheckInPerson(r: RegistrationRow): CheckInPersonJson {
     affiliation: r.affiliation,
     country: r.country,
     category: r.category,
-    categoryLabel: categoryLabel(r.category),
+    categoryLabel: label(r.category),
     status: r.status,
     paid: r.status === 'paid',
   };
@@ -42,7 +43,8 @@ export async function checkInAttendee(opts: { db: Db; caller: Caller; ip: string
   return opts.db.transaction(async (tx) => {
     const [found] = await tx.select().from(registrations).where(eq(registrations.code, code));
     if (!found) throw new AppError('not_found', NO_SUCH_REGISTRATION);
-    if (found.status !== 'paid') throw new NotPaidYet(toCheckInPerson(found));
+    const label = await categoryLabeller(tx);
+    if (found.status !== 'paid') throw new NotPaidYet(toCheckInPerson(found, label));
     const now = opts.now ?? new Date();
     const [marked] = await tx
       .update(registrations)
@@ -51,7 +53,7 @@ export async function checkInAttendee(opts: { db: Db; caller: Caller; ip: string
       .returning();
     if (!marked) {
       const [again] = await tx.select().from(registrations).where(eq(registrations.id, found.id));
-      return { registration: toCheckInPerson(again!), checkedInAt: again!.checkedInAt!.toISOString(), firstArrival: false };
+      return { registration: toCheckInPerson(again!, label), checkedInAt: again!.checkedInAt!.toISOString(), firstArrival: false };
     }
     await recordAudit(tx, {
       actorId: opts.caller.id,
@@ -61,6 +63,6 @@ export async function checkInAttendee(opts: { db: Db; caller: Caller; ip: string
       paperId: marked.paperId,
       details: { registrationId: marked.id },
     });
-    return { registration: toCheckInPerson(marked), checkedInAt: marked.checkedInAt!.toISOString(), firstArrival: true };
+    return { registration: toCheckInPerson(marked, label), checkedInAt: marked.checkedInAt!.toISOString(), firstArrival: true };
   });
 }

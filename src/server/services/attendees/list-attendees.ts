@@ -5,8 +5,9 @@ import type { AttendeeFilters, AttendeeJson, AttendeesPageJson } from '../../../
 import type { Db } from '../../db/connect';
 import { registrations, type RegistrationRow } from '../../db/schema';
 import { csvCell } from '../shared/export-csv';
+import { categoryLabeller } from '../shared/category-labels';
 
-export function toAttendeeJson(r: RegistrationRow): AttendeeJson {
+export function toAttendeeJson(r: RegistrationRow, label: (key: string) => string = categoryLabel): AttendeeJson {
   return {
     id: r.id,
     code: r.code,
@@ -15,7 +16,7 @@ export function toAttendeeJson(r: RegistrationRow): AttendeeJson {
     affiliation: r.affiliation,
     country: r.country,
     category: r.category,
-    categoryLabel: categoryLabel(r.category),
+    categoryLabel: label(r.category),
     status: r.status,
     amountMinor: r.amountMinor,
     currency: r.currency,
@@ -83,7 +84,12 @@ export async function listAttendees(opts: {
   ]);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
-  return { attendees: page.map(toAttendeeJson), total: counted?.n ?? 0, nextCursor: more ? page[page.length - 1]!.id : null };
+  const label = await categoryLabeller(db);
+  return {
+    attendees: page.map((r) => toAttendeeJson(r, label)),
+    total: counted?.n ?? 0,
+    nextCursor: more ? page[page.length - 1]!.id : null,
+  };
 }
 
 /** Every registration matching the filters, by name. */
@@ -117,10 +123,10 @@ const CSV_COLUMNS: [string, (a: AttendeeJson) => unknown][] = [
  * neutralised like every other export (csvCell: names and affiliations are typed by registrants).
  */
 export async function exportAttendeesCsv(opts: { db: Db; filters: AttendeeFilters }): Promise<string> {
-  const rows = await findAttendees(opts);
+  const [rows, label] = await Promise.all([findAttendees(opts), categoryLabeller(opts.db)]);
   const lines = [CSV_COLUMNS.map(([h]) => h).join(',')];
   for (const r of rows) {
-    const a = toAttendeeJson(r);
+    const a = toAttendeeJson(r, label);
     lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(a))).join(','));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -1,5 +1,5 @@
 import type { ConferenceFacts } from '../../../core/conference-facts';
-import { categoryLabel } from '../../../core/registration';
+import { categoryLabeller } from '../shared/category-labels';
 import type { AttendeeFilters } from '../../../core/schemas/attendee';
 import type { Db } from '../../db/connect';
 import { renderBadgesPdf } from '../../documents/badges-pdf';
@@ -21,8 +21,9 @@ export async function printBadges(opts: {
   const rows = await findAttendees({ db: opts.db, filters });
   if (rows.length === 0) throw new AppError('not_found', NO_BADGES);
   const logo = opts.store ? (await findOrganiser({ db: opts.db, store: opts.store })).logo : null;
+  const label = await categoryLabeller(opts.db);
   return renderBadgesPdf(
-    rows.map((r) => ({ name: r.name, affiliation: r.affiliation, category: categoryLabel(r.category), code: r.code })),
+    rows.map((r) => ({ name: r.name, affiliation: r.affiliation, category: label(r.category), code: r.code })),
     { conference: opts.conference, logo },
   );
 }

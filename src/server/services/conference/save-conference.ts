@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LOGO_TEXT } from '../../../core/api/conference';
-import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, zoneLabel, type ConferenceFacts } from '../../../core/conference-facts';
+import { conferenceTitle, zoneLabel, type ConferenceFacts, type Deadlines } from '../../../core/conference-facts';
+import { shownImportantDates, storedConferenceFacts } from '../../../core/important-dates';
 import type { EditorConferenceJson, PublicConferenceJson, UpdateConferenceBody } from '../../../core/schemas/conference';
 import { SETTINGS_DEFAULTS } from '../../../core/schemas/settings';
 import { AppError } from '../../errors';
@@ -20,13 +21,24 @@ import { getSettingsRow } from '../shared/settings';
 
 type SettingsRow = Omit<typeof settings.$inferSelect, 'editionId'>;
 
-/** The stored facts over the defaults (a fact added later reads its default until the editor saves). */
-const factsOf = (row: SettingsRow | undefined): ConferenceFacts =>
-  row?.conference ? { ...CONFERENCE_FACTS_DEFAULTS, ...row.conference } : CONFERENCE_FACTS_DEFAULTS;
+/**
+ * The stored facts over the defaults (a fact added later reads its default until the editor saves), the important dates
+ * in today's shape (decision 0065).
+ */
+const factsOf = (row: Pick<SettingsRow, 'conference'> | undefined): ConferenceFacts => storedConferenceFacts(row?.conference);
 
-function toEditorJson(row: SettingsRow | undefined): EditorConferenceJson {
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+function toEditorJson(row: Omit<SettingsRow, 'proceedingsPublishedAt'> | undefined): EditorConferenceJson {
   return {
     facts: factsOf(row),
+    deadlines: {
+      submission: iso(row?.submissionDeadline),
+      bidding: iso(row?.biddingDeadline),
+      review: iso(row?.reviewDeadline),
+      discussion: iso(row?.discussionDeadline),
+      cameraReady: iso(row?.cameraReadyDeadline),
+    },
     organiserName: row?.organiserName ?? SETTINGS_DEFAULTS.organiserName,
     organiserTitle: row?.organiserTitle ?? SETTINGS_DEFAULTS.organiserTitle,
     hasSignature: Boolean(row?.signatureKey),
@@ -36,13 +48,19 @@ function toEditorJson(row: SettingsRow | undefined): EditorConferenceJson {
 }
 
 /** The facts this instance serves, as GET /api/conference answers them. */
-export async function publicConference(opts: { db: Db; facts: ConferenceFacts }): Promise<PublicConferenceJson> {
+export async function publicConference(opts: { db: Db; facts: ConferenceFacts; deadlines: Deadlines }): Promise<PublicConferenceJson> {
   const [row] = await opts.db
     .select({ logoKey: settings.logoKey })
     .from(settings)
     .where(sql`${settings.id} = 1`)
     .limit(1);
-  return { ...opts.facts, title: conferenceTitle(opts.facts), zoneLabel: zoneLabel(opts.facts), hasLogo: Boolean(row?.logoKey) };
+  return {
+    ...opts.facts,
+    title: conferenceTitle(opts.facts),
+    zoneLabel: zoneLabel(opts.facts),
+    hasLogo: Boolean(row?.logoKey),
+    shownImportantDates: shownImportantDates(opts.facts, opts.deadlines),
+  };
 }
 
 export async function getEditorConference(db: Db): Promise<EditorConferenceJson> {
@@ -77,7 +95,14 @@ export async function saveConferenceFacts(opts: {
     venue: { ...opts.facts.venue },
     contactEmail: opts.facts.contactEmail,
     contactPhone: opts.facts.contactPhone,
-    importantDates: opts.facts.importantDates.map(({ label, date }) => ({ label, date })),
+    // The body's schema has made each one a deadline followed or a day of its own (decision 0065).
+    importantDates: opts.facts.importantDates.map((d) =>
+      'deadline' in d
+        ? { label: d.label, deadline: d.deadline }
+        : 'date' in d
+          ? { label: d.label, date: d.date }
+          : { label: d.label, text: d.text },
+    ),
   };
   const organiser = {
     ...(opts.organiser?.name !== undefined ? { organiserName: opts.organiser.name } : {}),

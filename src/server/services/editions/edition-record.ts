@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { CONFERENCE_FACTS_DEFAULTS, type ConferenceFacts } from '../../../core/conference-facts';
+import type { ConferenceFacts } from '../../../core/conference-facts';
+import { storedConferenceFacts } from '../../../core/important-dates';
 import type { Db } from '../../db/connect';
 import { pgArray } from '../../db/pg-array';
 import { awardNominations, papers, settings, tracks, users } from '../../db/schema';
-import { findPaperPage, type PaperPage } from '../proceedings/paper-page';
+import { findPaperPage, findPublicPaperFile, type PaperPage } from '../proceedings/paper-page';
 import { findPublishedProgram } from '../programme/published-program';
 import { findEditionOfYear } from './editions';
 import { inEdition } from '../shared/in-edition';
@@ -38,7 +39,7 @@ export async function findEditionRecord(opts: { db: Db; year: number }): Promise
   if (!edition) return null;
   return inEdition({ db: opts.db, editionId: edition.id }, async (tx) => {
     const [row] = await tx.select({ conference: settings.conference }).from(settings).where(eq(settings.id, 1)).limit(1);
-    const facts = { ...CONFERENCE_FACTS_DEFAULTS, ...(row?.conference ?? {}) };
+    const facts = storedConferenceFacts(row?.conference);
     const published = await findPublishedProgram(tx);
     const accepted = await tx
       .select({ id: papers.id, title: papers.title, author: users.name, track: tracks.name })
@@ -107,8 +108,22 @@ export async function findPaperPageOfAnyEdition(opts: {
   if (!editionId) return null;
   return inEdition({ db: opts.db, editionId }, async (tx) => {
     const [row] = await tx.select({ conference: settings.conference }).from(settings).where(eq(settings.id, 1)).limit(1);
-    const conference = { ...CONFERENCE_FACTS_DEFAULTS, ...(row?.conference ?? {}) };
+    const conference = storedConferenceFacts(row?.conference);
     const page = await findPaperPage({ db: tx, conference, paperId: opts.paperId });
     return page ? { page, conference } : null;
   });
+}
+
+/**
+ * A public file of an accepted paper (decision 0066: its camera-ready PDF once that edition's proceedings are published,
+ * or its presenter's slides) in whichever edition the paper belongs to; null for anything else. Read-only inside it.
+ */
+export async function findPublicPaperFileOfAnyEdition(opts: {
+  db: Db;
+  paperId: string;
+  kind: 'paper' | 'slides';
+}): Promise<{ storageKey: string; size: number; fileName: string } | null> {
+  const editionId = await findEditionOfPaper(opts);
+  if (!editionId) return null;
+  return inEdition({ db: opts.db, editionId }, (tx) => findPublicPaperFile({ db: tx, paperId: opts.paperId, kind: opts.kind }));
 }

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { CarryOver, EditionJson, OpenEditionBody } from '../../../core/api/editions';
 import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, type ConferenceFacts } from '../../../core/conference-facts';
+import { storedConferenceFacts } from '../../../core/important-dates';
 import type { Db } from '../../db/connect';
 import { editions } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -14,7 +15,7 @@ export async function factsByEdition(db: Db): Promise<Map<string, ConferenceFact
   const { rows } = (await db.execute(sql`select edition_id as "editionId", conference from settings_all where id = 1`)) as unknown as {
     rows: Array<{ editionId: string; conference: ConferenceFacts | null }>;
   };
-  return new Map(rows.map((r) => [r.editionId, { ...CONFERENCE_FACTS_DEFAULTS, ...(r.conference ?? {}) }]));
+  return new Map(rows.map((r) => [r.editionId, storedConferenceFacts(r.conference)]));
 }
 
 function toJson(e: EditionRow, facts: ConferenceFacts | undefined): EditionJson {
@@ -71,17 +72,23 @@ function nextOrdinal(edition: string, by: number): string {
   return `${n}${suffix}`;
 }
 
-/** The next edition's facts as a first draft: the same conference, its dates, years and ordinal moved on. */
-export function nextEditionFacts(f: ConferenceFacts, years: number): ConferenceFacts {
+/**
+ * The next edition's facts as a first draft: the same conference, its dates, years and ordinal moved on. The short
+ * name names the edition's year ("IMSE 2027"), whatever year the facts' dates had (the sample facts' dates are 2023's).
+ */
+export function nextEditionFacts(f: ConferenceFacts, years: number, editionYear: number): ConferenceFacts {
   return {
     ...f,
     edition: nextOrdinal(f.edition, 1),
-    shortName: moveYears(f.shortName, years),
+    shortName: /\b\d{4}\b/.test(f.shortName) ? f.shortName.replace(/\b\d{4}\b/, String(editionYear)) : f.shortName,
     startDate: moveDay(f.startDate, years),
     endDate: moveDay(f.endDate, years),
     datesText: moveYears(f.datesText, years),
     submissionsDatesText: moveYears(f.submissionsDatesText, years),
-    importantDates: f.importantDates.map((d) => ({ label: d.label, date: moveYears(d.date, years) })),
+    // A date of its own moves on a year; one that follows a deadline follows the new edition's (cleared) deadline.
+    importantDates: f.importantDates.map((d) =>
+      'date' in d ? { label: d.label, date: moveDay(d.date, years) } : 'text' in d ? { label: d.label, text: moveYears(d.text, years) } : d,
+    ),
   };
 }
 
@@ -155,7 +162,7 @@ export async function openEdition(opts: {
       to,
       set: {
         ...Object.fromEntries(DEADLINES.map((c) => [c, sql`null`])),
-        conference: sql`${JSON.stringify(nextEditionFacts(facts, factsYears))}::jsonb`,
+        conference: sql`${JSON.stringify(nextEditionFacts(facts, factsYears, year))}::jsonb`,
         conference_updated_at: sql`now()`,
         updated_at: sql`now()`,
         ...(carry.has('tracks') ? {} : { default_track_id: sql`'track-1'` }),
@@ -200,9 +207,11 @@ export async function openEdition(opts: {
       });
     }
     if (carry.has('site')) {
-      // The site's lists (decision 0062); the closed edition joins the previous events, last, with its record's address.
+      // The site's lists (decision 0062) and pages (decision 0064); the closed edition joins the previous events, last, with its record's address.
       for (const table of ['committee_members', 'sponsors'])
         await copyRows(tx, { table, from, to, set: { id: NEW_ID, created_at: sql`now()` } });
+      // The organiser's pages (decision 0064), at the same addresses, as they were published.
+      await copyRows(tx, { table: 'site_pages', from, to, set: { created_at: sql`now()`, updated_at: sql`now()` } });
       await copyRows(tx, { table: 'previous_events', from, to, set: { id: NEW_ID, created_at: sql`now()` } });
       const place = [facts.venue.city, facts.venue.country].filter(Boolean).join(', ');
       await tx.execute(
@@ -225,7 +234,7 @@ export async function openEdition(opts: {
       ip: opts.editor.ip,
       details: { editionId: to, year, from, carried: [...carry].sort() },
     });
-    return { row: row!, facts: nextEditionFacts(facts, factsYears), previous: current.year };
+    return { row: row!, facts: nextEditionFacts(facts, factsYears, year), previous: current.year };
   });
   return {
     edition: toJson(created.row, created.facts),

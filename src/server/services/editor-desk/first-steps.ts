@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { CONFERENCE_FACTS_DEFAULTS, type ConferenceFacts } from '../../../core/conference-facts';
+import { CONFERENCE_FACTS_DEFAULTS, type ConferenceFacts, type DeadlineKey } from '../../../core/conference-facts';
+import { DEADLINE_LABELS, storedConferenceFacts } from '../../../core/important-dates';
 import type { FirstStepJson, FirstStepsJson } from '../../../core/schemas/first-steps';
 import { SETTINGS_FIELDS } from '../../../core/schemas/settings';
 import type { Db } from '../../db/connect';
@@ -84,17 +85,42 @@ async function countWhatIsSet(db: Db): Promise<Counts> {
   };
 }
 
+/** The settings' date each deadline an important date can follow is (decision 0065). */
+const DEADLINE_DATE: Record<DeadlineKey, DateKey> = {
+  submission: 'submissionDeadline',
+  bidding: 'biddingDeadline',
+  review: 'reviewDeadline',
+  discussion: 'discussionDeadline',
+  cameraReady: 'cameraReadyDeadline',
+};
+
+/**
+ * Decision 0065: an important date that follows a deadline not set prints "To be announced"; important dates all of
+ * their own while deadlines are set can disagree with them. Either is said after the facts step's detail.
+ */
+function importantDatesNote(f: ConferenceFacts, c: Counts): string {
+  const unset = [...new Set(f.importantDates.flatMap((d) => ('deadline' in d && !c.dates[DEADLINE_DATE[d.deadline]] ? [d.deadline] : [])))];
+  if (unset.length)
+    return ` An important date follows the ${list(unset.map((k) => DEADLINE_LABELS[k].toLowerCase()))}, not set yet: the pages print “To be announced”.`;
+  const allOwn = f.importantDates.length > 0 && f.importantDates.every((d) => !('deadline' in d));
+  const anySet = Object.values(DEADLINE_DATE).some((k) => c.dates[k]);
+  return allOwn && anySet
+    ? ' The important dates are all dates of their own: make them follow the deadlines, so that they cannot disagree.'
+    : '';
+}
+
 function factsStep(c: Counts): FirstStepJson {
-  const facts = { ...CONFERENCE_FACTS_DEFAULTS, ...(c.conference ?? {}) };
+  const facts = storedConferenceFacts(c.conference);
   const samples = SAMPLE_FACTS.filter(([, pick]) => same(pick(facts), pick(CONFERENCE_FACTS_DEFAULTS))).map(([name]) => name);
+  const note = importantDatesNote(facts, c);
   return {
     key: 'facts',
     phase: 'Before submissions',
     label: 'Replace the sample conference facts',
     done: samples.length === 0,
     detail: samples.length
-      ? `${capital(list(samples))} ${samples.length === 1 ? 'is' : 'are'} still the sample's: every public page prints them.`
-      : 'The dates, venue and contacts are your own.',
+      ? `${capital(list(samples))} ${samples.length === 1 ? 'is' : 'are'} still the sample's: every public page prints them.${note}`
+      : `The dates, venue and contacts are your own.${note}`,
     href: '/editor/conference',
   };
 }
@@ -214,9 +240,10 @@ function proceedingsStep(published: boolean): FirstStepJson {
     phase: 'Programme & proceedings',
     label: 'Publish the proceedings',
     done: published,
+    // The editor's setting on the Exports screen (decision 0066).
     detail: published
-      ? 'The camera-ready PDFs are public.'
-      : 'Hand the publisher the proceedings exports; the camera-ready PDFs stay private until the proceedings are published.',
+      ? "The proceedings are published: each accepted paper's page links its camera-ready PDF."
+      : 'Proceedings not published: the camera-ready PDFs stay private. Hand the publisher the proceedings exports, then publish them on the Exports screen.',
     href: '/editor/exports',
   };
 }

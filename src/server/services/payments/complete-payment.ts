@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { CONFERENCE_FACTS_DEFAULTS, startOfDay } from '../../../core/conference-facts';
 import type { Currency } from '../../../core/fees';
 import { dayKey, formatMoney } from '../../../core/format';
-import { categoryLabel } from '../../../core/registration';
+import { categoryLabeller } from '../shared/category-labels';
 import type { Db } from '../../db/connect';
 import { payments, receipts, registrations, type PaymentRow, type RegistrationRow } from '../../db/schema';
 import { newDocumentCode } from '../../documents/codes';
@@ -130,7 +130,8 @@ export async function completeRegistrationPayment(input: {
   const currency: Currency = payment.currency === 'INR' ? 'INR' : 'USD';
   const amountMinor = decimalToMinor(payment.amount);
   // A receipt is for the money received: one that leaves part of the price owed says so.
-  const item = covered ? categoryLabel(registration.category) : `${categoryLabel(registration.category)} (part payment)`;
+  const label = (await categoryLabeller(tx))(registration.category);
+  const item = covered ? label : `${label} (part payment)`;
   const method = METHOD_LABELS[payment.provider];
   await tx.insert(receipts).values({
     number,

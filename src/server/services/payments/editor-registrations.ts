@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { EditorRegistrationBody, EditorRegistrationJson, ReceiptJson } from '../../../core/api/receipts';
-import { categoryLabel } from '../../../core/registration';
+import { categoryLabeller } from '../shared/category-labels';
 import type { Db } from '../../db/connect';
 import { payments, registrations } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -29,10 +29,11 @@ export const toReceiptJson = (r: Receipt): ReceiptJson => ({
 export async function getEditorRegistration({ db, registrationId }: { db: Db; registrationId: string }): Promise<EditorRegistrationJson> {
   const [r] = await db.select().from(registrations).where(eq(registrations.id, registrationId));
   if (!r) throw new AppError('not_found', 'Registration not found');
-  const [paid, issued, received] = await Promise.all([
+  const [paid, issued, received, label] = await Promise.all([
     db.select().from(payments).where(eq(payments.registrationId, r.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
     listRegistrationReceipts({ db, registrationId: r.id }),
     findReceivedMinor({ db, registrationIds: [r.id] }).then((m) => m.get(r.id) ?? 0),
+    categoryLabeller(db),
   ]);
   return {
     registration: {
@@ -44,7 +45,7 @@ export async function getEditorRegistration({ db, registrationId }: { db: Db; re
       affiliation: r.affiliation,
       country: r.country,
       category: r.category,
-      categoryLabel: categoryLabel(r.category),
+      categoryLabel: label(r.category),
       paperId: r.paperId,
       currency: r.currency,
       listMinor: r.listMinor,

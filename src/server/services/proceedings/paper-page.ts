@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ConferenceFacts } from '../../../core/conference-facts';
 import { countryName } from '../../../core/proceedings';
 import type { Db } from '../../db/connect';
-import { cameraReady, paperCoAuthors, papers, tracks, users } from '../../db/schema';
+import { cameraReady, paperCoAuthors, papers, paperSlides, settings, tracks, users } from '../../db/schema';
 import { findPublishedSlot, type PublishedSlot } from '../programme/published-slot';
 import { findPaperDoi } from './proceedings';
 
@@ -26,14 +26,17 @@ export interface PaperPage {
   doi: string | null;
   /** True when the camera-ready PDF may be downloaded by anyone (the proceedings are published). */
   pdf: boolean;
+  /** True when a presenter uploaded slides (decision 0066): public with the page. */
+  slides: boolean;
 }
 
 /**
- * Whether the organiser has published the proceedings, which makes the camera-ready PDFs public (decision 0061).
- * Nothing records such a publication yet (it needs a setting in the database): until then no PDF is public.
+ * Whether the organiser has published the proceedings of this transaction's edition, which makes the camera-ready
+ * PDFs public (decisions 0061 and 0066): the editor sets it on the Exports screen.
  */
-export async function isProceedingsPublished(_opts: { db: Db }): Promise<boolean> {
-  return false;
+export async function isProceedingsPublished(opts: { db: Db }): Promise<boolean> {
+  const [row] = await opts.db.select({ at: settings.proceedingsPublishedAt }).from(settings).where(eq(settings.id, 1)).limit(1);
+  return Boolean(row?.at);
 }
 
 /**
@@ -54,11 +57,14 @@ async function findPublicPaper(db: Db, paperId: string) {
       country: users.country,
       cameraReadyKey: cameraReady.storageKey,
       cameraReadySize: cameraReady.size,
+      slidesKey: paperSlides.storageKey,
+      slidesSize: paperSlides.size,
     })
     .from(papers)
     .innerJoin(users, eq(users.id, papers.authorId))
     .innerJoin(tracks, eq(tracks.id, papers.trackId))
     .leftJoin(cameraReady, eq(cameraReady.paperId, papers.id))
+    .leftJoin(paperSlides, eq(paperSlides.paperId, papers.id))
     .where(and(eq(papers.id, paperId), eq(papers.notifiedDecision, 'Accepted'), isNull(papers.withdrawnAt)))
     .limit(1);
   return row ?? null;
@@ -91,18 +97,24 @@ export async function findPaperPage(opts: { db: Db; conference: ConferenceFacts;
     // the released decision as the page does, so that it does not vanish before the authors are told of a change.
     doi: hasCameraReady ? await findPaperDoi({ db, conference: opts.conference, paperId: paper.id }) : null,
     pdf: hasCameraReady && (await isProceedingsPublished({ db })),
+    slides: paper.slidesKey !== null,
   };
 }
 
 /**
- * The camera-ready PDF of a paper with a public page, once the proceedings are published; null otherwise (the same
- * answer for an unknown id, an unreleased decision, a missing camera-ready version and unpublished proceedings).
+ * A public file of a paper with a public page (decision 0066): `paper`, its camera-ready PDF once the proceedings are
+ * published; `slides`, the slides its presenter uploaded. Null otherwise: the same answer for an unknown id, an
+ * unreleased decision, a missing file and unpublished proceedings, and never a submitted or reviewer's version.
  */
-export async function findPublishedCameraReady(opts: {
+export async function findPublicPaperFile(opts: {
   db: Db;
   paperId: string;
+  kind: 'paper' | 'slides';
 }): Promise<{ storageKey: string; size: number; fileName: string } | null> {
   const paper = await findPublicPaper(opts.db, opts.paperId);
-  if (!paper?.cameraReadyKey || !(await isProceedingsPublished({ db: opts.db }))) return null;
+  if (!paper) return null;
+  if (opts.kind === 'slides')
+    return paper.slidesKey ? { storageKey: paper.slidesKey, size: paper.slidesSize!, fileName: `${paper.id}-slides.pdf` } : null;
+  if (!paper.cameraReadyKey || !(await isProceedingsPublished({ db: opts.db }))) return null;
   return { storageKey: paper.cameraReadyKey, size: paper.cameraReadySize!, fileName: `${paper.id}.pdf` };
 }

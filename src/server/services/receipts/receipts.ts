@@ -3,7 +3,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { ConferenceFacts } from '../../../core/conference-facts';
 import type { Currency } from '../../../core/fees';
 import { formatMoney } from '../../../core/format';
-import { categoryLabel } from '../../../core/registration';
+import { categoryLabeller } from '../shared/category-labels';
 import type { Db } from '../../db/connect';
 import { payments, receipts, registrations } from '../../db/schema';
 import { renderReceiptPdf, type ReceiptDocument } from '../../documents/receipt-pdf';
@@ -56,12 +56,10 @@ export const VERIFY_FIRST =
   'Confirm your e-mail address first: registrations are shown to the address they were made for once it is confirmed.';
 
 /** The fee lines a receipt shows under its item, when the payment paid the registration's own price. */
-function feeLines(r: RegistrationRow, paidMinor: number): { label: string; amount: string }[] {
+function feeLines(r: RegistrationRow, paidMinor: number, label: (key: string) => string): { label: string; amount: string }[] {
   const currency = r.currency as Currency;
   if (r.category === 'unspecified' || paidMinor !== r.amountMinor) return [];
-  const lines = [
-    { label: `${categoryLabel(r.category)}${r.earlyBird ? ' (early-bird price)' : ''}`, amount: formatMoney(r.listMinor, currency) },
-  ];
+  const lines = [{ label: `${label(r.category)}${r.earlyBird ? ' (early-bird price)' : ''}`, amount: formatMoney(r.listMinor, currency) }];
   if (r.extraPages > 0) lines.push({ label: `Extra pages beyond 10: ${r.extraPages}`, amount: formatMoney(r.extraMinor, currency) });
   if (r.couponCode && r.discountMinor > 0) lines.push({ label: `Coupon ${r.couponCode}`, amount: formatMoney(-r.discountMinor, currency) });
   return lines;
@@ -84,7 +82,7 @@ async function receiptDocument(db: Db, receipt: Receipt, opts: ReceiptRendering)
     email: registration?.email ?? '',
     registrationCode: registration?.code ?? '',
     item: receipt.item,
-    lines: registration ? feeLines(registration, receipt.amountMinor) : [],
+    lines: registration ? feeLines(registration, receipt.amountMinor, await categoryLabeller(db)) : [],
     amount: formatMoney(receipt.amountMinor, receipt.currency),
     currency: receipt.currency,
     method: receipt.method,

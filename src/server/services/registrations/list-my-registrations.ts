@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { categoryLabel } from '../../../core/registration';
+import { categoryLabeller } from '../shared/category-labels';
 import type { MyRegistrationsJson, RegistrationJson } from '../../../core/schemas/registration';
 import type { Db } from '../../db/connect';
 import { registrations } from '../../db/schema';
@@ -13,7 +13,7 @@ export const VERIFY_FIRST =
   'Please verify your e-mail address first: follow the link we sent you. Registrations belong to an address, so they wait until it is verified.';
 
 /** A registration as its owner sees it; `receivedMinor`: what its paid payments brought in its currency (findReceivedMinor). */
-function registrationJson(r: Registration, receivedMinor: number): RegistrationJson {
+function registrationJson(r: Registration, receivedMinor: number, label: (key: string) => string): RegistrationJson {
   return {
     id: r.id,
     code: r.code,
@@ -23,7 +23,7 @@ function registrationJson(r: Registration, receivedMinor: number): RegistrationJ
     affiliation: r.affiliation,
     country: r.country,
     category: r.category,
-    categoryLabel: categoryLabel(r.category),
+    categoryLabel: label(r.category),
     paperId: r.paperId,
     currency: r.currency,
     listMinor: r.listMinor,
@@ -56,13 +56,13 @@ export async function listMyRegistrations({ db, caller }: { db: Db; caller: Call
     .from(registrations)
     .where(sql`lower(${registrations.email}) = ${caller.email.toLowerCase()}`)
     .orderBy(desc(registrations.createdAt), desc(registrations.id));
-  const received = await findReceivedMinor({ db, registrationIds: rows.map((r) => r.id) });
-  return { waitingForVerification: false, registrations: rows.map((r) => registrationJson(r, received.get(r.id) ?? 0)) };
+  const [received, label] = await Promise.all([findReceivedMinor({ db, registrationIds: rows.map((r) => r.id) }), categoryLabeller(db)]);
+  return { waitingForVerification: false, registrations: rows.map((r) => registrationJson(r, received.get(r.id) ?? 0, label)) };
 }
 
 /** One registration as its owner sees it, with what it received and still owes. */
 export async function myRegistrationJson({ db, registration: r }: { db: Db; registration: Registration }): Promise<RegistrationJson> {
-  return registrationJson(r, (await findReceivedMinor({ db, registrationIds: [r.id] })).get(r.id) ?? 0);
+  return registrationJson(r, (await findReceivedMinor({ db, registrationIds: [r.id] })).get(r.id) ?? 0, await categoryLabeller(db));
 }
 
 /**

@@ -1,14 +1,27 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { FILE_REFERENCES } from '../../storage/file-references';
+import { BACKUP_FILES_LOCK } from '../../storage/backup-lock';
 import type { FileStore } from '../../storage/file-store';
 
 /** Files are shared by content hash: remove one only when no row of any edition refers to it (storage/file-references.ts). */
 export async function discardFileIfUnused({ db, store, key }: { db: Db; store: FileStore; key: string }): Promise<void> {
   const named = FILE_REFERENCES.map(([table, column]) => sql`exists (select 1 from ${sql.raw(table)} where ${sql.raw(column)} = ${key})`);
-  const { rows } = (await db.execute(sql`select (${sql.join(named, sql` or `)}) as used`)) as unknown as { rows: Array<{ used: boolean }> };
-  // The store itself keeps a file another request has just stored and not yet committed (storage/holds.ts).
-  if (!rows[0]?.used) await store.delete(key);
+  const discard = async (q: Db) => {
+    const { rows } = (await q.execute(sql`select (${sql.join(named, sql` or `)}) as used`)) as unknown as {
+      rows: Array<{ used: boolean }>;
+    };
+    // The store itself keeps a file another request has just stored and not yet committed (storage/holds.ts).
+    if (!rows[0]?.used) await store.delete(key);
+  };
+  // The PostgreSQL store's files are in the backup's snapshot itself; a disk file stays while a backup copies them (decision 0068).
+  if (!store.localPath) return discard(db);
+  await db.transaction(async (tx) => {
+    const { rows } = (await tx.execute(sql`select pg_try_advisory_xact_lock_shared(${BACKUP_FILES_LOCK}) as free`)) as unknown as {
+      rows: Array<{ free: boolean }>;
+    };
+    if (rows[0]?.free) await discard(tx as unknown as Db);
+  });
 }
 
 /**

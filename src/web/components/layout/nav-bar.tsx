@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { menuMarker, type MenuSlot } from '../../../core/site-menu-html';
 import { holdMenuOverlay } from './menu-overlay';
 
 /** `children`: the pages under this item (the yearly awards under AWARDS): on them the item is marked as the section. */
@@ -83,9 +84,9 @@ export function NavBar({ extra, account }: { extra?: React.ReactNode; account?: 
 export function StaticNavBar() {
   return (
     <>
-      <NavHeader menuButton={{ 'aria-expanded': false, 'data-menu-open': '' }} />
+      <NavHeader siteMenu menuButton={{ 'aria-expanded': false, 'data-menu-open': '' }} />
       <template data-menu-overlay>
-        <MenuOverlay overlay={{}} />
+        <MenuOverlay siteMenu overlay={{}} />
       </template>
     </>
   );
@@ -93,14 +94,30 @@ export function StaticNavBar() {
 
 type DataAttributes = { [name: `data-${string}`]: string };
 
+/**
+ * Where the server writes the organiser's pages that are in the menu (decision 0064): hidden and empty as built,
+ * replaced by their links when the page is served (src/server/page-menu.ts). Public bar only. On a wide screen they
+ * are a row of their own under the bar, which has no room left at 1280 px; in the small-screen menu, items of it.
+ */
+function SiteMenuSlot({ slot }: { slot: MenuSlot }) {
+  const Tag = slot === 'wide' ? 'div' : 'li';
+  return (
+    <Tag hidden data-site-menu={slot}>
+      {menuMarker(slot)}
+    </Tag>
+  );
+}
+
 function NavHeader({
   extra,
   account,
   menuButton,
+  siteMenu,
 }: {
   extra?: React.ReactNode;
   account?: string;
   menuButton: React.ComponentProps<'button'> & DataAttributes;
+  siteMenu?: boolean;
 }) {
   const { loginLabel, loginTo } = loginPlace(account);
   // DASHBOARD is wider than LOGIN: in the login area the wide bar's links sit a little closer so that none
@@ -151,12 +168,23 @@ function NavHeader({
           </button>
         </div>
       </nav>
+      {siteMenu ? <SiteMenuSlot slot="wide" /> : null}
     </header>
   );
 }
 
 /** Outside the header: a fixed overlay inside a sticky, filtered parent would not cover the screen. */
-function MenuOverlay({ account, overlay, onChoose }: { account?: string; overlay: React.ComponentProps<'div'>; onChoose?: () => void }) {
+function MenuOverlay({
+  account,
+  overlay,
+  onChoose,
+  siteMenu,
+}: {
+  account?: string;
+  overlay: React.ComponentProps<'div'>;
+  onChoose?: () => void;
+  siteMenu?: boolean;
+}) {
   const { loginLabel, loginTo } = loginPlace(account);
   const { pathname } = useLocation();
   return (
@@ -178,16 +206,19 @@ function MenuOverlay({ account, overlay, onChoose }: { account?: string; overlay
       </div>
       <ul className="mt-4 flex flex-col gap-1">
         {MENU_LINKS.map((item) => (
-          <li key={item.to}>
-            <Link
-              to={item.to === '/login' ? loginTo : item.to}
-              onClick={onChoose}
-              aria-current={item.to === '/login' ? undefined : navCurrent(item, pathname)}
-              className={`block rounded px-3 py-3 text-lg font-semibold tracking-wide hover:bg-white/10 ${item.to === '/login' ? 'mt-4 bg-accent-400 text-center text-brand-900 hover:bg-white' : navCurrent(item, pathname) ? 'text-accent-400 underline decoration-2 underline-offset-8' : ''}`}
-            >
-              {item.to === '/login' ? loginLabel : item.label}
-            </Link>
-          </li>
+          <Fragment key={item.to}>
+            {siteMenu && item.to === '/login' ? <SiteMenuSlot slot="overlay" /> : null}
+            <li>
+              <Link
+                to={item.to === '/login' ? loginTo : item.to}
+                onClick={onChoose}
+                aria-current={item.to === '/login' ? undefined : navCurrent(item, pathname)}
+                className={`block rounded px-3 py-3 text-lg font-semibold tracking-wide hover:bg-white/10 ${item.to === '/login' ? 'mt-4 bg-accent-400 text-center text-brand-900 hover:bg-white' : navCurrent(item, pathname) ? 'text-accent-400 underline decoration-2 underline-offset-8' : ''}`}
+              >
+                {item.to === '/login' ? loginLabel : item.label}
+              </Link>
+            </li>
+          </Fragment>
         ))}
       </ul>
     </div>

@@ -17,6 +17,8 @@ import { PaperPdfViewer } from '../../components/paper-pdf-viewer';
 import { CoAuthorsPanel } from './co-authors-panel';
 import { getDeadlines, getDeclaredConflicts, setDeclaredConflicts } from '../../api/review';
 import { AuthorCameraReady } from './author-camera-ready';
+import { AuthorSlides } from './author-slides';
+import { getPaperSlides } from '../../api/proceedings';
 import { AuthorConflicts } from './author-conflicts';
 import { AuthorDecision } from './author-decision';
 import { AuthorResponsePanel, authorResponseAction, readAuthorResponse, type AuthorResponseIntent } from './author-response-panel';
@@ -59,6 +61,14 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     detail.then((d) => (d.paper.coAuthored === true ? null : loadPart(getTracks(), []))),
     detail.then((d) => (d.paper.withdrawnAt ? null : readAuthorResponse(id))),
   ]);
+  // An accepted paper's presentation slides (decision 0066), for any of its authors.
+  const slides =
+    paper.decision === 'Accepted' && !paper.withdrawnAt
+      ? await loadPart(
+          getPaperSlides(id).then((r) => r.slides),
+          null,
+        )
+      : null;
   return {
     paper,
     latestComment,
@@ -69,6 +79,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     conflicts: conflicts?.data?.emails ?? null,
     conflictsError: conflicts?.error ?? null,
     response,
+    slides,
   };
 }
 
@@ -157,7 +168,7 @@ const draftOf = (paper: PaperJson): Draft => ({
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export default function PaperDetails({ loaderData }: Route.ComponentProps) {
-  const { paper, latestComment, submissionDeadline, tracks, cameraReadyDeadline, registered, conflicts, conflictsError, response } =
+  const { paper, latestComment, submissionDeadline, tracks, cameraReadyDeadline, registered, conflicts, conflictsError, response, slides } =
     loaderData;
   const fetcher = useFetcher<ActionResult<PaperSavedResponse>>();
   const [editing, setEditing] = useState(false);
@@ -286,6 +297,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
       <AuthorDecision paper={paper} />
       {withdrawn || !response ? null : <AuthorResponsePanel key={paper._id} read={response} />}
       {paper.decision === 'Accepted' && owner ? <AuthorCameraReady paper={paper} deadline={cameraReadyDeadline} /> : null}
+      {slides && !slides.error ? <AuthorSlides paperId={paper._id} slides={slides.data} /> : null}
       {describing ? (
         <section aria-labelledby="describe-heading" className={cardClass('space-y-5')}>
           <h2 id="describe-heading" className="font-semibold text-brand-900">

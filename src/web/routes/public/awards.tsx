@@ -37,6 +37,14 @@ export default function Awards() {
             </li>
           ))}
         </ul>
+        {/* Later editions' awards pages are drawn by the server from their winners (decision 0066); each edition's record links its page. */}
+        <p className="mt-6 text-slate-800">
+          Award winners of later editions are on{' '}
+          <a href="/editions" className="font-semibold text-brand-700 underline">
+            each edition’s page
+          </a>
+          , with a link to that year’s awards.
+        </p>
       </Section>
     </>
   );

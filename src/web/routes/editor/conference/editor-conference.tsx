@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { LOGO_MAX_BYTES, LOGO_TEXT } from '../../../../core/api/conference';
-import { conferenceTitle, isTimeZone, zoneLabel, type ImportantDate } from '../../../../core/conference-facts';
+import { conferenceTitle, DEADLINE_KEYS, isTimeZone, zoneLabel, type DeadlineKey } from '../../../../core/conference-facts';
+import { DEADLINE_LABELS, formatDeadlineDay, showImportantDate } from '../../../../core/important-dates';
 import { UpdateConferenceBody, type EditorConferenceJson } from '../../../../core/schemas/conference';
 import { getEditorConference, getLogoImage, removeLogo, updateConference, uploadLogo } from '../../../api/conference';
 import { actOr, jsonBody, loadOr } from '../../../lib/route-data';
@@ -87,10 +88,22 @@ interface FormValues {
   address: string;
   contactEmail: string;
   contactPhone: string;
-  importantDates: Array<ImportantDate & { key: number }>;
+  importantDates: DateRow[];
   organiserName: string;
   organiserTitle: string;
 }
+/**
+ * One important date on the form (decision 0065): it follows a deadline of the settings, or has a day of its own; a
+ * text kept from before (`legacy`) is shown until the editor picks a day.
+ */
+interface DateRow {
+  key: number;
+  label: string;
+  follows: DeadlineKey | 'own';
+  date: string;
+  legacy?: string;
+}
+const OWN_DATE = 'Its own date';
 let nextKey = 0;
 const toForm = (saved: EditorConferenceJson): FormValues => {
   const f = saved.facts;
@@ -106,7 +119,13 @@ const toForm = (saved: EditorConferenceJson): FormValues => {
     ...f.venue,
     contactEmail: f.contactEmail,
     contactPhone: f.contactPhone,
-    importantDates: f.importantDates.map((d) => ({ ...d, key: ++nextKey })),
+    importantDates: f.importantDates.map((d): DateRow =>
+      'deadline' in d
+        ? { key: ++nextKey, label: d.label, follows: d.deadline, date: '' }
+        : 'date' in d
+          ? { key: ++nextKey, label: d.label, follows: 'own', date: d.date }
+          : { key: ++nextKey, label: d.label, follows: 'own', date: '', legacy: d.text },
+    ),
     organiserName: saved.organiserName,
     organiserTitle: saved.organiserTitle,
   };
@@ -124,7 +143,9 @@ const toBody = (v: FormValues) => ({
   venue: { resort: v.resort, city: v.city, country: v.country, countryCode: v.countryCode, address: v.address },
   contactEmail: v.contactEmail,
   contactPhone: v.contactPhone,
-  importantDates: v.importantDates.map(({ label, date }) => ({ label, date })),
+  importantDates: v.importantDates.map((d): Record<string, string> =>
+    d.follows === 'own' ? { label: d.label, date: d.date } : { label: d.label, deadline: d.follows },
+  ),
   organiserName: v.organiserName,
   organiserTitle: v.organiserTitle,
 });
@@ -167,7 +188,7 @@ export default function EditorConference({ loaderData: { saved, signature, logo 
       autoComplete={extra.autoComplete ?? 'off'}
     />
   );
-  const setDate = (i: number, patch: Partial<ImportantDate>) =>
+  const setDate = (i: number, patch: Partial<DateRow>) =>
     set(
       'importantDates',
       form.importantDates.map((d, j) => (j === i ? { ...d, ...patch } : d)),
@@ -281,7 +302,10 @@ export default function EditorConference({ loaderData: { saved, signature, logo 
 
         <fieldset className={cardClass()}>
           <legend className="px-1 text-lg font-semibold text-brand-900">Important dates</legend>
-          <p className="text-sm text-slate-700">Shown on the public pages in this order; at most {MAX_IMPORTANT_DATES}.</p>
+          <p className="text-sm text-slate-700">
+            Shown on the public pages in this order; at most {MAX_IMPORTANT_DATES}. A date that follows a deadline shows the deadline’s day
+            as the settings hold it, and changes with it.
+          </p>
           {errors.importantDates ? <p className="mt-2 text-sm text-red-800">{errors.importantDates}</p> : null}
           <ol className="mt-3 space-y-3">
             {form.importantDates.map((d, i) => (
@@ -296,14 +320,61 @@ export default function EditorConference({ loaderData: { saved, signature, logo 
                     onChange={(e) => setDate(i, { label: e.target.value })}
                   />
                   <Field
-                    id={`conf-importantDates.${i}.date`}
-                    label={`Date ${i + 1}: when`}
-                    value={d.date}
-                    maxLength={80}
-                    error={errors[`importantDates.${i}.date`]}
-                    hint="As shown, such as “31 October 2026”"
-                    onChange={(e) => setDate(i, { date: e.target.value })}
-                  />
+                    id={`conf-importantDates.${i}.deadline`}
+                    label={`Date ${i + 1}: follows`}
+                    error={errors[`importantDates.${i}.deadline`]}
+                    hint={
+                      d.follows === 'own' ? (
+                        d.legacy ? (
+                          <>Saved before as “{d.legacy}”: pick the day.</>
+                        ) : undefined
+                      ) : saved.deadlines[d.follows] ? (
+                        <>
+                          Now: <strong>{formatDeadlineDay(saved.deadlines[d.follows], saved.facts.timeZone)}</strong>, from the{' '}
+                          <Link to="/editor/settings" className="underline">
+                            settings
+                          </Link>
+                        </>
+                      ) : (
+                        <>
+                          Not set yet: the pages print “To be announced”.{' '}
+                          <Link to="/editor/settings" className="underline">
+                            Set the {DEADLINE_LABELS[d.follows].toLowerCase()}
+                          </Link>
+                        </>
+                      )
+                    }
+                  >
+                    {(control) => (
+                      <select
+                        {...control}
+                        value={d.follows}
+                        onChange={(e) => setDate(i, { follows: e.target.value as DateRow['follows'] })}
+                      >
+                        {DEADLINE_KEYS.map((k) => (
+                          <option key={k} value={k}>
+                            {DEADLINE_LABELS[k]}
+                          </option>
+                        ))}
+                        <option value="own">{OWN_DATE}</option>
+                      </select>
+                    )}
+                  </Field>
+                  {d.follows === 'own' ? (
+                    <Field
+                      id={`conf-importantDates.${i}.date`}
+                      label={`Date ${i + 1}: day`}
+                      type="date"
+                      value={d.date}
+                      error={errors[`importantDates.${i}.date`]}
+                      hint={
+                        /^\d{4}-\d{2}-\d{2}$/.test(d.date)
+                          ? `Shown as “${showImportantDate({ label: d.label, date: d.date }, {}, saved.facts.timeZone).date}”`
+                          : undefined
+                      }
+                      onChange={(e) => setDate(i, { date: e.target.value })}
+                    />
+                  ) : null}
                 </div>
                 <div className="mt-2 flex flex-wrap gap-2">
                   <Button size="sm" variant="quiet" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move date ${i + 1} up`}>
@@ -340,7 +411,7 @@ export default function EditorConference({ loaderData: { saved, signature, logo 
             size="sm"
             variant="secondary"
             disabled={form.importantDates.length >= MAX_IMPORTANT_DATES}
-            onClick={() => set('importantDates', [...form.importantDates, { label: '', date: '', key: ++nextKey }])}
+            onClick={() => set('importantDates', [...form.importantDates, { label: '', follows: 'submission', date: '', key: ++nextKey }])}
           >
             Add an important date
           </Button>

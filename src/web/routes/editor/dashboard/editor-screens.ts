@@ -34,7 +34,7 @@ export const SCREEN_GROUPS: Array<{ heading: ScreenGroup; links: Array<[string, 
     links: [
       ['/editor/program', 'Programme'],
       ['/keynote-admin', 'Keynote admin'],
-      ['/editor/site', 'Committee, sponsors & past events'],
+      ['/editor/site', 'Site: pages, news, committee & sponsors'],
     ],
   },
   {

@@ -3,6 +3,8 @@ import { EXPORTS } from '../../../../core/schemas/records';
 import { ExportLinks } from '../../../components/export-links';
 import { AnonymisedExportLinks } from './anonymised-export-links';
 import { ProceedingsExportLinks } from './proceedings-export-links';
+import { ProceedingsPublication } from './proceedings-publication';
+import { getProceedingsPublication } from '../../../api/proceedings';
 import { ProgrammeDocumentLinks } from './programme-document-links';
 import { getTracks } from '../../../api/tracks';
 import { loadPart } from '../../../lib/route-data';
@@ -18,13 +20,16 @@ export const meta = () => [{ title: appTitle('Exports') }];
  */
 export async function clientLoader() {
   const user = requireRole('Editor');
-  return { chair: user.chairOnly === true, tracks: (await loadPart(getTracks(), [])).data };
+  const chair = user.chairOnly === true;
+  // The proceedings' publication is the editor's alone (decision 0066); a chair is not asked.
+  const [tracks, publication] = await Promise.all([loadPart(getTracks(), []), chair ? null : loadPart(getProceedingsPublication(), null)]);
+  return { chair, tracks: tracks.data, publication: publication?.data ?? null };
 }
 
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
 
 /** Every CSV export in one place, each with a line on what it holds; each also sits beside the list it exports. */
-export default function EditorExports({ loaderData: { chair, tracks } }: Route.ComponentProps) {
+export default function EditorExports({ loaderData: { chair, tracks, publication } }: Route.ComponentProps) {
   return (
     <div className="max-w-4xl">
       <Link to="/editor/dashboard" className="text-sm font-semibold text-brand-700 underline">
@@ -44,6 +49,11 @@ export default function EditorExports({ loaderData: { chair, tracks } }: Route.C
       <div className="mt-6">
         <ProceedingsExportLinks chair={chair} tracks={tracks} />
       </div>
+      {publication ? (
+        <div className="mt-6">
+          <ProceedingsPublication publication={publication} />
+        </div>
+      ) : null}
       {chair ? null : (
         <div className="mt-6">
           <ProgrammeDocumentLinks />

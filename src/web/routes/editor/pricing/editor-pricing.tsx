@@ -206,7 +206,9 @@ function Coupons({ rows, categories }: { rows: CouponJson[]; categories: Categor
                     {c.disabled ? <span className="ml-1 font-sans font-normal text-slate-700">(disabled)</span> : null}
                   </td>
                   <td className="pr-3">{couponValue(c)}</td>
-                  <td className="pr-3">{c.categories.length === 0 ? 'Every category' : c.categories.map(categoryLabel).join('; ')}</td>
+                  <td className="pr-3">
+                    {c.categories.length === 0 ? 'Every category' : c.categories.map((k) => categoryLabel(k)).join('; ')}
+                  </td>
                   <td className="whitespace-nowrap pr-3">
                     {c.used}
                     {c.usageLimit === null ? '' : ` of ${c.usageLimit}`}

@@ -16,9 +16,21 @@ import {
   removeCommitteeMember,
   removePreviousEvent,
   removeSponsor,
+  addNews,
+  editNews,
+  getNews,
+  moveNews,
+  removeNews,
+  addSitePage,
+  editSitePage,
+  getSitePages,
+  previewSitePage,
+  removeSitePage,
+  type NewsJson,
   type SiteListsJson,
 } from '../../../api/site';
-import { actOr, loadOr, revalidateAfterSuccess, type ActionResult } from '../../../lib/route-data';
+import { actOr, loadOr, revalidateExceptAfter, type ActionResult } from '../../../lib/route-data';
+import { pageBody, PagesSection } from './site-pages-section';
 import { requireRole } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { cardClass } from '../../../components/ui/card';
@@ -26,16 +38,23 @@ import { Field, fileInputClass } from '../../../components/ui/field';
 import type { Route } from './+types/editor-site';
 import { appTitle } from '../../../lib/seo';
 
-export const meta = () => [{ title: appTitle('Committee, sponsors and previous events') }];
+export const meta = () => [{ title: appTitle('Site') }];
 
-/** The three lists the public pages show, in their order (decision 0062). */
+/**
+ * The public site the organiser keeps: their own pages (decision 0064), the news items, and the three lists the
+ * public pages show, in their order (decision 0062).
+ */
 export async function clientLoader() {
   requireRole('Editor');
-  return loadOr(getSiteLists(), 'Could not load the committee, sponsors and previous events. Please try again.');
+  const [lists, pages, news] = await loadOr(
+    Promise.all([getSiteLists(), getSitePages(), getNews()]),
+    "Could not load the site's pages, news and lists. Please try again.",
+  );
+  return { lists, pages, news };
 }
 
 const SAVE_FAILED = 'Could not save. Please try again.';
-type List = 'member' | 'sponsor' | 'event';
+type List = 'member' | 'sponsor' | 'event' | 'news';
 
 /** A form's picture left empty is not sent (the browser sends an empty file part). */
 const withoutEmptyFile = (form: FormData, field: string) => {
@@ -44,6 +63,7 @@ const withoutEmptyFile = (form: FormData, field: string) => {
   return form;
 };
 const text = (form: FormData, key: string) => String(form.get(key) ?? '');
+const newsBody = (form: FormData) => ({ name: text(form, 'name'), description: text(form, 'description') });
 const eventBody = (form: FormData) => ({
   label: text(form, 'label'),
   year: Number(text(form, 'year')),
@@ -89,13 +109,35 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       return done(movePreviousEvent(id, direction), () => 'Previous event moved.');
     case 'event.remove':
       return done(removePreviousEvent(id), () => 'Previous event removed.');
+    // News: the same calls as /keynote-admin.
+    case 'news.add':
+      return done(addNews(newsBody(form)), (r) => `${r.item.name} added.`);
+    case 'news.edit':
+      return done(editNews(id, newsBody(form)), (r) => `${r.item.name} saved.`);
+    case 'news.move':
+      return done(moveNews(id, direction), () => 'News item moved.');
+    case 'news.remove':
+      return done(removeNews(id), () => 'News item removed.');
+    case 'page.add':
+      return done(addSitePage(pageBody(form)), (r) => `${r.page.title} added.`);
+    case 'page.edit':
+      return done(editSitePage(id, pageBody(form)), (r) => `${r.page.title} saved.`);
+    case 'page.remove':
+      return done(removeSitePage(id), () => 'Page removed.');
+    case 'page.preview':
+      return actOr(
+        previewSitePage(text(form, 'body')).then((r) => ({ message: '', html: r.html })),
+        'Could not show the preview. Please try again.',
+        intent,
+      );
     default:
       return { ok: false as const, intent, error: SAVE_FAILED };
   }
 }
 
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
-export const shouldRevalidate = revalidateAfterSuccess;
+// A preview changes nothing: the lists are not read again after it.
+export const shouldRevalidate = revalidateExceptAfter('page.preview');
 
 type Fetcher = ReturnType<typeof useFetcher<typeof clientAction>>;
 
@@ -165,7 +207,7 @@ function useToastResult(fetcher: { state: string; data?: ActionResult<{ message:
  * Decision 0062: the editor keeps the committee (/committee), the sponsors (the home page's partners) and the previous
  * events (/previous-events): add, edit, move up or down, remove. A save is live on the public page when it is answered.
  */
-export default function EditorSite({ loaderData: lists }: Route.ComponentProps) {
+export default function EditorSite({ loaderData: { lists, pages, news } }: Route.ComponentProps) {
   const changing = useFetcher<typeof clientAction>();
   const [editing, setEditing] = useState<string | null>(null);
   useToastResult(changing, () => setEditing(null));
@@ -186,7 +228,7 @@ export default function EditorSite({ loaderData: lists }: Route.ComponentProps) 
   // Each list with the draft in place (or added last); the committee shows the draft's section only.
   const put = <T extends { _id: string }>(items: T[], item: T, id: string | null) =>
     id ? items.map((x) => (x._id === id ? item : x)) : [...items, item];
-  const previews: Record<List, PreviewOf> = {
+  const previews: Record<Exclude<List, 'news'>, PreviewOf> = {
     member: (d, id) => {
       const old = lists.committee.find((m) => m._id === id);
       const m = {
@@ -229,13 +271,49 @@ export default function EditorSite({ loaderData: lists }: Route.ComponentProps) 
   return (
     <div className="max-w-5xl space-y-12">
       <div>
-        <h1 className="text-2xl font-bold text-brand-900">Committee, sponsors and previous events</h1>
+        <h1 className="text-2xl font-bold text-brand-900">Site</h1>
         <p className="mt-2 text-slate-700">
-          The public pages show these lists in this order. A change is live as soon as it is saved: check it on{' '}
-          <PageLink to="/committee">the committee page</PageLink>, <PageLink to="/#partners">the home page&apos;s partners</PageLink> and{' '}
+          Your own pages, the news, the committee, the sponsors and the previous events. The public pages show the lists in this order. A
+          change is live as soon as it is saved: check it on <PageLink to="/committee">the committee page</PageLink>,{' '}
+          <PageLink to="/#partners">the home page&apos;s partners</PageLink> and{' '}
           <PageLink to="/previous-events">the previous events page</PageLink>.
         </p>
       </div>
+
+      <PagesSection pages={pages} busy={busy} />
+
+      <ListSection
+        id="news"
+        title="News"
+        hint="The home page's Important News ticker shows these items in this order."
+        addLabel="Add news item"
+        list="news"
+        fields={(prefix) => <NewsFieldset prefix={prefix} />}
+        busy={busy}
+      >
+        {news.map((n, i) => (
+          <Item
+            key={n._id}
+            {...row('news', n._id, i, news.length, n.name)}
+            edit={
+              <EditForm
+                list="news"
+                id={n._id}
+                name={n.name}
+                fetcher={changing}
+                busy={busy}
+                onCancel={() => setEditing(null)}
+                fields={<NewsFieldset prefix={`edit-${n._id}`} item={n} />}
+              />
+            }
+          >
+            <span className="min-w-0">
+              <span className="font-semibold">{n.name}</span>
+              {n.description ? <span className="block text-sm text-slate-700">{n.description}</span> : null}
+            </span>
+          </Item>
+        ))}
+      </ListSection>
 
       <ListSection
         id="committee"
@@ -381,7 +459,7 @@ function ListSection({
   addLabel: string;
   list: List;
   fields: (prefix: string) => ReactNode;
-  preview: PreviewOf;
+  preview?: PreviewOf;
   busy: boolean;
   children: ReactNode;
 }) {
@@ -403,7 +481,7 @@ function ListSection({
         <adding.Form
           ref={form}
           method="post"
-          encType={list === 'event' ? undefined : 'multipart/form-data'}
+          encType={list === 'event' || list === 'news' ? undefined : 'multipart/form-data'}
           aria-label={addLabel}
           onChange={draft.onChange}
           className={cardClass('space-y-4 self-start lg:col-start-2 lg:row-start-1')}
@@ -416,7 +494,7 @@ function ListSection({
           </Button>
         </adding.Form>
         <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1">
-          {draft.draft ? <Preview html={preview(draft.draft, null)} label="Preview on the public page (not saved yet)" /> : null}
+          {draft.draft && preview ? <Preview html={preview(draft.draft, null)} label="Preview on the public page (not saved yet)" /> : null}
           <ol className="space-y-2" aria-label={title}>
             {children}
           </ol>
@@ -504,7 +582,7 @@ function EditForm({
   fetcher: Fetcher;
   busy: boolean;
   multipart?: boolean;
-  preview: PreviewOf;
+  preview?: PreviewOf;
   onCancel: () => void;
 }) {
   const draft = usePreview();
@@ -519,7 +597,7 @@ function EditForm({
       <input type="hidden" name="intent" value={`${list}.edit`} />
       <input type="hidden" name="id" value={id} />
       {fields}
-      {draft.draft ? <Preview html={preview(draft.draft, id)} label="Preview on the public page (not saved yet)" /> : null}
+      {draft.draft && preview ? <Preview html={preview(draft.draft, id)} label="Preview on the public page (not saved yet)" /> : null}
       <div className="flex gap-3">
         <Button type="submit" disabled={busy}>
           Save
@@ -599,6 +677,17 @@ function SponsorFieldset({ prefix, sponsor }: { prefix: string; sponsor?: SiteLi
       />
       <Field id={`${prefix}-logo`} label={sponsor ? 'New logo (PNG or JPEG, at most 2 MB)' : 'Logo (PNG or JPEG, at most 2 MB)'}>
         {(control) => <input {...control} name="logo" type="file" accept="image/png,image/jpeg" className={fileInputClass} />}
+      </Field>
+    </>
+  );
+}
+
+function NewsFieldset({ prefix, item }: { prefix: string; item?: NewsJson }) {
+  return (
+    <>
+      <Field id={`${prefix}-name`} name="name" label="Name" required maxLength={200} defaultValue={item?.name} />
+      <Field id={`${prefix}-description`} label="Description">
+        {(control) => <textarea {...control} name="description" rows={4} maxLength={2000} defaultValue={item?.description} />}
       </Field>
     </>
   );

@@ -20,6 +20,9 @@ import { actOr, jsonBody, loadPart, pagesShown, useShowMore } from '../../../lib
 import { requireRole } from '../../../lib/session';
 import { AssignedReviewers, PaperDetails } from './chair-paper-details';
 import { EditorReviewPanel } from './editor-review-panel';
+import { EditorSlides } from './editor-slides';
+import { getEditorPaperSlides } from '../../../api/proceedings';
+import type { PaperSlidesJson } from '../../../../core/schemas/proceedings';
 import { MetaReviewPanel, metaReviewAction, readMetaReview, type MetaReviewIntent, type MetaReviewRead } from './meta-review-panel';
 import { discussionAction, readDiscussion, type DiscussionIntent, type DiscussionRead } from '../../reviewer/discussion-panel';
 import { ConflictedReviewerList, RankedReviewerCard, type CardIntent } from './ranked-reviewer-list';
@@ -41,6 +44,7 @@ const EMPTY = {
   invitations: {},
   meta: null,
   discussion: null,
+  slides: null,
 };
 type LoaderData = {
   badId: boolean;
@@ -57,6 +61,8 @@ type LoaderData = {
   /** The meta-review and the discussion panels' reads (null when the panel is not shown: a conflicted chair). */
   meta: MetaReviewRead | null;
   discussion: DiscussionRead | null;
+  /** The presenter's slides (decision 0066), the editor's to remove; null: none, or a track chair. */
+  slides: PaperSlidesJson | null;
 };
 
 /**
@@ -78,7 +84,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
   }
   const panel = 'Could not load the reviews. Please try again.';
   // Each part may fail without hiding the others (docs/product.md#validation-and-messages: a failed list load is only logged).
-  const [paper, ranked, reviews, invitations, meta, discussion] = await Promise.all([
+  const [paper, ranked, reviews, invitations, meta, discussion, slides] = await Promise.all([
     paperRead,
     loadPart<RankedReviewersJson | null>(
       getRankedReviewers(paperId, { count: RANKED_PAGE_SIZE * pages, q }),
@@ -90,6 +96,12 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
     loadPart(getInvitationMails(paperId), { invitations: [] }),
     readMetaReview(paperId),
     readDiscussion(paperId),
+    user.chairOnly
+      ? null
+      : loadPart(
+          getEditorPaperSlides(paperId).then((r) => r.slides),
+          null,
+        ),
   ]);
   return {
     badId: false,
@@ -104,6 +116,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
     invitations: Object.fromEntries(invitations.data.invitations.map((i) => [i.reviewerId, i.state])),
     meta,
     discussion,
+    slides: slides?.data ?? null,
   };
 }
 
@@ -154,7 +167,8 @@ const conflictLines = (ranked: RankedReviewersJson | null): ConflictedReviewerJs
   (ranked?.conflicted ?? []).flatMap((c) => c.reasons.map((r) => ({ reviewerId: c._id, name: c.name, email: c.email, ...r })));
 
 export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
-  const { badId, paper, paperError, ranked, rankedError, reviews, panelError, q, pages, invitations, meta, discussion } = loaderData;
+  const { badId, paper, paperError, ranked, rankedError, reviews, panelError, q, pages, invitations, meta, discussion, slides } =
+    loaderData;
   const fetcher = useFetcher<typeof clientAction>();
   const pending = fetcher.state !== 'idle' ? (fetcher.json as unknown as Body | undefined) : undefined;
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -230,6 +244,7 @@ export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
               <EditorReviewPanel paper={paper} reviews={reviews} conflicts={conflictLines(ranked)} error={panelError} />
             )}
             {paper.chairConflicted || !meta ? null : <MetaReviewPanel key={paper._id} meta={meta} />}
+            {slides ? <EditorSlides paperId={paper._id} slides={slides} /> : null}
             {/* Decision 0024: the paper read in the page, as its reviewers read it. */}
             <PaperPdfViewer url={paper.pdf} title={paper.title} />
           </div>
