@@ -194,7 +194,11 @@ export default tseslint.config(
   // each entry lists what the folder may import besides core, db and the drivers.
   ...serviceDomains({
     shared: [],
-    accounts: ['shared'],
+    // Decision 0071: a password reset ends the account's sessions.
+    sessions: ['shared'],
+    accounts: ['shared', 'sessions'],
+    // Decision 0070: every way in ends in the sign-in gate, which issues the session's token; a provider's new account takes the account lock.
+    signin: ['shared', 'sessions', 'accounts'],
     site: ['shared'],
     conference: ['shared'],
     // Editions (decision 0060) stand on the settings of each edition; every other domain is unaware of them.
@@ -230,6 +234,12 @@ export default tseslint.config(
     'mail-preferences': [],
     // A preview fills a decision mail's reviews and the response window's dates as those mails do.
     'mail-templates': ['shared', 'submissions', 'review', 'deliberation'],
+    // Decision 0071: a person's data export and erasure read every domain's rows through the tables, and end the sessions.
+    'personal-data': ['shared', 'sessions'],
+    retention: ['shared'],
+    // Decision 0076: affinities are read from the publications; a changed profile asks for them again.
+    affinity: ['shared'],
+    publications: ['shared', 'affinity'],
   }),
   // A route is caller, parse, one service, reply: its queries live in services (decision 0018).
   {

@@ -3,6 +3,9 @@
 // product's affinity code (src/core/expertise) scores every (paper, reviewer) pair, the predictions go to a
 // temporary JSON file, and the dataset's own score.mjs gives the loss. Prints each sample's loss and the mean
 // (target ≤ 0.19). EXPERTISE_VARIANTS=1 also scores the variants tried while choosing the model (decision 0069).
+// Both ways (decision 0076): the dataset's publications given to the model directly, and through the product's own
+// import, the way a chair's data goes: each reviewer's publications written into a BibTeX file in memory, read by
+// the BibTeX importer and deduplicated as an import is, then scored.
 // Run alone: node --import tsx bench/expertise.ts   (EXPERTISE_DATASET=<dir> to read the dataset elsewhere)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +21,8 @@ import {
   type PublicationText,
   type SubmissionText,
 } from '../src/core/expertise/affinity';
+import { parseBibtex } from '../src/server/services/publications/formats/bibtex';
+import { dedupKey } from '../src/server/services/publications/formats/entry';
 import { fmt, printTable, runBench, verdict } from './lib/util';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -78,22 +83,57 @@ function lossOf(predictions: Record<string, Record<string, number>>, dir: string
   return Number(m[1]);
 }
 
+type Publications = (r: DatasetReviewer, sample: string) => PublicationText[];
+
+/** The dataset's publications as they are. */
+const direct: Publications = (r, sample) =>
+  (r.publications[sample] ?? []).map((p): PublicationText => ({ title: p.title, abstract: p.abstract ?? null, year: p.year ?? null }));
+
+/** A text as a reference manager writes it in a BibTeX field: TeX's special characters escaped. */
+function bibtexField(text: string): string {
+  return text.replace(/[\\{}%&$#_~^]/g, (c) =>
+    c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`,
+  );
+}
+
+/** One reviewer's publications written as a BibTeX file. */
+function toBibtex(pubs: DatasetReviewer['publications'][string]): string {
+  return pubs
+    .map((p, i) => {
+      const fields = [`  title = {${bibtexField(p.title)}}`];
+      if (p.abstract) fields.push(`  abstract = {${bibtexField(p.abstract)}}`);
+      if (p.year) fields.push(`  year = {${p.year}}`);
+      return `@article{pub${i},\n${fields.join(',\n')}\n}\n`;
+    })
+    .join('\n');
+}
+
+let importMs = 0;
+let imported = 0;
+/** Through the product's import: the file parsed by the BibTeX importer, entries deduplicated as an import does. */
+const throughImport: Publications = (r, sample) => {
+  const pubs = r.publications[sample] ?? [];
+  if (pubs.length === 0) return [];
+  const started = performance.now();
+  const { entries } = parseBibtex(toBibtex(pubs));
+  const kept = new Map<string, PublicationText>();
+  for (const e of entries)
+    if (!kept.has(dedupKey(e))) kept.set(dedupKey(e), { title: e.title, abstract: e.abstract || null, year: e.year });
+  importMs += performance.now() - started;
+  imported += entries.length;
+  return [...kept.values()];
+};
+
 function predict(
   papers: SubmissionText[],
   reviewers: DatasetReviewer[],
   sample: string,
   settings: Partial<AffinitySettings>,
+  publications: Publications = direct,
 ): Record<string, Record<string, number>> {
   const index = buildAffinityIndex({
     papers,
-    reviewers: reviewers.map((r) => ({
-      id: r.reviewer,
-      publications: (r.publications[sample] ?? []).map((p): PublicationText => ({
-        title: p.title,
-        abstract: p.abstract ?? null,
-        year: p.year ?? null,
-      })),
-    })),
+    reviewers: reviewers.map((r) => ({ id: r.reviewer, publications: publications(r, sample) })),
     settings,
   });
   const out: Record<string, Record<string, number>> = {};
@@ -136,6 +176,19 @@ runBench('Expertise: affinity on the gold-standard dataset (half)', async () => 
       rows.push([label, mean.toFixed(4), Math.min(...losses).toFixed(3), Math.max(...losses).toFixed(3), fmt(ms, 0)]);
     }
     if (rows.length > 1) printTable(['variant', 'mean loss', 'best sample', 'worst sample', 'ms per sample'], rows);
+
+    // Decision 0076: the same, each reviewer's publications through the product's BibTeX import.
+    const viaImport = SAMPLES.map((sample) => lossOf(predict(papers, reviewers, sample, {}, throughImport), dir, `${sample}-import`));
+    const direct = SAMPLES.map((sample) => lossOf(predict(papers, reviewers, sample, {}), dir, `${sample}-direct`));
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    printTable(
+      ['sample', 'loss, publications given directly', 'loss, through the BibTeX import'],
+      SAMPLES.map((sample, i) => [sample, direct[i]!.toFixed(3), viaImport[i]!.toFixed(3)]),
+    );
+    console.log(
+      `mean loss: ${mean(direct).toFixed(4)} directly, ${mean(viaImport).toFixed(4)} through the import ` +
+        `(target ≤ ${TARGET}: ${verdict(mean(viaImport) <= TARGET)}); ${imported} entries imported in ${fmt(importMs, 0)} ms\n`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -12,6 +12,7 @@ const ALL = [
   'login',
   'hash-flood',
   'blind-pdf',
+  'preflight',
   'lighthouse',
   'load',
   'engine',
@@ -24,12 +25,14 @@ const ALL = [
   'attendees',
   'receipts',
   'abstract-book',
+  'documents',
   'page-facts',
   'slow-bodies',
   'editions',
   'backup',
   'expertise',
   'expertise-scale',
+  'affinity-store',
 ];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((n) => !ALL.includes(n));

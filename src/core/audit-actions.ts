@@ -44,6 +44,27 @@ export const AUDIT_ACTIONS = {
   'login.link': none,
   'email.verify': none,
   'password.reset': none,
+  // Signing in with a provider and the second factor (decision 0070).
+  'login.oidc': z.strictObject({ provider: z.string() }),
+  'identity.link': z.strictObject({ provider: z.string() }),
+  'identity.unlink': z.strictObject({ provider: z.string() }),
+  'second-factor.enrol': none,
+  'second-factor.disable': none,
+  'second-factor.failed': none,
+  'second-factor.recovery-used': z.strictObject({ left: count }),
+  'second-factor.reset': z.strictObject({ userId: Id, email: z.string(), role: z.string() }),
+  'settings.security': z.strictObject({ requireSecondFactor: z.boolean() }),
+  // Sessions, a person's data and retention (decision 0071).
+  'session.end': z.strictObject({ sessionId: Id }),
+  'session.end-others': z.strictObject({ ended: count }),
+  'data.export-request': z.strictObject({ exportId: Id }),
+  'data.export-download': z.strictObject({ exportId: Id }),
+  'account.erase': z.strictObject({ kept: z.record(z.string(), count), deleted: z.record(z.string(), count) }),
+  'retention.settings': z.strictObject({ rules: z.record(z.string(), z.number().int().min(0).nullable()) }),
+  'retention.apply': z.strictObject({ editionId: Id, removed: z.record(z.string(), count) }),
+
+  // Publication profiles (decision 0076): the editor imports a file for a person.
+  'publications.import': z.strictObject({ userId: Id, format: z.enum(['bibtex', 'dblp', 'orcid']), added: count, merged: count }),
 
   // Papers (the author's side)
   'paper.submit': z.strictObject({ title: z.string(), trackId: Id }),
@@ -90,6 +111,13 @@ export const AUDIT_ACTIONS = {
   'track.create': z.strictObject({ trackId: Id, name: z.string() }),
   'track.update': z.strictObject({ ...UpdateTrackBody.shape, trackId: Id }),
   'track.chairs': z.strictObject({ trackId: Id, added: z.array(z.string()), removed: z.array(z.string()) }),
+  /** Decision 0072: a track's preflight rules saved (null: checks turned off), each rule's action. */
+  'track.preflight': z.strictObject({
+    trackId: Id,
+    on: z.boolean(),
+    pageLimit: z.number().nullable(),
+    actions: z.record(z.string(), z.string()),
+  }),
   'settings.update': z.strictObject(UpdateSettingsBody.shape),
   'settings.signature': stored,
   'settings.signature-remove': stored,
@@ -167,6 +195,11 @@ export const AUDIT_ACTIONS = {
     currency: Currency,
   }),
   'registration.check-in': z.strictObject({ registrationId: Id }),
+  // The registration office (decision 0077).
+  'registration.badge-pickup': z.strictObject({ registrationId: Id }),
+  'registration.release-hold': z.strictObject({ registrationId: Id, category: z.string(), email: z.string() }),
+  'registration-office.update': z.strictObject({ seatHoldMinutes: count, badgePickupOpen: z.boolean() }),
+  'payment.match': z.strictObject({ paymentId: z.string(), registrationId: Id, amountMinor: minor, currency: z.string() }),
   'payment.callback': z.strictObject({
     provider: z.enum(['payu', 'stripe']),
     kind: z.string(),

@@ -1,4 +1,5 @@
-import { countryName, orcidUrl, splitPersonName } from './proceedings';
+import { crossrefName, toPersonName, type NameParts } from './person-name';
+import { countryName, orcidUrl } from './proceedings';
 
 /**
  * A Crossref deposit for one conference's proceedings, in the deposit schema 5.3.1 (decision 0042):
@@ -9,7 +10,8 @@ import { countryName, orcidUrl, splitPersonName } from './proceedings';
 export const CROSSREF_SCHEMA_VERSION = '5.3.1';
 export const CROSSREF_NAMESPACE = `http://www.crossref.org/schema/${CROSSREF_SCHEMA_VERSION}`;
 
-export interface CrossrefAuthor {
+/** An author: the display name, and its parts when the person gave them (decision 0074). */
+export interface CrossrefAuthor extends Partial<NameParts> {
   name: string;
   affiliation: string;
   country: string;
@@ -55,7 +57,8 @@ function conferenceDate(start: string, end: string): string {
 }
 
 function personName(author: CrossrefAuthor, first: boolean): string {
-  const { given, surname } = splitPersonName(author.name);
+  // Decision 0074: the family name is the surname whatever the display order; a one-part name is a surname only.
+  const { givenName: given, surname } = crossrefName(toPersonName(author));
   const institution = author.affiliation.trim()
     ? // Crossref 5.3.1's institution has no country element: the country's name goes in institution_place.
       `<affiliations><institution>${el('institution_name', author.affiliation.trim())}${author.country ? el('institution_place', countryName(author.country)) : ''}</institution></affiliations>`

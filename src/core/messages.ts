@@ -115,8 +115,8 @@ export const PAPER_NOT_YOURS = (paperId: string) =>
   'Only the paper\u2019s authors and co-authors, signed in with their confirmed address, can register with it.';
 
 /** A second unpaid registration for one workshop course by one person (409): one seat held at a time (decision 0056). */
-export const UNPAID_COURSE_HOLD = (courseLabel: string) =>
-  `You have an unpaid registration for ${courseLabel} already: pay it or cancel it on your registrations page before registering again.`;
+export const UNPAID_COURSE_HOLD = (courseLabel: string, code: string) =>
+  `You have an unpaid registration for ${courseLabel} already (code ${code}): pay it or cancel it on your registrations page before registering again.`;
 
 /** A payment received that does not cover its registration's price: it stays unpaid, the rest is owed (decision 0056). */
 export const STILL_OWED = (owed: string) =>

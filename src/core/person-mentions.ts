@@ -1,5 +1,10 @@
-/** A person a text may name: an author of a paper, or the uploader of a PDF. */
-export interface NamedPerson {
+import { nameForms, toPersonName, type NameParts } from './person-name';
+
+/**
+ * A person a text may name: an author of a paper, or the uploader of a PDF. The name's parts and the name in Latin
+ * letters, when known (decision 0074), are looked for too.
+ */
+export interface NamedPerson extends Partial<NameParts> {
   name: string;
   email: string;
 }
@@ -18,18 +23,20 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const asWord = (s: string) => (UNSPACED.test(s) ? escape(s) : `(?<![\\p{L}\\p{N}])${escape(s)}(?![\\p{L}\\p{N}])`);
 
 /**
- * Whether a text names one of these people (decision 0021): their whole name, any part of
- * it of two letters or more as a word ("Zola", "Li"), their e-mail address, or its part before the @ as a word,
+ * Whether a text names one of these people (decision 0021): their whole name (in each form of nameForms: the
+ * parts in either order, the name in Latin letters), any part of it of two letters or more as a word ("Zola", "Li"), their e-mail address, or its part before the @ as a word,
  * case- and accent-insensitively. A one-letter part (an initial) is not looked for: it would be found everywhere.
  * Errs towards finding a name: "author" in "the author should…" names Alice Author.
  */
 export function mentionsOf(people: readonly NamedPerson[]): (text: string) => boolean {
   const needles = new Set<string>();
   for (const person of people) {
-    const name = foldText(person.name).replace(/\s+/g, ' ').trim();
     const email = foldText(person.email).trim();
-    if ([...name].length >= 2) needles.add(asWord(name));
-    for (const part of name.split(/[^\p{L}\p{N}]+/u)) if ([...part].length >= 2) needles.add(asWord(part));
+    for (const form of nameForms(toPersonName(person))) {
+      const name = foldText(form).replace(/\s+/g, ' ').trim();
+      if ([...name].length >= 2) needles.add(asWord(name));
+      for (const part of name.split(/[^\p{L}\p{N}]+/u)) if ([...part].length >= 2) needles.add(asWord(part));
+    }
     if (email.includes('@')) {
       needles.add(escape(email));
       const local = email.slice(0, email.indexOf('@'));

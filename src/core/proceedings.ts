@@ -1,3 +1,5 @@
+import { citationName, nameOnly, type PersonName } from './person-name';
+
 /**
  * Proceedings metadata (decision 0042): ORCID iDs, country codes, DOIs and the text rules of the BibTeX and
  * Crossref exports. Pure functions, shared by the forms (browser) and the exports (server).
@@ -85,15 +87,19 @@ export function formatDoi(opts: { prefix: string; pattern: string; year: number;
  * "Surname, Given": the last word is the surname. Unicode kept as written.
  */
 export function splitPersonName(name: string): { given: string; surname: string } {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length <= 1) return { given: '', surname: words[0] ?? '' };
-  return { given: words.slice(0, -1).join(' '), surname: words[words.length - 1]! };
+  const { given, family } = citationName(nameOnly(name));
+  return { given, surname: family };
 }
 
+/**
+ * LaTeX's special characters as commands that print them. Braces become \textbraceleft{} and \textbraceright{},
+ * never \{ and \}: BibTeX, biber and bibtexparser count every brace, escaped or not, to find where a field ends,
+ * so a lone "\{" would swallow the rest of the entry (decision 0074). Each replacement holds only balanced braces.
+ */
 const BIBTEX_SPECIAL: Record<string, string> = {
   '\\': '\\textbackslash{}',
-  '{': '\\{',
-  '}': '\\}',
+  '{': '\\textbraceleft{}',
+  '}': '\\textbraceright{}',
   $: '\\$',
   '&': '\\&',
   '%': '\\%',
@@ -101,15 +107,66 @@ const BIBTEX_SPECIAL: Record<string, string> = {
   _: '\\_',
   '^': '\\textasciicircum{}',
   '~': '\\textasciitilde{}',
+  // In LaTeX's default (OT1) font encoding "<" and ">" print as "¡" and "¿".
+  '<': '\\textless{}',
+  '>': '\\textgreater{}',
 };
 
 /**
- * Text for a BibTeX field between braces: LaTeX's special characters escaped so they print as themselves
- * (and an unbalanced brace cannot end the field), line breaks folded to spaces. Letters outside ASCII stay
- * as they are: biber and BibLaTeX read UTF-8, and a name in Thai or Devanagari has no LaTeX escape.
+ * Text for a BibTeX field between braces: LaTeX's special characters escaped so they print as themselves and no
+ * character of the text can end the field; white space folded to single spaces (BibTeX does the same when it reads).
+ * Letters outside ASCII stay as they are: biber and BibLaTeX read UTF-8, and a name in Thai or Devanagari has no
+ * LaTeX escape.
  */
 export function escapeBibtex(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ').replace(/[\\{}$&%#_^~]/g, (ch) => BIBTEX_SPECIAL[ch]!);
+  return text
+    .replace(/[ \t\r\n\f\v]+/g, ' ')
+    .replace(/^ | $/g, '')
+    .replace(/[\\{}$&%#_^~<>]/g, (ch) => BIBTEX_SPECIAL[ch]!);
+}
+
+/** A name part that BibTeX's name parser must take whole: one with a comma, the word "and", or (a family name) a space. */
+const bibtexPart = (part: string, keepSpaces: boolean): string => {
+  const text = escapeBibtex(part);
+  return /,|\band\b/i.test(part) || (!keepSpaces && /\s/.test(part.trim())) ? `{${text}}` : text;
+};
+
+/**
+ * One author as BibTeX's author field writes it (decision 0074): "Family, Given" from the name's parts, the family
+ * name braced when it has several words ("{van der Berg}, Jan", so that no word of it is read as a "von" part or a
+ * given name), a part with a comma or the word "and" braced whole; a one-part name is a family name alone.
+ */
+export function bibtexAuthor(p: PersonName): string {
+  const { given, family } = citationName(p);
+  return given ? `${bibtexPart(family, false)}, ${bibtexPart(given, true)}` : bibtexPart(family, false);
+}
+
+/** One paper as a BibTeX @inproceedings entry (decision 0042); the title double-braced so styles keep its case. */
+export function bibtexEntry(e: {
+  key: string;
+  title: string;
+  authors: readonly PersonName[];
+  booktitle: string;
+  publisher: string;
+  year: number;
+  doi: string | null;
+  abstract: string;
+  keywords: readonly string[];
+}): string {
+  const field = (name: string, value: string) => `  ${name} = {${escapeBibtex(value)}},\n`;
+  return (
+    `@inproceedings{${e.key},\n` +
+    `  title = {{${escapeBibtex(e.title)}}},\n` +
+    `  author = {${e.authors.map(bibtexAuthor).join(' and ')}},\n` +
+    field('booktitle', e.booktitle) +
+    field('publisher', e.publisher) +
+    field('year', String(e.year)) +
+    // biber and BibLaTeX read a DOI verbatim (no escapes); DOI patterns allow no braces (doiPatternProblem).
+    (e.doi ? `  doi = {${e.doi.replace(/[{}]/g, '')}},\n` : '') +
+    field('abstract', e.abstract) +
+    (e.keywords.length ? field('keywords', e.keywords.join(', ')) : '') +
+    '}\n\n'
+  );
 }
 
 /** Latin letters that Unicode does not decompose to an ASCII letter and a mark. */
@@ -129,21 +186,43 @@ const LETTERS: Record<string, string> = {
   þ: 'th',
 };
 
-/** Citation keys: "<surname><year><first title word>" in ASCII letters, with a, b, c… after a repeat. */
-export function bibtexKeys(entries: readonly { surname: string; year: number; title: string }[]): string[] {
-  const ascii = (s: string) =>
-    s
-      .replace(/[ØøÆæßĐđŁłŒœÞþ]/g, (ch) => LETTERS[ch]!)
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9]/g, '');
+const asciiLetters = (s: string) =>
+  s
+    .replace(/[ØøÆæßĐđŁłŒœÞþ]/g, (ch) => LETTERS[ch]!)
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]/g, '');
+
+/**
+ * The family name of a Latin-letters name, in the order of the display name: its first word when the family name
+ * is written first ("Wang Fang" → "Wang"), else its last. '' when there is none.
+ */
+export function latinFamilyName(p: Pick<PersonName, 'latinName' | 'familyFirst'>): string {
+  const words = p.latinName.trim().split(/\s+/).filter(Boolean);
+  return (p.familyFirst ? words[0] : words.at(-1)) ?? '';
+}
+
+/**
+ * Citation keys: "<surname><year><first title word>" in ASCII letters, with a, b, c… after a repeat. The surname is
+ * the first author's family name in ASCII; when it has no Latin letters (王, ใจดี), the family name of their name in
+ * Latin letters; when there is none either, "paper-<paper id>-<year>" (stable, unique, nothing transliterated:
+ * decision 0074). "anon" only for an entry that gives no paper id.
+ */
+export function bibtexKeys(
+  entries: readonly { surname: string; year: number; title: string; latinSurname?: string; paperId?: string }[],
+): string[] {
   const used = new Set<string>();
   return entries.map((e) => {
     const word =
       e.title
         .split(/\s+/)
-        .map(ascii)
+        .map(asciiLetters)
         .find((w) => w.length > 3) ?? 'paper';
-    const base = `${ascii(e.surname).toLowerCase() || 'anon'}${e.year}${word.toLowerCase()}`;
+    const name = (asciiLetters(e.surname) || asciiLetters(e.latinSurname ?? '')).toLowerCase();
+    const base = name
+      ? `${name}${e.year}${word.toLowerCase()}`
+      : e.paperId
+        ? `paper-${e.paperId}-${e.year}`
+        : `anon${e.year}${word.toLowerCase()}`;
     let key = base;
     for (let n = 1; used.has(key); n++) key = `${base}${suffixLetters(n)}`;
     used.add(key);

@@ -18,6 +18,8 @@ import { tokenKey, type TokenKey } from './auth/tokens';
 import { localFileStore, type FileStore } from './storage/file-store';
 import { pgFileStore, pruneFileHolds, sweepUnreferencedFiles } from './storage/pg-file-store';
 import { scheduleBackups } from './ops/scheduled-backups';
+import { startAffinityRefresher } from './services/affinity/refresh';
+import { startDocumentMaker } from './services/programme-documents/document-jobs';
 import { withHoldScope } from './storage/holds';
 import { HashQueue, withHashingScope } from './auth/hash-queue';
 import { AdmissionGate, Turn } from './http/admission';
@@ -133,7 +135,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       (reply as FastifyReply).code(400).send({ message: error.message });
     },
   });
-  const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await connectDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMode: config.DATABASE_POOL_MODE,
+  });
   // The front door (decision 0036): before anything else works on an API request, it waits for one of a bounded
   // number of turns, fair between client addresses, or is answered 503 with Retry-After at once. Pages and assets
   // never come here (served before the framework); the health check goes by, for load balancers.
@@ -355,6 +361,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const backups = scheduleBackups({ config, pool: database.pool, log: app.log });
     app.addHook('preClose', async () => backups.stop());
   }
+  // Decision 0076: the edition's affinities computed again in a worker thread when papers or profiles change.
+  const affinity = startAffinityRefresher({ db: database.db, log: app.log });
+  app.addHook('preClose', async () => affinity.stop());
+  // Decision 0073: the programme PDF and the abstract book made in the background when the programme is published,
+  // served from the file store; every instance runs a maker, a claimed row keeps two from making the same document.
+  let documentMaker: ReturnType<typeof startDocumentMaker> | null = null;
+  app.addHook('onReady', async () => {
+    documentMaker = startDocumentMaker({ db: database.db, files: app.files, conference: () => app.conference.current(), log: app.log });
+  });
+  app.addHook('preClose', async () => documentMaker?.stop());
   await app.register(multipart, {
     limits: { fileSize: Math.floor(config.MAX_UPLOAD_MB * 1024 * 1024), files: 1, fields: 60, fieldSize: 64 * 1024, parts: 70 },
   });

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { OidcConfigError, parseOidcProviders, type OidcProviderConfig } from './auth/oidc-config';
 
 const optionalString = z
   .string()
@@ -21,6 +22,12 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
       .optional(),
   ),
+  /**
+   * How DATABASE_URL's connections are pooled: `session` (a direct server or a session pooler) or `transaction`
+   * (PgBouncer's transaction mode, as most managed PostgreSQL offer): no named prepared statements then, and
+   * nothing that holds a server session between transactions (decision 0075).
+   */
+  DATABASE_POOL_MODE: optionalString.pipe(z.enum(['session', 'transaction'], { message: 'must be session or transaction' }).optional()),
   PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be a URL such as https://conference.example.org' }).optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Where uploads go: PostgreSQL (the default with DATABASE_URL, shared by every instance) or DATA_DIR/files. */
@@ -140,7 +147,11 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'FILE_STORE' | 'HASH_CONCURRENCY' | 'HASH_QUEUE' | 'BACKUP_DIR'> {
+export interface Config extends Omit<
+  Env,
+  'JWT_SECRET' | 'FILE_STORE' | 'HASH_CONCURRENCY' | 'HASH_QUEUE' | 'BACKUP_DIR' | 'DATABASE_POOL_MODE'
+> {
+  DATABASE_POOL_MODE: 'session' | 'transaction';
   /** Absolute (default DATA_DIR/backups). */
   BACKUP_DIR: string;
   JWT_SECRET: string;
@@ -148,6 +159,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'FILE_STORE' | 'HASH_CO
   HASH_CONCURRENCY: number;
   HASH_QUEUE: number;
   publicUrl: string;
+  /** Decision 0070: the OpenID Connect providers (ORCID, an institution's login) people may sign in with; none by default. */
+  oidcProviders: OidcProviderConfig[];
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
       'JWT_SECRET must be set when DATABASE_URL is: every instance on the database must sign logins with the same secret (at least 32 characters, e.g. from `openssl rand -base64 48`).',
     );
   }
+  // A scheduled backup holds a session lock and a snapshot across statements: not through a transaction pooler.
+  if (e.DATABASE_POOL_MODE === 'transaction' && e.BACKUP_EVERY > 0) {
+    throw new ConfigError(
+      'BACKUP_EVERY needs a direct connection to PostgreSQL, not one through a transaction pooler (DATABASE_POOL_MODE=transaction): take backups with `npm run backup` and DATABASE_URL pointing at the server itself.',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   // scrypt runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default), which file reads and DNS share.
   const threads = Number(env.UV_THREADPOOL_SIZE) || 4;
@@ -185,8 +204,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     JWT_SECRET: e.JWT_SECRET ?? (opts.signs === false ? '' : persistentSecret(dataDir)),
     BACKUP_DIR: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
     FILE_STORE: e.FILE_STORE ?? (e.DATABASE_URL ? 'postgres' : 'disk'),
+    DATABASE_POOL_MODE: e.DATABASE_POOL_MODE ?? 'session',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    oidcProviders: oidcProvidersOf(env),
   };
+}
+
+function oidcProvidersOf(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
+  try {
+    return parseOidcProviders(env);
+  } catch (err) {
+    if (err instanceof OidcConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so tokens survive a restart. */

@@ -21,6 +21,10 @@ export interface Caller {
   /** Accounts of the same e-mail the caller's login proved (role switching), and when that token was issued (ms). */
   links?: string[];
   issuedAt?: number;
+  /** Decision 0070: the editor requires a second factor of this account and it has none yet: it may only set one up. */
+  secondFactorDue?: boolean;
+  /** The sign-in session of the caller's token (decision 0071); none for a token issued before sessions were recorded. */
+  sessionId?: string;
 }
 
 export type Denial = { code: 'unauthorized' | 'forbidden' | 'not_found'; message: string };

@@ -28,6 +28,8 @@ import { expectCleanAnswer, hostileBody, hostileString, storableHostileString, U
 // docs/product.md#validation-and-messages: titles and names refuse control and direction characters; the verbatim checks take text without them.
 import { hasNoBidiControls, isPlainLine } from '../../src/core/schemas/text';
 import { pdfBytes, submitPaper } from '../support/multipart';
+import { makePaper } from '../support/preflight-pdfs';
+import { DEFAULT_PREFLIGHT_RULES } from '../../src/core/preflight';
 import { payAndConfirm } from '../support/payu';
 import { rawMultipart, type RawPart } from '../support/raw-multipart';
 import { signupAs, type SignedUp } from '../support/users';
@@ -187,6 +189,28 @@ interface JsonEndpoint {
   valid?: () => Record<string, fc.Arbitrary<unknown>>;
 }
 const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
+  // Decision 0072: a track's preflight rules (null turns the checks off; the track is one no other case submits to).
+  'PUT /api/editor/tracks/:trackId/preflight': {
+    method: 'PUT',
+    url: () => '/api/editor/tracks/track-4/preflight',
+    who: () => editor,
+    keys: ['rules'],
+    valid: () => ({
+      rules: fc.oneof(
+        fc.constant(null),
+        fc.record({
+          pageLimit: fc.oneof(fc.integer({ min: -1, max: 600 }), fc.constant(null), fc.constant('10')),
+          referencesCount: fc.oneof(fc.boolean(), fc.constant('yes')),
+          paperSize: fc.constantFrom('any', 'A4', 'Letter', 'A5'),
+          maxFileMb: fc.oneof(fc.double({ min: -1, max: 2000, noNaN: true }), fc.constant(null)),
+          actions: fc.dictionary(
+            fc.constantFrom('page-limit', 'javascript', 'unchecked', '__proto__', 'x'),
+            fc.constantFrom('block', 'warn', 'off', 'maybe'),
+          ),
+        }),
+      ),
+    }),
+  },
   // Decision 0044: the award panel's score and decision, and naming a panel member (the editor is on the panel).
   'PUT /api/award-panel/nominations/:id/score': {
     method: 'PUT',
@@ -233,6 +257,47 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     keys: ['token'],
     valid: () => ({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
   },
+  // Decision 0070: a provider sign-in's ticket and the second step of a login (no provider is configured here).
+  'POST /api/auth/oidc/complete': {
+    method: 'POST',
+    url: () => '/api/auth/oidc/complete',
+    who: () => null,
+    keys: ['ticket', 'password', 'email'],
+    valid: () => ({ ticket: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), email }),
+  },
+  'POST /api/login/second-factor': {
+    method: 'POST',
+    url: () => '/api/login/second-factor',
+    who: () => null,
+    keys: ['ticket', 'code'],
+    valid: () => ({ ticket: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), code: fc.stringMatching(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/) }),
+  },
+  'POST /api/account/second-factor/confirm': {
+    method: 'POST',
+    url: () => '/api/account/second-factor/confirm',
+    who: () => reviewer,
+    keys: ['code'],
+    valid: () => ({ code: fc.stringMatching(/^\d{6}$/) }),
+  },
+  'POST /api/account/second-factor/disable': {
+    method: 'POST',
+    url: () => '/api/account/second-factor/disable',
+    who: () => reviewer,
+    keys: ['code'],
+  },
+  'POST /api/account/link/:provider': {
+    method: 'POST',
+    url: () => '/api/account/link/orcid',
+    who: () => reviewer,
+    keys: ['password'],
+  },
+  'PUT /api/editor/security': {
+    method: 'PUT',
+    url: () => '/api/editor/security',
+    who: () => editor,
+    keys: ['requireSecondFactor'],
+    valid: () => ({ requireSecondFactor: fc.boolean() }),
+  },
   'POST /api/contact': {
     method: 'POST',
     url: () => '/api/contact',
@@ -255,6 +320,27 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     valid: () => ({ email, amount }),
   },
   'PATCH /api/me': { method: 'PATCH', url: () => '/api/me', who: () => author, keys: ['name', 'phone', 'affiliation', 'country', 'orcid'] },
+  // Decision 0076: a publication added or edited by hand.
+  'POST /api/me/publications': {
+    method: 'POST',
+    url: () => '/api/me/publications',
+    who: () => reviewer,
+    keys: ['title', 'abstract', 'year', 'authors', 'venue', 'doi', 'counts'],
+    valid: () => ({
+      title: fc.constantFrom('Fuzzed publication', '', 'x'.repeat(1200)),
+      year: fc.oneof(fc.integer({ min: 900, max: 2200 }), fc.constantFrom(null, 2024.5, '2024')),
+      authors: fc.constantFrom([], ['A. Author'], [''], 'A. Author'),
+      doi: fc.constantFrom(null, '', '10.5555/fuzz', 'https://doi.org/10.5555/FUZZ', 'not a doi'),
+      counts: fc.boolean(),
+    }),
+  },
+  'PATCH /api/me/publications/:publicationId': {
+    method: 'PATCH',
+    url: () => `/api/me/publications/${'f'.repeat(24)}`,
+    who: () => reviewer,
+    keys: ['title', 'abstract', 'year', 'authors', 'venue', 'doi', 'counts'],
+    valid: () => ({ counts: fc.boolean(), year: fc.constantFrom(null, 2020, 'x') }),
+  },
   'POST /api/password/forgot': {
     method: 'POST',
     url: () => '/api/password/forgot',
@@ -277,6 +363,22 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     valid: () => ({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
   },
   'POST /api/email/verify/resend': { method: 'POST', url: () => '/api/email/verify/resend', who: () => reviewer, keys: [] },
+  // Decision 0071: a wrong password erases nothing (the reviewer's password is never generated here).
+  'POST /api/account/erasure': { method: 'POST', url: () => '/api/account/erasure', who: () => reviewer, keys: ['password'] },
+  'PUT /api/editor/retention': {
+    method: 'PUT',
+    url: () => '/api/editor/retention',
+    who: () => editor,
+    keys: ['rules'],
+    valid: () => ({
+      rules: fc.dictionary(
+        fc.constantFrom('mails', 'audit', 'reviews', 'attendee-data', 'rejected-paper-files'),
+        fc.option(fc.integer({ min: 0, max: 36500 }), { nil: null }),
+      ),
+    }),
+  },
+  'POST /api/account/data-export': { method: 'POST', url: () => '/api/account/data-export', who: () => reviewer, keys: [] },
+  'POST /api/account/sessions/end-others': { method: 'POST', url: () => '/api/account/sessions/end-others', who: () => reviewer, keys: [] },
   'POST /api/switch-role': {
     method: 'POST',
     url: () => '/api/switch-role',
@@ -676,6 +778,21 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
       subject: fc.constantFrom('Hello {name}', '{nope}'),
       body: fc.constantFrom('{papers}', 'Dear {name}'),
     }),
+  },
+  // Decision 0077: the registration office's settings, and matching a payment to a registration by its code.
+  'PUT /api/editor/registration-office': {
+    method: 'PUT',
+    url: () => '/api/editor/registration-office',
+    who: () => editor,
+    keys: ['seatHoldMinutes', 'badgePickupOpen'],
+    valid: () => ({ seatHoldMinutes: fc.constantFrom(60, 4, 1441, 30), badgePickupOpen: fc.constantFrom(true, false) }),
+  },
+  'POST /api/editor/payments/:id/match': {
+    method: 'POST',
+    url: () => `/api/editor/payments/${'f'.repeat(24)}/match`,
+    who: () => editor,
+    keys: ['registrationCode'],
+    valid: () => ({ registrationCode: fc.constantFrom('AAAA-BBBB-CCCC-DDDD-EEEE', 'aaaa bbbb', '0', '') }),
   },
   // Decision 0047: checking in by a typed or scanned code (none of these is a registration: 404, or 400 when empty).
   'POST /api/editor/check-in': {
@@ -1429,6 +1546,113 @@ describe('multipart endpoints', () => {
     );
   });
 
+  /**
+   * Decision 0076: publication imports read the file by its content. Hostile parts, and hostile files (malformed
+   * BibTeX, an XML bomb of nested entities, an external entity naming a local file, JSON that is not ORCID's, binary)
+   * give a clean 4xx and add nothing; an entity is never expanded.
+   */
+  const importFile = fc.oneof(
+    { arbitrary: partValue, weight: 2 },
+    {
+      arbitrary: fc.constantFrom(
+        '@article{broken, title = {never closed',
+        '@article{x, title = {}}',
+        '@@@@{{{{}}}}',
+        '@string{a = "x" # a}\n@article{y, title = a}',
+        '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><dblpperson><r><article><title>&c;</title></article></r></dblpperson>',
+        '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><dblpperson><r><article><title>&x;</title></article></r></dblpperson>',
+        '<!DOCTYPE d SYSTEM "http://127.0.0.1:1/dtd"><dblpperson><r><article><title>DTD</title></article></r></dblpperson>',
+        '<dblpperson><r><article><title>Unclosed</article></r>',
+        '<dblpperson><r><article><title>&#0;&#xD800;&#99999999;</title></article></r></dblpperson>',
+        '{"group": [{"work-summary": [{"title": {"title": {"value": 42}}}]}]}',
+        '{"group": {"__proto__": {"polluted": true}}}',
+        '{"group": [',
+      ),
+      weight: 2,
+    },
+  );
+
+  test('publication imports (decision 0076): hostile parts and files never give a 5xx; a refused import adds nothing', async () => {
+    const own = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/me/publications', headers: bidder.auth })).json().publications.length as number;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ name: fc.oneof(fc.constant('file'), partName), value: importFile, filename: fc.constantFrom('a.bib', 'dblp.xml') }),
+          {
+            maxLength: 3,
+          },
+        ),
+        async (p) => {
+          const before = await own();
+          const res = await sendParts('POST', '/api/me/publications/import', p, bidder);
+          expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+          expect(res.body).not.toContain('root:');
+          if (res.statusCode !== 200) expect(await own(), res.body).toBe(before);
+        },
+      ),
+      RUNS,
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test('preflight (decision 0072): hostile parts never give a 5xx and leave no file behind', async () => {
+    await fc.assert(
+      fc.asyncProperty(parts, fc.boolean(), async (p, ofPaper) => {
+        const before = storedFiles();
+        const res = await sendParts('POST', ofPaper ? `/api/author/paper/${paperId}/preflight` : '/api/author/preflight', p, author);
+        expectCleanAnswer(res, JSON.stringify(p).slice(0, 300));
+        expect(storedFiles()).toEqual(before);
+      }),
+      RUNS,
+    );
+  });
+
+  test('preflight (decision 0072): a malformed PDF (cut short, bytes flipped, objects broken) is a finding, never a 5xx', async () => {
+    const setRules = (rules: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/editor/tracks/track-3/preflight', headers: editor.auth, payload: { rules } });
+    expect((await setRules({ ...DEFAULT_PREFLIGHT_RULES, pageLimit: 2, paperSize: 'A4' })).statusCode).toBe(200);
+    try {
+      const { bytes } = await makePaper({ pages: 2, byline: ['Someone'], link: 'https://example.org', annotationAuthor: 'X' });
+      const good = Buffer.from(bytes);
+      const malformed = fc.oneof(
+        fc.integer({ min: 9, max: good.length - 1 }).map((n) => good.subarray(0, n)),
+        fc
+          .array(fc.record({ at: fc.integer({ min: 9, max: good.length - 1 }), byte: fc.integer({ min: 0, max: 255 }) }), {
+            minLength: 1,
+            maxLength: 40,
+          })
+          .map((flips) => {
+            const copy = Buffer.from(good);
+            for (const f of flips) copy[f.at] = f.byte;
+            return copy;
+          }),
+        fc
+          .uint8Array({ maxLength: 2000 })
+          .map((a) => Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\n'), Buffer.from(a)])),
+      );
+      await fc.assert(
+        fc.asyncProperty(malformed, async (pdf) => {
+          const res = await sendParts(
+            'POST',
+            '/api/author/preflight',
+            [
+              { name: 'file', value: pdf, filename: 'm.pdf' },
+              { name: 'track', value: 'track-3' },
+            ],
+            author,
+          );
+          expectCleanAnswer(res, `${pdf.length} bytes`);
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json().checked).toBe(true);
+        }),
+        { numRuns: 8 },
+      );
+    } finally {
+      expect((await setRules(null)).statusCode).toBe(200);
+    }
+  }, 180_000);
+
   test('profile and speaker forms: hostile parts never give a 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(parts, fc.boolean(), async (p, asSpeaker) => {
@@ -1597,6 +1821,7 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/papers/${v}/slides.pdf`, () => author],
     ['GET', (v) => `/awards-${v}`, () => author],
     ['GET', (v) => `/api/editor/abstract-book.pdf?by=${v}`, () => editor],
+    ['GET', (v) => `/api/editor/programme-documents?${v}=${v}`, () => editor],
     ['POST', (v) => `/api/workshops/${v}/waiting-list`, () => author],
     ['POST', (v) => `/api/editor/workshops/${v}/offer`, () => editor],
     ['PUT', (v) => `/api/editor/workshops/courses/${v}`, () => editor],
@@ -1630,6 +1855,17 @@ describe('path parameters and query strings', () => {
     ['GET', (v) => `/api/mail/unsubscribe?email=${v}&category=${v}&token=${v}`, () => null],
     ['POST', (v) => `/api/mail/unsubscribe?email=${v}&category=discussion&token=${v}`, () => null],
     ['GET', (v) => `/api/health/ready?${v}=${v}`, () => null],
+    ['DELETE', (v) => `/api/account/sessions/${v}`, () => reviewer],
+    ['GET', (v) => `/api/auth/oidc/${v}/start?role=${v}&returnTo=${v}`, () => null],
+    ['GET', (v) => `/api/auth/oidc/callback?code=${v}&state=${v}&error=${v}`, () => null],
+    ['DELETE', (v) => `/api/account/identities/${v}`, () => reviewer],
+    ['POST', (v) => `/api/editor/users/${v}/second-factor/reset`, () => editor],
+    ['PATCH', (v) => `/api/me/publications/${v}`, () => reviewer],
+    ['DELETE', (v) => `/api/me/publications/${v}`, () => reviewer],
+    ['GET', (v) => `/api/editor/people/${v}/publications`, () => editor],
+    ['GET', (v) => `/api/editor/papers/${v}/affinities`, () => editor],
+    ['GET', (v) => `/api/editor/exports/affinity.csv?paperId=${v}`, () => editor],
+    ['GET', (v) => `/api/account/data-export/download?token=${v}`, () => author],
   ];
   const encoded = fc.oneof(
     { arbitrary: hostileString.map(encodeUtf8), weight: 4 },

@@ -119,6 +119,21 @@ const freshlyAssigned = async () => {
   return reviewer.user._id;
 };
 
+/** A publication of the caller's own (decision 0076), for the rows that edit or remove one; none without a caller. */
+const ownPublication = async (who: Caller) => {
+  const me = self(who);
+  if (!me) return '0123456789abcdef01234567';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/me/publications',
+    headers: me.auth,
+    payload: { title: `Matrix paper ${++seq}` },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id as string;
+};
+const bibtexForm = () => form([['file', Buffer.from(`@article{m, title={Matrix import ${++seq}}, year=2024}`), 'mine.bib']]);
+
 let question: Promise<string> | undefined;
 /** One optional question the editor added, for the PATCH row. */
 const matrixQuestion = () =>
@@ -207,6 +222,26 @@ const TABLE: Record<string, Row> = {
   // Any signed-in user: their own account.
   'GET /api/me': { expect: anyRole(200), call: () => ({}) },
   'GET /api/me/roles': { expect: anyRole(200), call: () => ({}) },
+  // Decision 0071: the caller's own sessions. A session id that is not theirs (here: none) is a 404; ending the others
+  // keeps the asking one, so the callers stay signed in.
+  'GET /api/account/sessions': { expect: anyRole(200), call: () => ({}) },
+  'DELETE /api/account/sessions/:sessionId': {
+    expect: anyRole(404),
+    call: () => ({ url: '/api/account/sessions/0123456789abcdef01234567' }),
+  },
+  'POST /api/account/sessions/end-others': { expect: anyRole(200), call: () => ({}) },
+  // A person's data (decision 0071): asking is queued; a link's token decides the download (none here: 404); erasure
+  // needs the caller's password (none here: 400, nothing erased; a wrong one is in personal-data.test.ts).
+  'POST /api/account/data-export': { expect: anyRole(202), call: () => ({}) },
+  'GET /api/account/data-export/download': {
+    expect: anyRole(404),
+    call: () => ({ url: `/api/account/data-export/download?token=${'A'.repeat(43)}` }),
+  },
+  'GET /api/account/erasure': { expect: anyRole(200), call: () => ({}) },
+  'POST /api/account/erasure': { expect: anyRole(400), call: () => json({ password: '' }) },
+  // The organiser's retention periods (decision 0071).
+  'GET /api/editor/retention': { expect: onlyEditors(200), call: () => ({}) },
+  'PUT /api/editor/retention': { expect: onlyEditors(200), call: () => json({ rules: { mails: null } }) },
   // The chairs confirmed their address already: nothing to resend.
   'POST /api/email/verify/resend': { expect: { ...anyRole(200), chair: 400, otherChair: 400 }, call: () => json({}) },
   // Nobody here has a second account under the same e-mail: a role they lack is a 404 (the rules are in accounts.test.ts).
@@ -215,6 +250,59 @@ const TABLE: Record<string, Row> = {
     call: (who) => json({ role: who === 'author' || who === 'otherAuthor' ? 'Reviewer' : 'Author' }),
   },
   'PATCH /api/me': { expect: anyRole(200), call: () => json({ phone: '+66 81 000 0000' }) },
+  // Decision 0070: provider sign-in (none configured here: the start is a 404 page) and the second factor. A callback,
+  // a ticket or a code decides, never a token; the account's own security needs a token; the requirement and the reset are the editor's.
+  'GET /api/auth/providers': { expect: everyone(200), call: () => ({}) },
+  'GET /api/auth/oidc/:provider/start': { expect: everyone(404), call: () => ({ url: '/api/auth/oidc/orcid/start' }) },
+  'GET /api/auth/oidc/callback': { expect: everyone(400), call: () => ({ url: '/api/auth/oidc/callback?code=x&state=y' }) },
+  'POST /api/auth/oidc/complete': { expect: everyone(400), call: () => json({ ticket: 'A'.repeat(43) }) },
+  'POST /api/login/second-factor': { expect: everyone(400), call: () => json({ ticket: 'A'.repeat(43), code: '123456' }) },
+  'GET /api/account/security': { expect: anyRole(200), call: () => ({}) },
+  'POST /api/account/link/:provider': {
+    expect: anyRole(404),
+    call: () => ({ url: '/api/account/link/orcid', ...json({ password: 'whatever it is' }) }),
+  },
+  'DELETE /api/account/identities/:identityId': {
+    expect: anyRole(404),
+    call: () => ({ url: '/api/account/identities/0123456789abcdef01234567' }),
+  },
+  'POST /api/account/second-factor': { expect: anyRole(200), call: () => ({}) },
+  'POST /api/account/second-factor/confirm': { expect: anyRole(400), call: () => json({ code: 'not a code' }) },
+  // Nobody here has turned it on.
+  'POST /api/account/second-factor/disable': { expect: anyRole(409), call: () => json({ code: '123456' }) },
+  'GET /api/editor/security': { expect: onlyEditors(200), call: () => ({}) },
+  'PUT /api/editor/security': { expect: onlyEditors(200), call: () => json({ requireSecondFactor: false }) },
+  // The author has no second factor to reset.
+  'POST /api/editor/users/:userId/second-factor/reset': {
+    expect: onlyEditors(409),
+    call: () => ({ url: `/api/editor/users/${users.author.user._id}/second-factor/reset` }),
+  },
+  // Decision 0076: a person's publications are their own; the editor and chairs read them, the editor imports for them.
+  'GET /api/me/publications': { expect: anyRole(200), call: () => ({}) },
+  'POST /api/me/publications': { expect: anyRole(201), call: () => json({ title: `Matrix publication ${++seq}` }) },
+  'PATCH /api/me/publications/:publicationId': {
+    expect: anyRole(200),
+    call: async (who) => ({ url: `/api/me/publications/${await ownPublication(who)}`, ...json({ counts: false }) }),
+  },
+  'DELETE /api/me/publications/:publicationId': {
+    expect: anyRole(200),
+    call: async (who) => ({ url: `/api/me/publications/${await ownPublication(who)}` }),
+  },
+  'POST /api/me/publications/import': { expect: anyRole(200), call: () => bibtexForm() },
+  'GET /api/editor/people/:userId/publications': {
+    expect: editorsAndEveryChair(200),
+    call: () => ({ url: `/api/editor/people/${users.reviewer.user._id}/publications` }),
+  },
+  'POST /api/editor/people/:userId/publications/import': {
+    expect: onlyEditors(200),
+    call: async () => ({ url: `/api/editor/people/${users.reviewer.user._id}/publications/import`, ...(await bibtexForm()) }),
+  },
+  // Affinities (decision 0076): the editor's and the paper's track chair's; never an author's or a reviewer's.
+  'GET /api/editor/papers/:paperId/affinities': {
+    expect: editorsAndChairs(200),
+    call: () => ({ url: `/api/editor/papers/${paperId}/affinities` }),
+  },
+  'GET /api/editor/exports/affinity.csv': { expect: editorsAndEveryChair(200), call: () => ({}) },
   // Notification settings (decision 0039): any signed-in user reads their address's; only a verified address (the chairs here) changes them.
   'GET /api/account/mail-preferences': { expect: anyRole(200), call: () => ({}) },
   'PUT /api/account/mail-preferences': {
@@ -448,6 +536,8 @@ const TABLE: Record<string, Row> = {
     },
   },
   'GET /api/editor/abstract-book.pdf': { expect: onlyEditors(200), call: () => ({ url: '/api/editor/abstract-book.pdf?by=track' }) },
+  // Decision 0073: the state of the programme PDF and the abstract book made in the background.
+  'GET /api/editor/programme-documents': { expect: onlyEditors(200), call: () => ({}) },
   'GET /api/certificates/:code': { expect: everyone(404), call: () => ({ url: '/api/certificates/AAAA-BBBB-CCCC-DDDD-EEEE' }) },
   'GET /api/me/certificates': { expect: anyRole(200), call: () => ({}) },
   'GET /api/me/certificates/:code': { expect: anyRole(404), call: () => ({ url: '/api/me/certificates/AAAA-BBBB-CCCC-DDDD-EEEE.pdf' }) },
@@ -616,6 +706,28 @@ const TABLE: Record<string, Row> = {
   'PUT /api/editor/tracks/:trackId/chairs': {
     expect: onlyEditors(200),
     call: () => ({ url: '/api/editor/tracks/track-4/chairs', ...json({ emails: [] }) }),
+  },
+  // The preflight (decision 0072): an author checks a PDF before sending it (a new paper, or a version of their own
+  // paper: 404 for another author's); the editor and the track's chair set the rules and read the format report.
+  'POST /api/author/preflight': {
+    expect: onlyAuthors(200),
+    call: async () => ({ url: '/api/author/preflight', ...(await form([['file', pdfBytes('preflight'), 'p.pdf']])) }),
+  },
+  'POST /api/author/paper/:id/preflight': {
+    expect: paperOwner(200),
+    call: async () => ({ url: `/api/author/paper/${paperId}/preflight`, ...(await form([['file', pdfBytes('preflight'), 'p.pdf']])) }),
+  },
+  'GET /api/editor/tracks/:trackId/preflight': {
+    expect: editorsAndChairs(200),
+    call: () => ({ url: '/api/editor/tracks/track-2/preflight' }),
+  },
+  'PUT /api/editor/tracks/:trackId/preflight': {
+    expect: editorsAndChairs(200),
+    call: () => ({ url: '/api/editor/tracks/track-2/preflight', ...json({ rules: null }) }),
+  },
+  'GET /api/editor/papers/:paperId/format-report': {
+    expect: editorsAndChairs(200),
+    call: () => ({ url: `/api/editor/papers/${paperId}/format-report` }),
   },
   // The review form (decision 0031): the committee reads it; only the editor (not a track chair) changes it. Never required here.
   'GET /api/review-form': { expect: { ...anyRole(200), author: 403, otherAuthor: 403 }, call: () => ({}) },
@@ -815,6 +927,27 @@ const TABLE: Record<string, Row> = {
     expect: anyRole(404),
     call: () => ({ url: `/api/account/visa-letters/${'f'.repeat(24)}/letter.pdf` }),
   },
+  // The registration office (decision 0077): holds, badge pick-up, reconciling, revenue are the editor's; the e-ticket is the
+  // owner's (a foreign registration is a 404, an unverified caller is asked to verify), or the mail's signed link's.
+  'GET /api/award-panel/membership': { expect: anyRole(200), call: () => ({}) },
+  'GET /api/editor/registration-office': { expect: onlyEditors(200), call: () => ({}) },
+  'PUT /api/editor/registration-office': { expect: onlyEditors(200), call: () => json({ seatHoldMinutes: 60 }) },
+  'GET /api/editor/registration-holds': { expect: onlyEditors(200), call: () => ({}) },
+  'POST /api/editor/registration-holds/:id/release': {
+    expect: onlyEditors(404),
+    call: () => ({ url: `/api/editor/registration-holds/${'f'.repeat(24)}/release` }),
+  },
+  'POST /api/editor/payments/:id/match': {
+    expect: onlyEditors(404),
+    call: () => ({ url: `/api/editor/payments/${'f'.repeat(24)}/match`, ...json({ registrationCode: 'AAAA-BBBB-CCCC-DDDD-EEEE' }) }),
+  },
+  'GET /api/editor/revenue': { expect: onlyEditors(200), call: () => ({}) },
+  'GET /api/editor/revenue.csv': { expect: onlyEditors(200), call: () => ({}) },
+  'GET /api/account/registrations/:id/e-ticket.pdf': {
+    expect: { ...anyRole(403), chair: 404, otherChair: 404 },
+    call: () => ({ url: `/api/account/registrations/${'f'.repeat(24)}/e-ticket.pdf` }),
+  },
+  'GET /api/e-tickets/:id.pdf': { expect: everyone(404), call: () => ({ url: `/api/e-tickets/${'f'.repeat(24)}.pdf?sig=forged` }) },
   'GET /api/editor/visa-letters': { expect: onlyEditors(200), call: () => ({}) },
   'POST /api/editor/visa-letters/:id/approve': {
     expect: onlyEditors(404),

@@ -106,7 +106,7 @@ describe('CSV exports', () => {
     const papers = (await get('/api/editor/exports/papers.csv')).body;
     expect(papers).toContain(`"${paper._id}","'=cmd|"" /C calc""!A0 Ünïcode",`);
     expect(papers.split('\r\n')[0]).toBe(
-      '\uFEFFpaper_id,title,abstract,author,author_email,track,keywords,free_keywords,submitted_at,withdrawn_at,reviewers_assigned,reviews,average_recommendation,decision,decided_at',
+      '\uFEFFpaper_id,title,abstract,author,author_email,track,keywords,free_keywords,submitted_at,withdrawn_at,reviewers_assigned,reviews,average_recommendation,decision,decided_at,author_given_name,author_family_name,author_latin_name',
     );
     const reviewers = (await get('/api/editor/exports/reviewers.csv')).body;
     expect(reviewers).toMatch(new RegExp(`"${reviewer.user._id}",[^\\r]*,"AI","false","[1-9]`));

@@ -394,9 +394,10 @@ describe('one account holds at most one unpaid seat of a course', () => {
     const statuses = attempts.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(39);
+    const made = attempts.find((a) => a.statusCode === 201)!.json() as { registration: { code: string } };
     expect(new Set(attempts.filter((a) => a.statusCode === 409).map((a) => a.json().message))).toEqual(
       new Set([
-        'You have an unpaid registration for Technical workshop: Digital System Design already: pay it or cancel it on your registrations page before registering again.',
+        `You have an unpaid registration for Technical workshop: Digital System Design already (code ${made.registration.code}): pay it or cancel it on your registrations page before registering again.`,
       ]),
     );
     const seats = (await send('GET', '/api/workshops', null)).json() as { id: string; left: number }[];

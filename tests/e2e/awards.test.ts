@@ -123,6 +123,11 @@ test('the editor decides "awarded": the award id appears and the nominee and nom
     expect(await page.getByText(`(${pat.email}, Reviewer)`).count()).toBe(1);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: NOMINEE.name }) });
     await card.getByRole('button', { name: `Award ${NOMINEE.name}` }).click();
+    // Asked first (decision 0077): the dialog's Award decides.
+    await page
+      .getByRole('dialog', { name: `Award ${NOMINEE.name}?` })
+      .getByRole('button', { name: 'Award', exact: true })
+      .click();
     await expect.poll(() => card.getByText('Award id 2026/Award/ET/1').count(), { timeout: 15_000 }).toBe(1);
     expect(await card.getByText('Awarded', { exact: true }).count()).toBe(1);
     await checkScreen(page, 'award-panel-editor');

@@ -8,11 +8,11 @@ import {
   PersonConflictsResponse,
   ResetBody,
   SwitchRoleBody,
-  SwitchRoleResponse,
   VerifyBody,
 } from '../schemas/accounts';
-import { LoginBody, LoginLinkBody, LoginResponse, ProfileFields, SignupBody, SignupResponse, UserJson } from '../schemas/auth';
+import { LoginBody, LoginLinkBody, ProfileFields, SignupBody, UserJson } from '../schemas/auth';
 import { MessageJson, PaperId } from '../schemas/common';
+import { LoginAnswerJson, SignedInJson } from '../schemas/login-answer';
 import { endpoints } from './endpoint';
 
 /** The profile form as multipart sends it: the fields and an optional photo. */
@@ -31,7 +31,7 @@ export const ACCOUNTS = endpoints('accounts', {
       'Editor accounts are by invitation (EDITOR_EMAILS), or for the first person when no editor exists. At most 200 sign-ups from one address an hour.',
     body: SignupBody,
     status: 201,
-    response: SignupResponse,
+    response: SignedInJson,
     errors: [403, 409, 503],
   },
   logIn: {
@@ -39,11 +39,12 @@ export const ACCOUNTS = endpoints('accounts', {
     path: '/login',
     summary: 'Log in to the account of this e-mail and role and get a token',
     description:
-      "Failed logins are limited per address and per account; while an account's ceiling holds, the right password from a new address is refused and a one-time login link is mailed.",
+      "Failed logins are limited per address and per account; while an account's ceiling holds, the right password from a new address is refused and a one-time login link is mailed. For an account with a second factor (decision 0070) the answer is {message, secondFactor: {pending, ticket, expiresInSeconds}} and no token: POST /api/login/second-factor finishes the login; an account the editor requires one of, without it, gets its token with secondFactor.enrolRequired.",
     // Read by the handler: the address's limit is checked, with the e-mail as sent, before the body is validated.
     body: LoginBody,
     handlerReadsBody: true,
-    response: LoginResponse,
+    // Decision 0070: for an account with a second factor, {message, secondFactor} (no token yet).
+    response: LoginAnswerJson,
     errors: [401, 503],
   },
   logInWithLink: {
@@ -52,7 +53,7 @@ export const ACCOUNTS = endpoints('accounts', {
     summary: 'Log in once with the token of a mailed one-time login link',
     description: "The link is mailed when the account's failed-login ceiling holds and the right password came from a new address.",
     body: LoginLinkBody,
-    response: LoginResponse,
+    response: LoginAnswerJson,
   },
   getMe: { method: 'GET', path: '/me', summary: 'The signed-in account', response: UserJson },
   updateMe: {
@@ -79,7 +80,7 @@ export const ACCOUNTS = endpoints('accounts', {
     description:
       "`password` is that account's password, needed when this login did not already prove it; a wrong one counts as a failed login.",
     body: SwitchRoleBody,
-    response: SwitchRoleResponse,
+    response: LoginAnswerJson,
     errors: [503],
   },
   requestPasswordReset: {

@@ -71,6 +71,12 @@ export const AWARDS = endpoints('programme', {
     params: NominationParams,
     response: MyNominationJson,
   },
+  getMyPanelMembership: {
+    method: 'GET',
+    path: '/award-panel/membership',
+    summary: 'Whether the caller may use /award-panel (their account menu links it: decision 0077)',
+    response: z.object({ member: z.boolean() }),
+  },
   listPanelNominations: {
     method: 'GET',
     path: '/award-panel/nominations',

@@ -11,6 +11,19 @@ export const AbstractBookQuery = z.object({
 
 export const NOT_PUBLISHED = 'The programme is not published yet';
 
+/** Decision 0073: a document made in the background, as the organiser sees it. */
+export const DocumentStatusJson = z.object({
+  kind: z.enum(['programme', 'abstract-book']),
+  /** none: not asked for (no published programme); queued; making (done of total papers); ready (at readyAt); failed. */
+  status: z.enum(['none', 'queued', 'making', 'ready', 'failed']),
+  done: z.number().int(),
+  total: z.number().int(),
+  readyAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type DocumentStatusJson = z.infer<typeof DocumentStatusJson>;
+export const DocumentStatusesJson = z.object({ documents: z.array(DocumentStatusJson) });
+
 /** Decision 0053: the printable programme and the abstract book, as PDFs set in fonts that draw names in any script. */
 export const PROGRAMME_DOCUMENTS = endpoints('programme', {
   getProgrammePdf: {
@@ -30,6 +43,16 @@ export const PROGRAMME_DOCUMENTS = endpoints('programme', {
       "Front matter from the conference's settings, a table of contents, then the papers by session in the published order: title, authors with " +
       `their affiliations, abstract. 404 "${NOT_PUBLISHED}" until the editor publishes the programme.`,
     response: fileAnswer('application/pdf', 'The abstract book (PDF)'),
+  },
+  getDocumentStatuses: {
+    method: 'GET',
+    path: '/editor/programme-documents',
+    summary: 'The programme PDF and the abstract book made in the background: their state',
+    description:
+      'Made when the programme is published or the conference facts change, then served from the store: for each, `queued`, `making` ' +
+      '(`done` of `total` papers), `ready` (since `readyAt`), `failed` (with `error`), or `none` before any publication.',
+    response: DocumentStatusesJson,
+    tag: 'editor desk',
   },
   getEditorAbstractBookPdf: {
     method: 'GET',

@@ -3,6 +3,7 @@ import { SignupBody, UserJson } from './auth';
 import { Email, Role } from './common';
 import { plainLine } from './text';
 import { CountryCode, Orcid } from './proceedings';
+import { NamePartsInput, NamePartsJson } from './person-name';
 
 /** The one answer to "forgot password", whether or not the account exists (no way to learn who is registered). */
 export const FORGOT_ANSWER =
@@ -83,6 +84,8 @@ export const CoAuthor = z.object({
   /** Decision 0042: the affiliation's country (ISO 3166-1 alpha-2) and the ORCID iD, both optional. */
   country: CountryCode.default(''),
   orcid: Orcid.default(null),
+  /** Decision 0074: the co-author's name parts (optional); with a given or family name they make `name`. */
+  ...NamePartsInput.shape,
 });
 export type CoAuthor = z.infer<typeof CoAuthor>;
 /** A co-author as the server answers it (no parsing steps: a response schema is only checked). */
@@ -92,6 +95,8 @@ export const CoAuthorJson = z.object({
   affiliation: z.string(),
   country: z.string(),
   orcid: z.string().nullable(),
+  /** Decision 0074: present only when the co-author's name was given in parts. */
+  ...NamePartsJson.partial().shape,
 });
 export const CoAuthorList = z
   .array(CoAuthor)

@@ -88,10 +88,12 @@ export type CheckInPersonJson = z.infer<typeof CheckInPersonJson>;
 
 export const CheckInJson = z.object({
   registration: CheckInPersonJson,
-  /** When they first arrived (ISO instant). */
+  /** When they first arrived, or with mode 'pickup' when their badge was first handed out (ISO instant). */
   checkedInAt: z.string(),
-  /** true on the first scan; false when they had checked in already. */
+  /** true on the first scan; false when they had checked in (or picked up their badge) already. */
   firstArrival: z.boolean(),
+  /** Decision 0077: 'attendance' from the conference's first day; 'pickup' before it, when the organiser opened badge pick-up. */
+  mode: z.enum(['attendance', 'pickup']),
 });
 export type CheckInJson = z.infer<typeof CheckInJson>;
 
@@ -100,4 +102,7 @@ export const CheckInRefusedJson = z.object({ message: z.string(), registration: 
 export type CheckInRefusedJson = z.infer<typeof CheckInRefusedJson>;
 
 export const NOT_PAID_YET = 'Not paid yet';
+/** Decision 0077: before the conference's first day the desk does not mark attendance. */
+export const CHECK_IN_NOT_YET = (firstDay: string) =>
+  `Check-in marks attendance from the conference's first day, ${firstDay}. Before then, open badge pick-up to hand out badges.`;
 export const NO_SUCH_REGISTRATION = 'No registration has this code';

@@ -3,6 +3,7 @@ import { Email, Role } from './common';
 import { TopicValue } from './tracks';
 import { plainLine } from './text';
 import { CountryCode, Orcid } from './proceedings';
+import { NamePartsInput, NamePartsJson } from './person-name';
 
 export const UserJson = z.object({
   _id: z.string(),
@@ -19,6 +20,8 @@ export const UserJson = z.object({
   affiliation: z.string(),
   country: z.string(),
   orcid: z.string().nullable(),
+  /** Decision 0074: the name's parts, present only when the person gave them (`name` is the display name either way). */
+  ...NamePartsJson.partial().shape,
 });
 export type UserJson = z.infer<typeof UserJson>;
 
@@ -38,6 +41,8 @@ export const SignupBody = z
     confirmPassword: z.string({ message: 'Please confirm the password' }),
     role: Role,
     tags: z.array(TopicValue).max(50).default([]),
+    /** Decision 0074: optional; with a given or family name the display name is made from the parts. */
+    ...NamePartsInput.shape,
   })
   .refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 export type SignupBody = z.infer<typeof SignupBody>;
@@ -82,6 +87,8 @@ export const ProfileFields = z.object({
     .optional(),
   country: CountryCode.optional(),
   orcid: Orcid.optional(),
+  /** Decision 0074: the name's parts; sent with a given or family name, they make the display name. */
+  ...NamePartsInput.shape,
 });
 export type ProfileFields = z.infer<typeof ProfileFields>;
 

@@ -125,6 +125,7 @@ const NOT_FREE_TEXT: Record<string, string> = {
   trackId: 'a track id, looked up among the tracks',
   track: 'a track id, looked up among the tracks',
   code: 'a registration code, looked up (check-in)',
+  registrationCode: 'a registration code, looked up (matching a payment to its registration)',
   photo: 'a file of the multipart form',
   cv: 'a file of the multipart form',
   logo: 'a file of the multipart form',

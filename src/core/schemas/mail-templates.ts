@@ -41,6 +41,7 @@ export const TEMPLATE_AUDIENCE: Record<TemplateName, MailAudience> = {
   passwordReset: 'everyone',
   loginLink: 'everyone',
   verifyEmail: 'everyone',
+  dataExportReady: 'everyone',
   dailyDigest: 'everyone',
   bulkMail: 'everyone',
   workshopSeatOpen: 'everyone',
@@ -50,6 +51,12 @@ export const TEMPLATE_AUDIENCE: Record<TemplateName, MailAudience> = {
   visaLetterApproved: 'everyone',
   visaLetterRejected: 'everyone',
   registrationConfirmed: 'everyone',
+  registrationReceived: 'everyone',
+  registrationCancelled: 'everyone',
+  nominationReceivedNominee: 'everyone',
+  nominationReceivedNominator: 'everyone',
+  certificateIssued: 'everyone',
+  awardPanelAdded: 'everyone',
 };
 
 /** The template's name in the path; an unknown name is a 404 (the service's), not a 400. */

@@ -7,6 +7,7 @@ import { TopicValue, TrackId } from './tracks';
 import { AuthorReviewJson, CameraReadyJson, Decision, ReviewSummary } from './review-cycle';
 import { AuthorMetaReviewJson } from './deliberation';
 import { noBidiControls, plainLine } from './text';
+import { PreflightFindingJson } from '../api/preflight';
 
 export const CommentJson = z.object({ text: z.string(), reviewerId: z.string(), createdAt: z.string() });
 
@@ -64,6 +65,8 @@ export const PaperJson = z.object({
   reviews: z.array(AuthorReviewJson).optional(),
   /** Author, once notified: the meta-review's recommendation and text to the authors (decision 0033), null when none. */
   metaReview: AuthorMetaReviewJson.nullable().optional(),
+  /** Editor (decision 0072): the preflight's findings in the newest version, counted; absent when it was not checked. */
+  formatReport: z.object({ checked: z.literal(true), blocking: z.number().int(), warnings: z.number().int() }).optional(),
 });
 export type PaperJson = z.infer<typeof PaperJson>;
 
@@ -130,7 +133,13 @@ export type PaperDetailResponse = z.infer<typeof PaperDetailResponse>;
  * The answer to an upload of the paper's PDF (new paper, new version, camera-ready). `metadataWarning`
  * (decision 0021): the PDF's document properties name the uploading author; shown after the success message.
  */
-export const PaperSavedResponse = z.object({ message: z.string(), paper: PaperJson, metadataWarning: z.string().optional() });
+export const PaperSavedResponse = z.object({
+  message: z.string(),
+  paper: PaperJson,
+  metadataWarning: z.string().optional(),
+  /** Decision 0072: what the preflight warned of in the PDF (its blocking findings refuse the upload); absent when the track checks nothing. */
+  preflightWarnings: z.array(PreflightFindingJson).optional(),
+});
 export type PaperSavedResponse = z.infer<typeof PaperSavedResponse>;
 export const NewPaperResponse = PaperSavedResponse;
 

@@ -82,6 +82,8 @@ export const PaymentJson = z.object({
   _id: z.string(),
   txnid: z.string(),
   provider: z.enum(['payu', 'stripe', 'bank']),
+  /** The method as people name it: "PayU", "Card (Stripe)", "Bank transfer" (decision 0077). */
+  method: z.string(),
   /** Two decimals, as a string (no float rounding). */
   amount: z.string(),
   currency: z.string(),

@@ -1,5 +1,6 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { newId } from '../../core/ids';
 import type { Role } from '../../core/schemas/common';
 
 export interface TokenClaims {
@@ -9,11 +10,19 @@ export interface TokenClaims {
   issuedAt?: number;
   /** Accounts (ids) of the same e-mail this login proved, which the holder may switch to without a password. */
   links?: string[];
+  /**
+   * The sign-in session the token belongs to (decision 0071): ended, the token is refused on every instance. signToken
+   * names a new one when none is given; services/sessions records it (issueSessionToken) or findCaller on first use.
+   */
+  sid?: string;
 }
 
 const ROLES = new Set(['Author', 'Editor', 'Reviewer']);
 
 export type TokenKey = KeyObject | Uint8Array;
+
+/** How long a login token is accepted (seven days); a session older than this has no live token (decision 0071). */
+export const TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The signing key, imported once: with raw bytes jose imports the key again on every call (~50 µs). */
 export function tokenKey(secret: string): KeyObject {
@@ -21,11 +30,16 @@ export function tokenKey(secret: string): KeyObject {
 }
 
 export async function signToken(claims: TokenClaims, key: TokenKey): Promise<string> {
-  return new SignJWT({ role: claims.role, iam: Date.now(), ...(claims.links?.length ? { links: claims.links } : {}) })
+  return new SignJWT({
+    role: claims.role,
+    iam: Date.now(),
+    sid: claims.sid ?? newId(),
+    ...(claims.links?.length ? { links: claims.links } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuedAt()
-    .setExpirationTime('7d')
+    .setExpirationTime(Math.floor((Date.now() + TOKEN_LIFETIME_MS) / 1000))
     .sign(key);
 }
 
@@ -53,7 +67,8 @@ export async function verifyToken(token: string, key: TokenKey): Promise<TokenCl
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || !ROLES.has(payload.role)) return null;
     const issuedAt = typeof payload.iam === 'number' ? payload.iam : (payload.iat ?? 0) * 1000;
     const links = Array.isArray(payload.links) ? payload.links.filter((l): l is string => typeof l === 'string') : [];
-    const claims: TokenClaims = { sub: payload.sub, role: payload.role as Role, issuedAt, links };
+    const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+    const claims: TokenClaims = { sub: payload.sub, role: payload.role as Role, issuedAt, links, ...(sid ? { sid } : {}) };
     if (!known) verified.set(key, (known = new Map()));
     if (known.size >= VERIFIED_MAX) {
       let drop = known.size / 2;

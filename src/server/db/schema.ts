@@ -11,6 +11,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -18,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ConferenceFacts } from '../../core/conference-facts';
 import { SESSION_KINDS, type PublishedSession } from '../../core/program';
+import type { PreflightFinding, PreflightRules } from '../../core/preflight';
 
 const id = () => text('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -74,6 +76,17 @@ export const users = pgTable(
     affiliation: text('affiliation').notNull().default(''),
     country: text('country').notNull().default(''),
     orcid: text('orcid'),
+    /** Decision 0070: when an ORCID sign-in proved `orcid` (null: typed by the person, not verified). */
+    orcidVerifiedAt: timestamp('orcid_verified_at', { withTimezone: true, mode: 'date' }),
+    /** Decision 0070: the editor requires a second factor of this account and it has none: it may only set one up. */
+    secondFactorDue: boolean('second_factor_due').notNull().default(false),
+    /** Decision 0071: tokens that name no session (older ones) issued before this moment are refused. */
+    unsessionedTokensValidAfter: timestamp('unsessioned_tokens_valid_after', { withTimezone: true, mode: 'date' }),
+    /** Decision 0074: the name's parts as the person gave them ('' when not given: `name` is then shown as it is). */
+    givenName: text('given_name').notNull().default(''),
+    familyName: text('family_name').notNull().default(''),
+    familyFirst: boolean('family_first').notNull().default(false),
+    latinName: text('latin_name').notNull().default(''),
   },
   (t) => [
     // One verified account per address and role; unverified ones may share it (docs/product.md#accounts-and-verified-addresses: a stranger's
@@ -380,6 +393,11 @@ export const paperCoAuthors = pgTable(
     /** Decision 0042: the affiliation's country (ISO 3166-1 alpha-2, '' when not given) and the person's ORCID iD (checksum-valid, or null). */
     country: text('country').notNull().default(''),
     orcid: text('orcid'),
+    /** Decision 0074: the name's parts as the submitting author gave them ('' when not given). */
+    givenName: text('given_name').notNull().default(''),
+    familyName: text('family_name').notNull().default(''),
+    familyFirst: boolean('family_first').notNull().default(false),
+    latinName: text('latin_name').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.paperId, t.position] }), index('paper_co_authors_email_idx').on(sql`lower(${t.email})`)],
 );
@@ -685,6 +703,9 @@ export const settings = pgTable('settings', {
   workshopVenue: text('workshop_venue'),
   /** Decision 0066: when the organiser published the proceedings (the camera-ready PDFs become public); null: not published. */
   proceedingsPublishedAt: timestamp('proceedings_published_at', { withTimezone: true, mode: 'date' }),
+  /** Decision 0077: how long an unpaid registration holds a limited seat, and badge pick-up before the first day. */
+  seatHoldMinutes: integer('seat_hold_minutes').notNull().default(60),
+  badgePickupOpen: boolean('badge_pickup_open').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -889,6 +910,25 @@ export const paperSlides = pgTable('paper_slides', {
   uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/** Decision 0072: a track's preflight rules, set by its chair (core/preflight.ts PreflightRules); no row: nothing is checked. */
+export const preflightRules = pgTable('preflight_rules', {
+  editionId: editionId(),
+  trackId: text('track_id').notNull(),
+  rules: jsonb('rules').$type<PreflightRules>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedBy: text('updated_by').references(() => users.id),
+});
+
+/** Decision 0072: what the preflight found in one uploaded version of a paper (its warnings; a blocked one is never stored); gone with the version. */
+export const preflightReports = pgTable('preflight_reports', {
+  editionId: editionId(),
+  paperFileId: text('paper_file_id')
+    .primaryKey()
+    .references(() => paperFiles.id, { onDelete: 'cascade' }),
+  findings: jsonb('findings').$type<PreflightFinding[]>().notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /**
  * Shared request counters (decision 0019): one row per key and fixed window, counted with an atomic
  * upsert so every instance on this database sees the same figures. Rows of past windows are deleted as
@@ -982,6 +1022,8 @@ export const registrations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }),
     checkedInBy: text('checked_in_by'),
+    /** Decision 0077: when the badge was handed out before the conference's first day (not attendance). */
+    badgePickedUpAt: timestamp('badge_picked_up_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -1198,8 +1240,252 @@ export const awardScores = pgTable(
   (t) => [primaryKey({ columns: [t.nominationId, t.panelistId] })],
 );
 
+/** Decision 0071: where an account is signed in. A token names its session; an ended one is refused on every instance. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** Moved forward at most every few minutes, so the check on every request stays a read. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Decision 0071: a person's download of their data, made in the background and fetched once through a mailed link. */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    status: text('status', { enum: ['queued', 'working', 'ready', 'failed'] })
+      .notNull()
+      .default('queued'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    storageKey: text('storage_key'),
+    size: integer('size'),
+    /** The mailed link's token, hashed: a database leak opens no download. */
+    tokenHash: text('token_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true, mode: 'date' }),
+    error: text('error'),
+  },
+  (t) => [index('data_exports_status_idx').on(t.status, t.requestedAt), index('data_exports_user_idx').on(t.userId)],
+);
+
+/** Decision 0071: how many days after an edition closes each kind of its data is kept; no row or null: kept. */
+export const retentionRules = pgTable('retention_rules', {
+  kind: text('kind').primaryKey(),
+  days: integer('days'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedBy: text('updated_by'),
+});
+
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type ReceiptRow = typeof receipts.$inferSelect;
 export type VisaLetterRow = typeof visaLetters.$inferSelect;
 export type AwardNominationRow = typeof awardNominations.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
+
+/** Decision 0070: an OpenID Connect identity (ORCID, an institution's login) linked to one account (one role). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's id as configured (OIDC_PROVIDERS): 'orcid', 'uni'… */
+    provider: text('provider').notNull(),
+    /** The provider's `sub` for the person. */
+    subject: text('subject').notNull(),
+    role: text('role', { enum: ['Author', 'Editor', 'Reviewer'] }).notNull(),
+    email: text('email'),
+    orcid: text('orcid'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_role_key').on(t.provider, t.subject, t.role),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Decision 0070: one sign-in through a provider, kept server-side: state, nonce and PKCE verifier until the callback
+ * (bound to the browser that started it by a cookie), then the provider's answer until the app collects it once.
+ */
+export const oidcFlows = pgTable(
+  'oidc_flows',
+  {
+    id: id(),
+    stateHash: text('state_hash').unique(),
+    browserHash: text('browser_hash').notNull(),
+    provider: text('provider').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    returnTo: text('return_to').notNull(),
+    role: text('role', { enum: ['Author', 'Editor', 'Reviewer'] }).notNull(),
+    linkUserId: text('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ticketHash: text('ticket_hash').unique(),
+    subject: text('subject'),
+    email: text('email'),
+    emailVerified: boolean('email_verified'),
+    name: text('name'),
+    orcid: text('orcid'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('oidc_flows_expires_idx').on(t.expiresAt)],
+);
+
+/** Decision 0070: an account's TOTP secret (RFC 6238); confirmed once a first code matched; the last time step used (no replay). */
+export const userTotp = pgTable('user_totp', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Decision 0070: the ten one-time recovery codes, hashed (SHA-256 of a 50-bit random code). */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('user_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Decision 0070: a login whose password (or link, provider, role switch) was right, waiting for its second factor. */
+export const secondFactorChallenges = pgTable('second_factor_challenges', {
+  id: id(),
+  ticketHash: text('ticket_hash').notNull().unique(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The accounts the login proved (the token's `links`). */
+  links: text('links')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  via: text('via').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Decision 0070: the editor's security settings (one row, id 1): a second factor required of editors, chairs and award panels. */
+export const securitySettings = pgTable('security_settings', {
+  id: integer('id').primaryKey().default(1),
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+  updatedBy: text('updated_by'),
+});
+
+/** Decision 0076: what a person wrote, kept by them (or imported for them by the editor); `counts`: used for matching. */
+export const publications = pgTable(
+  'publications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    abstract: text('abstract').notNull().default(''),
+    year: integer('year'),
+    authors: text('authors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    venue: text('venue').notNull().default(''),
+    doi: text('doi'),
+    counts: boolean('counts').notNull().default(true),
+    source: text('source', { enum: ['bibtex', 'dblp', 'orcid', 'manual'] }).notNull(),
+    /** 'doi:<normalised DOI>' or 'title:<normalised title>': one entry per key and person (decision 0076). */
+    dedupKey: text('dedup_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('publications_user_dedup_key').on(t.userId, t.dedupKey)],
+);
+
+/** Decision 0076: each paper's closest reviewers of the edition (the top 100) and what explains each affinity. */
+export const affinityPairs = pgTable(
+  'affinity_pairs',
+  {
+    editionId: editionId(),
+    paperId: text('paper_id').notNull(),
+    reviewerId: text('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    affinity: real('affinity').notNull(),
+    /** The reviewer's closest publications: [{publicationId, title, year, similarity}]. */
+    closest: jsonb('closest')
+      .$type<Array<{ publicationId: string; title: string; year: number | null; similarity: number }>>()
+      .notNull()
+      .default([]),
+    sharedTerms: text('shared_terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.paperId, t.reviewerId] })],
+);
+
+/** Decision 0076: per edition, when affinities were last asked for, which request the stored pairs answer, and who computes. */
+export const affinityRefresh = pgTable('affinity_refresh', {
+  editionId: text('edition_id')
+    .primaryKey()
+    .references(() => editions.id),
+  requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  computedFor: timestamp('computed_for', { withTimezone: true, mode: 'date' }),
+  /** The papers' state (count, last change, withdrawals) the stored pairs were computed from. */
+  papersSeen: text('papers_seen'),
+  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }),
+  claim: text('claim'),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * Decision 0073: a document made in the background (the programme PDF, the abstract book), one row per edition and
+ * kind: what was asked for, what the stored file shows, the progress, and the instance making it (a claimed row).
+ */
+export const documentJobs = pgTable(
+  'document_jobs',
+  {
+    editionId: text('edition_id')
+      .notNull()
+      .references(() => editions.id),
+    kind: text('kind').$type<'programme' | 'abstract-book'>().notNull(),
+    requestedFor: text('requested_for').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    status: text('status').$type<'queued' | 'making' | 'ready' | 'failed'>().notNull().default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    madeFor: text('made_for'),
+    storageKey: text('storage_key'),
+    size: integer('size'),
+    readyAt: timestamp('ready_at', { withTimezone: true, mode: 'date' }),
+    error: text('error'),
+    claim: text('claim'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.kind] })],
+);

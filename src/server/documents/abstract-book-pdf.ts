@@ -38,6 +38,8 @@ export interface AbstractBookDocument {
   /** The content of these papers (a batch of the book's order); a paper missing from the answer is left out. */
   loadPapers: (ids: string[]) => Promise<Map<string, BookPaper>>;
   generatedAt: Date;
+  /** Told after each batch of papers drawn: how many of how many (a book made in the background shows it, decision 0073). */
+  onProgress?: (done: number, total: number) => Promise<void> | void;
 }
 
 const BATCH = 200;
@@ -99,6 +101,7 @@ export async function renderAbstractBookPdf(doc: AbstractBookDocument): Promise<
   kit.pdf.setCreationDate(doc.generatedAt);
   const flow = new PageFlow(kit);
   const paperCount = doc.sections.reduce((n, s) => n + s.papers.length, 0);
+  let drawn = 0;
 
   // Cover.
   const cover = flow.newPage();
@@ -193,6 +196,8 @@ export async function renderAbstractBookPdf(doc: AbstractBookDocument): Promise<
         // A long book is minutes of work: let the server answer others between papers.
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
+      drawn += entries.length;
+      await doc.onProgress?.(drawn, paperCount);
     }
   }
 

@@ -23,6 +23,7 @@ import {
   MUTED,
   NAVY,
   saveDocument,
+  sealPage,
   textWidth,
   wrapLines,
   type DocKit,
@@ -212,6 +213,7 @@ export async function renderBadgesPdf(
       const row = Math.floor(k / COLUMNS);
       await drawBadge(kit, page, shared, badge, MARGIN_X + col * BADGE.width, A4.height - MARGIN_Y - (row + 1) * BADGE.height);
     }
+    sealPage(kit, page); // 375 pages for 3,000 attendees: each deflated when done (memory)
   }
   return saveDocument(kit);
 }

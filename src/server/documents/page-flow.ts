@@ -1,7 +1,18 @@
 import type { PDFPage } from 'pdf-lib';
 import type { DocumentImage } from '../services/shared/organiser';
 import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
-import { conferenceDatesText, conferenceVenueText, drawConferenceLogo, drawText, GOLD, MUTED, NAVY, textWidth, type DocKit } from './pdf';
+import {
+  conferenceDatesText,
+  conferenceVenueText,
+  drawConferenceLogo,
+  drawText,
+  GOLD,
+  MUTED,
+  NAVY,
+  sealPage,
+  textWidth,
+  type DocKit,
+} from './pdf';
 
 /** A4 portrait, in points. */
 export const A4: [number, number] = [595.28, 841.89];
@@ -28,6 +39,8 @@ export class PageFlow {
   constructor(readonly kit: DocKit) {}
 
   newPage(): PDFPage {
+    // The page left behind is finished but for its running parts: its drawing is deflated now (memory).
+    if (this.page) sealPage(this.kit, this.page);
     this.page = this.kit.pdf.addPage(A4);
     this.sections.set(this.page, this.section);
     this.y = A4[1] - TOP;

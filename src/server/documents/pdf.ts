@@ -1,23 +1,45 @@
-// @pdf-lib/fontkit's shapers (Devanagari, Thai) are compiled generators that call a global regeneratorRuntime.
+// @pdf-lib/fontkit's shapers (Devanagari, Thai, Arabic) are compiled generators that call a global regeneratorRuntime.
 import 'regenerator-runtime/runtime.js';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
+import bidiFactory from 'bidi-js';
+import { deflateSync } from 'node:zlib';
+import {
+  CustomFontSubsetEmbedder,
+  PDFContentStream,
+  PDFRawStream,
+  type PDFRef,
+  PDFDocument,
+  PDFFont,
+  PDFHexString,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  rgb,
+  type PDFImage,
+  type PDFPage,
+  type RGB,
+} from 'pdf-lib';
 import { conferenceTitle, type ConferenceFacts } from '../../core/conference-facts';
 import { formatDateRange } from '../../core/format';
 import type { Organiser } from '../services/shared/organiser';
-import { FONT_SCRIPTS, fontBytes, scriptOf, type FontScript } from './fonts';
+import { CffSubsetEmbedder } from './cff-subset';
+import { FALLBACK_ORDER, fontBytes, hanForLine, RTL_SCRIPTS, scriptOf, type FontScript } from './fonts';
 import { qrMatrix, qrRuns } from './qr';
 
 /**
- * The documents toolkit (decisions 0049, 0053 and 0054): every PDF the server makes (certificates, receipts, visa letters,
- * badges) is set in the Noto fonts of src/server/documents/fonts.ts, so that a name in any of the scripts they
- * cover is drawn as written (the standard PDF fonts turned everything outside WinAnsi into '?'). Text is cut into
- * runs by script, each run drawn in its font; fontkit shapes each run (Devanagari conjuncts and vowel signs,
- * Thai marks). Only the glyphs used are embedded.
+ * The documents toolkit (decisions 0049, 0053, 0054 and 0073): every PDF the server makes (certificates, receipts,
+ * visa letters, badges, the programme, the abstract book) is set in the Noto fonts of src/server/documents/fonts.ts,
+ * so that a name in any script is drawn as written. A line is put in visual order by the Unicode bidirectional
+ * algorithm (bidi-js), cut into runs by script and direction, each run shaped by fontkit in its font (Arabic
+ * joining, Devanagari conjuncts and vowel signs, Thai marks) and wrapped in a marked-content span whose ActualText
+ * is the run as written, so that copying, searching and `pdftotext` give the text in logical order even where the
+ * glyphs are reordered (Devanagari's i-matra) or joined (Arabic). A font is embedded when a document first draws
+ * with it, and only the glyphs used.
  */
 export interface DocKit {
   pdf: PDFDocument;
-  fonts: Record<FontScript, { regular: PDFFont; bold: PDFFont }>;
+  /** The fonts embedded so far, by script and weight ("latinB"). */
+  fonts: Map<string, PDFFont>;
 }
 
 export const INK = rgb(0.07, 0.1, 0.16);
@@ -26,28 +48,63 @@ export const NAVY = rgb(16 / 255, 45 / 255, 85 / 255);
 export const GOLD = rgb(242 / 255, 182 / 255, 50 / 255);
 const BLUE = rgb(29 / 255, 79 / 255, 145 / 255);
 
+type FontkitFont = ReturnType<typeof fontkit.create>;
+
 /**
- * fontkit for pdf-lib, keeping one parsed font per file for the process: pdf-lib parses the font again for every
- * document otherwise, and fontkit's shaping caches (GSUB and GPOS lookups) live on the parsed font, so a fresh
- * one made every document cost about 0.8 s. pdf-lib only reads the font (layout, glyphs); each document makes
- * its own subset of it.
+ * One parsed font per file for the process: pdf-lib would parse the font again for every document otherwise, and
+ * fontkit's shaping caches (GSUB and GPOS lookups) live on the parsed font, so a fresh one made every document cost
+ * about 0.8 s (seconds more for a CJK font). pdf-lib only reads the font (layout, glyphs); each document makes its
+ * own subset of it.
  */
-const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
-const sharedFontkit: typeof fontkit = {
-  ...fontkit,
-  create(bytes: Uint8Array, postscriptName?: string) {
-    let font = parsed.get(bytes);
-    if (!font) {
-      font = fontkit.create(bytes as Buffer, postscriptName);
-      keepCodePoints(font as unknown as GlyphSource);
-      parsed.set(bytes, font);
-    }
-    return font;
-  },
-};
+const parsed = new Map<Uint8Array, FontkitFont>();
+function parsedFont(bytes: Uint8Array): FontkitFont {
+  let font = parsed.get(bytes);
+  if (!font) {
+    font = fontkit.create(bytes as Buffer);
+    keepCodePoints(font as unknown as GlyphSource);
+    rememberLayouts(font as unknown as LayoutSource);
+    parsed.set(bytes, font);
+  }
+  return font;
+}
 
 type Glyph = { id: number; codePoints: number[] };
 type GlyphSource = { getGlyph(id: number, codePoints?: number[]): Glyph | null };
+type LayoutSource = { layout(text: string, features?: unknown, ...rest: unknown[]): { glyphs: Glyph[] } };
+
+/**
+ * fontkit's layout (GSUB and GPOS lookups) was most of a long document's time: the abstract book shapes every line
+ * it measures and again when it draws it. pdf-lib reads only the glyphs of a layout (their ids, characters and
+ * advances), so a line of a left-to-right script is laid out word by word, each word once per process, the words
+ * joined by the space's glyph: shaping does not cross a space in these scripts, and kerning across one is a
+ * hundredth of a point. Right-to-left text (laid out as a whole by fontkit, which reverses it) is remembered whole.
+ */
+const LAYOUTS_KEPT = 100_000;
+function rememberLayouts(font: LayoutSource): void {
+  const layout = font.layout.bind(font);
+  const known = new Map<string, Glyph[]>();
+  const glyphsOf = (text: string): Glyph[] => {
+    let glyphs = known.get(text);
+    if (!glyphs) {
+      glyphs = layout(text).glyphs;
+      if (known.size >= LAYOUTS_KEPT) known.clear();
+      known.set(text, glyphs);
+    }
+    return glyphs;
+  };
+  font.layout = (text, features, ...rest) => {
+    if (features !== undefined || rest.length > 0) return layout(text, features, ...rest);
+    if (!text.includes(' ') || RTL_LETTERS.test(text)) return { glyphs: glyphsOf(text) };
+    const glyphs: Glyph[] = [];
+    const space = glyphsOf(' ');
+    const words = text.split(' ');
+    words.forEach((word, i) => {
+      if (word) for (const g of glyphsOf(word)) glyphs.push(g);
+      if (i < words.length - 1) for (const g of space) glyphs.push(g);
+    });
+    return { glyphs };
+  };
+}
 
 /**
  * fontkit keeps the first glyph object made for a glyph id, with the characters it was first made for. The text
@@ -72,8 +129,8 @@ function keepCodePoints(font: GlyphSource): void {
 }
 
 /**
- * A new PDF with the fonts embedded (as subsets: a document carries only the glyphs it draws); its author is the
- * conference as its current facts name it.
+ * A new PDF (its fonts are embedded as it draws: a document carries only the fonts and glyphs it uses); its author
+ * is the conference as its current facts name it.
  */
 export async function createDocument(opts: {
   title: string;
@@ -81,37 +138,86 @@ export async function createDocument(opts: {
   conference: Pick<ConferenceFacts, 'edition' | 'name'>;
 }): Promise<DocKit> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(sharedFontkit);
   pdf.setTitle(opts.title);
   if (opts.subject) pdf.setSubject(opts.subject);
   pdf.setAuthor(conferenceTitle(opts.conference));
   pdf.setCreator('IMSE conference platform');
   pdf.setProducer('IMSE conference platform (pdf-lib)');
   pdf.setLanguage('en');
-  const fonts = {} as DocKit['fonts'];
-  for (const script of FONT_SCRIPTS) {
-    fonts[script] = {
-      regular: await pdf.embedFont(fontBytes(script, false), { subset: true }),
-      bold: await pdf.embedFont(fontBytes(script, true), { subset: true }),
-    };
-  }
-  return { pdf, fonts };
+  return { pdf, fonts: new Map() };
 }
 
-/** The bytes of the finished document. */
+/** pdf-lib 1.17's subsetting embedder, made directly: PDFDocument.embedFont is async, drawing is not. */
+const SubsetEmbedder = CustomFontSubsetEmbedder as unknown as new (font: FontkitFont, bytes: Uint8Array) => CustomFontSubsetEmbedder;
+
+/**
+ * The document's font for a script and weight, embedded (as a subset) the first time it is asked for. What
+ * PDFDocument.embedFont does, without its await: the font is registered with the document, which writes it (with
+ * the glyphs drawn) when saved.
+ */
+export function fontOf(kit: DocKit, script: FontScript, bold: boolean): PDFFont {
+  const key = `${script}${bold ? 'B' : 'R'}`;
+  let font = kit.fonts.get(key);
+  if (!font) {
+    const bytes = fontBytes(script, bold);
+    const parsedBytes = parsedFont(bytes);
+    // CFF-flavoured fonts (the CJK ones) go through HarfBuzz's subsetter: fontkit's writes CID fonts readers reject.
+    const embedder = (parsedBytes as unknown as { directory: { tables: Record<string, unknown> } }).directory.tables['CFF ']
+      ? new CffSubsetEmbedder(parsedBytes, bytes)
+      : new SubsetEmbedder(parsedBytes, bytes);
+    font = PDFFont.of(kit.pdf.context.nextRef(), kit.pdf, embedder);
+    (kit.pdf as unknown as { fonts: PDFFont[] }).fonts.push(font);
+    kit.fonts.set(key, font);
+  }
+  return font;
+}
+
+/**
+ * The bytes of the finished document. Pages' content streams are compressed by Node's zlib first: pdf-lib's own
+ * (pako, in JavaScript) was a third of the abstract book's time.
+ */
 export function saveDocument(kit: DocKit): Promise<Uint8Array> {
+  compressContentStreams(kit.pdf);
   return kit.pdf.save();
 }
 
-type Coverage = { hasGlyphForCodePoint(cp: number): boolean };
-const coverage = new Map<FontScript, Coverage>();
-function covers(script: FontScript, cp: number): boolean {
-  let font = coverage.get(script);
-  if (!font) {
-    font = fontkit.create(fontBytes(script, false) as Buffer) as unknown as Coverage;
-    coverage.set(script, font);
+/** Every page content stream drawn so far replaced by its bytes, deflated (the document is not drawn on after this). */
+function compressContentStreams(pdf: PDFDocument): void {
+  for (const [ref, object] of pdf.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFContentStream) compressContentStream(pdf, ref, object);
   }
-  return font.hasGlyphForCodePoint(cp);
+}
+
+function compressContentStream(pdf: PDFDocument, ref: PDFRef, stream: PDFContentStream): void {
+  const dict = stream.dict.clone(pdf.context);
+  dict.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));
+  pdf.context.assign(ref, PDFRawStream.of(dict, deflateSync(stream.getUnencodedContents())));
+}
+
+/**
+ * What has been drawn on the page so far, deflated now: pdf-lib keeps every drawing operation of every page as
+ * objects until the document is saved (the abstract book's 3,000 papers held 450 MB of them). Drawing on the page
+ * afterwards (the running header and page number, drawn once the page count is known) goes to a new content stream.
+ */
+export function sealPage(kit: DocKit, page: PDFPage): void {
+  const p = page as unknown as { contentStream?: PDFContentStream; contentStreamRef?: PDFRef };
+  if (!p.contentStream || !p.contentStreamRef) return;
+  compressContentStream(kit.pdf, p.contentStreamRef, p.contentStream);
+  p.contentStream = undefined;
+  p.contentStreamRef = undefined;
+}
+
+/** Whether a script's font has a glyph for the character (asked for every character drawn: kept per font and character). */
+const coverage = new Map<FontScript, Map<number, boolean>>();
+function covers(script: FontScript, cp: number): boolean {
+  let known = coverage.get(script);
+  if (!known) coverage.set(script, (known = new Map()));
+  let has = known.get(cp);
+  if (has === undefined) {
+    has = (parsedFont(fontBytes(script, false)) as unknown as { hasGlyphForCodePoint(cp: number): boolean }).hasGlyphForCodePoint(cp);
+    known.set(cp, has);
+  }
+  return has;
 }
 
 /** Text as it is drawn: NFC, no control characters, tabs as spaces. */
@@ -122,28 +228,112 @@ function clean(text: string): string {
     .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '');
 }
 
-/** The text cut into runs of one font: letters go to their script's font, spaces, marks and punctuation stay with their neighbours. */
-export function scriptRuns(text: string): { script: FontScript; text: string }[] {
-  const runs: { script: FontScript; text: string }[] = [];
+const bidi = bidiFactory();
+
+/** A run of one font, one direction: the text as written (logical order) and its bidi embedding level. */
+interface LogicalRun {
+  script: FontScript;
+  text: string;
+  level: number;
+}
+
+/** Characters of the right-to-left scripts, and the bidi controls: a line without any is laid out left to right as it is. */
+const BIDI_TEXT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** The letters fontkit lays out right to left (it takes a run's direction from its script). */
+const RTL_LETTERS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+
+/**
+ * The text cut into runs of one font and one bidi level, in logical order: letters go to their script's font (Han
+ * to the Chinese, Japanese or Korean font as the line's kana or Hangul tell), spaces, marks and punctuation stay
+ * with their neighbours, a character its font lacks goes to the first font that has it ("≥" to the CJK font).
+ */
+function logicalRuns(text: string, levels: Uint8Array | null): LogicalRun[] {
+  const runs: LogicalRun[] = [];
+  const han = hanForLine(text);
   let current: FontScript | null = null;
+  let level = 0;
   let buffer = '';
+  let index = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
+    const chLevel = levels ? (levels[index] ?? 0) : 0;
+    index += ch.length;
     let script = scriptOf(ch);
+    if (script === 'sc') script = han;
     if (script === null) {
-      script = current && covers(current, cp) ? current : covers('latin', cp) ? 'latin' : (current ?? 'latin');
+      // Punctuation between right-to-left text and what follows it ("مسقط, Oman": the comma is left to right) is
+      // set in the Latin font: readers place it on the line by its font, and a comma in the Arabic font reads apart.
+      const keep: boolean = current !== null && !(RTL_SCRIPTS.has(current) && chLevel % 2 === 0) && covers(current, cp);
+      script = keep ? current : covers('latin', cp) ? 'latin' : (current ?? 'latin');
     } else if (!covers(script, cp)) {
-      script = FONT_SCRIPTS.find((s) => covers(s, cp)) ?? script;
+      script = FALLBACK_ORDER.find((s) => covers(s, cp)) ?? script;
     }
-    if (script !== current && buffer) {
-      runs.push({ script: current ?? 'latin', text: buffer });
+    if ((script !== current || chLevel !== level) && buffer) {
+      runs.push({ script: current ?? 'latin', text: buffer, level });
       buffer = '';
     }
     current = script;
+    level = chLevel;
     buffer += ch;
   }
-  if (buffer) runs.push({ script: current ?? 'latin', text: buffer });
+  if (buffer) runs.push({ script: current ?? 'latin', text: buffer, level });
   return runs;
+}
+
+/** The text cut into runs of one font (in logical order): letters go to their script's font, spaces, marks and punctuation stay with their neighbours. */
+export function scriptRuns(text: string): { script: FontScript; text: string }[] {
+  const runs: { script: FontScript; text: string }[] = [];
+  for (const run of logicalRuns(text, null)) runs.push({ script: run.script, text: run.text });
+  return runs;
+}
+
+/** A run as drawn: its font, the string handed to the shaper (so that its glyphs come out left to right), the text as written. */
+interface VisualRun {
+  script: FontScript;
+  drawn: string;
+  text: string;
+  /** Whether the run's glyphs do not map one to one, in order, onto its text: it carries its text as ActualText. */
+  actualText: boolean;
+}
+
+const SHAPED_SCRIPTS: ReadonlySet<FontScript> = new Set(['devanagari', 'thai', 'arabic', 'hebrew']);
+
+/**
+ * One line's runs in the order they are drawn, left to right (Unicode bidirectional algorithm, UAX #9, by bidi-js:
+ * "Sultan Qaboos University, مسقط, Oman" keeps its Latin left to right and its Arabic right to left; a line in
+ * Arabic or Hebrew alone reads from the right). fontkit shapes an Arabic or Hebrew run and reverses its glyphs
+ * itself; any other run to be drawn right to left (punctuation, brackets inside Arabic text) is reversed here by
+ * grapheme, its brackets mirrored.
+ */
+export function visualRuns(line: string): VisualRun[] {
+  const levels = BIDI_TEXT.test(line) ? bidi.getEmbeddingLevels(line).levels : null;
+  const runs = logicalRuns(line, levels);
+  if (levels) {
+    // Rule L2: from the highest level down to the lowest odd one, reverse every sequence of runs at that level or above.
+    const max = Math.max(...runs.map((r) => r.level));
+    const minOdd = Math.min(...runs.map((r) => (r.level % 2 === 1 ? r.level : r.level + 1)));
+    for (let lvl = max; lvl >= minOdd; lvl--) {
+      for (let i = 0; i < runs.length; i++) {
+        if (runs[i]!.level < lvl) continue;
+        let j = i;
+        while (j + 1 < runs.length && runs[j + 1]!.level >= lvl) j++;
+        runs.splice(i, j - i + 1, ...runs.slice(i, j + 1).reverse());
+        i = j;
+      }
+    }
+  }
+  return runs.map((run) => {
+    const rtl = run.level % 2 === 1;
+    const shaperReverses = RTL_SCRIPTS.has(run.script) && RTL_LETTERS.test(run.text);
+    let drawn = run.text;
+    if (rtl !== shaperReverses) {
+      const parts = [...graphemes.segment(run.text)].map(({ segment }) =>
+        rtl ? (bidi.getMirroredCharacter(segment) ?? segment) : segment,
+      );
+      drawn = parts.reverse().join('');
+    }
+    return { script: run.script, drawn, text: run.text, actualText: !rtl && SHAPED_SCRIPTS.has(run.script) };
+  });
 }
 
 /**
@@ -155,7 +345,7 @@ function runWidth(kit: DocKit, script: FontScript, bold: boolean, text: string, 
   const key = `${script}${bold ? 'B' : 'R'}${text}`;
   let w = widths.get(key);
   if (w === undefined) {
-    w = kit.fonts[script][bold ? 'bold' : 'regular'].widthOfTextAtSize(text, 1);
+    w = fontOf(kit, script, bold).widthOfTextAtSize(text, 1);
     if (widths.size >= 20_000) widths.clear();
     widths.set(key, w);
   }
@@ -164,7 +354,7 @@ function runWidth(kit: DocKit, script: FontScript, bold: boolean, text: string, 
 
 function lineWidth(kit: DocKit, text: string, size: number, bold: boolean): number {
   let width = 0;
-  for (const run of scriptRuns(text)) width += runWidth(kit, run.script, bold, run.text, size);
+  for (const run of logicalRuns(text, null)) width += runWidth(kit, run.script, bold, run.text, size);
   return width;
 }
 
@@ -252,6 +442,20 @@ export function wrapLines(kit: DocKit, text: string, size: number, bold: boolean
 }
 
 /**
+ * The start of a marked-content span (ISO 32000-1 §14.9.4) whose ActualText is the text as written: readers copy,
+ * search and read aloud that instead of the glyphs' characters (Devanagari's i-matra is drawn before the consonant
+ * it follows, Arabic letters are joined and laid right to left).
+ */
+function beginActualText(kit: DocKit, text: string): PDFOperator {
+  // An inline dictionary in the content stream: pdf-lib writes a PDFDict operand as << … >>.
+  return PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [
+    PDFName.of('Span'),
+    // PDFOperatorArg leaves out dictionaries, but an operand is written by its toString: << /ActualText <…> >>.
+    kit.pdf.context.obj({ ActualText: PDFHexString.fromText(text) }) as unknown as PDFName,
+  ]);
+}
+
+/**
  * Draw text in any script. (x, y) is the first line's baseline start; with maxWidth the text wraps within
  * [x, x + maxWidth] and `align` places each line in that box (without maxWidth: centre or right end at x).
  * Returns the baseline for what comes below (y less one line height per line drawn).
@@ -275,11 +479,11 @@ export function drawText(
   const lineHeight = opts.size + (opts.lineGap ?? opts.size * 0.35);
   let y = opts.y;
   for (const line of wrapLines(kit, text, opts.size, bold, opts.maxWidth)) {
-    const runs = scriptRuns(line);
+    const runs = visualRuns(line);
     // A left-aligned line needs the widths of its runs but the last: a line in one script (most of a long text)
     // is shaped once, by pdf-lib's drawing, not a second time to be measured.
     const aligned = opts.align === 'center' || opts.align === 'right';
-    const widthOf = (i: number) => runWidth(kit, runs[i]!.script, bold, runs[i]!.text, opts.size);
+    const widthOf = (i: number) => runWidth(kit, runs[i]!.script, bold, runs[i]!.drawn, opts.size);
     let x = opts.x;
     if (aligned) {
       let total = 0;
@@ -288,7 +492,9 @@ export function drawText(
       x = opts.align === 'center' ? opts.x + (box - total) / 2 : opts.x + box - total;
     }
     runs.forEach((run, i) => {
-      page.drawText(run.text, { x, y, size: opts.size, font: kit.fonts[run.script][bold ? 'bold' : 'regular'], color: opts.color ?? INK });
+      if (run.actualText) page.pushOperators(beginActualText(kit, run.text));
+      page.drawText(run.drawn, { x, y, size: opts.size, font: fontOf(kit, run.script, bold), color: opts.color ?? INK });
+      if (run.actualText) page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
       if (i < runs.length - 1) x += widthOf(i);
     });
     y -= lineHeight;
@@ -351,12 +557,12 @@ export function drawLogo(kit: DocKit, page: PDFPage, opts: { x: number; top: num
     borderWidth: 3.2 * scale,
     borderLineCap: 1,
   });
-  page.drawText('IMSE', { x: x + 52 * scale, y: top - 22 * scale, size: 17 * scale, font: kit.fonts.latin.bold, color: NAVY });
+  page.drawText('IMSE', { x: x + 52 * scale, y: top - 22 * scale, size: 17 * scale, font: fontOf(kit, 'latin', true), color: NAVY });
   page.drawText('World Conference', {
     x: x + 52 * scale,
     y: top - 37 * scale,
     size: 10.5 * scale,
-    font: kit.fonts.latin.regular,
+    font: fontOf(kit, 'latin', false),
     color: BLUE,
   });
   return 148 * scale;

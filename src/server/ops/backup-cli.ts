@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { EmbeddedPostgresError } from '../db/embedded-postgres';
+import { loadConfig } from '../config';
 import { createBackup } from './backup';
-import { openToolDatabase, TargetError } from './database-target';
+import { openToolDatabase, runTool } from './database-target';
 
 /**
  * `npm run backup [FOLDER]`: one archive of the database and the files, taken while the server runs (decision
@@ -31,11 +30,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof EmbeddedPostgresError || err instanceof TargetError) {
-    console.error(err.message);
-    process.exit(err instanceof TargetError ? err.exitCode : 1);
-  }
-  console.error(`Backup failed: ${(err as Error).message}`);
-  process.exit(1);
-});
+runTool('Backup', main);

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { Config } from '../config';
-import { lockDataDir, runningEmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { ConfigError, type Config } from '../config';
+import { EmbeddedPostgresError, lockDataDir, runningEmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
 
 /** The database a backup or restore works on: DATABASE_URL's, the embedded one a running server holds, or its own. */
 export interface ToolDatabase {
@@ -75,4 +75,19 @@ export async function openToolDatabase(config: Config, opts: { refuseRunning?: b
     unlock();
     throw e;
   }
+}
+
+/**
+ * Run a command-line tool (backup, restore): a setting, database or target problem prints its own message and
+ * exits with its code (a TargetError's, else 1); anything else prints "<what> failed: …" and exits 1.
+ */
+export function runTool(what: string, main: () => Promise<void>): void {
+  main().catch((err: unknown) => {
+    if (err instanceof ConfigError || err instanceof EmbeddedPostgresError || err instanceof TargetError) {
+      console.error(err.message);
+      process.exit(err instanceof TargetError ? err.exitCode : 1);
+    }
+    console.error(`${what} failed: ${(err as Error).message}`);
+    process.exit(1);
+  });
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { EmbeddedPostgresError } from '../db/embedded-postgres';
-import { openToolDatabase, TargetError } from './database-target';
+import { loadConfig } from '../config';
+import { openToolDatabase, runTool, TargetError } from './database-target';
 import { restoreBackup } from './restore';
 
 /**
@@ -32,11 +31,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof EmbeddedPostgresError || err instanceof TargetError) {
-    console.error(err.message);
-    process.exit(err instanceof TargetError ? err.exitCode : 1);
-  }
-  console.error(`Restore failed: ${(err as Error).message}`);
-  process.exit(1);
-});
+runTool('Restore', main);

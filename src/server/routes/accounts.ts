@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync, FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync, FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNTS } from '../../core/api/accounts';
 import { FORGOT_ANSWER_KEPT, VERIFY_FAILED, VERIFY_KEPT, VERIFY_QUEUED } from '../../core/mail-states';
 import { FORGOT_ANSWER, RESET_DONE, VERIFY_DONE, VERIFY_SENT } from '../../core/schemas/accounts';
 import { ProfileFields } from '../../core/schemas/auth';
 import { configuredLoginLimits, LoginLimiter } from '../auth/login-limiter';
 import { addressKey, SharedLimiter, tooMany } from '../auth/request-limiter';
-import { signToken } from '../auth/tokens';
 import { AppError, loggableError } from '../errors';
 import { defineRoute } from '../http/route';
 import { readMultipart, storeUpload } from '../http/upload';
@@ -16,10 +15,10 @@ import { resetPassword, RESETS_PER_ADDRESS } from '../services/accounts/reset-pa
 import { signUpUser } from '../services/accounts/sign-up-user';
 import { listMyRoles, SWITCH_PASSWORD_WRONG, switchRole } from '../services/accounts/switch-role';
 import { updateProfile } from '../services/accounts/update-profile';
+import { signIn } from '../services/signin/second-factor';
 import { editorExists, getOwnAccount } from '../services/accounts/users';
 import { sendVerificationMail, resendVerificationMail, verifyEmail } from '../services/accounts/verify-email';
 import { discardFileIfUnused, discardOnFailure } from '../services/shared/discard-file';
-import { toUserJson } from '../services/shared/user-json';
 import { saveCoAuthors } from '../services/submissions/author-papers';
 import { findPersonConflictsForPaper } from '../services/submissions/person-conflicts';
 import { imageType } from '../storage/sniff';
@@ -32,6 +31,14 @@ const HOUR = 60 * 60 * 1000;
 const SIGNED_IN = ['Author', 'Editor', 'Reviewer'] as const;
 
 const PHOTO_MAX = 2 * 1024 * 1024;
+
+/** What a new session records of the request that signs in (decision 0071). */
+const sessionFrom = (app: FastifyInstance, req: FastifyRequest) => ({
+  db: app.database.db,
+  key: app.tokenKey,
+  userAgent: req.headers['user-agent'],
+  ip: req.ip,
+});
 
 /** The limits every section counts against: kept in PostgreSQL, shared by every instance (decision 0019). */
 interface Limiters {
@@ -60,8 +67,8 @@ async function signInRoutes(app: FastifyInstance, { shared, logins: limiter }: L
       void sendVerificationMail({ db, user: verifyMailTo, mailer: app.mailer, publicUrl: app.config.publicUrl }).catch((err: unknown) =>
         app.log.error({ err: loggableError(err) }, 'verification mail failed'),
       );
-      const token = await signToken({ sub: user._id, role: user.role }, app.tokenKey);
-      return { message: 'Signup successful', token, user };
+      // Through the second-factor gate (decision 0070): an Editor account that must have one is led to set it up.
+      return signIn({ ...sessionFrom(app, req), userId: user._id, via: 'signup', message: 'Signup successful' });
     },
   });
 
@@ -79,8 +86,8 @@ async function signInRoutes(app: FastifyInstance, { shared, logins: limiter }: L
         ip: req.ip,
         onLinkMailError: (err) => app.log.error({ err: loggableError(err) }, 'login link mail failed'),
       });
-      const token = await signToken({ sub: user.id, role: user.role, links }, app.tokenKey);
-      return { message: 'Login successful', token, user: toUserJson(user) };
+      // Decision 0070: an account with a second factor gets a ticket for POST /login/second-factor, not yet a token.
+      return signIn({ ...sessionFrom(app, req), userId: user.id, links, via: 'password', message: 'Login successful' });
     },
   });
 
@@ -91,8 +98,7 @@ async function signInRoutes(app: FastifyInstance, { shared, logins: limiter }: L
       const user = await logInWithLink({ db, token: body.token, ip: req.ip });
       await limiter.remember(user._id, req.ip);
       // No password was typed: no other role's account is proved (links), as after a password reset.
-      const token = await signToken({ sub: user._id, role: user.role }, app.tokenKey);
-      return { message: 'Login successful', token, user };
+      return signIn({ ...sessionFrom(app, req), userId: user._id, via: 'link', message: 'Login successful' });
     },
   });
 }
@@ -176,8 +182,9 @@ async function accountRoutes(app: FastifyInstance, { shared: limiter, logins }: 
         throw err;
       });
       const { user, links } = switched;
-      const token = await signToken({ sub: user._id, role: user.role, links }, app.tokenKey);
-      return { message: `You are now working as ${user.role}`, token, user };
+      // A session of its own in the other account (decision 0071); this account's stays listed until it ends or expires.
+      // The other account's own second factor, when it has one (decision 0070).
+      return signIn({ ...sessionFrom(app, req), userId: user._id, links, via: 'switch', message: `You are now working as ${user.role}` });
     },
   });
 
@@ -244,6 +251,11 @@ async function profileRoutes(app: FastifyInstance) {
                 affiliation: fields.affiliation,
                 country: fields.country,
                 orcid: fields.orcid,
+                // Decision 0074: the name's parts (a form sends "family name first" as 'true' or 'false').
+                givenName: fields.givenName,
+                familyName: fields.familyName,
+                familyFirst: typeof fields.familyFirst === 'string' ? fields.familyFirst === 'true' : fields.familyFirst,
+                latinName: fields.latinName,
               }),
               photoKey,
             },

@@ -121,7 +121,15 @@ const routes: FastifyPluginAsync = async (app) => {
         work: async () => {
           const fields = NominationFields.parse(form.fields);
           if (!form.cvKey) throw new AppError('bad_request', "Attach the nominee's CV as a PDF");
-          return createNomination({ db, caller, ip: req.ip, fields, cvKey: form.cvKey, photoKey: form.photoKey });
+          return createNomination({
+            db,
+            caller,
+            ip: req.ip,
+            fields,
+            cvKey: form.cvKey,
+            photoKey: form.photoKey,
+            notify: { mailer: app.mailer, publicUrl: app.config.publicUrl },
+          });
         },
       });
       return { message: `Nomination received: ${nomination.nomineeName}, ${nomination.category}`, nomination };
@@ -131,6 +139,11 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, AWARDS.getMyNomination, {
     access: ANYONE,
     handler: ({ caller, params }) => getMyNomination({ db, caller, id: params.id }),
+  });
+
+  defineRoute(app, AWARDS.getMyPanelMembership, {
+    access: ANYONE,
+    handler: async ({ caller }) => ({ member: (await checkPanel({ db, caller })) === null }),
   });
 
   defineRoute(app, AWARDS.listPanelNominations, {
@@ -186,7 +199,8 @@ const routes: FastifyPluginAsync = async (app) => {
   defineRoute(app, AWARDS.listPanelMembers, { access: EDITOR, handler: () => listPanelMembers({ db }) });
   defineRoute(app, AWARDS.addPanelMember, {
     access: EDITOR,
-    handler: ({ req, caller, body }) => addPanelMember({ db, caller, ip: req.ip, email: body.email }),
+    handler: ({ req, caller, body }) =>
+      addPanelMember({ db, caller, ip: req.ip, email: body.email, notify: { mailer: app.mailer, publicUrl: app.config.publicUrl } }),
   });
   defineRoute(app, AWARDS.removePanelMember, {
     access: EDITOR,

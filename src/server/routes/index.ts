@@ -13,16 +13,23 @@ import editions from './editions';
 import mailPreferences from './mail-preferences';
 import mailTemplates from './mail-templates';
 import payments from './payments';
+import personalData from './personal-data';
 import phase from './phase';
+import preflight from './preflight';
 import proceedings from './proceedings';
+import publications from './publications';
 import programme from './programme';
 import programmeDocuments from './programme-documents';
 import receipts from './receipts';
+import registrationOffice from './registration-office';
 import registrations from './registrations';
 import review from './review';
 import reviewDesk from './review-desk';
 import reviewForm from './review-form';
 import reviewQuality from './review-quality';
+import retention from './retention';
+import sessions from './sessions';
+import signin from './signin';
 import site from './site';
 import submissions from './submissions';
 import tracks from './tracks';
@@ -36,7 +43,9 @@ import workshops from './workshops';
 export const apiRoutes: FastifyPluginAsync[] = [
   site,
   accounts,
+  signin,
   submissions,
+  preflight,
   review,
   assignment,
   reviewDesk,
@@ -49,10 +58,12 @@ export const apiRoutes: FastifyPluginAsync[] = [
   programme,
   programmeDocuments,
   proceedings,
+  publications,
   awards,
   payments,
   registrations,
   receipts,
+  registrationOffice,
   workshops,
   attendees,
   visaLetters,
@@ -61,6 +72,9 @@ export const apiRoutes: FastifyPluginAsync[] = [
   editorDesk,
   mailTemplates,
   mailPreferences,
+  sessions,
+  personalData,
+  retention,
   bulkMail,
   apiDocs,
 ];

@@ -51,7 +51,8 @@ function paperDocument(p: PaperPage, conference: ConferenceFacts, publicUrl: str
     property('og:site_name', conference.shortName),
     meta('citation_title', p.title),
     ...p.authors.flatMap((a) => [
-      meta('citation_author', a.name),
+      // Decision 0074: "Family, Given", which Google Scholar reads unambiguously whatever the display order.
+      meta('citation_author', a.citationName),
       ...(a.affiliation ? [meta('citation_author_institution', a.affiliation)] : []),
     ]),
     meta('citation_publication_date', conference.startDate.replace(/-/g, '/')),
@@ -62,7 +63,8 @@ function paperDocument(p: PaperPage, conference: ConferenceFacts, publicUrl: str
   const authors = p.authors
     .map((a) => {
       const where = [a.affiliation, a.country].filter(Boolean).join(', ');
-      return `<li><span class="name">${escapeHtml(a.name)}</span>${where ? `<span class="affiliation">, ${escapeHtml(where)}</span>` : ''}</li>`;
+      const latin = a.latinName ? ` <span class="latin" lang="en">(${escapeHtml(a.latinName)})</span>` : '';
+      return `<li><span class="name">${escapeHtml(a.name)}</span>${latin}${where ? `<span class="affiliation">, ${escapeHtml(where)}</span>` : ''}</li>`;
     })
     .join('');
   const facts: [string, string][] = [['Track', escapeHtml(p.track)]];

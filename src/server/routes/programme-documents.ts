@@ -6,6 +6,8 @@ import {
   renderPublishedAbstractBook,
   renderPublishedProgrammePdf,
 } from '../services/programme-documents/programme-documents';
+import { documentSource, documentStatuses } from '../services/programme-documents/document-jobs';
+import { findPublishedProgram } from '../services/programme/published-program';
 
 const EDITOR = ['Editor'] as const;
 
@@ -39,6 +41,14 @@ const routes: FastifyPluginAsync = async (app) => {
         'abstract-book.pdf',
         'no-cache',
       ),
+  });
+  defineRoute(app, PROGRAMME_DOCUMENTS.getDocumentStatuses, {
+    access: EDITOR,
+    handler: async () => {
+      const published = await findPublishedProgram(db);
+      const source = published ? documentSource(published.publishedAt, app.conference.current()) : null;
+      return { documents: await documentStatuses(db, source) };
+    },
   });
   defineRoute(app, PROGRAMME_DOCUMENTS.getEditorAbstractBookPdf, {
     access: EDITOR,

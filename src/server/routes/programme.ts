@@ -9,6 +9,7 @@ import { exportAgendaIcs, findAgenda, starSession, unstarSession } from '../serv
 import { exportProgramIcs } from '../services/programme/program-ics';
 import { findProgramLinks } from '../services/programme/program-links';
 import { publishProgram } from '../services/programme/publish-program';
+import { documentSource, kickDocumentMaker, requestProgrammeDocuments } from '../services/programme-documents/document-jobs';
 import { listPaperRegistrations, remindUnregistered } from '../services/programme/remind-registration';
 import { getPaperRegistration } from '../services/submissions/author-papers';
 
@@ -68,15 +69,21 @@ async function programRoutes(app: FastifyInstance) {
   });
   defineRoute(app, PROGRAMME.publishProgram, {
     access: EDITOR,
-    handler: ({ req, caller, body }) =>
-      publishProgram({
+    handler: async ({ req, caller, body }) => {
+      const conference = app.conference.current();
+      const published = await publishProgram({
         db,
         mailer: app.mailer,
-        conference: app.conference.current(),
+        conference,
         editor: { id: caller.id, ip: req.ip },
         acknowledgeWarnings: body.acknowledgeWarnings === true,
         publicUrl,
-      }),
+      });
+      // Decision 0073: the programme PDF and the abstract book of this publication are made in the background now.
+      await requestProgrammeDocuments(db, documentSource(published.publishedAt, conference));
+      kickDocumentMaker(db);
+      return published;
+    },
   });
   defineRoute(app, PROGRAMME.createSession, { access: EDITOR, handler: ({ body }) => createSession({ db, body }) });
   defineRoute(app, PROGRAMME.updateSession, { access: EDITOR, handler: ({ params, body }) => updateSession({ db, id: params.id, body }) });
@@ -136,7 +143,12 @@ async function certificateRoutes(app: FastifyInstance) {
 
   defineRoute(app, PROGRAMME.issueCertificates, {
     access: EDITOR,
-    handler: ({ body }) => issueCertificates({ db, presentationsBeforeSessions: body.presentationsBeforeSessions }),
+    handler: ({ body }) =>
+      issueCertificates({
+        db,
+        presentationsBeforeSessions: body.presentationsBeforeSessions,
+        notify: { mailer: app.mailer, publicUrl },
+      }),
   });
   defineRoute(app, PROGRAMME.listMyCertificates, {
     access: CERTIFICATE_HOLDERS,

@@ -6,9 +6,9 @@ import { defineRoute } from '../http/route';
 import { createCardProvider } from '../payments/card';
 import { cancelRegistration } from '../services/registrations/cancel-registration';
 import { createCoupon, listCoupons, updateCoupon } from '../services/registrations/coupons';
-import { createRegistration } from '../services/registrations/create-registration';
 import { createEarlyBirdPrice, deleteEarlyBirdPrice, listEarlyBirdPrices } from '../services/registrations/early-bird-prices';
-import { CARD_TAKES_DOLLARS, PAYU_TAKES_RUPEES, startRegistrationPayment } from '../services/payments/initiate-payment';
+import { startRegistrationPayment } from '../services/payments/initiate-payment';
+import { registerAndStartPayment } from '../services/payments/register-and-pay';
 import { findMyRegistration, listMyRegistrations, myRegistrationJson, VERIFY_FIRST } from '../services/registrations/list-my-registrations';
 import { listPrices, priceRegistration, toQuoteJson } from '../services/registrations/price-registration';
 import { PAYMENT_LIMITS } from './payments';
@@ -62,32 +62,29 @@ const routes: FastifyPluginAsync = async (app) => {
       await limit('create', PAYMENT_LIMITS.initiate)(req);
     },
     handler: async ({ req, caller, body }) => {
-      // A provider that cannot take this currency is refused before anything is written (no coupon use taken).
-      if (body.provider === 'payu' && body.currency !== 'INR') throw new AppError('bad_request', PAYU_TAKES_RUPEES);
-      if (body.provider === 'card' && body.currency !== 'USD') throw new AppError('bad_request', CARD_TAKES_DOLLARS);
-      const registration = await createRegistration({
-        db,
-        userId: caller.id,
-        name: body.name,
-        email: caller.email,
-        affiliation: body.affiliation,
-        country: body.country,
-        category: body.category,
-        currency: body.currency,
-        paperId: body.paperId ?? null,
-        couponCode: body.coupon ?? null,
-        billingName: body.billingName ?? null,
-        billingAddress: body.billingAddress ?? null,
-        files: app.files,
-        actor: { id: caller.id, role: caller.role, ip: req.ip },
-      });
-      const payment = await startRegistrationPayment({
+      // Refused before anything is written when the provider cannot start; created and started in one transaction (decision 0077).
+      const { registration, payment } = await registerAndStartPayment({
         db,
         config,
         card,
-        registration,
+        mailer: app.mailer,
         provider: body.provider,
         contactEmail: contactEmail(),
+        registration: {
+          userId: caller.id,
+          name: body.name,
+          email: caller.email,
+          affiliation: body.affiliation,
+          country: body.country,
+          category: body.category,
+          currency: body.currency,
+          paperId: body.paperId ?? null,
+          couponCode: body.coupon ?? null,
+          billingName: body.billingName ?? null,
+          billingAddress: body.billingAddress ?? null,
+          files: app.files,
+          actor: { id: caller.id, role: caller.role, ip: req.ip },
+        },
       });
       return { registration: await myRegistrationJson({ db, registration }), payment };
     },

@@ -19,6 +19,8 @@ import {
   submitPaper,
 } from '../services/submissions/author-papers';
 import { withdrawPaper } from '../services/submissions/withdraw-paper';
+import { preflightNewPaper, preflightNewVersion, refuseBlocked } from '../services/submissions/preflight';
+import { parseCoAuthorsField } from '../../core/schemas/accounts';
 import { verifyPdfSignature, type PdfVariant } from '../storage/signed-url';
 
 const AUTHOR = ['Author'] as const;
@@ -44,7 +46,7 @@ async function authorRoutes(app: FastifyInstance) {
     guard: () => checkSubmissionsOpen({ db }),
     handler: async ({ req, caller }) => {
       const { fields, file } = await readPdfForm(app, req);
-      const { paper, metadataWarning } = await discardOnFailure({
+      const { paper, metadataWarning, preflightWarnings } = await discardOnFailure({
         db,
         store: app.files,
         key: file?.key,
@@ -58,6 +60,19 @@ async function authorRoutes(app: FastifyInstance) {
           });
           // Read before anything is written: a failure here leaves no paper behind.
           const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
+          // Decision 0072: the track's rules checked again; a blocking finding refuses the paper (400).
+          const preflight = file
+            ? refuseBlocked(
+                await preflightNewPaper({
+                  db,
+                  files: app.files,
+                  caller,
+                  file,
+                  trackId: input.track,
+                  coAuthors: parseCoAuthorsField(fields.coAuthors?.[0]),
+                }),
+              )
+            : undefined;
           const author = { id: caller.id, ip: req.ip, name: caller.name, email: caller.email };
           return {
             paper: await submitPaper({
@@ -69,12 +84,19 @@ async function authorRoutes(app: FastifyInstance) {
               fields: input,
               coAuthorsField: fields.coAuthors?.[0],
               file,
+              preflight,
             }),
             metadataWarning: warning,
+            preflightWarnings: preflight,
           };
         },
       });
-      return { message: MESSAGES.paperSubmitted, paper, ...(metadataWarning ? { metadataWarning } : {}) };
+      return {
+        message: MESSAGES.paperSubmitted,
+        paper,
+        ...(metadataWarning ? { metadataWarning } : {}),
+        ...(preflightWarnings ? { preflightWarnings } : {}),
+      };
     },
   });
 
@@ -92,7 +114,7 @@ async function authorRoutes(app: FastifyInstance) {
     },
     handler: async ({ req, caller, guarded: { paper, coAuthor } }) => {
       const { fields, file } = await readPdfForm(app, req);
-      const { json, metadataWarning } = await discardOnFailure({
+      const { json, metadataWarning, preflightWarnings } = await discardOnFailure({
         db,
         store: app.files,
         key: file?.key,
@@ -105,13 +127,22 @@ async function authorRoutes(app: FastifyInstance) {
             freeKeywords: listField(fields.freeKeywords),
           });
           const warning = await findMetadataWarning({ files: app.files, key: file?.key, person: caller });
+          // Decision 0072: every new version is checked against the track's rules as the first was.
+          const preflight =
+            file && !paper.withdrawnAt ? refuseBlocked(await preflightNewVersion({ db, files: app.files, paper, file })) : undefined;
           return {
-            json: await reviseAuthorPaper({ db, secret, caller, ip: req.ip, paper, coAuthor, fields: changes, file }),
+            json: await reviseAuthorPaper({ db, secret, caller, ip: req.ip, paper, coAuthor, fields: changes, file, preflight }),
             metadataWarning: warning,
+            preflightWarnings: preflight,
           };
         },
       });
-      return { message: REVISION_MESSAGES.paperSaved, paper: json, ...(metadataWarning ? { metadataWarning } : {}) };
+      return {
+        message: REVISION_MESSAGES.paperSaved,
+        paper: json,
+        ...(metadataWarning ? { metadataWarning } : {}),
+        ...(preflightWarnings ? { preflightWarnings } : {}),
+      };
     },
   });
 

@@ -15,6 +15,10 @@ export const FILE_REFERENCES: ReadonlyArray<readonly [table: string, column: str
   ['award_nominations_all', 'photo_key'],
   ['settings_all', 'signature_key'],
   ['settings_all', 'logo_key'],
+  // Decision 0071: a person's data export, until its link is used or expires.
+  ['data_exports', 'storage_key'],
+  // Decision 0073: the programme PDF and the abstract book made in the background, per edition.
+  ['document_jobs', 'storage_key'],
 ];
 
 /** SQL: true when a row of any edition names the file whose key is the expression `key`. */

@@ -17,6 +17,11 @@ export const updateMe = (changes: Omit<BodyOf<typeof ACCOUNTS.updateMe>, 'photo'
   if (changes.affiliation !== undefined) form.append('affiliation', changes.affiliation);
   if (changes.country !== undefined) form.append('country', changes.country);
   if (changes.orcid !== undefined) form.append('orcid', changes.orcid ?? '');
+  // Decision 0074: the name's parts ("family name first" as 'true' or 'false').
+  if (changes.givenName !== undefined) form.append('givenName', changes.givenName);
+  if (changes.familyName !== undefined) form.append('familyName', changes.familyName);
+  if (changes.familyFirst !== undefined) form.append('familyFirst', String(changes.familyFirst));
+  if (changes.latinName !== undefined) form.append('latinName', changes.latinName);
   if (changes.photo) form.append('photo', changes.photo);
   return call(ACCOUNTS.updateMe, { form });
 };

@@ -7,6 +7,8 @@ export const listMyNominations = () => call(AWARDS.listMyNominations);
 /** The nomination form as the browser sends it: the fields, `cv` (PDF) and optionally `photo`. */
 export const createNomination = (form: FormData) => call(AWARDS.createNomination, { form });
 export const listPanelNominations = () => call(AWARDS.listPanelNominations);
+/** Whether the caller is on the award panel (the account menu then links /award-panel). */
+export const getMyPanelMembership = () => call(AWARDS.getMyPanelMembership);
 export const downloadNominationCv = (id: string, fileName: string) => saveDownload(AWARDS.getNominationCv, { params: { id }, fileName });
 export const scoreNomination = (id: string, body: BodyOf<typeof AWARDS.scoreNomination>) =>
   call(AWARDS.scoreNomination, { params: { id }, body });

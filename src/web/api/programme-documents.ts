@@ -1,5 +1,5 @@
 import { PROGRAMME_DOCUMENTS, type AbstractBookOrder } from '../../core/api/programme-documents';
-import { saveDownload } from './client';
+import { call, saveDownload } from './client';
 
 export type ProgrammeDocument = 'programme' | AbstractBookOrder;
 
@@ -15,3 +15,6 @@ export function saveProgrammeDocument(kind: ProgrammeDocument): Promise<void> {
     fileName: `abstract-book-by-${kind}-${day}.pdf`,
   });
 }
+
+/** Decision 0073: the programme PDF and the abstract book made in the background: queued, making (n of N), ready at …. */
+export const fetchDocumentStatuses = () => call(PROGRAMME_DOCUMENTS.getDocumentStatuses);

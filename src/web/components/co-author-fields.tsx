@@ -1,6 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { MAX_CO_AUTHORS, type CoAuthor } from '../../core/schemas/accounts';
 import { CountrySelect } from './country-select';
+import { hasNameParts, joinNameParts, toPersonName, type NameParts } from '../../core/person-name';
+import { NamePartsFields } from './name-parts-fields';
 
 const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-600';
 export const emptyCoAuthor = (): CoAuthor => ({ name: '', email: '', affiliation: '', country: '', orcid: null });
@@ -10,6 +12,8 @@ export function CoAuthorFields(props: { value: CoAuthor[]; onChange: (list: CoAu
   const id = useId();
   const { value, onChange } = props;
   const set = (i: number, change: Partial<CoAuthor>) => onChange(value.map((c, j) => (j === i ? { ...c, ...change } : c)));
+  /** Decision 0074: parts given make the name (the server makes it from them again). */
+  const setParts = (i: number, parts: NameParts) => set(i, { ...parts, ...(hasNameParts(parts) ? { name: joinNameParts(parts) } : {}) });
   /** The order is the paper's author order (docs/product.md#assignments-declines-and-withdrawals): swap a co-author with the one above or below. */
   const move = (i: number, to: number) => {
     const next = [...value];
@@ -93,6 +97,7 @@ export function CoAuthorFields(props: { value: CoAuthor[]; onChange: (list: CoAu
                 />
               </div>
             </div>
+            <CoAuthorNameParts coAuthor={c} headingId={`${id}-${i}-heading`} onChange={(parts) => setParts(i, parts)} />
             <div className="mt-2 flex flex-wrap gap-4">
               {i > 0 ? (
                 <button
@@ -135,5 +140,31 @@ export function CoAuthorFields(props: { value: CoAuthor[]; onChange: (list: CoAu
         + Add co-author
       </button>
     </fieldset>
+  );
+}
+
+/**
+ * A co-author's name parts (decision 0074), folded away until asked for (or shown when they were given); the fields
+ * exist only while open, so a closed row has one control named "Name".
+ */
+function CoAuthorNameParts(props: { coAuthor: CoAuthor; headingId: string; onChange: (parts: NameParts) => void }) {
+  const parts = toPersonName(props.coAuthor);
+  const [open, setOpen] = useState(() => hasNameParts(parts) || parts.latinName !== '');
+  return (
+    <details className="mt-2" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer text-sm font-semibold text-brand-700" aria-describedby={props.headingId}>
+        Name parts (optional)
+      </summary>
+      {open ? (
+        <div className="mt-2">
+          <NamePartsFields
+            value={parts}
+            onChange={props.onChange}
+            inputClassName={input}
+            legend="The co-author's name as they write it (for citations)"
+          />
+        </div>
+      ) : null}
+    </details>
   );
 }

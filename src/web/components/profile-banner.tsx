@@ -8,6 +8,8 @@ import { actOr } from '../lib/route-data';
 import { Alert } from './ui/alert';
 import { CountrySelect } from './country-select';
 import { countryName } from '../../core/proceedings';
+import { isLatinName, toPersonName, type NameParts } from '../../core/person-name';
+import { NamePartsFields } from './name-parts-fields';
 
 /**
  * The host route's clientAction for the banner's writes (a multipart body: `intent` 'phone', 'photo' or
@@ -15,7 +17,8 @@ import { countryName } from '../../core/proceedings';
  * The stored user follows the server's answer; the route's loader then shows it.
  */
 export async function profileAction(form: FormData) {
-  const intent = form.get('intent') === 'photo' ? 'photo' : form.get('intent') === 'scholar' ? 'scholar' : 'phone';
+  const asked = form.get('intent');
+  const intent = asked === 'photo' ? 'photo' : asked === 'scholar' ? 'scholar' : asked === 'name' ? 'name' : 'phone';
   const photo = form.get('photo');
   const text = (name: string) => String(form.get(name) ?? '');
   const changes =
@@ -23,7 +26,14 @@ export async function profileAction(form: FormData) {
       ? { photo: photo instanceof File ? photo : undefined }
       : intent === 'scholar'
         ? { affiliation: text('affiliation'), country: text('country'), orcid: text('orcid') }
-        : { phone: text('phone') };
+        : intent === 'name'
+          ? {
+              givenName: text('givenName'),
+              familyName: text('familyName'),
+              familyFirst: text('familyFirst') === 'true',
+              latinName: text('latinName'),
+            }
+          : { phone: text('phone') };
   const work = updateMe(changes).then((res) => {
     session.saveUser(res.user);
     return res;
@@ -32,6 +42,7 @@ export async function profileAction(form: FormData) {
     photo: 'Could not save the photo. Please try again.',
     phone: 'Could not save the phone number',
     scholar: 'Could not save the affiliation and ORCID iD',
+    name: 'Could not save your name',
   };
   return actOr(work, failed[intent], intent);
 }
@@ -78,6 +89,7 @@ export function ProfileBanner({ user, photo = false }: { user: UserJson; photo?:
       )}
       <div className="min-w-0 text-center sm:text-left">
         <h1 className="text-2xl font-bold">{user.name}</h1>
+        <NameLine user={user} />
         <p className="text-brand-100">{user.role}</p>
         <p className="mt-1 text-sm break-words">{user.email}</p>
         <PhoneLine phone={user.phone} />
@@ -281,6 +293,88 @@ function ScholarLine({ user }: { user: UserJson }) {
         Cancel
       </button>
       <Alert className="w-full">{error || null}</Alert>
+    </form>
+  );
+}
+
+/**
+ * The name in Latin letters beside one in another script, and a form for the name's parts (decision 0074): with a
+ * given or family name the display name is made from them.
+ */
+function NameLine({ user }: { user: UserJson }) {
+  const fetcher = useFetcher<ProfileResult>();
+  const [editing, setEditing] = useState(false);
+  const [parts, setParts] = useState<NameParts>(() => toPersonName(user));
+  const [invalid, setInvalid] = useState('');
+  const saving = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (result?.ok && result.intent === 'name') setEditing(false);
+  }, [result]);
+  const error = invalid || (result && !result.ok && result.intent === 'name' ? result.error : '');
+  const latin = user.latinName && !isLatinName(user.name) ? user.latinName : '';
+
+  function save(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = ProfileFields.safeParse(parts);
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? 'Not valid');
+      return;
+    }
+    if (!parts.givenName.trim() && !parts.familyName.trim()) {
+      setInvalid('Give your given name, your family name or both');
+      return;
+    }
+    setInvalid('');
+    const form = new FormData();
+    form.append('intent', 'name');
+    form.append('givenName', parts.givenName);
+    form.append('familyName', parts.familyName);
+    form.append('familyFirst', String(parts.familyFirst));
+    form.append('latinName', parts.latinName);
+    fetcher.submit(form, multipart);
+  }
+
+  if (!editing) {
+    return (
+      <p className="mt-1 flex flex-wrap items-center justify-center gap-2 text-sm sm:justify-start">
+        {latin ? (
+          <span lang="en">
+            In Latin letters: <span className="font-semibold">{latin}</span>
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className={chip}
+          onClick={() => {
+            setParts(toPersonName(user));
+            setEditing(true);
+          }}
+        >
+          Name parts
+        </button>
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={save} aria-label="Your name" className="mt-2 rounded-lg bg-white p-3 text-left text-slate-900">
+      <NamePartsFields value={parts} onChange={setParts} inputClassName="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="submit" disabled={saving} className="rounded-md bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
+          {saving ? 'Saving…' : 'Save name'}
+        </button>
+        <button
+          type="button"
+          className="rounded-md border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700"
+          onClick={() => {
+            setEditing(false);
+            setInvalid('');
+          }}
+        >
+          Cancel
+        </button>
+      </div>
+      <Alert className="mt-2">{error || null}</Alert>
     </form>
   );
 }

@@ -15,3 +15,10 @@ export function takeReturnTo(): string | null {
   sessionStorage.removeItem(KEY);
   return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : null;
 }
+
+/** The page asked for, left in place (a provider sign-in carries it through the server: decision 0070). */
+export function peekReturnTo(): string | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  const path = sessionStorage.getItem(KEY);
+  return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : null;
+}

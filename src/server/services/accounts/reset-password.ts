@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { lockAccountDecisions } from './sign-up-user';
 import { consumeAccountToken, findAccountToken, revokeAccountTokens } from './account-tokens';
 import { recordAudit } from '../shared/audit';
+import { endOtherSessions } from '../sessions/sessions';
 
 /**
  * Resets per client address in an hour (decision 0022). A reset needs a link from the mailbox, one per person; a
@@ -58,6 +59,8 @@ export async function resetPassword({
       .set({ passwordHash, tokensValidAfter: new Date(), emailVerifiedAt: user.verified ?? (holder ? null : new Date()) })
       .where(eq(users.id, userId));
     await revokeAccountTokens({ db: tx, userId, purpose: 'reset' });
+    // Every session of the account ends too (decision 0071): the reset is made signed out, from a mailed link.
+    await endOtherSessions({ db: tx, userId });
     // docs/product.md#accounts-and-verified-addresses: a reset ends every verification still pending for this address, whichever account asked for it:
     // a stranger's signup mail lying in the inbox can no longer be confirmed by mistake.
     await tx

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { recordAudit } from '../shared/audit';
 import { checkReviewerTopics } from '../shared/track-rules';
 import { toUserJson, type UserRow } from '../shared/user-json';
+import { nameColumns } from '../shared/name-parts';
 
 /**
  * One decision about who holds an address at a time (signup's "already registered" and "first Editor",
@@ -35,7 +36,8 @@ export async function signUpUser(opts: { db: Db; body: SignupBody; editorEmails:
   const passwordHash = await hashPassword(body.password);
   const row: typeof users.$inferInsert = {
     id: newId(),
-    name: nameOrEmailPrefix(body.name, email),
+    // Decision 0074: the display name from the parts when sent, else the name as sent (or the address's prefix).
+    ...nameColumns({ ...body, name: nameOrEmailPrefix(body.name, email) }),
     email,
     role: body.role,
     passwordHash,

@@ -8,6 +8,7 @@ import {
 } from '../../../core/awards-programme';
 import { newId } from '../../../core/ids';
 import type { MyNominationJson, MyNominationsJson, NominationFields } from '../../../core/schemas/award';
+import type { Mailer } from '../../mail/send';
 import type { Db } from '../../db/connect';
 import { awardNominations } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -40,6 +41,8 @@ export async function createNomination(opts: {
   cvKey: string;
   photoKey: string | null;
   now?: Date;
+  /** The nominee and the nominator are mailed in the nomination's transaction (decision 0077). */
+  notify?: { mailer: Mailer; publicUrl: string };
 }): Promise<MyNominationJson> {
   await checkNominationsOpen({ db: opts.db, now: opts.now });
   const year = await editionYear({ db: opts.db });
@@ -71,6 +74,31 @@ export async function createNomination(opts: {
       ip: opts.ip,
       details: { nominationId: inserted!.id, year, category: fields.category },
     });
+    if (opts.notify) {
+      const common = { award: fields.category, year: String(year) };
+      const self = inserted!.nomineeEmail === opts.caller.email.toLowerCase();
+      const mails: { to: string; template: 'nominationReceivedNominator' | 'nominationReceivedNominee'; values: Record<string, string> }[] =
+        [
+          {
+            to: opts.caller.email,
+            template: 'nominationReceivedNominator',
+            values: {
+              ...common,
+              name: opts.caller.name,
+              nominee: fields.nomineeName,
+              nominationsUrl: `${opts.notify.publicUrl}/account/nominations`,
+            },
+          },
+        ];
+      // Someone who nominates themselves is told once.
+      if (!self)
+        mails.push({
+          to: inserted!.nomineeEmail,
+          template: 'nominationReceivedNominee',
+          values: { ...common, name: fields.nomineeName, nominator: opts.caller.name },
+        });
+      await opts.notify.mailer.sendMany(mails, tx);
+    }
     return inserted!;
   });
   return nominationJson(row);

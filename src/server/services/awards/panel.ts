@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PanelJson, PanelMemberJson, PanelNominationJson, ScoreBody } from '../../../core/schemas/award';
+import type { Mailer } from '../../mail/send';
 import type { Db } from '../../db/connect';
 import { awardNominations, awardPanelMembers, awardScores, users, type AwardNominationRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -173,18 +174,34 @@ export async function listPanelMembers({ db, year }: { db: Db; year?: number }):
 }
 
 /** The editor names an address to the panel: every account of that address joins (each acts once its address is verified). */
-export async function addPanelMember(opts: { db: Db; caller: Caller; ip: string; email: string }) {
+export async function addPanelMember(opts: {
+  db: Db;
+  caller: Caller;
+  ip: string;
+  email: string;
+  /** The new member is told, with the link to /award-panel (decision 0077). */
+  notify?: { mailer: Mailer; publicUrl: string };
+}) {
   const accounts = await opts.db
-    .select({ id: users.id })
+    .select({ id: users.id, name: users.name })
     .from(users)
     .where(sql`lower(${users.email}) = ${opts.email.toLowerCase()}`);
   if (!accounts.length) throw new AppError('not_found', 'No account has this address yet: ask them to sign up first.');
   const year = await editionYear({ db: opts.db });
   await opts.db.transaction(async (tx) => {
-    await tx
+    const added = await tx
       .insert(awardPanelMembers)
       .values(accounts.map((a) => ({ year, userId: a.id })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ userId: awardPanelMembers.userId });
+    // Told once per address, and only when newly added.
+    if (opts.notify && added.length)
+      await opts.notify.mailer.send({
+        tx,
+        to: opts.email,
+        template: 'awardPanelAdded',
+        values: { name: accounts[0]!.name, year: String(year), panelUrl: `${opts.notify.publicUrl}/award-panel` },
+      });
     await recordAudit(tx, {
       actorId: opts.caller.id,
       actorRole: opts.caller.role,

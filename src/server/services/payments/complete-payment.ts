@@ -11,6 +11,7 @@ import { recordAudit } from '../shared/audit';
 import { takeCouponUseAgain } from '../registrations/coupons';
 import { findReceivedMinor } from '../registrations/received-amounts';
 import { receiptLink } from '../receipts/receipts';
+import { eTicketLink } from '../registrations/e-ticket';
 
 /** Where the confirmation mail goes out from and what signs its receipt link. */
 export interface ReceiptMailer {
@@ -180,6 +181,7 @@ export async function completeRegistrationPayment(input: {
       receiptNumber: number,
       registrationCode: registration.code,
       receiptUrl: receiptLink({ publicUrl, secret, code }),
+      ticketUrl: eTicketLink({ publicUrl, secret, registrationId: registration.id }),
       accountUrl: `${publicUrl}/account/registrations`,
     },
   });

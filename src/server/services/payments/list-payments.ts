@@ -6,6 +6,7 @@ import type { PaymentJson } from '../../../core/schemas/payment';
 import type { Db } from '../../db/connect';
 import { payments, registrations, type PaymentRow } from '../../db/schema';
 import { findReceivedMinor, owedMinor } from '../registrations/received-amounts';
+import { METHOD_LABELS } from './complete-payment';
 
 type RegistrationSummary = NonNullable<PaymentJson['registration']>;
 
@@ -21,6 +22,7 @@ function toPaymentJson(p: PaymentRow, registration: RegistrationSummary | null):
     _id: p.id,
     txnid: p.txnid,
     provider: p.provider,
+    method: METHOD_LABELS[p.provider],
     amount: formatDecimal(Number(p.amount)),
     currency: p.currency,
     name: p.name,

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ConferenceFacts } from '../../../core/conference-facts';
+import { familyCommaGiven, hasNameParts, isLatinName, type PersonName } from '../../../core/person-name';
 import { countryName } from '../../../core/proceedings';
 import type { Db } from '../../db/connect';
 import { cameraReady, paperCoAuthors, papers, paperSlides, settings, tracks, users } from '../../db/schema';
@@ -8,6 +9,10 @@ import { findPaperDoi } from './proceedings';
 
 export interface PaperPageAuthor {
   name: string;
+  /** Decision 0074: the name in Latin letters when the name is in another script, else ''. */
+  latinName: string;
+  /** Decision 0074: "Family, Given" for citation metadata (citation_author) when the parts are known, else the name. */
+  citationName: string;
   affiliation: string;
   /** The country's English name, '' when not given. */
   country: string;
@@ -53,6 +58,10 @@ async function findPublicPaper(db: Db, paperId: string) {
       abstract: papers.abstract,
       track: tracks.name,
       name: users.name,
+      givenName: users.givenName,
+      familyName: users.familyName,
+      familyFirst: users.familyFirst,
+      latinName: users.latinName,
       affiliation: users.affiliation,
       country: users.country,
       cameraReadyKey: cameraReady.storageKey,
@@ -76,12 +85,23 @@ export async function findPaperPage(opts: { db: Db; conference: ConferenceFacts;
   const paper = await findPublicPaper(db, paperId);
   if (!paper) return null;
   const coAuthors = await db
-    .select({ name: paperCoAuthors.name, affiliation: paperCoAuthors.affiliation, country: paperCoAuthors.country })
+    .select({
+      name: paperCoAuthors.name,
+      givenName: paperCoAuthors.givenName,
+      familyName: paperCoAuthors.familyName,
+      familyFirst: paperCoAuthors.familyFirst,
+      latinName: paperCoAuthors.latinName,
+      affiliation: paperCoAuthors.affiliation,
+      country: paperCoAuthors.country,
+    })
     .from(paperCoAuthors)
     .where(eq(paperCoAuthors.paperId, paper.id))
     .orderBy(asc(paperCoAuthors.position));
-  const author = (a: { name: string; affiliation: string; country: string }): PaperPageAuthor => ({
+  const author = (a: PersonName & { affiliation: string; country: string }): PaperPageAuthor => ({
     name: a.name,
+    latinName: a.latinName && !isLatinName(a.name) ? a.latinName : '',
+    // A name without parts is given as written: nothing is guessed for the page.
+    citationName: hasNameParts(a) ? familyCommaGiven(a) : a.name,
     affiliation: a.affiliation,
     country: a.country ? countryName(a.country) : '',
   });

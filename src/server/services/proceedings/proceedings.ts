@@ -3,7 +3,8 @@ import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import ZipStream from 'zip-stream';
 import { CONFERENCE_FACTS_DEFAULTS, conferenceTitle, type ConferenceFacts } from '../../../core/conference-facts';
 import { conferencePaperXml, CROSSREF_CLOSING, crossrefOpening, type CrossrefAuthor } from '../../../core/crossref-xml';
-import { bibtexKeys, escapeBibtex, formatDoi, sanitiseFileName, splitPersonName } from '../../../core/proceedings';
+import { citationName, hasNameParts, toPersonName } from '../../../core/person-name';
+import { bibtexEntry, bibtexKeys, formatDoi, latinFamilyName, sanitiseFileName } from '../../../core/proceedings';
 import { paperPagePath } from '../../../core/routes';
 import { NO_DOI_PREFIX } from '../../../core/schemas/proceedings';
 import type { Db } from '../../db/connect';
@@ -88,6 +89,10 @@ async function* findProceedingsPapers(
         affiliation: users.affiliation,
         country: users.country,
         orcid: users.orcid,
+        givenName: users.givenName,
+        familyName: users.familyName,
+        familyFirst: users.familyFirst,
+        latinName: users.latinName,
         storageKey: cameraReady.storageKey,
         size: cameraReady.size,
         uploadedAt: cameraReady.uploadedAt,
@@ -126,10 +131,17 @@ async function* findProceedingsPapers(
       abstract: r.abstract,
       track: r.track,
       keywords: [...r.keywords, ...r.freeKeywords],
-      authors: [
-        { name: r.name, affiliation: r.affiliation, country: r.country, orcid: r.orcid },
-        ...(byPaper.get(r.id) ?? []).map((c) => ({ name: c.name, affiliation: c.affiliation, country: c.country, orcid: c.orcid })),
-      ],
+      // Decision 0074: each author's name parts travel with the display name (Crossref, BibTeX and the CSV use them).
+      authors: [r, ...(byPaper.get(r.id) ?? [])].map((a) => ({
+        name: a.name,
+        givenName: a.givenName,
+        familyName: a.familyName,
+        familyFirst: a.familyFirst,
+        latinName: a.latinName,
+        affiliation: a.affiliation,
+        country: a.country,
+        orcid: a.orcid,
+      })),
       pdf: { storageKey: r.storageKey, size: r.size, uploadedAt: r.uploadedAt },
       doi: doi.prefix ? formatDoi({ prefix: doi.prefix, pattern: doi.pattern, year: doi.year, paperId: r.id }) : null,
     }));
@@ -180,36 +192,29 @@ export async function exportCrossrefXml(opts: {
   return Readable.from(parts(), { objectMode: false });
 }
 
-const bibField = (name: string, value: string) => `  ${name} = {${escapeBibtex(value)}},\n`;
-/** A name as BibTeX reads it: "Surname, Given"; braced whole when it holds the word "and" (which would split it). */
-function bibName(name: string): string {
-  const { given, surname } = splitPersonName(name);
-  const text = given ? `${surname}, ${given}` : surname;
-  return /\band\b/i.test(text) ? `{${escapeBibtex(text)}}` : escapeBibtex(text);
-}
-
 /** The accepted papers as @inproceedings entries (decision 0042): keys unique across the file, UTF-8 names as written. */
 export async function exportBibtex(opts: { db: Db; scope: ProceedingsScope; conference?: ConferenceFacts }): Promise<Readable> {
   const facts = proceedingsFacts(opts.conference);
   const doi = await doiSettings(opts.db, facts);
   const used = new Set<string>();
   async function* entries(): AsyncGenerator<string> {
-    yield `% Proceedings of the ${facts.title}: accepted papers with a camera-ready version\n\n`;
+    // Outside an entry BibTeX skips text up to the next "@": the title's own "@" would start one (decision 0074).
+    yield `% Proceedings of the ${facts.title.replace(/@/g, '')}: accepted papers with a camera-ready version\n\n`;
     for await (const batch of findProceedingsPapers(opts.db, opts.scope, doi)) {
       const keys = uniqueKeys(batch, used, facts.year);
       let chunk = '';
       batch.forEach((p, i) => {
-        chunk +=
-          `@inproceedings{${keys[i]},\n` +
-          `  title = {{${escapeBibtex(p.title)}}},\n` +
-          `  author = {${p.authors.map((a) => bibName(a.name)).join(' and ')}},\n` +
-          bibField('booktitle', `Proceedings of the ${facts.title}`) +
-          bibField('publisher', facts.publisher) +
-          bibField('year', String(facts.year)) +
-          (p.doi ? bibField('doi', p.doi) : '') +
-          bibField('abstract', p.abstract) +
-          (p.keywords.length ? bibField('keywords', p.keywords.join(', ')) : '') +
-          '}\n\n';
+        chunk += bibtexEntry({
+          key: keys[i]!,
+          title: p.title,
+          authors: p.authors.map(toPersonName),
+          booktitle: `Proceedings of the ${facts.title}`,
+          publisher: facts.publisher,
+          year: facts.year,
+          doi: p.doi,
+          abstract: p.abstract,
+          keywords: p.keywords,
+        });
       });
       yield chunk;
     }
@@ -219,7 +224,13 @@ export async function exportBibtex(opts: { db: Db; scope: ProceedingsScope; conf
 
 /** Keys for one batch that differ from every key used before in the file. */
 function uniqueKeys(batch: ProceedingsPaper[], used: Set<string>, year: number): string[] {
-  const keys = bibtexKeys(batch.map((p) => ({ surname: splitPersonName(p.authors[0]!.name).surname, year, title: p.title })));
+  // Decision 0074: a first author without a Latin family name is keyed by their Latin name, else by the paper's id.
+  const keys = bibtexKeys(
+    batch.map((p) => {
+      const first = toPersonName(p.authors[0]!);
+      return { surname: citationName(first).family, latinSurname: latinFamilyName(first), paperId: p.id, year, title: p.title };
+    }),
+  );
   return keys.map((key) => {
     let k = key;
     for (let n = 2; used.has(k); n++) k = `${key}${n}`;
@@ -242,7 +253,24 @@ export const METADATA_COLUMNS = [
   'pdf_file',
   'pdf_bytes',
   'camera_ready_uploaded_at',
+  // Decision 0074: added last, so that a reader of the columns above by position keeps working.
+  'given_names',
+  'family_names',
+  'latin_names',
 ];
+
+/**
+ * The authors' given names, family names and Latin-letters names as lists in their order (decision 0074). An author
+ * who gave no parts has empty ones here (their display name is in `authors`; nothing is guessed from it).
+ */
+function namePartColumns(authors: CrossrefAuthor[]): string[][] {
+  const people = authors.map(toPersonName);
+  return [
+    people.map((a) => (hasNameParts(a) ? a.givenName : '')),
+    people.map((a) => (hasNameParts(a) ? a.familyName : '')),
+    people.map((a) => a.latinName),
+  ];
+}
 
 /** The metadata CSV (decision 0042): one row per paper, the authors' fields as lists in the authors' order ("; "). */
 export async function exportMetadataCsv(opts: { db: Db; scope: ProceedingsScope; conference?: ConferenceFacts }): Promise<Readable> {
@@ -266,6 +294,7 @@ export async function exportMetadataCsv(opts: { db: Db; scope: ProceedingsScope;
           bundleFileName(p),
           p.pdf.size,
           p.pdf.uploadedAt,
+          ...namePartColumns(p.authors),
         ]
           .map(csvCell)
           .join(',')}\r\n`;

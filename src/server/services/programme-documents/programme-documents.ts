@@ -2,15 +2,17 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NOT_PUBLISHED, type AbstractBookOrder } from '../../../core/api/programme-documents';
 import type { ConferenceFacts } from '../../../core/conference-facts';
 import { formatTime, formatWeekdayDate } from '../../../core/format';
-import { kindOf } from '../../../core/program';
+import { kindOf, type PublishedSession } from '../../../core/program';
 import type { Db } from '../../db/connect';
 import { cameraReady, paperCoAuthors, papers, tracks, users } from '../../db/schema';
+import { renderAbstractBookInWorker } from '../../documents/abstract-book-in-worker';
 import { renderAbstractBookPdf, type BookPaper, type BookSection } from '../../documents/abstract-book-pdf';
 import { renderProgrammePdf, sessionPlace } from '../../documents/programme-pdf';
 import { AppError } from '../../errors';
 import type { FileStore } from '../../storage/file-store';
 import { findOrganiser } from '../shared/organiser';
 import { findPublishedProgram } from '../programme/published-program';
+import { documentSource, storedDocument } from './stored-documents';
 
 const CAMERA_READY_PENDING = 'Camera-ready version not received yet';
 
@@ -39,25 +41,48 @@ function sharedRendering(kind: string, key: string, render: () => Promise<Uint8A
 }
 const cacheKey = (publishedAt: string, conference: ConferenceFacts) => `${publishedAt}\n${JSON.stringify(conference)}`;
 
-/** The published programme as a PDF (decision 0053); 404 until the editor has published one. */
-export async function renderPublishedProgrammePdf(opts: { db: Db; files: FileStore; conference: ConferenceFacts }): Promise<Uint8Array> {
-  const published = await publishedOr404(opts.db);
-  return sharedRendering('programme', cacheKey(published.publishedAt, opts.conference), async () =>
-    renderProgrammePdf({
-      conference: opts.conference,
-      sessions: published.sessions,
-      publishedAt: published.publishedAt,
-      logo: (await findOrganiser({ db: opts.db, store: opts.files })).logo,
-    }),
-  );
+/** The published programme as a PDF, made now (decision 0053). */
+export async function makeProgrammePdf(opts: {
+  db: Db;
+  files: FileStore;
+  conference: ConferenceFacts;
+  published: { sessions: PublishedSession[]; publishedAt: string };
+}): Promise<Uint8Array> {
+  return renderProgrammePdf({
+    conference: opts.conference,
+    sessions: opts.published.sessions,
+    publishedAt: opts.published.publishedAt,
+    logo: (await findOrganiser({ db: opts.db, store: opts.files })).logo,
+  });
 }
 
-/** The public abstract book: the published programme's, by session; 404 until one is published. */
+/** The public abstract book (by session), made now, telling its progress (decision 0073: made in the background). */
+export function makeAbstractBook(opts: {
+  db: Db;
+  files: FileStore;
+  conference: ConferenceFacts;
+  onProgress?: (done: number, total: number) => Promise<void> | void;
+}): Promise<Uint8Array> {
+  return renderAbstractBook({ ...opts, by: 'session', inWorker: true });
+}
+
+/**
+ * The published programme as a PDF (decision 0053); 404 until the editor has published one. Served from the file
+ * store once made in the background (decision 0073); until then made on this request (shared with others).
+ */
+export async function renderPublishedProgrammePdf(opts: { db: Db; files: FileStore; conference: ConferenceFacts }): Promise<Uint8Array> {
+  const published = await publishedOr404(opts.db);
+  const stored = await storedDocument({ ...opts, kind: 'programme', source: documentSource(published.publishedAt, opts.conference) });
+  if (stored) return stored;
+  return sharedRendering('programme', cacheKey(published.publishedAt, opts.conference), () => makeProgrammePdf({ ...opts, published }));
+}
+
+/** The public abstract book: the published programme's, by session; 404 until one is published. Stored as the programme is. */
 export async function renderPublishedAbstractBook(opts: { db: Db; files: FileStore; conference: ConferenceFacts }): Promise<Uint8Array> {
   const published = await publishedOr404(opts.db);
-  return sharedRendering('abstract-book', cacheKey(published.publishedAt, opts.conference), () =>
-    renderAbstractBook({ ...opts, by: 'session' }),
-  );
+  const stored = await storedDocument({ ...opts, kind: 'abstract-book', source: documentSource(published.publishedAt, opts.conference) });
+  if (stored) return stored;
+  return sharedRendering('abstract-book', cacheKey(published.publishedAt, opts.conference), () => makeAbstractBook(opts));
 }
 
 /** Title, abstract and authors (the submitter, then the co-authors in their order) of these papers, in one read each. */
@@ -163,16 +188,20 @@ export async function renderAbstractBook(opts: {
   conference: ConferenceFacts;
   by: AbstractBookOrder;
   now?: Date;
+  onProgress?: (done: number, total: number) => Promise<void> | void;
+  /** Drawn in a worker thread with a bounded heap (the background maker's way, decision 0073). */
+  inWorker?: boolean;
 }): Promise<Uint8Array> {
   const { db, conference } = opts;
   const sections = opts.by === 'session' ? await sectionsBySession(db, conference) : await sectionsByTrack(db);
   const organiser = await findOrganiser({ db, store: opts.files });
-  return renderAbstractBookPdf({
+  return (opts.inWorker ? renderAbstractBookInWorker : renderAbstractBookPdf)({
     conference,
     organiser: { name: organiser.name, title: organiser.title, logo: organiser.logo },
     by: opts.by,
     sections,
     loadPapers: (ids) => loadPapers(db, ids),
     generatedAt: opts.now ?? new Date(),
+    onProgress: opts.onProgress,
   });
 }

@@ -8,7 +8,9 @@ import { renderCertificatePdf } from '../../documents/certificate-pdf';
 import { newDocumentCode } from '../../documents/codes';
 import { AppError } from '../../errors';
 import type { FileStore } from '../../storage/file-store';
+import type { Mailer } from '../../mail/send';
 import { findOrganiser } from '../shared/organiser';
+import { conferenceHasStarted, readRegistrationOffice } from '../shared/registration-office';
 import { certificateDetails } from '../shared/verify-document';
 import { findPublishedProgram } from './published-program';
 
@@ -70,6 +72,8 @@ export async function issueCertificates(opts: {
   db: Db;
   presentationsBeforeSessions?: boolean;
   now?: Date;
+  /** Each new certificate's holder is mailed (decision 0077), in the transaction that issues it. */
+  notify?: { mailer: Mailer; publicUrl: string };
 }): Promise<{ issued: number; waiting: number; certificates: CertificateJson[] }> {
   const { db } = opts;
   const now = opts.now ?? new Date();
@@ -91,11 +95,15 @@ export async function issueCertificates(opts: {
   const existing = presentations.filter((p) => titles.has(p.paperId));
   const due = existing.filter((p) => p.ended || opts.presentationsBeforeSessions === true);
   const waiting = existing.filter((p) => !p.ended && opts.presentationsBeforeSessions !== true && !already.has(p.paperId)).length;
-  const arrived = await db
-    .select({ id: registrations.id, name: registrations.name, email: registrations.email, category: registrations.category })
-    .from(registrations)
-    .where(and(eq(registrations.status, 'paid'), isNotNull(registrations.checkedInAt)))
-    .orderBy(registrations.checkedInAt, registrations.id);
+  // Attendance and workshop certificates only from the conference's first day (decision 0077): nobody has attended before it.
+  const started = conferenceHasStarted((await readRegistrationOffice(db)).facts, now);
+  const arrived = started
+    ? await db
+        .select({ id: registrations.id, name: registrations.name, email: registrations.email, category: registrations.category })
+        .from(registrations)
+        .where(and(eq(registrations.status, 'paid'), isNotNull(registrations.checkedInAt)))
+        .orderBy(registrations.checkedInAt, registrations.id)
+    : [];
   const rows: (typeof certificates.$inferInsert)[] = due.map((p) => ({
     code: newCertificateCode(),
     kind: 'presentation' as const,
@@ -136,9 +144,42 @@ export async function issueCertificates(opts: {
       paperTitle: null,
     });
   }
-  const inserted = rows.length ? await db.insert(certificates).values(rows).onConflictDoNothing().returning() : [];
+  const inserted = rows.length
+    ? await db.transaction(async (tx) => {
+        const added = await tx.insert(certificates).values(rows).onConflictDoNothing().returning();
+        if (opts.notify) await mailCertificates({ tx, ...opts.notify, issued: added });
+        return added;
+      })
+    : [];
   const all = await db.select().from(certificates).orderBy(certificates.kind, certificates.name);
   return { issued: inserted.length, waiting, certificates: all.map(certificateJson) };
+}
+
+const KIND_WORDS: Record<CertificateRow['kind'], string> = {
+  presentation: 'presentation',
+  attendance: 'attendance',
+  workshop: 'workshop participation',
+  award: 'award',
+};
+
+/** "Certificate issued" to each holder of a new certificate (decision 0077). */
+async function mailCertificates(opts: { tx: Db; mailer: Mailer; publicUrl: string; issued: CertificateRow[] }): Promise<void> {
+  if (!opts.issued.length) return;
+  await opts.mailer.sendMany(
+    opts.issued.map((c) => ({
+      to: c.email,
+      template: 'certificateIssued' as const,
+      values: {
+        name: c.name,
+        kind: KIND_WORDS[c.kind] ?? c.kind,
+        subject: c.paperTitle ? ` for "${c.paperTitle}"` : '',
+        code: c.code,
+        certificatesUrl: `${opts.publicUrl}/author/dashboard`,
+        checkUrl: `${opts.publicUrl}/verify/${c.code}`,
+      },
+    })),
+    opts.tx,
+  );
 }
 
 type Holder = { email: string; emailVerified: boolean };

@@ -1,4 +1,5 @@
 import { createEvents, type EventAttributes } from 'ics';
+import { foldIcs } from '../../../core/ics-fold';
 import { kindOf, sessionLabel, type PublishedSession } from '../../../core/program';
 import type { Db } from '../../db/connect';
 import { AppError } from '../../errors';
@@ -44,7 +45,8 @@ export function writeProgramIcs(input: {
   }));
   const { error, value } = createEvents(events, { productId: 'imse-conference/program', calName: input.calendarName, method: 'PUBLISH' });
   if (error || value === null) throw error ?? new Error('calendar export failed');
-  return value;
+  // The package folds lines by characters; RFC 5545 §3.1 counts octets (decision 0074).
+  return foldIcs(value);
 }
 
 /** The published programme (or one of its sessions) as iCalendar: nothing published, an empty calendar; a draft session, 404. */

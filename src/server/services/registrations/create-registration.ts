@@ -42,6 +42,7 @@ export interface Registration {
   cancelledAt: Date | null;
   checkedInAt: Date | null;
   checkedInBy: string | null;
+  badgePickedUpAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -74,7 +75,7 @@ const yearOf = (now: Date) => now.getUTCFullYear();
 
 /**
  * Seats are counted and the registration written under one lock per course, so two payers cannot both take
- * the last seat (a pending registration holds its seat for workshop-seats.ts SEAT_HOLD_MINUTES). Under the same
+ * the last seat (a pending registration holds its seat for the organiser's hold time, decision 0077). Under the same
  * lock, one person (account or address) holds at most one unpaid registration of the course (decision 0056): one
  * account cannot fill a course with holds.
  */
@@ -88,11 +89,11 @@ async function checkSeat(
     ? or(eq(registrations.userId, input.userId), sql`lower(${registrations.email}) = lower(${input.email.trim()})`)
     : sql`lower(${registrations.email}) = lower(${input.email.trim()})`;
   const [unpaid] = await tx
-    .select({ id: registrations.id })
+    .select({ id: registrations.id, code: registrations.code })
     .from(registrations)
     .where(and(eq(registrations.category, input.category), eq(registrations.status, 'pending'), samePerson))
     .limit(1);
-  if (unpaid) throw new AppError('conflict', UNPAID_COURSE_HOLD(input.label));
+  if (unpaid) throw new AppError('conflict', UNPAID_COURSE_HOLD(input.label, unpaid.code));
   const seats = await countWorkshopSeats({ db: tx, courseId });
   if (seats.left <= 0) throw new AppError('conflict', COURSE_FULL);
 }

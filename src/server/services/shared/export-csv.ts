@@ -76,24 +76,42 @@ const SPECS: Record<ExportName, ExportSpec> = {
       'average_recommendation',
       'decision',
       'decided_at',
+      // Decision 0074: the author's name parts, last so that readers of the columns above by position keep working.
+      'author_given_name',
+      'author_family_name',
+      'author_latin_name',
     ],
     // Reviews and their mean count only reviews still counted (docs/product.md#assignments-declines-and-withdrawals: not by a reviewer who declined).
     query: `select p.id as key, p.id, p.title, p.abstract, u.name, u.email, t.name as track, p.keywords, p.free_keywords, p.created_at, p.withdrawn_at,
         (select count(*) from review_statuses s where s.paper_id = p.id and s.assigned and s.status <> 'Declined') as assigned,
         (select count(*) from reviews r where r.paper_id = p.id and ${COUNTED}) as reviews,
         (select round(avg(r.recommendation)::numeric, 2) from reviews r where r.paper_id = p.id and ${COUNTED}) as avg,
-        p.decision, p.decided_at
+        p.decision, p.decided_at, u.given_name, u.family_name, u.latin_name
       from papers p join users u on u.id = p.author_id join tracks t on t.id = p.track_id
       where p.id > $1 and ${IN_SCOPE('p')} order by p.id limit $2`,
     scoped: true,
   },
   reviewers: {
-    columns: ['reviewer_id', 'name', 'email', 'tags', 'email_verified', 'papers_assigned', 'accepted', 'declined', 'reviews_saved'],
+    columns: [
+      'reviewer_id',
+      'name',
+      'email',
+      'tags',
+      'email_verified',
+      'papers_assigned',
+      'accepted',
+      'declined',
+      'reviews_saved',
+      // Decision 0074, last as in the papers export.
+      'given_name',
+      'family_name',
+      'latin_name',
+    ],
     query: `select u.id as key, u.id, u.name, u.email, u.tags, u.email_verified_at is not null as verified,
         (select count(*) from review_statuses s where s.reviewer_id = u.id and s.assigned) as assigned,
         (select count(*) from review_statuses s where s.reviewer_id = u.id and s.status = 'Accepted') as accepted,
         (select count(*) from review_statuses s where s.reviewer_id = u.id and s.status = 'Declined') as declined,
-        (select count(*) from reviews r where r.reviewer_id = u.id) as reviews
+        (select count(*) from reviews r where r.reviewer_id = u.id) as reviews, u.given_name, u.family_name, u.latin_name
       from users u where u.role = 'Reviewer' and u.id > $1 order by u.id limit $2`,
   },
   assignments: {

@@ -8,7 +8,7 @@ import {
   type UpdateSettingsBody,
 } from '../../../core/schemas/settings';
 import { AppError } from '../../errors';
-import type { Db } from '../../db/connect';
+import { statementName, type Db } from '../../db/connect';
 import { settings } from '../../db/schema';
 import { recordAudit, type Actor } from './audit';
 
@@ -45,6 +45,9 @@ export interface StoredSettings {
   workshopFirstDay: string;
   workshopLastDay: string;
   workshopVenue: string | null;
+  /** Decision 0077. */
+  seatHoldMinutes: number;
+  badgePickupOpen: boolean;
   updatedAt: Date;
 }
 
@@ -86,7 +89,7 @@ const prepareSettingsQuery = (db: Db) =>
     .from(settings)
     .where(sql`${settings.id} = 1`)
     .limit(1)
-    .prepare('settings_row');
+    .prepare(statementName('settings_row'));
 const settingsQueries = new WeakMap<Db, ReturnType<typeof prepareSettingsQuery>>();
 
 /** The settings row (defaults until the editor saves any). Read on every rule check: one primary-key lookup. */

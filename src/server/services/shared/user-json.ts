@@ -1,5 +1,6 @@
 import type { UserJson } from '../../../core/schemas/auth';
 import type { UserRow } from '../../db/schema';
+import { namePartsJson } from './name-parts';
 
 /** The row type lives in db/schema.ts; re-exported for the services that import it from here. */
 export type { UserRow };
@@ -18,6 +19,7 @@ export function toUserJson(u: UserRow): UserJson {
     affiliation: u.affiliation,
     country: u.country,
     orcid: u.orcid,
+    ...namePartsJson(u),
     ...(u.chairOnly ? { chairOnly: true as const } : {}),
   };
 }

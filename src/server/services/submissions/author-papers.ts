@@ -20,6 +20,8 @@ import { latestCommentOf, toPaperJson } from './paper-json';
 import type { Paper } from './papers';
 import { getSettingsRow, isPast } from '../shared/settings';
 import { updatePaper, type PaperChanges } from './update-paper';
+import { storePreflightReport } from './preflight';
+import type { PreflightFinding } from '../../../core/preflight';
 import { toUserJson } from '../shared/user-json';
 
 type UploadedPdf = { key: string; size: number; fileName: string };
@@ -84,6 +86,8 @@ export async function submitPaper(opts: {
   fields: NewPaperFields;
   coAuthorsField: string | undefined;
   file: UploadedPdf | undefined;
+  /** Decision 0072: the preflight's warnings, kept with the first version. */
+  preflight?: PreflightFinding[];
 }) {
   const { db, author, file } = opts;
   if (!file) throw new AppError('bad_request', 'Please attach the paper as a PDF file');
@@ -96,6 +100,7 @@ export async function submitPaper(opts: {
     const fields = { ...opts.fields, keywords: checkPaperTopics({ track, topics: opts.fields.keywords }) };
     const created = await createPaper({ db: tx, authorId: author.id, fields, trackId: track.id, file });
     const listed = coAuthors.length ? await setCoAuthors({ db: tx, paperId: created.id, coAuthors }) : [];
+    if (opts.preflight) await storePreflightReport({ db: tx, paperId: created.id, findings: opts.preflight });
     await recordAudit(tx, {
       actorId: author.id,
       actorRole: 'Author',
@@ -143,6 +148,8 @@ export async function reviseAuthorPaper(opts: {
   coAuthor: boolean;
   fields: UpdatePaperFields;
   file: UploadedPdf | undefined;
+  /** Decision 0072: the preflight's warnings about the new PDF, kept with the new version. */
+  preflight?: PreflightFinding[];
 }) {
   const { db, caller, paper, fields, file } = opts;
   const sent = METADATA.filter((k) => fields[k] !== undefined);
@@ -174,6 +181,7 @@ export async function reviseAuthorPaper(opts: {
       }
     });
     const row = await updatePaper({ db: tx, paperId: paper.id, changes, file });
+    if (file && opts.preflight) await storePreflightReport({ db: tx, paperId: paper.id, findings: opts.preflight });
     await recordAudit(tx, {
       actorId: caller.id,
       actorRole: 'Author',

@@ -3,6 +3,7 @@ import type { CoAuthor } from '../../../core/schemas/accounts';
 import type { Db } from '../../db/connect';
 import { paperCoAuthors, papers } from '../../db/schema';
 import type { Paper } from './papers';
+import { nameColumns, namePartsJson } from '../shared/name-parts';
 
 /** Replace a paper's co-author list (the order given is kept). */
 export async function setCoAuthors(opts: { db: Db; paperId: string; coAuthors: CoAuthor[] }): Promise<CoAuthor[]> {
@@ -13,7 +14,8 @@ export async function setCoAuthors(opts: { db: Db; paperId: string; coAuthors: C
         opts.coAuthors.map((c, i) => ({
           paperId: opts.paperId,
           position: i,
-          name: c.name,
+          // Decision 0074: with a given or family name, the display name is made from the parts.
+          ...nameColumns(c),
           email: c.email.toLowerCase(),
           affiliation: c.affiliation,
           country: c.country,
@@ -28,7 +30,14 @@ export async function setCoAuthors(opts: { db: Db; paperId: string; coAuthors: C
 
 export async function findCoAuthors({ db, paperId }: { db: Db; paperId: string }): Promise<CoAuthor[]> {
   const rows = await db.select().from(paperCoAuthors).where(eq(paperCoAuthors.paperId, paperId)).orderBy(asc(paperCoAuthors.position));
-  return rows.map((r) => ({ name: r.name, email: r.email, affiliation: r.affiliation, country: r.country, orcid: r.orcid }));
+  return rows.map((r) => ({
+    name: r.name,
+    email: r.email,
+    affiliation: r.affiliation,
+    country: r.country,
+    orcid: r.orcid,
+    ...namePartsJson(r),
+  }));
 }
 
 /** Is `email` listed as a co-author of the paper? */

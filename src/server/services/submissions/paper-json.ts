@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PaperJson } from '../../../core/schemas/paper';
-import type { Db } from '../../db/connect';
+import { statementName, type Db } from '../../db/connect';
 import { comments, paperCoAuthors, paperFiles, reviewStatuses, tracks, users } from '../../db/schema';
 import { signedPdfUrl } from '../../storage/signed-url';
 import type { Paper } from './papers';
 import { reviewCycleFields, reviewerLabels } from './review-cycle-json';
+import { namePartsJson } from '../shared/name-parts';
+import { formatFlags } from './preflight';
 
 // The three lookups behind every paper list, prepared once per database with the ids as one array
 // parameter: building the SQL per request cost more CPU than running it (docs/benchmarks.md).
@@ -14,34 +16,34 @@ const prepareQueries = (db: Db) => ({
     .from(paperFiles)
     .where(sql`${paperFiles.paperId} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(paperFiles.paperId), asc(paperFiles.version))
-    .prepare('paper_json_files'),
+    .prepare(statementName('paper_json_files')),
   notes: db
     .select()
     .from(comments)
     .where(sql`${comments.paperId} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(comments.id))
-    .prepare('paper_json_comments'),
+    .prepare(statementName('paper_json_comments')),
   responses: db
     .select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId, email: users.email, status: reviewStatuses.status })
     .from(reviewStatuses)
     .innerJoin(users, eq(users.id, reviewStatuses.reviewerId))
     .where(and(sql`${reviewStatuses.paperId} = any(${sql.placeholder('ids')})`, sql`${reviewStatuses.status} in ('Accepted', 'Declined')`))
-    .prepare('paper_json_responses'),
+    .prepare(statementName('paper_json_responses')),
   // docs/product.md#who-sees-whom: every reviewer of each paper in the order they were sent it, for "Reviewer 1", "Reviewer 2"…
   reviewers: db
     .select({ paperId: reviewStatuses.paperId, reviewerId: reviewStatuses.reviewerId })
     .from(reviewStatuses)
     .where(sql`${reviewStatuses.paperId} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(reviewStatuses.paperId), asc(reviewStatuses.sentAt), asc(reviewStatuses.reviewerId))
-    .prepare('paper_json_reviewers'),
+    .prepare(statementName('paper_json_reviewers')),
   // Decision 0023: the tracks are a handful of rows, read whole.
-  tracks: db.select({ id: tracks.id, name: tracks.name }).from(tracks).prepare('paper_json_tracks'),
+  tracks: db.select({ id: tracks.id, name: tracks.name }).from(tracks).prepare(statementName('paper_json_tracks')),
   coAuthors: db
     .select()
     .from(paperCoAuthors)
     .where(sql`${paperCoAuthors.paperId} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(paperCoAuthors.paperId), asc(paperCoAuthors.position))
-    .prepare('paper_json_co_authors'),
+    .prepare(statementName('paper_json_co_authors')),
 });
 const queriesByDb = new WeakMap<Db, ReturnType<typeof prepareQueries>>();
 function queriesFor(db: Db) {
@@ -94,9 +96,12 @@ export async function toPaperJson(opts: {
   const filesOf = group(files, (f) => f.paperId);
   const notesOf = group(notes, (c) => c.paperId);
   const responsesOf = group(responses, (r) => r.paperId);
+  // Decision 0072: the editor sees the newest version's format report counted (its findings: the format report call).
+  const formatOf = opts.editor ? await formatFlags({ db, fileIds: [...filesOf.values()].map((v) => v[v.length - 1]!.id) }) : undefined;
   return rows.map((p) => {
     const versions = filesOf.get(p.id) ?? [];
     const latest = versions[versions.length - 1];
+    const format = latest && formatOf?.get(latest.id);
     return {
       _id: p.id,
       title: p.title,
@@ -130,10 +135,12 @@ export async function toPaperJson(opts: {
               affiliation: c.affiliation,
               country: c.country,
               orcid: c.orcid,
+              ...namePartsJson(c),
             })),
           }
         : {}),
       ...(opts.viewerId ? { coAuthored: p.authorId !== opts.viewerId } : {}),
+      ...(format ? { formatReport: format } : {}),
       ...(opts.versions
         ? {
             pdfVersions: versions.map((f) => ({

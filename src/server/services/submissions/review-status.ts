@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { REVISION_MESSAGES } from '../../../core/messages';
 import { deny } from '../../auth/caller';
-import type { Db } from '../../db/connect';
+import { statementName, type Db } from '../../db/connect';
 import { AppError } from '../../errors';
 import { canReviewerReadPaper, canReviewerWorkOnPaper } from '../../permissions';
 import { recordAudit, type Actor } from '../shared/audit';
@@ -56,7 +56,7 @@ const prepareAssigned = (db: Db) =>
     .innerJoin(papers, eq(papers.id, reviewStatuses.paperId))
     .where(and(eq(reviewStatuses.reviewerId, sql.placeholder('reviewerId')), eq(reviewStatuses.assigned, true)))
     .orderBy(desc(papers.id))
-    .prepare('assigned_papers');
+    .prepare(statementName('assigned_papers'));
 const assignedByDb = new WeakMap<Db, ReturnType<typeof prepareAssigned>>();
 
 /** The papers an editor has sent to this reviewer, newest first. */

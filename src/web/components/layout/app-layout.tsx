@@ -6,6 +6,7 @@ import { DASHBOARD } from '../../../core/schemas/common';
 import { getMyRoles } from '../../api/accounts';
 import { session } from '../../api/client';
 import { getMailStatus } from '../../api/editor-desk';
+import { getMyPanelMembership } from '../../api/awards';
 import { NavBar } from './nav-bar';
 import { rememberReturnTo } from '../../lib/return-to';
 import { RoleSwitch } from './role-switch';
@@ -16,7 +17,12 @@ import type { Route } from './+types/app-layout';
  * The header's reads for one login (one token): the person's other roles and, for an editor, whether mail is
  * delivered. Read once per token, not on every navigation; a failed read is forgotten, so the next one tries again.
  */
-let account: { token: string; roles: Promise<MyRolesJson | null>; mail: Promise<string | null> } | null = null;
+let account: {
+  token: string;
+  roles: Promise<MyRolesJson | null>;
+  mail: Promise<string | null>;
+  panel: Promise<boolean | null>;
+} | null = null;
 function accountReads(token: string, isEditor: boolean) {
   if (account?.token === token) return account;
   // Neither read may fail the page: the header then shows no role switch, the editor no banner.
@@ -29,6 +35,8 @@ function accountReads(token: string, isEditor: boolean) {
     token,
     roles: quiet(getMyRoles),
     mail: isEditor ? quiet(async () => (await getMailStatus()).message) : Promise.resolve(null),
+    // Decision 0077: an award panel member finds /award-panel in the menu.
+    panel: quiet(async () => (await getMyPanelMembership()).member),
   };
   return account;
 }
@@ -41,11 +49,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   rememberReturnTo(new URL(request.url));
   const user = session.user();
   const token = session.token();
-  if (!user || !token) return { user: null, roles: null, mailMessage: null };
+  if (!user || !token) return { user: null, roles: null, mailMessage: null, onPanel: false };
   // A track chair has no outbox to see (decision 0023): the editor's mail status is not read for them.
   const reads = accountReads(token, user.role === 'Editor' && !user.chairOnly);
-  const [roles, mailMessage] = await Promise.all([reads.roles, reads.mail]);
-  return { user, roles, mailMessage };
+  const [roles, mailMessage, onPanel] = await Promise.all([reads.roles, reads.mail, reads.panel]);
+  return { user, roles, mailMessage, onPanel: onPanel === true };
 }
 /** Every navigation in the login area passes through the loader above (a login, a logout, a role switch change the header). */
 export const shouldRevalidate = () => true;
@@ -98,6 +106,23 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
               </Link>
               <Link to="/account/agenda" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
                 My agenda
+              </Link>
+              {loaderData.onPanel ? (
+                <Link to="/award-panel" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
+                  Award panel
+                </Link>
+              ) : null}
+              <Link to="/account/publications" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
+                Publications
+              </Link>
+              <Link to="/account/sessions" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
+                Sessions
+              </Link>
+              <Link to="/account/data" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
+                Your data
+              </Link>
+              <Link to="/account/security" className="rounded-md px-2 py-1.5 font-semibold text-brand-700 hover:underline">
+                Security
               </Link>
               <Button variant="quiet" size="sm" onClick={logout} className="bg-white">
                 Logout

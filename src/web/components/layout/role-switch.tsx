@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MyRolesJson } from '../../../core/schemas/accounts';
-import { DASHBOARD, type Role } from '../../../core/schemas/common';
+import type { Role } from '../../../core/schemas/common';
 import { resendVerification, switchRole } from '../../api/accounts';
-import { messageOf, session } from '../../api/client';
+import { messageOf } from '../../api/client';
 import { useFollowRedirect } from '../../lib/route-data';
+import { afterLogin } from '../../lib/sign-in';
 
 /**
  * In the login area's header: "Verify email" (mails the link again) while the address is not verified, and
@@ -36,9 +37,8 @@ export function RoleSwitch({ roles }: { roles: MyRolesJson }) {
     setError(null);
     setBusy(true);
     try {
-      const res = await switchRole(role, password);
-      session.save(res.token, res.user);
-      navigate(DASHBOARD[res.user.role]);
+      // The other account's own second factor, if it has one, is asked next (decision 0070).
+      navigate(afterLogin(await switchRole(role, password)));
     } catch (err) {
       if (!followRedirect(err)) setError(messageOf(err, 'Could not switch role. Please log in again.'));
     } finally {

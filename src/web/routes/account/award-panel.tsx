@@ -19,6 +19,7 @@ import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Field } from '../../components/ui/field';
 import type { Route } from './+types/award-panel';
 import { appTitle } from '../../lib/seo';
@@ -215,9 +216,21 @@ function Nomination({ n, canDecide }: { n: PanelNominationJson; canDecide: boole
       ) : null}
       {open && canDecide ? (
         <div className="mt-4 flex flex-wrap gap-3 border-t border-slate-200 pt-4">
-          <Button disabled={busy} onClick={() => void act(() => decideNomination(n.id, { decision: 'awarded' }))}>
+          <ConfirmButton
+            disabled={busy}
+            aria-label={`Award ${n.nomineeName}`}
+            title={`Award ${n.nomineeName}?`}
+            body={
+              <p>
+                The {n.category} goes to {n.nomineeName}: an award id is given, the nominee and the nominator are mailed, and the award
+                certificate can be issued. This is not undone here.
+              </p>
+            }
+            confirmLabel="Award"
+            onConfirm={() => void act(() => decideNomination(n.id, { decision: 'awarded' }))}
+          >
             Award<span className="sr-only"> {n.nomineeName}</span>
-          </Button>
+          </ConfirmButton>
           <Button variant="secondary" disabled={busy} onClick={() => void act(() => decideNomination(n.id, { decision: 'not-awarded' }))}>
             Not awarded<span className="sr-only">: {n.nomineeName}</span>
           </Button>

@@ -5,10 +5,14 @@ import type { UserJson } from '../../../core/schemas/auth';
 import { DASHBOARD, ROLES, type Role } from '../../../core/schemas/common';
 import { fetchTracks } from '../../api/public';
 import { ForgotPassword } from './forgot-password';
+import { peekReturnTo } from '../../lib/return-to';
 import { TagMultiSelect, type TagGroup } from '../../components/tag-multi-select';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { Field, inputClass } from '../../components/ui/field';
+import { emptyNameParts, NamePartsFields, namePartsToSend } from '../../components/name-parts-fields';
+import type { NameParts } from '../../../core/person-name';
+import { ACCOUNT_ERASED } from '../../../core/schemas/personal-data';
 
 export type LoginIntent = {
   mode: 'login' | 'signup';
@@ -18,6 +22,8 @@ export type LoginIntent = {
   name: string;
   confirmPassword: string;
   tags: string[];
+  /** Decision 0074: the name's parts, when the person gave any. */
+  parts?: Partial<NameParts>;
   /** Sent here by 'Please login first': go back to the page asked for. */
   returning: boolean;
 };
@@ -45,6 +51,35 @@ function useTrackTopics(wanted: boolean): TagGroup[] | undefined {
 }
 
 /**
+ * "Sign in with ORCID" / "Sign in with <label>" (decision 0070): plain links to the server, shown only when the
+ * organiser configured providers. /login is prerendered without them; the list is read once the app has loaded.
+ */
+function ProviderLinks({ role, returning }: { role: Role; returning: boolean }) {
+  const [providers, setProviders] = useState<{ id: string; label: string }[]>([]);
+  useEffect(() => {
+    fetch('/api/auth/providers')
+      .then((r) => (r.ok ? (r.json() as Promise<{ providers: { id: string; label: string }[] }>) : { providers: [] }))
+      .then((j) => setProviders(j.providers))
+      .catch((err: unknown) => console.error(err));
+  }, []);
+  if (providers.length === 0) return null;
+  const back = returning ? peekReturnTo() : null;
+  return (
+    <div className="mt-5 space-y-2 border-t border-slate-200 pt-5">
+      {providers.map((p) => (
+        <a
+          key={p.id}
+          className="flex w-full items-center justify-center rounded-md border border-brand-700 px-5 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+          href={`/api/auth/oidc/${encodeURIComponent(p.id)}/start?role=${role}${back ? `&returnTo=${encodeURIComponent(back)}` : ''}`}
+        >
+          Sign in with {p.label}
+        </a>
+      ))}
+    </div>
+  );
+}
+
+/**
  * The login card. `placeholder`: the card as the prerendered /login shows it before the app has loaded (root's
  * HydrateFallback, which makes it inert): the first state only, whatever the address says, so that the page
  * hydrates as it was built.
@@ -56,6 +91,7 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
   const [role, setRole] = useState<Role>('Author');
   const [mode, setMode] = useState<'login' | 'signup'>('login');
   const [tags, setTags] = useState<string[]>([]);
+  const [parts, setParts] = useState<NameParts>(emptyNameParts);
   const topicGroups = useTrackTopics(mode === 'signup' && role === 'Reviewer');
   const busy = fetcher.state !== 'idle';
   const error = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
@@ -72,6 +108,7 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
       password: String(f.get('password') ?? ''),
       name: String(f.get('name') ?? '').trim(),
       confirmPassword: String(f.get('confirmPassword') ?? ''),
+      parts: namePartsToSend(parts),
     };
     fetcher.submit(body, { method: 'post', encType: 'application/json' });
   };
@@ -81,6 +118,11 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
       {params.get('reason') === 'login' ? (
         <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
           {MESSAGES.pleaseLogin}
+        </p>
+      ) : null}
+      {params.get('reason') === 'erased' ? (
+        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+          {ACCOUNT_ERASED}
         </p>
       ) : null}
       {current ? (
@@ -109,6 +151,7 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
         </fieldset>
         <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate={false}>
           {mode === 'signup' ? <Field id="name" name="name" label="Full name" autoComplete="name" required /> : null}
+          {mode === 'signup' ? <NamePartsFields value={parts} onChange={setParts} inputClassName={inputClass} /> : null}
           <Field id="email" name="email" type="email" label="Email" autoComplete="email" required />
           <Field
             id="password"
@@ -144,6 +187,7 @@ export function LoginForm({ current, placeholder = false }: { current: UserJson 
             {busy ? 'Please wait…' : mode === 'login' ? 'Login' : 'Signup'}
           </Button>
         </form>
+        {mode === 'login' && !placeholder ? <ProviderLinks role={role} returning={params.get('reason') === 'login'} /> : null}
         {mode === 'login' ? <ForgotPassword role={role} startOpen={params.has('forgot')} /> : null}
         <p className="mt-5 text-center text-sm text-slate-700">
           {mode === 'login' ? 'New here?' : 'Already have an account?'}{' '}

@@ -1,8 +1,8 @@
 import { Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import { LOGIN_LINK_BAD } from '../../../core/schemas/auth';
-import { DASHBOARD } from '../../../core/schemas/common';
 import { logInWithLink } from '../../api/accounts';
-import { messageOf, session } from '../../api/client';
+import { messageOf } from '../../api/client';
+import { afterLogin } from '../../lib/sign-in';
 import { jsonBody } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -18,9 +18,8 @@ export const meta = () => [{ title: appTitle('Log in with your link') }, { name:
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { token } = await jsonBody<{ token: string }>(request);
   try {
-    const res = await logInWithLink(token);
-    session.save(res.token, res.user);
-    return redirect(DASHBOARD[res.user.role]);
+    // An account with a second factor goes to its code first (decision 0070).
+    return redirect(afterLogin(await logInWithLink(token)));
   } catch (err) {
     if (err instanceof Response) throw err;
     return { ok: false as const, error: messageOf(err, LOGIN_LINK_BAD) };

@@ -1,12 +1,12 @@
 import { redirect } from 'react-router';
 import { MESSAGES } from '../../../core/messages';
 import { LoginBody } from '../../../core/schemas/auth';
-import { DASHBOARD } from '../../../core/schemas/common';
 import { logIn, signUp } from '../../api/accounts';
 import { messageOf, session } from '../../api/client';
 import { forgotPassword, type ForgotIntent } from './forgot-password';
 import { jsonBody, revalidateAfterSuccess } from '../../lib/route-data';
 import { takeReturnTo } from '../../lib/return-to';
+import { afterLogin } from '../../lib/sign-in';
 import { LoginForm, type LoginIntent } from './login-form';
 import type { Route } from './+types/login';
 import { appTitle } from '../../lib/seo';
@@ -29,10 +29,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       const parsed = LoginBody.safeParse({ email, password, role });
       if (!parsed.success) return { ok: false as const, intent: mode, error: parsed.error.issues[0]?.message ?? MESSAGES.loginFailed };
       const res = await logIn(parsed.data);
-      session.save(res.token, res.user);
       // After 'Please login first': back to the page asked for (its own loader sends another role to their dashboard).
+      // An account with a second factor goes to its code first (decision 0070).
       const wanted = body.returning ? takeReturnTo() : null;
-      return redirect(wanted ?? DASHBOARD[res.user.role]);
+      return redirect(afterLogin(res, wanted));
     }
     const res = await signUp({
       name: body.name || email.split('@')[0] || '',
@@ -42,9 +42,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       role,
       // The picker offers the tracks' topics; the server checks them against the tracks again.
       tags: role === 'Reviewer' ? body.tags : [],
+      // Decision 0074: the name's parts, only when the person gave some.
+      ...body.parts,
     });
-    session.save(res.token, res.user);
-    return redirect(DASHBOARD[res.user.role]);
+    return redirect(afterLogin(res));
   } catch (err) {
     if (err instanceof Response) throw err;
     return { ok: false as const, intent: mode, error: messageOf(err, mode === 'login' ? MESSAGES.loginFailed : MESSAGES.signupFailed) };

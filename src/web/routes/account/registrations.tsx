@@ -20,22 +20,34 @@ import { requireRole } from '../../lib/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Field } from '../../components/ui/field';
+import { QrCode } from '../../components/ui/qr-code';
+import { getPaymentMethods, saveETicket } from '../../api/registration-office';
 import type { Route } from './+types/registrations';
 import { appTitle } from '../../lib/seo';
 
 export const meta = () => [{ title: appTitle('Registrations') }, { name: 'robots', content: 'noindex' }];
 
-/** Any signed-in role: registrations belong to the (verified) address (decision 0043). */
-export async function clientLoader() {
+/**
+ * Any signed-in role: registrations belong to the (verified) address (decision 0043). `?category=` (a course's
+ * "Register for this course" link) preselects the category, its price shown before anything is made (decision 0077).
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireRole('Author', 'Editor', 'Reviewer');
   // The categories with this edition's workshop courses (decision 0045): the server's list, not a copy in the bundle.
-  const [mine, prices] = await Promise.all([
+  const [mine, prices, methods] = await Promise.all([
     loadOr(listMyRegistrations(), 'Could not load your registrations. Please try again.'),
     loadOr(getPrices(), 'Could not load the registration categories. Please try again.'),
+    loadOr(getPaymentMethods(), 'Could not load the ways to pay. Please try again.'),
   ]);
-  return { mine, categories: prices.prices };
+  const wanted = new URL(request.url).searchParams.get('category');
+  const chosen = prices.prices.some((c) => c.category === wanted) ? wanted : null;
+  return { mine, categories: prices.prices, methods, chosen };
 }
+
+/** Which ways to pay the server can start: a method that is not configured is not offered (decision 0077). */
+type Methods = { payu: boolean; card: boolean };
 
 type QuoteIntent = { intent: 'quote' } & BodyOf<typeof REGISTRATIONS.quoteRegistration>;
 
@@ -81,10 +93,21 @@ function follow(payment: PaymentStartJson, showBank: (text: string) => void) {
   else if (payment.kind === 'bank') showBank(payment.instructions);
 }
 
-function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onChanged: () => void; showBank: (text: string) => void }) {
+function RegistrationRow({
+  r,
+  onChanged,
+  showBank,
+  methods,
+}: {
+  r: RegistrationJson;
+  onChanged: () => void;
+  showBank: (text: string) => void;
+  methods: Methods;
+}) {
   const followRedirect = useFollowRedirect();
   const [busy, setBusy] = useState(false);
   const provider: Provider = r.currency === 'INR' ? 'payu' : 'card';
+  const online = provider === 'payu' ? methods.payu : methods.card;
   async function act(work: () => Promise<void>) {
     setBusy(true);
     try {
@@ -120,6 +143,20 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
         {r.extraPages > 0 ? `${r.extraPages} extra pages: ${formatMoney(r.extraMinor, r.currency)}. ` : ''}
         {r.paidAt ? `Paid ${formatLongDate(r.paidAt)}.` : ''}
       </p>
+      {r.status === 'paid' ? (
+        <div className="mt-3 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="e-ticket">
+          <QrCode text={r.code} label={`E-ticket QR code for registration ${r.code}`} />
+          <div className="min-w-0 flex-1 basis-60 space-y-2">
+            <h4 className="font-semibold text-brand-900">Your e-ticket</h4>
+            <p className="text-sm text-slate-700">
+              Show this QR code at the registration desk: it is the code on your badge, <span className="font-mono">{r.code}</span>.
+            </p>
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void act(() => saveETicket(r.id, r.code))}>
+              Download the e-ticket (PDF)
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {r.status === 'paid' ? (
           <>
@@ -139,9 +176,15 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
         ) : null}
         {r.status === 'pending' ? (
           <>
-            <Button size="sm" disabled={busy} onClick={() => void act(async () => follow(await payRegistration(r.id, provider), showBank))}>
-              {r.receivedMinor > 0 ? 'Pay the rest' : 'Pay'} {provider === 'payu' ? 'with PayU (INR)' : 'by card (USD)'}
-            </Button>
+            {online ? (
+              <Button
+                size="sm"
+                disabled={busy}
+                onClick={() => void act(async () => follow(await payRegistration(r.id, provider), showBank))}
+              >
+                {r.receivedMinor > 0 ? 'Pay the rest' : 'Pay'} {provider === 'payu' ? 'with PayU (INR)' : 'by card (USD)'}
+              </Button>
+            ) : null}
             <Button
               size="sm"
               variant="secondary"
@@ -150,12 +193,19 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
             >
               Pay by bank transfer
             </Button>
-            <Button
+            <ConfirmButton
               size="sm"
               variant="danger"
               disabled={busy}
-              onClick={() =>
-                void act(async () => {
+              title="Cancel this registration?"
+              body={
+                <p>
+                  {r.categoryLabel} ({r.code}) will be cancelled and any seat it holds freed. To attend, you would register again.
+                </p>
+              }
+              confirmLabel="Cancel registration"
+              onConfirm={() =>
+                act(async () => {
                   await cancelRegistration(r.id);
                   toast.success('The registration is cancelled.');
                   onChanged();
@@ -163,7 +213,7 @@ function RegistrationRow({ r, onChanged, showBank }: { r: RegistrationJson; onCh
               }
             >
               Cancel registration
-            </Button>
+            </ConfirmButton>
           </>
         ) : null}
       </div>
@@ -207,24 +257,31 @@ function RegisterForm({
   onDone,
   showBank,
   categories,
+  methods,
+  chosen,
 }: {
   onDone: () => void;
   showBank: (text: string) => void;
   categories: PricesJson['prices'];
+  methods: Methods;
+  chosen: string | null;
 }) {
   const followRedirect = useFollowRedirect();
   const [f, setF] = useState({
     name: session.user()?.name ?? '',
     affiliation: '',
     country: '',
-    category: 'student-scopus',
-    currency: 'INR' as Currency,
+    category: chosen ?? 'student-scopus',
+    currency: (chosen?.startsWith('workshop-') ? 'USD' : 'INR') as Currency,
     paperId: '',
     coupon: '',
     billingName: '',
     billingAddress: '',
   });
-  const [provider, setProvider] = useState<Provider>('payu');
+  // The method follows the currency when it is configured; a bank transfer is always possible.
+  const onlineFor = (currency: Currency): Provider =>
+    currency === 'INR' ? (methods.payu ? 'payu' : 'bank') : methods.card ? 'card' : 'bank';
+  const [provider, setProvider] = useState<Provider>(() => onlineFor(f.currency));
   const { submit: ask, data: quoted } = useFetcher<ActionResult<QuoteJson>>();
   const quote = quoted?.ok ? quoted.data : null;
   const quoteError = quoted && !quoted.ok ? quoted.error : null;
@@ -249,8 +306,8 @@ function RegisterForm({
 
   // PayU takes rupees, the card dollars: the method follows the currency (a bank transfer takes either).
   useEffect(() => {
-    setProvider((p) => (p === 'bank' ? p : f.currency === 'INR' ? 'payu' : 'card'));
-  }, [f.currency]);
+    setProvider((p) => (p === 'bank' ? p : f.currency === 'INR' ? (methods.payu ? 'payu' : 'bank') : methods.card ? 'card' : 'bank'));
+  }, [f.currency, methods.payu, methods.card]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -284,7 +341,7 @@ function RegisterForm({
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-labelledby="register-heading">
+    <form id="register" onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-labelledby="register-heading">
       <h2 id="register-heading" className="text-xl font-semibold text-brand-900">
         Register
       </h2>
@@ -339,20 +396,22 @@ function RegisterForm({
               ['card', 'Card (dollars)', 'USD'],
               ['bank', 'Bank transfer', null],
             ] as const
-          ).map(([value, label, only]) => (
-            <label key={value} className="flex min-h-11 items-center gap-2 text-slate-800">
-              <input
-                type="radio"
-                name="provider"
-                value={value}
-                checked={provider === value}
-                disabled={only !== null && only !== f.currency}
-                onChange={() => setProvider(value)}
-                className="h-5 w-5"
-              />
-              {label}
-            </label>
-          ))}
+          )
+            .filter(([value]) => value === 'bank' || methods[value])
+            .map(([value, label, only]) => (
+              <label key={value} className="flex min-h-11 items-center gap-2 text-slate-800">
+                <input
+                  type="radio"
+                  name="provider"
+                  value={value}
+                  checked={provider === value}
+                  disabled={only !== null && only !== f.currency}
+                  onChange={() => setProvider(value)}
+                  className="h-5 w-5"
+                />
+                {label}
+              </label>
+            ))}
         </div>
       </fieldset>
       <Card as="div" className="bg-brand-50">
@@ -409,13 +468,19 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             ) : (
               <ul className="space-y-3">
                 {sorted.map((r) => (
-                  <RegistrationRow key={r.id} r={r} onChanged={refresh} showBank={setBank} />
+                  <RegistrationRow key={r.id} r={r} onChanged={refresh} showBank={setBank} methods={loaderData.methods} />
                 ))}
               </ul>
             )}
           </section>
           <Card>
-            <RegisterForm onDone={refresh} showBank={setBank} categories={loaderData.categories} />
+            <RegisterForm
+              onDone={refresh}
+              showBank={setBank}
+              categories={loaderData.categories}
+              methods={loaderData.methods}
+              chosen={loaderData.chosen}
+            />
           </Card>
         </>
       )}

@@ -87,7 +87,7 @@ export default function AccountWorkshops({ loaderData }: Route.ComponentProps) {
                   </Button>
                 ) : (
                   <a
-                    href="/account/registrations"
+                    href={`/account/registrations?category=workshop-${encodeURIComponent(c.id)}#register`}
                     className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
                   >
                     Register for this course

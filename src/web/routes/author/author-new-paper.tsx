@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../core/messages';
@@ -22,6 +22,9 @@ import { Field, fileInputClass } from '../../components/ui/field';
 import { CoAuthorList, type CoAuthor } from '../../../core/schemas/accounts';
 import type { Route } from './+types/author-new-paper';
 import { appTitle } from '../../lib/seo';
+import { preflightNewPaper } from '../../api/preflight';
+import { PreflightFindings } from '../../components/preflight-findings';
+import type { PreflightResponse } from '../../../core/api/preflight';
 
 export const meta = () => [{ title: appTitle('New paper') }];
 
@@ -55,10 +58,34 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
   const [progress, setProgress] = useState<{ sent: number; total: number; fileSize: number } | null>(null);
   // Decision 0021: when the PDF's properties name the author, the page stays to say so instead of moving on.
   const [submitted, setSubmitted] = useState<{ message: string; paperId: string; warning: string } | null>(null);
+  // Decision 0072: the chosen PDF is checked against the track's rules at once; the latest choice's answer only is shown.
+  const [check, setCheck] = useState<{ busy: true } | { busy: false; result: PreflightResponse | null; error: string | null } | null>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const checkSeq = useRef(0);
+  const runCheck = (file: File | null, track: string, authors: CoAuthor[]) => {
+    const seq = ++checkSeq.current;
+    if (!file || file.size === 0) {
+      setCheck(null);
+      return;
+    }
+    setCheck({ busy: true });
+    const listed = CoAuthorList.safeParse(authors);
+    preflightNewPaper({ file, track: track || undefined, coAuthors: listed.success ? listed.data : [] }).then(
+      (result) => seq === checkSeq.current && setCheck({ busy: false, result, error: null }),
+      (err: unknown) =>
+        seq === checkSeq.current &&
+        setCheck({
+          busy: false,
+          result: null,
+          error: `Your PDF could not be checked now (${messageOf(err, 'please try again')}); it will be checked when you submit.`,
+        }),
+    );
+  };
   const closed = Boolean(deadline && Date.now() > Date.parse(deadline));
   const track = tracks.find((t) => t.id === trackId);
   const chooseTrack = (id: string) => {
     setTrackId(id);
+    if (chosen) runCheck(chosen, id, coAuthors);
     setKeywords((chosen) =>
       topicsIn(
         tracks.find((t) => t.id === id),
@@ -164,8 +191,23 @@ export default function NewPaper({ loaderData: { deadline, tracks, tracksError }
           <TagButtons topics={track ? track.topics : null} value={keywords} onChange={setKeywords} />
           <FreeKeywordsField value={freeKeywords} onChange={setFreeKeywords} />
           <Field id="file" label="Paper (PDF)">
-            {(control) => <input {...control} className={fileInputClass} name="file" type="file" accept="application/pdf,.pdf" required />}
+            {(control) => (
+              <input
+                {...control}
+                className={fileInputClass}
+                name="file"
+                type="file"
+                accept="application/pdf,.pdf"
+                required
+                onChange={(e) => {
+                  const file = e.currentTarget.files?.[0] ?? null;
+                  setChosen(file);
+                  runCheck(file, trackId, coAuthors);
+                }}
+              />
+            )}
           </Field>
+          <PreflightFindings state={check} />
           <CoAuthorFields value={coAuthors} onChange={setCoAuthors} />
           {progress ? (
             <UploadProgress sent={progress.sent} total={progress.total} fileSize={progress.fileSize} label="Paper upload" />

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { CoAuthorList, type CoAuthor } from '../../../core/schemas/accounts';
 import type { PaperJson } from '../../../core/schemas/paper';
 import { CoAuthorFields } from '../../components/co-author-fields';
+import { displayNameWithLatin, toPersonName } from '../../../core/person-name';
 import type { ActionResult } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -78,7 +79,7 @@ export function CoAuthorsPanel({ paper }: { paper: PaperJson }) {
             <ul className="mt-2 space-y-1 text-sm text-slate-800">
               {list.map((c) => (
                 <li key={c.email}>
-                  <span className="font-medium">{c.name}</span> — {c.email}
+                  <span className="font-medium">{displayNameWithLatin(toPersonName(c))}</span> — {c.email}
                   {c.affiliation ? `, ${c.affiliation}` : ''}
                 </li>
               ))}

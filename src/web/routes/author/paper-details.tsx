@@ -30,6 +30,10 @@ import { Button, ButtonAnchor } from '../../components/ui/button';
 import { Card, cardClass } from '../../components/ui/card';
 import type { Route } from './+types/paper-details';
 import { appTitle } from '../../lib/seo';
+import { preflightNewVersion } from '../../api/preflight';
+import { PreflightFindings } from '../../components/preflight-findings';
+import type { PreflightResponse } from '../../../core/api/preflight';
+import { messageOf } from '../../api/client';
 
 export const meta = () => [{ title: appTitle('Paper details') }];
 
@@ -176,6 +180,27 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(paper));
   const [formError, setFormError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  // Decision 0072: a new version is checked against the track's rules as soon as it is chosen.
+  const [check, setCheck] = useState<{ busy: true } | { busy: false; result: PreflightResponse | null; error: string | null } | null>(null);
+  const checkSeq = useRef(0);
+  const checkVersion = (file: File | null) => {
+    const seq = ++checkSeq.current;
+    if (!file || file.size === 0) {
+      setCheck(null);
+      return;
+    }
+    setCheck({ busy: true });
+    preflightNewVersion(paper._id, file).then(
+      (result) => seq === checkSeq.current && setCheck({ busy: false, result, error: null }),
+      (err: unknown) =>
+        seq === checkSeq.current &&
+        setCheck({
+          busy: false,
+          result: null,
+          error: `Your PDF could not be checked now (${messageOf(err, 'please try again')}); it will be checked when you save.`,
+        }),
+    );
+  };
   const saving = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const owner = paper.coAuthored !== true;
@@ -195,6 +220,7 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
     setDraft(draftOf(result.data.paper));
     setEditing(false);
     if (fileRef.current) fileRef.current.value = '';
+    setCheck(null);
     toast.success(result.data.message);
     setMetadataWarning(result.data.metadataWarning ?? null);
   }, [result]);
@@ -345,7 +371,11 @@ export default function PaperDetails({ loaderData }: Route.ComponentProps) {
               accept="application/pdf,.pdf"
               disabled={!editing}
               className="mt-2 block w-full text-sm disabled:opacity-60"
+              onChange={(e) => checkVersion(e.currentTarget.files?.[0] ?? null)}
             />
+            <div className="mt-2">
+              <PreflightFindings state={check} />
+            </div>
           </>
         )}
         <Alert tone="warning" className="mt-2">

@@ -10,6 +10,7 @@ import { CONFERENCE_TIME_ZONE, conferenceToday, dayKey, formatDateTime, formatTi
 import { useFollowRedirect } from '../../../lib/route-data';
 import { requireRole } from '../../../lib/session';
 import { appTitle } from '../../../lib/seo';
+import { BadgePickup } from './badge-pickup';
 
 export const meta = () => [{ title: appTitle('Check-in') }];
 
@@ -21,7 +22,7 @@ export function clientLoader() {
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
 
 type Result =
-  | { kind: 'checked-in'; person: CheckInPersonJson; at: string; first: boolean }
+  | { kind: 'checked-in'; person: CheckInPersonJson; at: string; first: boolean; pickup: boolean }
   | { kind: 'not-paid'; person: CheckInPersonJson; message: string };
 
 /** "09:12" today (the conference's clock), the day too when it was another day. */
@@ -62,7 +63,13 @@ export default function EditorCheckIn() {
       const outcome = await checkInAttendee(typed);
       setResult(
         outcome.kind === 'checked-in'
-          ? { kind: 'checked-in', person: outcome.answer.registration, at: outcome.answer.checkedInAt, first: outcome.answer.firstArrival }
+          ? {
+              kind: 'checked-in',
+              person: outcome.answer.registration,
+              at: outcome.answer.checkedInAt,
+              first: outcome.answer.firstArrival,
+              pickup: outcome.answer.mode === 'pickup',
+            }
           : { kind: 'not-paid', person: outcome.registration, message: outcome.message },
       );
       setCode('');
@@ -137,6 +144,8 @@ export default function EditorCheckIn() {
         </Link>
       </div>
 
+      <BadgePickup />
+
       <form onSubmit={submit} aria-label="Check in by code" className="space-y-3">
         <label htmlFor="check-in-code" className="block text-base font-semibold text-slate-800">
           Registration code
@@ -203,9 +212,11 @@ function ResultCard({ result }: { result: Result }) {
   const headline =
     result.kind === 'not-paid'
       ? result.message
-      : result.first
-        ? `Checked in at ${arrivalTime(result.at)}`
-        : `Already checked in at ${arrivalTime(result.at)}`;
+      : result.pickup
+        ? `${result.first ? 'Badge handed out' : 'Badge already handed out'} at ${arrivalTime(result.at)} (not attendance)`
+        : result.first
+          ? `Checked in at ${arrivalTime(result.at)}`
+          : `Already checked in at ${arrivalTime(result.at)}`;
   return (
     <section aria-labelledby="check-in-result" aria-live="polite" className={`rounded-xl border-2 p-4 sm:p-5 ${tone}`}>
       <h2
@@ -225,7 +236,7 @@ function ResultCard({ result }: { result: Result }) {
         <dt className="font-semibold">Code</dt>
         <dd className="break-all font-mono text-sm">{person.code}</dd>
       </dl>
-      {result.kind === 'not-paid' ? (
+      {result.kind === 'not-paid' && !person.paid ? (
         <p className="mt-3 text-red-900">Send them to the registration desk to pay, then check in again.</p>
       ) : null}
       <Link to={`/editor/registrations/${person.id}`} className={buttonClass({ variant: 'quiet', size: 'sm', className: 'mt-3' })}>

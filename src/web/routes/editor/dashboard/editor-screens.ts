@@ -54,6 +54,8 @@ export const SCREEN_GROUPS: Array<{ heading: ScreenGroup; links: Array<[string, 
       ['/editor/messages', 'Messages'],
       ['/editor/bulk-mail', 'Mail to a group'],
       ['/editor/audit', 'Audit log'],
+      ['/editor/retention', 'Data retention'],
+      ['/editor/security', 'Security'],
       ['/editor/exports', 'Exports'],
       // The series (decision 0060): every edition, and opening the next once this one is over.
       ['/editor/editions', 'Editions'],

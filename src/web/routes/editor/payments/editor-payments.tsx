@@ -5,6 +5,9 @@ import type { PaymentJson } from '../../../../core/schemas/payment';
 import { messageOf } from '../../../api/client';
 import { getPaymentsUpTo, savePaymentsExport } from '../../../api/payments';
 import { PaymentFeeCell } from './payment-fee-cell';
+import { MatchPayment } from './match-payment';
+import { RevenueTable } from './revenue-table';
+import { getRevenue } from '../../../api/registration-office';
 import { loadOr, pagesShown, useFollowRedirect, useShowMore } from '../../../lib/route-data';
 import { requireRole } from '../../../lib/session';
 import { Alert } from '../../../components/ui/alert';
@@ -20,8 +23,11 @@ const PAGE = 50;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireRole('Editor');
   const pages = pagesShown(new URL(request.url).searchParams);
-  const { payments, nextCursor } = await loadOr(getPaymentsUpTo(PAGE * pages), 'Failed to load payments');
-  return { pages, payments, nextCursor };
+  const [{ payments, nextCursor }, revenue] = await Promise.all([
+    loadOr(getPaymentsUpTo(PAGE * pages), 'Failed to load payments'),
+    loadOr(getRevenue(), 'Failed to load the revenue'),
+  ]);
+  return { pages, payments, nextCursor, revenue };
 }
 
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
@@ -64,6 +70,7 @@ export default function EditorPayments({ loaderData }: Route.ComponentProps) {
         <Button onClick={download}>Download CSV</Button>
       </div>
       <Alert className="mt-4">{downloadError}</Alert>
+      <RevenueTable revenue={loaderData.revenue} />
       {list.length === 0 ? <p className="mt-4 text-slate-700">No payments yet.</p> : null}
       {list.length > 0 ? (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
@@ -97,8 +104,18 @@ export default function EditorPayments({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-3">
                     <PaymentFeeCell payment={p} />
+                    {/* A paid payment without a registration (SPEC's Pay Now): said so, and matched here (decision 0077). */}
+                    {!p.registration && p.status === 'paid' ? (
+                      <>
+                        <br />
+                        <strong className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                          No registration
+                        </strong>
+                        <MatchPayment paymentId={p._id} />
+                      </>
+                    ) : null}
                   </td>
-                  <td className="px-4 py-3">{p.provider === 'payu' ? 'PayU' : 'Card'}</td>
+                  <td className="px-4 py-3">{p.method}</td>
                   <td className="px-4 py-3 font-mono text-xs">{p.txnid}</td>
                 </tr>
               ))}

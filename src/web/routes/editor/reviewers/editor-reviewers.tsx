@@ -6,6 +6,7 @@ import { ratingWord } from '../../../../core/schemas/review-quality';
 import { listReviewers, setReviewerApproval } from '../../../api/assignment';
 import { actOr, jsonBody, loadOr, pagesShown, useShowMore } from '../../../lib/route-data';
 import { ExportLinks } from '../../../components/export-links';
+import { PersonPublicationsImport } from '../../../components/person-publications-import';
 import { requireRole } from '../../../lib/session';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -123,6 +124,7 @@ export default function EditorReviewers({ loaderData }: Route.ComponentProps) {
                     : ' · no tags'}
                 </p>
                 <p className="text-sm text-slate-600">{reviewQualityText(r)}</p>
+                <PersonPublicationsImport userId={r._id} name={r.name} />
               </div>
               <div className="flex shrink-0 items-center gap-3">
                 <span

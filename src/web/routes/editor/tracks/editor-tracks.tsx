@@ -217,6 +217,13 @@ function TrackItem({ track: t, before, after }: { track: EditorTrackJson; before
         >
           Edit chairs
         </Button>
+        {/* Decision 0072: the checks a PDF of this track goes through at submission. */}
+        <Link
+          to={`/editor/tracks/${t.id}/checks`}
+          className="inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 underline hover:bg-brand-50"
+        >
+          Submission checks<span className="sr-only"> of {t.name}</span>
+        </Link>
         <Button variant="quiet" size="sm" disabled={busy} onClick={() => update('open', { open: !t.open })}>
           {t.open ? 'Close' : 'Open'}
         </Button>

@@ -28,6 +28,8 @@ import { discussionAction, readDiscussion, type DiscussionIntent, type Discussio
 import { ConflictedReviewerList, RankedReviewerCard, type CardIntent } from './ranked-reviewer-list';
 import type { Route } from './+types/editor-view-more';
 import { appTitle } from '../../../lib/seo';
+import { getFormatReport } from '../../../api/preflight';
+import { FormatReport, type FormatReportJson } from './format-report';
 
 export const meta = () => [{ title: appTitle('Suggested reviewers') }];
 
@@ -45,6 +47,7 @@ const EMPTY = {
   meta: null,
   discussion: null,
   slides: null,
+  format: null,
 };
 type LoaderData = {
   badId: boolean;
@@ -63,6 +66,8 @@ type LoaderData = {
   discussion: DiscussionRead | null;
   /** The presenter's slides (decision 0066), the editor's to remove; null: none, or a track chair. */
   slides: PaperSlidesJson | null;
+  /** Decision 0072: what the preflight found in each version; null when it could not be read (a conflicted chair: not asked). */
+  format: FormatReportJson | null;
 };
 
 /**
@@ -84,7 +89,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
   }
   const panel = 'Could not load the reviews. Please try again.';
   // Each part may fail without hiding the others (docs/product.md#validation-and-messages: a failed list load is only logged).
-  const [paper, ranked, reviews, invitations, meta, discussion, slides] = await Promise.all([
+  const [paper, ranked, reviews, invitations, meta, discussion, slides, format] = await Promise.all([
     paperRead,
     loadPart<RankedReviewersJson | null>(
       getRankedReviewers(paperId, { count: RANKED_PAGE_SIZE * pages, q }),
@@ -102,6 +107,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
           getEditorPaperSlides(paperId).then((r) => r.slides),
           null,
         ),
+    loadPart<FormatReportJson | null>(getFormatReport(paperId), null),
   ]);
   return {
     badId: false,
@@ -117,6 +123,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
     meta,
     discussion,
     slides: slides?.data ?? null,
+    format: format.data,
   };
 }
 
@@ -167,7 +174,7 @@ const conflictLines = (ranked: RankedReviewersJson | null): ConflictedReviewerJs
   (ranked?.conflicted ?? []).flatMap((c) => c.reasons.map((r) => ({ reviewerId: c._id, name: c.name, email: c.email, ...r })));
 
 export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
-  const { badId, paper, paperError, ranked, rankedError, reviews, panelError, q, pages, invitations, meta, discussion, slides } =
+  const { badId, paper, paperError, ranked, rankedError, reviews, panelError, q, pages, invitations, meta, discussion, slides, format } =
     loaderData;
   const fetcher = useFetcher<typeof clientAction>();
   const pending = fetcher.state !== 'idle' ? (fetcher.json as unknown as Body | undefined) : undefined;
@@ -245,6 +252,7 @@ export default function EditorViewMore({ loaderData }: Route.ComponentProps) {
             )}
             {paper.chairConflicted || !meta ? null : <MetaReviewPanel key={paper._id} meta={meta} />}
             {slides ? <EditorSlides paperId={paper._id} slides={slides} /> : null}
+            {format && paper.track ? <FormatReport report={format} trackId={paper.track.id} /> : null}
             {/* Decision 0024: the paper read in the page, as its reviewers read it. */}
             <PaperPdfViewer url={paper.pdf} title={paper.title} />
           </div>

@@ -12,18 +12,24 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import type { Route } from './+types/editor-workshops';
 import { WorkshopSetup } from './workshop-setup';
+import { SeatHolds } from './seat-holds';
+import { listSeatHolds } from '../../../api/registration-office';
 import { appTitle } from '../../../lib/seo';
 
 export const meta = () => [{ title: appTitle('Workshops') }];
 
 export async function clientLoader() {
   requireRole('Editor');
-  return loadOr(listEditorWorkshops(), 'Could not load the workshops.');
+  const [workshops, holds] = await Promise.all([
+    loadOr(listEditorWorkshops(), 'Could not load the workshops.'),
+    loadOr(listSeatHolds(), 'Could not load the seats held.'),
+  ]);
+  return { ...workshops, holds };
 }
 
 export { RouteError as ErrorBoundary } from '../../../lib/route-data';
 
-function Course({ course, offerHours }: { course: EditorWorkshopJson; offerHours: number }) {
+function Course({ course, offerHours, holdMinutes }: { course: EditorWorkshopJson; offerHours: number; holdMinutes: number }) {
   const followRedirect = useFollowRedirect();
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -54,7 +60,7 @@ function Course({ course, offerHours }: { course: EditorWorkshopJson; offerHours
           [
             ['Seats', course.seats],
             ['Paid', course.paid],
-            ['Held (pending, under an hour)', course.held],
+            [`Held (pending, under ${holdMinutes} min)`, course.held],
             ['Left', course.left],
           ] as const
         ).map(([label, value]) => (
@@ -144,13 +150,15 @@ export default function EditorWorkshops({ loaderData }: Route.ComponentProps) {
           Workshops
         </h1>
         <p className="mt-2 max-w-3xl text-slate-700">
-          A seat counts when its registration is paid; a pending registration holds one for an hour. When a seat comes free the first person
-          waiting is mailed automatically; Offer the seat mails the next one now.
+          A seat counts when its registration is paid; a pending registration holds one for {loaderData.holds.seatHoldMinutes} minutes (one
+          per person and course). When a seat comes free the first person waiting is mailed automatically; Offer the seat mails the next one
+          now.
         </p>
       </div>
       <WorkshopSetup details={loaderData.details} courses={loaderData.courses} />
+      <SeatHolds holds={loaderData.holds} />
       {loaderData.courses.map((c) => (
-        <Course key={c.id} course={c} offerHours={loaderData.offerHours} />
+        <Course key={c.id} course={c} offerHours={loaderData.offerHours} holdMinutes={loaderData.holds.seatHoldMinutes} />
       ))}
     </section>
   );
