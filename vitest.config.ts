@@ -14,6 +14,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: [FIXED_SEED],
+          // Documents read their fonts on first use (a second or so quiet, 6 s seen at load 20): a busy machine
+          // overruns vitest's default 5 s with nothing wrong.
+          testTimeout: 30_000,
         },
       },
       {

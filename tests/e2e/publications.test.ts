@@ -105,7 +105,7 @@ test('the editor imports a DBLP file for a reviewer from the reviewers screen', 
   const row = page.getByRole('listitem').filter({ hasText: OTHER.email });
   await row.getByText('Import publications').click();
   await row
-    .getByLabel(`Publications file for ${OTHER.name} (BibTeX, DBLP XML or ORCID JSON)`)
+    .getByLabel(`Publications file (BibTeX, DBLP XML or ORCID JSON) for ${OTHER.name}`)
     .setInputFiles({ name: 'dblp.xml', mimeType: 'application/xml', buffer: readFileSync(path.join(FIXTURES, 'person.xml')) });
   await row.getByRole('button', { name: 'Import', exact: true }).click();
   await page.getByText(`${OTHER.name}: 3 publications added, 0 already in the profile`).waitFor();

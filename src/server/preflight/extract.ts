@@ -3,7 +3,7 @@
 // with pdf-lib, which the reviewers' copy already uses (storage/pdf-metadata.ts). Runs in the preflight worker only.
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFDocument, type PDFObject } from 'pdf-lib';
 import type { PdfFacts } from '../../core/preflight';
-import { loadPdf, readPdfMetadata, xmlText } from '../storage/pdf-metadata';
+import { embeddedFiles, loadPdf, readPdfMetadata, xmlText } from '../storage/pdf-metadata';
 
 const name = (key: string) => PDFName.of(key);
 const textOf = (obj: PDFObject | undefined): string => (obj instanceof PDFString || obj instanceof PDFHexString ? obj.decodeText() : '');
@@ -176,29 +176,6 @@ const rectMiddle = (annot: PDFDict): number | undefined => {
   return Number.isFinite(mid) ? mid : undefined;
 };
 
-/** The /Names /EmbeddedFiles tree's entries as [name, file specification]. */
-function embeddedFiles(catalog: PDFDict): Array<[string, PDFObject | undefined]> {
-  const names = catalog.lookup(name('Names'));
-  const tree = names instanceof PDFDict ? names.lookup(name('EmbeddedFiles')) : undefined;
-  const found: Array<[string, PDFObject | undefined]> = [];
-  const seen = new Set<PDFObject>();
-  const pending = tree instanceof PDFDict ? [tree] : [];
-  while (pending.length && found.length < MAX_ITEMS) {
-    const node = pending.pop()!;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    const pairs = node.lookup(name('Names'));
-    if (pairs instanceof PDFArray) for (let i = 0; i + 1 < pairs.size(); i += 2) found.push([textOf(pairs.lookup(i)), pairs.lookup(i + 1)]);
-    const kids = node.lookup(name('Kids'));
-    if (kids instanceof PDFArray)
-      for (let i = 0; i < kids.size(); i++) {
-        const kid = kids.lookup(i);
-        if (kid instanceof PDFDict) pending.push(kid);
-      }
-  }
-  return found;
-}
-
 /** The structure pdf-lib reads: fonts, annotations, links, actions, attached files and metadata, by page. */
 function readStructure(doc: PDFDocument, lines: TextLine[][]): Omit<PdfFacts, 'pages'> {
   const { context, catalog } = doc;
@@ -209,7 +186,10 @@ function readStructure(doc: PDFDocument, lines: TextLine[][]): Omit<PdfFacts, 'p
     xmp: meta.xmp ? xmlText(meta.xmp.replace(/<[^>]*>/g, ' ')) : '',
     annotations: [],
     outline: meta.parts.outline,
-    attachments: embeddedFiles(catalog).map(([key, spec]) => ({ name: fileSpecName(spec) || key, description: fileSpecDescription(spec) })),
+    attachments: embeddedFiles(catalog, MAX_ITEMS).map(([key, spec]) => ({
+      name: fileSpecName(spec) || key,
+      description: fileSpecDescription(spec),
+    })),
     javascript: [],
     launch: [],
     links: [],

@@ -114,14 +114,14 @@ function forEachOutlineItem(context: PDFContext, catalog: PDFDict, visit: (item:
   }
 }
 
-/** The /Names /EmbeddedFiles tree's entries as [name, file specification], at most MAX_PARTS. */
-function embeddedFiles(catalog: PDFDict): Array<[string, PDFObject | undefined]> {
+/** The /Names /EmbeddedFiles tree's entries as [name, file specification], at most `max` (the blind copy's MAX_PARTS). */
+export function embeddedFiles(catalog: PDFDict, max = MAX_PARTS): Array<[string, PDFObject | undefined]> {
   const names = catalog.lookup(name('Names'));
   const tree = names instanceof PDFDict ? names.lookup(name('EmbeddedFiles')) : undefined;
   const found: Array<[string, PDFObject | undefined]> = [];
   const seen = new Set<PDFObject>();
   const pending = tree instanceof PDFDict ? [tree] : [];
-  while (pending.length && found.length < MAX_PARTS) {
+  while (pending.length && found.length < max) {
     const node = pending.pop()!;
     if (seen.has(node)) continue;
     seen.add(node);

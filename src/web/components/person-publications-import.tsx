@@ -38,9 +38,17 @@ export function PersonPublicationsImport({ userId, name }: { userId: string; nam
       <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-700">Import publications</summary>
       <form onSubmit={(e) => void submit(e)} className="mt-2 space-y-2">
         <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-          Publications file for {name} (BibTeX, DBLP XML or ORCID JSON)
+          Publications file (BibTeX, DBLP XML or ORCID JSON)
         </label>
-        <input id={id} ref={input} type="file" accept=".bib,.bibtex,.xml,.json" className={fileInputClass} />
+        {/* The person's name only in the field's accessible name: the row already shows it once as text. */}
+        <input
+          id={id}
+          ref={input}
+          type="file"
+          accept=".bib,.bibtex,.xml,.json"
+          className={fileInputClass}
+          aria-label={`Publications file (BibTeX, DBLP XML or ORCID JSON) for ${name}`}
+        />
         <Button type="submit" size="sm" disabled={busy}>
           {busy ? 'Importing…' : 'Import'}
         </Button>
