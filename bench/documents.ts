@@ -128,46 +128,33 @@ runBench(`Documents in every script (${PAPERS} papers, ${BADGES} badges)`, async
   const row = (what: string, r: { seconds: number; cpu: number; peakRss: number; peakHeap: number; value: Uint8Array }) =>
     rows.push([what, fmt(r.seconds, 2), fmt(r.cpu, 2), fmt(r.peakRss / MiB, 0), fmt(r.peakHeap / MiB, 0), fmt(r.value.length / MiB, 2)]);
 
+  // One attendance certificate for `name`, and the book's input: the same for the in-process and the worker rows.
+  const certificateInput = (code: string, name: string) => ({
+    certificate: {
+      code,
+      kind: 'attendance' as const,
+      name,
+      paperId: null,
+      paperTitle: null,
+      issuedAt: '2023-12-28T10:00:00.000Z',
+    },
+    details: { award: null, workshop: null },
+    organiser: { name: 'Dr. Somchai Prasert', title: 'Organising Secretary', signature: null, logo: null },
+    verifyUrl: `https://conference.example.org/verify/${code}`,
+    conference,
+  });
+  const bookInput = {
+    conference,
+    organiser: { name: 'Dr. Somchai Prasert', title: 'Organising Secretary', logo: null },
+    by: 'track' as const,
+    sections,
+    loadPapers: async (ids: string[]) => new Map(ids.map((id) => [id, papers.get(id)!])),
+    generatedAt: new Date('2023-12-01T00:00:00Z'),
+  };
   if (wanted('certificate'))
-    row(
-      'one certificate (first, fonts cold)',
-      await measure(() =>
-        renderCertificatePdf({
-          certificate: {
-            code: 'ABCD',
-            kind: 'attendance',
-            name: '王芳',
-            paperId: null,
-            paperTitle: null,
-            issuedAt: '2023-12-28T10:00:00.000Z',
-          },
-          details: { award: null, workshop: null },
-          organiser: { name: 'Dr. Somchai Prasert', title: 'Organising Secretary', signature: null, logo: null },
-          verifyUrl: 'https://conference.example.org/verify/ABCD',
-          conference,
-        }),
-      ),
-    );
+    row('one certificate (first, fonts cold)', await measure(() => renderCertificatePdf(certificateInput('ABCD', '王芳'))));
   if (wanted('certificate'))
-    row(
-      'one certificate (warm)',
-      await measure(() =>
-        renderCertificatePdf({
-          certificate: {
-            code: 'ABCE',
-            kind: 'attendance',
-            name: 'محمد العلي',
-            paperId: null,
-            paperTitle: null,
-            issuedAt: '2023-12-28T10:00:00.000Z',
-          },
-          details: { award: null, workshop: null },
-          organiser: { name: 'Dr. Somchai Prasert', title: 'Organising Secretary', signature: null, logo: null },
-          verifyUrl: 'https://conference.example.org/verify/ABCE',
-          conference,
-        }),
-      ),
-    );
+    row('one certificate (warm)', await measure(() => renderCertificatePdf(certificateInput('ABCE', 'محمد العلي'))));
   if (wanted('badges')) row('badges, one page of 8', await measure(() => renderBadgesPdf(badges.slice(0, 8), { conference })));
   if (wanted('badges')) row(`badges for ${BADGES} attendees`, await measure(() => renderBadgesPdf(badges, { conference })));
   if (wanted('programme'))
@@ -175,36 +162,11 @@ runBench(`Documents in every script (${PAPERS} papers, ${BADGES} badges)`, async
       `programme, ${PAPERS} papers`,
       await measure(() => renderProgrammePdf({ conference, sessions, publishedAt: '2023-12-01T00:00:00.000Z', logo: null })),
     );
-  if (wanted('book'))
-    row(
-      `abstract book, ${PAPERS} papers`,
-      await measure(() =>
-        renderAbstractBookPdf({
-          conference,
-          organiser: { name: 'Dr. Somchai Prasert', title: 'Organising Secretary', logo: null },
-          by: 'track',
-          sections,
-          loadPapers: async (ids: string[]) => new Map(ids.map((id) => [id, papers.get(id)!])),
-          generatedAt: new Date('2023-12-01T00:00:00Z'),
-        }),
-      ),
-    );
+  if (wanted('book')) row(`abstract book, ${PAPERS} papers`, await measure(() => renderAbstractBookPdf(bookInput)));
   if (ONLY?.split(',').includes('book-worker')) {
     // As the background maker draws it (decision 0073): in a worker thread with a bounded heap, the papers read by the parent.
     const { renderAbstractBookInWorker } = await load('server/documents/abstract-book-in-worker.ts');
-    row(
-      `abstract book, ${PAPERS} papers, in a worker`,
-      await measure(() =>
-        renderAbstractBookInWorker({
-          conference,
-          organiser: { name: 'Dr. Somchai Prasert', title: 'Organising Secretary', logo: null },
-          by: 'track',
-          sections,
-          loadPapers: async (ids: string[]) => new Map(ids.map((id) => [id, papers.get(id)!])),
-          generatedAt: new Date('2023-12-01T00:00:00Z'),
-        }),
-      ),
-    );
+    row(`abstract book, ${PAPERS} papers, in a worker`, await measure(() => renderAbstractBookInWorker(bookInput)));
   }
   printTable(['document', 'seconds', 'CPU seconds', 'peak RSS MiB', 'peak heap MiB', 'size MiB'], rows);
 });

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { PaperSlidesJson } from '../../../core/schemas/proceedings';
 import { messageOf } from '../../api/client';
 import { uploadPaperSlides } from '../../api/proceedings';
-import { formatDateTime, formatSize } from '../../lib/format';
+import { SlidesFile } from '../../components/slides-file';
 import { useFollowRedirect } from '../../lib/route-data';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -59,19 +59,7 @@ export function AuthorSlides({ paperId, slides }: { paperId: string; slides: Pap
       <p className="text-sm text-slate-700">
         The presenter’s slides, as a PDF: anyone can download them from the paper’s public page. A new upload replaces them.
       </p>
-      {slides ? (
-        <p className="text-slate-800">
-          <a href={slides.url} className="font-semibold text-brand-700 underline">
-            {slides.fileName}
-          </a>{' '}
-          ({formatSize(slides.size)}), uploaded{' '}
-          <time dateTime={slides.uploadedAt} className="font-semibold">
-            {formatDateTime(slides.uploadedAt)}
-          </time>
-        </p>
-      ) : (
-        <p className="text-slate-800">No slides yet.</p>
-      )}
+      {slides ? <SlidesFile slides={slides} /> : <p className="text-slate-800">No slides yet.</p>}
       <form onSubmit={upload} className="space-y-3">
         <Field id="slides" label="Slides (PDF)">
           {(control) => (

@@ -7,7 +7,7 @@ import { removePaperSlides } from '../../../api/proceedings';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { formatDateTime, formatSize } from '../../../lib/format';
+import { SlidesFile } from '../../../components/slides-file';
 import { useFollowRedirect } from '../../../lib/route-data';
 
 /** Decision 0066: the slides a presenter put on the paper's public page, which the editor may take off. */
@@ -36,16 +36,7 @@ export function EditorSlides({ paperId, slides }: { paperId: string; slides: Pap
       <h2 id="editor-slides-heading" className="font-semibold text-brand-900">
         Presentation slides
       </h2>
-      <p className="text-slate-800">
-        <a href={slides.url} className="font-semibold text-brand-700 underline">
-          {slides.fileName}
-        </a>{' '}
-        ({formatSize(slides.size)}), uploaded{' '}
-        <time dateTime={slides.uploadedAt} className="font-semibold">
-          {formatDateTime(slides.uploadedAt)}
-        </time>
-        , public on the paper’s page.
-      </p>
+      <SlidesFile slides={slides} after=", public on the paper’s page." />
       <Alert>{error}</Alert>
       <Button type="button" variant="danger" size="sm" onClick={remove} disabled={busy} aria-busy={busy}>
         {busy ? 'Removing…' : 'Remove the slides'}
