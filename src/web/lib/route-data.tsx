@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   useNavigate,
@@ -119,11 +119,15 @@ export const jsonBody = async <T,>(request: Request): Promise<T> => (await reque
 /** For calls outside a loader or action (an upload that reports progress): follow the redirect to log in. */
 export function useFollowRedirect() {
   const navigate = useNavigate();
-  return (err: unknown): boolean => {
-    if (!(err instanceof Response)) return false;
-    navigate(err.headers.get('Location') ?? '/login');
-    return true;
-  };
+  // One function for the component's life: an effect may name it among its dependencies without running on every render.
+  return useCallback(
+    (err: unknown): boolean => {
+      if (!(err instanceof Response)) return false;
+      navigate(err.headers.get('Location') ?? '/login');
+      return true;
+    },
+    [navigate],
+  );
 }
 
 /**
